@@ -1,0 +1,45 @@
+"""`ascend-dump`: the command line over the same core as the GUI (contract: docs/cli.md in shared notes)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ascend_dump_gui import __version__
+from ascend_dump_gui.cli import compare_cmd, config_cmd, dump_cmd, emulate_cmd, scan_cmd
+from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.progress import Cancelled
+
+COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser; each verb module registers its own sub-commands."""
+    parser = argparse.ArgumentParser(
+        prog="ascend-dump",
+        description="Check Ascend dump configs, read dump files and folders, emulate and compare.",
+    )
+    parser.add_argument("--version", action="version", version=f"ascend-dump {__version__}")
+    sub = parser.add_subparsers(dest="verb", metavar="VERB")
+    sub.required = True
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one verb. Exit codes: 0 ok, 1 findings/mismatch, 2 bad usage or unreadable input."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except DumpError as exc:
+        print(f"ascend-dump: error: {exc}", file=sys.stderr)
+        return 2
+    except Cancelled:
+        print("ascend-dump: cancelled", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print("ascend-dump: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

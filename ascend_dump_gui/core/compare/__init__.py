@@ -1,0 +1,1 @@
+"""Compare NPU dumps with golden dumps: matching, msaccucmp metrics, findings."""

@@ -1,0 +1,1 @@
+"""Dump configurations: the option schema, conflict rules, paths, importers and exporters."""

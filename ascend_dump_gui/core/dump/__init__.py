@@ -1,0 +1,1 @@
+"""Dump files and folders: binary layouts, reader, writer, device formats, folder scanner, graphs."""

@@ -1,0 +1,40 @@
+"""Expected failures. ``str(exc)`` is always a sentence a user can act on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class DumpError(Exception):
+    """Base class for expected failures (bad input, unreadable files, refused configs)."""
+
+
+class InputError(DumpError):
+    """A file or folder given by the user cannot be read or understood.
+
+    The message names the file and the problem; ``line``/``column`` are set for text formats.
+    """
+
+    def __init__(self, path: str | Path | None, reason: str, *, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.path = None if path is None else str(path)
+        self.reason = reason
+        self.line = line
+        self.column = column
+        where = ""
+        if line is not None:
+            where = f" (line {line}" + (f", column {column}" if column is not None else "") + ")"
+        prefix = f"{self.path}{where}: " if self.path is not None else ""
+        super().__init__(f"{prefix}{reason}")
+
+
+class DumpFormatError(InputError):
+    """A dump file is corrupt, truncated or not a dump file at all."""
+
+
+class ConfigRefused(DumpError):
+    """A config has findings of severity error, so the (emulated) runtime refuses it."""
+
+    def __init__(self, message: str, findings: list | None = None) -> None:
+        super().__init__(message)
+        self.findings = list(findings or [])

@@ -1,0 +1,1 @@
+"""Qt presentation layer: shows core objects, runs core work in worker threads."""
