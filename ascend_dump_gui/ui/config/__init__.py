@@ -1,0 +1,1 @@
+"""Config editors: schema-generated forms, live findings, previews, where files land."""

@@ -1,0 +1,324 @@
+"""The only place that maps a :class:`Kind` to an editor widget.
+
+An :class:`Editor` reads and writes one option. ``get()`` returns the value, :data:`UNSET` when the
+user left the field empty, or raises ``ValueError`` with a sentence when the text cannot be read
+(a bad dump_step, broken JSON); the form shows that sentence next to the field and keeps the last
+good value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, SignalInstance
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.config.fields import FieldSpec, Kind
+
+
+class _Unset:
+    """The value of a field the user did not set (the option is left out of the config)."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+_INT_LIMIT = 2**31 - 1
+_STEP_RE = re.compile(r"^\d+(-\d+)?(\|\d+(-\d+)?)*$")
+
+
+@dataclass(frozen=True)
+class Editor:
+    widget: QWidget                  # what goes into the layout
+    input: QWidget                   # what takes focus; its objectName is the option key
+    get: Callable[[], Any]
+    set: Callable[[Any], None]       # accepts UNSET: show the default
+    changed: SignalInstance
+
+
+def split_list(text: str) -> list[str]:
+    """Items of a list typed as text: separated by commas, spaces or new lines."""
+    return [item for item in re.split(r"[,\s]+", text) if item]
+
+
+def check_step(text: str) -> str:
+    """``text`` if it follows the dump_step grammar (``0|3-5|10``), else ``ValueError``."""
+    text = text.strip()
+    if not _STEP_RE.match(text):
+        raise ValueError("dump_step is steps and ranges separated by '|', like 0|3-5|10")
+    for part in text.split("|"):
+        low, _, high = part.partition("-")
+        if high and int(high) < int(low):
+            raise ValueError(f"range {part} runs backwards")
+    return text
+
+
+def display(spec: FieldSpec, value: Any) -> str:
+    """A value as the user reads it in a text field or table cell."""
+    if value is None or value is UNSET:
+        return ""
+    if spec.kind is Kind.STR_LIST:
+        return ", ".join(str(v) for v in value)
+    if spec.kind is Kind.MAPPING:
+        return json.dumps(value, indent=2)
+    if spec.kind is Kind.BOOL:
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse(spec: FieldSpec, text: str) -> Any:
+    """Read a value of ``spec``'s kind from ``text``; empty text is :data:`UNSET`."""
+    text = text.strip()
+    if not text:
+        return UNSET
+    if spec.kind is Kind.STR_LIST:
+        return split_list(text)
+    if spec.kind is Kind.STEP:
+        return check_step(text)
+    if spec.kind in (Kind.INT, Kind.FLOAT):
+        return _number(spec, text)
+    if spec.kind is Kind.BOOL:
+        if text.lower() not in {"true", "false", "on", "off", "1", "0"}:
+            raise ValueError(f"{spec.key} is true or false")
+        return text.lower() in {"true", "on", "1"}
+    if spec.kind is Kind.CHOICE:
+        for choice in spec.choices:
+            if str(choice) == text:
+                return choice
+        raise ValueError(f"{spec.key} is one of {', '.join(map(str, spec.choices))}")
+    if spec.kind is Kind.MAPPING:
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        if not isinstance(value, dict):
+            raise ValueError("a JSON object {...} is expected")
+        return value
+    return text
+
+
+def _number(spec: FieldSpec, text: str) -> int | float:
+    try:
+        value = int(text) if spec.kind is Kind.INT else float(text)
+    except ValueError:
+        raise ValueError(f"{spec.key} must be a {'whole ' if spec.kind is Kind.INT else ''}number") from None
+    if spec.minimum is not None and value < spec.minimum:
+        raise ValueError(f"{spec.key} must be at least {spec.minimum:g}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise ValueError(f"{spec.key} must be at most {spec.maximum:g}")
+    return value
+
+
+def _bool(spec: FieldSpec) -> Editor:
+    w = QCheckBox()
+
+    def set_(value: Any) -> None:
+        w.setChecked(bool(spec.default if value is UNSET else value))
+
+    return Editor(w, w, w.isChecked, set_, w.toggled)
+
+
+def _number_editor(spec: FieldSpec) -> Editor:
+    """A spin box when there is a default to show, else a text field (empty means not set)."""
+    return _text(spec) if spec.default is None else _spin(spec)
+
+
+def _spin(spec: FieldSpec) -> Editor:
+    is_int = spec.kind is Kind.INT
+    w = QSpinBox() if is_int else QDoubleSpinBox(decimals=6)
+    low = -_INT_LIMIT if spec.minimum is None else spec.minimum
+    high = _INT_LIMIT if spec.maximum is None else spec.maximum
+    w.setRange(int(low), int(high)) if is_int else w.setRange(float(low), float(high))
+
+    def set_(value: Any) -> None:
+        w.setValue(spec.default if value is UNSET or value is None else value)
+
+    return Editor(w, w, w.value, set_, w.valueChanged)
+
+
+def _choice(spec: FieldSpec) -> Editor:
+    w = QComboBox()
+    for choice in spec.choices:
+        w.addItem(str(choice), choice)
+    w.setPlaceholderText("(not set)")
+
+    def get() -> Any:
+        return UNSET if w.currentIndex() < 0 else w.currentData()
+
+    def set_(value: Any) -> None:
+        value = spec.default if value is UNSET else value
+        w.setCurrentIndex(next((i for i, c in enumerate(spec.choices) if c == value), -1))
+
+    return Editor(w, w, get, set_, w.currentIndexChanged)
+
+
+def _text(spec: FieldSpec) -> Editor:
+    w = QLineEdit(clearButtonEnabled=True)
+    w.setPlaceholderText(display(spec, spec.default) or "(not set)")
+
+    def set_(value: Any) -> None:
+        w.setText(display(spec, value))
+
+    return Editor(w, w, lambda: parse(spec, w.text()), set_, w.textChanged)
+
+
+def _path(spec: FieldSpec) -> Editor:
+    text = _text(spec)
+    box = QWidget()
+    layout = QHBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    browse = QToolButton(text="…", toolTip="Choose a file or folder")
+    browse.setObjectName(f"{spec.key}__browse")
+
+    def pick() -> None:
+        if spec.points_to_file:
+            path, _ = QFileDialog.getOpenFileName(box, spec.label, text.input.text())
+        else:
+            path = QFileDialog.getExistingDirectory(box, spec.label, text.input.text())
+        if path:
+            text.input.setText(path)
+
+    browse.clicked.connect(pick)
+    layout.addWidget(text.widget)
+    layout.addWidget(browse)
+    return Editor(box, text.input, text.get, text.set, text.changed)
+
+
+def _mapping(spec: FieldSpec) -> Editor:
+    w = QPlainTextEdit()
+    w.setPlaceholderText(display(spec, spec.default) or '{"key": "value"}')
+    w.setMaximumHeight(110)
+    w.setTabChangesFocus(True)
+
+    def set_(value: Any) -> None:
+        w.setPlainText(display(spec, value))
+
+    return Editor(w, w, lambda: parse(spec, w.toPlainText()), set_, w.textChanged)
+
+
+class TableEditor(QWidget):
+    """Rows of records (dump_list): one column per ``spec.columns`` field, cells typed as text."""
+
+    changed = Signal()
+
+    def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._spec = spec
+        self.table = QTableWidget(0, len(spec.columns))
+        self.table.setHorizontalHeaderLabels([c.key for c in spec.columns])
+        for i, column in enumerate(spec.columns):
+            header = self.table.horizontalHeaderItem(i)
+            header.setToolTip(f"{column.label}\n{column.help}".strip())
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setMinimumHeight(120)
+        self.table.itemChanged.connect(lambda *_: self.changed.emit())
+        add = QPushButton("Add row", objectName=f"{spec.key}__add")
+        remove = QPushButton("Remove row", objectName=f"{spec.key}__remove")
+        add.clicked.connect(self.add_row)
+        remove.clicked.connect(self.remove_selected)
+        buttons = QHBoxLayout()
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+        layout.addLayout(buttons)
+
+    def add_row(self) -> None:
+        self.table.insertRow(self.table.rowCount())
+        self.table.setCurrentCell(self.table.rowCount() - 1, 0)
+        self.changed.emit()
+
+    def remove_selected(self) -> None:
+        rows = sorted({index.row() for index in self.table.selectedIndexes()}, reverse=True)
+        if not rows and self.table.rowCount():
+            rows = [self.table.rowCount() - 1]
+        for row in rows:
+            self.table.removeRow(row)
+        self.changed.emit()
+
+    def value(self) -> Any:
+        """The rows as dicts holding only filled cells; ``ValueError`` names a cell that does not parse."""
+        rows = []
+        for r in range(self.table.rowCount()):
+            row = {}
+            for c, column in enumerate(self._spec.columns):
+                item = self.table.item(r, c)
+                try:
+                    value = parse(column, item.text() if item else "")
+                except ValueError as exc:
+                    raise ValueError(f"row {r + 1}, {column.key}: {exc}") from None
+                if value is not UNSET:
+                    row[column.key] = value
+            rows.append(row)
+        return rows
+
+    def set_value(self, value: Any) -> None:
+        rows = [] if value is UNSET or value is None else list(value)
+        blocker = QObject.blockSignals(self.table, True)
+        try:
+            self.table.setRowCount(len(rows))
+            for r, row in enumerate(rows):
+                for c, column in enumerate(self._spec.columns):
+                    self.table.setItem(r, c, QTableWidgetItem(display(column, row.get(column.key))))
+        finally:
+            self.table.blockSignals(blocker)
+
+    def focus_cell(self, column_key: str, row: int = 0) -> None:
+        """Select the cell of ``column_key`` in ``row`` (the first row when out of range)."""
+        keys = [c.key for c in self._spec.columns]
+        column = keys.index(column_key) if column_key in keys else 0
+        if self.table.rowCount():
+            self.table.setCurrentCell(min(row, self.table.rowCount() - 1), column)
+        self.table.setFocus()
+
+
+def _table(spec: FieldSpec) -> Editor:
+    w = TableEditor(spec)
+    w.table.setObjectName(f"{spec.key}__table")
+    return Editor(w, w, w.value, w.set_value, w.changed)
+
+
+EDITORS: dict[Kind, Callable[[FieldSpec], Editor]] = {
+    Kind.BOOL: _bool,
+    Kind.INT: _number_editor,
+    Kind.FLOAT: _number_editor,
+    Kind.STR: _text,
+    Kind.CHOICE: _choice,
+    Kind.PATH: _path,
+    Kind.STEP: _text,
+    Kind.STR_LIST: _text,
+    Kind.TABLE: _table,
+    Kind.MAPPING: _mapping,
+}
+
+
+def make_editor(spec: FieldSpec) -> Editor:
+    """The editor for ``spec``; its input widget is named after the option key."""
+    editor = EDITORS[spec.kind](spec)
+    editor.input.setObjectName(spec.key)
+    return editor

@@ -1,0 +1,277 @@
+"""SchemaForm: the editor of one scenario, generated from its FieldSpecs and grouped by the seeds' categories."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.ui.config.editors import UNSET, Editor, TableEditor, display, make_editor
+from ascend_dump_gui.ui.icons import icon, severity_icon
+
+_INDEXED = re.compile(r"^(\w+)\[(\d+)\]\.(\w+)$")
+_RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def help_text(spec: FieldSpec) -> str:
+    """Everything a user should know about one option, as plain text (tooltip and help pane)."""
+    lines = [f"{spec.label} ({spec.key})"]
+    if spec.deprecated:
+        lines.append(f"Deprecated: {spec.deprecated}")
+    if spec.help:
+        lines.append(spec.help)
+    if spec.choices:
+        lines.append("Allowed: " + ", ".join(str(c) for c in spec.choices))
+    if spec.kind is Kind.STEP:
+        lines.append("Grammar: steps and ranges separated by '|', e.g. 0|3-5|10")
+    if spec.kind is Kind.STR_LIST:
+        lines.append("Several names: separate them with commas or spaces")
+    if spec.kind is Kind.TABLE:
+        lines.append("Columns: " + ", ".join(c.key for c in spec.columns))
+    if spec.minimum is not None or spec.maximum is not None:
+        low = "" if spec.minimum is None else f"{spec.minimum:g}"
+        high = "" if spec.maximum is None else f"{spec.maximum:g}"
+        lines.append(f"Range: {low} … {high}")
+    default = display(spec, spec.default)
+    lines.append(f"Default: {default}" if default else "Default: not set")
+    if spec.products:
+        lines.append("Products: " + ", ".join(spec.products))
+    if spec.source:
+        lines.append(f"Source: {spec.source}")
+    return "\n".join(lines)
+
+
+def locate(scenario: Scenario, option: str) -> tuple[str, str | None, int] | None:
+    """Where a finding's option lives in the form: (field key, table column or None, row), or None."""
+    match = _INDEXED.match(option)
+    if match and scenario.has(match[1]):
+        return match[1], match[3], int(match[2])
+    if scenario.has(option):
+        return option, None, 0
+    for spec in scenario.fields:
+        if spec.kind is Kind.TABLE and any(c.key == option for c in spec.columns):
+            return spec.key, option, 0
+    return None
+
+
+class _Row:
+    """The widgets of one option: label, editor, finding marker, parse problem, reset button."""
+
+    def __init__(self, spec: FieldSpec, editor: Editor, key_colour: str) -> None:
+        self.spec, self.editor = spec, editor
+        self.label = QLabel(objectName=f"{spec.key}__label")
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setText(f"{spec.label}<br><small style='color:{key_colour}'>{spec.key}</small>")
+        self.label.setToolTip(help_text(spec))
+        self.label.setBuddy(editor.input)
+        editor.input.setToolTip(help_text(spec))
+        self.marker = QLabel(objectName=f"{spec.key}__marker")
+        self.marker.hide()
+        self.problem = QLabel(objectName=f"{spec.key}__problem", wordWrap=True)
+        self.problem.hide()
+        self.reset = QToolButton(objectName=f"{spec.key}__reset", autoRaise=True)
+        self.reset.setIcon(icon("reset"))
+        self.reset.setToolTip("Leave this option out (use the default)")
+        self.field = QWidget()
+        grid = QGridLayout(self.field)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(editor.widget, 0, 0)
+        grid.addWidget(self.marker, 0, 1, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.reset, 0, 2, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.problem, 1, 0, 1, 3)
+        grid.setColumnStretch(0, 1)
+
+    def show_set(self, is_set: bool) -> None:
+        font = self.label.font()
+        font.setBold(is_set)
+        self.label.setFont(font)
+        self.reset.setEnabled(is_set)
+
+    def show_problem(self, message: str) -> None:
+        self.problem.setText(f"⚠ {message}")
+        self.problem.setVisible(bool(message))
+        self.editor.input.setProperty("invalid", bool(message))
+
+    def show_findings(self, findings: list[Finding]) -> None:
+        if not findings:
+            self.marker.hide()
+            self.editor.input.setProperty("severity", "")
+            return
+        worst = min(findings, key=lambda f: _RANK[Severity(f.severity)])
+        self.marker.setPixmap(severity_icon(worst.severity).pixmap(16, 16))
+        self.marker.setToolTip("\n".join(f"{Severity(f.severity).value}: {f.message}" for f in findings))
+        self.marker.show()
+        self.editor.input.setProperty("severity", Severity(worst.severity).value)
+
+
+class SchemaForm(QWidget):
+    """Widgets for every option of ``scenario``; it shows values and reports edits, the panel owns the doc."""
+
+    edited = Signal(str, object)  # option key, new value (UNSET: leave the option out)
+
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scenario = scenario
+        self.setObjectName(f"form_{scenario.name}")
+        self._rows: dict[str, _Row] = {}
+        self._shown: dict[str, Any] = {}
+        self._groups: dict[str, tuple[QGroupBox, QFormLayout]] = {}
+        key_colour = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        content = QWidget()
+        self._content_layout = QVBoxLayout(content)
+        for spec in scenario.fields:
+            self._add_row(spec, key_colour)
+        self._content_layout.addStretch(1)
+        self.scroll = QScrollArea(widgetResizable=True)
+        self.scroll.setWidget(content)
+        self.help_pane = QLabel(objectName="help_pane", wordWrap=True)
+        self.help_pane.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.help_pane.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.help_pane.setFrameShape(QLabel.Shape.StyledPanel)
+        self.help_pane.setText("Select a field to see what it does.")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.help_pane)
+        QApplication.instance().focusChanged.connect(self._on_focus)
+        self.show_values({})
+
+    # building -------------------------------------------------------------------------------
+    def _add_row(self, spec: FieldSpec, key_colour: str) -> None:
+        group = spec.group or "Options"
+        if group not in self._groups:
+            box = QGroupBox(group, objectName=f"group_{len(self._groups)}")
+            form = QFormLayout(box)
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            self._content_layout.addWidget(box)
+            self._groups[group] = (box, form)
+        row = _Row(spec, make_editor(spec), key_colour)
+        self._groups[group][1].addRow(row.label, row.field)
+        row.editor.changed.connect(lambda *_, key=spec.key: self._on_changed(key))
+        row.reset.clicked.connect(lambda *_, key=spec.key: self.edited.emit(key, UNSET))
+        self._rows[spec.key] = row
+
+    # public ---------------------------------------------------------------------------------
+    def editor(self, key: str) -> Editor:
+        return self._rows[key].editor
+
+    @property
+    def groups(self) -> list[str]:
+        return list(self._groups)
+
+    def show_values(self, values: Mapping[str, Any]) -> None:
+        """Show the set options in ``values`` (others show their default); fields whose value did not
+        change since the form last saw it keep what the user is typing."""
+        for key, row in self._rows.items():
+            wanted = values.get(key, UNSET)
+            row.show_set(key in values)
+            if key in self._shown and _same(self._shown[key], wanted):
+                continue
+            with QSignalBlocker(row.editor.input), QSignalBlocker(row.editor.widget):
+                row.editor.set(wanted)
+            row.show_problem("")
+            self._shown[key] = wanted
+
+    def set_findings(self, findings: Iterable[Finding]) -> None:
+        """Put severity markers next to the fields each finding involves."""
+        per_key: dict[str, list[Finding]] = {}
+        for finding in findings:
+            for option in finding.options:
+                where = locate(self.scenario, option)
+                if where and finding not in per_key.setdefault(where[0], []):
+                    per_key[where[0]].append(finding)
+        for key, row in self._rows.items():
+            row.show_findings(per_key.get(key, []))
+
+    def marker_text(self, key: str) -> str:
+        """The tooltip of ``key``'s finding marker ('' when it has none)."""
+        marker = self._rows[key].marker
+        return marker.toolTip() if not marker.isHidden() else ""
+
+    def problem_text(self, key: str) -> str:
+        problem = self._rows[key].problem
+        return problem.text() if not problem.isHidden() else ""
+
+    def set_filter(self, text: str = "", only_keys: Iterable[str] | None = None) -> int:
+        """Show fields whose key, label or help contains ``text`` (and, if given, are in ``only_keys``).
+
+        Returns how many fields are visible.
+        """
+        needle = text.strip().lower()
+        allowed = None if only_keys is None else set(only_keys)
+        visible = 0
+        for group, (box, form) in self._groups.items():
+            shown_here = 0
+            for key, row in self._rows.items():
+                if (row.spec.group or "Options") != group:
+                    continue
+                haystack = f"{key} {row.spec.label} {row.spec.help}".lower()
+                show = needle in haystack and (allowed is None or key in allowed)
+                form.setRowVisible(row.field, show)
+                shown_here += show
+            box.setVisible(shown_here > 0)
+            visible += shown_here
+        return visible
+
+    def is_visible_field(self, key: str) -> bool:
+        row = self._rows[key]
+        return not row.field.isHidden() and not row.field.parentWidget().isHidden()
+
+    def focus_field(self, option: str) -> bool:
+        """Scroll to the field of ``option`` (a key, a table column or ``list[i].column``) and focus it."""
+        where = locate(self.scenario, option)
+        if where is None:
+            return False
+        key, column, index = where
+        row = self._rows[key]
+        self.scroll.ensureWidgetVisible(row.field)
+        if isinstance(row.editor.input, TableEditor):
+            row.editor.input.focus_cell(column or "", index)
+        else:
+            row.editor.input.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._show_help(key)
+        return True
+
+    # reacting -------------------------------------------------------------------------------
+    def _on_changed(self, key: str) -> None:
+        row = self._rows[key]
+        try:
+            value = row.editor.get()
+        except ValueError as exc:
+            row.show_problem(str(exc))
+            return
+        row.show_problem("")
+        self._shown[key] = value
+        self.edited.emit(key, value)
+
+    def _on_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        widget = new
+        while widget is not None and widget is not self:
+            if widget.objectName() in self._rows and self._rows[widget.objectName()].editor.input is widget:
+                self._show_help(widget.objectName())
+                return
+            widget = widget.parentWidget()
+
+    def _show_help(self, key: str) -> None:
+        self.help_pane.setText(help_text(self._rows[key].spec))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b if a is UNSET or b is UNSET else a == b

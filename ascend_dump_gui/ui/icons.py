@@ -1,0 +1,42 @@
+"""Our own SVG icons, loaded from the package with importlib.resources (works for pip and PyInstaller)."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtGui import QIcon, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from ascend_dump_gui.core.config.findings import Severity
+
+NAMES = ("app", "error", "warning", "info", "ok", "fix", "copy", "reset", "configure", "browse", "compare")
+_SIZES = (16, 24, 32, 48, 64)
+
+
+@cache
+def icon(name: str) -> QIcon:
+    """The icon ``ui/icons/<name>.svg``; raises ``KeyError`` for a name we do not ship."""
+    if name not in NAMES:
+        raise KeyError(f"no icon named {name!r}")
+    renderer = QSvgRenderer(QByteArray(svg_bytes(name)))
+    result = QIcon()
+    for size in _SIZES:
+        pixmap = QPixmap(size, size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        renderer.render(painter, QRectF(0, 0, size, size))
+        painter.end()
+        result.addPixmap(pixmap)
+    return result
+
+
+def svg_bytes(name: str) -> bytes:
+    """The raw SVG of icon ``name``."""
+    return resources.files("ascend_dump_gui.ui").joinpath("icons", f"{name}.svg").read_bytes()
+
+
+def severity_icon(severity: Severity | str) -> QIcon:
+    """The icon shown next to a finding of ``severity``."""
+    return icon(Severity(severity).value)

@@ -1,0 +1,41 @@
+"""UI state only (window geometry, splitters, recent files) in an INI-format QSettings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+ORG = "ascend-dump-gui"
+APP = "ascend-dump-gui"
+MAX_RECENT = 10
+_RECENT_KEY = "recent/files"
+
+
+def app_settings() -> QSettings:
+    """The application's settings object (tests redirect it with ``QSettings.setPath``)."""
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORG, APP)
+
+
+def clear_settings() -> None:
+    """Forget everything stored so far (the ``--fresh`` flag)."""
+    settings = app_settings()
+    settings.clear()
+    settings.sync()
+
+
+def recent_files(settings: QSettings | None = None) -> list[str]:
+    """Recently opened paths, newest first; paths that no longer exist are dropped."""
+    settings = settings or app_settings()
+    raw = settings.value(_RECENT_KEY, [])
+    items = [raw] if isinstance(raw, str) else list(raw or [])
+    return [p for p in items if p and Path(p).exists()]
+
+
+def add_recent_file(path: str | Path, settings: QSettings | None = None) -> list[str]:
+    """Put ``path`` first in the recent list and return the new list."""
+    settings = settings or app_settings()
+    path = str(Path(path).resolve())
+    items = [path] + [p for p in recent_files(settings) if p != path]
+    settings.setValue(_RECENT_KEY, items[:MAX_RECENT])
+    return items[:MAX_RECENT]

@@ -1,0 +1,85 @@
+"""Run long core functions off the GUI thread, with progress and cancel, and keep them alive until done."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from ascend_dump_gui.core.progress import Cancelled, CancelToken
+
+
+class WorkerSignals(QObject):
+    """What a worker reports; slots connected to these run on the GUI thread (queued delivery)."""
+
+    progress = Signal(int, int, str)  # done, total (0 = unknown), message
+    finished = Signal(object)         # the return value
+    failed = Signal(object)           # the exception (not Cancelled)
+    cancelled = Signal()              # the core function stopped at a cancel check
+
+
+class Worker(QRunnable):
+    """Calls ``fn(*args, progress=..., cancel=..., **kwargs)`` in a pool thread."""
+
+    def __init__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the TaskRunner owns the Python object until a signal arrives
+        self.signals = WorkerSignals()
+        self.cancel_token = CancelToken()
+        self._fn, self._args, self._kwargs = fn, args, kwargs
+
+    def cancel(self) -> None:
+        """Ask the core function to stop at its next cancel check."""
+        self.cancel_token.cancel()
+
+    def run(self) -> None:  # pool thread: touch no widgets here
+        try:
+            result = self._fn(*self._args, progress=self.signals.progress.emit,
+                              cancel=self.cancel_token, **self._kwargs)
+        except Cancelled:
+            self.signals.cancelled.emit()
+        except Exception as exc:  # noqa: BLE001 - handed to the GUI thread
+            self.signals.failed.emit(exc)
+        else:
+            self.signals.finished.emit(result)
+
+
+class TaskRunner(QObject):
+    """Starts workers and holds them until they end, so Python never collects one mid-flight."""
+
+    started = Signal(object)  # the Worker, after start()
+    ended = Signal(object)    # the Worker, after finished/failed/cancelled
+
+    def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
+        super().__init__(parent)
+        self._pool = pool or QThreadPool.globalInstance()
+        self._active: set[Worker] = set()
+
+    @property
+    def active(self) -> frozenset[Worker]:
+        return frozenset(self._active)
+
+    def start(self, worker: Worker) -> Worker:
+        """Run ``worker``; connect its signals before calling this."""
+        self._active.add(worker)
+        worker.signals.finished.connect(lambda *_: self._end(worker))
+        worker.signals.failed.connect(lambda *_: self._end(worker))
+        worker.signals.cancelled.connect(lambda: self._end(worker))
+        self.started.emit(worker)
+        self._pool.start(worker)
+        return worker
+
+    def cancel_all(self) -> None:
+        """Ask every running worker to stop."""
+        for worker in self._active:
+            worker.cancel()
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Block until the pool is idle (used when the window closes)."""
+        return self._pool.waitForDone(msecs)
+
+    def _end(self, worker: Worker) -> None:
+        if worker in self._active:
+            self._active.discard(worker)
+            self.ended.emit(worker)
