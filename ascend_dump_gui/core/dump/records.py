@@ -1,0 +1,143 @@
+"""Index records: one :class:`DumpRecord` per file (the `scan --json` fields of cli.md), and problems."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ascend_dump_gui.core.dump.layout import DirContext
+from ascend_dump_gui.core.dump.naming import (
+    MAPPING_FILE,
+    ParsedName,
+    is_hashed_name,
+    parse_exception_name,
+    parse_name,
+    read_mapping_csv,
+)
+from ascend_dump_gui.core.errors import InputError
+
+UNRECOGNISED = "unrecognised file: not a dump, stats, overflow, graph, golden or mapping.csv file name"
+
+
+@dataclass(slots=True)
+class DumpRecord:
+    """One indexed file; exactly the fields of ``ascend-dump scan --json`` (``path`` is relative, ``/``)."""
+
+    path: str
+    kind: str
+    world_size: int | None
+    rank: int | None
+    time: str | None
+    device: int | None
+    model_name: str | None
+    model_id: int | None
+    iteration: int | None
+    op_type: str | None
+    op_name: str | None
+    task_id: int | None
+    stream_id: int | None
+    timestamp: int | None
+    size: int
+
+    def to_json(self) -> dict:
+        """The record as the JSON object of cli.md (key order as documented)."""
+        return {
+            "path": self.path, "kind": self.kind, "world_size": self.world_size, "rank": self.rank,
+            "time": self.time, "device": self.device, "model_name": self.model_name,
+            "model_id": self.model_id, "iteration": self.iteration, "op_type": self.op_type,
+            "op_name": self.op_name, "task_id": self.task_id, "stream_id": self.stream_id,
+            "timestamp": self.timestamp, "size": self.size,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A file or folder the scan could not place or read (``path`` relative to the root)."""
+
+    path: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "message": self.message}
+
+
+def load_mapping(folder: str, rel_folder: str) -> tuple[dict[str, str], Problem | None]:
+    """The folder's ``mapping.csv`` rows, or an empty mapping and a problem if it cannot be read."""
+    try:
+        return read_mapping_csv(os.path.join(folder, MAPPING_FILE)), None
+    except InputError as exc:
+        return {}, Problem(join_rel(rel_folder, MAPPING_FILE), exc.reason + _where(exc))
+
+
+def _where(exc: InputError) -> str:
+    return f" (line {exc.line})" if exc.line is not None else ""
+
+
+def join_rel(rel_folder: str, name: str) -> str:
+    """A path relative to the scan root, with ``/`` separators (``rel_folder`` is ``""`` at the root)."""
+    return f"{rel_folder}/{name}" if rel_folder else name
+
+
+def parse_in_folder(ctx: DirContext, name: str, mapping: dict[str, str]) -> ParsedName | str:
+    """Parse a file name found in a folder with context ``ctx``; a problem message if it cannot be placed.
+
+    Hashed names are resolved through the folder's ``mapping.csv`` rows.
+    """
+    original = mapping.get(name, name)
+    if ctx.area == "exception":
+        return parse_exception_name(original)
+    parsed = parse_name(original)
+    if parsed is not None:
+        return parsed
+    if original == name and is_hashed_name(name):
+        return "hashed file name not listed in the folder's mapping.csv"
+    if original != name:
+        return f"mapping.csv gives {original!r}, which is not a dump file name"
+    return UNRECOGNISED
+
+
+def make_record(ctx: DirContext, rel_path: str, parsed: ParsedName, size: int,
+                partner: ParsedName | None = None) -> DumpRecord:
+    """The record for a parsed file; ``partner`` is the dump an Opdebug file belongs to (same task/stream)."""
+    op = partner if partner is not None else parsed
+    device = ctx.device if ctx.device is not None else parsed.device_id
+    return DumpRecord(rel_path, parsed.kind, ctx.world_size, ctx.rank, ctx.time, device, ctx.model_name,
+                      ctx.model_id, ctx.iteration, op.op_type, op.op_name, parsed.task_id,
+                      parsed.stream_id, parsed.timestamp, size)
+
+
+class OverflowPartners:
+    """Finds, among the files of one folder, the op dump an Opdebug file reports (same task and stream)."""
+
+    __slots__ = ("_by_task",)
+
+    def __init__(self, parsed_files: list[ParsedName]) -> None:
+        self._by_task: dict[tuple[int | None, int | None], list[ParsedName]] = {}
+        for parsed in parsed_files:
+            if parsed.kind == "tensor" and parsed.task_id is not None:
+                self._by_task.setdefault((parsed.task_id, parsed.stream_id), []).append(parsed)
+
+    def partner(self, overflow: ParsedName) -> ParsedName | None:
+        """The dump with the same task and stream id, the latest one not after the Opdebug file if several."""
+        candidates = self._by_task.get((overflow.task_id, overflow.stream_id))
+        if not candidates:
+            return None
+        ts = overflow.timestamp or 0
+        return min(candidates, key=lambda p: (p.timestamp is not None and p.timestamp > ts,
+                                              abs(ts - (p.timestamp or 0))))
+
+
+def record_name(root: str, record: DumpRecord) -> ParsedName | None:
+    """Everything the file name of ``record`` says (golden output index, FFTS+ fields, ...).
+
+    Hashed names are read through the ``mapping.csv`` next to the file.
+    """
+    folder, _, name = record.path.rpartition("/")
+    if is_hashed_name(name):
+        try:
+            name = read_mapping_csv(os.path.join(root, folder, MAPPING_FILE)).get(name, name)
+        except InputError:
+            return None
+    if record.kind == "exception":
+        return parse_exception_name(name)
+    return parse_name(name)
