@@ -1,0 +1,1 @@
+"""pyqtgraph plots of tensors, shared by the Browse and Compare panels."""

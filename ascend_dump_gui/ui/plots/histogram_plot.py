@@ -1,0 +1,59 @@
+"""Histogram of a tensor's finite values (or of an error tensor), with a logarithmic count axis option."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from ascend_dump_gui.core.tensor import Histogram
+from ascend_dump_gui.ui.plots.style import NPU, apply_palette
+
+
+class HistogramPlot(pg.PlotWidget):
+    """Step histogram; :meth:`set_log` switches the count axis to log10 (empty bins are then left out)."""
+
+    def __init__(self, parent=None, colour: str = NPU) -> None:
+        super().__init__(parent)
+        apply_palette(self)
+        item = self.getPlotItem()
+        item.hideButtons()
+        item.setMenuEnabled(False)
+        item.showGrid(x=True, y=True, alpha=0.2)
+        item.setLabel("left", "count")
+        self._colour = colour
+        self._curve = pg.PlotDataItem(stepMode="center", pen=pg.mkPen(colour, width=1.5))
+        item.addItem(self._curve)
+        self._hist: Histogram | None = None
+        self._log = False
+
+    def set_histogram(self, hist: Histogram | None, label: str = "value") -> None:
+        """Show ``hist`` (None clears the plot)."""
+        self._hist = hist
+        self.getPlotItem().setLabel("bottom", label)
+        self._draw()
+
+    def set_log(self, log: bool) -> None:
+        """Logarithmic (True) or linear count axis."""
+        self._log = bool(log)
+        self._draw()
+
+    @property
+    def log(self) -> bool:
+        return self._log
+
+    def _draw(self) -> None:
+        item = self.getPlotItem()
+        item.setLogMode(x=False, y=self._log)
+        if self._hist is None:
+            self._curve.setData([], [])
+            return
+        counts = self._hist.counts.astype(np.float64)
+        if self._log:
+            counts[counts <= 0] = np.nan  # log10(0) is undefined: leave empty bins out
+            self._curve.setFillLevel(None)
+            self._curve.setBrush(None)
+        else:
+            self._curve.setFillLevel(0)
+            self._curve.setBrush(pg.mkBrush(self._colour + "60"))
+        self._curve.setData(self._hist.edges, counts)
+        item.getViewBox().autoRange()

@@ -1,0 +1,180 @@
+"""TensorPlot: values, histogram, heatmap and value table of one tensor (or of an NPU/golden pair), with exports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.atomic import write_bytes_atomic, write_text_atomic
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, npy_bytes, plane
+from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.plots.export import png_bytes, svg_bytes
+from ascend_dump_gui.ui.plots.heatmap import HeatmapView
+from ascend_dump_gui.ui.plots.histogram_plot import HistogramPlot
+from ascend_dump_gui.ui.plots.plane_table import PlaneTableModel
+from ascend_dump_gui.ui.plots.style import ERROR
+from ascend_dump_gui.ui.plots.values_plot import ValuesPlot
+from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+TABS = ("values", "histogram", "heatmap", "table")
+
+
+def _save(path: str, make: Callable[[], bytes | str], *, progress: ProgressFn, cancel: CancelToken) -> str:
+    """Worker body: build the file content and write it atomically."""
+    progress(0, 1, f"writing {path}")
+    data = make()
+    cancel.raise_if_cancelled()
+    (write_text_atomic if isinstance(data, str) else write_bytes_atomic)(path, data)
+    progress(1, 1, f"wrote {path}")
+    return path
+
+
+class TensorPlot(QWidget):
+    """Four views of a tensor. In pair mode (:meth:`set_pair`) the values tab overlays NPU and golden and
+    the other tabs show the absolute error. ``exported(path)`` fires after each export is written."""
+
+    exported = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner or TaskRunner(self)
+        self._display: TensorDisplay | None = None  # what histogram/heatmap/table/exports show
+        self._title = QLabel(objectName="plot_title")
+        self.values_plot = ValuesPlot()
+        self.histogram_plot = HistogramPlot(colour=ERROR)
+        self.heatmap = HeatmapView()
+        self.table_model = PlaneTableModel(self)
+        self.heatmap.planeChanged.connect(self._plane_changed)
+        table = QTableView(objectName="plane_table")
+        table.setModel(self.table_model)
+        self.tabs = QTabWidget(objectName="plot_tabs")
+        for widget, name in zip((self.values_plot, self.histogram_plot, self.heatmap, table), TABS, strict=True):
+            self.tabs.addTab(widget, name.capitalize())
+        self._log = QCheckBox("Log counts", objectName="log_counts")
+        self._log.toggled.connect(self.histogram_plot.set_log)
+        reset = QPushButton("Reset zoom", objectName="reset_zoom")
+        reset.clicked.connect(self.values_plot.reset_view)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        bar.addWidget(self._title, 1)
+        bar.addWidget(self._log)
+        bar.addWidget(reset)
+        bar.addWidget(self._export_button())
+        layout.addLayout(bar)
+        layout.addWidget(self.tabs, 1)
+
+    def _export_button(self) -> QToolButton:
+        button = QToolButton(objectName="export_button", text="Export")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        for text, suffix, method in (("Plot as PNG…", "PNG image (*.png)", self.export_png),
+                                     ("Plot as SVG…", "SVG image (*.svg)", self.export_svg),
+                                     ("Slice as CSV…", "CSV (*.csv)", self.export_csv),
+                                     ("Tensor as .npy…", "NumPy array (*.npy)", self.export_npy)):
+            menu.addAction(text, lambda s=suffix, m=method: self._ask_and_export(s, m))
+        button.setMenu(menu)
+        return button
+
+    def set_display(self, display: TensorDisplay | None, title: str = "") -> None:
+        """Show one tensor (None clears every view)."""
+        self._display = display
+        self._set_tab_names(("Values", "Histogram", "Heatmap", "Table"))
+        self.values_plot.set_displays([] if display is None else [(title or "values", display)])
+        self._show(display, title, "value")
+
+    def set_pair(self, pair: PairDisplay | None, title: str = "") -> None:
+        """Overlay NPU and golden values; histogram, heatmap and table show |NPU − golden|."""
+        self._display = None if pair is None else pair.error
+        self._set_tab_names(("NPU vs golden", "|Error| histogram", "|Error| heatmap", "|Error| table"))
+        self.values_plot.set_displays([] if pair is None else [("NPU", pair.npu), ("golden", pair.golden)])
+        self._show(self._display, title, "|NPU − golden|")
+
+    def _show(self, display: TensorDisplay | None, title: str, hist_label: str) -> None:
+        self._title.setText(title)
+        self.histogram_plot.set_histogram(None if display is None else display.histogram, hist_label)
+        self.heatmap.set_array(np.zeros((0, 0), np.float32) if display is None else display.values)
+
+    def _set_tab_names(self, names: tuple[str, ...]) -> None:
+        for k, name in enumerate(names):
+            self.tabs.setTabText(k, name)
+
+    def display(self) -> TensorDisplay | None:
+        """The tensor behind the histogram, heatmap, table and exports (the error in pair mode)."""
+        return self._display
+
+    def show_tab(self, name: str) -> None:
+        """Switch to one of :data:`TABS`."""
+        self.tabs.setCurrentIndex(TABS.index(name))
+
+    def set_log(self, log: bool) -> None:
+        self._log.setChecked(log)
+
+    def _plane_changed(self) -> None:
+        self.table_model.set_plane(self.heatmap.current_plane())
+
+    def source_plane(self) -> np.ndarray:
+        """The slice shown in the heatmap, taken from the source tensor (its own dtype)."""
+        if self._display is None:
+            return np.zeros((0, 0))
+        return plane(self._display.source, self.heatmap.axes(), self.heatmap.index())
+
+    def _plot_target(self):
+        current = TABS[self.tabs.currentIndex()]
+        if current == "values":
+            return self.values_plot.getPlotItem()
+        if current == "histogram":
+            return self.histogram_plot.getPlotItem()
+        return self.heatmap.plot_item().scene()  # heatmap and table: the image with its colour bar
+
+    def export_png(self, path: str) -> None:
+        """Write the current plot as PNG (rendered on the GUI thread: plot-sized, fast)."""
+        write_bytes_atomic(path, png_bytes(self._plot_target()))
+        self.exported.emit(path)
+
+    def export_svg(self, path: str) -> None:
+        """Write the current plot as SVG."""
+        write_bytes_atomic(path, svg_bytes(self._plot_target()))
+        self.exported.emit(path)
+
+    def export_csv(self, path: str) -> Worker:
+        """Write the heatmap's slice as CSV in a worker."""
+        p = self.source_plane()
+        return self._start_save(path, lambda: csv_text(p))
+
+    def export_npy(self, path: str) -> Worker:
+        """Write the whole tensor (the error tensor in pair mode) as .npy in a worker."""
+        source = np.zeros(0) if self._display is None else self._display.source
+        return self._start_save(path, lambda: npy_bytes(source))
+
+    def _start_save(self, path: str, make: Callable[[], bytes | str]) -> Worker:
+        worker = Worker(_save, path, make)
+        worker.signals.finished.connect(self.exported.emit)
+        worker.signals.failed.connect(lambda exc: show_error(self, exc, f"Saving {Path(path).name}"))
+        return self._runner.start(worker)
+
+    def _ask_and_export(self, file_filter: str, method: Callable[[str], object]) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export", "", file_filter)
+        if not path:
+            return
+        try:
+            method(path)
+        except OSError as exc:
+            show_error(self, exc, f"Saving {Path(path).name}")
