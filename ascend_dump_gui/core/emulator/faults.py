@@ -1,0 +1,77 @@
+"""Faults to inject on request, as the device would show them.
+
+* ``overwrite``: after the culprit op runs, it scribbles over the victim op's output memory (what the
+  ``watcher`` dump scene exists to catch); consumers of the victim that run later read the damage.
+* ``aicore_error``: one op raises an AI Core exception in the last step; the run stops there (the
+  runtime writes the exception dump and the process exits).
+* ``nan``: one op writes NaN into part of its output in every step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, Op, OutputHook, cast_to, ref
+from ascend_dump_gui.core.emulator.models import ModelDef
+from ascend_dump_gui.core.errors import InputError
+
+FAULT_KINDS = ("overwrite", "aicore_error", "nan")
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One injected fault: ``op`` is the culprit (overwrite) or the failing op; ``victim`` for overwrite."""
+
+    kind: str
+    op: str
+    victim: str | None = None
+
+    def describe(self) -> str:
+        if self.kind == "overwrite":
+            return f"op {self.op} overwrites the output memory of op {self.victim}"
+        if self.kind == "aicore_error":
+            return f"AI Core exception in op {self.op} (last step)"
+        return f"op {self.op} writes NaN into its output"
+
+    def hook(self, *, last_step: bool) -> OutputHook:
+        """The executor hook that injects this fault in one step."""
+
+        def apply(op: Op, inputs: list[np.ndarray], outputs: list[np.ndarray],
+                  memory: dict[str, np.ndarray]) -> list[np.ndarray]:
+            if op.name != self.op:
+                return outputs
+            if self.kind == "aicore_error":
+                if last_step:
+                    raise AICoreError(op, inputs, outputs)
+                return outputs
+            if self.kind == "nan":
+                y = outputs[0].astype(np.float32)
+                y.reshape(-1)[::3] = np.nan
+                return [cast_to(y, op.out_dtype), *outputs[1:]]
+            victim = ref(self.victim or "")
+            damaged = memory[victim].astype(np.float32)
+            junk = np.resize(outputs[0].astype(np.float32).reshape(-1), damaged.size // 2)
+            damaged.reshape(-1)[: junk.size] = junk * 7.0 + 3.0
+            memory[victim] = cast_to(damaged, memory[victim].dtype.name)
+            return outputs
+
+        return apply
+
+
+def make_fault(kind: str, model: ModelDef, graph: Graph) -> Fault:
+    """The fault ``kind`` at the model's default place, checked against the compiled graph."""
+    if kind not in FAULT_KINDS:
+        raise InputError(None, f"unknown fault {kind!r}; choose one of {', '.join(FAULT_KINDS)}")
+    if kind == "overwrite":
+        fault = Fault(kind, model.overwrite[0], model.overwrite[1])
+    else:
+        fault = Fault(kind, model.fault_op)
+    names = [op.name for op in graph.ops]
+    for name in (fault.op, fault.victim):
+        if name is not None and name not in names:
+            raise InputError(None, f"fault {kind}: op {name} is not in the compiled graph of {model.info.name}")
+    if fault.victim is not None and names.index(fault.victim) > names.index(fault.op):
+        raise InputError(None, f"fault {kind}: {fault.victim} must run before {fault.op}")
+    return fault

@@ -1,0 +1,135 @@
+"""Built-in models with deterministic weights, written as the original (unfused, float32) graphs."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ascend_dump_gui.core.emulator.graph import Graph, GraphBuilder
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class ModelDef:
+    """A built-in model: its graph, its per-step inputs and where each fault kind strikes."""
+
+    info: ModelInfo
+    build: Callable[[], Graph]
+    make_inputs: Callable[[np.random.Generator], dict[str, np.ndarray]]
+    overwrite: tuple[str, str]          # (culprit op, victim op): culprit scribbles over victim's output
+    fault_op: str                       # where "aicore_error" and "nan" strike (name after fusion)
+
+
+def _rng(name: str) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+def _dense(b: GraphBuilder, rng: np.random.Generator, scope: str, x: str, n_in: int, n_out: int,
+           scale: float | None = None) -> str:
+    scale = scale if scale is not None else 1.0 / np.sqrt(n_in)
+    w = b.const(f"{scope}/kernel", rng.normal(0.0, scale, (n_in, n_out)))
+    bias = b.const(f"{scope}/bias", rng.normal(0.0, 0.1, (n_out,)))
+    y = b.op("MatMulV2", f"{scope}/MatMul", [x, w])
+    return b.op("Add", f"{scope}/BiasAdd", [y, bias])
+
+
+def _build_mlp() -> Graph:
+    rng = _rng("mlp")
+    b = GraphBuilder("mlp")
+    x = b.data("input", (8, 32))
+    h1 = b.op("Relu", "dense/Relu", [_dense(b, rng, "dense", x, 32, 64)])
+    h2 = b.op("Relu", "dense_1/Relu", [_dense(b, rng, "dense_1", h1, 64, 64)])
+    skip = b.op("Add", "residual/Add", [h2, h1])
+    logits = _dense(b, rng, "dense_2", skip, 64, 10)
+    return b.build([b.op("SoftmaxV2", "prob/Softmax", [logits])])
+
+
+def _conv_block(b: GraphBuilder, rng: np.random.Generator, n: int, x: str, c_in: int, c_out: int) -> str:
+    w = b.const(f"conv{n}/weights", rng.normal(0.0, np.sqrt(2.0 / (9 * c_in)), (c_out, c_in, 3, 3)))
+    y = b.op("Conv2D", f"conv{n}", [x, w], stride=1, pad=1)
+    params = [b.const(f"bn_conv{n}/{p}", v) for p, v in (
+        ("mean", rng.normal(0.0, 0.1, c_out)), ("variance", rng.uniform(0.5, 1.5, c_out)),
+        ("scale", rng.uniform(0.8, 1.2, c_out)), ("offset", rng.normal(0.0, 0.1, c_out)))]
+    y = b.op("BNInferenceD", f"bn_conv{n}", [y, *params], epsilon=1e-5)
+    y = b.op("Relu", f"conv{n}_relu", [y])
+    return b.op("MaxPool", f"pool{n}", [y], ksize=2, stride=2)
+
+
+def _build_convnet() -> Graph:
+    rng = _rng("convnet")
+    b = GraphBuilder("convnet")
+    x = b.data("data", (2, 3, 16, 16))
+    y = _conv_block(b, rng, 1, x, 3, 8)
+    y = _conv_block(b, rng, 2, y, 8, 16)
+    y = b.op("Flatten", "flatten", [y])
+    logits = _dense(b, rng, "fc", y, 16 * 4 * 4, 10)
+    return b.build([b.op("SoftmaxV2", "prob", [logits])])
+
+
+def _layer_norm(b: GraphBuilder, rng: np.random.Generator, name: str, x: str, dim: int) -> str:
+    gamma = b.const(f"{name}/gamma", rng.uniform(0.9, 1.1, dim))
+    beta = b.const(f"{name}/beta", rng.normal(0.0, 0.05, dim))
+    return b.op("LayerNorm", f"{name}/LayerNorm", [x, gamma, beta], epsilon=1e-5)
+
+
+def _build_transformer() -> Graph:
+    rng = _rng("transformer")
+    seq, hidden, ffn = 16, 64, 256
+    b = GraphBuilder("transformer")
+    x = b.data("hidden_states", (seq, hidden))
+    h = _layer_norm(b, rng, "encoder/ln_1", x, hidden)
+    q, k, v = (_dense(b, rng, f"encoder/attn/{p}", h, hidden, hidden) for p in "qkv")
+    scores = b.op("MatMulV2", "encoder/attn/scores/MatMul", [q, k], transpose_x2=True)
+    scale = b.const("encoder/attn/scale/y", np.full((1,), 1.0 / np.sqrt(hidden)))
+    scores = b.op("Mul", "encoder/attn/scale/Mul", [scores, scale])
+    probs = b.op("SoftmaxV2", "encoder/attn/Softmax", [scores])
+    ctx = b.op("MatMulV2", "encoder/attn/context/MatMul", [probs, v])
+    attn = _dense(b, rng, "encoder/attn/out", ctx, hidden, hidden)
+    res1 = b.op("Add", "encoder/attn/residual/Add", [x, attn])
+    h2 = _layer_norm(b, rng, "encoder/ln_2", res1, hidden)
+    f = b.op("Gelu", "encoder/ffn/Gelu", [_dense(b, rng, "encoder/ffn/fc1", h2, hidden, ffn)])
+    f = _dense(b, rng, "encoder/ffn/fc2", f, ffn, hidden)
+    return b.build([b.op("Add", "encoder/ffn/residual/Add", [res1, f])])
+
+
+def _build_overflow() -> Graph:
+    rng = _rng("overflow_fp16")
+    b = GraphBuilder("overflow_fp16")
+    x = b.data("input", (4, 16))
+    w = b.const("dense/kernel", rng.uniform(200.0, 300.0, (16, 32)))
+    bias = b.const("dense/bias", rng.normal(0.0, 1.0, (32,)))
+    y = b.op("Add", "dense/BiasAdd", [b.op("MatMulV2", "dense/MatMul", [x, w]), bias])
+    y = b.op("Relu", "dense/Relu", [y])
+    return b.build([_dense(b, rng, "dense_1", y, 32, 8)])
+
+
+MODELS: dict[str, ModelDef] = {m.info.name: m for m in (
+    ModelDef(ModelInfo("mlp", "3-layer MLP (MatMulV2, bias Add, Relu, a residual Add, SoftmaxV2), input 8x32"),
+             _build_mlp, lambda r: {"input": r.normal(0.0, 1.0, (8, 32))},
+             overwrite=("dense_1/Relu", "dense/Relu"), fault_op="dense_1/MatMul"),
+    ModelDef(ModelInfo("convnet", "NCHW conv net: 2x (Conv2D, BNInferenceD, Relu, MaxPool), Flatten, "
+                                  "MatMulV2, SoftmaxV2; input 2x3x16x16"),
+             _build_convnet, lambda r: {"data": r.normal(0.0, 1.0, (2, 3, 16, 16))},
+             overwrite=("pool2", "pool1"), fault_op="conv2conv2_relu"),
+    ModelDef(ModelInfo("transformer", "one encoder block: LayerNorm, Q/K/V MatMulV2, SoftmaxV2, Gelu FFN, "
+                                      "residual Adds; 16 tokens x 64"),
+             _build_transformer, lambda r: {"hidden_states": r.normal(0.0, 1.0, (16, 64))},
+             overwrite=("encoder/ffn/Gelu", "encoder/attn/residual/Add"), fault_op="encoder/attn/Softmax"),
+    ModelDef(ModelInfo("overflow_fp16", "2-layer MLP whose first MatMulV2 exceeds the float16 range "
+                                        "(finite in float32)"),
+             _build_overflow, lambda r: {"input": r.uniform(10.0, 20.0, (4, 16))},
+             overwrite=("dense/Relu", "dense/MatMul"), fault_op="dense_1/MatMul"),
+)}
+
+
+def list_models() -> list[ModelInfo]:
+    """The built-in models, by name."""
+    return [m.info for m in MODELS.values()]
