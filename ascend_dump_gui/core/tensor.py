@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ascend_dump_gui.core.dump.tensor_stats import TensorStats, tensor_stats
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 CHUNK = 1 << 22
@@ -37,60 +38,6 @@ def display_values(arr: np.ndarray) -> np.ndarray:
 def _chunks(n: int, size: int = CHUNK):
     for start in range(0, n, size):
         yield start, min(n, start + size)
-
-
-@dataclass(frozen=True)
-class TensorStats:
-    """Summary of one tensor; min/max/mean/std are over the finite values (None when there are none)."""
-
-    dtype: str
-    shape: tuple[int, ...]
-    count: int
-    nan: int
-    pos_inf: int
-    neg_inf: int
-    min: float | None
-    max: float | None
-    mean: float | None
-    std: float | None
-
-    @property
-    def finite(self) -> int:
-        return self.count - self.nan - self.pos_inf - self.neg_inf
-
-
-def tensor_stats(arr: np.ndarray, *, progress: ProgressFn = no_progress,
-                 cancel: CancelToken | None = None) -> TensorStats:
-    """Counts, NaN/±Inf counts and min/max/mean/std (population) of ``arr``, in chunks of :data:`CHUNK`."""
-    src = np.asarray(arr)
-    flat = src.reshape(-1)
-    n_nan = n_pos = n_neg = 0
-    n_fin, mean, m2 = 0, 0.0, 0.0
-    lo, hi = np.inf, -np.inf
-    for start, stop in _chunks(flat.size):
-        if cancel:
-            cancel.raise_if_cancelled()
-        part = display_values(flat[start:stop])
-        finite = np.isfinite(part)
-        if not finite.all():
-            n_nan += int(np.isnan(part).sum())
-            n_pos += int(np.isposinf(part).sum())
-            n_neg += int(np.isneginf(part).sum())
-            part = part[finite]
-        if part.size:
-            lo, hi = min(lo, float(part.min())), max(hi, float(part.max()))
-            c_mean = float(part.mean(dtype=np.float64))
-            c_m2 = float(np.square(part.astype(np.float64) - c_mean).sum())
-            total = n_fin + part.size
-            delta = c_mean - mean
-            mean += delta * part.size / total
-            m2 += c_m2 + delta * delta * n_fin * part.size / total
-            n_fin = total
-        progress(stop, flat.size, "statistics")
-    has = n_fin > 0
-    return TensorStats(str(src.dtype), tuple(src.shape), int(flat.size), n_nan, n_pos, n_neg,
-                       lo if has else None, hi if has else None,
-                       mean if has else None, float(np.sqrt(m2 / n_fin)) if has else None)
 
 
 def plane(arr: np.ndarray, axes: tuple[int, int], index: Sequence[int]) -> np.ndarray:
@@ -203,7 +150,7 @@ def histogram(values: np.ndarray, bins: int = 128, *, value_range: tuple[float, 
     """Histogram of the finite values; ``value_range`` defaults to their min and max."""
     flat = display_values(values).reshape(-1)
     if value_range is None:
-        stats = tensor_stats(flat, cancel=cancel)
+        stats = tensor_stats(flat)
         value_range = (stats.min, stats.max) if stats.min is not None else (0.0, 1.0)
     lo, hi = float(value_range[0]), float(value_range[1])
     if hi <= lo:
@@ -258,13 +205,15 @@ def prepare_display(arr: np.ndarray, *, bins: int = 128, marker_limit: int = 10_
     """Statistics, min/max pyramid, histogram and non-finite positions of ``arr`` (slow: run in a worker)."""
     src = np.asarray(arr)
     values = display_values(src)
-    stats = replace(tensor_stats(values, cancel=cancel, progress=lambda d, t, m: progress(d, 3 * t, m)),
-                    dtype=str(src.dtype))
+    progress(0, 3, "statistics")
+    stats = replace(tensor_stats(values), dtype=str(src.dtype))
+    if cancel:
+        cancel.raise_if_cancelled()
     pyramid = build_pyramid(values, cancel=cancel, progress=lambda d, t, m: progress(t + d, 3 * t, m))
     value_range = (stats.min, stats.max) if stats.min is not None else None
     hist = histogram(values, bins, value_range=value_range, cancel=cancel,
                      progress=lambda d, t, m: progress(2 * t + d, 3 * t, m))
-    if stats.finite < stats.count:
+    if stats.nan or stats.pos_inf or stats.neg_inf:
         nan, pos, neg = nonfinite_positions(values, marker_limit)
     else:
         nan = pos = neg = np.zeros(0, dtype=np.int64)

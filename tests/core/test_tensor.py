@@ -22,33 +22,6 @@ def test_display_values_widens_low_precision_and_keeps_float32():
     assert tensor.display_values(np.array([3 + 4j])).tolist() == [5.0]
 
 
-def test_stats_match_numpy_on_finite_values_and_count_nonfinite(monkeypatch):
-    monkeypatch.setattr(tensor, "CHUNK", 7)  # many chunks: exercises the merge of partial moments
-    rng = np.random.default_rng(0)
-    a = rng.normal(3.0, 2.0, size=(5, 11)).astype(np.float16)
-    a[0, 0], a[1, 2], a[2, 3], a[4, 10] = np.nan, np.inf, -np.inf, np.nan
-    s = tensor.tensor_stats(a)
-    finite = a[np.isfinite(a)].astype(np.float64)
-    assert (s.dtype, s.shape, s.count) == ("float16", (5, 11), 55)
-    assert (s.nan, s.pos_inf, s.neg_inf, s.finite) == (2, 1, 1, 51)
-    assert s.min == finite.min() and s.max == finite.max()
-    assert s.mean == pytest.approx(finite.mean(), rel=1e-12)
-    assert s.std == pytest.approx(finite.std(), rel=1e-12)
-
-
-def test_stats_of_all_nan_and_empty_tensors_have_no_moments():
-    s = tensor.tensor_stats(np.full(3, np.nan, dtype=np.float32))
-    assert (s.nan, s.min, s.max, s.mean, s.std) == (3, None, None, None, None)
-    assert tensor.tensor_stats(np.zeros((0, 4))).count == 0
-
-
-def test_stats_honours_cancel():
-    token = CancelToken()
-    token.cancel()
-    with pytest.raises(Cancelled):
-        tensor.tensor_stats(np.zeros(10), cancel=token)
-
-
 def test_plane_picks_axes_and_fixes_the_others():
     a = np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5)
     p = tensor.plane(a, (1, 3), (1, 0, 2, 0))
@@ -155,3 +128,10 @@ def test_prepare_pair_reshapes_npu_to_golden_and_measures_error():
     assert pair.npu.values.shape == (2, 2) and pair.npu.stats.pos_inf == 1
     assert pair.error.stats.pos_inf == 1 and pair.error.stats.max == 0.5
     assert pair.golden.source is golden
+
+
+def test_prepare_display_honours_cancel():
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        tensor.prepare_display(np.zeros(10), cancel=token)
