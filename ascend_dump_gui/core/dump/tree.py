@@ -1,0 +1,170 @@
+"""A lazy, Qt-free tree over a dump folder for the GUI: a folder's children are listed only when asked.
+
+Listing costs one ``os.scandir`` of that folder and no ``stat`` per file, whatever the tree size; a file's
+record (kind, op, size) is worked out on first use.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from ascend_dump_gui.core.dump.layout import DirContext, child_context, describe, root_context
+from ascend_dump_gui.core.dump.naming import MAPPING_FILE, ParsedName
+from ascend_dump_gui.core.dump.records import (
+    DumpRecord,
+    OverflowPartners,
+    Problem,
+    join_rel,
+    load_mapping,
+    make_record,
+    parse_in_folder,
+)
+from ascend_dump_gui.core.dump.scanner import check_root
+from ascend_dump_gui.core.errors import InputError
+
+_BY_NAME = attrgetter("name")
+
+
+class _Folder:
+    """What the files of one listed folder share: context, mapping.csv rows, sibling names."""
+
+    __slots__ = ("ctx", "rel", "path", "names", "mapping", "problem", "_partners")
+
+    def __init__(self, path: str, rel: str, ctx: DirContext, names: list[str]) -> None:
+        self.path, self.rel, self.ctx, self.names = path, rel, ctx, names
+        self.mapping: dict[str, str] = {}
+        self.problem: Problem | None = None
+        if MAPPING_FILE in names:
+            self.mapping, self.problem = load_mapping(path, rel)
+        self._partners: OverflowPartners | None = None
+
+    def partners(self) -> OverflowPartners:
+        if self._partners is None:
+            parsed = (parse_in_folder(self.ctx, n, self.mapping) for n in self.names)
+            self._partners = OverflowPartners([p for p in parsed if type(p) is ParsedName])
+        return self._partners
+
+
+@dataclass(eq=False, slots=True)
+class DumpNode:
+    """A folder or file of a dump tree. Identity semantics: Qt indexes may point at nodes."""
+
+    name: str
+    path: str
+    is_dir: bool
+    row: int = 0
+    parent: DumpNode | None = field(default=None, repr=False)
+    rel: str = ""
+    """Path relative to the tree root, ``/`` separated (``""`` for the root)."""
+    context: DirContext = field(default_factory=DirContext, repr=False)
+    """For a folder its own context; for a file its folder's."""
+    problem: str | None = None
+    """Why a folder entry cannot be followed (symlink loop, broken link), if so."""
+    children: list[DumpNode] | None = field(default=None, repr=False)
+    """Attached by the caller after :meth:`list_children`; None = not listed yet."""
+    _folder: _Folder | None = field(default=None, repr=False)
+    _record: DumpRecord | Problem | None = field(default=None, repr=False)
+    _count: int | None = field(default=None, repr=False)
+
+    @classmethod
+    def root(cls, path: str | os.PathLike) -> DumpNode:
+        """The node of a dump folder; :class:`InputError` if it is missing or not a folder."""
+        full = check_root(path)
+        return cls(os.path.basename(full) or full, full, True, context=root_context(full))
+
+    def list_children(self) -> list[DumpNode]:
+        """The sorted child nodes (pure I/O: ``children`` is not set). Raises :class:`InputError` if the
+        folder cannot be read."""
+        if not self.is_dir or self.problem is not None:
+            return []
+        try:
+            with os.scandir(self.path) as it:
+                entries = sorted(it, key=_BY_NAME)
+        except OSError as exc:
+            raise InputError(self.path, f"cannot read folder: {exc.strerror or exc}") from exc
+        folder = _Folder(self.path, self.rel, self.context,
+                         [e.name for e in entries if not _is_dir(e)])
+        real = os.path.realpath(self.path) if any(e.is_symlink() for e in entries) else ""
+        return [self._child(e, row, folder, real) for row, e in enumerate(entries)]
+
+    def _child(self, entry: os.DirEntry, row: int, folder: _Folder, real: str) -> DumpNode:
+        rel = join_rel(self.rel, entry.name)
+        if not _is_dir(entry):
+            return DumpNode(entry.name, entry.path, False, row, self, rel, self.context, _folder=folder)
+        problem = None
+        if entry.is_symlink():
+            target = os.path.realpath(entry.path)
+            if real == target or real.startswith(target + os.sep):
+                problem = "symbolic link loop: points to an enclosing folder"
+        return DumpNode(entry.name, entry.path, True, row, self, rel, child_context(self.context, entry.name),
+                        problem)
+
+    @property
+    def kind(self) -> str:
+        """A folder's level (rank, time, device, model_name, model_id, iteration, exception, folder) or a
+        file's record kind (``unknown`` if the scan could not place it)."""
+        if self.is_dir:
+            return "link-loop" if self.problem else self.context.level
+        record = self.record()
+        return record.kind if type(record) is DumpRecord else "unknown"
+
+    @property
+    def label(self) -> str:
+        """The text to show: the folder's name and meaning, or the file name (plus the original of a
+        hashed name and the op an Opdebug file reports)."""
+        if self.is_dir:
+            return describe(self.context, self.name)
+        record = self.record()
+        if type(record) is not DumpRecord:
+            return self.name
+        extra = []
+        original = self._folder.mapping.get(self.name) if self._folder else None
+        if original:
+            extra.append(original)
+        if record.kind == "overflow" and record.op_name != "Node_OpDebug" and record.op_name:
+            extra.append(f"overflow of {record.op_name}")
+        return f"{self.name} ({'; '.join(extra)})" if extra else self.name
+
+    def record(self) -> DumpRecord | Problem | None:
+        """A file's record (its ``size`` costs one stat, done here), or the problem why it has none."""
+        if self.is_dir:
+            return None
+        if self._record is None:
+            self._record = self._make_record()
+        return self._record
+
+    def _make_record(self) -> DumpRecord | Problem:
+        folder = self._folder or _Folder(os.path.dirname(self.path), self.parent.rel if self.parent else "",
+                                         self.context, [self.name])
+        if self.name == MAPPING_FILE and folder.problem is not None:
+            return folder.problem
+        parsed = parse_in_folder(self.context, self.name, folder.mapping)
+        if type(parsed) is str:
+            return Problem(self.rel, parsed)
+        try:
+            size = os.stat(self.path).st_size
+        except OSError as exc:
+            return Problem(self.rel, f"cannot read: {exc.strerror or exc}")
+        partner = folder.partners().partner(parsed) if parsed.kind == "overflow" else None
+        return make_record(self.context, self.rel, parsed, size, partner)
+
+    def count(self) -> int | None:
+        """How many entries a folder holds (one scandir, cached); None for files and unreadable folders."""
+        if not self.is_dir or self.problem is not None:
+            return None
+        if self._count is None:
+            try:
+                with os.scandir(self.path) as it:
+                    self._count = sum(1 for _ in it)
+            except OSError:
+                return None
+        return self._count
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
