@@ -1,0 +1,49 @@
+"""Translation: every user-visible string goes through Qt; English is the source, zh_CN is shipped.
+
+UI code calls :func:`tr` with a literal; texts that come from the core schema (labels, help, group names,
+rule messages) are looked up with :func:`tr_schema`. ``scripts/update_translations.py`` collects both into
+``ui/translations/*.ts`` and compiles the ``.qm`` files the app loads.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+CONTEXT = "ascend_dump_gui"
+SCHEMA_CONTEXT = "schema"
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+_installed: list[tuple[QTranslator, bytes]] = []  # Qt reads the bytes in place: keep them alive
+
+
+def tr(text: str) -> str:
+    """Translate a UI string (always call with a literal, so the catalogue tool can find it)."""
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def tr_schema(text: str) -> str:
+    """Translate a text that comes from the core schema or rules (empty stays empty)."""
+    return QCoreApplication.translate(SCHEMA_CONTEXT, text) if text else text
+
+
+def system_language() -> str:
+    """The shipped language closest to the system locale (``zh_*`` -> ``zh_CN``, else English)."""
+    return "zh_CN" if QLocale.system().name().startswith("zh") else "en"
+
+
+def install_language(language: str) -> bool:
+    """Load ``language`` into the running application; English (the source) needs no catalogue."""
+    app = QCoreApplication.instance()
+    for old, _data in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    if language == "en" or language not in LANGUAGES:
+        return language == "en"
+    data = resources.files("ascend_dump_gui.ui.translations").joinpath(f"{language}.qm").read_bytes()
+    translator = QTranslator(app)
+    if not translator.load(data):
+        return False
+    app.installTranslator(translator)
+    _installed.append((translator, data))
+    return True

@@ -1,0 +1,1 @@
+"""Compiled Qt translation catalogues (.qm) and their sources (.ts)."""

@@ -1,0 +1,102 @@
+"""The translation catalogue: which strings need translating, and the Qt Linguist ``.ts`` files holding them.
+
+Qt-free, so the catalogue tool and the completeness test run without a display.
+"""
+
+from __future__ import annotations
+
+import ast
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+UI_CONTEXT = "ascend_dump_gui"
+SCHEMA_CONTEXT = "schema"
+UI_DIR = Path(__file__).resolve().parents[1]
+TS_DIR = Path(__file__).resolve().parent
+CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema"}  # context -> .ts file part: {lang}.{part}.ts
+
+Key = tuple[str, str]  # (context, source text)
+
+
+def ui_strings(root: Path = UI_DIR) -> dict[str, list[str]]:
+    """Literal first arguments of ``tr(...)`` calls in the UI package -> where they occur."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            arg = node.args[0]
+            if name == "tr" and isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
+                found.setdefault(arg.value, []).append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def _schema_texts() -> Iterator[str]:
+    from ascend_dump_gui.core.config.scenarios import SCENARIOS
+
+    for scenario in SCENARIOS.values():
+        yield scenario.title
+        yield scenario.summary
+        specs = list(scenario.fields)
+        while specs:
+            spec = specs.pop()
+            specs.extend(spec.columns)
+            yield from (spec.label, spec.help, spec.group, spec.deprecated)
+        for rule in scenario.rules:
+            message = getattr(rule, "message", None)
+            if isinstance(message, str):
+                yield message
+            fix = getattr(rule, "fix", None)
+            if fix is not None:
+                yield fix.description
+
+
+def schema_strings() -> list[str]:
+    """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules."""
+    return sorted({text for text in _schema_texts() if text})
+
+
+def wanted() -> set[Key]:
+    """Every (context, source) the application shows."""
+    return {(UI_CONTEXT, s) for s in ui_strings()} | {(SCHEMA_CONTEXT, s) for s in schema_strings()}
+
+
+def read_ts(path: Path) -> dict[Key, str]:
+    """Finished translations of a ``.ts`` file (unfinished or empty ones are left out)."""
+    if not path.exists():
+        return {}
+    result: dict[Key, str] = {}
+    for context in ET.parse(path).getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            text = (translation.text or "") if translation is not None else ""
+            if text and translation.get("type") != "unfinished":
+                result[(name, message.findtext("source", ""))] = text
+    return result
+
+
+def write_ts(path: Path, language: str, keys: set[Key], translations: dict[Key, str]) -> int:
+    """Write ``keys`` with their known translations; returns how many are still unfinished."""
+    root = ET.Element("TS", version="2.1", language=language)
+    missing = 0
+    for context_name in sorted({c for c, _ in keys}):
+        context = ET.SubElement(root, "context")
+        ET.SubElement(context, "name").text = context_name
+        for source in sorted(s for c, s in keys if c == context_name):
+            message = ET.SubElement(context, "message")
+            ET.SubElement(message, "source").text = source
+            translation = ET.SubElement(message, "translation")
+            text = translations.get((context_name, source))
+            if text:
+                translation.text = text
+            else:
+                translation.set("type", "unfinished")
+                missing += 1
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    path.write_text(f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n{body}\n', encoding="utf-8")
+    return missing

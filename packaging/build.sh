@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Build the one-folder installer tree in dist/ascend-dump-gui/ and smoke-test it.
+#   packaging/build.sh            uses a build venv in build/pyinstaller-venv
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+VENV="${BUILD_VENV:-$ROOT/build/pyinstaller-venv}"
+cd "$ROOT"
+[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+"$VENV/bin/pip" install -q "$ROOT" "pyinstaller>=6.10"
+"$VENV/bin/pyinstaller" --noconfirm --clean --log-level WARN \
+  --distpath "$ROOT/dist" --workpath "$ROOT/build/pyinstaller" packaging/ascend_dump_gui.spec
+bash packaging/smoke_test.sh "$ROOT/dist/ascend-dump-gui"
