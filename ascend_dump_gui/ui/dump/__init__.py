@@ -1,0 +1,1 @@
+"""Browse: the lazy dump-folder tree, the op table and the tensor view."""
