@@ -1,0 +1,219 @@
+"""msprobe's newer compare columns and its "Accuracy Reached or Not" rule (dump-format.md §6.3).
+
+Columns: Cosine, EucDist, MaxAbsErr, MaxRelativeErr, One Thousandth Err Ratio, Five Thousandths Err
+Ratio. Values are floats (12-decimal rounded, as msprobe stores them) or msprobe's marker strings
+(``unsupported``, ``shape unmatched``, ``N/A``, ``Nan``). The rule's thresholds can be set per dtype.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ascend_dump_gui.core.compare import pairwise
+
+MSPROBE_NAMES: tuple[str, ...] = (
+    "Cosine",
+    "EucDist",
+    "MaxAbsErr",
+    "MaxRelativeErr",
+    "One Thousandth Err Ratio",
+    "Five Thousandths Err Ratio",
+)
+UNSUPPORTED = "unsupported"
+SHAPE_UNMATCHED = "shape unmatched"
+NOT_AVAILABLE = "N/A"
+NAN_MARK = "Nan"
+_EPS = float(np.finfo(float).eps)
+_FLOATS = (np.float16, np.float32, np.float64, np.longdouble)
+
+
+def fmt12(value: float) -> float:
+    """msprobe's ``format_value``: ``float('{:.12f}'.format(v))``."""
+    return float(f"{float(value):.12f}")
+
+
+@dataclass
+class MsprobeResult:
+    values: dict[str, float | str] = field(default_factory=dict)
+    message: str = ""
+
+
+def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
+                    leaf: int = pairwise.DEFAULT_LEAF) -> MsprobeResult:
+    """The six msprobe columns for one pair, after msprobe's validation chain (empty, shape, 0-d,
+    NaN/Inf positions, dtype)."""
+    n, b = np.asarray(npu_array), np.asarray(golden_array)
+    if n.size == 0:
+        return _all(UNSUPPORTED, "This is empty data, can not compare.")
+    if n.shape != b.shape:
+        return _all(SHAPE_UNMATCHED, "Shape of NPU and bench tensor do not match. Skipped.")
+    if n.ndim == 0:
+        return _scalar_metrics(n, b)
+    message = "Dtype of NPU and bench tensor do not match." if n.dtype != b.dtype else ""
+    totals = _reduce(n.reshape(-1), b.reshape(-1), _rel_type(n, b), leaf=leaf)
+    if totals is None:
+        return _all(NOT_AVAILABLE, "The position of inf or nan in NPU and bench Tensor do not match.")
+    nb, nn, bb, dd, max_abs, max_rel, below1, below5 = totals
+    out: dict[str, float | str] = {}
+    with np.errstate(all="ignore"):
+        if n.size == 1:
+            out["Cosine"] = UNSUPPORTED
+        else:
+            a_norm, b_norm = np.sqrt(nn), np.sqrt(bb)
+            if a_norm <= _EPS and b_norm <= _EPS:
+                out["Cosine"] = 1.0
+            elif a_norm <= _EPS or b_norm <= _EPS:
+                out["Cosine"] = NAN_MARK
+            else:
+                cos = nb / (a_norm * b_norm)
+                if np.isnan(cos):
+                    out["Cosine"] = NAN_MARK
+                else:
+                    value = fmt12(cos)
+                    out["Cosine"] = round(value, 6) if value > 0.9999 else value
+        out["EucDist"] = float(np.sqrt(dd))
+        out["MaxAbsErr"] = NAN_MARK if np.isnan(max_abs) else fmt12(max_abs)
+        out["MaxRelativeErr"] = NAN_MARK if np.isnan(max_rel) else fmt12(max_rel)
+        for name, count in (("One Thousandth Err Ratio", below1), ("Five Thousandths Err Ratio", below5)):
+            out[name] = fmt12(count / n.size)
+    return MsprobeResult(out, message)
+
+
+def _rel_type(n: np.ndarray, b: np.ndarray) -> np.dtype:
+    """The dtype msprobe computes relative errors in (non-float inputs are first made float64)."""
+    return np.result_type(n if n.dtype in _FLOATS else np.float64,
+                          b if b.dtype in _FLOATS else np.float64, np.float32)
+
+
+def _relative_error(n: np.ndarray, b: np.ndarray, rel_type: np.dtype) -> np.ndarray:
+    """|(n - b) / b| in ``rel_type``, with eps added to both sides where b == 0 (msprobe's rule)."""
+    nt, bt = n.astype(rel_type), b.astype(rel_type)
+    zero = bt == 0
+    if zero.any():
+        nt[zero] += np.finfo(rel_type).eps
+        bt[zero] += np.finfo(rel_type).eps
+    return np.abs((nt - bt) / bt)
+
+
+def _scalar_metrics(n: np.ndarray, b: np.ndarray) -> MsprobeResult:
+    """0-d tensors: msprobe skips its NaN/Inf and dtype checks and computes only the two max errors,
+    in the tensors' own dtype."""
+    out: dict[str, float | str] = {name: UNSUPPORTED for name in MSPROBE_NAMES}
+    with np.errstate(all="ignore"):
+        nv, bv = (n.astype(float), b.astype(float)) if n.dtype == np.bool_ else (n, b)
+        max_abs = np.max(np.abs(nv - bv))
+        max_rel = np.max(np.abs(_relative_error(n.reshape(1), b.reshape(1), _rel_type(n, b))))
+    out["MaxAbsErr"] = NAN_MARK if np.isnan(max_abs) else fmt12(max_abs)
+    out["MaxRelativeErr"] = NAN_MARK if np.isnan(max_rel) else fmt12(max_rel)
+    return MsprobeResult(out, "This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', "
+                              "'One Thousandth Err Ratio' and 'Five Thousandths Err Ratio'. ")
+
+
+def _all(value: str, message: str) -> MsprobeResult:
+    return MsprobeResult({name: value for name in MSPROBE_NAMES}, message)
+
+
+def _reduce(n: np.ndarray, b: np.ndarray, rel_type: np.dtype, leaf: int) -> tuple | None:
+    """One fused pass: dot products, max errors and ratio counts; None if NaN/Inf positions differ."""
+    size = n.shape[0]
+
+    def one(lo: int, hi: int) -> tuple | None:
+        with np.errstate(all="ignore"):
+            n64 = n[lo:hi].astype(np.float64)
+            b64 = b[lo:hi].astype(np.float64)
+            bad = False
+            if not (np.isfinite(n64).all() and np.isfinite(b64).all()):
+                if not (np.array_equal(np.isinf(n64), np.isinf(b64))
+                        and np.array_equal(np.isnan(n64), np.isnan(b64))):
+                    return None
+                bad = True
+                for v in (n64, b64):
+                    v[~np.isfinite(v)] = 0
+            d = n64 - b64
+            if rel_type == np.float64 or bad:
+                rel = _relative_error(n64, b64, rel_type)
+            else:
+                rel = _relative_error(n[lo:hi], b[lo:hi], rel_type)
+            return (float(np.dot(n64, b64)), float(np.dot(n64, n64)), float(np.dot(b64, b64)),
+                    float(np.dot(d, d)), np.max(np.abs(d)), np.max(rel),
+                    int(np.count_nonzero(rel < 0.001)), int(np.count_nonzero(rel < 0.005)))
+
+    parts = pairwise.map_leaves(one, pairwise.leaves(size, leaf))
+    if any(p is None for p in parts):
+        return None
+    with np.errstate(all="ignore"):
+        sums = [sum(p[i] for p in parts) for i in range(4)]
+        return (*sums, np.maximum.reduce([p[4] for p in parts]), np.maximum.reduce([p[5] for p in parts]),
+                sum(p[6] for p in parts), sum(p[7] for p in parts))
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """Thresholds of msprobe's "Accuracy Reached or Not" rule (defaults: msprobe's constants).
+
+    Not reached when ``cos < cos_min and max_abs > max_abs_max`` or ``cos < cos_floor or max_abs >
+    max_abs_ceiling``.
+    """
+
+    cos_min: float = 0.99
+    max_abs_max: float = 0.001
+    cos_floor: float = 0.9
+    max_abs_ceiling: float = 1.0
+
+
+@dataclass(frozen=True)
+class Tolerances:
+    """Per-dtype tolerances (keyed by numpy dtype name, e.g. ``float16``); ``default`` for the rest."""
+
+    default: Tolerance = Tolerance()
+    by_dtype: Mapping[str, Tolerance] = field(default_factory=dict)
+
+    def for_dtype(self, dtype: str) -> Tolerance:
+        return self.by_dtype.get(str(dtype), self.default)
+
+    @classmethod
+    def parse(cls, spec: str) -> Tolerances:
+        """Parse ``"[DTYPE:]key=value,...;..."``; keys are the :class:`Tolerance` field names.
+
+        Example: ``"cos_min=0.999;float16:max_abs_max=0.01,max_abs_ceiling=2"``.
+        """
+        default = Tolerance()
+        by_dtype: dict[str, Tolerance] = {}
+        for part in filter(None, (p.strip() for p in spec.split(";"))):
+            dtype, _, body = part.rpartition(":")
+            try:
+                kwargs = {k.strip(): float(v) for k, v in (kv.split("=", 1) for kv in body.split(","))}
+                base = by_dtype.get(dtype.strip(), default) if dtype else default
+                tol = Tolerance(**{**base.__dict__, **kwargs})
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"bad tolerance {part!r}: use [DTYPE:]cos_min=0.99,max_abs_max=0.001,"
+                                 f"cos_floor=0.9,max_abs_ceiling=1") from exc
+            if dtype:
+                by_dtype[dtype.strip()] = tol
+            else:
+                default = tol
+        return cls(default, by_dtype)
+
+
+def accuracy_reached(cos: float | str | None, max_abs: float | str | None,
+                     tolerance: Tolerance | None = None) -> str:
+    """msprobe's ``check_accuracy``: ``Yes``, ``No``, ``None`` or ``Unmatched``."""
+    tol = tolerance or Tolerance()
+    if cos == SHAPE_UNMATCHED:
+        return "Unmatched"
+    if None in (cos, max_abs) or "None" in (cos, max_abs):
+        return "None"
+    if NOT_AVAILABLE in (cos, max_abs):
+        return "No"
+    try:
+        c, m = float(cos), float(max_abs)
+    except ValueError:
+        return "None"
+    if c < tol.cos_min and m > tol.max_abs_max:
+        return "No"
+    if c < tol.cos_floor or m > tol.max_abs_ceiling:
+        return "No"
+    return "Yes"

@@ -1,0 +1,111 @@
+"""Chunked reductions that give numpy's exact results.
+
+numpy sums a contiguous float array with a pairwise scheme: a range of ``n > 128`` elements is split at
+``n2 = n // 2 - (n // 2) % 8`` and the two halves are summed recursively. Any sub-range of that recursion
+is itself summed by ``ndarray.sum`` exactly as it would be inside the whole array. So splitting a tensor
+the same way down to leaves of at most ``leaf`` elements, summing each leaf with numpy and adding the leaf
+sums back up along the same tree gives the same float32 bits as one ``sum`` over the whole tensor, while
+only one leaf at a time is in memory (and leaves can be processed by several threads).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+import numpy as np
+
+PW_BLOCKSIZE = 128
+"""numpy's pairwise-summation block size: ranges up to this length are summed without splitting."""
+
+DEFAULT_LEAF = 1 << 15
+"""Elements per leaf: small enough that a leaf and its temporaries stay in the CPU's L2 cache."""
+
+T = TypeVar("T")
+
+_POOL_LOCK = threading.Lock()
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _split(n: int) -> int:
+    half = n // 2
+    return half - half % 8
+
+
+def leaves(n: int, leaf: int = DEFAULT_LEAF) -> list[tuple[int, int]]:
+    """The ``(start, stop)`` ranges of the pairwise tree's leaves for ``n`` elements, in order."""
+    leaf = max(int(leaf), PW_BLOCKSIZE)
+    out: list[tuple[int, int]] = []
+    stack = [(0, n)]
+    while stack:
+        start, size = stack.pop()
+        if size <= leaf:
+            out.append((start, start + size))
+            continue
+        n2 = _split(size)
+        stack.append((start + n2, size - n2))
+        stack.append((start, n2))
+    return out
+
+
+def combine(n: int, values: Sequence[T], add: Callable[[T, T], T], leaf: int = DEFAULT_LEAF) -> T:
+    """Fold per-leaf ``values`` (from :func:`leaves` with the same ``n``/``leaf``) along the pairwise tree."""
+    leaf = max(int(leaf), PW_BLOCKSIZE)
+    it: Iterator[T] = iter(values)
+
+    def rec(size: int) -> T:
+        if size <= leaf:
+            return next(it)
+        n2 = _split(size)
+        left = rec(n2)
+        return add(left, rec(size - n2))
+
+    return rec(n)
+
+
+def add32(a: np.floating, b: np.floating) -> np.float32:
+    """float32 addition, as numpy's float32 reduction does it."""
+    return np.float32(a) + np.float32(b)
+
+
+def add64(a: float, b: float) -> np.float64:
+    """float64 addition, as numpy's float64 reduction does it."""
+    return np.float64(a) + np.float64(b)
+
+
+def worker_count() -> int:
+    """Threads used for leaf-level parallelism (numpy releases the GIL in its loops)."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=worker_count(), thread_name_prefix="compare-leaf")
+        return _POOL
+
+
+def map_leaves(fn: Callable[[int, int], T], ranges: Sequence[tuple[int, int]],
+               parallel: bool = True) -> list[T]:
+    """``[fn(start, stop) for each range]``, run on the shared leaf pool when there are enough leaves.
+
+    Results come back in range order. The leaf pool is separate from any pool the caller runs in, so a
+    tensor-level task may wait on its leaves without deadlock.
+    """
+    workers = worker_count()
+    if not parallel or workers == 1 or len(ranges) < 4:
+        return [fn(a, b) for a, b in ranges]
+    if threading.current_thread().name.startswith("compare-leaf"):
+        return [fn(a, b) for a, b in ranges]
+    # Hand each worker a contiguous block of leaves: fewer futures, better locality.
+    per = max(1, len(ranges) // (workers * 4))
+    blocks = [ranges[i:i + per] for i in range(0, len(ranges), per)]
+    futures = [_pool().submit(lambda blk=blk: [fn(a, b) for a, b in blk]) for blk in blocks]
+    out: list[T] = []
+    for fut in futures:
+        out.extend(fut.result())
+    return out
