@@ -8,7 +8,15 @@ from typing import Any
 
 from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules import CheckContext, When
-from ascend_dump_gui.core.config.rules_tf1_base import Computed, Hit, effective_mode, is_set, src, text
+from ascend_dump_gui.core.config.rules_tf1_base import (
+    Computed,
+    Hit,
+    effective_mode,
+    is_set,
+    number,
+    src,
+    text,
+)
 
 MIXED_MODES = ("allow_mix_precision", "allow_mix_precision_fp16", "allow_mix_precision_bf16")
 MIXED_MODES_V2 = ("mixed_float16", "mixed_bfloat16")
@@ -111,6 +119,12 @@ PRECISION_RULES = (
     Computed("tf1.accelerate_train_env", Severity.INFO,
              ("experimental_accelerate_train_mode", "STEP_NOW", "TOTAL_STEP", "LOSS_NOW", "TARGET_LOSS"),
              _accelerate_env, src("experimental_accelerate_train_mode")),
+    When("tf1.accelerate_train_small_loops", Severity.WARNING,
+         ("experimental_accelerate_train_mode", "iterations_per_loop"),
+         lambda v, c: text(v, "experimental_accelerate_train_mode") is not None
+         and (number(v, "iterations_per_loop") or 1) > 1,
+         "With iterations_per_loop > 1 the step or loss split of experimental_accelerate_train_mode can be "
+         "inaccurate, which may affect loss and accuracy.", src("experimental_accelerate_train_mode")),
     When("tf1.op_precision_mode_overrides", Severity.WARNING,
          ("op_precision_mode", "op_select_implmode", "optypelist_for_implmode"),
          lambda v, c: is_set(v, "op_precision_mode") and ("op_select_implmode" in v or "optypelist_for_implmode" in v),

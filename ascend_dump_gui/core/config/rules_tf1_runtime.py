@@ -71,18 +71,44 @@ def _stream_sync_vs_hccl(values: Mapping[str, Any], ctx: CheckContext) -> Iterat
                   f"timeout must be longer than the collective timeout.")
 
 
-def _aoe_feature(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+def _aoe_config(values: Mapping[str, Any], ctx: CheckContext) -> dict[str, Any] | str | None:
+    """The aoe_config_file object when readable here, the JSON error text when it is not JSON, else None."""
     content = read_small_file(values.get("aoe_config_file"), ctx)
     if content is None:
-        return
+        return None
     try:
         config = json.loads(content)
-    except ValueError:
-        yield Hit("The aoe_config_file is not valid JSON.", ("aoe_config_file",))
+    except ValueError as exc:
+        return f"it is not valid JSON ({exc})"
+    return config if isinstance(config, dict) else "it is not a JSON object"
+
+
+def _features(config: dict[str, Any]) -> list[Any]:
+    features = config.get("feature", [])
+    return features if isinstance(features, list) else [features]
+
+
+def _aoe_content(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    config = _aoe_config(values, ctx)
+    if isinstance(config, str):
+        yield Hit(f"The aoe_config_file cannot be used: {config}.")
         return
-    features = config.get("feature", []) if isinstance(config, dict) else []
+    if config is None:
+        return
+    if not config.get("tune_ops_name") and not config.get("tune_ops_type"):
+        yield Hit("The aoe_config_file names no operators: set tune_ops_name, tune_ops_type or both.")
+    level = config.get("tune_optimization_level", "O2")
+    if level not in ("O1", "O2"):
+        yield Hit(f"tune_optimization_level is {level!r}; use O1 (high performance) or O2 (normal).")
+    unknown = [f for f in _features(config) if f not in _AOE_FEATURE_MODE]
+    if unknown:
+        yield Hit(f"The aoe_config_file feature {unknown[0]!r} is unknown; use deeper_opat or nonhomo_split.")
+
+
+def _aoe_feature(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    config = _aoe_config(values, ctx)
     mode = _aoe_mode(values, ctx)
-    for feature in features if isinstance(features, list) else [features]:
+    for feature in _features(config) if isinstance(config, dict) else []:
         needed = _AOE_FEATURE_MODE.get(feature) if isinstance(feature, str) else None
         if needed and mode != needed:
             yield Hit(f"The aoe_config_file feature {feature!r} needs aoe_mode {needed}, but it is "
@@ -188,6 +214,7 @@ RUNTIME_RULES = (
     When("tf1.aoe_mode_env", Severity.INFO, ("aoe_mode", "AOE_MODE"),
          lambda v, c: "aoe_mode" in v and bool(c.env.get("AOE_MODE")),
          "aoe_mode in the script overrides the AOE_MODE environment variable.", src("aoe_mode")),
+    Computed("tf1.aoe_config_content", Severity.ERROR, ("aoe_config_file",), _aoe_content, src("aoe_config_file")),
     Computed("tf1.aoe_feature_mode", Severity.ERROR, ("aoe_config_file", "aoe_mode", "AOE_MODE"), _aoe_feature,
              src("aoe_config_file")),
     When("tf1.compile_cache_force", Severity.INFO, ("op_compiler_cache_mode",),

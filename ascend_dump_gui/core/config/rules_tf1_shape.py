@@ -45,6 +45,16 @@ def _input_shape_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterato
                       f"dynamic dimensions.")
 
 
+def _input_shape_order(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    try:
+        names = [name for name, _ in parse_input_shape(text(values, "input_shape") or "")]
+    except ValueError:
+        return
+    if names != sorted(names):
+        yield Hit(f"input_shape lists {', '.join(names)}; inputs must be given in the alphabetical order of "
+                  f"their names ({', '.join(sorted(names))}), or shapes land on the wrong inputs.")
+
+
 def _dims(values: Mapping[str, Any]) -> list[list[int]] | None:
     dims = text(values, "dynamic_dims")
     try:
@@ -131,6 +141,7 @@ SHAPE_RULES = (
     Computed("tf1.dynamic_profiles_partial", Severity.ERROR, PROFILE_OPTIONS, _profiles_partial,
              "seed 002: Dynamic Shape"),
     Computed("tf1.input_shape_format", Severity.ERROR, ("input_shape",), _input_shape_format, src("input_shape")),
+    Computed("tf1.input_shape_order", Severity.WARNING, ("input_shape",), _input_shape_order, src("input_shape")),
     Computed("tf1.dynamic_dims_format", Severity.ERROR, ("dynamic_dims",), _dims_format, src("dynamic_dims")),
     Computed("tf1.dynamic_dims_mismatch", Severity.ERROR, ("dynamic_dims", "input_shape"), _dims_match_shape,
              src("dynamic_dims")),

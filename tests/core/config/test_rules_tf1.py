@@ -73,6 +73,9 @@ CASES = [
     Case("tf1.accelerate_train_precision", {"experimental_accelerate_train_mode": "fast|step|0.9", "precision_mode_v2": "fp16"},
          {"experimental_accelerate_train_mode": "fast|step|0.9", "precision_mode_v2": "origin"}),
     Case("tf1.accelerate_train_env", {"experimental_accelerate_train_mode": "fast|loss|1.05"}, {"precision_mode_v2": "origin"}),
+    Case("tf1.accelerate_train_small_loops",
+         {"experimental_accelerate_train_mode": "fast|step|0.9", "iterations_per_loop": 10, "enable_data_pre_proc": True},
+         {"experimental_accelerate_train_mode": "fast|step|0.9", "iterations_per_loop": 1}),
     Case("tf1.op_precision_mode_overrides", {"op_precision_mode": "/p.ini", "op_select_implmode": "high_precision"},
          {"op_precision_mode": "/p.ini"}),
     Case("tf1.optypelist_without_implmode", {"optypelist_for_implmode": "Pooling"},
@@ -80,6 +83,7 @@ CASES = [
     Case("tf1.optypelist_types", {"optypelist_for_implmode": "Pooling,Conv2D"}, {"optypelist_for_implmode": "Pooling,SoftmaxV2"}),
     Case("tf1.dynamic_profiles_partial", {"input_shape": "data:1,-1"}, PROFILES),
     Case("tf1.input_shape_format", {**PROFILES, "input_shape": "data:1,x"}, PROFILES),
+    Case("tf1.input_shape_order", {**PROFILES, "input_shape": "mask:-1;data:1"}, {**PROFILES, "input_shape": "data:1;mask:-1"}),
     Case("tf1.dynamic_dims_format", {**PROFILES, "dynamic_dims": "20"}, PROFILES),
     Case("tf1.dynamic_dims_mismatch", {**PROFILES, "dynamic_dims": "1,2;3,4"}, PROFILES),
     Case("tf1.compile_hybrid_requirements", {"compile_hybrid_mode": 1, "external_weight": True},
@@ -132,6 +136,10 @@ CASES = [
     Case("tf1.aoe_mode_env", {"aoe_mode": "2"}, {}, env={"AOE_MODE": "1"}),
     Case("tf1.aoe_feature_mode", {"aoe_config_file": "t.json", "aoe_mode": "1"}, {"aoe_config_file": "t.json", "aoe_mode": "2"},
          files={"t.json": '{"tune_ops_type": ["Add", "Mul"], "feature": ["deeper_opat"]}'}),
+    Case("tf1.aoe_config_content", {"aoe_config_file": "bad.json", "aoe_mode": "2"},
+         {"aoe_config_file": "good.json", "aoe_mode": "2"},
+         files={"bad.json": '{"tune_optimization_level": "O3"}',
+                "good.json": '{"tune_ops_name": ["loss/MatMul"], "tune_optimization_level": "O1", "feature": ["deeper_opat"]}'}),
     Case("tf1.compile_cache_force", {"op_compiler_cache_mode": "force"}, {"op_compiler_cache_mode": "enable"}),
     Case("tf1.compile_cache_dir_unused", {"op_compiler_cache_dir": "/k", "op_compiler_cache_mode": "disable"},
          {"op_compiler_cache_dir": "/k", "op_compiler_cache_mode": "enable"}),
@@ -320,3 +328,18 @@ def test_in_out_pair_example_block_passes(shared_dir: Path):
     in_nodes, out_nodes = ["import/conv2d_1/convolution"], ["import/conv2d_59/BiasAdd", "import/conv2d_67/BiasAdd"]
     values = {"mix_compile_mode": True, "in_out_pair_flag": False, "in_out_pair": str([[in_nodes, out_nodes]])}
     assert run(values, CheckContext(mode="online_inference")) == []
+
+
+def test_seed_aoe_config_file_example_is_accepted(tmp_path: Path):
+    (tmp_path / "tuning_config.cfg").write_text(
+        '{"tune_ops_name":["bert/embeddings/addbert/embeddings/add_1","loss/MatMul"], "tune_ops_type":["Add", "Mul"],'
+        ' "tune_optimization_level":"O1", "feature":["deeper_opat"]}', encoding="utf-8")
+    values = {"aoe_mode": "2", "aoe_config_file": "tuning_config.cfg", "work_path": "."}
+    assert run(values, CheckContext(base_dir=tmp_path, mode="training", product="atlas_a2")) == []
+
+
+def test_unreadable_aoe_config_file_is_reported(tmp_path: Path):
+    (tmp_path / "t.json").write_text("{tune_ops_name: [}", encoding="utf-8")
+    findings = [f for f in run({"aoe_mode": "2", "aoe_config_file": "t.json"}, CheckContext(base_dir=tmp_path))
+                if f.rule == "tf1.aoe_config_content"]
+    assert len(findings) == 1 and "not valid JSON" in findings[0].message
