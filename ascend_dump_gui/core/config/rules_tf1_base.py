@@ -50,17 +50,11 @@ class Computed:
                         hit.fix or self.fix) for hit in self.detect(values, ctx)]
 
 
-# ---- typed access: a value of the wrong type reads as "not usable" (the invalid_value rule reports it)
+# ---- typed access: a value of the wrong type reads as "not set" (schema_check reports the type)
 
 def flag(values: Mapping[str, Any], key: str) -> bool:
     """True when a bool option is set to True."""
     return values.get(key) is True
-
-
-def effective_flag(values: Mapping[str, Any], key: str) -> bool:
-    """The bool in effect: the set value, else the documented default."""
-    value = values.get(key, TF1_FIELD_INDEX[key].default)
-    return value is True
 
 
 def number(values: Mapping[str, Any], key: str, *, default: bool = False) -> int | None:
