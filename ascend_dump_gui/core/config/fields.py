@@ -52,6 +52,8 @@ class FieldSpec:
     source: str = ""                       # seed file and section that documents it
     columns: tuple[FieldSpec, ...] = ()    # TABLE only: the fields of one row
     points_to_file: bool = False           # the value names a file whose content is checked too
+    bool_words: tuple[str, ...] = ()       # BOOL only: (true word, false word) when serialized as words
+    required: bool = False                 # TABLE columns: the row must carry this key
 
     def __post_init__(self) -> None:
         if self.kind is Kind.CHOICE and self.default is not None and self.default not in self.choices:
@@ -68,6 +70,7 @@ class Scenario:
     version: int
     fields: tuple[FieldSpec, ...]
     rules: tuple[Any, ...] = ()            # rule objects from ``rules.py``
+    unknown_keys: str = "warning"          # severity for unknown keys: "error", "warning" or "quiet"
     _index: dict[str, FieldSpec] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

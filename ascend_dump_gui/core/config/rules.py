@@ -19,6 +19,7 @@ class CheckContext:
     base_dir: Path | None = None                          # folder of the checked file (relative paths)
     mode: str | None = None                               # "training" / "online_inference" when known
     facts: Mapping[str, Any] = field(default_factory=dict)  # importer facts, e.g. torchair compile mode
+    scenario: str = ""                                    # name of the scenario being checked
 
 
 class Rule(Protocol):
@@ -51,3 +52,39 @@ class When:
         if not self.applies(values, ctx):
             return []
         return [Finding(self.id, self.severity, self.options, self.message, self.source, self.fix)]
+
+
+Hit = tuple[tuple[str, ...], str, Fix | None]
+
+
+@dataclass(frozen=True)
+class Scan:
+    """Report one finding per hit that ``find(values, ctx)`` yields as ``(options, message, fix)``.
+
+    For rules about list items (``dump_list[2].model_name``) or messages that quote the offending value.
+    ``summary`` says in one line what the rule looks for (docs and rule listings).
+    """
+
+    id: str
+    severity: Severity
+    options: tuple[str, ...]
+    find: Callable[[Mapping[str, Any], CheckContext], list[Hit]]
+    summary: str
+    source: str
+
+    def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
+        return [Finding(self.id, self.severity, options or self.options, message, self.source, fix)
+                for options, message, fix in self.find(values, ctx)]
+
+
+def run_rules(rules: tuple[Any, ...], values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
+    """Every rule's findings; a rule that raises on odd values reports itself instead of breaking the check."""
+    out: list[Finding] = []
+    for rule in rules:
+        try:
+            out.extend(rule.check(values, ctx))
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+            out.append(Finding("check.rule_failed", Severity.INFO, tuple(rule.options),
+                               f"rule {rule.id} could not judge these values ({exc}); fix the type errors first",
+                               rule.source))
+    return out

@@ -1,0 +1,71 @@
+"""``check(doc)``: every finding for a config — schema, scenario rules, environment, referenced files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from ascend_dump_gui.core.config.file_checks import check_files
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.rules import CheckContext, run_rules
+from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.schema_check import check_values
+from ascend_dump_gui.core.config.values import to_text
+
+_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def effective_env(doc: ConfigDoc, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment the job runs with: ``env``, then the script's os.environ lines, then an env doc's values."""
+    merged = dict(env or {})
+    script_env = doc.facts.get("env")
+    if isinstance(script_env, dict):
+        merged.update({str(k): str(v) for k, v in script_env.items()})
+    scenario = SCENARIOS.get(doc.scenario)
+    if doc.scenario == "env" and scenario is not None:
+        merged.update({k: to_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in doc.values.items()})
+    elif doc.scenario == "tf2_npu_device" and isinstance(doc.values.get("DUMP_GE_GRAPH"), str):
+        merged["DUMP_GE_GRAPH"] = doc.values["DUMP_GE_GRAPH"]
+    return merged
+
+
+def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str | None = None,
+          base_dir: Path | None = None) -> list[Finding]:
+    """All findings for ``doc``, errors first. Never raises on bad values.
+
+    ``env`` adds environment variables (NPU_COLLECT_PATH, ASCEND_WORK_PATH ...); ``product`` (atlas_a2, atlas_a3,
+    atlas_training, atlas_inference) enables product checks; relative file options resolve against ``base_dir``
+    (default: the folder of ``doc.origin``).
+    """
+    scenario = SCENARIOS.get(doc.scenario)
+    if scenario is None:
+        return [Finding("check.unknown_scenario", Severity.ERROR, (),
+                        f"unknown scenario {doc.scenario!r}; known: {', '.join(SCENARIOS)}", "")]
+    if base_dir is None and doc.origin is not None:
+        base_dir = Path(doc.origin).parent
+    mode = doc.facts.get("run_mode")
+    ctx = CheckContext(env=effective_env(doc, env), product=product, base_dir=base_dir,
+                       mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario)
+    found = list(doc.problems)
+    found += check_values(scenario, doc.values, product=product, mode=ctx.mode)
+    found += run_rules(scenario.rules, doc.values, ctx)
+    found += run_rules(ENV_RULES, doc.values, ctx)
+    found += check_files(scenario, doc.values, ctx)
+    return _tidy(found, doc.facts.get("unresolved", ()))
+
+
+def _tidy(found: list[Finding], unresolved) -> list[Finding]:
+    """Drop findings about options whose value the importer could not evaluate, duplicates; sort errors first."""
+    skip = set(unresolved) if isinstance(unresolved, (list, tuple, set)) else set()
+    seen: set[tuple] = set()
+    out = []
+    for finding in found:
+        if skip and not finding.rule.startswith("import.") and any(o.split("[")[0] in skip for o in finding.options):
+            continue
+        key = (finding.rule, finding.options, finding.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(finding)
+    return sorted(out, key=lambda f: _ORDER[f.severity])

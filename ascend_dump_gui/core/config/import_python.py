@@ -1,0 +1,387 @@
+"""Training scripts read with ``ast`` (never executed): TF1, TF2 and torchair dump settings and os.environ lines.
+
+Recognised forms:
+- TF1: ``custom_op.parameter_map["key"].s/.i/.b = value`` (``tf.compat.as_bytes(...)``, ``b"..."``, ``"..".encode()``
+  are unwrapped), ``DumpConfig(...)``, ``ProfilingConfig(...)`` and session-option keyword arguments of
+  ``NPURunConfig(...)``;
+- TF2: ``<npu_device>.global_options().dump_config.key = value`` and ``global_options().enable_exception_dump``;
+- torchair: ``<config>.dump_config.key = value``, ``<config>.mode = "..."``, ``torch.compile(..., backend=...)``;
+- ``os.environ["K"] = "v"``, ``os.environ.setdefault``, ``os.environ.update``, ``os.putenv``.
+
+A value the checker cannot evaluate (a variable, a function call) is reported as an import finding and its option is
+left out of the rules; module-level string/number constants are followed.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ascend_dump_gui.core.config.fields import Kind, Scenario
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.values import from_text
+from ascend_dump_gui.core.errors import InputError
+
+DUMP_CONFIG_ARGS = ("enable_dump", "dump_path", "dump_step", "dump_mode", "enable_dump_debug", "dump_debug_mode",
+                    "dump_data", "dump_layer")
+PROFILING_ARGS = {"enable_profiling": "profiling_mode", "profiling_options": "profiling_options"}
+_ACCESSORS = {"s", "i", "b"}
+_UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes"}
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While,
+             ast.With, ast.AsyncWith, ast.Try)
+_SOURCE = "import"
+
+
+@dataclass
+class _Hit:
+    scenario: str            # tf1_session, tf2_npu_device, torchair
+    key: str
+    node: ast.expr | None    # the value expression (None: value given directly)
+    line: int
+    accessor: str = ""       # TF1 .s/.i/.b
+    value: Any = None
+
+
+class _Reader:
+    def __init__(self, origin: Path | None, scenarios: dict[str, Scenario]) -> None:
+        self.origin = origin
+        self.scenarios = scenarios
+        self.hits: list[_Hit] = []
+        self.problems: list[Finding] = []
+        self.env: dict[str, tuple[str, int]] = {}
+        self.unresolved_env: list[str] = []
+        self.constants: dict[str, Any] = {}
+        self.npu_modules = {"npu_device"}
+        self.global_vars: set[str] = set()
+        self.compiler_vars: set[str] = set()
+        self.dump_config_vars: dict[str, str] = {}   # name -> scenario of the dump_config it holds
+        self.backend_vars: set[str] = set()
+        self.mode: tuple[Any, int] | None = None
+        self.backends: list[str] = []
+
+    # -- driving -----------------------------------------------------------------------------------------------
+    def read(self, tree: ast.Module) -> None:
+        statements = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not isinstance(n, _COMPOUND)]
+        statements.sort(key=lambda n: (n.lineno, n.col_offset))
+        for stmt in statements:
+            self._statement(stmt)
+
+    def _statement(self, stmt: ast.stmt) -> None:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name == "npu_device":
+                    self.npu_modules.add(alias.asname or alias.name)
+            return
+        for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
+            self._call(call)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                self._assign(target, stmt.value, stmt.lineno)
+
+    # -- assignments -------------------------------------------------------------------------------------------
+    def _assign(self, target: ast.expr, value: ast.expr, line: int) -> None:
+        if isinstance(target, ast.Name):
+            self._bind(target.id, value)
+            return
+        if isinstance(target, ast.Subscript) and _is_environ(target.value):
+            self._env_set(target.slice, value, line)
+            return
+        if not isinstance(target, ast.Attribute):
+            return
+        owner, attr = target.value, target.attr
+        if attr in _ACCESSORS and isinstance(owner, ast.Subscript) and isinstance(owner.value, ast.Attribute) \
+                and owner.value.attr == "parameter_map":
+            key = self._literal(owner.slice)
+            if isinstance(key, str):
+                self.hits.append(_Hit("tf1_session", key, value, line, attr))
+            else:
+                self._problem(line, f"the parameter_map key `{ast.unparse(owner.slice)}` is not a literal; this "
+                                    "line is not checked")
+            return
+        dump_owner = self._dump_config_owner(owner)
+        if dump_owner is not None:
+            self.hits.append(_Hit(dump_owner, attr, value, line))
+            return
+        if self._is_global_options(owner):
+            if self.scenarios["tf2_npu_device"].has(attr):
+                self.hits.append(_Hit("tf2_npu_device", attr, value, line))
+            else:
+                self._problem(line, f"global_options().{attr} is not a dump option; it is not checked",
+                              Severity.INFO)
+            return
+        if attr == "mode" and isinstance(owner, ast.Name) and owner.id in self.compiler_vars:
+            self.mode = (self._value(value, "mode", line), line)
+
+    def _bind(self, name: str, value: ast.expr) -> None:
+        for group in (self.global_vars, self.compiler_vars, self.backend_vars):
+            group.discard(name)
+        self.dump_config_vars.pop(name, None)
+        func = _call_name(value)
+        if func.endswith("global_options"):
+            self.global_vars.add(name)
+        elif func.endswith("CompilerConfig"):
+            self.compiler_vars.add(name)
+        elif func.endswith("get_npu_backend"):
+            self.backend_vars.add(name)
+        elif isinstance(value, ast.Attribute) and value.attr == "dump_config":
+            self.dump_config_vars[name] = "tf2_npu_device" if self._is_global_options(value.value) else "torchair"
+        literal = self._literal(value)
+        if isinstance(literal, (str, int, float, bool)) or literal is None:
+            self.constants[name] = literal
+        else:
+            self.constants.pop(name, None)
+
+    def _dump_config_owner(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Name):
+            return self.dump_config_vars.get(node.id)
+        if isinstance(node, ast.Attribute) and node.attr == "dump_config":
+            return "tf2_npu_device" if self._is_global_options(node.value) else "torchair"
+        return None
+
+    def _is_global_options(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id in self.global_vars
+        if isinstance(node, ast.Call) and _call_name(node).endswith("global_options"):
+            base = node.func.value if isinstance(node.func, ast.Attribute) else None
+            if base is not None and not (isinstance(base, ast.Name) and base.id in self.npu_modules):
+                self._problem(node.lineno, f"`{ast.unparse(base)}` is not the npu_device module imported in this "
+                                           f"script; as written the line fails at run time (did you mean "
+                                           f"npu_device.global_options()?)", Severity.WARNING, once=True)
+            return True
+        return False
+
+    # -- calls -------------------------------------------------------------------------------------------------
+    def _call(self, call: ast.Call) -> None:
+        name = _call_name(call)
+        last = name.rsplit(".", 1)[-1]
+        if last == "DumpConfig":
+            self._kwargs(call, DUMP_CONFIG_ARGS, {a: a for a in DUMP_CONFIG_ARGS}, "DumpConfig")
+        elif last == "ProfilingConfig":
+            self._kwargs(call, tuple(PROFILING_ARGS), PROFILING_ARGS, "ProfilingConfig")
+        elif last == "NPURunConfig":
+            tf1 = self.scenarios["tf1_session"]
+            for kw in call.keywords:
+                if kw.arg and tf1.has(kw.arg):
+                    self.hits.append(_Hit("tf1_session", kw.arg, kw.value, call.lineno))
+        elif name in ("os.environ.setdefault", "os.putenv") and len(call.args) == 2:
+            self._env_set(call.args[0], call.args[1], call.lineno, setdefault=name.endswith("setdefault"))
+        elif name == "os.environ.update":
+            for kw in call.keywords:
+                if kw.arg:
+                    self._env_set(ast.Constant(kw.arg), kw.value, call.lineno)
+            if call.args and isinstance(call.args[0], ast.Dict):
+                for k, v in zip(call.args[0].keys, call.args[0].values, strict=True):
+                    if k is not None:
+                        self._env_set(k, v, call.lineno)
+        elif last == "compile" and name.startswith("torch"):
+            self._backend(call)
+
+    def _kwargs(self, call: ast.Call, positional: tuple[str, ...], mapping: dict[str, str], what: str) -> None:
+        for position, arg in enumerate(call.args):
+            if position < len(positional):
+                self.hits.append(_Hit("tf1_session", mapping[positional[position]], arg, call.lineno))
+        for kw in call.keywords:
+            if kw.arg is None:
+                self._problem(call.lineno, f"{what}(**...) cannot be read without running the script")
+            elif kw.arg in mapping:
+                self.hits.append(_Hit("tf1_session", mapping[kw.arg], kw.value, call.lineno))
+            else:
+                self._problem(call.lineno, f"{what}() has no argument {kw.arg!r}; Python raises TypeError",
+                              Severity.ERROR)
+
+    def _backend(self, call: ast.Call) -> None:
+        backend = next((kw.value for kw in call.keywords if kw.arg == "backend"), None)
+        if backend is None:
+            self.backends.append("inductor")
+        elif isinstance(backend, ast.Name) and backend.id in self.backend_vars \
+                or isinstance(backend, ast.Call) and _call_name(backend).endswith("get_npu_backend"):
+            self.backends.append("torchair")
+        elif isinstance(backend, ast.Constant) and isinstance(backend.value, str):
+            self.backends.append(backend.value)
+
+    # -- values ------------------------------------------------------------------------------------------------
+    def _env_set(self, key_node: ast.expr, value: ast.expr, line: int, setdefault: bool = False) -> None:
+        key = self._literal(key_node)
+        if not isinstance(key, str):
+            self._problem(line, f"os.environ key `{ast.unparse(key_node)}` is not a literal; not checked")
+            return
+        if setdefault and key in self.env:
+            return
+        evaluated = self._literal(value)
+        if evaluated is _MISSING:
+            self.unresolved_env.append(key)
+            self._problem(line, f"{key} is set from `{ast.unparse(value)}`, which cannot be evaluated without "
+                                "running the script; it is not checked")
+            return
+        self.env[key] = (str(evaluated), line)
+
+    def _value(self, node: ast.expr | None, key: str, line: int) -> Any:
+        value = self._literal(node) if node is not None else _MISSING
+        if value is _MISSING and node is not None:
+            self._problem(line, f"{key} is set from `{ast.unparse(node)}`, which cannot be evaluated without running "
+                                f"the script; rules about {key} are skipped", unresolved=key)
+        return value
+
+    def _literal(self, node: ast.expr) -> Any:
+        """A literal value, following scalar constants and unwrapping as_bytes/str/encode; _MISSING when unknown."""
+        if isinstance(node, ast.Call):
+            last = _call_name(node).rsplit(".", 1)[-1]
+            if last == "encode" and isinstance(node.func, ast.Attribute):
+                inner = node.func.value
+            elif last in _UNWRAP and node.args:
+                inner = node.args[0]
+            else:
+                return _MISSING
+            value = self._literal(inner)
+            return str(value) if last == "str" and value is not _MISSING else value
+        if isinstance(node, ast.Name):
+            return self.constants.get(node.id, _MISSING)
+        try:
+            value = ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return _MISSING
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+    def _problem(self, line: int, message: str, severity: Severity = Severity.WARNING, *, unresolved: str = "",
+                 once: bool = False) -> None:
+        text = f"line {line}: {message}"
+        if once and any(p.message.split(": ", 1)[-1] == message for p in self.problems):
+            return
+        self.problems.append(Finding("import.not_understood" if severity is not Severity.INFO else "import.skipped",
+                                     severity, (unresolved,) if unresolved else (), text, _SOURCE,
+                                     extra={"line": line, "unresolved": unresolved}))
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<not a literal>"
+
+
+_MISSING = _Missing()
+
+
+def _call_name(node: ast.expr) -> str:
+    """Dotted name of a call's function (``tf.compat.as_bytes``), or "" when it is not a plain call."""
+    if not isinstance(node, ast.Call):
+        return ""
+    parts = []
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name):
+        parts.append(func.id)
+    elif isinstance(func, ast.Call):
+        parts.append(_call_name(func) + "()")
+    return ".".join(reversed(parts))
+
+
+def _is_environ(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
+        and node.value.id == "os"
+
+
+def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
+                 scenario: str | None = None) -> ConfigDoc:
+    """A document from a training script's text. InputError when it is not Python or holds no dump settings."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        raise InputError(origin, f"is not valid Python: {exc.msg}", line=exc.lineno, column=exc.offset) from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise InputError(origin, f"is not valid Python: {exc}") from None
+    reader = _Reader(origin, scenarios)
+    try:
+        reader.read(tree)
+    except RecursionError:
+        raise InputError(origin, "is nested too deeply to read") from None
+    return _document(reader, origin, scenarios, scenario)
+
+
+def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenario], forced: str | None) -> ConfigDoc:
+    counts = {name: sum(1 for h in reader.hits if h.scenario == name)
+              for name in ("tf1_session", "tf2_npu_device", "torchair")}
+    if forced is None:
+        forced = max(counts, key=counts.get) if any(counts.values()) else "env" if reader.env else None
+    if forced is None:
+        raise InputError(origin, "has no dump settings: no custom_op.parameter_map[...] / DumpConfig / NPURunConfig "
+                                 "(TF1), npu_device.global_options() (TF2), *.dump_config.* (torchair) or os.environ "
+                                 "lines were found")
+    scenario = scenarios[forced]
+    values: dict[str, Any] = {}
+    lines: dict[str, list[int]] = {}
+    unresolved = [p.extra["unresolved"] for p in reader.problems if p.extra.get("unresolved")]
+    problems = list(reader.problems)
+    for hit in reader.hits:
+        if hit.scenario != forced:
+            problems.append(Finding("import.other_scenario", Severity.WARNING, (hit.key,),
+                                    f"line {hit.line}: {hit.key} is a {scenarios[hit.scenario].title} setting, not "
+                                    f"{scenario.title}; check the file with --scenario {hit.scenario}.", _SOURCE,
+                                    extra={"line": hit.line}))
+            continue
+        value = reader._value(hit.node, hit.key, hit.line)
+        if value is _MISSING:
+            unresolved.append(hit.key)
+            values.pop(hit.key, None)
+            continue
+        values[hit.key] = _typed(scenario, hit, value, problems)
+        lines.setdefault(hit.key, []).append(hit.line)
+    problems = _dedupe(problems + reader.problems)
+    for key, seen in lines.items():
+        if len(seen) > 1:
+            problems.append(Finding("import.set_again", Severity.INFO, (key,),
+                                    f"{key} is set {len(seen)} times (lines {', '.join(map(str, seen))}); the checker "
+                                    f"uses the last value, {values.get(key)!r}.", _SOURCE, extra={"line": seen[-1]}))
+    env = {k: v for k, (v, _line) in reader.env.items()}
+    facts: dict[str, Any] = {"lines": {k: v[-1] for k, v in lines.items()}}
+    if forced == "env":
+        values = {k: from_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in env.items()}
+        env = {}
+    elif forced == "tf2_npu_device" and "DUMP_GE_GRAPH" in env:
+        values["DUMP_GE_GRAPH"] = env.pop("DUMP_GE_GRAPH")
+    if env:
+        facts["env"] = env
+    unresolved += reader.unresolved_env
+    if unresolved:
+        facts["unresolved"] = sorted(set(unresolved))
+    if forced == "torchair":
+        if reader.mode is not None and reader.mode[0] is not _MISSING:
+            facts["mode"] = reader.mode[0]
+        if reader.backends:
+            facts["backend"] = "torchair" if "torchair" in reader.backends else reader.backends[-1]
+    return ConfigDoc(forced, values, origin, problems, facts)
+
+
+def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -> Any:
+    """The Python value of a TF1 ``.s/.i/.b`` assignment or keyword; JSON text becomes a dict for MAPPING options."""
+    if not scenario.has(hit.key):
+        return value
+    spec = scenario.field(hit.key)
+    if hit.accessor and spec.serialized and hit.accessor != spec.serialized:
+        problems.append(Finding("import.wrong_accessor", Severity.ERROR, (hit.key,),
+                                f"line {hit.line}: {hit.key} is a .{spec.serialized} option but is set through "
+                                f".{hit.accessor}; the adapter reads .{spec.serialized} and does not see this value.",
+                                spec.source, extra={"line": hit.line}))
+    if spec.kind is Kind.MAPPING and isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return value
+        return parsed if isinstance(parsed, dict) else value
+    return value
+
+
+def _dedupe(findings: list[Finding]) -> list[Finding]:
+    seen: set[tuple] = set()
+    out = []
+    for f in findings:
+        key = (f.rule, f.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out

@@ -1,0 +1,93 @@
+"""Shell / env files: ``export K=V`` and ``K=V`` lines become an ``env`` document (never executed)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+from ascend_dump_gui.core.config.fields import Scenario
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.values import from_text
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_REFERENCE = re.compile(r"\$(\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<plain>[A-Za-z_][A-Za-z0-9_]*))")
+_ASSIGNMENT = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)")
+_SOURCE = "import"
+
+
+def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[Finding]]:
+    """Variables a shell file sets (as strings), the line of each, and findings for lines it cannot read."""
+    env: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    problems: list[Finding] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("unset "):
+            for name in line.split()[1:]:
+                env.pop(name, None)
+            continue
+        match = _ASSIGNMENT.fullmatch(line)
+        if match is None:
+            if not re.fullmatch(r"export\s+[A-Za-z_][A-Za-z0-9_\s]*", line):
+                problems.append(_finding(number, "not a variable assignment; ignored", Severity.INFO))
+            continue
+        name, rest = match.groups()
+        try:
+            words = shlex.split(rest, comments=True)
+        except ValueError as exc:
+            problems.append(_finding(number, f"{name}: {exc} (unbalanced quotes)", Severity.WARNING, name))
+            continue
+        if len(words) > 1 and not line.startswith("export"):
+            problems.append(_finding(number, f"{name}={rest.strip()} has unquoted spaces; a shell runs "
+                                             f"`{words[1]}` as a command with {name} set only for it",
+                                     Severity.WARNING, name))
+            continue
+        pairs = [(name, words[0] if words else "")]
+        for word in words[1:]:
+            other, sep, value = word.partition("=")
+            if sep and _NAME.fullmatch(other):
+                pairs.append((other, value))
+            else:
+                problems.append(_finding(number, f"{word!r} after {name}= is not NAME=value; ignored",
+                                         Severity.WARNING, name))
+        for key, value in pairs:
+            if "$" in value and not rest.lstrip().startswith("'"):
+                value = _expand(value, env, number, key, problems)
+            env[key] = value
+            lines[key] = number
+    return env, lines, problems
+
+
+def _expand(value: str, env: dict[str, str], number: int, name: str, problems: list[Finding]) -> str:
+    unknown: list[str] = []
+
+    def sub(match: re.Match) -> str:
+        ref = match["braced"] or match["plain"]
+        if ref in env:
+            return env[ref]
+        unknown.append(ref)
+        return match.group(0)
+
+    expanded = _REFERENCE.sub(sub, value)
+    if unknown or "$(" in value or "`" in value:
+        problems.append(_finding(number, f"{name} uses {', '.join('$' + u for u in unknown) or 'a command'}, "
+                                         "which the shell expands at run time; the checker keeps it as written",
+                                 Severity.INFO))
+    return expanded
+
+
+def _finding(line: int, message: str, severity: Severity, option: str = "") -> Finding:
+    return Finding("import.not_understood" if severity is not Severity.INFO else "import.skipped", severity,
+                   (option,) if option else (), f"line {line}: {message}", _SOURCE, extra={"line": line})
+
+
+def parse_shell(text: str, origin: Path | None, scenario: Scenario) -> ConfigDoc:
+    """An ``env`` document from shell text; values are typed by the env schema."""
+    env, lines, problems = parse_assignments(text)
+    values: dict[str, Any] = {k: from_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in env.items()}
+    return ConfigDoc("env", values, origin, problems, {"lines": lines})

@@ -1,0 +1,128 @@
+"""Reading config text safely: size and binary checks, strict JSON with line/column errors, the runtime's limits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ascend_dump_gui.core.errors import InputError
+
+MAX_BYTES = 10 * 1024 * 1024      # acl::JsonParser refuses larger files (runtime-rules §1.1)
+ACL_MAX_DEPTH = 10                # at most 10 levels of { and 10 of [, counted naively (runtime-rules §1.1)
+PROJECT_MAX_DEPTH = 32
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a config file; InputError when missing, too large, or not text."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            raise InputError(path, "is not a file")
+        if size > MAX_BYTES:
+            raise InputError(path, f"is {size / 1048576:.1f} MiB; config files are at most 10 MiB (the runtime "
+                                   "refuses larger ones)")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(path, f"cannot be read: {exc.strerror or exc}") from None
+    return decode(data, path)
+
+
+def decode(data: bytes, origin: str | Path | None) -> str:
+    """UTF-8 text of ``data`` (a BOM is dropped); InputError for binary data."""
+    if len(data) > MAX_BYTES:
+        raise InputError(origin, f"is {len(data) / 1048576:.1f} MiB; config files are at most 10 MiB")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputError(origin, f"is not a text file (binary data at byte {nul})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(origin, f"is not a UTF-8 text file (undecodable byte at offset {exc.start})") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def check_depth(text: str, origin: str | Path | None, limit: int) -> None:
+    """Refuse more than ``limit`` nested { or [, counted the runtime's naive way (brackets in strings count)."""
+    depth = {"{": 0, "[": 0}
+    close = {"}": "{", "]": "["}
+    for pos, ch in enumerate(text):
+        if ch in depth:
+            depth[ch] += 1
+            if depth[ch] > limit:
+                line, column = _line_col(text, pos)
+                inside = "" if _real_depth(text, pos, ch) > limit else \
+                    " The runtime counts brackets inside strings too, so an operator name with brackets trips it."
+                raise InputError(origin, f"nests more than {limit} levels of '{ch}'; the runtime refuses such "
+                                         f"files (ACL_ERROR_PARSE_FILE).{inside}", line=line, column=column)
+        elif ch in close:
+            depth[close[ch]] = max(0, depth[close[ch]] - 1)
+
+
+def loads(text: str, origin: str | Path | None, *, max_depth: int = ACL_MAX_DEPTH) -> tuple[Any, list[str]]:
+    """Strict JSON (no comments, trailing commas, NaN): the value and the keys that appeared twice."""
+    check_depth(text, origin, max_depth)
+    duplicates: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                duplicates.append(key)
+            out[key] = value
+        return out
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON value")
+
+    try:
+        value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(origin, f"is not valid JSON: {_reason(exc)}", line=exc.lineno, column=exc.colno) from None
+    except ValueError as exc:
+        raise InputError(origin, f"is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise InputError(origin, "is not valid JSON: nested too deeply") from None
+    return value, duplicates
+
+
+def _reason(exc: json.JSONDecodeError) -> str:
+    text, pos = exc.doc, exc.pos
+    here = text[pos:pos + 1]
+    before = text[:pos].rstrip()
+    if here == "/":
+        return "comments are not allowed in JSON (the runtime's parser refuses them)"
+    if here in ("}", "]") and before.endswith(","):
+        return f"trailing comma before '{here}' (the runtime's parser refuses it)"
+    if exc.msg.startswith("Extra data"):
+        return "extra text after the end of the JSON value"
+    if here == "'" or exc.msg.startswith("Expecting property name") and here == "'":
+        return "strings must use double quotes"
+    return exc.msg
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _real_depth(text: str, stop: int, opener: str) -> int:
+    """Nesting of ``opener`` brackets at ``stop``, ignoring brackets inside strings."""
+    closer = "}" if opener == "{" else "]"
+    depth, in_string, escaped = 0, False, False
+    for ch in text[:stop + 1]:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == opener:
+            depth += 1
+        elif ch == closer:
+            depth -= 1
+    return depth

@@ -1,0 +1,31 @@
+"""The registry of dump scenarios: one :class:`Scenario` (fields + rules) per way of configuring dump."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ascend_dump_gui.core.config.fields import Scenario
+from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
+from ascend_dump_gui.core.config.rules_tf2 import RULES as TF2_RULES
+from ascend_dump_gui.core.config.rules_torchair import RULES as TORCHAIR_RULES
+from ascend_dump_gui.core.config.schema_acl import ACL_JSON
+from ascend_dump_gui.core.config.schema_env import ENV
+from ascend_dump_gui.core.config.schema_tf1 import TF1_SESSION
+from ascend_dump_gui.core.config.schema_tf2 import TF2_NPU_DEVICE
+from ascend_dump_gui.core.config.schema_torchair import TORCHAIR
+
+SCENARIOS: dict[str, Scenario] = {
+    "acl_json": replace(ACL_JSON, rules=ACL_RULES),
+    "tf1_session": TF1_SESSION,
+    "tf2_npu_device": replace(TF2_NPU_DEVICE, rules=TF2_RULES),
+    "torchair": replace(TORCHAIR, rules=TORCHAIR_RULES),
+    "env": ENV,
+}
+
+
+def get_scenario(name: str) -> Scenario:
+    """The scenario called ``name``; KeyError names the known ones."""
+    try:
+        return SCENARIOS[name]
+    except KeyError:
+        raise KeyError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}") from None
