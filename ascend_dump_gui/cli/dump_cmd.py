@@ -1,18 +1,117 @@
-"""`ascend-dump show` (scaffold: replaced by the issue that implements it)."""
+"""`ascend-dump show FILE [--json]` and `ascend-dump convert PATH... --out DIR [--layout original|device]`."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
-from ascend_dump_gui.cli.output import warn
+from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.core.dump.convert import convert_paths
+from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
+from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.errors import DumpFormatError
+
+_GROUPS = ("inputs", "outputs", "buffers", "workspaces")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `show` verb."""
-    parser = sub.add_parser("show", help="Show a dump file's header and tensor summaries.")
-    parser.set_defaults(func=_run)
+    """Add the `show` and `convert` verbs."""
+    show = sub.add_parser("show", help="Show a dump file's header and tensor summaries.",
+                          description="Print a dump file's header: op name, time, version and per tensor its "
+                                      "dtype, format, shapes, size and min/max/mean/NaN/Inf counts.")
+    show.add_argument("file", metavar="FILE", help="a dump file (any layout)")
+    show.add_argument("--json", action="store_true", help="print one JSON document")
+    show.set_defaults(func=_run_show)
+
+    conv = sub.add_parser("convert", help="Write each tensor of dump files as .npy.",
+                          description="Write one .npy per input/output, named {dump file name}.{input|output}.{i}"
+                                      ".npy. Directories are converted file by file; non-dumps are skipped.")
+    conv.add_argument("paths", metavar="PATH", nargs="+", help="dump files or directories of dump files")
+    conv.add_argument("--out", metavar="DIR", required=True, type=Path, help="output directory")
+    conv.add_argument("--layout", choices=("original", "device"), default="original",
+                      help="original shape with device layouts restored (default), or the raw device shape")
+    conv.set_defaults(func=_run_convert)
 
 
-def _run(args: argparse.Namespace) -> int:
-    warn("`show` is not available yet")
-    return 2
+def _tensor_doc(tensor: DumpTensor) -> dict[str, Any]:
+    doc = tensor.describe()
+    doc["stats"] = None
+    if tensor.role in ("input", "output"):
+        try:
+            doc["stats"] = tensor.stats().as_dict()
+        except DumpFormatError as exc:
+            doc["error"] = exc.reason
+    return doc
+
+
+def show_document(dump: DumpFile) -> dict[str, Any]:
+    """The `show --json` document of a dump."""
+    doc: dict[str, Any] = {"path": str(dump.path), "layout": dump.layout, "version": dump.version,
+                           "dump_time": dump.dump_time, "op_name": dump.op_name}
+    for group in _GROUPS:
+        doc[group] = [_tensor_doc(t) for t in getattr(dump, group)]
+    doc["attrs"] = dump.attrs
+    doc["ffts"] = None if dump.ffts is None else {"auto": dump.ffts.auto, "thread_count": dump.ffts.thread_count,
+                                                  "thread_id": dump.ffts.thread_id}
+    doc["overflow"] = [r.as_json() for r in dump.overflow]
+    if dump.unknown_fields:
+        doc["unknown_fields"] = list(dump.unknown_fields)
+    return doc
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def _print_human(doc: dict[str, Any]) -> None:
+    print(f"file      : {doc['path']}")
+    print(f"layout    : {doc['layout']}   version: {doc['version'] or '-'}   dump_time: {doc['dump_time']}")
+    print(f"op_name   : {doc['op_name']}")
+    for group in _GROUPS:
+        for t in doc[group]:
+            shape = "x".join(map(str, t["shape"])) or "scalar"
+            orig = "-" if t["original_shape"] is None else ("x".join(map(str, t["original_shape"])) or "scalar")
+            line = f"{t['role']}.{t['index']:<3} {t['dtype']:<16} {t['format']:<12} shape {shape:<18} " \
+                   f"original {orig:<16} {t['size']} B"
+            print(line)
+            st = t.get("stats")
+            if st:
+                print(f"    min {_fmt(st['min'])}  max {_fmt(st['max'])}  mean {_fmt(st['mean'])}  "
+                      f"std {_fmt(st['std'])}  nan {st['nan']}  +inf {st['pos_inf']}  -inf {st['neg_inf']}")
+            elif t.get("error"):
+                print(f"    ({t['error']})")
+    for i, record in enumerate(doc["overflow"]):
+        print(f"overflow record {i}: {record}")
+    if doc["ffts"]:
+        print(f"FFTS+     : {doc['ffts']}")
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    doc = show_document(read_dump(args.file))
+    if args.json:
+        print_json(doc)
+    else:
+        _print_human(doc)
+    return 0
+
+
+def _run_convert(args: argparse.Namespace) -> int:
+    if args.out.exists() and not args.out.is_dir():
+        raise DumpFormatError(args.out, "--out must be a directory")
+    report = convert_paths([Path(p) for p in args.paths], args.out, args.layout)
+    for path in report.written:
+        print(path)
+    for path, reason in report.skipped:
+        warn(f"skipped {path}: {reason}")
+    for path, reason in report.errors:
+        warn(f"error: {path}: {reason}")
+    for path, reason in report.bad_inputs:
+        warn(f"error: {path}: {reason}")
+    if report.bad_inputs:
+        return 2
+    return 1 if report.errors else 0

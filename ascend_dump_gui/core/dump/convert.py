@@ -1,0 +1,199 @@
+"""Convert dump files to ``.npy``: one file per input/output, original layout restored or device layout kept.
+
+Names are ``{dump file name}.{input|output}.{i}.npy`` (Opdebug records also get msaccucmp's
+``.output.{i}.json``). bfloat16/float8/float4 tensors are written as float32 and int4 as int8.
+Big tensors are streamed: slabs along the first original axis are restored into reused buffers by a
+worker thread while the main thread writes the previous slab, so memory stays at a few slabs and the
+copy overlaps the disk write.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.dump.bigdump import as_byte_view
+from ascend_dump_gui.core.dump.device_formats import DEFAULT_ORIGINAL, to_original
+from ascend_dump_gui.core.dump.dtypes import LOW_PRECISION_FLOATS
+from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor, NotADumpError
+from ascend_dump_gui.core.dump.filewrite import atomic_output, write_npy_header
+from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+
+SLAB_BYTES = 32 << 20
+"""Target size of one streamed slab."""
+_AXIS0_FORMATS = {"NC1HWC0": "N", "NDC1HWC0": "N"}
+
+
+@dataclass
+class ConvertReport:
+    """What a conversion wrote and what it could not do."""
+
+    written: list[Path] = field(default_factory=list)
+    skipped: list[tuple[Path, str]] = field(default_factory=list)  # files that are not dumps
+    errors: list[tuple[Path, str]] = field(default_factory=list)  # corrupt dumps, unconvertible tensors
+    bad_inputs: list[tuple[Path, str]] = field(default_factory=list)  # named files that are not readable dumps
+
+
+def output_dtype(tensor: DumpTensor) -> np.dtype:
+    """The dtype written to ``.npy``: float32 for low-precision floats, int8 for int4, else unchanged."""
+    if tensor.dtype in LOW_PRECISION_FLOATS:
+        return np.dtype(np.float32)
+    if tensor.dtype == "DT_INT4":
+        return np.dtype(np.int8)
+    return np.dtype(tensor.np_dtype)
+
+
+def _slab_rows(tensor: DumpTensor, shape: tuple[int, ...], dtype: np.dtype) -> int:
+    row_bytes = max(1, int(np.prod(shape[1:], dtype=np.int64)) * dtype.itemsize)
+    return max(1, SLAB_BYTES // row_bytes)
+
+
+def _streams_by_rows(tensor: DumpTensor) -> bool:
+    """True when original rows map to whole device rows (slab-wise restoration is possible)."""
+    if tensor.info.kind != "plain" or not tensor.original_shape:
+        return False
+    if tensor.format == "FRACTAL_NZ":
+        return len(tensor.original_shape) > 2 and len(tensor.shape) > 4 \
+            and tensor.shape[0] == tensor.original_shape[0]
+    letter = _AXIS0_FORMATS.get(tensor.format)
+    fmt = tensor.original_format or DEFAULT_ORIGINAL[tensor.format] if letter else ""
+    return bool(letter) and fmt.startswith(letter) and tensor.shape[0] == tensor.original_shape[0]
+
+
+def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.ndarray]:
+    """C-contiguous pieces whose concatenation, in order, is the tensor in ``layout`` as ``dtype``.
+
+    Restored slabs rotate through three buffers: a slab stays valid while the next two are produced.
+    """
+    if layout == "device" or not tensor.restorable:
+        flat = tensor.device_array().reshape(-1)
+        step = max(1, SLAB_BYTES // dtype.itemsize)
+        for start in range(0, flat.size, step):
+            yield flat[start:start + step].astype(dtype, copy=False)
+        return
+    if not _streams_by_rows(tensor):
+        yield tensor.array(dtype=dtype)
+        return
+    dev = tensor.device_array()
+    oshape = tensor.original_shape
+    rows = _slab_rows(tensor, oshape, dtype)
+    buffers = [np.empty((min(rows, oshape[0]),) + oshape[1:], dtype) for _ in range(3)]
+    for k, start in enumerate(range(0, oshape[0], rows)):
+        stop = min(start + rows, oshape[0])
+        out = buffers[k % 3][: stop - start]
+        yield to_original(dev[start:stop], tensor.format, (stop - start,) + oshape[1:],
+                          original_format=tensor.original_format, out=out)
+
+
+def _threaded(slabs: Iterator[np.ndarray], cancel: CancelToken | None) -> Iterator[np.ndarray]:
+    """Produce slabs in a worker thread: one queued and one in the making while one is consumed."""
+    q: queue.Queue = queue.Queue(maxsize=1)
+    done = object()
+    stop = threading.Event()
+
+    def produce() -> None:
+        try:
+            for slab in slabs:
+                if stop.is_set() or (cancel is not None and cancel.cancelled):
+                    break
+                q.put(slab)
+            q.put(done)
+        except BaseException as exc:  # handed to the consumer
+            q.put(exc)
+
+    worker = threading.Thread(target=produce, name="convert-slabs", daemon=True)
+    worker.start()
+    try:
+        while True:
+            item = q.get()
+            if item is done:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        while worker.is_alive():
+            try:
+                q.get_nowait()
+            except queue.Empty:
+                worker.join(0.01)
+
+
+def write_tensor_npy(tensor: DumpTensor, dest: Path, layout: str = "original",
+                     cancel: CancelToken | None = None) -> Path:
+    """Write one tensor as ``.npy`` (streamed, atomic)."""
+    dtype = output_dtype(tensor)
+    shape = tensor.shape if layout == "device" else tensor.original_layout_shape()
+    slabs = iter_slabs(tensor, layout, dtype)
+    with atomic_output(dest) as fh:
+        write_npy_header(fh, shape, dtype)
+        for slab in _threaded(slabs, cancel) if tensor.nbytes > 2 * SLAB_BYTES else slabs:
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            fh.write(as_byte_view(slab))
+    return dest
+
+
+def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
+                 cancel: CancelToken | None = None) -> tuple[list[Path], list[str]]:
+    """Write every input/output of ``dump``; returns (written files, per-tensor problems)."""
+    written: list[Path] = []
+    problems: list[str] = []
+    base = dump.path.name
+    for tensor in (*dump.inputs, *dump.outputs):
+        dest = out_dir / f"{base}.{tensor.role}.{tensor.index}.npy"
+        try:
+            written.append(write_tensor_npy(tensor, dest, layout, cancel))
+        except DumpFormatError as exc:
+            problems.append(f"{tensor.name}: {exc.reason}")
+    if dump.layout == "opdebug":
+        for i, record in enumerate(dump.overflow):
+            dest = out_dir / f"{base}.output.{i}.json"
+            write_text_atomic(dest, json.dumps(record.as_json(), indent=4))
+            written.append(dest)
+    return written, problems
+
+
+def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
+                  progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> ConvertReport:
+    """Convert files and (flat) directories of files into ``out_dir``.
+
+    Named files that cannot be read go to ``bad_inputs``; in a directory, files that are not dumps go
+    to ``skipped`` and corrupt dumps to ``errors``.
+    """
+    report = ConvertReport()
+    jobs: list[tuple[Path, bool]] = []
+    for p in paths:
+        if p.is_dir():
+            jobs += [(f, False) for f in sorted(p.iterdir()) if f.is_file()]
+        else:
+            jobs.append((p, True))
+    for n, (path, explicit) in enumerate(jobs):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        progress(n, len(jobs), path.name)
+        try:
+            dump = read_dump(path)
+        except DumpFormatError as exc:
+            if explicit:
+                report.bad_inputs.append((path, exc.reason))
+            elif isinstance(exc, NotADumpError):
+                report.skipped.append((path, exc.reason))
+            else:
+                report.errors.append((path, exc.reason))
+            continue
+        written, problems = convert_dump(dump, out_dir, layout, cancel)
+        report.written += written
+        report.errors += [(path, msg) for msg in problems]
+    progress(len(jobs), len(jobs), "done")
+    return report
