@@ -14,13 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal, SignalInstance
+from PySide6.QtCore import Signal, SignalInstance
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind
 
 
@@ -46,7 +48,8 @@ class _Unset:
 
 UNSET: Any = _Unset()
 _INT_LIMIT = 2**31 - 1
-_STEP_RE = re.compile(r"^\d+(-\d+)?(\|\d+(-\d+)?)*$")
+# which runtime validators judge dump_step, per scenario (core.config.step_grammar.DECIDING)
+STEP_PATHS = {"acl_json": "acl", "tf1_session": "tf1", "tf2_npu_device": "tf2", "torchair": "torchair"}
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class Editor:
     get: Callable[[], Any]
     set: Callable[[Any], None]       # accepts UNSET: show the default
     changed: SignalInstance
+    note: Callable[[Any], str] = lambda value: ""  # a non-blocking remark on a value (dump_step grammar)
 
 
 def split_list(text: str) -> list[str]:
@@ -63,26 +67,16 @@ def split_list(text: str) -> list[str]:
     return [item for item in re.split(r"[,\s]+", text) if item]
 
 
-def check_step(text: str) -> str:
-    """``text`` if it follows the dump_step grammar (``0|3-5|10``), else ``ValueError``."""
-    text = text.strip()
-    if not _STEP_RE.match(text):
-        raise ValueError("dump_step is steps and ranges separated by '|', like 0|3-5|10")
-    for part in text.split("|"):
-        low, _, high = part.partition("-")
-        if high and int(high) < int(low):
-            raise ValueError(f"range {part} runs backwards")
-    return text
-
-
 def display(spec: FieldSpec, value: Any) -> str:
     """A value as the user reads it in a text field or table cell."""
     if value is None or value is UNSET:
         return ""
-    if spec.kind is Kind.STR_LIST:
+    if spec.kind is Kind.STR_LIST and isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
-    if spec.kind is Kind.MAPPING:
+    if spec.kind is Kind.MAPPING and isinstance(value, dict):
         return json.dumps(value, indent=2)
+    if spec.kind is Kind.TABLE and isinstance(value, (list, tuple)):
+        return json.dumps(list(value)) if value else ""
     if spec.kind is Kind.BOOL:
         return "true" if value else "false"
     return str(value)
@@ -95,8 +89,8 @@ def parse(spec: FieldSpec, text: str) -> Any:
         return UNSET
     if spec.kind is Kind.STR_LIST:
         return split_list(text)
-    if spec.kind is Kind.STEP:
-        return check_step(text)
+    if spec.kind is Kind.TABLE:
+        return _json_rows(spec, text)
     if spec.kind in (Kind.INT, Kind.FLOAT):
         return _number(spec, text)
     if spec.kind is Kind.BOOL:
@@ -117,6 +111,17 @@ def parse(spec: FieldSpec, text: str) -> Any:
             raise ValueError("a JSON object {...} is expected")
         return value
     return text
+
+
+def _json_rows(spec: FieldSpec, text: str) -> list[dict[str, Any]]:
+    example = ", ".join(f'"{c.key}": ...' for c in spec.columns)
+    try:
+        rows = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{spec.key}: not valid JSON ({exc.msg}); expected [{{{example}}}]") from None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise ValueError(f"{spec.key}: a JSON list of objects is expected, like [{{{example}}}]")
+    return rows
 
 
 def _number(spec: FieldSpec, text: str) -> int | float:
@@ -153,7 +158,8 @@ def _spin(spec: FieldSpec) -> Editor:
     w.setRange(int(low), int(high)) if is_int else w.setRange(float(low), float(high))
 
     def set_(value: Any) -> None:
-        w.setValue(spec.default if value is UNSET or value is None else value)
+        fits = isinstance(value, (int, float)) and not isinstance(value, bool)
+        w.setValue(value if fits else spec.default)
 
     return Editor(w, w, w.value, set_, w.valueChanged)
 
@@ -169,7 +175,13 @@ def _choice(spec: FieldSpec) -> Editor:
 
     def set_(value: Any) -> None:
         value = spec.default if value is UNSET else value
-        w.setCurrentIndex(next((i for i, c in enumerate(spec.choices) if c == value), -1))
+        while w.count() > len(spec.choices):  # drop an earlier out-of-range entry
+            w.removeItem(w.count() - 1)
+        index = next((i for i, c in enumerate(spec.choices) if c == value and type(c) is type(value)), -1)
+        if index < 0 and value is not None:
+            w.addItem(f"{value!r} (not allowed)", value)
+            index = w.count() - 1
+        w.setCurrentIndex(index)
 
     return Editor(w, w, get, set_, w.currentIndexChanged)
 
@@ -206,6 +218,42 @@ def _path(spec: FieldSpec) -> Editor:
     return Editor(box, text.input, text.get, text.set, text.changed)
 
 
+class ChoiceListEditor(QWidget):
+    """A check box per allowed item of a STR_LIST with ``choices`` (dump_stats); order follows ``choices``."""
+
+    changed = Signal()
+
+    def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._spec = spec
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.boxes: dict[str, QCheckBox] = {}
+        for i, choice in enumerate(spec.choices):
+            box = QCheckBox(str(choice), objectName=f"{spec.key}__{choice}")
+            box.toggled.connect(lambda *_: self.changed.emit())
+            layout.addWidget(box, i // 4, i % 4)
+            self.boxes[str(choice)] = box
+
+    def value(self) -> Any:
+        chosen = [name for name, box in self.boxes.items() if box.isChecked()]
+        return chosen or UNSET
+
+    def set_value(self, value: Any) -> None:
+        chosen = set() if value is UNSET or not isinstance(value, (list, tuple)) else {str(v) for v in value}
+        for name, box in self.boxes.items():
+            blocked = box.blockSignals(True)
+            box.setChecked(name in chosen)
+            box.blockSignals(blocked)
+
+
+def _str_list(spec: FieldSpec) -> Editor:
+    if not spec.choices:
+        return _text(spec)
+    w = ChoiceListEditor(spec)
+    return Editor(w, w, w.value, w.set_value, w.changed)
+
+
 def _mapping(spec: FieldSpec) -> Editor:
     w = QPlainTextEdit()
     w.setPlaceholderText(display(spec, spec.default) or '{"key": "value"}')
@@ -216,6 +264,15 @@ def _mapping(spec: FieldSpec) -> Editor:
         w.setPlainText(display(spec, value))
 
     return Editor(w, w, lambda: parse(spec, w.toPlainText()), set_, w.textChanged)
+
+
+def _cell_hint(spec: FieldSpec) -> str:
+    if spec.kind is Kind.STR_LIST:
+        return "Cell: names separated by commas or spaces."
+    if spec.kind is Kind.TABLE:
+        example = ", ".join(f'"{c.key}": ...' for c in spec.columns)
+        return f"Cell: a JSON list like [{{{example}}}]."
+    return ""
 
 
 class TableEditor(QWidget):
@@ -230,7 +287,7 @@ class TableEditor(QWidget):
         self.table.setHorizontalHeaderLabels([c.key for c in spec.columns])
         for i, column in enumerate(spec.columns):
             header = self.table.horizontalHeaderItem(i)
-            header.setToolTip(f"{column.label}\n{column.help}".strip())
+            header.setToolTip("\n".join(filter(None, (column.label, column.help, _cell_hint(column)))))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(120)
@@ -278,8 +335,8 @@ class TableEditor(QWidget):
         return rows
 
     def set_value(self, value: Any) -> None:
-        rows = [] if value is UNSET or value is None else list(value)
-        blocker = QObject.blockSignals(self.table, True)
+        rows = [r for r in value if isinstance(r, dict)] if isinstance(value, (list, tuple)) else []
+        blocker = self.table.blockSignals(True)
         try:
             self.table.setRowCount(len(rows))
             for r, row in enumerate(rows):
@@ -303,6 +360,17 @@ def _table(spec: FieldSpec) -> Editor:
     return Editor(w, w, w.value, w.set_value, w.changed)
 
 
+def _step(spec: FieldSpec, scenario: str = "acl_json") -> Editor:
+    """dump_step: any text is kept, and the runtime validators of ``scenario`` judge it as you type."""
+    text = _text(spec)
+    path = STEP_PATHS.get(scenario, "acl")
+
+    def note(value: Any) -> str:
+        return "" if value is UNSET else step_grammar.problem(value, path) or ""
+
+    return Editor(text.widget, text.input, text.get, text.set, text.changed, note)
+
+
 EDITORS: dict[Kind, Callable[[FieldSpec], Editor]] = {
     Kind.BOOL: _bool,
     Kind.INT: _number_editor,
@@ -310,15 +378,15 @@ EDITORS: dict[Kind, Callable[[FieldSpec], Editor]] = {
     Kind.STR: _text,
     Kind.CHOICE: _choice,
     Kind.PATH: _path,
-    Kind.STEP: _text,
-    Kind.STR_LIST: _text,
+    Kind.STEP: _step,
+    Kind.STR_LIST: _str_list,
     Kind.TABLE: _table,
     Kind.MAPPING: _mapping,
 }
 
 
-def make_editor(spec: FieldSpec) -> Editor:
-    """The editor for ``spec``; its input widget is named after the option key."""
-    editor = EDITORS[spec.kind](spec)
+def make_editor(spec: FieldSpec, scenario: str = "") -> Editor:
+    """The editor for ``spec`` of ``scenario``; its input widget is named after the option key."""
+    editor = _step(spec, scenario) if spec.kind is Kind.STEP else EDITORS[spec.kind](spec)
     editor.input.setObjectName(spec.key)
     return editor

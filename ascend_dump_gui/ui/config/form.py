@@ -162,7 +162,7 @@ class SchemaForm(QWidget):
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
             self._content_layout.addWidget(box)
             self._groups[group] = (box, form)
-        row = _Row(spec, make_editor(spec), key_colour)
+        row = _Row(spec, make_editor(spec, self.scenario.name), key_colour)
         self._groups[group][1].addRow(row.label, row.field)
         row.editor.changed.connect(lambda *_, key=spec.key: self._on_changed(key))
         row.reset.clicked.connect(lambda *_, key=spec.key: self.edited.emit(key, UNSET))
@@ -186,7 +186,7 @@ class SchemaForm(QWidget):
                 continue
             with QSignalBlocker(row.editor.input), QSignalBlocker(row.editor.widget):
                 row.editor.set(wanted)
-            row.show_problem("")
+            row.show_problem(row.editor.note(wanted))
             self._shown[key] = wanted
 
     def set_findings(self, findings: Iterable[Finding]) -> None:
@@ -257,7 +257,7 @@ class SchemaForm(QWidget):
         except ValueError as exc:
             row.show_problem(str(exc))
             return
-        row.show_problem("")
+        row.show_problem(row.editor.note(value))
         self._shown[key] = value
         self.edited.emit(key, value)
 
