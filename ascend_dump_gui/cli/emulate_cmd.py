@@ -1,18 +1,73 @@
-"""`ascend-dump emulate` (scaffold: replaced by the issue that implements it)."""
+"""`ascend-dump emulate`: run a built-in model as the Ascend runtime would and write its dump tree."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
-from ascend_dump_gui.cli.output import warn
+from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.core.config.importers import load_env_file
+from ascend_dump_gui.core.emulator import FAULT_KINDS, emulate, list_models
+from ascend_dump_gui.core.errors import ConfigRefused, InputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `emulate` verb."""
-    parser = sub.add_parser("emulate", help="Run a built-in model under an emulated Ascend precision mode.")
+    parser = sub.add_parser(
+        "emulate", help="Run a built-in model under a config's emulated precision and write the runtime's dumps.",
+        description="Runs a built-in model under the config's emulated precision mode and writes exactly the "
+                    "files the Ascend runtime would write for that config and environment, plus float32 golden "
+                    ".npy dumps to --golden.")
+    parser.add_argument("--config", type=Path, help="acl.json, training script, env file or project file")
+    parser.add_argument("--env", type=Path, metavar="ENVFILE", help="environment variables (export K=V lines)")
+    parser.add_argument("--model", default="mlp", help="built-in model (see --list-models; default mlp)")
+    parser.add_argument("--steps", type=int, default=1, help="steps to run (default 1)")
+    parser.add_argument("--cwd", type=Path, default=None, help="working directory of the emulated process")
+    parser.add_argument("--golden", type=Path, metavar="DIR", help="write float32 golden .npy dumps here")
+    parser.add_argument("--fault", choices=FAULT_KINDS, help="inject a fault")
+    parser.add_argument("--seed", type=int, default=0, help="seed for inputs and timestamps (default 0)")
+    parser.add_argument("--list-models", action="store_true", help="list the built-in models and exit")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    warn("`emulate` is not available yet")
-    return 2
+    if args.list_models:
+        models = list_models()
+        if args.json:
+            print_json({"models": [{"name": m.name, "description": m.description} for m in models]})
+        else:
+            for m in models:
+                print(f"{m.name:15} {m.description}")
+        return 0
+    if args.config is None:
+        raise InputError(None, "--config PATH is required (or --list-models)")
+    env = load_env_file(args.env) if args.env else None
+    cwd = args.cwd if args.cwd is not None else Path.cwd()
+    try:
+        result = emulate(args.config, env=env, model=args.model, steps=args.steps, cwd=cwd, golden_dir=args.golden,
+                         fault=args.fault, seed=args.seed,
+                         progress=lambda done, total, msg: print(f"  {msg}", file=sys.stderr))
+    except ConfigRefused as exc:
+        if args.json:
+            print_json({"refused": str(exc), "findings": [f.to_json() for f in exc.findings]})
+        else:
+            warn(str(exc))
+            for f in exc.findings:
+                print(f"  {f.severity.value}: {f.message}", file=sys.stderr)
+        return 1
+    for message in result.warnings:
+        warn(message)
+    if args.json:
+        print_json({"written": [str(p) for p in result.written],
+                    "roots": {k: str(v) for k, v in result.roots.items()},
+                    "warnings": result.warnings,
+                    "findings": [f.to_json() for f in result.findings]})
+    else:
+        for artifact, root in result.roots.items():
+            count = sum(1 for p in result.written if root == p or root in p.parents)
+            print(f"{artifact}: {count} files under {root}")
+        if not result.written:
+            print("nothing written")
+    return 0

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ascend_dump_gui.core.emulator.graph import Graph, Op, ref, split_ref
+from ascend_dump_gui.core.emulator.graph import GE_LOCAL, Graph, Op, ref, split_ref
 
 
 def fuse(graph: Graph) -> Graph:
@@ -60,8 +60,8 @@ def _fuse_conv_bn_relu(graph: Graph) -> Graph:
         mean, var, scale, offset = (np.asarray(p.attrs["value"], dtype=np.float32) for p in params)
         inv = scale / np.sqrt(var + float(bn.attrs.get("epsilon", 1e-5)))
         w = np.asarray(weight.attrs["value"], dtype=np.float32) * inv.reshape(-1, 1, 1, 1)
-        consts = [Op(f"{fused_name}/folded_weight", "Const", attrs={"value": w}),
-                  Op(f"{fused_name}/folded_bias", "Const", attrs={"value": offset - mean * inv})]
+        consts = [Op(f"{fused_name}/folded_weight", "Const", attrs={"value": w}, engine=GE_LOCAL),
+                  Op(f"{fused_name}/folded_bias", "Const", attrs={"value": offset - mean * inv}, engine=GE_LOCAL)]
         new_consts[conv.name] = consts
         replaced[conv.name] = replace(
             conv, name=fused_name, inputs=(conv.inputs[0], consts[0].outputs[0], consts[1].outputs[0]),

@@ -11,6 +11,10 @@ import numpy as np
 
 from ascend_dump_gui.core.emulator.ops import FP32, spec_of
 
+INPUT_TYPES = frozenset({"Data", "GetNext"})
+"""Op types fed per step (Data; GetNext is the dataset iterator of TF graphs)."""
+GE_LOCAL = "DNN_VM_GE_LOCAL_OP_STORE"
+"""The engine of Data/Const ops (no device task)."""
 NP_DTYPES: dict[str, np.dtype] = {
     "float32": np.dtype(np.float32),
     "float16": np.dtype(np.float16),
@@ -85,7 +89,7 @@ class Graph:
         return found
 
     def data_ops(self) -> tuple[Op, ...]:
-        return tuple(op for op in self.ops if op.type == "Data")
+        return tuple(op for op in self.ops if op.type in INPUT_TYPES)
 
     def with_ops(self, ops: list[Op] | tuple[Op, ...]) -> Graph:
         return replace(self, ops=tuple(ops))
@@ -99,11 +103,11 @@ class GraphBuilder:
         self._ops: list[Op] = []
 
     def data(self, name: str, shape: tuple[int, ...]) -> str:
-        self._ops.append(Op(name, "Data", attrs={"shape": tuple(shape)}))
+        self._ops.append(Op(name, "Data", attrs={"shape": tuple(shape)}, engine=GE_LOCAL))
         return ref(name)
 
     def const(self, name: str, value: np.ndarray) -> str:
-        self._ops.append(Op(name, "Const", attrs={"value": np.asarray(value, dtype=np.float32)}))
+        self._ops.append(Op(name, "Const", attrs={"value": np.asarray(value, dtype=np.float32)}, engine=GE_LOCAL))
         return ref(name)
 
     def op(self, op_type: str, name: str, inputs: list[str], **attrs: Any) -> str:
@@ -146,7 +150,7 @@ def execute(graph: Graph, feeds: Mapping[str, np.ndarray], *, observer: Observer
     """Run every op once; returns the memory (tensor reference -> array in its device dtype)."""
     memory: dict[str, np.ndarray] = {}
     for op in graph.ops:
-        if op.type == "Data":
+        if op.type in INPUT_TYPES:
             inputs: list[np.ndarray] = []
             outputs = [cast_to(np.asarray(feeds[op.name], dtype=np.float32), op.out_dtype)]
         elif op.type == "Const":

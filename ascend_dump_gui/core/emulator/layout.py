@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ascend_dump_gui.core.emulator.graph import Graph, Op, execute, ref
+from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, execute, ref
 
 NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ND, NCHW = "NC1HWC0", "FRACTAL_Z", "FRACTAL_NZ", "ND", "NCHW"
 _NEEDS_ORIGIN = frozenset({"LayerNorm", "Flatten"})
@@ -84,7 +84,7 @@ def assign_formats(graph: Graph, shapes: Mapping[str, tuple[int, ...]]) -> Graph
             fmt_of[ref(op.name)] = fmt
             ops.append(replace(op, out_formats=(fmt,)))
             continue
-        if op.type == "Data":
+        if op.type in INPUT_TYPES:
             fmt = origin_format(shapes[ref(op.name)])
             fmt_of[ref(op.name)] = fmt
             ops.append(replace(op, out_formats=(fmt,)))

@@ -111,6 +111,19 @@ def _build_overflow() -> Graph:
     return b.build([_dense(b, rng, "dense_1", y, 32, 8)])
 
 
+LONG_SCOPE = ("training/keras_functional_model/residual_tower_with_bottleneck_projection_shortcuts/"
+              "stage_3_high_resolution_branch/unit_7_depthwise_separable_block/"
+              "pointwise_expansion_projection_with_squeeze_and_excitation_gating")
+
+
+def _build_long_names() -> Graph:
+    rng = _rng("long_names")
+    b = GraphBuilder("long_names")
+    x = b.data("input", (4, 16))
+    h = b.op("Relu", f"{LONG_SCOPE}/Relu", [_dense(b, rng, LONG_SCOPE, x, 16, 16)])
+    return b.build([_dense(b, rng, "head", h, 16, 4)])
+
+
 MODELS: dict[str, ModelDef] = {m.info.name: m for m in (
     ModelDef(ModelInfo("mlp", "3-layer MLP (MatMulV2, bias Add, Relu, a residual Add, SoftmaxV2), input 8x32"),
              _build_mlp, lambda r: {"input": r.normal(0.0, 1.0, (8, 32))},
@@ -127,6 +140,10 @@ MODELS: dict[str, ModelDef] = {m.info.name: m for m in (
                                         "(finite in float32)"),
              _build_overflow, lambda r: {"input": r.uniform(10.0, 20.0, (4, 16))},
              overwrite=("dense/Relu", "dense/MatMul"), fault_op="dense_1/MatMul"),
+    ModelDef(ModelInfo("long_names", "small MLP with deeply nested scope names: its dump file names exceed 255 "
+                                     "bytes, so they are written hashed with mapping.csv rows"),
+             _build_long_names, lambda r: {"input": r.normal(0.0, 1.0, (4, 16))},
+             overwrite=(f"{LONG_SCOPE}/Relu", f"{LONG_SCOPE}/MatMul"), fault_op="head/MatMul"),
 )}
 
 

@@ -126,6 +126,7 @@ def _identity(inputs: Sequence[np.ndarray], attrs: Mapping[str, Any]) -> list[np
 
 _SPECS = (
     OpSpec("Data", None, "data"),
+    OpSpec("GetNext", None, "data"),
     OpSpec("Const", None, "const"),
     OpSpec("Conv2D", _conv2d, "cube", "white"),
     OpSpec("BNInferenceD", _bn_inference, "vector", "black", frozenset({FP16, FP32})),

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.emulator.graph import Graph, Op, ref, split_ref
+from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, ref, split_ref
 from ascend_dump_gui.core.emulator.ops import BF16, FP16, FP32, spec_of
 from ascend_dump_gui.core.errors import ConfigRefused, InputError
 
@@ -163,7 +163,7 @@ def apply_precision(graph: Graph, policy: PrecisionPolicy) -> Graph:
     out_dtype: dict[str, str] = {}
     chosen: dict[str, Op] = {}
     for op in graph.ops:
-        if op.type in ("Data", "Const"):
+        if op.type in INPUT_TYPES or op.type == "Const":
             chosen[op.name] = op
             out_dtype[op.name] = FP32
             continue
@@ -200,7 +200,7 @@ def apply_precision(graph: Graph, policy: PrecisionPolicy) -> Graph:
                 name = op.name if len(const_users.get(op.name, ())) <= 1 else f"{op.name}_{dtype}"
                 ops.append(replace(op, name=name, in_dtype=dtype, out_dtype=dtype))
             continue
-        if op.type != "Data":
+        if op.type not in INPUT_TYPES:
             new_inputs = []
             for t in op.inputs:
                 producer = chosen[split_ref(t)[0]]

@@ -1,0 +1,152 @@
+"""``emulate()``: run a built-in model under a config's emulated precision and write the runtime's dump tree."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from ascend_dump_gui.core.config.check import check, effective_env
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.emulator.compiler import compile_graph
+from ascend_dump_gui.core.emulator.faults import make_fault
+from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
+from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, execute
+from ascend_dump_gui.core.emulator.layout import infer_shapes
+from ascend_dump_gui.core.emulator.models import MODELS
+from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
+from ascend_dump_gui.core.emulator.precision import policy_from_values
+from ascend_dump_gui.core.emulator.timing import run_ids, tensor_sizes
+from ascend_dump_gui.core.emulator.writer import DumpTreeWriter, golden_writer
+from ascend_dump_gui.core.errors import ConfigRefused, InputError
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+
+
+@dataclass
+class EmulationResult:
+    """What a run wrote: every file, the root folder per artifact, warnings and the checker's findings."""
+
+    written: list[Path] = field(default_factory=list)
+    roots: dict[str, Path] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _load(path: Path, scenario: str | None = None) -> ConfigDoc:
+    from ascend_dump_gui.core.config.importers import load_config
+
+    return load_config(path, scenario=scenario)
+
+
+def _refuse_errors(findings: list[Finding]) -> None:
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    if errors:
+        listed = "; ".join(f.message for f in errors[:3]) + (f" (+{len(errors) - 3} more)" if len(errors) > 3 else "")
+        raise ConfigRefused(f"the runtime refuses this config: {listed}", findings)
+
+
+def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> dict[str, Path]:
+    from ascend_dump_gui.core.config.paths import resolve_paths
+
+    return {a.artifact: Path(a.path) for a in resolve_paths(doc, env=env, cwd=cwd)}
+
+
+def _device_id(env: Mapping[str, str]) -> int:
+    text = env.get("ASCEND_DEVICE_ID", "0").strip()
+    return int(text) if text.isdigit() else 0
+
+
+def _needs_existing(plan: DumpPlan) -> list[str]:
+    artifacts = []
+    if plan.data_dump or plan.single_op:
+        artifacts.append("dump_data")
+    if plan.overflow:
+        artifacts.append("overflow_dump")
+    return artifacts
+
+
+def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, model: str = "mlp", steps: int = 1,
+            cwd: Path, golden_dir: Path | None = None, fault: str | None = None, seed: int = 0,
+            progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> EmulationResult:
+    """Run ``model`` for ``steps`` steps as the Ascend runtime would under ``config`` and ``env``.
+
+    Writes exactly the files the runtime writes (paths as ``resolve_paths`` decides, relative ones against
+    ``cwd``) plus float32 golden ``.npy`` files to ``golden_dir``. A config with error findings is refused
+    with :class:`ConfigRefused`; options the runtime ignores give warnings. Deterministic given ``seed``.
+    """
+    if model not in MODELS:
+        raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
+    if steps < 1:
+        raise InputError(None, f"steps must be at least 1, not {steps}")
+    cwd = Path(cwd).resolve()
+    doc = config if isinstance(config, ConfigDoc) else _load(Path(config))
+    env = effective_env(doc, env)
+    findings = check(doc, env=env, base_dir=cwd)
+    _refuse_errors(findings)
+    result = EmulationResult(findings=findings)
+    result.warnings += [f.message for f in findings if f.severity is Severity.WARNING]
+
+    model_def = MODELS[model]
+    feeds = [model_def.make_inputs(np.random.default_rng([seed, step])) for step in range(steps)]
+    original = model_def.build()
+    if doc.scenario in ("tf1_session", "tf2_npu_device"):
+        original = original.with_ops([replace(op, type="GetNext") if op.type == "Data" else op for op in original.ops])
+    policy, notes = policy_from_values(doc.values, default=DEFAULT_PRECISION.get(doc.scenario, "force_fp16"),
+                                       cwd=cwd)
+    result.warnings += notes
+    device = compile_graph(original, policy, feeds[0])
+    injected = make_fault(fault, model_def, device) if fault else None
+    ids = run_ids(device, tensor_sizes(execute(device, feeds[0])), seed=seed, device_id=_device_id(env))
+    name_pattern, model_id = MODEL_NAMING.get(doc.scenario, ("{model}", 1))
+    model_name = name_pattern.format(model=model, time=ids.graph_time)
+    device = Graph(model_name, device.ops, device.outputs)
+
+    plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
+    result.warnings += list(plan.warnings)
+    roots = _roots(doc, env, cwd)
+    for artifact in _needs_existing(plan):
+        if artifact in roots and not roots[artifact].is_dir():
+            raise ConfigRefused(f"{artifact}: the folder {roots[artifact]} does not exist; the runtime needs an "
+                                "existing, writable dump path", findings)
+    writer = DumpTreeWriter(plan, device, ids, roots, model_name=model_name, model_id=model_id, cancel=cancel)
+    result.warnings += writer.warnings
+
+    level = env.get("DUMP_GE_GRAPH", "").strip()
+    if level in ("1", "2", "3") and "graph_dump" in roots:
+        stages = [("PreRunBegin", graph_text(Graph(model_name, original.ops, original.outputs),
+                                             infer_shapes(original, feeds[0]), level=int(level))),
+                  ("Build", graph_text(device, infer_shapes(device, feeds[0]), level=int(level),
+                                       task_ids=ids.task_ids))]
+        result.written += write_graph_dumps(roots["graph_dump"], stages, env=env)
+        result.roots["graph_dump"] = roots["graph_dump"]
+
+    for step in range(steps):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        progress(step, steps, f"step {step + 1} of {steps}")
+        hook = injected.hook(last_step=step == steps - 1) if injected else None
+        try:
+            execute(device, feeds[step], observer=writer.observer(step), hook=hook)
+        except AICoreError as error:
+            result.warnings.append(f"step {step}: {error}; the process exits")
+            if plan.exception and "exception_dump" in roots:
+                writer.write_exception(error, step)
+            else:
+                result.warnings.append("exception dump is off: nothing is written for the failing op")
+        if golden_dir is not None:
+            observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step)
+            execute(original, feeds[step], observer=observe)
+            result.written += files()
+    progress(steps, steps, "done")
+    result.written += writer.finish()
+    for artifact in ("dump_data", "overflow_dump", "exception_dump"):
+        if artifact in roots and any(roots[artifact] in p.parents for p in writer.written):
+            result.roots[artifact] = roots[artifact]
+    if golden_dir is not None:
+        result.roots["golden"] = Path(golden_dir)
+    if not writer.written:
+        result.warnings.append("the runtime writes no dump files for this config and run")
+    return result
