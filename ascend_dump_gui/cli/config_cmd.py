@@ -1,18 +1,130 @@
-"""`ascend-dump config` (scaffold: replaced by the issue that implements it)."""
+"""`ascend-dump config check | where | export`: the config core on the command line (contract: cli.md)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
-from ascend_dump_gui.cli.output import warn
+from ascend_dump_gui.cli.output import print_json
+from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.config.check import check, effective_env
+from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.importers import load_config, load_env_file
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.paths import Artifact, resolve_paths
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.errors import InputError
+
+PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `config` verb."""
-    parser = sub.add_parser("config", help="Check, locate and export dump configs.")
-    parser.set_defaults(func=_run)
+    """Add the `config` verb with its check / where / export sub-commands."""
+    parser = sub.add_parser("config", help="Check, locate and export dump configs.",
+                            description="Check dump configs against the runtime's rules, show where their output "
+                                        "lands, and convert them between forms.")
+    verbs = parser.add_subparsers(dest="config_verb", metavar="{check,where,export}")
+    verbs.required = True
+
+    p = verbs.add_parser("check", help="Report errors, warnings and notes for config files.")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="acl.json / dump_config.json, Python training script, shell/env file or project file")
+    p.add_argument("--scenario", choices=tuple(SCENARIOS), help="force the scenario instead of detecting it")
+    p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
+    p.add_argument("--product", choices=PRODUCTS, help="check product-restricted options against this product")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=_check)
+
+    p = verbs.add_parser("where", help="Show where each kind of output of a run will land.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="config files; env files among them add variables")
+    p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
+    p.add_argument("--cwd", metavar="DIR", default=".", help="working directory of the job (default: here)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=_where)
+
+    p = verbs.add_parser("export", help="Write a config in another form.")
+    p.add_argument("path", metavar="PATH")
+    p.add_argument("--to", required=True, choices=EXPORT_TARGETS, help="target form")
+    p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead of printing")
+    p.set_defaults(func=_export)
 
 
-def _run(args: argparse.Namespace) -> int:
-    warn("`config` is not available yet")
-    return 2
+def _check(args: argparse.Namespace) -> int:
+    env = load_env_file(args.env) if args.env else None
+    results, parse_failed, has_error = [], False, False
+    for name in args.paths:
+        try:
+            doc = load_config(name, args.scenario)
+        except InputError as exc:
+            parse_failed = True
+            finding = Finding("parse", Severity.ERROR, (), str(exc), "")
+            results.append((name, args.scenario or "unknown", [finding]))
+            continue
+        findings = check(doc, env=env, product=args.product)
+        has_error = has_error or any(f.severity is Severity.ERROR for f in findings)
+        results.append((name, doc.scenario, findings))
+    if args.json:
+        print_json({"results": [{"path": path, "scenario": scenario, "findings": [f.to_json() for f in findings]}
+                                for path, scenario, findings in results]})
+    else:
+        for path, scenario, findings in results:
+            _print_findings(path, scenario, findings)
+    return 2 if parse_failed else 1 if has_error else 0
+
+
+def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
+    counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
+    summary = ", ".join(f"{n} {s.value}{'s' if n != 1 and s is not Severity.INFO else ''}"
+                        for s, n in counts.items())
+    print(f"{path} ({scenario}): {summary if findings else 'no findings'}")
+    for f in findings:
+        options = f" [{', '.join(f.options)}]" if f.options else ""
+        print(f"  {f.severity.value:<7} {f.rule}{options}")
+        print(f"          {f.message}")
+        if f.fix is not None:
+            print(f"          fix: {f.fix.description}")
+        if f.source:
+            print(f"          source: {f.source}")
+
+
+def _where(args: argparse.Namespace) -> int:
+    env = dict(load_env_file(args.env)) if args.env else {}
+    docs: list[tuple[str, ConfigDoc]] = [(name, load_config(name)) for name in args.paths]
+    configs = [(name, doc) for name, doc in docs if doc.scenario != "env"]
+    for _name, doc in docs:
+        if doc.scenario == "env":
+            env.update(effective_env(doc))
+    if not configs:
+        configs = [(args.paths[-1], ConfigDoc("env", {}))]
+    cwd = Path(args.cwd)
+    rows: list[tuple[str, Artifact]] = [(name, a) for name, doc in configs
+                                        for a in resolve_paths(doc, env=env, cwd=cwd)]
+    if args.json:
+        print_json({"artifacts": [a.to_json() | {"config": name} for name, a in rows]})
+    else:
+        width = max((len(a.artifact) for _n, a in rows), default=8)
+        for name, group in _grouped(rows):
+            print(f"{name}:")
+            for a in group:
+                where = f"{a.path}/{a.layout}" if a.layout else a.path
+                print(f"  {a.artifact:<{width}}  {where}   ({a.decided_by})")
+    return 0
+
+
+def _grouped(rows: list[tuple[str, Artifact]]) -> list[tuple[str, list[Artifact]]]:
+    groups: dict[str, list[Artifact]] = {}
+    for name, artifact in rows:
+        groups.setdefault(name, []).append(artifact)
+    return list(groups.items())
+
+
+def _export(args: argparse.Namespace) -> int:
+    text = export(load_config(args.path), args.to)
+    if args.output:
+        write_text_atomic(args.output, text)
+        print(f"ascend-dump: wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
