@@ -1,34 +1,95 @@
-"""Application entry: QApplication, pyqtgraph options, the main window."""
+"""Application entry: arguments, QApplication, the main window, the excepthook, the hidden self-test."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
+import tempfile
+from pathlib import Path
 
 from ascend_dump_gui import __version__
 
+DESKTOP_ID = "io.github.ascenddumpgui.AscendDumpGui"
 
-def build_window() -> QMainWindow:
-    """The main window with its three modes."""
-    window = QMainWindow()
-    window.setWindowTitle("Ascend Dump GUI")
-    tabs = QTabWidget()
-    for name in ("Configure", "Browse", "Compare"):
-        tabs.addTab(QLabel(name), name)
-    window.setCentralWidget(tabs)
-    window.resize(1200, 800)
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The GUI's arguments (no Qt needed to parse them)."""
+    parser = argparse.ArgumentParser(prog="ascend-dump-gui", description="Ascend NPU dump configs, dumps and comparisons.")
+    parser.add_argument("--version", action="version", version=f"ascend-dump-gui {__version__}")
+    parser.add_argument("path", nargs="?", help="a dump folder (opens in Browse) or a config, training script or "
+                                                "env file (opens in Configure)")
+    parser.add_argument("--fresh", action="store_true", help="forget the saved window layout and recent files")
+    parser.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def build_window(path: str | Path | None = None):
+    """The main window with ``path`` opened, or the demo config when there is none."""
+    from ascend_dump_gui.ui.main_window import MainWindow
+
+    window = MainWindow()
+    if path is None or not window.open_path(path):
+        window.config_panel.load_demo()
     return window
+
+
+def _application():
+    from PySide6.QtWidgets import QApplication
+
+    from ascend_dump_gui.ui.icons import icon
+    from ascend_dump_gui.ui.settings import APP, ORG
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setOrganizationName(ORG)
+    app.setApplicationName(APP)
+    app.setApplicationDisplayName("Ascend Dump GUI")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(DESKTOP_ID)
+    app.setWindowIcon(icon("app"))
+    return app
+
+
+def self_test(window) -> list[str]:
+    """Checks the packaged app runs: the demo config is loaded, checked, previewed and resolved."""
+    panel = window.config_panel
+    problems = []
+    if not panel.findings:
+        problems.append("the demo config shows no findings")
+    if not panel.preview.text.toPlainText().strip():
+        problems.append("the preview is empty")
+    if not panel.where.rows():
+        problems.append("'where will files land' is empty")
+    return problems
 
 
 def main(argv: list[str]) -> int:
     """Parse the GUI's arguments, show the window and run the event loop."""
-    parser = argparse.ArgumentParser(prog="ascend-dump-gui")
-    parser.add_argument("--version", action="version", version=f"ascend-dump-gui {__version__}")
-    parser.add_argument("path", nargs="?", help="a dump folder, config file or training script to open")
-    parser.parse_args(argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = build_window()
+    args = parse_args(argv)
+    if args.self_test:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    app = _application()
+    from PySide6.QtCore import QSettings, QTimer
+
+    if args.self_test:  # never touch the user's settings
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+
+    from ascend_dump_gui.ui.errors import install_excepthook
+    from ascend_dump_gui.ui.settings import clear_settings
+
+    if args.fresh:
+        clear_settings()
+    window = build_window(args.path)
+    install_excepthook(window)
     window.show()
-    return app.exec()
+    if not args.self_test:
+        return app.exec()
+    QTimer.singleShot(200, app.quit)
+    app.exec()
+    problems = self_test(window)
+    window.config_panel.undo_stack.setClean()
+    window.close()
+    for problem in problems:
+        print(f"self-test: {problem}", file=sys.stderr)
+    print("self-test: " + ("FAILED" if problems else "ok"), file=sys.stderr)
+    return 1 if problems else 0

@@ -1,0 +1,97 @@
+"""Reading, saving and exporting configs through the core (atomic writes), and the file dialogs for them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
+from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.model import ConfigDoc
+
+ENV_TARGET = "env_shell"  # preview only: the Environment tab as shell exports
+LABELS = {
+    "acl_json": "acl.json",
+    "tf1_python": "TF1 session (Python)",
+    "tf2_python": "TF2 npu_device (Python)",
+    "torchair_python": "torchair (Python)",
+    "shell": "Shell exports",
+    "project": "Project file (all options)",
+}
+NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device": "tf2_python",
+          "torchair": "torchair_python", "env": "shell"}
+SUFFIX = {"acl_json": ".json", "tf1_python": ".py", "tf2_python": ".py", "torchair_python": ".py",
+          "shell": ".sh", "project": ".adg.json"}
+FILTERS = {".json": "JSON (*.json)", ".py": "Python (*.py)", ".sh": "Shell (*.sh *.env)",
+           ".adg.json": "Project (*.adg.json)"}
+
+
+def load(path: str | Path) -> ConfigDoc:
+    """The document in ``path`` (scenario detected by the core); raises ``DumpError`` when unreadable."""
+    return load_config(Path(path))
+
+
+def export_targets() -> list[tuple[str, str]]:
+    """(target, label) for every export the core offers."""
+    return [(t, LABELS.get(t, t)) for t in EXPORT_TARGETS]
+
+
+def native_target(scenario: str) -> str:
+    """The format a scenario is saved in by Save."""
+    return NATIVE.get(scenario, "project")
+
+
+def is_project(path: Path) -> bool:
+    return path.name.endswith(SUFFIX["project"])
+
+
+def target_for(path: Path, scenario: str) -> str:
+    """What Save writes into ``path``: the project format for ``*.adg.json``, else the scenario's own form."""
+    return "project" if is_project(path) else native_target(scenario)
+
+
+def preview_targets(scenario: str) -> list[tuple[str, str]]:
+    """Preview choices: the scenario's own form first, then the other exports, then the environment."""
+    native = native_target(scenario)
+    others = [(t, label) for t, label in export_targets() if t not in (native, "project")]
+    targets = [(native, LABELS.get(native, native)), *others]
+    if scenario != "env":
+        targets.append((ENV_TARGET, "Environment (shell exports)"))
+    return targets
+
+
+def export_text(doc: ConfigDoc, target: str) -> str:
+    return export(doc, target)
+
+
+def write(path: Path, doc: ConfigDoc, target: str) -> None:
+    """Write ``doc`` exported as ``target`` to ``path`` atomically."""
+    write_text_atomic(path, export(doc, target))
+
+
+def ask_save_path(parent: QWidget, scenario: str, current: Path | None) -> str:
+    return _ask(parent, "Save config as", native_target(scenario), current)
+
+
+def ask_export_path(parent: QWidget, target: str, current: Path | None) -> str:
+    return _ask(parent, f"Export as {LABELS.get(target, target)}", target, current)
+
+
+def _ask(parent: QWidget, title: str, target: str, current: Path | None) -> str:
+    suffix = SUFFIX.get(target, ".txt")
+    folder = current.parent if current else Path.cwd()
+    stem = current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / f"{stem}{suffix}"),
+                                          f"{FILTERS.get(suffix, 'Text (*.txt)')};;All files (*)")
+    return path
+
+
+def ask_unsaved(parent: QWidget, title: str) -> str:
+    """'save', 'discard' or 'cancel' for a config with unsaved changes."""
+    answer = QMessageBox.question(
+        parent, "Unsaved changes", f"{title} has unsaved changes. Save them first?",
+        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Save)
+    return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")

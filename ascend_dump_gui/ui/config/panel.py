@@ -1,0 +1,377 @@
+"""The Configure mode: scenario picker, generated form, live findings, preview, where files land, environment."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.config.check import check
+from ascend_dump_gui.core.config.fields import Kind
+from ascend_dump_gui.core.config.findings import Finding
+from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
+from ascend_dump_gui.core.config.paths import resolve_paths
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.values import to_text
+from ascend_dump_gui.ui.config import files
+from ascend_dump_gui.ui.config.commands import State, StateCommand
+from ascend_dump_gui.ui.config.editors import UNSET
+from ascend_dump_gui.ui.config.findings_view import FindingsPanel
+from ascend_dump_gui.ui.config.form import SchemaForm, locate
+from ascend_dump_gui.ui.config.preview import PreviewPanel
+from ascend_dump_gui.ui.config.where import WherePanel
+
+ENV = "env"
+PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
+_TYPED = {Kind.STR, Kind.PATH, Kind.STEP, Kind.STR_LIST, Kind.MAPPING, Kind.INT, Kind.FLOAT, Kind.TABLE}
+DEMO_ACL_JSON = """{
+  "dump": {
+    "dump_path": "output",
+    "dump_mode": "output",
+    "dump_scene": "watcher",
+    "dump_debug": "on",
+    "dump_list": [{"layer": ["Conv2D_1", "MatMul_3"], "watcher_nodes": ["Add_7"]}]
+  }
+}
+"""
+
+
+@dataclass(frozen=True)
+class RunInputs:
+    """What 'Run in emulator' needs from the editor."""
+
+    doc: ConfigDoc
+    env: dict[str, str]
+    cwd: Path
+    findings: list[Finding]
+
+
+class ConfigPanel(QWidget):
+    """Edits one config (and the environment it runs under); every change goes through the undo stack."""
+
+    stateChanged = Signal()       # the config, its file or its saved-ness changed
+    fileOpened = Signal(object)   # Path of a config that was opened or saved (for recent files)
+    findingsChanged = Signal(list)
+
+    def __init__(self, runner=None, status=None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.runner, self.status = runner, status
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self.stateChanged)
+        self.path: Path | None = None
+        self._written: Path | None = None  # the file Save may overwrite
+        self.findings: list[Finding] = []
+        self.last_check_ms = 0.0
+        self._state = State(ConfigDoc("acl_json", {}), ConfigDoc(ENV, {}))
+        self._forms: dict[str, SchemaForm] = {}
+        self._build()
+        self.new_config("acl_json")
+
+    # layout ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.scenario_box = QComboBox(objectName="scenario")
+        for name, scenario in SCENARIOS.items():
+            self.scenario_box.addItem(scenario.title, name)
+            self.scenario_box.setItemData(self.scenario_box.count() - 1, scenario.summary,
+                                          Qt.ItemDataRole.ToolTipRole)
+        self.scenario_box.activated.connect(self._on_scenario_picked)
+        self.summary = QLabel(objectName="scenario_summary", wordWrap=True)
+        self.product_box = QComboBox(objectName="product")
+        self.product_box.addItem("any product", None)
+        for product in PRODUCTS:
+            self.product_box.addItem(product, product)
+        self.product_box.setToolTip("Product-restricted options are checked against this product.")
+        self.product_box.currentIndexChanged.connect(lambda *_: self._refresh())
+        self.search = QLineEdit(objectName="search", clearButtonEnabled=True)
+        self.search.setPlaceholderText("Search options (name, label or help)…")
+        self.search.textChanged.connect(lambda *_: self._apply_filter())
+        self.only_changed = QCheckBox("Only options I set", objectName="only_changed")
+        self.only_changed.toggled.connect(lambda *_: self._apply_filter())
+        self.filter_note = QLabel(objectName="filter_note")
+
+        self.forms = QStackedWidget(objectName="forms")
+        self.env_form = SchemaForm(SCENARIOS[ENV])
+        self.env_form.setObjectName("env_form")
+        self.env_form.edited.connect(lambda key, value: self._edit("env", key, value))
+        self.findings_panel = FindingsPanel()
+        self.findings_panel.focusRequested.connect(self.focus_option)
+        self.findings_panel.fixRequested.connect(self.apply_finding_fix)
+        self.preview = PreviewPanel()
+        self.where = WherePanel(Path.cwd())
+        self.where.cwdChanged.connect(lambda *_: self._refresh())
+        self.side_tabs = QTabWidget(objectName="side_tabs")
+        self.side_tabs.addTab(self.preview, "Preview")
+        self.side_tabs.addTab(self.where, "Where files land")
+        self.side_tabs.addTab(self.env_form, "Environment")
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Scenario"))
+        top.addWidget(self.scenario_box)
+        top.addWidget(self.summary, 1)
+        top.addWidget(QLabel("Product"))
+        top.addWidget(self.product_box)
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.only_changed)
+        filters.addWidget(self.filter_note)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.forms, 1)
+        self.right_split = QSplitter(Qt.Orientation.Vertical, objectName="right_split")
+        self.right_split.addWidget(self.findings_panel)
+        self.right_split.addWidget(self.side_tabs)
+        self.right_split.setStretchFactor(1, 2)
+        self.main_split = QSplitter(Qt.Orientation.Horizontal, objectName="main_split")
+        self.main_split.addWidget(left)
+        self.main_split.addWidget(self.right_split)
+        self.main_split.setStretchFactor(0, 3)
+        self.main_split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.main_split, 1)
+
+    def form_for(self, scenario: str) -> SchemaForm:
+        """The main-area form of ``scenario`` (built on first use; the Environment tab has its own)."""
+        if scenario not in self._forms:
+            form = SchemaForm(SCENARIOS[scenario])
+            form.edited.connect(lambda key, value: self._edit("doc", key, value))
+            self._forms[scenario] = form
+            self.forms.addWidget(form)
+        return self._forms[scenario]
+
+    @property
+    def form(self) -> SchemaForm:
+        return self.form_for(self.scenario)
+
+    # state ----------------------------------------------------------------------------------
+    @property
+    def doc(self) -> ConfigDoc:
+        return self._state.doc
+
+    @property
+    def env_doc(self) -> ConfigDoc:
+        return self._state.doc if self.scenario == ENV else self._state.env
+
+    @property
+    def scenario(self) -> str:
+        return self._state.doc.scenario
+
+    @property
+    def is_dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def env_values(self) -> dict[str, str]:
+        """The environment the config runs under, as strings."""
+        doc = self.env_doc
+        scenario = SCENARIOS[ENV]
+        return {k: to_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in doc.values.items()}
+
+    def title(self) -> str:
+        name = self.path.name if self.path else "untitled"
+        return f"{name} ({SCENARIOS[self.scenario].title})"
+
+    def new_config(self, scenario: str, values: dict[str, Any] | None = None) -> None:
+        """Start an empty (or given) config of ``scenario``; the environment is kept."""
+        self.load_doc(ConfigDoc(scenario, dict(values or {})), None)
+
+    def load_demo(self) -> None:
+        """A watcher acl.json with a deliberate conflict: what the app is for, on first start."""
+        self.load_doc(parse_text(DEMO_ACL_JSON, kind="acl_json"), None)
+
+    def open_config(self, path: str | Path) -> None:
+        """Read a config, training script or env file through the core (raises DumpError when unreadable)."""
+        doc = files.load(path)
+        self.load_doc(doc, Path(path))
+        self.fileOpened.emit(Path(path))
+
+    def load_doc(self, doc: ConfigDoc, path: Path | None) -> None:
+        self.path = path
+        self._written = path if path is not None and files.is_project(path) else None
+        if path is not None:
+            self.where.set_cwd(path.parent)
+        self.undo_stack.clear()
+        self._apply_state(State(doc, self._state.env))
+        self.undo_stack.setClean()
+        self.stateChanged.emit()
+
+    def _apply_state(self, state: State) -> None:
+        self._state = state
+        form = self.form
+        self.forms.setCurrentWidget(form)
+        self.side_tabs.setTabVisible(self.side_tabs.indexOf(self.env_form), self.scenario != ENV)
+        self.scenario_box.setCurrentIndex(self.scenario_box.findData(self.scenario))
+        self.summary.setText(SCENARIOS[self.scenario].summary)
+        form.show_values(state.doc.values)
+        if self.scenario != ENV:
+            self.env_form.show_values(state.env.values)
+        self._refresh()
+        self._apply_filter()
+        self.stateChanged.emit()
+
+    # editing --------------------------------------------------------------------------------
+    def _edit(self, target: str, key: str, value: Any) -> None:
+        doc = self._state.env if target == "env" else self._state.doc
+        values = dict(doc.values)
+        if value is UNSET:
+            values.pop(key, None)
+        else:
+            values[key] = value
+        if values == doc.values:
+            return
+        new = doc.with_values(values)
+        after = State(new, self._state.env) if doc is self._state.doc else State(self._state.doc, new)
+        spec = SCENARIOS[doc.scenario].field(key)
+        merge = f"{target}:{key}" if spec.kind in _TYPED and value is not UNSET else ""
+        text = f"Clear {key}" if value is UNSET else f"Set {key}"
+        self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text, merge))
+
+    def apply_finding_fix(self, finding: Finding) -> None:
+        """Apply the rule's fix as one undoable step (to the environment when it only touches env vars)."""
+        if finding.fix is None:
+            return
+        keys = [key for key, _ in finding.fix.changes]
+        env_only = self.scenario != ENV and all(SCENARIOS[ENV].has(k) and not SCENARIOS[self.scenario].has(k)
+                                                for k in keys)
+        if env_only:
+            after = State(self._state.doc, apply_fix(self._state.env, finding.fix))
+        else:
+            after = State(apply_fix(self._state.doc, finding.fix), self._state.env)
+        self.undo_stack.push(StateCommand(self._apply_state, self._state, after, f"Fix: {finding.fix.description}"))
+
+    def focus_option(self, option: str) -> bool:
+        """Show and focus the field a finding names (clearing filters that hide it)."""
+        form = self.form
+        if locate(form.scenario, option) is None and self.scenario != ENV and locate(self.env_form.scenario, option):
+            self.side_tabs.setCurrentWidget(self.env_form)
+            form = self.env_form
+        where = locate(form.scenario, option)
+        if where is None:
+            return False
+        if not form.is_visible_field(where[0]):
+            self.search.clear()
+            self.only_changed.setChecked(False)
+        return form.focus_field(option)
+
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    # live results ---------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        doc, env = self._state.doc, self.env_values()
+        started = time.perf_counter()
+        found = check(doc, env=env, product=self.product_box.currentData(), base_dir=self._base_dir())
+        self.last_check_ms = (time.perf_counter() - started) * 1000
+        self.findings = list(found)
+        self.findings_panel.set_findings(self.findings)
+        self.findings_panel.summary.setToolTip(f"Checked in {self.last_check_ms:.1f} ms")
+        self.form.set_findings(self.findings)
+        if self.scenario != ENV:
+            self.env_form.set_findings(self.findings)
+        self.preview.set_targets(files.preview_targets(self.scenario), self._render)
+        self.where.set_artifacts(resolve_paths(doc, env=env, cwd=Path(self.where.cwd)))
+        self.findingsChanged.emit(self.findings)
+
+    def _render(self, target: str) -> str:
+        if target == files.ENV_TARGET:
+            return files.export_text(self.env_doc, "shell")
+        return files.export_text(self._state.doc, target)
+
+    def _base_dir(self) -> Path | None:
+        return self.path.parent if self.path else Path(self.where.cwd)
+
+    def _apply_filter(self) -> None:
+        only = set(self.form_values_keys()) if self.only_changed.isChecked() else None
+        shown = self.form.set_filter(self.search.text(), only)
+        total = len(self.form.scenario.fields)
+        self.filter_note.setText("" if shown == total else f"{shown} of {total} shown")
+
+    def form_values_keys(self) -> list[str]:
+        return list(self._state.doc.values)
+
+    def _on_scenario_picked(self, index: int) -> None:
+        name = self.scenario_box.itemData(index)
+        if name == self.scenario:
+            return
+        if self.maybe_discard():
+            self.new_config(name)
+        else:
+            self.scenario_box.setCurrentIndex(self.scenario_box.findData(self.scenario))
+
+    # files ----------------------------------------------------------------------------------
+    def export_targets(self) -> list[tuple[str, str]]:
+        return files.export_targets()
+
+    def save(self) -> bool:
+        """Save to the file this panel last wrote; a file that was only read (a training script, an
+        acl.json with other sections) is never overwritten without the Save As dialog."""
+        if self.path is None or self.path != self._written:
+            return self.save_as()
+        files.write(self.path, self._state.doc, files.target_for(self.path, self.scenario))
+        self.undo_stack.setClean()
+        self.fileOpened.emit(self.path)
+        return True
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        path = path or files.ask_save_path(self, self.scenario, self.path)
+        if not path:
+            return False
+        files.write(Path(path), self._state.doc, files.target_for(Path(path), self.scenario))
+        self.path = self._written = Path(path)
+        self._state = State(ConfigDoc(self.doc.scenario, dict(self.doc.values), self.path,
+                                      list(self.doc.problems), dict(self.doc.facts)), self._state.env)
+        self.undo_stack.setClean()
+        self.fileOpened.emit(self.path)
+        self.stateChanged.emit()
+        return True
+
+    def export_dialog(self, target: str) -> bool:
+        path = files.ask_export_path(self, target, self.path)
+        if not path:
+            return False
+        self.export_to(target, path)
+        return True
+
+    def export_to(self, target: str, path: str | Path) -> None:
+        files.write(Path(path), self._state.doc, target)
+
+    def maybe_discard(self) -> bool:
+        """True when there are no unsaved changes or the user saved or discarded them."""
+        if not self.is_dirty:
+            return True
+        answer = files.ask_unsaved(self, self.title())
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def run_inputs(self) -> RunInputs:
+        return RunInputs(self._state.doc, self.env_values(), Path(self.where.cwd), list(self.findings))
+
+    def save_layout(self, settings: QSettings) -> None:
+        settings.setValue("configure/main_split", self.main_split.saveState())
+        settings.setValue("configure/right_split", self.right_split.saveState())
+
+    def restore_layout(self, settings: QSettings) -> None:
+        for key, splitter in (("configure/main_split", self.main_split), ("configure/right_split", self.right_split)):
+            state = settings.value(key)
+            if state is not None:
+                splitter.restoreState(state)

@@ -1,0 +1,180 @@
+"""'Run in emulator': pick a built-in model and steps, run the current config in a worker, open the tree."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.paths import resolve_paths
+from ascend_dump_gui.core.emulator.faults import FAULT_KINDS
+from ascend_dump_gui.core.emulator.models import list_models
+from ascend_dump_gui.core.emulator.run import emulate
+from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.workers import Worker
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.ui.config.panel import RunInputs
+    from ascend_dump_gui.ui.status import StatusBar
+    from ascend_dump_gui.ui.workers import TaskRunner
+
+
+def default_run_dir() -> Path:
+    """A fresh folder for one run, so relative dump paths never land in the user's home by surprise."""
+    return Path(tempfile.gettempdir()) / "ascend-dump-gui" / time.strftime("run-%Y%m%d-%H%M%S")
+
+
+def opened_folder(roots: Mapping[str, Path], cwd: Path) -> Path:
+    """The folder to browse after a run: the data dump root when there is one, else the first root, else cwd."""
+    for artifact in ("dump_data", "overflow_dump", "exception_dump"):
+        if artifact in roots:
+            return Path(roots[artifact])
+    return Path(next(iter(roots.values()), cwd))
+
+
+def make_dump_folders(inputs: RunInputs, cwd: Path) -> list[Path]:
+    """Create the dump folders the config names (the real runtime needs them to exist); returns those made."""
+    made = []
+    for artifact in resolve_paths(inputs.doc, env=inputs.env, cwd=cwd):
+        folder = Path(artifact.path)
+        if artifact.artifact in ("dump_data", "overflow_dump") and not folder.exists():
+            folder.mkdir(parents=True)
+            made.append(folder)
+    return made
+
+
+class RunEmulatorDialog(QDialog):
+    """Runs ``emulate`` for the editor's config; ``treeReady`` carries the folder to open in Browse."""
+
+    treeReady = Signal(object)   # Path
+    runFinished = Signal(object)  # the EmulationResult
+
+    def __init__(self, inputs: RunInputs, runner: TaskRunner, status: StatusBar | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("run_emulator")
+        self.setWindowTitle("Run in emulator")
+        self._inputs, self._runner, self._status = inputs, runner, status
+        self.worker: Worker | None = None
+        self.model = QComboBox(objectName="emu_model")
+        for info in list_models():
+            self.model.addItem(info.name, info.name)
+            self.model.setItemData(self.model.count() - 1, info.description, 3)  # ToolTipRole
+        self.model_note = QLabel(wordWrap=True, objectName="emu_model_note")
+        self.model.currentIndexChanged.connect(self._describe_model)
+        self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=50, value=2)
+        self.cwd = QLineEdit(str(default_run_dir()), objectName="emu_cwd")
+        self.cwd.setToolTip("The emulated process's working directory: relative dump paths land here.")
+        self.golden = QCheckBox("Also write float32 golden .npy files (for Compare)", objectName="emu_golden")
+        self.golden.setChecked(True)
+        self.make_folders = QCheckBox("Create the dump folder if it does not exist", objectName="emu_mkdir")
+        self.make_folders.setToolTip("The real runtime refuses a dump path that does not exist.")
+        self.make_folders.setChecked(True)
+        self.fault = QComboBox(objectName="emu_fault")
+        self.fault.addItem("none", None)
+        for kind in FAULT_KINDS:
+            self.fault.addItem(kind, kind)
+        self.warning = QLabel(wordWrap=True, objectName="emu_warning")
+        errors = [f for f in inputs.findings if Severity(f.severity) is Severity.ERROR]
+        self.warning.setText(f"This config has {len(errors)} error(s); the emulated runtime may refuse it."
+                             if errors else "")
+        self.warning.setVisible(bool(errors))
+        self.progress = QProgressBar(objectName="emu_progress", visible=False)
+        self.message = QLabel(objectName="emu_message", wordWrap=True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.run_button = self.buttons.addButton("Run", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.run_button.setObjectName("emu_run")
+        self.buttons.accepted.connect(self.start)
+        self.buttons.rejected.connect(self.cancel_or_close)
+        form = QFormLayout()
+        form.addRow("Model", self.model)
+        form.addRow("", self.model_note)
+        form.addRow("Steps", self.steps)
+        form.addRow("Working directory", self.cwd)
+        form.addRow("Inject a fault", self.fault)
+        form.addRow("", self.golden)
+        form.addRow("", self.make_folders)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.warning)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self._describe_model()
+
+    def start(self) -> Worker:
+        """Run the emulator in a worker; the dialog shows progress and the status bar offers Cancel too."""
+        cwd = Path(self.cwd.text()).expanduser()
+        cwd.mkdir(parents=True, exist_ok=True)
+        if self.make_folders.isChecked():
+            make_dump_folders(self._inputs, cwd)
+        model = self.model.currentData()
+        self.worker = Worker(
+            emulate, self._inputs.doc, env=self._inputs.env, model=model, steps=self.steps.value(), cwd=cwd,
+            golden_dir=cwd / "golden" if self.golden.isChecked() else None, fault=self.fault.currentData(),
+            seed=0)
+        signals = self.worker.signals
+        signals.progress.connect(self._on_progress)
+        signals.finished.connect(lambda result: self._on_finished(result, cwd))
+        signals.failed.connect(self._on_failed)
+        signals.cancelled.connect(self._on_cancelled)
+        if self._status is not None:
+            self._status.track(self.worker, f"Emulating {model}")
+        self.run_button.setEnabled(False)
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.message.setText("Running…")
+        return self._runner.start(self.worker)
+
+    def cancel_or_close(self) -> None:
+        if self.worker is not None and self.worker in self._runner.active:
+            self.worker.cancel()
+            self.message.setText("Cancelling…")
+        else:
+            self.reject()
+
+    def _describe_model(self) -> None:
+        self.model_note.setText(self.model.itemData(self.model.currentIndex(), 3) or "")
+
+    def _on_progress(self, done: int, total: int, message: str) -> None:
+        self.progress.setRange(0, max(total, 0))
+        if total > 0:
+            self.progress.setValue(min(done, total))
+        self.message.setText(message)
+
+    def _on_finished(self, result, cwd: Path) -> None:
+        self.runFinished.emit(result)
+        folder = opened_folder(result.roots, cwd)
+        self.treeReady.emit(folder)
+        self.accept()
+
+    def _on_failed(self, exc: BaseException) -> None:
+        self._reset("")
+        show_error(self, exc, "Running the emulator")
+
+    def _on_cancelled(self) -> None:
+        self._reset("Cancelled.")
+
+    def _reset(self, message: str) -> None:
+        self.worker = None
+        self.progress.hide()
+        self.run_button.setEnabled(True)
+        self.message.setText(message)

@@ -1,0 +1,268 @@
+"""The main window: Configure / Browse / Compare modes, menus, status bar, drag and drop; wiring only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui import __version__
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.ui.config.docs import scenario_docs_html
+from ascend_dump_gui.ui.config.panel import ConfigPanel
+from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
+from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.icons import icon
+from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files
+from ascend_dump_gui.ui.status import StatusBar
+from ascend_dump_gui.ui.workers import TaskRunner
+
+APP_NAME = "Ascend Dump GUI"
+
+
+class PlaceholderPanel(QWidget):
+    """Stands in for the Browse and Compare panels until they exist; remembers the folder it was given."""
+
+    def __init__(self, mode: str, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"{mode.lower()}_panel")
+        self.mode = mode
+        self.folder: str | None = None
+        self.label = QLabel(text, objectName=f"{mode.lower()}_label", wordWrap=True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+
+    def open_folder(self, path: str | Path) -> None:
+        self.folder = str(path)
+        self.label.setText(f"{self.mode}: {self.folder}")
+
+
+class MainWindow(QMainWindow):
+    """Assembles the panels, menus and status bar, and connects them through signals."""
+
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings or app_settings()
+        self.setWindowIcon(icon("app"))
+        self.runner = TaskRunner(self)
+        self.status = StatusBar(self.runner)
+        self.setStatusBar(self.status)
+        self.config_panel = ConfigPanel(self.runner, self.status)
+        self.browse_panel = PlaceholderPanel(
+            "Browse", "Open a dump folder (File ▸ Open Dump Folder…, or drop it here) to browse it.")
+        self.compare_panel = PlaceholderPanel(
+            "Compare", "Compare an NPU dump with a golden dump (coming with the Compare panel).")
+        self.tabs = QTabWidget(objectName="modes", documentMode=True)
+        self.tabs.addTab(self.config_panel, icon("configure"), "Configure")
+        self.tabs.addTab(self.browse_panel, icon("browse"), "Browse")
+        self.tabs.addTab(self.compare_panel, icon("compare"), "Compare")
+        self.setCentralWidget(self.tabs)
+        self.setAcceptDrops(True)
+        self._build_menus()
+        self.config_panel.stateChanged.connect(self._update_title)
+        self.config_panel.fileOpened.connect(self._remember)
+        self.resize(1280, 820)
+        self._restore_state()
+        self._update_title()
+
+    # public slots ---------------------------------------------------------------------------
+    def open_path(self, path: str | Path) -> bool:
+        """A folder opens in Browse; a config, script or env file opens in Configure."""
+        path = Path(path)
+        if path.is_dir():
+            self.open_folder(path)
+            return True
+        if not self.config_panel.maybe_discard():
+            return False
+        try:
+            self.config_panel.open_config(path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, expected failures in plain words
+            show_error(self, exc, f"Opening {path.name}")
+            return False
+        self.tabs.setCurrentWidget(self.config_panel)
+        return True
+
+    def open_folder(self, path: str | Path) -> None:
+        """Show a dump folder in the Browse mode (the Browse panel implements ``open_folder``)."""
+        self.browse_panel.open_folder(path)
+        self.tabs.setCurrentWidget(self.browse_panel)
+        self._remember(Path(path))
+
+    def new_config(self, scenario: str) -> None:
+        if self.config_panel.maybe_discard():
+            self.config_panel.new_config(scenario)
+            self.tabs.setCurrentWidget(self.config_panel)
+
+    # menus ----------------------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        panel = self.config_panel
+        file_menu = self.menuBar().addMenu("&File")
+        new_menu = file_menu.addMenu("&New Config")
+        for name, scenario in SCENARIOS.items():
+            action = new_menu.addAction(scenario.title, lambda n=name: self.new_config(n))
+            action.setObjectName(f"new_{name}")
+            action.setStatusTip(scenario.summary)
+        self._action(file_menu, "&Open Config or Script…", self._open_file_dialog, QKeySequence.StandardKey.Open)
+        self._action(file_menu, "Open Dump &Folder…", self._open_folder_dialog, "Ctrl+Shift+O")
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Save", self._save, QKeySequence.StandardKey.Save)
+        self._action(file_menu, "Save &As…", self._save_as, QKeySequence.StandardKey.SaveAs)
+        self.export_menu = file_menu.addMenu("&Export")
+        self.export_menu.aboutToShow.connect(self._fill_export)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = panel.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = panel.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Find Option", panel.focus_search, QKeySequence.StandardKey.Find)
+
+        tools_menu = self.menuBar().addMenu("&Tools")
+        self.emulate_action = self._action(tools_menu, "Run in &Emulator…", self.run_emulator, "Ctrl+R")
+
+        help_menu = self.menuBar().addMenu("&Help")
+        self._action(help_menu, "&Scenarios and Options", self.show_scenario_docs, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&About", self.show_about)
+
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
+        action = menu.addAction(text, slot)
+        action.setObjectName("action_" + "".join(c for c in text.lower() if c.isalnum()))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        return action
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        paths = recent_files(self.settings)
+        for path in paths:
+            self.recent_menu.addAction(path, lambda p=path: self.open_path(p))
+        if not paths:
+            self.recent_menu.addAction("(nothing yet)").setEnabled(False)
+
+    def _fill_export(self) -> None:
+        self.export_menu.clear()
+        for target, label in self.config_panel.export_targets():
+            self.export_menu.addAction(label, lambda t=target: self._export(t))
+
+    # file actions ---------------------------------------------------------------------------
+    def _open_file_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open config, training script or env file", self._start_dir(),
+            "Configs and scripts (*.json *.py *.sh *.env *.txt);;All files (*)")
+        if path:
+            self.open_path(path)
+
+    def _open_folder_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open dump folder", self._start_dir())
+        if path:
+            self.open_folder(path)
+
+    def _save(self) -> None:
+        self._guard("Saving", self.config_panel.save)
+
+    def _save_as(self) -> None:
+        self._guard("Saving", self.config_panel.save_as)
+
+    def _export(self, target: str) -> None:
+        self._guard("Exporting", lambda: self.config_panel.export_dialog(target))
+
+    def _guard(self, action: str, fn) -> None:
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - shown to the user
+            show_error(self, exc, action)
+
+    def _start_dir(self) -> str:
+        recent = recent_files(self.settings)
+        return str(Path(recent[0]).parent) if recent else str(Path.cwd())
+
+    def _remember(self, path: Path) -> None:
+        add_recent_file(path, self.settings)
+
+    # tools and help -------------------------------------------------------------------------
+    def run_emulator(self) -> RunEmulatorDialog:
+        """Open the 'Run in emulator' dialog for the current config; a finished run opens in Browse."""
+        dialog = RunEmulatorDialog(self.config_panel.run_inputs(), self.runner, self.status, self)
+        dialog.treeReady.connect(self.open_folder)
+        dialog.open()
+        return dialog
+
+    def show_scenario_docs(self) -> QDialog:
+        dialog = QDialog(self, objectName="scenario_docs")
+        dialog.setWindowTitle("Scenarios and options")
+        browser = QTextBrowser(objectName="scenario_docs_text")
+        browser.setHtml(scenario_docs_html(SCENARIOS.values()))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(browser)
+        layout.addWidget(buttons)
+        dialog.resize(760, 640)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, f"About {APP_NAME}", (
+            f"<h3>{APP_NAME} {__version__}</h3>"
+            "<p>Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find "
+            "the first operator that goes wrong.</p>"
+            "<p>The command line twin is <code>ascend-dump</code>.</p>"))
+
+    # window state ---------------------------------------------------------------------------
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.config_panel.title()}[*] — {APP_NAME}")
+        self.setWindowModified(self.config_panel.is_dirty)
+
+    def _restore_state(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        self.config_panel.restore_layout(self.settings)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if not self.config_panel.maybe_discard():
+            event.ignore()
+            return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.config_panel.save_layout(self.settings)
+        self.settings.sync()
+        self.runner.cancel_all()
+        self.runner.wait(5000)
+        event.accept()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt override
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_path(paths[0])
