@@ -16,7 +16,7 @@ from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.import_acl import acl_doc
-from ascend_dump_gui.core.config.rules import CheckContext, run_rules
+from ascend_dump_gui.core.config.rules import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules_acl import is_exception
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
@@ -50,7 +50,7 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
             continue
         source = scenario.field(key).source
         path = resolve(value, ctx)
-        if path is None or not path.is_file():
+        if path is None or not is_file(path):
             shown = f"{value} (looked in {ctx.base_dir})" if path is not None and not Path(value).is_absolute() \
                 else value
             out.append(Finding("file.not_found", N, (key,), f"{key}: {shown} is not a file on this machine, so its "

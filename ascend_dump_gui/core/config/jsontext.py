@@ -24,8 +24,8 @@ def read_text(path: str | Path) -> str:
             raise InputError(path, f"is {size / 1048576:.1f} MiB; config files are at most 10 MiB (the runtime "
                                    "refuses larger ones)")
         data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(path, f"cannot be read: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(path, f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
     return decode(data, path)
 
 

@@ -83,8 +83,24 @@ def run_rules(rules: tuple[Any, ...], values: Mapping[str, Any], ctx: CheckConte
     for rule in rules:
         try:
             out.extend(rule.check(values, ctx))
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError, OSError) as exc:
             out.append(Finding("check.rule_failed", Severity.INFO, tuple(rule.options),
                                f"rule {rule.id} could not judge these values ({exc}); fix the type errors first",
                                rule.source))
     return out
+
+
+def is_dir(path: str | Path) -> bool:
+    """Whether ``path`` is a folder here; False for names the OS cannot even look up (too long, NUL bytes)."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: str | Path) -> bool:
+    """Whether ``path`` is a file here; False for names the OS cannot look up."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False

@@ -9,7 +9,7 @@ from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, is_dir
 from ascend_dump_gui.core.config.schema_acl import (
     EXCEPTION_SCENES,
     KERNEL_DATA_ITEMS,
@@ -187,10 +187,7 @@ def _dump_path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = _path(v)
     if not path or not constraint_pass(v) or remote_host(path) is not None or _VARIABLE.search(path):
         return []
-    target = Path(path)
-    if not target.is_absolute():
-        return []
-    if target.is_dir():
+    if not Path(path).is_absolute() or is_dir(path):
         return []
     return [(("dump_path",), f"dump_path {path} does not exist on this machine; the runtime needs an existing, "
                              "writable folder on the machine that runs the model (EP0003 otherwise).", None)]

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, is_dir
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 S003 = "seed 003: Configuring Dump Parameters"
@@ -51,7 +50,7 @@ def _ignored(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = v.get("dump_path")
-    if not _any_dump(v) or not isinstance(path, str) or not path.startswith("/") or Path(path).is_dir():
+    if not _any_dump(v) or not isinstance(path, str) or not path.startswith("/") or is_dir(path):
         return []
     return [(("dump_path",), f"dump_path {path} does not exist on this machine; GE needs an existing, writable "
                              "folder on the machine that trains.", None)]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, is_dir
 from ascend_dump_gui.core.config.schema_torchair import (
     ACLGRAPH_MODES,
     COMPILE_MODES,
@@ -110,7 +109,7 @@ def _backend(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = v.get("dump_path")
-    if not isinstance(path, str) or not path.startswith("/") or Path(path).is_dir():
+    if not isinstance(path, str) or not path.startswith("/") or is_dir(path):
         return []
     return [(("dump_path",), f"dump_path {path} does not exist on this machine; torchair checks it when the script "
                              "assigns it (FileNotFoundError), so it must exist on the machine that runs.", None)]
