@@ -78,8 +78,18 @@ def _tensor(path: Path, role: str, index: int, entry, offset: int, ffts: FftsInf
     return tensor
 
 
+MAX_RANK = 32
+MAX_DIM = 1 << 48
+
+
 def check_tensor_size(tensor: DumpTensor) -> None:
-    """Raise when the declared shape needs more bytes than the tensor's size (before any allocation)."""
+    """Raise when the declared shapes are absurd or need more bytes than the tensor's size.
+
+    Runs on the header values only, before anything is allocated.
+    """
+    for label, dims in (("shape", tensor.shape), ("original shape", tensor.original_shape or ())):
+        if len(dims) > MAX_RANK or any(d >= MAX_DIM for d in dims):
+            raise DumpFormatError(tensor.path, f"{tensor.name}: implausible {label} {list(dims)[:MAX_RANK + 1]}")
     if tensor.info.supported and tensor.info.kind != "undefined":
         needed = tensor.info.storage_nbytes(math.prod(tensor.shape))
         if needed > tensor.nbytes:

@@ -137,12 +137,13 @@ def to_original(device: np.ndarray, fmt: str, original_shape: Sequence[int], *,
         raise LayoutError(f"no restoration for device format {fmt}")
     original_shape = tuple(int(d) for d in original_shape)
     view, groups, logical = _blocked_view(np.asarray(device), fmt, original_shape, original_format)
+    regions = list(_regions(view, groups, logical))  # validates the shapes before anything is allocated
     if out is None:
         out = np.empty(original_shape, dtype=dtype or view.dtype)
     elif out.shape != original_shape or not out.flags.c_contiguous:
         raise LayoutError(f"out must be C-contiguous of shape {original_shape}")
     target = out.reshape(logical)
-    for out_idx, split, view_idx in _regions(view, groups, logical):
+    for out_idx, split, view_idx in regions:
         np.copyto(target[out_idx].reshape(split), view[view_idx], casting="unsafe")
     return out
 
