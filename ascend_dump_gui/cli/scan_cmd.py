@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from json.encoder import encode_basestring as _quote
 
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 from ascend_dump_gui.core.dump.scanner import check_root, iter_scan
@@ -37,25 +37,53 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _write_json(root: str, items: Iterable[DumpRecord | Problem], out) -> None:
-    """Stream the cli.md document: records as they are found, problems at the end."""
-    encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    """Stream the cli.md document: records as they are found (one per line), problems at the end."""
     problems: list[Problem] = []
-    out.write('{"root": ' + encode(root) + ', "records": [')
+    out.write('{"root": ' + _quote(root) + ', "records": [')
     chunk: list[str] = []
     separator = "\n  "
-    for item in items:
-        if type(item) is DumpRecord:
-            chunk.append(encode(item.to_json()))
-            if len(chunk) >= _CHUNK:
-                out.write(separator + ",\n  ".join(chunk))
-                separator, chunk = ",\n  ", []
-        else:
-            problems.append(item)
+    for line in _record_lines(items, problems):
+        chunk.append(line)
+        if len(chunk) >= _CHUNK:
+            out.write(separator + ",\n  ".join(chunk))
+            separator, chunk = ",\n  ", []
     if chunk:
         out.write(separator + ",\n  ".join(chunk))
     out.write('\n], "problems": [')
-    out.write(",".join("\n  " + encode(p.to_json()) for p in problems))
+    out.write(",".join(f'\n  {{"path": {_quote(p.path)}, "message": {_quote(p.message)}}}' for p in problems))
     out.write("\n]}\n" if problems else "]}\n")
+
+
+def _record_lines(items: Iterable[DumpRecord | Problem], problems: list[Problem]) -> Iterator[str]:
+    """``DumpRecord.to_json()`` as JSON text, built directly (the json module is 3x slower here);
+    the layout fields shared by a folder's records are formatted once. Problems go to ``problems``."""
+    key = None
+    head = tail = ""
+    for r in items:
+        if type(r) is not DumpRecord:
+            problems.append(r)
+            continue
+        k = (r.world_size, r.rank, r.time, r.model_name, r.model_id, r.iteration)
+        if k != key:
+            key = k
+            ws, rank, time, model_name, model_id, iteration = k
+            head = (f', "world_size": {_int(ws)}, "rank": {_int(rank)}, "time": {_str(time)}, "device": ')
+            tail = (f', "model_name": {_str(model_name)}, "model_id": {_int(model_id)}, '
+                    f'"iteration": {_int(iteration)}, "op_type": ')
+        d, op_type, op_name, task, stream, ts = r.device, r.op_type, r.op_name, r.task_id, r.stream_id, r.timestamp
+        yield (f'{{"path": {_quote(r.path)}, "kind": "{r.kind}"{head}{"null" if d is None else d}{tail}'
+               f'{"null" if op_type is None else _quote(op_type)}, '
+               f'"op_name": {"null" if op_name is None else _quote(op_name)}, '
+               f'"task_id": {"null" if task is None else task}, "stream_id": {"null" if stream is None else stream}, '
+               f'"timestamp": {"null" if ts is None else ts}, "size": {r.size}}}')
+
+
+def _int(value: int | None) -> str:
+    return "null" if value is None else str(value)
+
+
+def _str(value: str | None) -> str:
+    return "null" if value is None else _quote(value)
 
 
 def _level_label(record: DumpRecord) -> str:

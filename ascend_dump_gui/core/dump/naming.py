@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.errors import InputError
@@ -42,8 +43,7 @@ _EXC_CUSTOM = re.compile(r"(.+)\.custom\.(\d+)")
 _EXC_TENSOR = re.compile(r"([^.]+)\.([^.]+)\.(\d+)\.(\d+)\.(input|output|workspace)\.(\d+)\.bin")
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedName:
+class ParsedName(NamedTuple):
     """What a file name says. ``kind`` is tensor|stats|overflow|exception|graph|mapping|golden."""
 
     kind: str
@@ -94,8 +94,35 @@ def _op(kind: str, op_type: str, op_name: str, **fields) -> ParsedName:
     return ParsedName(kind, op_type, op_name, lxslice=lxslice, **fields)
 
 
+def split_common_form(name: str) -> tuple[str, str, int, int, int] | None:
+    """``(op_type, op_name, task_id, stream_id, timestamp)`` of the usual 5-field op dump name, without
+    regex (the scan's hot path); None for every other form, which :func:`parse_name` handles."""
+    parts = name.split(".")
+    if len(parts) != 5:
+        return None
+    op_type, op_name, task, stream, ts = parts
+    if not (task.isdecimal() and stream.isdecimal() and ts.isdecimal() and op_type and op_name):
+        return None
+    if (op_type.startswith(("aclnn", "exception_info")) or "_lxslice" in op_name
+            or op_type[len(op_name):len(op_name) + 1] == "_"):
+        return None  # maybe swapped or sliced: the regex path decides
+    return op_type, op_name, int(task), int(stream), int(ts)
+
+
+def _common_form(name: str, kind: str) -> ParsedName | None:
+    fields = split_common_form(name)
+    if fields is None:
+        return None
+    if kind == "tensor" and fields[0] == OVERFLOW_OP_TYPE:
+        kind = "overflow"
+    return ParsedName(kind, *fields)
+
+
 def parse_op_dump_name(name: str, kind: str = "tensor") -> ParsedName | None:
     """Parse an NPU op dump / Opdebug name in any documented form, or None."""
+    parsed = _common_form(name, kind)
+    if parsed is not None:
+        return parsed
     m = _DUMP.fullmatch(name)
     if m:
         g = m.groups()
@@ -132,6 +159,14 @@ def parse_name(name: str) -> ParsedName | None:
 
     Hashed names (all digits) are not resolved here: look them up with :func:`read_mapping_csv` first.
     """
+    parsed = _common_form(name, "tensor")
+    if parsed is not None:
+        return parsed
+    if name.startswith("exception_info."):
+        return parse_exception_name(name)
+    parsed = parse_op_dump_name(name)
+    if parsed is not None:
+        return parsed
     if name == MAPPING_FILE:
         return ParsedName("mapping")
     if name.endswith(".csv"):
@@ -142,9 +177,7 @@ def parse_name(name: str) -> ParsedName | None:
         return _parse_golden(name)
     if _GRAPH.fullmatch(name):
         return ParsedName("graph")
-    if name.startswith("exception_info."):
-        return parse_exception_name(name)
-    return parse_op_dump_name(name)
+    return None
 
 
 def parse_exception_name(name: str) -> ParsedName:

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from ascend_dump_gui.core.dump.layout import DirContext
 from ascend_dump_gui.core.dump.naming import (
     MAPPING_FILE,
+    OVERFLOW_OP_TYPE,
     ParsedName,
     is_hashed_name,
     parse_exception_name,
     parse_name,
     read_mapping_csv,
+    split_common_form,
 )
 from ascend_dump_gui.core.errors import InputError
 
@@ -78,47 +80,93 @@ def join_rel(rel_folder: str, name: str) -> str:
     return f"{rel_folder}/{name}" if rel_folder else name
 
 
-def parse_in_folder(ctx: DirContext, name: str, mapping: dict[str, str]) -> ParsedName | str:
-    """Parse a file name found in a folder with context ``ctx``; a problem message if it cannot be placed.
-
-    Hashed names are resolved through the folder's ``mapping.csv`` rows.
-    """
-    original = mapping.get(name, name)
+def parse_in_folder(ctx: DirContext, name: str, mapping: dict[str, str]) -> ParsedName | None:
+    """Parse a file name found in a folder with context ``ctx`` (hashed names through ``mapping``);
+    None if it cannot be placed (see :func:`problem_message`)."""
+    original = mapping.get(name, name) if mapping else name
     if ctx.area == "exception":
         return parse_exception_name(original)
-    parsed = parse_name(original)
-    if parsed is not None:
-        return parsed
-    if original == name and is_hashed_name(name):
-        return "hashed file name not listed in the folder's mapping.csv"
-    if original != name:
+    return parse_name(original)
+
+
+def problem_message(name: str, mapping: dict[str, str]) -> str:
+    """Why a file name that :func:`parse_in_folder` rejected cannot be placed."""
+    original = mapping.get(name)
+    if original is not None:
         return f"mapping.csv gives {original!r}, which is not a dump file name"
+    if is_hashed_name(name):
+        return "hashed file name not listed in the folder's mapping.csv"
     return UNRECOGNISED
 
 
-def make_record(ctx: DirContext, rel_path: str, parsed: ParsedName, size: int,
-                partner: ParsedName | None = None) -> DumpRecord:
-    """The record for a parsed file; ``partner`` is the dump an Opdebug file belongs to (same task/stream)."""
-    op = partner if partner is not None else parsed
+def make_record(ctx: DirContext, rel_path: str, parsed: ParsedName, size: int) -> DumpRecord:
+    """The record of a parsed file in a folder with context ``ctx``."""
     device = ctx.device if ctx.device is not None else parsed.device_id
     return DumpRecord(rel_path, parsed.kind, ctx.world_size, ctx.rank, ctx.time, device, ctx.model_name,
-                      ctx.model_id, ctx.iteration, op.op_type, op.op_name, parsed.task_id,
+                      ctx.model_id, ctx.iteration, parsed.op_type, parsed.op_name, parsed.task_id,
                       parsed.stream_id, parsed.timestamp, size)
 
 
+def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]],
+                   mapping: dict[str, str]) -> list[DumpRecord | Problem]:
+    """Records (or problems) for ``(name, size)`` files of one folder, in the given order.
+
+    Opdebug records take the op type and name of the dump they report (see :class:`OverflowPartners`).
+    """
+    out: list[DumpRecord | Problem] = []
+    add = out.append
+    ws, rank, time, device, model_name, model_id, iteration = (
+        ctx.world_size, ctx.rank, ctx.time, ctx.device, ctx.model_name, ctx.model_id, ctx.iteration)
+    exception_area = ctx.area == "exception"
+    parse = parse_exception_name if exception_area else parse_name
+    prefix = rel_folder + "/" if rel_folder else ""
+    overflows = False
+    for name, size in files:
+        original = mapping.get(name, name) if mapping else name
+        common = None if exception_area else split_common_form(original)
+        if common is not None:  # the usual op dump name: straight to the record
+            op_type, op_name, task_id, stream_id, timestamp = common
+            kind = "overflow" if op_type == OVERFLOW_OP_TYPE else "tensor"
+            overflows = overflows or kind == "overflow"
+            add(DumpRecord(prefix + name, kind, ws, rank, time, device, model_name, model_id, iteration,
+                           op_type, op_name, task_id, stream_id, timestamp, size))
+            continue
+        p = parse(original)
+        if p is None:
+            add(Problem(prefix + name, problem_message(name, mapping)))
+            continue
+        kind = p.kind
+        overflows = overflows or kind == "overflow"
+        add(DumpRecord(prefix + name, kind, ws, rank, time, p.device_id if device is None else device,
+                       model_name, model_id, iteration, p.op_type, p.op_name, p.task_id, p.stream_id,
+                       p.timestamp, size))
+    if overflows:
+        records = [r for r in out if type(r) is DumpRecord]
+        partners = OverflowPartners(records)
+        for record in records:
+            if record.kind == "overflow":
+                partner = partners.partner(record)
+                if partner is not None:
+                    record.op_type, record.op_name = partner.op_type, partner.op_name
+    return out
+
+
 class OverflowPartners:
-    """Finds, among the files of one folder, the op dump an Opdebug file reports (same task and stream)."""
+    """Finds, among the files of one folder, the op dump an Opdebug file reports (same task and stream).
+
+    Works on anything with ``kind``, ``task_id``, ``stream_id``, ``timestamp`` (ParsedName, DumpRecord).
+    """
 
     __slots__ = ("_by_task",)
 
-    def __init__(self, parsed_files: list[ParsedName]) -> None:
-        self._by_task: dict[tuple[int | None, int | None], list[ParsedName]] = {}
-        for parsed in parsed_files:
-            if parsed.kind == "tensor" and parsed.task_id is not None:
-                self._by_task.setdefault((parsed.task_id, parsed.stream_id), []).append(parsed)
+    def __init__(self, files) -> None:
+        self._by_task: dict[tuple[int | None, int | None], list] = {}
+        for item in files:
+            if item.kind == "tensor" and item.task_id is not None:
+                self._by_task.setdefault((item.task_id, item.stream_id), []).append(item)
 
-    def partner(self, overflow: ParsedName) -> ParsedName | None:
-        """The dump with the same task and stream id, the latest one not after the Opdebug file if several."""
+    def partner(self, overflow):
+        """The dump with the same task and stream id (the latest one not after the Opdebug file), or None."""
         candidates = self._by_task.get((overflow.task_id, overflow.stream_id))
         if not candidates:
             return None

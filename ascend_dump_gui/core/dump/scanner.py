@@ -13,20 +13,14 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ascend_dump_gui.core.dump.layout import DirContext, child_context, root_context
-from ascend_dump_gui.core.dump.naming import MAPPING_FILE, ParsedName
-from ascend_dump_gui.core.dump.records import (
-    DumpRecord,
-    OverflowPartners,
-    Problem,
-    join_rel,
-    load_mapping,
-    make_record,
-    parse_in_folder,
-)
+from ascend_dump_gui.core.dump.naming import MAPPING_FILE
+from ascend_dump_gui.core.dump.records import DumpRecord, Problem, folder_records, load_mapping
 from ascend_dump_gui.core.errors import DumpError, InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 _BY_NAME = attrgetter("name")
+_SCANDIR_FD = os.scandir in os.supports_fd
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
 
 
@@ -66,12 +60,10 @@ def scan(root: str | os.PathLike, *, with_headers: bool = False, progress: Progr
          cancel: CancelToken | None = None) -> ScanResult:
     """Index every file under ``root`` (see :func:`iter_scan`)."""
     result = ScanResult(check_root(root))
-    records, problems = result.records.append, result.problems.append
-    for item in iter_scan(root, with_headers=with_headers, progress=progress, cancel=cancel):
-        if type(item) is DumpRecord:
-            records(item)
-        else:
-            problems(item)
+    records, problems = result.records, result.problems
+    for batch in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
+        for item in batch:
+            (records if type(item) is DumpRecord else problems).append(item)
     return result
 
 
@@ -83,6 +75,13 @@ def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, progress: 
     ``progress(files_done, 0, folder)`` is called per folder; ``cancel`` is polled per folder.
     Raises :class:`InputError` only when ``root`` itself is missing, not a folder or unreadable.
     """
+    for batch in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
+        yield from batch
+
+
+def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progress: ProgressFn = no_progress,
+                 cancel: CancelToken | None = None) -> Iterator[list[DumpRecord | Problem]]:
+    """:func:`iter_scan` one folder at a time: a list of records and problems per folder visited."""
     path = check_root(root)
     real_root = os.path.realpath(path)
     stack = [_Folder(path, "", root_context(path), real_root)]
@@ -93,89 +92,99 @@ def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, progress: 
             cancel.raise_if_cancelled()
         folder = stack.pop()
         try:
-            with os.scandir(folder.path) as it:
-                entries = sorted(it, key=_BY_NAME)
+            subfolders, files, batch = _list_folder(folder, real_root, followed)
         except OSError as exc:
             if not folder.rel:
                 raise InputError(root, f"cannot read folder: {exc.strerror or exc}") from exc
-            yield Problem(folder.rel, f"cannot read folder: {exc.strerror or exc}")
+            yield [Problem(folder.rel, f"cannot read folder: {exc.strerror or exc}")]
             continue
-        if not entries:
-            yield Problem(folder.rel or ".", "empty folder")
-            continue
-        subfolders: list[_Folder] = []
-        files: list[tuple[str, int]] = []
-        for entry in entries:
-            item = _classify(entry, folder, real_root, followed, files)
-            if type(item) is _Folder:
-                subfolders.append(item)
-            elif item is not None:
-                yield item
-        yield from _folder_records(folder, files, with_headers)
+        if files:
+            batch += _folder_items(folder, files, with_headers)
+        elif not subfolders and not batch:
+            batch.append(Problem(folder.rel or ".", "empty folder"))
+        if batch:
+            yield batch
         done += len(files)
         progress(done, 0, folder.rel or ".")
         stack.extend(reversed(subfolders))
 
 
-def _classify(entry: os.DirEntry, folder: _Folder, real_root: str, followed: set[str],
-              files: list[tuple[str, int]]) -> _Folder | Problem | None:
-    """Sort one entry: a sub-folder to visit, a file (appended to ``files``), or a problem."""
-    rel = join_rel(folder.rel, entry.name)
+def _list_folder(folder: _Folder, real_root: str,
+                 followed: set[str]) -> tuple[list[_Folder], list[tuple[str, int]], list[Problem]]:
+    """Sub-folders to visit, ``(name, size)`` of files, and problems, in name order.
+
+    Lists through a folder descriptor where the OS allows, so each file's stat is a short relative lookup.
+    """
+    fd = os.open(folder.path, _DIR_FLAGS) if _SCANDIR_FD else None
     try:
-        if entry.is_symlink():
-            return _classify_link(entry, folder, rel, real_root, followed, files)
-        if entry.is_dir():
-            return _Folder(entry.path, rel, child_context(folder.ctx, entry.name),
-                           folder.real + os.sep + entry.name)
-        if entry.is_file():
-            files.append((entry.name, entry.stat().st_size))
-            return None
-    except OSError as exc:
-        return Problem(rel, f"cannot read: {exc.strerror or exc}")
-    return Problem(rel, "not a regular file or folder")
+        with os.scandir(folder.path if fd is None else fd) as it:
+            entries = sorted(it, key=_BY_NAME)
+        subfolders: list[_Folder] = []
+        files: list[tuple[str, int]] = []
+        problems: list[Problem] = []
+        prefix = folder.rel + "/" if folder.rel else ""
+        for entry in entries:
+            name = entry.name
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    files.append((name, entry.stat(follow_symlinks=False).st_size))
+                elif entry.is_symlink():
+                    item = _classify_link(os.path.join(folder.path, name), entry, folder, prefix + name,
+                                          real_root, followed, files)
+                    if type(item) is _Folder:
+                        subfolders.append(item)
+                    elif item is not None:
+                        problems.append(item)
+                elif entry.is_dir(follow_symlinks=False):
+                    subfolders.append(_Folder(os.path.join(folder.path, name), prefix + name,
+                                              child_context(folder.ctx, name), folder.real + os.sep + name))
+                else:
+                    problems.append(Problem(prefix + name, "not a regular file or folder"))
+            except OSError as exc:
+                problems.append(Problem(prefix + name, f"cannot read: {exc.strerror or exc}"))
+        return subfolders, files, problems
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
-def _classify_link(entry: os.DirEntry, folder: _Folder, rel: str, real_root: str, followed: set[str],
-                   files: list[tuple[str, int]]) -> _Folder | Problem | None:
+def _classify_link(path: str, entry: os.DirEntry, folder: _Folder, rel: str, real_root: str,
+                   followed: set[str], files: list[tuple[str, int]]) -> _Folder | Problem | None:
+    """A symbolic link: a file (appended to ``files``), a folder outside the tree to visit, or a problem."""
     if entry.is_file():
         files.append((entry.name, entry.stat().st_size))
         return None
     if not entry.is_dir():
         return Problem(rel, "broken or looping symbolic link")
-    target = os.path.realpath(entry.path)
+    target = os.path.realpath(path)
     if folder.real == target or folder.real.startswith(target + os.sep):
         return Problem(rel, "symbolic link loop: points to an enclosing folder, not followed")
     if target == real_root or target.startswith(real_root + os.sep) or target in followed:
         return Problem(rel, "symbolic link to a folder indexed elsewhere in this scan, not followed")
     followed.add(target)
-    return _Folder(entry.path, rel, child_context(folder.ctx, entry.name), target)
+    return _Folder(path, rel, child_context(folder.ctx, entry.name), target)
 
 
-def _folder_records(folder: _Folder, files: list[tuple[str, int]],
-                    with_headers: bool) -> Iterator[DumpRecord | Problem]:
+def _folder_items(folder: _Folder, files: list[tuple[str, int]],
+                  with_headers: bool) -> list[DumpRecord | Problem]:
     """Records (and problems) for the files of one folder, in name order."""
     mapping: dict[str, str] = {}
+    problems: list[DumpRecord | Problem] = []
     if any(name == MAPPING_FILE for name, _ in files):
         mapping, problem = load_mapping(folder.path, folder.rel)
         if problem is not None:
-            yield problem
-    ctx, rel = folder.ctx, folder.rel
-    parsed = [parse_in_folder(ctx, name, mapping) for name, _ in files]
-    partners = None
-    if any(type(p) is ParsedName and p.kind == "overflow" for p in parsed):
-        partners = OverflowPartners([p for p in parsed if type(p) is ParsedName])
-    prefix = rel + "/" if rel else ""
-    for (name, size), info in zip(files, parsed, strict=True):
-        if type(info) is str:
-            yield Problem(prefix + name, info)
-            continue
-        partner = partners.partner(info) if partners is not None and info.kind == "overflow" else None
-        record = make_record(ctx, prefix + name, info, size, partner)
-        yield record
-        if with_headers and info.kind in _HEADER_KINDS:
-            problem = _check_header(os.path.join(folder.path, name), record.path)
+            problems.append(problem)
+    items = problems + folder_records(folder.ctx, folder.rel, files, mapping)
+    if not with_headers:
+        return items
+    checked: list[DumpRecord | Problem] = []
+    for item in items:
+        checked.append(item)
+        if type(item) is DumpRecord and item.kind in _HEADER_KINDS:
+            problem = _check_header(os.path.join(folder.path, item.path.rpartition("/")[2]), item.path)
             if problem is not None:
-                yield problem
+                checked.append(problem)
+    return checked
 
 
 def _check_header(path: str, rel: str) -> Problem | None:

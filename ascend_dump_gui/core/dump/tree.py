@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ascend_dump_gui.core.dump.layout import DirContext, child_context, describe, root_context
-from ascend_dump_gui.core.dump.naming import MAPPING_FILE, ParsedName
+from ascend_dump_gui.core.dump.naming import MAPPING_FILE
 from ascend_dump_gui.core.dump.records import (
     DumpRecord,
     OverflowPartners,
@@ -20,6 +20,7 @@ from ascend_dump_gui.core.dump.records import (
     load_mapping,
     make_record,
     parse_in_folder,
+    problem_message,
 )
 from ascend_dump_gui.core.dump.scanner import check_root
 from ascend_dump_gui.core.errors import InputError
@@ -43,7 +44,7 @@ class _Folder:
     def partners(self) -> OverflowPartners:
         if self._partners is None:
             parsed = (parse_in_folder(self.ctx, n, self.mapping) for n in self.names)
-            self._partners = OverflowPartners([p for p in parsed if type(p) is ParsedName])
+            self._partners = OverflowPartners([p for p in parsed if p is not None])
         return self._partners
 
 
@@ -141,14 +142,17 @@ class DumpNode:
         if self.name == MAPPING_FILE and folder.problem is not None:
             return folder.problem
         parsed = parse_in_folder(self.context, self.name, folder.mapping)
-        if type(parsed) is str:
-            return Problem(self.rel, parsed)
+        if parsed is None:
+            return Problem(self.rel, problem_message(self.name, folder.mapping))
         try:
             size = os.stat(self.path).st_size
         except OSError as exc:
             return Problem(self.rel, f"cannot read: {exc.strerror or exc}")
+        record = make_record(self.context, self.rel, parsed, size)
         partner = folder.partners().partner(parsed) if parsed.kind == "overflow" else None
-        return make_record(self.context, self.rel, parsed, size, partner)
+        if partner is not None:
+            record.op_type, record.op_name = partner.op_type, partner.op_name
+        return record
 
     def count(self) -> int | None:
         """How many entries a folder holds (one scandir, cached); None for files and unreadable folders."""

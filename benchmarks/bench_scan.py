@@ -1,0 +1,109 @@
+"""Scan speed on a 100,000-file dump tree, against `find DIR -type f -printf '%s %p\\n'` in the same run.
+
+Targets (issue 4): in-process index within 3x of find, `ascend-dump scan --json` within 5x of find, listing the
+first folder's children through DumpNode under 50 ms. Also prints peak memory.
+
+    python benchmarks/bench_scan.py [--files 100000] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+
+from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
+from ascend_dump_gui.core.dump.scanner import scan
+from ascend_dump_gui.core.dump.tree import DumpNode
+
+RANKS, MODELS, STEPS = 2, 2, 5
+OP_TYPES = ("Conv2D", "MatMul", "Add", "Relu", "BatchNorm", "Cast", "TransData", "Mul")
+
+
+def build_tree(root: str, n_files: int) -> int:
+    """A torchair-style tree: worldsize2_global_rank{R}/{time}/{device}/{model}/1/{step}/ files."""
+    folders = RANKS * MODELS * STEPS
+    per_folder = n_files // folders
+    written = 0
+    for rank in range(RANKS):
+        for m in range(MODELS):
+            for step in range(STEPS):
+                folder = os.path.join(root, f"worldsize{RANKS}_global_rank{rank}", "20240301120000", str(rank),
+                                      f"ge_default_20240301120000_{m + 1}", "1", str(step))
+                os.makedirs(folder)
+                rows = []
+                for i in range(per_folder):
+                    op_type = OP_TYPES[i % len(OP_TYPES)]
+                    op_name = f"model/layer{i // 8}/{op_type.lower()}_{i}"
+                    if i % 997 == 0:  # a few over-long names, hashed through mapping.csv
+                        op_name = op_name + "/very_long_scope" * 20
+                    name = dump_file_name(op_type, op_name, i + 10, 1, 1709290000000000 + i)
+                    if name.mapping_row:
+                        rows.append(name.mapping_row)
+                    with open(os.path.join(folder, name.file_name), "wb") as fh:
+                        fh.write(b"\0" * (i % 64))
+                    written += 1
+                if rows:
+                    write_mapping_csv(os.path.join(folder, "mapping.csv"), rows)
+                    written += 1
+    return written
+
+
+def best_of(runs: int, fn) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=100_000)
+    parser.add_argument("--keep", help="build (or reuse) the tree in this folder and keep it")
+    args = parser.parse_args()
+    root = args.keep or tempfile.mkdtemp(prefix="bench_scan_", dir="/tmp")
+    try:
+        if not os.listdir(root):
+            start = time.perf_counter()
+            count = build_tree(root, args.files)
+            print(f"built {count} files in {time.perf_counter() - start:.1f} s under {root}")
+        find_cmd = ["find", root, "-type", "f", "-printf", "%s %p\n"]
+        cli_cmd = [sys.executable, "-m", "ascend_dump_gui.cli", "scan", "--json", root]
+        subprocess.run(find_cmd, check=True, capture_output=True)  # warm the dentry/inode caches
+        t_first = best_of(3, lambda: DumpNode.root(root).list_children())
+        leaf = DumpNode.root(root)
+        while leaf.is_dir:
+            kids = leaf.list_children()
+            leaf = next((k for k in kids if k.is_dir), kids[0])
+        t_leaf = best_of(3, lambda: leaf.parent.list_children())
+        t_find = best_of(3, lambda: subprocess.run(find_cmd, check=True, capture_output=True))
+        t_scan = best_of(3, lambda: scan(root))
+        t_cli = best_of(3, lambda: subprocess.run(cli_cmd, check=True, capture_output=True))
+        cli_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        tracemalloc.start()
+        result = scan(root)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+
+        print(f"records {len(result.records)}, problems {len(result.problems)}")
+        print(f"find -printf '%s %p'          {t_find * 1000:8.1f} ms")
+        print(f"scan() in process             {t_scan * 1000:8.1f} ms   {t_scan / t_find:5.2f}x find (target <= 3x)")
+        print(f"ascend-dump scan --json       {t_cli * 1000:8.1f} ms   {t_cli / t_find:5.2f}x find (target <= 5x)")
+        print(f"peak Python memory of scan()  {peak / 2**20:8.1f} MiB  (max RSS of the CLI runs {cli_rss:.0f} MiB)")
+        print(f"DumpNode: list root children  {t_first * 1000:8.2f} ms  (target < 50 ms)")
+        print(f"DumpNode: list a leaf folder  {t_leaf * 1000:8.2f} ms  ({len(leaf.parent.list_children())} entries)")
+    finally:
+        if not args.keep:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
