@@ -1,0 +1,1827 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>schema</name>
+    <message>
+      <source>"1" keeps the pre-quantization inputs and outputs of an AMCT-quantized network dumpable.</source>
+      <translation>"1" 表示对于经AMCT量化的网络，仍可Dump量化前的输入和输出数据。</translation>
+    </message>
+    <message>
+      <source>"1" lets AI CPU operators run in parallel with AI Core operators in dynamic-shape graphs.</source>
+      <translation>"1" 表示在动态shape图中，AI CPU算子可与AI Core算子并行执行。</translation>
+    </message>
+    <message>
+      <source>"1" subgraph tuning (not on Atlas A2/A3), "2" operator tuning, "4" gradient splitting tuning. Overrides the AOE_MODE environment variable.</source>
+      <translation>"1" 子图调优（Atlas A2/A3不支持），"2" 算子调优，"4" 梯度切分调优。优先级高于环境变量AOE_MODE。</translation>
+    </message>
+    <message>
+      <source>0 allocates memory dynamically by actual size; 2 grows memory for static shapes and reuses it across graphs; 3 grows memory for dynamic shapes; 4 does both. 1 is kept for compatibility and behaves as 2.</source>
+      <translation>0 按实际大小动态申请内存；2 静态shape内存按需扩展，并在多张图之间复用；3 动态shape内存按需扩展；4 同时支持以上两者。1 仅为兼容保留，行为与 2 相同。</translation>
+    </message>
+    <message>
+      <source>0 cleans the memory of all memset operators together; 1 cleans each operator's memory separately, which saves memory but can cost performance.</source>
+      <translation>0 对所有memset算子的内存统一清零；1 对每个算子的内存单独清零，可节省内存，但可能降低性能。</translation>
+    </message>
+    <message>
+      <source>0 never writes the fusion result file; 1 writes it when the program exits normally; 2 writes it as soon as graph compilation ends.</source>
+      <translation>0 不生成融合结果文件；1 在程序正常退出时生成；2 在图编译结束后立即生成。</translation>
+    </message>
+    <message>
+      <source>0 off; 1 full exception dump (inputs, outputs, tensor descriptions, workspace); 2 lite exception dump for AI Core error analysis. NPU_COLLECT_PATH forces mode 1.</source>
+      <translation>0 关闭；1 完整的异常算子Dump（输入、输出、Tensor描述信息和workspace）；2 轻量化异常算子Dump，用于AI Core错误分析。设置NPU_COLLECT_PATH时强制为模式 1。</translation>
+    </message>
+    <message>
+      <source>0 off; 1 keep .cce/_loc.json/.o/.json in kernel_meta; 2 as 1 plus -O0 -g compilation; 3 keep .o/.json; 4 also .cce and UB fusion description.</source>
+      <translation>0 关闭；1 在kernel_meta中保留 .cce/_loc.json/.o/.json 文件；2 同 1，并以 -O0 -g 编译；3 保留 .o/.json 文件；4 另外保留 .cce 文件和UB融合描述文件。</translation>
+    </message>
+    <message>
+      <source>0 runs the graph for online inference, 1 for training. Several options only apply to one of the two modes.</source>
+      <translation>0 表示以在线推理方式运行图，1 表示以训练方式运行。部分配置项仅适用于其中一种模式。</translation>
+    </message>
+    <message>
+      <source>0: off; 1: normal exception dump; 2 (default): lite exception dump. Set on global_options(), not on dump_config.</source>
+      <translation>0：关闭；1：普通异常算子Dump；2（默认）：轻量化异常算子Dump。在global_options()上设置，而不是在dump_config上。</translation>
+    </message>
+    <message>
+      <source>1 GB huge pages for variables</source>
+      <translation>变量使用1 GB大页</translation>
+    </message>
+    <message>
+      <source>1 builds both a profile graph and a dynamic-shape graph and picks one per input shape. Needs the dynamic profile options with placeholder inputs.</source>
+      <translation>1 表示同时编译档位图和动态shape图，并按输入shape选择其中之一。需要配合动态档位配置项使用，且输入为placeholder。</translation>
+    </message>
+    <message>
+      <source>1 makes repeated runs of an operator on the same hardware and input give identical results, at some speed cost. Useful when chasing run-to-run accuracy differences.</source>
+      <translation>1 表示同一算子在相同硬件和相同输入下多次执行的结果完全一致，但会损失一定性能。适用于定位多次运行间的精度差异。</translation>
+    </message>
+    <message>
+      <source>1 runs dynamic-shape graphs on several streams; not together with auto_multistream_parallel_mode=cv.</source>
+      <translation>1 表示动态shape图在多条stream上执行；不能与 auto_multistream_parallel_mode=cv 同时使用。</translation>
+    </message>
+    <message>
+      <source>1 speeds up convolutions with at most 4 channels. Off by default in training, where it is not advised; always on and fixed in online inference.</source>
+      <translation>1 表示对通道数不超过4的卷积进行加速。训练场景下默认关闭且不建议开启；在线推理场景下始终开启，不可修改。</translation>
+    </message>
+    <message>
+      <source>1 subgraph, 2 operator, 4 gradient-split tuning; the script's aoe_mode wins.</source>
+      <translation>1 子图调优，2 算子调优，4 梯度切分调优；脚本中的aoe_mode优先。</translation>
+    </message>
+    <message>
+      <source>A dump switch is on but dump_path is not set; the session fails to start. Set dump_path to an existing writable folder.</source>
+      <translation>已开启Dump开关但未设置dump_path，session将无法启动。请将dump_path设置为已存在且可写的目录。</translation>
+    </message>
+    <message>
+      <source>AI CPU / AI Core parallelism</source>
+      <translation>AI CPU / AI Core并行</translation>
+    </message>
+    <message>
+      <source>AI CPU details</source>
+      <translation>AI CPU详细数据</translation>
+    </message>
+    <message>
+      <source>AI Core metrics</source>
+      <translation>AI Core性能指标</translation>
+    </message>
+    <message>
+      <source>AI Core/Vector bandwidth sampling (Hz)</source>
+      <translation>AI Core/Vector带宽采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>AI Core/Vector bandwidth switch</source>
+      <translation>AI Core/Vector带宽采集开关</translation>
+    </message>
+    <message>
+      <source>AOE</source>
+      <translation>AOE</translation>
+    </message>
+    <message>
+      <source>AOE operator list file</source>
+      <translation>AOE调优算子配置文件</translation>
+    </message>
+    <message>
+      <source>AOE tuning mode</source>
+      <translation>AOE调优模式</translation>
+    </message>
+    <message>
+      <source>AOE working folder</source>
+      <translation>AOE工作目录</translation>
+    </message>
+    <message>
+      <source>Accelerated training</source>
+      <translation>训练加速</translation>
+    </message>
+    <message>
+      <source>Accuracy Comparison</source>
+      <translation>精度比对</translation>
+    </message>
+    <message>
+      <source>Accuracy Tuning</source>
+      <translation>精度调优</translation>
+    </message>
+    <message>
+      <source>Advanced switch: l2_optimize turns buffer optimization on, off_optimize turns it off.</source>
+      <translation>高级开关：l2_optimize 开启Buffer优化，off_optimize 关闭Buffer优化。</translation>
+    </message>
+    <message>
+      <source>Allocate variables and constants on 1 GB huge pages to speed up scattered access. 1 stops the service if that fails; 2 falls back to 2 MB pages.</source>
+      <translation>为变量和常量申请1 GB大页内存，以提升离散访问性能。1 表示申请失败时业务终止；2 表示申请失败时回退为2 MB页。</translation>
+    </message>
+    <message>
+      <source>Also dump single-operator calls (aclop/aclnn). With an empty dump_list this is the single-operator dump.</source>
+      <translation>同时Dump单算子调用（aclop/aclnn）。dump_list为空时即为单算子Dump。</translation>
+    </message>
+    <message>
+      <source>An exception dump_scene cannot be combined with dump_debug on (EP0005).</source>
+      <translation>dump_scene为异常算子Dump场景时，不能同时开启dump_debug（EP0005）。</translation>
+    </message>
+    <message>
+      <source>An exception dump_scene cannot be combined with dump_op_switch on (EP0005).</source>
+      <translation>dump_scene为异常算子Dump场景时，不能同时开启dump_op_switch（EP0005）。</translation>
+    </message>
+    <message>
+      <source>Ascend C kernel dump: comma list of all, printf, tensor, assert, timestamp.</source>
+      <translation>Ascend C kernel Dump：从 all、printf、tensor、assert、timestamp 中选择，以逗号分隔。</translation>
+    </message>
+    <message>
+      <source>Assume no empty tensors</source>
+      <translation>假定不存在空Tensor</translation>
+    </message>
+    <message>
+      <source>Atlas A2 only supports dump_debug_mode=all.</source>
+      <translation>Atlas A2仅支持 dump_debug_mode=all。</translation>
+    </message>
+    <message>
+      <source>Backward end operator</source>
+      <translation>反向结束算子</translation>
+    </message>
+    <message>
+      <source>Basic Options</source>
+      <translation>基础功能</translation>
+    </message>
+    <message>
+      <source>Batch input copy</source>
+      <translation>输入批量拷贝</translation>
+    </message>
+    <message>
+      <source>Buffer optimization</source>
+      <translation>Buffer优化</translation>
+    </message>
+    <message>
+      <source>Cache folder</source>
+      <translation>缓存目录</translation>
+    </message>
+    <message>
+      <source>Cache kept (%)</source>
+      <translation>缓存保留比例（%）</translation>
+    </message>
+    <message>
+      <source>Collect AI CPU operator execution and data copy times.</source>
+      <translation>采集AI CPU算子的执行耗时和数据拷贝耗时。</translation>
+    </message>
+    <message>
+      <source>Collect AI Core and AI Vector bandwidth and latency. A2/A3 use instr_profiling_freq instead.</source>
+      <translation>采集AI Core和AI Vector的带宽与时延数据。A2/A3请改用instr_profiling_freq。</translation>
+    </message>
+    <message>
+      <source>Collect L2 cache (and on A2/A3 also TLB) hit ratios.</source>
+      <translation>采集L2 Cache命中率（A2/A3上同时采集TLB命中率）。</translation>
+    </message>
+    <message>
+      <source>Collect collective communication data.</source>
+      <translation>采集集合通信数据。</translation>
+    </message>
+    <message>
+      <source>Collect data of operators that overflow or underflow into dump_path. Cannot be on together with enable_dump.</source>
+      <translation>将发生上溢或下溢的算子数据采集到dump_path中。不能与enable_dump同时开启。</translation>
+    </message>
+    <message>
+      <source>Collect folder</source>
+      <translation>采集目录</translation>
+    </message>
+    <message>
+      <source>Collect forward/backward and gradient update timing of a training job. Must be on for training profiling; online inference does not support it.</source>
+      <translation>采集训练作业的前向/反向及梯度更新耗时。训练场景采集Profiling数据时必须开启；在线推理不支持。</translation>
+    </message>
+    <message>
+      <source>Collect host-side scheduling time of dynamic-shape operators: l0 main phases, l1 finer detail.</source>
+      <translation>采集动态shape算子在Host侧的调度耗时：l0 采集主要阶段，l1 采集更细粒度的数据。</translation>
+    </message>
+    <message>
+      <source>Collect operator dispatch and execution durations: l0 durations only, l1 (same as on) also basic operator information.</source>
+      <translation>采集算子下发耗时和执行耗时：l0 仅采集耗时，l1（同 on）同时采集算子基本信息。</translation>
+    </message>
+    <message>
+      <source>Collect runtime API calls, including host/device memory copy latencies.</source>
+      <translation>采集Runtime API调用数据，包括Host与Device之间内存拷贝的时延。</translation>
+    </message>
+    <message>
+      <source>Collective communication timeout; the session option hccl_timeout wins.</source>
+      <translation>集合通信超时时间；session配置项hccl_timeout优先。</translation>
+    </message>
+    <message>
+      <source>Collective timeout (s)</source>
+      <translation>集合通信超时时间（秒）</translation>
+    </message>
+    <message>
+      <source>Comma list from cpu, mem: process CPU and memory utilization on the host.</source>
+      <translation>从 cpu、mem 中选择，以逗号分隔：Host侧进程的CPU和内存利用率。</translation>
+    </message>
+    <message>
+      <source>Comma list from cpu, mem: system and process CPU and memory data on the host.</source>
+      <translation>从 cpu、mem 中选择，以逗号分隔：Host侧系统及进程的CPU和内存数据。</translation>
+    </message>
+    <message>
+      <source>Comma list of device IDs the main process sends preprocessed data to; used with local_rank_id.</source>
+      <translation>主进程发送预处理数据的目标设备ID列表，以逗号分隔；与local_rank_id配合使用。</translation>
+    </message>
+    <message>
+      <source>Comma list of operator types (Pooling, SoftmaxV2, LRN, ROIAlign) that use op_select_implmode.</source>
+      <translation>使用op_select_implmode的算子类型列表（Pooling、SoftmaxV2、LRN、ROIAlign），以逗号分隔。</translation>
+    </message>
+    <message>
+      <source>Comma list of registered non-general scope fusion patterns to enable at build time.</source>
+      <translation>编译时要启用的已注册非通用Scope融合规则列表，以逗号分隔。</translation>
+    </message>
+    <message>
+      <source>Communication data</source>
+      <translation>通信数据</translation>
+    </message>
+    <message>
+      <source>Communication tail optimization</source>
+      <translation>通信拖尾优化</translation>
+    </message>
+    <message>
+      <source>Compile cache</source>
+      <translation>编译缓存</translation>
+    </message>
+    <message>
+      <source>Compile cache size (MB)</source>
+      <translation>编译缓存空间大小（MB）</translation>
+    </message>
+    <message>
+      <source>Config file forcing input/output dtypes of named operators or operator types, overriding the global precision mode for them.</source>
+      <translation>用于强制指定某些算子（按名称或类型）输入/输出数据类型的配置文件，对这些算子覆盖全局精度模式。</translation>
+    </message>
+    <message>
+      <source>Constant folding</source>
+      <translation>常量折叠</translation>
+    </message>
+    <message>
+      <source>Copy several inputs from host to device in one batch. Needs more than one input; inputs already fused by input_fusion_size are not batch-copied.</source>
+      <translation>将多个输入从Host批量一次性拷贝到Device。需要有多个输入；已按input_fusion_size融合的输入不参与批量拷贝。</translation>
+    </message>
+    <message>
+      <source>Core limits</source>
+      <translation>核数限制</translation>
+    </message>
+    <message>
+      <source>Cube/Vector parallelism</source>
+      <translation>Cube/Vector并行</translation>
+    </message>
+    <message>
+      <source>Cube/Vector parallelism (auto_multistream_parallel_mode=cv) cannot run together with ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.</source>
+      <translation>Cube/Vector并行（auto_multistream_parallel_mode=cv）不能与ENABLE_DYNAMIC_SHAPE_MULTI_STREAM同时使用。</translation>
+    </message>
+    <message>
+      <source>Current loss</source>
+      <translation>当前loss</translation>
+    </message>
+    <message>
+      <source>Current step</source>
+      <translation>当前step</translation>
+    </message>
+    <message>
+      <source>DVPP sampling (Hz)</source>
+      <translation>DVPP采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>Data Augmentation</source>
+      <translation>数据增强</translation>
+    </message>
+    <message>
+      <source>Data dump</source>
+      <translation>数据Dump</translation>
+    </message>
+    <message>
+      <source>Debugging</source>
+      <translation>调试功能</translation>
+    </message>
+    <message>
+      <source>Deprecated</source>
+      <translation>待废弃</translation>
+    </message>
+    <message>
+      <source>Deterministic computing</source>
+      <translation>确定性计算</translation>
+    </message>
+    <message>
+      <source>Disk budget for profile files with its unit, e.g. 200MB; 200 to 4294967295 MB. Oldest files are deleted when it fills up. Default: 90% of the free space.</source>
+      <translation>Profiling文件可占用的磁盘空间，需带单位，例如 200MB；取值范围200～4294967295 MB。空间占满时删除最早的文件。默认：可用空间的90%。</translation>
+    </message>
+    <message>
+      <source>Disk space for compile-cache files per processor; -1 switches aging off.</source>
+      <translation>每个处理器的编译缓存文件可占用的磁盘空间；-1 表示关闭老化。</translation>
+    </message>
+    <message>
+      <source>Distributed</source>
+      <translation>分布式</translation>
+    </message>
+    <message>
+      <source>Drive dump through the json file only: turn enable_dump off</source>
+      <translation>仅通过json文件控制Dump：关闭enable_dump</translation>
+    </message>
+    <message>
+      <source>Drop the empty-tensor checks from dynamic-shape graphs for speed. Only safe when the graph never produces empty tensors.</source>
+      <translation>去掉动态shape图中的空Tensor检查以提升性能。仅当图中不会产生空Tensor时才安全。</translation>
+    </message>
+    <message>
+      <source>Dump</source>
+      <translation>Dump</translation>
+    </message>
+    <message>
+      <source>Dump before quantization</source>
+      <translation>Dump量化前数据</translation>
+    </message>
+    <message>
+      <source>Dump config file</source>
+      <translation>Dump配置文件</translation>
+    </message>
+    <message>
+      <source>Dump content</source>
+      <translation>Dump内容</translation>
+    </message>
+    <message>
+      <source>Dump every operator: set dump_op_switch to on</source>
+      <translation>Dump所有算子：将dump_op_switch设置为on</translation>
+    </message>
+    <message>
+      <source>Dump folder</source>
+      <translation>Dump目录</translation>
+    </message>
+    <message>
+      <source>Dump inputs/outputs</source>
+      <translation>Dump输入/输出</translation>
+    </message>
+    <message>
+      <source>Dump iterations</source>
+      <translation>Dump迭代</translation>
+    </message>
+    <message>
+      <source>Dump level</source>
+      <translation>Dump级别</translation>
+    </message>
+    <message>
+      <source>Dump mode</source>
+      <translation>Dump模式</translation>
+    </message>
+    <message>
+      <source>Dump only operators between begin and end (needs dump_level "op" and a model_name).</source>
+      <translation>仅Dump begin与end之间的算子（需要dump_level为 "op" 并指定model_name）。</translation>
+    </message>
+    <message>
+      <source>Dump operator data to dump_path. Cannot be on together with enable_dump_debug.</source>
+      <translation>将算子数据Dump到dump_path。不能与enable_dump_debug同时开启。</translation>
+    </message>
+    <message>
+      <source>Dump operator data. Needs dump_path. Cannot be on together with enable_dump_debug.</source>
+      <translation>Dump算子数据。需要配置dump_path。不能与enable_dump_debug同时开启。</translation>
+    </message>
+    <message>
+      <source>Dump operator inputs, outputs or both (torchair's default is all).</source>
+      <translation>Dump算子的输入、输出或两者（torchair默认为 all）。</translation>
+    </message>
+    <message>
+      <source>Dump operator inputs, outputs or both.</source>
+      <translation>Dump算子的输入、输出或两者。</translation>
+    </message>
+    <message>
+      <source>Dump operator inputs, outputs or both. Must be output under the watcher scene.</source>
+      <translation>Dump算子的输入、输出或两者。watcher场景下必须为 output。</translation>
+    </message>
+    <message>
+      <source>Dump operator inputs, outputs or both. Only read when enable_dump is on.</source>
+      <translation>Dump算子的输入、输出或两者。仅在开启enable_dump时生效。</translation>
+    </message>
+    <message>
+      <source>Dump operator inputs/outputs of the compiled graph (True or False).</source>
+      <translation>Dump编译后计算图中算子的输入/输出数据（True或False）。</translation>
+    </message>
+    <message>
+      <source>Dump operators that overflow. Needs dump_path. Cannot be on together with enable_dump.</source>
+      <translation>Dump发生溢出的算子。需要配置dump_path。不能与enable_dump同时开启。</translation>
+    </message>
+    <message>
+      <source>Dump scene</source>
+      <translation>Dump场景</translation>
+    </message>
+    <message>
+      <source>Dump stage (aclgraph)</source>
+      <translation>Dump阶段（aclgraph）</translation>
+    </message>
+    <message>
+      <source>Dump the graph at every build stage: 1 full, 2 without weights, 3 node relations only.</source>
+      <translation>Dump图编译各阶段的图：1 完整图，2 不含权重的图，3 仅节点关系。</translation>
+    </message>
+    <message>
+      <source>Dump the operators that overflow or underflow (AI Core only). Needs dump_path; cannot be combined with model or single-operator dump.</source>
+      <translation>Dump发生上溢或下溢的算子（仅AI Core）。需要配置dump_path；不能与模型Dump或单算子Dump同时使用。</translation>
+    </message>
+    <message>
+      <source>Dump watch (dump_scene watcher) cannot be combined with overflow dump (dump_debug on) (EP0005).</source>
+      <translation>Dump Watch模式（dump_scene为watcher）不能与溢出算子Dump（dump_debug为on）同时开启（EP0005）。</translation>
+    </message>
+    <message>
+      <source>Dump watch (dump_scene watcher) cannot be combined with single-operator dump (dump_op_switch on) (EP0005).</source>
+      <translation>Dump Watch模式（dump_scene为watcher）不能与单算子Dump（dump_op_switch为on）同时开启（EP0005）。</translation>
+    </message>
+    <message>
+      <source>Dynamic Shape</source>
+      <translation>动态shape</translation>
+    </message>
+    <message>
+      <source>Dynamic dimension profiles</source>
+      <translation>动态维度档位</translation>
+    </message>
+    <message>
+      <source>Dynamic execution mode</source>
+      <translation>动态执行模式</translation>
+    </message>
+    <message>
+      <source>Dynamic input</source>
+      <translation>动态输入</translation>
+    </message>
+    <message>
+      <source>Dynamic input node type</source>
+      <translation>动态输入节点类型</translation>
+    </message>
+    <message>
+      <source>Dynamic input shape ranges</source>
+      <translation>动态输入shape范围</translation>
+    </message>
+    <message>
+      <source>Dynamic-shape multi-stream</source>
+      <translation>动态shape多stream</translation>
+    </message>
+    <message>
+      <source>Engine parallelism</source>
+      <translation>引擎并行度</translation>
+    </message>
+    <message>
+      <source>Environment variable set in the script: 1 full graphs, 2 graphs without weights, 3 node relations only. Graph files land in the working directory.</source>
+      <translation>在脚本中设置的环境变量：1 完整图，2 不含权重的图，3 仅节点关系。图文件生成在当前工作目录下。</translation>
+    </message>
+    <message>
+      <source>Environment variables</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>Event sync timeout (ms)</source>
+      <translation>Event同步超时时间（毫秒）</translation>
+    </message>
+    <message>
+      <source>Event synchronization timeout during graph execution; -1 waits without reporting.</source>
+      <translation>图执行过程中Event同步的超时时间；-1 表示一直等待、不报超时。</translation>
+    </message>
+    <message>
+      <source>Exception Remedy</source>
+      <translation>异常补救</translation>
+    </message>
+    <message>
+      <source>Exception dump</source>
+      <translation>异常算子Dump</translation>
+    </message>
+    <message>
+      <source>Exception dump cannot run together with model dump: with an exception dump_scene the runtime only does the exception dump and ignores dump_list.</source>
+      <translation>异常算子Dump不能与模型Dump同时进行：dump_scene为异常场景时，运行时只执行异常算子Dump，并忽略dump_list。</translation>
+    </message>
+    <message>
+      <source>Exception dump folder</source>
+      <translation>异常算子Dump目录</translation>
+    </message>
+    <message>
+      <source>Exception dump scene</source>
+      <translation>异常算子Dump场景</translation>
+    </message>
+    <message>
+      <source>Exception operator dump</source>
+      <translation>异常算子Dump</translation>
+    </message>
+    <message>
+      <source>Existing .json file with an acl.json "dump" section (model/op dump, overflow, watcher). Recommended; do not combine it with the options above.</source>
+      <translation>已存在的 .json 文件，包含acl.json格式的 "dump" 段（模型/单算子Dump、溢出算子Dump、Dump Watch）。推荐使用此方式；请勿与上面的配置项同时使用。</translation>
+    </message>
+    <message>
+      <source>Existing folder (absolute, or relative to the working directory) the dumps are written to. Required when enable_dump or enable_dump_debug is on.</source>
+      <translation>Dump数据写入的已存在目录（绝对路径，或相对于当前工作目录的相对路径）。开启enable_dump或enable_dump_debug时必须配置。</translation>
+    </message>
+    <message>
+      <source>Existing folder for the dumps (absolute or relative to the working directory); it must exist when the script assigns it. torchair adds worldsize&lt;W&gt;_global_rank&lt;R&gt;/ below it.</source>
+      <translation>Dump数据的存放目录（绝对路径或相对于当前工作目录的相对路径）；脚本赋值时该目录必须已存在。torchair会在其下添加 worldsize&lt;W&gt;_global_rank&lt;R&gt;/ 子目录。</translation>
+    </message>
+    <message>
+      <source>Existing folder where compiled graphs are cached and reloaded. Clear it after changing the graph or upgrading; not for models with resource operators.</source>
+      <translation>已存在的目录，用于缓存和重新加载编译后的图。修改图或升级版本后请清空该目录；不适用于包含资源类算子的模型。</translation>
+    </message>
+    <message>
+      <source>Existing, writable folder for AOE configuration and tuning results; default is the current folder.</source>
+      <translation>存放AOE配置和调优结果的目录，须已存在且可写；默认为当前目录。</translation>
+    </message>
+    <message>
+      <source>Existing, writable folder for data and overflow dumps; absolute or relative to the folder the script runs in. Required when either dump switch is on.</source>
+      <translation>存放数据Dump和溢出算子Dump结果的目录，须已存在且可写；可为绝对路径或相对于脚本执行目录的相对路径。开启任一Dump开关时必须配置。</translation>
+    </message>
+    <message>
+      <source>Experiment Parameters</source>
+      <translation>实验参数</translation>
+    </message>
+    <message>
+      <source>Externalize weights</source>
+      <translation>权重外置</translation>
+    </message>
+    <message>
+      <source>Extra scope fusion passes</source>
+      <translation>额外的Scope融合规则</translation>
+    </message>
+    <message>
+      <source>First operator</source>
+      <translation>起始算子</translation>
+    </message>
+    <message>
+      <source>Fold constant expressions at graph compile time. Some networks fail to compile without it.</source>
+      <translation>在图编译时对常量表达式进行折叠。部分网络不开启会编译失败。</translation>
+    </message>
+    <message>
+      <source>Folder for DUMP_GE_GRAPH files (before ASCEND_WORK_PATH).</source>
+      <translation>DUMP_GE_GRAPH生成文件的存放目录（优先于ASCEND_WORK_PATH）。</translation>
+    </message>
+    <message>
+      <source>Folder for exception dumps; read by the dump library before ASCEND_WORK_PATH.</source>
+      <translation>异常算子Dump数据的存放目录；Dump库优先读取该变量，其次才是ASCEND_WORK_PATH。</translation>
+    </message>
+    <message>
+      <source>Folder for the operator compile cache (a kernel_cache subfolder is added). Takes priority over ASCEND_CACHE_PATH and $HOME/atc_data.</source>
+      <translation>算子编译缓存的存放目录（会在其下添加kernel_cache子目录）。优先级高于ASCEND_CACHE_PATH和 $HOME/atc_data。</translation>
+    </message>
+    <message>
+      <source>Folder for the process logs (before ASCEND_WORK_PATH/log).</source>
+      <translation>进程日志的存放目录（优先于ASCEND_WORK_PATH/log）。</translation>
+    </message>
+    <message>
+      <source>Folder the dump files are written to: an existing local folder (absolute, or relative to the process working directory) or a remote 'IPv4:path'. At most 512 characters. Required unless dump_scene is an exception scene.</source>
+      <translation>Dump文件的写入目录：已存在的本地目录（绝对路径，或相对于进程工作目录的相对路径），或远端路径 'IPv4:path'。最多512个字符。除dump_scene为异常场景外必须配置。</translation>
+    </message>
+    <message>
+      <source>For BERT in distributed training: overlap the last gradient aggregation with independent computation. Must match the same setting of NPUOptimizer.</source>
+      <translation>用于BERT网络分布式训练：使最后一次梯度聚合与无依赖的计算并行执行。须与NPUOptimizer中的同名设置保持一致。</translation>
+    </message>
+    <message>
+      <source>For quantized networks: also collect the data before quantization.</source>
+      <translation>针对量化后的网络：同时采集量化前的数据。</translation>
+    </message>
+    <message>
+      <source>Forward start operator</source>
+      <translation>前向起始算子</translation>
+    </message>
+    <message>
+      <source>Freeze variables</source>
+      <translation>变量常量化</translation>
+    </message>
+    <message>
+      <source>Fusion switch file</source>
+      <translation>融合开关配置文件</translation>
+    </message>
+    <message>
+      <source>GE refuses a data dump while NPU_COLLECT_PATH is set (E10056); unset it for the dump run.</source>
+      <translation>设置了NPU_COLLECT_PATH时，GE会拒绝数据Dump（E10056）；执行Dump时请取消该环境变量。</translation>
+    </message>
+    <message>
+      <source>Generalize all input shapes</source>
+      <translation>泛化所有输入shape</translation>
+    </message>
+    <message>
+      <source>Graph compile cache folder</source>
+      <translation>图编译缓存目录</translation>
+    </message>
+    <message>
+      <source>Graph dump</source>
+      <translation>图Dump</translation>
+    </message>
+    <message>
+      <source>Graph dump (env)</source>
+      <translation>图Dump（环境变量）</translation>
+    </message>
+    <message>
+      <source>Graph dump folder</source>
+      <translation>图Dump目录</translation>
+    </message>
+    <message>
+      <source>Graph dump level</source>
+      <translation>图Dump级别</translation>
+    </message>
+    <message>
+      <source>Graph memory size (obsolete)</source>
+      <translation>图内存大小（已废弃）</translation>
+    </message>
+    <message>
+      <source>Graph run mode</source>
+      <translation>图运行模式</translation>
+    </message>
+    <message>
+      <source>Graphs</source>
+      <translation>计算图</translation>
+    </message>
+    <message>
+      <source>HCCL timeout (s)</source>
+      <translation>HCCL超时时间（秒）</translation>
+    </message>
+    <message>
+      <source>Has no effect in the current version; memory is allocated as needed. Remove it.</source>
+      <translation>当前版本中不生效，内存按需申请。请删除此配置项。</translation>
+    </message>
+    <message>
+      <source>Host process data</source>
+      <translation>Host侧进程数据</translation>
+    </message>
+    <message>
+      <source>Host scheduling timing</source>
+      <translation>Host侧调度耗时</translation>
+    </message>
+    <message>
+      <source>Host system usage</source>
+      <translation>Host侧系统资源使用</translation>
+    </message>
+    <message>
+      <source>Host usage sampling (Hz)</source>
+      <translation>Host资源使用采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>How long an operator may execute before timing out.</source>
+      <translation>算子执行的超时时间。</translation>
+    </message>
+    <message>
+      <source>How long an operator may wait before timing out.</source>
+      <translation>算子等待的超时时间。</translation>
+    </message>
+    <message>
+      <source>Hybrid profile/dynamic compilation</source>
+      <translation>档位/动态混合编译</translation>
+    </message>
+    <message>
+      <source>In/out operator pairs</source>
+      <translation>输入/输出算子对</translation>
+    </message>
+    <message>
+      <source>Input fusion threshold (bytes)</source>
+      <translation>输入融合阈值（字节）</translation>
+    </message>
+    <message>
+      <source>Input shapes</source>
+      <translation>输入shape</translation>
+    </message>
+    <message>
+      <source>Inputs no larger than this many bytes are fused into one host-to-device copy; 0 turns fusion off. Only static-shape graphs use it.</source>
+      <translation>不超过该字节数的输入会融合为一次Host到Device的拷贝；0 表示关闭融合。仅对静态shape图生效。</translation>
+    </message>
+    <message>
+      <source>Inputs small enough for input_fusion_size are fused first and are then not batch-copied; set input_fusion_size to 0 to batch-copy every input.</source>
+      <translation>满足input_fusion_size的小输入会先被融合，不再参与批量拷贝；如需批量拷贝所有输入，请将input_fusion_size设为 0。</translation>
+    </message>
+    <message>
+      <source>Interconnect sampling (Hz)</source>
+      <translation>互联带宽采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>Iteration trace</source>
+      <translation>迭代轨迹</translation>
+    </message>
+    <message>
+      <source>Iterations per loop</source>
+      <translation>每次循环的迭代次数</translation>
+    </message>
+    <message>
+      <source>Iterations to dump, e.g. "0|3-5|10" (at most 100 groups). Empty: every step. Must be a string.</source>
+      <translation>需要Dump的迭代，例如 "0|3-5|10"（最多100组）。为空：Dump所有迭代。必须为字符串。</translation>
+    </message>
+    <message>
+      <source>Iterations to dump, e.g. "0|5|10" or "0|3-5|10". Empty: every iteration.</source>
+      <translation>需要Dump的迭代，例如 "0|5|10" 或 "0|3-5|10"。为空：Dump所有迭代。</translation>
+    </message>
+    <message>
+      <source>Iterations to dump, e.g. "0|5|10" or "0|3-5|10". Unset: every iteration.</source>
+      <translation>需要Dump的迭代，例如 "0|5|10" 或 "0|3-5|10"。不设置：Dump所有迭代。</translation>
+    </message>
+    <message>
+      <source>Iterations to dump, such as 0|5|10 or 0|3-5|10. Empty means every iteration.</source>
+      <translation>需要Dump的迭代，例如 0|5|10 或 0|3-5|10。为空表示Dump所有迭代。</translation>
+    </message>
+    <message>
+      <source>JSON file naming the operators (by name or type) that AOE should tune, plus tuning level and features.</source>
+      <translation>指定AOE需要调优的算子（按名称或类型）以及调优级别和特性的JSON文件。</translation>
+    </message>
+    <message>
+      <source>JSON file that moves operators between the block, trust and gray lists of mixed precision. Only read when a mixed precision mode is selected.</source>
+      <translation>用于在混合精度的黑名单、白名单和灰名单之间调整算子的JSON文件。仅在选择了混合精度模式时生效。</translation>
+    </message>
+    <message>
+      <source>JSON file turning individual graph and UB fusion patterns on or off, e.g. to dump operators before fusion hides them.</source>
+      <translation>用于开启或关闭单个图融合和UB融合规则的JSON文件，例如在算子被融合掉之前将其Dump出来。</translation>
+    </message>
+    <message>
+      <source>JSON object (passed as a string) with the collection settings: output, task_trace, aic_metrics and so on.</source>
+      <translation>JSON对象（以字符串形式传入），包含采集设置：output、task_trace、aic_metrics 等。</translation>
+    </message>
+    <message>
+      <source>JSON object of profiling options, e.g. {"output":"/tmp/prof","task_trace":"on"}. Its output wins over ASCEND_WORK_PATH.</source>
+      <translation>Profiling配置项的JSON对象，例如 {"output":"/tmp/prof","task_trace":"on"}。其中的output优先于ASCEND_WORK_PATH。</translation>
+    </message>
+    <message>
+      <source>Kernel data</source>
+      <translation>Kernel数据</translation>
+    </message>
+    <message>
+      <source>L2 cache hit ratio</source>
+      <translation>L2 Cache命中率</translation>
+    </message>
+    <message>
+      <source>LLC events</source>
+      <translation>LLC事件</translation>
+    </message>
+    <message>
+      <source>Last operator</source>
+      <translation>结束算子</translation>
+    </message>
+    <message>
+      <source>Layers</source>
+      <translation>算子（layer）</translation>
+    </message>
+    <message>
+      <source>Let mstx or msproftx calls in the script emit profile data.</source>
+      <translation>使脚本中的mstx或msproftx调用输出Profiling数据。</translation>
+    </message>
+    <message>
+      <source>Let some operators run in TensorFlow on the host instead of offloading the whole graph to the device.</source>
+      <translation>让部分算子在Host侧的TensorFlow中执行，而不是将整图下沉到Device执行。</translation>
+    </message>
+    <message>
+      <source>Local rank ID</source>
+      <translation>本地rank ID</translation>
+    </message>
+    <message>
+      <source>Log folder</source>
+      <translation>日志目录</translation>
+    </message>
+    <message>
+      <source>Logical device this session runs on, so one script can drive several devices with one session per device.</source>
+      <translation>该session运行的逻辑设备，使一个脚本可以通过每个设备一个session的方式驱动多个设备。</translation>
+    </message>
+    <message>
+      <source>Mark the graph inputs as dynamic; works with dynamic_graph_execute_mode and dynamic_inputs_shape_range.</source>
+      <translation>将图的输入标记为动态输入；与dynamic_graph_execute_mode和dynamic_inputs_shape_range配合使用。</translation>
+    </message>
+    <message>
+      <source>Maximum Cube and Vector cores for operator compilation as cube|vector, e.g. 2|4; both above 0 and within the chip's core counts.</source>
+      <translation>算子编译时可使用的Cube核和Vector核的最大数量，格式为 cube|vector，例如 2|4；两者均须大于0且不超过芯片的实际核数。</translation>
+    </message>
+    <message>
+      <source>Memory Management</source>
+      <translation>内存管理</translation>
+    </message>
+    <message>
+      <source>Memory allocation policy</source>
+      <translation>内存分配策略</translation>
+    </message>
+    <message>
+      <source>Memory/bandwidth sampling (Hz)</source>
+      <translation>内存/带宽采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>Memset clean-up policy</source>
+      <translation>Memset清零策略</translation>
+    </message>
+    <message>
+      <source>Mixed Computing</source>
+      <translation>混合计算</translation>
+    </message>
+    <message>
+      <source>Mixed computing</source>
+      <translation>混合计算</translation>
+    </message>
+    <message>
+      <source>Mixed precision list file</source>
+      <translation>混合精度名单配置文件</translation>
+    </message>
+    <message>
+      <source>Model (om file or graph) whose layers are dumped. Not allowed under the watcher scene.</source>
+      <translation>需要Dump其算子的模型（om文件或图）。watcher场景下不允许配置。</translation>
+    </message>
+    <message>
+      <source>Model name</source>
+      <translation>模型名称</translation>
+    </message>
+    <message>
+      <source>Models and layers</source>
+      <translation>模型与算子</translation>
+    </message>
+    <message>
+      <source>NIC/RoCE sampling (Hz)</source>
+      <translation>NIC/RoCE采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>NPU_COLLECT_PATH is set: exception operators are dumped as in mode 1 into NPU_COLLECT_PATH, whatever enable_exception_dump says.</source>
+      <translation>已设置NPU_COLLECT_PATH：无论enable_exception_dump如何配置，异常算子均按模式 1 Dump到NPU_COLLECT_PATH中。</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>Name of the first forward operator for iteration traces; empty lets the system find it. Must be set by hand for dynamic-shape graphs.</source>
+      <translation>迭代轨迹的前向起始算子名称；为空时由系统自动识别。动态shape图必须手动设置。</translation>
+    </message>
+    <message>
+      <source>Name of the last backward operator for iteration traces; empty lets the system find it. Must be set by hand for dynamic-shape graphs.</source>
+      <translation>迭代轨迹的反向结束算子名称；为空时由系统自动识别。动态shape图必须手动设置。</translation>
+    </message>
+    <message>
+      <source>Network-wide operator precision policy; the recommended form. Default depends on product and mode (origin for A2/A3 training, fp16 for online inference).</source>
+      <translation>网络整体的算子精度模式；推荐使用此配置项。默认值取决于产品和运行模式（A2/A3训练为 origin，在线推理为 fp16）。</translation>
+    </message>
+    <message>
+      <source>Nothing will be dumped: dump_list is empty, dump_op_switch is off, dump_debug is off and no dump_scene is set. The runtime accepts this config without a word.</source>
+      <translation>不会Dump任何数据：dump_list为空、dump_op_switch为off、dump_debug为off，且未设置dump_scene。运行时会接受此配置且不给出任何提示。</translation>
+    </message>
+    <message>
+      <source>NpuOptimizer options set through custom_op.parameter_map in a TF1 session config.</source>
+      <translation>在TF1 session配置中通过custom_op.parameter_map设置的NpuOptimizer配置项。</translation>
+    </message>
+    <message>
+      <source>Number of threads that execute graphs in parallel during online inference.</source>
+      <translation>在线推理时并行执行图的线程数。</translation>
+    </message>
+    <message>
+      <source>Offload GetNext</source>
+      <translation>GetNext算子下沉</translation>
+    </message>
+    <message>
+      <source>Offload the in/out pair range</source>
+      <translation>下沉输入/输出算子对范围内的算子</translation>
+    </message>
+    <message>
+      <source>Older network-wide operator precision policy; cannot be combined with precision_mode_v2. Default depends on product and mode.</source>
+      <translation>旧版的网络整体算子精度模式；不能与precision_mode_v2同时使用。默认值取决于产品和运行模式。</translation>
+    </message>
+    <message>
+      <source>One folder for the files the runtime writes (logs, traces, graphs, exception dumps, fusion results, profiling, external weights). Letters, digits, _, - and . only; the last folder should identify the host.</source>
+      <translation>运行时所生成文件（日志、trace、计算图、异常算子Dump、融合结果、Profiling数据、外置权重）的统一存放目录。仅允许字母、数字、_、- 和 .；最后一级目录应能标识所在主机。</translation>
+    </message>
+    <message>
+      <source>One row per model (model dump) or per watcher group. Empty with dump_op_switch off dumps nothing.</source>
+      <translation>每个模型（模型Dump）或每个watcher组一行。为空且dump_op_switch为off时不Dump任何数据。</translation>
+    </message>
+    <message>
+      <source>Online operator compilation</source>
+      <translation>算子在线编译</translation>
+    </message>
+    <message>
+      <source>Operator and Graph Build</source>
+      <translation>算子与图编译</translation>
+    </message>
+    <message>
+      <source>Operator compile cache</source>
+      <translation>算子编译缓存</translation>
+    </message>
+    <message>
+      <source>Operator compile cache folder</source>
+      <translation>算子编译缓存目录</translation>
+    </message>
+    <message>
+      <source>Operator compile cache goes to &lt;this&gt;/kernel_cache unless op_compiler_cache_dir is set.</source>
+      <translation>未设置op_compiler_cache_dir时，算子编译缓存存放在 &lt;此目录&gt;/kernel_cache 下。</translation>
+    </message>
+    <message>
+      <source>Operator debug config file</source>
+      <translation>算子调试配置文件</translation>
+    </message>
+    <message>
+      <source>Operator debug file folder</source>
+      <translation>算子调试文件目录</translation>
+    </message>
+    <message>
+      <source>Operator debug level</source>
+      <translation>算子调试级别</translation>
+    </message>
+    <message>
+      <source>Operator execution timeout (s)</source>
+      <translation>算子执行超时时间（秒）</translation>
+    </message>
+    <message>
+      <source>Operator implementation mode</source>
+      <translation>算子实现模式</translation>
+    </message>
+    <message>
+      <source>Operator names (after graph fusion) to dump. Under the watcher scene: operators that may overwrite the watched operators' memory.</source>
+      <translation>需要Dump的算子名称（图融合后的名称）。watcher场景下：可能踩踏被观察算子内存的算子。</translation>
+    </message>
+    <message>
+      <source>Operator names not dumped (at most 100 entries; needs dump_level "op").</source>
+      <translation>不Dump的算子名称（最多100项；需要dump_level为 "op"）。</translation>
+    </message>
+    <message>
+      <source>Operator names separated by spaces; empty dumps every operator.</source>
+      <translation>以空格分隔的算子名称；为空时Dump所有算子。</translation>
+    </message>
+    <message>
+      <source>Operator names to skip</source>
+      <translation>跳过的算子名称</translation>
+    </message>
+    <message>
+      <source>Operator precision mode file</source>
+      <translation>算子精度模式配置文件</translation>
+    </message>
+    <message>
+      <source>Operator ranges</source>
+      <translation>算子范围</translation>
+    </message>
+    <message>
+      <source>Operator type (optype_blacklist) or name (opname_blacklist).</source>
+      <translation>算子类型（optype_blacklist）或算子名称（opname_blacklist）。</translation>
+    </message>
+    <message>
+      <source>Operator types for implementation mode</source>
+      <translation>使用实现模式的算子类型</translation>
+    </message>
+    <message>
+      <source>Operator types not dumped (at most 100 entries; needs dump_level "op").</source>
+      <translation>不Dump的算子类型（最多100项；需要dump_level为 "op"）。</translation>
+    </message>
+    <message>
+      <source>Operator types to skip</source>
+      <translation>跳过的算子类型</translation>
+    </message>
+    <message>
+      <source>Operator wait timeout (s)</source>
+      <translation>算子等待超时时间（秒）</translation>
+    </message>
+    <message>
+      <source>Operators</source>
+      <translation>算子</translation>
+    </message>
+    <message>
+      <source>Operators to dump</source>
+      <translation>需要Dump的算子</translation>
+    </message>
+    <message>
+      <source>Output</source>
+      <translation>输出</translation>
+    </message>
+    <message>
+      <source>Overflow detection</source>
+      <translation>溢出检测</translation>
+    </message>
+    <message>
+      <source>Overflow detection mode</source>
+      <translation>溢出检测模式</translation>
+    </message>
+    <message>
+      <source>Overflow dump</source>
+      <translation>溢出算子Dump</translation>
+    </message>
+    <message>
+      <source>Overflow dump (dump_debug on) cannot be combined with single-operator dump (dump_op_switch on) (EP0005).</source>
+      <translation>溢出算子Dump（dump_debug为on）不能与单算子Dump（dump_op_switch为on）同时开启（EP0005）。</translation>
+    </message>
+    <message>
+      <source>Overflow dump (dump_debug on) with a non-empty dump_list: adump accepts it, but GE refuses model dump while overflow detection is on, so the listed models are not dumped.</source>
+      <translation>开启溢出算子Dump（dump_debug为on）且dump_list不为空：adump会接受此配置，但溢出检测开启时GE会拒绝模型Dump，因此列出的模型不会被Dump。</translation>
+    </message>
+    <message>
+      <source>Overlap gradient AllReduce with forward and backward computation in distributed training. Small networks may do better with False.</source>
+      <translation>分布式训练中使梯度AllReduce与前向、反向计算并行执行。小网络设为False可能效果更好。</translation>
+    </message>
+    <message>
+      <source>Parallel AllReduce</source>
+      <translation>AllReduce并行</translation>
+    </message>
+    <message>
+      <source>Parallel graph threads</source>
+      <translation>图并行执行线程数</translation>
+    </message>
+    <message>
+      <source>Parallel task count per engine as ENGINE:N pairs separated by commas, e.g. DNN_VM_AICPU:10,AIcoreEngine:1. Meant for NMT networks; default 1.</source>
+      <translation>各引擎的并行任务数，格式为以逗号分隔的 ENGINE:N，例如 DNN_VM_AICPU:10,AIcoreEngine:1。适用于NMT网络；默认为 1。</translation>
+    </message>
+    <message>
+      <source>Path of a .cfg file whose op_debug_config line lists compile-time debug switches (oom, dump_cce, dump_loc, ccec_O0, ccec_g, check_flag) and whose optional op_debug_list limits them to some operators.</source>
+      <translation>.cfg 文件的路径：其中 op_debug_config 行列出编译时的调试开关（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag），可选的 op_debug_list 将其限定于部分算子。</translation>
+    </message>
+    <message>
+      <source>Path of an .ini file choosing high precision, high performance and similar modes per operator type or node name. Overrides op_select_implmode and optypelist_for_implmode.</source>
+      <translation>.ini 文件的路径，按算子类型或节点名称选择高精度、高性能等实现模式。优先级高于op_select_implmode和optypelist_for_implmode。</translation>
+    </message>
+    <message>
+      <source>Paths</source>
+      <translation>路径</translation>
+    </message>
+    <message>
+      <source>Per-operator dtype file</source>
+      <translation>算子数据类型配置文件</translation>
+    </message>
+    <message>
+      <source>Performance</source>
+      <translation>性能</translation>
+    </message>
+    <message>
+      <source>Performance Tuning</source>
+      <translation>性能调优</translation>
+    </message>
+    <message>
+      <source>Positions</source>
+      <translation>位置</translation>
+    </message>
+    <message>
+      <source>Precision mode (legacy)</source>
+      <translation>精度模式（旧版）</translation>
+    </message>
+    <message>
+      <source>Precision mode (v2)</source>
+      <translation>精度模式（v2）</translation>
+    </message>
+    <message>
+      <source>Profiles separated by ';', each a comma list with one size per -1 in input_shape. Between 2 and 100 profiles.</source>
+      <translation>以 ';' 分隔的档位，每个档位为逗号分隔的列表，为input_shape中的每个 -1 给出一个取值。档位数为2～100个。</translation>
+    </message>
+    <message>
+      <source>Profiling</source>
+      <translation>Profiling</translation>
+    </message>
+    <message>
+      <source>Profiling options</source>
+      <translation>Profiling配置</translation>
+    </message>
+    <message>
+      <source>Profiling settings</source>
+      <translation>Profiling设置</translation>
+    </message>
+    <message>
+      <source>Put variables on the Device or, to save device memory, on the Host. Host needs mixed computing.</source>
+      <translation>将变量放在Device侧，或为节省Device内存放在Host侧。放在Host侧需要开启混合计算。</translation>
+    </message>
+    <message>
+      <source>PyTorch torchair</source>
+      <translation>PyTorch torchair</translation>
+    </message>
+    <message>
+      <source>Rank of this process on its server; the main process preprocesses data once and sends it to the devices of the others.</source>
+      <translation>当前进程在所在服务器上的rank；主进程只做一次数据预处理，再将数据发送给其他进程的设备。</translation>
+    </message>
+    <message>
+      <source>Receiving devices</source>
+      <translation>接收数据的设备</translation>
+    </message>
+    <message>
+      <source>Redirects exception dumps (and graph dumps) under this folder and switches exception dump to the normal mode, whatever the config says. Data dump is refused while it is set.</source>
+      <translation>将异常算子Dump（以及图Dump）重定向到该目录下，并且无论配置如何，都将异常算子Dump切换为普通模式。设置该变量时数据Dump会被拒绝。</translation>
+    </message>
+    <message>
+      <source>Reformat variables at initialization (e.g. NCHW to NC1HWC0) for the device.</source>
+      <translation>在初始化时将变量转换为适合Device的格式（例如 NCHW 转为 NC1HWC0）。</translation>
+    </message>
+    <message>
+      <source>Remove data_dump_stage</source>
+      <translation>删除data_dump_stage</translation>
+    </message>
+    <message>
+      <source>Remove dump_list</source>
+      <translation>删除dump_list</translation>
+    </message>
+    <message>
+      <source>Remove dump_stats</source>
+      <translation>删除dump_stats</translation>
+    </message>
+    <message>
+      <source>Remove dynamic_inputs_shape_range</source>
+      <translation>删除dynamic_inputs_shape_range</translation>
+    </message>
+    <message>
+      <source>Remove precision_mode</source>
+      <translation>删除precision_mode</translation>
+    </message>
+    <message>
+      <source>Remove the older options</source>
+      <translation>删除旧版配置项</translation>
+    </message>
+    <message>
+      <source>Result folder</source>
+      <translation>结果目录</translation>
+    </message>
+    <message>
+      <source>Run on the Ascend device</source>
+      <translation>在昇腾设备上运行</translation>
+    </message>
+    <message>
+      <source>Run on the device</source>
+      <translation>在Device上运行</translation>
+    </message>
+    <message>
+      <source>Run the GetNext operator on the device; needed for iteration offload and needs the tf.data Dataset API.</source>
+      <translation>在Device侧执行GetNext算子；是训练迭代循环下沉的必要条件，且需要使用tf.data Dataset API。</translation>
+    </message>
+    <message>
+      <source>Runtime API data</source>
+      <translation>Runtime API数据</translation>
+    </message>
+    <message>
+      <source>Same switch as task_trace, under the newer name.</source>
+      <translation>与task_trace是同一开关，使用较新的名称。</translation>
+    </message>
+    <message>
+      <source>Sampling rate for DVPP data.</source>
+      <translation>DVPP数据的采样频率。</translation>
+    </message>
+    <message>
+      <source>Sampling rate for HCCS, PCIe, SIO and inter-chip bandwidth data.</source>
+      <translation>HCCS、PCIe、SIO及片间带宽数据的采样频率。</translation>
+    </message>
+    <message>
+      <source>Sampling rate for NIC and RoCE data.</source>
+      <translation>NIC和RoCE数据的采样频率。</translation>
+    </message>
+    <message>
+      <source>Sampling rate for host_sys_usage.</source>
+      <translation>host_sys_usage的采样频率。</translation>
+    </message>
+    <message>
+      <source>Sampling rate for on-chip memory, QoS, LLC, accelerator and SoC bandwidth data.</source>
+      <translation>片上内存、QoS、LLC、加速器及SoC带宽数据的采样频率。</translation>
+    </message>
+    <message>
+      <source>Scenes</source>
+      <translation>场景</translation>
+    </message>
+    <message>
+      <source>Session device ID</source>
+      <translation>Session设备ID</translation>
+    </message>
+    <message>
+      <source>Set dump_data to "stats"</source>
+      <translation>将dump_data设置为 "stats"</translation>
+    </message>
+    <message>
+      <source>Set dump_mode to "output"</source>
+      <translation>将dump_mode设置为 "output"</translation>
+    </message>
+    <message>
+      <source>Set jit_compile to true</source>
+      <translation>将jit_compile设置为 true</translation>
+    </message>
+    <message>
+      <source>Setting a rate turns AI Core/Vector bandwidth and latency collection on. Excludes most other collection switches.</source>
+      <translation>设置采样频率即开启AI Core/Vector带宽和时延数据采集。与大多数其他采集开关互斥。</translation>
+    </message>
+    <message>
+      <source>Shape generalization</source>
+      <translation>shape泛化</translation>
+    </message>
+    <message>
+      <source>Shape range per input, e.g. getnext:[128,3~5,-1];data:[64,-1]; ~ gives a range, -1 any size.</source>
+      <translation>每个输入的shape范围，例如 getnext:[128,3~5,-1];data:[64,-1]；~ 表示范围，-1 表示任意大小。</translation>
+    </message>
+    <message>
+      <source>Shapes of the graph inputs as name:d0,d1;name:d0 in the alphabetical order of the input names; -1 marks a dynamic dimension whose sizes come from dynamic_dims.</source>
+      <translation>图输入的shape，格式为 name:d0,d1;name:d0，按输入名称的字母顺序排列；-1 表示动态维度，其取值由dynamic_dims给出。</translation>
+    </message>
+    <message>
+      <source>Share of the compile cache kept when the space runs out.</source>
+      <translation>空间不足时保留的编译缓存比例。</translation>
+    </message>
+    <message>
+      <source>Single-operator dump</source>
+      <translation>单算子Dump</translation>
+    </message>
+    <message>
+      <source>Small channel optimization</source>
+      <translation>小通道优化</translation>
+    </message>
+    <message>
+      <source>Space-separated operator names (letters, digits, _, /, \, . only). Empty: every operator.</source>
+      <translation>以空格分隔的算子名称（仅允许字母、数字、_、/、\、.）。为空：Dump所有算子。</translation>
+    </message>
+    <message>
+      <source>Space-separated operator names to dump. Unset: every operator.</source>
+      <translation>需要Dump的算子名称，以空格分隔。不设置：Dump所有算子。</translation>
+    </message>
+    <message>
+      <source>Static plus maximum dynamic network memory, from earlier versions.</source>
+      <translation>网络静态内存与最大动态内存之和的上限（早期版本的配置项）。</translation>
+    </message>
+    <message>
+      <source>Statistics</source>
+      <translation>统计项</translation>
+    </message>
+    <message>
+      <source>Steps</source>
+      <translation>迭代</translation>
+    </message>
+    <message>
+      <source>Storage limit</source>
+      <translation>存储上限</translation>
+    </message>
+    <message>
+      <source>Stream sync timeout (ms)</source>
+      <translation>Stream同步超时时间（毫秒）</translation>
+    </message>
+    <message>
+      <source>Stream synchronization timeout during graph execution; -1 waits without reporting. In a cluster it must exceed the collective timeout.</source>
+      <translation>图执行过程中Stream同步的超时时间；-1 表示一直等待、不报超时。集群场景下必须大于集合通信超时时间。</translation>
+    </message>
+    <message>
+      <source>Subgraph tuning (aoe_mode 1) is not supported on Atlas A2/A3.</source>
+      <translation>Atlas A2/A3不支持子图调优（aoe_mode为 1）。</translation>
+    </message>
+    <message>
+      <source>Switch profiling on from the environment; the session option profiling_mode wins.</source>
+      <translation>通过环境变量开启Profiling；session配置项profiling_mode优先。</translation>
+    </message>
+    <message>
+      <source>Target loss</source>
+      <translation>目标loss</translation>
+    </message>
+    <message>
+      <source>Task time</source>
+      <translation>任务耗时</translation>
+    </message>
+    <message>
+      <source>Task trace</source>
+      <translation>任务轨迹</translation>
+    </message>
+    <message>
+      <source>TensorFlow 1 session options</source>
+      <translation>TensorFlow 1 session配置项</translation>
+    </message>
+    <message>
+      <source>TensorFlow 2 npu_device</source>
+      <translation>TensorFlow 2 npu_device</translation>
+    </message>
+    <message>
+      <source>Text form of a list of [in_nodes, out_nodes] pairs bounding the operators that in_out_pair_flag places. Used with mixed computing.</source>
+      <translation>[in_nodes, out_nodes] 算子对列表的文本形式，界定了由in_out_pair_flag决定放置位置的算子范围。与混合计算配合使用。</translation>
+    </message>
+    <message>
+      <source>The "dump" object read by aclInit / aclmdlSetDump and by torchair's dump_config_path.</source>
+      <translation>由aclInit / aclmdlSetDump以及torchair的dump_config_path读取的 "dump" 对象。</translation>
+    </message>
+    <message>
+      <source>The selected precision mode uses bfloat16, which Atlas training and Atlas inference products do not support.</source>
+      <translation>所选精度模式使用bfloat16，Atlas训练系列产品和Atlas推理系列产品不支持。</translation>
+    </message>
+    <message>
+      <source>Timeout for synchronizing tasks between devices. Atlas training: (0, 17340], rounded down to a multiple of 68; A2/A3: 0..2147483647 with 0 meaning never. Overrides HCCL_EXEC_TIMEOUT.</source>
+      <translation>设备间任务同步的超时时间。Atlas训练系列产品：(0, 17340]，向下取整为68的整数倍；A2/A3：0..2147483647，0 表示永不超时。优先级高于HCCL_EXEC_TIMEOUT。</translation>
+    </message>
+    <message>
+      <source>Total steps</source>
+      <translation>总step数</translation>
+    </message>
+    <message>
+      <source>Training acceleration</source>
+      <translation>训练加速</translation>
+    </message>
+    <message>
+      <source>Training iterations the device runs per sess.run() call; must equal the value given to set_iteration_per_loop in the script.</source>
+      <translation>每次调用sess.run()时在Device侧执行的训练迭代次数；必须与脚本中传给set_iteration_per_loop的值相等。</translation>
+    </message>
+    <message>
+      <source>Treat every input dimension as -1, turning static-shape graphs into dynamic ones. Cannot be combined with the dynamic profile options.</source>
+      <translation>将所有输入维度视为 -1，把静态shape图转换为动态shape图。不能与动态档位配置项同时使用。</translation>
+    </message>
+    <message>
+      <source>True offloads the operators between the in_out_pair boundaries to the device; False keeps them on the host and offloads the rest.</source>
+      <translation>True 表示将in_out_pair边界之间的算子下沉到Device执行；False 表示这些算子留在Host侧执行，其余算子下沉。</translation>
+    </message>
+    <message>
+      <source>True runs the graph on the Ascend AI Processor; False runs it on the host CPU.</source>
+      <translation>True 表示在昇腾AI处理器上运行图；False 表示在Host侧CPU上运行。</translation>
+    </message>
+    <message>
+      <source>Tuning</source>
+      <translation>调优</translation>
+    </message>
+    <message>
+      <source>Turn dump_debug off</source>
+      <translation>关闭dump_debug</translation>
+    </message>
+    <message>
+      <source>Turn dump_op_switch off</source>
+      <translation>关闭dump_op_switch</translation>
+    </message>
+    <message>
+      <source>Turn dynamic_input on</source>
+      <translation>开启dynamic_input</translation>
+    </message>
+    <message>
+      <source>Turn enable_dump on</source>
+      <translation>开启enable_dump</translation>
+    </message>
+    <message>
+      <source>Turn enable_dump_debug off</source>
+      <translation>关闭enable_dump_debug</translation>
+    </message>
+    <message>
+      <source>Turn mixed computing on</source>
+      <translation>开启混合计算</translation>
+    </message>
+    <message>
+      <source>Turn profiling on with the settings in profiling_options. Takes priority over the PROFILING_MODE environment variable.</source>
+      <translation>按profiling_options中的设置开启Profiling。优先级高于环境变量PROFILING_MODE。</translation>
+    </message>
+    <message>
+      <source>Turn variables into constants for inference to avoid host/device copies.</source>
+      <translation>推理时将变量转换为常量，以避免Host与Device之间的拷贝。</translation>
+    </message>
+    <message>
+      <source>Under the watcher scene dump_mode can only be output (EP0005).</source>
+      <translation>watcher场景下dump_mode只能为 output（EP0005）。</translation>
+    </message>
+    <message>
+      <source>Use 2</source>
+      <translation>使用 2</translation>
+    </message>
+    <message>
+      <source>Use aic_err_brief_dump</source>
+      <translation>使用aic_err_brief_dump</translation>
+    </message>
+    <message>
+      <source>Use aic_err_norm_dump</source>
+      <translation>使用aic_err_norm_dump</translation>
+    </message>
+    <message>
+      <source>Use all</source>
+      <translation>使用 all</translation>
+    </message>
+    <message>
+      <source>Use mixed_float16</source>
+      <translation>使用mixed_float16</translation>
+    </message>
+    <message>
+      <source>Use operator tuning</source>
+      <translation>使用算子调优</translation>
+    </message>
+    <message>
+      <source>Variable format optimization</source>
+      <translation>变量格式优化</translation>
+    </message>
+    <message>
+      <source>Variable memory size (obsolete)</source>
+      <translation>变量内存大小（已废弃）</translation>
+    </message>
+    <message>
+      <source>Variable memory size, from earlier versions.</source>
+      <translation>变量内存大小（早期版本的配置项）。</translation>
+    </message>
+    <message>
+      <source>Variable placement</source>
+      <translation>变量存放位置</translation>
+    </message>
+    <message>
+      <source>Watched operators</source>
+      <translation>被观察的算子</translation>
+    </message>
+    <message>
+      <source>Watcher scene only: operators whose outputs are dumped after each operator in `layer` runs.</source>
+      <translation>仅用于watcher场景：`layer` 中每个算子执行完后，会Dump这些算子的输出。</translation>
+    </message>
+    <message>
+      <source>What to dump</source>
+      <translation>Dump内容</translation>
+    </message>
+    <message>
+      <source>Where operator compilation keeps its debug files (.o, .json, .cce). Takes priority over ASCEND_WORK_PATH and the working directory.</source>
+      <translation>算子编译生成的调试文件（.o、.json、.cce）的存放位置。优先级高于ASCEND_WORK_PATH和当前工作目录。</translation>
+    </message>
+    <message>
+      <source>Where profiling results go; created if missing, takes priority over ASCEND_WORK_PATH. No control characters allowed.</source>
+      <translation>Profiling结果的存放位置；不存在时自动创建，优先级高于ASCEND_WORK_PATH。不允许包含控制字符。</translation>
+    </message>
+    <message>
+      <source>Which AI Core metric group to sample (ArithmeticUtilization, PipeUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio, L2Cache, MemoryAccess), or Custom: followed by up to 8 registers in 0x1..0x6E. L2Cache and MemoryAccess need Atlas A2/A3.</source>
+      <translation>要采集的AI Core性能指标组（ArithmeticUtilization、PipeUtilization、Memory、MemoryL0、MemoryUB、ResourceConflictRatio、L2Cache、MemoryAccess），或 Custom: 后跟最多8个取值在 0x1..0x6E 之间的寄存器。L2Cache和MemoryAccess需要Atlas A2/A3。</translation>
+    </message>
+    <message>
+      <source>Which L3 cache events to sample: read or write rate.</source>
+      <translation>要采集的L3 Cache事件：读速率或写速率。</translation>
+    </message>
+    <message>
+      <source>Which graphs DUMP_GE_GRAPH writes: 1 all, 2 all but subgraphs, 3 the last one, 4 the first built one, or stage names separated by |.</source>
+      <translation>DUMP_GE_GRAPH输出哪些图：1 所有图，2 除子图外的所有图，3 最后生成的图，4 最早生成的图，或以 | 分隔的阶段名称。</translation>
+    </message>
+    <message>
+      <source>Which inputs are dynamic: 0 dataset inputs, 1 placeholder inputs. Only one kind is allowed.</source>
+      <translation>哪类输入是动态的：0 dataset输入，1 placeholder输入。只允许其中一种。</translation>
+    </message>
+    <message>
+      <source>Which overflows to detect: AI Core, Atomic Add, or both. Atlas A2 accepts only all.</source>
+      <translation>检测哪类溢出：AI Core、Atomic Add，或两者。Atlas A2仅支持 all。</translation>
+    </message>
+    <message>
+      <source>Which statistics the .csv files carry (exact spelling). Needs dump_data "stats".</source>
+      <translation>.csv 文件中包含哪些统计项（须严格按原拼写）。需要dump_data为 "stats"。</translation>
+    </message>
+    <message>
+      <source>Which tensors to skip, each "input&lt;N&gt;" or "output&lt;N&gt;", e.g. ["input0", "output1"].</source>
+      <translation>需要跳过的Tensor，每项为 "input&lt;N&gt;" 或 "output&lt;N&gt;"，例如 ["input0", "output1"]。</translation>
+    </message>
+    <message>
+      <source>Will be removed in a later version; no replacement is documented.</source>
+      <translation>将在后续版本中删除；文档中未说明替代配置项。</translation>
+    </message>
+    <message>
+      <source>Will be removed; use op_debug_config (dump_cce, dump_loc, ccec_O0, ccec_g, ...).</source>
+      <translation>即将删除；请改用op_debug_config（dump_cce、dump_loc、ccec_O0、ccec_g 等）。</translation>
+    </message>
+    <message>
+      <source>Will be removed; use op_precision_mode.</source>
+      <translation>即将删除；请改用op_precision_mode。</translation>
+    </message>
+    <message>
+      <source>Will be removed; use set_graph_exec_config or input_shape with dynamic_dims.</source>
+      <translation>即将删除；请改用set_graph_exec_config，或input_shape配合dynamic_dims。</translation>
+    </message>
+    <message>
+      <source>With an exception dump_scene the runtime skips every other check and does not use dump_step, dump_mode, dump_data, dump_stats or dump_level.</source>
+      <translation>dump_scene为异常场景时，运行时跳过其他所有检查，并且不使用dump_step、dump_mode、dump_data、dump_stats和dump_level。</translation>
+    </message>
+    <message>
+      <source>With compile_dynamic_mode=True every input dimension is already -1, so shape_generalization_mode has no effect.</source>
+      <translation>compile_dynamic_mode=True 时所有输入维度均已为 -1，因此shape_generalization_mode不生效。</translation>
+    </message>
+    <message>
+      <source>With dump_debug on the runtime skips the dump_step and dump_stats checks; they do not shape the overflow dump.</source>
+      <translation>dump_debug为on时，运行时跳过dump_step和dump_stats的检查；它们不影响溢出算子Dump。</translation>
+    </message>
+    <message>
+      <source>With enable_exception_dump 1 and data or overflow dump on, dynamic-shape networks only do the exception dump; static-shape networks do both.</source>
+      <translation>enable_exception_dump为 1 且开启了数据Dump或溢出算子Dump时，动态shape网络只执行异常算子Dump；静态shape网络两者都会执行。</translation>
+    </message>
+    <message>
+      <source>With enable_exception_dump=1, dynamic-shape networks only produce the exception dump; the data or overflow dump only works for static-shape networks.</source>
+      <translation>enable_exception_dump=1 时，动态shape网络只生成异常算子Dump数据；数据Dump或溢出算子Dump仅对静态shape网络生效。</translation>
+    </message>
+    <message>
+      <source>With iterations_per_loop &gt; 1 the step or loss split of experimental_accelerate_train_mode can be inaccurate, which may affect loss and accuracy.</source>
+      <translation>iterations_per_loop &gt; 1 时，experimental_accelerate_train_mode按step或loss的划分可能不准确，可能影响loss和精度。</translation>
+    </message>
+    <message>
+      <source>With jit_compile true: STRICT keeps shapes, FULL turns every axis into -1 when shapes change, ADAPTIVE only the axes that changed.</source>
+      <translation>jit_compile为 true 时：STRICT 保持shape不变，FULL 在shape变化时将所有轴泛化为 -1，ADAPTIVE 仅泛化发生变化的轴。</translation>
+    </message>
+    <message>
+      <source>With jit_compile=false, static-shape graphs reuse prebuilt operator binaries and aicore_num has no effect on them.</source>
+      <translation>jit_compile=false 时，静态shape图复用预编译的算子二进制，aicore_num对其不生效。</translation>
+    </message>
+    <message>
+      <source>Without constant folding some networks fail to compile (operators that must be folded remain).</source>
+      <translation>关闭常量折叠时，部分网络会编译失败（残留必须折叠的算子）。</translation>
+    </message>
+    <message>
+      <source>Work folder</source>
+      <translation>工作目录</translation>
+    </message>
+    <message>
+      <source>Write fusion_result.json</source>
+      <translation>生成fusion_result.json</translation>
+    </message>
+    <message>
+      <source>Write the weights of Const/Constant nodes to files (tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;) so several models in a session can share them and use less memory.</source>
+      <translation>将Const/Constant节点的权重写入文件（tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;），使同一session中的多个模型可以共享权重、减少内存占用。</translation>
+    </message>
+    <message>
+      <source>acl.json dump config</source>
+      <translation>acl.json Dump配置</translation>
+    </message>
+    <message>
+      <source>acl.json dump section</source>
+      <translation>acl.json dump段</translation>
+    </message>
+    <message>
+      <source>aic_err_brief_dump / aic_err_norm_dump / aic_err_detail_dump: dump the operators that fail (exception dump); lite_exception: old name of aic_err_brief_dump; watcher: watch operators whose memory may be overwritten.</source>
+      <translation>aic_err_brief_dump / aic_err_norm_dump / aic_err_detail_dump：Dump执行出错的算子（异常算子Dump）；lite_exception：aic_err_brief_dump的旧名称；watcher：观察内存可能被踩踏的算子。</translation>
+    </message>
+    <message>
+      <source>aic_err_brief_dump, aic_err_norm_dump or aic_err_detail_dump switches exception dump on without a config file; other values are ignored.</source>
+      <translation>设为 aic_err_brief_dump、aic_err_norm_dump 或 aic_err_detail_dump 时，无需配置文件即可开启异常算子Dump；其他取值会被忽略。</translation>
+    </message>
+    <message>
+      <source>aic_err_detail_dump is supported only on Atlas A2 and Atlas A3 products (driver 25.0.RC1 or later); elsewhere setting the dump config fails.</source>
+      <translation>aic_err_detail_dump仅支持Atlas A2和Atlas A3系列产品（驱动25.0.RC1及以上版本）；在其他产品上设置Dump配置会失败。</translation>
+    </message>
+    <message>
+      <source>aic_err_detail_dump: needs driver 25.0.RC1 or later; call aclmdlSetDump before aclrtSetDevice; aclmdlFinalizeDump cannot switch it off; the failing AI Core is suspended while exporting and the host processes are then forced to exit; a later process on the same device falls back to aic_err_brief_dump.</source>
+      <translation>aic_err_detail_dump：需要驱动25.0.RC1及以上版本；须在aclrtSetDevice之前调用aclmdlSetDump；aclmdlFinalizeDump无法将其关闭；导出期间出错的AI Core会被挂起，之后Host侧进程会被强制退出；同一设备上后续的进程会回退为aic_err_brief_dump。</translation>
+    </message>
+    <message>
+      <source>aicore_num must be cube|vector with two whole numbers above 0, e.g. 2|4.</source>
+      <translation>aicore_num的格式必须为 cube|vector，两者均为大于0的整数，例如 2|4。</translation>
+    </message>
+    <message>
+      <source>aicore_overflow: AI Core results; atomic_overflow: Atomic Add results; all: both.</source>
+      <translation>aicore_overflow：检测AI Core计算结果；atomic_overflow：检测Atomic Add计算结果；all：两者都检测。</translation>
+    </message>
+    <message>
+      <source>all_tensor_not_empty removes empty-tensor checks; operators fail if an empty tensor appears.</source>
+      <translation>all_tensor_not_empty会去掉空Tensor检查；一旦出现空Tensor，算子将执行失败。</translation>
+    </message>
+    <message>
+      <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
+      <translation>脚本中的aoe_mode优先级高于环境变量AOE_MODE。</translation>
+    </message>
+    <message>
+      <source>auto compiles online for static shapes and prefers prebuilt binaries for dynamic shapes; true always compiles; false prefers prebuilt binaries.</source>
+      <translation>auto 对静态shape在线编译，对动态shape优先使用预编译的二进制；true 始终在线编译；false 优先使用预编译的二进制。</translation>
+    </message>
+    <message>
+      <source>compile_dynamic_mode cannot be combined with the dynamic profile options (input_shape, dynamic_dims, dynamic_node_type).</source>
+      <translation>compile_dynamic_mode不能与动态档位配置项（input_shape、dynamic_dims、dynamic_node_type）同时使用。</translation>
+    </message>
+    <message>
+      <source>compile_hybrid_mode=1 turns external_weight on by itself so both graphs share weight files.</source>
+      <translation>compile_hybrid_mode=1 会自动开启external_weight，使两张图共享权重文件。</translation>
+    </message>
+    <message>
+      <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
+      <translation>精度模式保持原始数据类型时（precision_mode_v2为 origin 或precision_mode为 must_keep_origin_dtype，即A2/A3训练的默认值），customize_dtypes不生效。</translation>
+    </message>
+    <message>
+      <source>cv runs Cube and Vector operators of static-shape graphs in parallel (recommendation networks). Not with ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.</source>
+      <translation>cv 表示静态shape图中的Cube算子与Vector算子并行执行（适用于推荐网络）。不能与ENABLE_DYNAMIC_SHAPE_MULTI_STREAM同时使用。</translation>
+    </message>
+    <message>
+      <source>data_dump_stage only applies in reduce-overhead / npugraph_ex (aclgraph) mode; in max-autotune it has no effect.</source>
+      <translation>data_dump_stage仅在reduce-overhead / npugraph_ex（aclgraph）模式下生效；在max-autotune模式下不生效。</translation>
+    </message>
+    <message>
+      <source>debug_dir only receives files when operator debugging is on (op_debug_config with dump_cce or dump_loc, or a non-zero op_debug_level).</source>
+      <translation>仅在开启算子调试时（op_debug_config包含dump_cce或dump_loc，或op_debug_level不为0），debug_dir中才会生成文件。</translation>
+    </message>
+    <message>
+      <source>dump_config_path is combined with enable_dump and the other options. Seed 004 advises against it: the options then win and the json file stops taking effect (GE's source says the acl.json side wins; it depends on the version). Use one or the other.</source>
+      <translation>dump_config_path与enable_dump等配置项同时使用。seed 004文档不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
+    </message>
+    <message>
+      <source>dump_debug_mode only takes effect with enable_dump_debug=True; as set it is ignored.</source>
+      <translation>dump_debug_mode仅在 enable_dump_debug=True 时生效；按当前配置将被忽略。</translation>
+    </message>
+    <message>
+      <source>dump_layer separates operator names with spaces; the commas become part of one long name that matches no operator.</source>
+      <translation>dump_layer以空格分隔算子名称；逗号会成为一个长名称的一部分，不会匹配任何算子。</translation>
+    </message>
+    <message>
+      <source>dump_level "kernel" switches GE's model dump off, so the models in dump_list are not dumped at operator level.</source>
+      <translation>dump_level为 "kernel" 时会关闭GE的模型Dump，因此dump_list中的模型不会进行算子级Dump。</translation>
+    </message>
+    <message>
+      <source>dump_path is empty (EP0001).</source>
+      <translation>dump_path为空（EP0001）。</translation>
+    </message>
+    <message>
+      <source>dump_path is longer than 512 characters (EP0003).</source>
+      <translation>dump_path超过512个字符（EP0003）。</translation>
+    </message>
+    <message>
+      <source>dump_path is required (EP0001): only an exception dump_scene may leave it out. Overflow dump and dump watch need it too.</source>
+      <translation>必须配置dump_path（EP0001）：只有dump_scene为异常场景时可以不配置。溢出算子Dump和Dump Watch模式同样需要配置。</translation>
+    </message>
+    <message>
+      <source>dump_path is required when enable_dump or enable_dump_debug is True (GE E10058).</source>
+      <translation>enable_dump或enable_dump_debug为True时必须配置dump_path（GE E10058）。</translation>
+    </message>
+    <message>
+      <source>dump_path is set but neither enable_dump nor enable_dump_debug is on, so nothing is dumped there.</source>
+      <translation>已设置dump_path，但enable_dump和enable_dump_debug均未开启，因此不会Dump任何数据。</translation>
+    </message>
+    <message>
+      <source>dump_scene is watcher but dump_list is empty, so no operator is watched.</source>
+      <translation>dump_scene为watcher但dump_list为空，因此不会观察任何算子。</translation>
+    </message>
+    <message>
+      <source>dump_stats is an empty list (EP0001); leave it out to get every statistic.</source>
+      <translation>dump_stats为空列表（EP0001）；如需所有统计项，请不要配置该项。</translation>
+    </message>
+    <message>
+      <source>dump_stats needs dump_data "stats" set explicitly (EP0005).</source>
+      <translation>dump_stats需要显式设置dump_data为 "stats"（EP0005）。</translation>
+    </message>
+    <message>
+      <source>dynamic_dims takes precedence; dynamic_inputs_shape_range is ignored.</source>
+      <translation>dynamic_dims优先；dynamic_inputs_shape_range将被忽略。</translation>
+    </message>
+    <message>
+      <source>dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; only read when dynamic_input is True.</source>
+      <translation>dynamic_execute 按dynamic_inputs_shape_range给出的范围编译；仅在dynamic_input为True时生效。</translation>
+    </message>
+    <message>
+      <source>dynamic_graph_execute_mode and dynamic_inputs_shape_range only take effect with dynamic_input=True.</source>
+      <translation>dynamic_graph_execute_mode和dynamic_inputs_shape_range仅在 dynamic_input=True 时生效。</translation>
+    </message>
+    <message>
+      <source>dynamic_input=True compiles with dynamic_graph_execute_mode=dynamic_execute and the ranges in dynamic_inputs_shape_range; set both.</source>
+      <translation>dynamic_input=True 时按 dynamic_graph_execute_mode=dynamic_execute 及dynamic_inputs_shape_range中的范围编译；请同时设置这两项。</translation>
+    </message>
+    <message>
+      <source>enable reuses cached operator builds; force clears the cache and rebuilds; disable turns the cache off. Ignored while operator debugging is on.</source>
+      <translation>enable 复用已缓存的算子编译结果；force 清空缓存后重新编译；disable 关闭缓存。开启算子调试时此配置不生效。</translation>
+    </message>
+    <message>
+      <source>enable_dump and enable_dump_debug cannot both be True: GE refuses the session options.</source>
+      <translation>enable_dump和enable_dump_debug不能同时为True：GE会拒绝这些session配置。</translation>
+    </message>
+    <message>
+      <source>enable_dump and enable_dump_debug cannot both be True; GE refuses the session. Dump data and collect overflows in separate runs.</source>
+      <translation>enable_dump和enable_dump_debug不能同时为True；GE会拒绝创建session。请分两次运行分别进行数据Dump和溢出采集。</translation>
+    </message>
+    <message>
+      <source>enable_scope_fusion_passes has an empty name (stray or doubled comma).</source>
+      <translation>enable_scope_fusion_passes中有空名称（多余或重复的逗号）。</translation>
+    </message>
+    <message>
+      <source>enable_small_channel cannot be changed in online inference; it stays 1.</source>
+      <translation>在线推理场景下无法修改enable_small_channel，其值固定为 1。</translation>
+    </message>
+    <message>
+      <source>enable_small_channel is not advised in training; it only pays off for some ResNet networks.</source>
+      <translation>训练场景下不建议开启enable_small_channel；仅对部分ResNet网络有收益。</translation>
+    </message>
+    <message>
+      <source>experimental_accelerate_train_mode by loss: the loss of the current step.</source>
+      <translation>experimental_accelerate_train_mode按loss划分时：当前step的loss。</translation>
+    </message>
+    <message>
+      <source>experimental_accelerate_train_mode by loss: the target loss.</source>
+      <translation>experimental_accelerate_train_mode按loss划分时：目标loss。</translation>
+    </message>
+    <message>
+      <source>experimental_accelerate_train_mode by step: the number of steps of the run.</source>
+      <translation>experimental_accelerate_train_mode按step划分时：本次运行的总step数。</translation>
+    </message>
+    <message>
+      <source>experimental_accelerate_train_mode by step: the step being run.</source>
+      <translation>experimental_accelerate_train_mode按step划分时：当前正在执行的step。</translation>
+    </message>
+    <message>
+      <source>export K=V lines of a shell or env file.</source>
+      <translation>shell脚本或env文件中的 export K=V 行。</translation>
+    </message>
+    <message>
+      <source>force clears the operator cache on every build; switch back to enable afterwards, and avoid it while other jobs compile with the same cache.</source>
+      <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
+    </message>
+    <message>
+      <source>hccl will be removed; task_time controls communication data collection.</source>
+      <translation>hccl即将删除；通信数据的采集由task_time控制。</translation>
+    </message>
+    <message>
+      <source>hccl_timeout overrides the HCCL_EXEC_TIMEOUT environment variable.</source>
+      <translation>hccl_timeout优先级高于环境变量HCCL_EXEC_TIMEOUT。</translation>
+    </message>
+    <message>
+      <source>high_precision or high_performance implementation for operators that offer both.</source>
+      <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
+    </message>
+    <message>
+      <source>in_out_pair and in_out_pair_flag only apply with mixed computing (mix_compile_mode=True).</source>
+      <translation>in_out_pair和in_out_pair_flag仅在开启混合计算（mix_compile_mode=True）时生效。</translation>
+    </message>
+    <message>
+      <source>iterations_per_loop &gt; 1 offloads iterations to the device, which needs GetNext offload (enable_data_pre_proc=True, tf.data input).</source>
+      <translation>iterations_per_loop &gt; 1 表示训练迭代循环下沉到Device执行，这需要GetNext算子下沉（enable_data_pre_proc=True，使用tf.data输入）。</translation>
+    </message>
+    <message>
+      <source>iterations_per_loop must equal the value passed to set_iteration_per_loop in the script.</source>
+      <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
+    </message>
+    <message>
+      <source>lite_exception is the old name of aic_err_brief_dump (same behaviour).</source>
+      <translation>lite_exception是aic_err_brief_dump的旧名称（行为相同）。</translation>
+    </message>
+    <message>
+      <source>local_device_list is used together with local_rank_id, which is not set.</source>
+      <translation>local_device_list需与local_rank_id配合使用，但未设置local_rank_id。</translation>
+    </message>
+    <message>
+      <source>local_device_list must be device IDs separated by commas, e.g. 0,1.</source>
+      <translation>local_device_list必须为以逗号分隔的设备ID，例如 0,1。</translation>
+    </message>
+    <message>
+      <source>modify_mixlist is only read in a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); as set it is ignored.</source>
+      <translation>modify_mixlist仅在混合精度模式下生效（precision_mode_v2为 mixed_float16 或 mixed_bfloat16，或precision_mode为 allow_mix_precision*）；按当前配置将被忽略。</translation>
+    </message>
+    <message>
+      <source>msproftx/mstx data</source>
+      <translation>msproftx/mstx数据</translation>
+    </message>
+    <message>
+      <source>npu_device.global_options().dump_config.* lines in a TF2 training script.</source>
+      <translation>TF2训练脚本中的 npu_device.global_options().dump_config.* 语句。</translation>
+    </message>
+    <message>
+      <source>op: operator-level dump, kernel: kernel-level dump, all: both. Blacklists and opname_range need op.</source>
+      <translation>op：算子级Dump，kernel：kernel级Dump，all：两者。黑名单和opname_range需要 op。</translation>
+    </message>
+    <message>
+      <source>op_compiler_cache_dir is set but the operator compile cache is disabled.</source>
+      <translation>已设置op_compiler_cache_dir，但算子编译缓存处于关闭状态。</translation>
+    </message>
+    <message>
+      <source>op_debug_level 1 or 2 is for locating AI Core errors and slows the network; level 2 also enlarges kernels, which can break dynamic-shape builds.</source>
+      <translation>op_debug_level为 1 或 2 用于定位AI Core错误，会降低网络性能；级别 2 还会增大kernel，可能导致动态shape编译失败。</translation>
+    </message>
+    <message>
+      <source>op_precision_mode takes precedence; op_select_implmode and optypelist_for_implmode are ignored.</source>
+      <translation>op_precision_mode优先；op_select_implmode和optypelist_for_implmode将被忽略。</translation>
+    </message>
+    <message>
+      <source>optypelist_for_implmode lists the operators that use op_select_implmode, which is not set.</source>
+      <translation>optypelist_for_implmode列出了使用op_select_implmode的算子，但未设置op_select_implmode。</translation>
+    </message>
+    <message>
+      <source>precision_mode and precision_mode_v2 cannot be used together; keep precision_mode_v2.</source>
+      <translation>precision_mode与precision_mode_v2不能同时使用；请保留precision_mode_v2。</translation>
+    </message>
+    <message>
+      <source>precision_mode force_fp16 only applies to online inference.</source>
+      <translation>precision_mode为 force_fp16 仅适用于在线推理。</translation>
+    </message>
+    <message>
+      <source>profiling_mode is on without profiling_options, so the collection settings are all defaults.</source>
+      <translation>已开启profiling_mode但未配置profiling_options，因此所有采集设置均为默认值。</translation>
+    </message>
+    <message>
+      <source>profiling_mode overrides the PROFILING_MODE environment variable.</source>
+      <translation>profiling_mode优先级高于环境变量PROFILING_MODE。</translation>
+    </message>
+    <message>
+      <source>profiling_options is only used when profiling_mode=True.</source>
+      <translation>profiling_options仅在 profiling_mode=True 时生效。</translation>
+    </message>
+    <message>
+      <source>quant_dumpable only matters when data dump is on.</source>
+      <translation>quant_dumpable仅在开启数据Dump时生效。</translation>
+    </message>
+    <message>
+      <source>reduce-overhead / npugraph_ex modes only: dump the original or the optimized graph.</source>
+      <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
+    </message>
+    <message>
+      <source>shape_generalization_mode only applies when jit_compile is "true".</source>
+      <translation>shape_generalization_mode仅在jit_compile为 "true" 时生效。</translation>
+    </message>
+    <message>
+      <source>static_memory_policy 1 is only kept for compatibility and behaves as 2.</source>
+      <translation>static_memory_policy为 1 仅为兼容保留，行为与 2 相同。</translation>
+    </message>
+    <message>
+      <source>static_memory_policy 2 or 4 cannot be used while several graphs run concurrently (graph_max_parallel_model_num &gt; 1).</source>
+      <translation>多张图并发执行时（graph_max_parallel_model_num &gt; 1），static_memory_policy不能为 2 或 4。</translation>
+    </message>
+    <message>
+      <source>stream_max_parallel_num must be ENGINE:N pairs separated by commas, e.g. DNN_VM_AICPU:10,AIcoreEngine:1.</source>
+      <translation>stream_max_parallel_num必须为以逗号分隔的 ENGINE:N，例如 DNN_VM_AICPU:10,AIcoreEngine:1。</translation>
+    </message>
+    <message>
+      <source>tensor dumps operator data; stats writes per-operator statistics to .csv files, which is much smaller for large jobs.</source>
+      <translation>tensor 表示Dump算子数据；stats 表示将每个算子的统计数据写入 .csv 文件，对大型作业而言数据量小得多。</translation>
+    </message>
+    <message>
+      <source>tensor: full operator data; stats: per-tensor statistics written as .csv.</source>
+      <translation>tensor：完整的算子数据；stats：以 .csv 格式写入的每个Tensor的统计数据。</translation>
+    </message>
+    <message>
+      <source>tensor: operator data; stats: statistics in .csv files (quicker for large runs).</source>
+      <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据（大规模运行时更快）。</translation>
+    </message>
+    <message>
+      <source>tensor: operator data; stats: statistics in .csv files.</source>
+      <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据。</translation>
+    </message>
+    <message>
+      <source>torchair.CompilerConfig().dump_config.* lines in a PyTorch script (graph mode).</source>
+      <translation>PyTorch脚本（图模式）中的 torchair.CompilerConfig().dump_config.* 语句。</translation>
+    </message>
+    <message>
+      <source>type|trigger|ratio such as fast|step|0.9: run part of training at lower precision (fast = float16, fast1 = bf16), split by step (0.2-0.9) or loss (1.01-1.5).</source>
+      <translation>格式为 type|trigger|ratio，例如 fast|step|0.9：部分训练以低精度运行（fast = float16，fast1 = bf16），按step（0.2-0.9）或loss（1.01-1.5）划分。</translation>
+    </message>
+    <message>
+      <source>use_off_line=False runs the graph on the host CPU, so no NPU operator data is dumped.</source>
+      <translation>use_off_line=False 时图在Host侧CPU上运行，因此不会Dump任何NPU算子数据。</translation>
+    </message>
+    <message>
+      <source>variable_placement=Host requires mixed computing (mix_compile_mode=True).</source>
+      <translation>variable_placement=Host 需要开启混合计算（mix_compile_mode=True）。</translation>
+    </message>
+    <message>
+      <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
+      <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
+    </message>
+  </context>
+</TS>
