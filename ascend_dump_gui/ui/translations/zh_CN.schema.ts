@@ -649,11 +649,11 @@
     </message>
     <message>
       <source>Host system usage</source>
-      <translation>Host侧系统资源使用</translation>
+      <translation>Host侧系统资源占用</translation>
     </message>
     <message>
       <source>Host usage sampling (Hz)</source>
-      <translation>Host资源使用采样频率（Hz）</translation>
+      <translation>Host资源占用采样频率（Hz）</translation>
     </message>
     <message>
       <source>How long an operator may execute before timing out.</source>
@@ -697,7 +697,7 @@
     </message>
     <message>
       <source>Iterations per loop</source>
-      <translation>每次循环的迭代次数</translation>
+      <translation>小循环次数</translation>
     </message>
     <message>
       <source>Iterations to dump, e.g. "0|3-5|10" (at most 100 groups). Empty: every step. Must be a string.</source>
@@ -725,7 +725,7 @@
     </message>
     <message>
       <source>JSON file turning individual graph and UB fusion patterns on or off, e.g. to dump operators before fusion hides them.</source>
-      <translation>用于开启或关闭单个图融合和UB融合规则的JSON文件，例如在算子被融合掉之前将其Dump出来。</translation>
+      <translation>用于开启或关闭单个图融合规则和UB融合规则的JSON文件，例如关闭融合，以便Dump原本会被融合掉的算子。</translation>
     </message>
     <message>
       <source>JSON object (passed as a string) with the collection settings: output, task_trace, aic_metrics and so on.</source>
@@ -977,7 +977,7 @@
     </message>
     <message>
       <source>Overflow detection</source>
-      <translation>溢出检测</translation>
+      <translation>溢出检测模式</translation>
     </message>
     <message>
       <source>Overflow detection mode</source>
@@ -1289,7 +1289,7 @@
     </message>
     <message>
       <source>Training iterations the device runs per sess.run() call; must equal the value given to set_iteration_per_loop in the script.</source>
-      <translation>每次调用sess.run()时在Device侧执行的训练迭代次数；必须与脚本中传给set_iteration_per_loop的值相等。</translation>
+      <translation>小循环次数，即每次调用sess.run()时在Device侧执行的训练迭代次数；必须与脚本中传给set_iteration_per_loop的值相等。</translation>
     </message>
     <message>
       <source>Treat every input dimension as -1, turning static-shape graphs into dynamic ones. Cannot be combined with the dynamic profile options.</source>
