@@ -30,7 +30,9 @@ def detect_kind(text: str, path: Path | None = None) -> str:
         return "shell"
     if text.lstrip().startswith(("{", "[")):
         return "json"
-    if text.strip() and all(_SHELL_LINE.fullmatch(line) for line in text.splitlines()):
+    lines = text.splitlines()
+    if any(line.startswith("export ") for line in lines) or \
+            text.strip() and all(_SHELL_LINE.fullmatch(line) for line in lines):
         return "shell"
     return "python"
 
