@@ -15,6 +15,7 @@ from ascend_dump_gui.core.dump.device_formats import RESTORABLE, LayoutError, to
 from ascend_dump_gui.core.dump.dtypes import DtypeInfo, decode
 from ascend_dump_gui.core.dump.tensor_stats import TensorStats, tensor_stats
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 
 class NotADumpError(DumpFormatError):
@@ -110,9 +111,9 @@ class DumpTensor:
         out = dev.reshape(self.original_layout_shape())
         return out if dtype is None else out.astype(dtype)
 
-    def stats(self) -> TensorStats:
+    def stats(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> TensorStats:
         """min/max/mean/std over the finite values plus NaN/±Inf counts, of :meth:`array` (chunked)."""
-        return tensor_stats(self.array())
+        return tensor_stats(self.array(), progress=progress, cancel=cancel)
 
     def describe(self) -> dict[str, Any]:
         """The header facts as a JSON-ready dict."""

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+
 CHUNK = 1 << 22
 """Elements converted to float64 at a time."""
 
@@ -37,13 +39,17 @@ def _as_float(part: np.ndarray) -> np.ndarray:
     return part.astype(np.float64)
 
 
-def tensor_stats(arr: np.ndarray) -> TensorStats:
+def tensor_stats(arr: np.ndarray, *, progress: ProgressFn = no_progress,
+                 cancel: CancelToken | None = None) -> TensorStats:
     """Statistics of ``arr`` (any numeric, bool or ml_dtypes array); complex values count by magnitude."""
     a = np.asarray(arr)
     flat = a.reshape(-1)
     nan = pos = neg = finite_n = 0
     lo, hi, mean, m2 = np.inf, -np.inf, 0.0, 0.0
     for start in range(0, flat.size, CHUNK):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        progress(start, flat.size, "statistics")
         part = _as_float(flat[start:start + CHUNK])
         ok = np.isfinite(part)
         if not ok.all():
