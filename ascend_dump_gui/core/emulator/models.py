@@ -113,7 +113,7 @@ def _build_overflow() -> Graph:
 
 LONG_SCOPE = ("training/keras_functional_model/residual_tower_with_bottleneck_projection_shortcuts/"
               "stage_3_high_resolution_branch/unit_7_depthwise_separable_block/"
-              "pointwise_expansion_projection_with_squeeze_and_excitation_gating")
+              "pointwise_expansion_projection_with_squeeze_and_excitation_gating/dense_projection_with_bias")
 
 
 def _build_long_names() -> Graph:

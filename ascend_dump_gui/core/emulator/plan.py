@@ -51,7 +51,6 @@ class DumpPlan:
     stats_items: tuple[str, ...] = ()
     blacklist_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # op type -> positions
     blacklist_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # op name -> positions
-    rank_prefix: str | None = None          # torchair: worldsize{W}_global_rank{R}
     values: Mapping[str, Any] = field(default_factory=dict)   # the options the dump follows
     warnings: tuple[str, ...] = ()
 
@@ -166,7 +165,7 @@ def make_plan(doc: ConfigDoc, env: Mapping[str, str], *, model_name: str,
     elif doc.scenario in ("tf1_session", "tf2_npu_device"):
         plan = _ge_options_plan(doc.scenario, values, "output")
     elif doc.scenario == "torchair":
-        plan = _torchair_plan(doc, env, load=load, cwd=cwd, model_name=model_name)
+        plan = _torchair_plan(doc, load=load, cwd=cwd, model_name=model_name)
     else:
         plan = DumpPlan(doc.scenario, values=values)
     level, notes = _env_exception(env, plan.exception)
@@ -176,7 +175,7 @@ def make_plan(doc: ConfigDoc, env: Mapping[str, str], *, model_name: str,
     return plan
 
 
-def _torchair_plan(doc: ConfigDoc, env: Mapping[str, str], *, load: Callable[[Path], ConfigDoc] | None,
+def _torchair_plan(doc: ConfigDoc, *, load: Callable[[Path], ConfigDoc] | None,
                    cwd: Path, model_name: str) -> DumpPlan:
     values = doc.values
     mode = doc.facts.get("mode") or "max-autotune"
@@ -184,22 +183,18 @@ def _torchair_plan(doc: ConfigDoc, env: Mapping[str, str], *, load: Callable[[Pa
         return DumpPlan("torchair", values=values).note(
             f"torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is "
             "dumped")
-    options = ("dump_path", "dump_mode", "dump_step", "dump_layer", "dump_data")
     json_path = values.get("dump_config_path")
-    if json_path and not any(k in values for k in options):
+    if json_path and not _on(values, "enable_dump"):
         if load is None:
             raise ConfigRefused("dump_config_path cannot be read here")
         path = Path(json_path)
-        acl = load(path if path.is_absolute() else cwd / path)
-        plan = replace(_acl_plan(acl.values, model_name), scenario="torchair")
+        plan = replace(_acl_plan(load(path if path.is_absolute() else cwd / path).values, model_name),
+                       scenario="torchair")
         if plan.exception:
-            plan = plan.note("an exception dump_scene in dump_config_path has no effect: torch_npu already runs "
-                             "the lite exception dump")
-        return replace(plan, exception="brief")
+            plan = replace(plan.note("an exception dump_scene in dump_config_path has no effect: torch_npu "
+                                     "already enables the exception dump"), exception=None)
+        return plan
     plan = _ge_options_plan("torchair", values, "all")
     if json_path:
-        plan = plan.note("dump_config_path is ignored because other dump_config options are set (the options "
-                         "take priority)")
-    world = env.get("WORLD_SIZE", "1")
-    rank = env.get("RANK", "0")
-    return replace(plan, exception="brief", rank_prefix=f"worldsize{world}_global_rank{rank}")
+        plan = plan.note("dump_config_path is ignored because enable_dump is set (the options take priority)")
+    return plan

@@ -10,7 +10,10 @@ import numpy as np
 
 from ascend_dump_gui.core.config.check import check, effective_env
 from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.paths import resolve_paths
+from ascend_dump_gui.core.config.rules_acl import remote_host
 from ascend_dump_gui.core.emulator.compiler import compile_graph
 from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
@@ -36,8 +39,6 @@ class EmulationResult:
 
 
 def _load(path: Path, scenario: str | None = None) -> ConfigDoc:
-    from ascend_dump_gui.core.config.importers import load_config
-
     return load_config(path, scenario=scenario)
 
 
@@ -48,15 +49,27 @@ def _refuse_errors(findings: list[Finding]) -> None:
         raise ConfigRefused(f"the runtime refuses this config: {listed}", findings)
 
 
-def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> dict[str, Path]:
-    from ascend_dump_gui.core.config.paths import resolve_paths
-
-    return {a.artifact: Path(a.path) for a in resolve_paths(doc, env=env, cwd=cwd)}
+_WRITTEN_ARTIFACTS = ("dump_data", "overflow_dump", "exception_dump", "graph_dump")
 
 
-def _device_id(env: Mapping[str, str]) -> int:
-    text = env.get("ASCEND_DEVICE_ID", "0").strip()
-    return int(text) if text.isdigit() else 0
+def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str, tuple[Path, str]], list[str]]:
+    """(artifact -> (folder, layout)) as ``config where`` resolves them, and warnings for remote folders."""
+    roots: dict[str, tuple[Path, str]] = {}
+    notes = []
+    for a in resolve_paths(doc, env=env, cwd=cwd):
+        if a.artifact not in _WRITTEN_ARTIFACTS:
+            continue
+        if remote_host(a.path) is not None:
+            notes.append(f"{a.artifact} goes to the remote host {a.path} ({a.decided_by}); nothing is written "
+                         "locally for it")
+            continue
+        roots[a.artifact] = (Path(a.path), a.layout)
+    return roots, notes
+
+
+def _env_int(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name, "").strip()
+    return int(text) if text.isdigit() else default
 
 
 def _needs_existing(plan: DumpPlan) -> list[str]:
@@ -99,29 +112,33 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     result.warnings += notes
     device = compile_graph(original, policy, feeds[0])
     injected = make_fault(fault, model_def, device) if fault else None
-    ids = run_ids(device, tensor_sizes(execute(device, feeds[0])), seed=seed, device_id=_device_id(env))
+    ids = run_ids(device, tensor_sizes(execute(device, feeds[0])), seed=seed,
+                  device_id=_env_int(env, "ASCEND_DEVICE_ID", 0), world_size=_env_int(env, "WORLD_SIZE", 1),
+                  rank=_env_int(env, "RANK", 0))
     name_pattern, model_id = MODEL_NAMING.get(doc.scenario, ("{model}", 1))
     model_name = name_pattern.format(model=model, time=ids.graph_time)
     device = Graph(model_name, device.ops, device.outputs)
 
     plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
     result.warnings += list(plan.warnings)
-    roots = _roots(doc, env, cwd)
+    roots, notes = _roots(doc, env, cwd)
+    result.warnings += notes
     for artifact in _needs_existing(plan):
-        if artifact in roots and not roots[artifact].is_dir():
-            raise ConfigRefused(f"{artifact}: the folder {roots[artifact]} does not exist; the runtime needs an "
+        if artifact in roots and not roots[artifact][0].is_dir():
+            raise ConfigRefused(f"{artifact}: the folder {roots[artifact][0]} does not exist; the runtime needs an "
                                 "existing, writable dump path", findings)
     writer = DumpTreeWriter(plan, device, ids, roots, model_name=model_name, model_id=model_id, cancel=cancel)
     result.warnings += writer.warnings
 
     level = env.get("DUMP_GE_GRAPH", "").strip()
     if level in ("1", "2", "3") and "graph_dump" in roots:
+        graph_folder = writer.folder("graph_dump")
         stages = [("PreRunBegin", graph_text(Graph(model_name, original.ops, original.outputs),
                                              infer_shapes(original, feeds[0]), level=int(level))),
                   ("Build", graph_text(device, infer_shapes(device, feeds[0]), level=int(level),
                                        task_ids=ids.task_ids))]
-        result.written += write_graph_dumps(roots["graph_dump"], stages, env=env)
-        result.roots["graph_dump"] = roots["graph_dump"]
+        result.written += write_graph_dumps(graph_folder, stages, env=env)
+        result.roots["graph_dump"] = roots["graph_dump"][0]
 
     for step in range(steps):
         if cancel is not None:
@@ -143,8 +160,8 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     progress(steps, steps, "done")
     result.written += writer.finish()
     for artifact in ("dump_data", "overflow_dump", "exception_dump"):
-        if artifact in roots and any(roots[artifact] in p.parents for p in writer.written):
-            result.roots[artifact] = roots[artifact]
+        if artifact in roots and any(p.is_relative_to(roots[artifact][0]) for p in writer.written):
+            result.roots[artifact] = roots[artifact][0]
     if golden_dir is not None:
         result.roots["golden"] = Path(golden_dir)
     if not writer.written:

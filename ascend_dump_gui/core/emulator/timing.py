@@ -28,9 +28,16 @@ class RunIds:
 
     seed: int
     device_id: int = 0
+    world_size: int = 1
+    rank: int = 0
     stream_id: int = 2
     task_ids: dict[str, int] = field(default_factory=dict)
     addresses: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def pid(self) -> int:
+        """The process id in folder names (graph dumps), fixed by the seed."""
+        return 10_000 + self.seed % 50_000
 
     @property
     def start_us(self) -> int:
@@ -59,7 +66,8 @@ class RunIds:
         return _stamp(us, "%Y%m%d%H%M%S") + f"{us // 1000 % 1000:03d}"
 
 
-def run_ids(graph: Graph, sizes: dict[str, int], *, seed: int, device_id: int) -> RunIds:
+def run_ids(graph: Graph, sizes: dict[str, int], *, seed: int, device_id: int, world_size: int = 1,
+            rank: int = 0) -> RunIds:
     """Task ids in execution order (Const ops have no task) and 512-byte aligned addresses per tensor."""
     tasks: dict[str, int] = {}
     addresses: dict[str, int] = {}
@@ -70,7 +78,7 @@ def run_ids(graph: Graph, sizes: dict[str, int], *, seed: int, device_id: int) -
         for t in op.outputs:
             addresses[t] = _HBM_BASE + offset
             offset += -(-max(sizes.get(t, 0), 1) // 512) * 512 + 512
-    return RunIds(seed, device_id, task_ids=tasks, addresses=addresses)
+    return RunIds(seed, device_id, world_size, rank, task_ids=tasks, addresses=addresses)
 
 
 def tensor_sizes(memory: dict[str, np.ndarray]) -> dict[str, int]:

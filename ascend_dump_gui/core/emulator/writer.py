@@ -54,7 +54,7 @@ def payload(array: np.ndarray, fmt: str, *, address: int, origin: str | None = N
 class DumpTreeWriter:
     """Writes the dump tree of one run of ``graph`` under the folders ``roots`` (artifact -> folder)."""
 
-    def __init__(self, plan: DumpPlan, graph: Graph, ids: RunIds, roots: dict[str, Path], *,
+    def __init__(self, plan: DumpPlan, graph: Graph, ids: RunIds, roots: dict[str, tuple[Path, str]], *,
                  model_name: str, model_id: int, cancel: CancelToken | None = None) -> None:
         self.plan, self.graph, self.ids, self.roots = plan, graph, ids, roots
         self.model_dir = sanitize_part(model_name)
@@ -93,15 +93,13 @@ class DumpTreeWriter:
         return selected
 
     # ------------------------------------------------------------------------------------ folders
-    def _data_root(self, artifact: str) -> Path:
-        root = self.roots[artifact]
-        if self.plan.rank_prefix:
-            root = root / self.plan.rank_prefix
-        return root / self.ids.time_dir / str(self.ids.device_id)
-
-    def step_dir(self, artifact: str, step: int) -> Path:
-        """``{root}/{time}/{device}/{model_name}/{model_id}/{data_index}``."""
-        return self._data_root(artifact) / self.model_dir / str(self.model_id) / str(step)
+    def folder(self, artifact: str, step: int | None = None) -> Path:
+        """The folder of ``artifact``: its root plus the runtime's layout (``{time}/{device_id}/...``)."""
+        root, layout = self.roots[artifact]
+        values = {"time": self.ids.time_dir, "device_id": self.ids.device_id, "model_name": self.model_dir,
+                  "model_id": self.model_id, "data_index": step, "pid": self.ids.pid,
+                  "world_size": self.ids.world_size, "rank": self.ids.rank}
+        return root / layout.format(**values) if layout else root
 
     # ------------------------------------------------------------------------------------ files
     def _target(self, folder: Path, name: str, hashed_original: str | None) -> Path:
@@ -164,7 +162,7 @@ class DumpTreeWriter:
             self.cancel.raise_if_cancelled()
 
     def _data_observer(self, step: int) -> Observer:
-        folder = self.step_dir("dump_data", step)
+        folder = self.folder("dump_data", step)
 
         def observe(op: Op, inputs: list[np.ndarray], outputs: list[np.ndarray], memory) -> None:
             if op.name not in self._selected:
@@ -180,7 +178,7 @@ class DumpTreeWriter:
         return observe
 
     def _single_op_observer(self, step: int) -> Observer:
-        folder = self._data_root("dump_data")
+        folder = self.folder("dump_data", step)
         per_step = len(self.ids.task_ids)
 
         def observe(op: Op, inputs: list[np.ndarray], outputs: list[np.ndarray], memory) -> None:
@@ -195,7 +193,7 @@ class DumpTreeWriter:
         return observe
 
     def _watcher_observer(self, step: int) -> Observer:
-        folder = self.step_dir("dump_data", step)
+        folder = self.folder("dump_data", step)
         watched = {n for g in self.plan.watcher for n in g.nodes}
         done: set[str] = set()
 
@@ -223,7 +221,7 @@ class DumpTreeWriter:
     def _overflow_observer(self, step: int) -> Observer | None:
         if self.plan.overflow_mode == "atomic_overflow":
             return None
-        folder = self.step_dir("overflow_dump", step)
+        folder = self.folder("overflow_dump", step)
 
         def observe(op: Op, inputs: list[np.ndarray], outputs: list[np.ndarray], memory) -> None:
             if op.engine != "AIcoreEngine":
@@ -247,7 +245,7 @@ class DumpTreeWriter:
     def write_exception(self, error: AICoreError, step: int) -> None:
         """The exception dump of the failing op under ``extra-info/data-dump/{device}`` (or as resolved)."""
         op = error.op
-        folder = self.roots["exception_dump"]
+        folder = self.folder("exception_dump", step)
         task = self.ids.task_ids[op.name]
         ts = self.ids.op_time(step, self._position[op.name])
         stamp = int(RunIds.ms_stamp(ts))

@@ -21,3 +21,21 @@ def compiled(model: str, mode: str = "force_fp16") -> tuple[Graph, Graph, dict[s
     feeds = m.make_inputs(np.random.default_rng(0))
     original = m.build()
     return original, compile_graph(original, policy(mode), feeds), feeds
+
+
+def run(tmp_path: Path, config, *, model: str = "mlp", steps: int = 1, **kwargs):
+    """``emulate`` in ``tmp_path`` (with an existing ``out`` folder); relative paths are against it."""
+    from ascend_dump_gui.core.emulator import emulate
+
+    (tmp_path / "out").mkdir(parents=True, exist_ok=True)
+    return emulate(config, model=model, steps=steps, cwd=tmp_path, **kwargs)
+
+
+def rel(result, tmp_path: Path) -> list[str]:
+    """Written files relative to ``tmp_path``, as posix strings."""
+    return [p.relative_to(tmp_path).as_posix() for p in result.written]
+
+
+def dumps(result) -> list[Path]:
+    """The binary dump files among the written files."""
+    return [p for p in result.written if p.suffix not in (".npy", ".csv", ".txt") and p.name != "mapping.csv"]
