@@ -102,11 +102,11 @@ def test_typing_is_one_undo_step_and_every_edit_is_undoable(panel, qtbot):
 def test_clicking_a_finding_focuses_its_field(panel, qtbot):
     panel.load_demo()
     panel.activateWindow()
-    tree = panel.findings_panel.tree
-    item = panel.findings_panel.item_for(CONFLICT)
-    tree.itemClicked.emit(item, 0)
-    first = panel.findings_panel.findings[tree.indexOfTopLevelItem(item)].options[0]
-    qtbot.waitUntil(lambda: widget(panel, QComboBox, first).hasFocus())
+    card = panel.findings_panel.item_for(CONFLICT)
+    assert card.finding.options[0] == "dump_scene"
+    qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: widget(panel, QComboBox, "dump_scene").hasFocus())
+    assert "dump_scene" in panel.form.help_pane.text()
 
 
 def test_focus_reaches_a_hidden_field_and_a_table_cell(panel):

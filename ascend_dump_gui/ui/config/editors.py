@@ -288,7 +288,11 @@ class TableEditor(QWidget):
         for i, column in enumerate(spec.columns):
             header = self.table.horizontalHeaderItem(i)
             header.setToolTip("\n".join(filter(None, (column.label, column.help, _cell_hint(column)))))
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for i, column in enumerate(spec.columns):
+            self.table.setColumnWidth(i, max(90, header.fontMetrics().horizontalAdvance(column.key) + 24))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(120)
         self.table.itemChanged.connect(lambda *_: self.changed.emit())

@@ -1,16 +1,17 @@
-"""The findings list: severity icon, message, involved options and a Fix button per finding."""
+"""The findings list: one card per finding with its severity icon, full message, options and a Fix button."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent, QPalette
 from PySide6.QtWidgets import (
-    QHeaderView,
+    QFrame,
+    QHBoxLayout,
     QLabel,
+    QScrollArea,
     QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -19,87 +20,113 @@ from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-_ROLE = Qt.ItemDataRole.UserRole
+
+
+class FindingCard(QFrame):
+    """One finding; a click anywhere but the Fix button asks to go to its first option."""
+
+    clicked = Signal()
+
+    def __init__(self, finding: Finding, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.finding = finding
+        self.setObjectName(f"finding_{finding.rule}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        badge = QLabel()
+        badge.setPixmap(severity_icon(finding.severity).pixmap(16, 16))
+        badge.setToolTip(Severity(finding.severity).value)
+        message = QLabel(finding.message, wordWrap=True, objectName="finding_message")
+        message.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        where = ", ".join(finding.options) or "the whole config"
+        detail = QLabel(f"<small>{where} · {finding.rule}</small>", objectName="finding_detail")
+        detail.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        tip = [f"Rule: {finding.rule}"] + ([f"Source: {finding.source}"] if finding.source else [])
+        self.setToolTip("\n".join(tip))
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        text.addWidget(message)
+        text.addWidget(detail)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 4, 6, 4)
+        row.addWidget(badge, 0, Qt.AlignmentFlag.AlignTop)
+        row.addLayout(text, 1)
+        self.fix_button: QToolButton | None = None
+        if finding.fix is not None and finding.fix.changes:
+            self.fix_button = QToolButton(objectName=f"fix_{finding.rule}", text="Fix")
+            self.fix_button.setIcon(icon("fix"))
+            self.fix_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            self.fix_button.setToolTip(finding.fix.description)
+            row.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignTop)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
 
 
 class FindingsPanel(QWidget):
-    """Shows findings; clicking one asks to focus its first option, its Fix button asks to apply the fix."""
+    """Shows findings (errors first); ``focusRequested`` names an option, ``fixRequested`` carries a Finding."""
 
-    focusRequested = Signal(str)    # option name (may be "dump_list[0].layer" or an env var)
-    fixRequested = Signal(object)   # the Finding whose fix to apply
+    focusRequested = Signal(str)
+    fixRequested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.summary_icon = QLabel(objectName="findings_summary_icon")
         self.summary = QLabel(objectName="findings_summary")
-        self.tree = QTreeWidget(objectName="findings")
-        self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Finding", "Options", ""])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
-        header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(False)
-        self.tree.itemClicked.connect(self._on_clicked)
-        self.tree.itemActivated.connect(self._on_clicked)
+        self._list = QWidget()
+        self._list_layout = QVBoxLayout(self._list)
+        self._list_layout.setContentsMargins(0, 0, 0, 0)
+        self._list_layout.setSpacing(4)
+        self._list_layout.addStretch(1)
+        self.scroll = QScrollArea(widgetResizable=True, objectName="findings")
+        self.scroll.setWidget(self._list)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setMinimumHeight(120)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.tree)
+        top = QHBoxLayout()
+        top.addWidget(self.summary_icon)
+        top.addWidget(self.summary, 1)
+        layout.addLayout(top)
+        layout.addWidget(self.scroll, 1)
         self.findings: list[Finding] = []
+        self.cards: list[FindingCard] = []
 
     def set_findings(self, findings: Iterable[Finding]) -> None:
-        """Replace the list (errors first, then warnings, then infos)."""
+        """Replace the cards."""
         self.findings = sorted(findings, key=lambda f: _ORDER[Severity(f.severity)])
-        self.tree.clear()
-        for finding in self.findings:
-            self._add(finding)
-        if not self.findings:
-            item = QTreeWidgetItem(["No problems found."])
-            item.setIcon(0, icon("ok"))
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.tree.addTopLevelItem(item)
-        self.summary.setText(self._summary())
+        for card in self.cards:
+            self._list_layout.removeWidget(card)
+            card.hide()
+            card.deleteLater()
+        self.cards = [self._card(f) for f in self.findings]
+        for i, card in enumerate(self.cards):
+            self._list_layout.insertWidget(i, card)
+        self._show_summary()
 
-    def item_for(self, rule: str) -> QTreeWidgetItem | None:
-        for i in range(self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
-            if item.data(0, _ROLE) is not None and item.data(0, _ROLE).rule == rule:
-                return item
-        return None
+    def item_for(self, rule: str) -> FindingCard | None:
+        return next((c for c in self.cards if c.finding.rule == rule), None)
 
     def fix_button(self, rule: str) -> QToolButton | None:
-        return self.tree.findChild(QToolButton, f"fix_{rule}")
+        card = self.item_for(rule)
+        return card.fix_button if card else None
 
-    def _add(self, finding: Finding) -> None:
-        item = QTreeWidgetItem([finding.message, ", ".join(finding.options)])
-        item.setIcon(0, severity_icon(finding.severity))
-        item.setData(0, _ROLE, finding)
-        tip = [f"{Severity(finding.severity).value}: {finding.message}", f"Rule: {finding.rule}"]
-        if finding.source:
-            tip.append(f"Source: {finding.source}")
-        if finding.fix:
-            tip.append(f"Fix: {finding.fix.description}")
-        item.setToolTip(0, "\n".join(tip))
-        self.tree.addTopLevelItem(item)
-        if finding.fix is not None and finding.fix.changes:
-            button = QToolButton(objectName=f"fix_{finding.rule}", text="Fix")
-            button.setIcon(icon("fix"))
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            button.setToolTip(finding.fix.description)
-            button.clicked.connect(lambda *_, f=finding: self.fixRequested.emit(f))
-            self.tree.setItemWidget(item, 2, button)
+    def _card(self, finding: Finding) -> FindingCard:
+        card = FindingCard(finding)
+        if finding.options:
+            card.clicked.connect(lambda f=finding: self.focusRequested.emit(f.options[0]))
+        if card.fix_button is not None:
+            card.fix_button.clicked.connect(lambda *_, f=finding: self.fixRequested.emit(f))
+        return card
 
-    def _summary(self) -> str:
-        counts = {s: sum(Severity(f.severity) is s for f in self.findings) for s in Severity}
+    def _show_summary(self) -> None:
         if not self.findings:
-            return "No problems found."
+            self.summary_icon.setPixmap(icon("ok").pixmap(16, 16))
+            self.summary.setText("No problems found.")
+            return
+        self.summary_icon.setPixmap(severity_icon(self.findings[0].severity).pixmap(16, 16))
+        counts = {s: sum(Severity(f.severity) is s for f in self.findings) for s in Severity}
         parts = [f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items() if n]
-        return ", ".join(parts) + " (click one to go to the option)"
-
-    def _on_clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        finding = item.data(0, _ROLE)
-        if finding is not None and finding.options:
-            self.focusRequested.emit(finding.options[0])
+        self.summary.setText(", ".join(parts) + " — click one to go to the option")

@@ -241,7 +241,7 @@ class SchemaForm(QWidget):
             return False
         key, column, index = where
         row = self._rows[key]
-        self.scroll.ensureWidgetVisible(row.field)
+        self.scroll.ensureWidgetVisible(row.field, 0, self.scroll.viewport().height() // 3)
         if isinstance(row.editor.input, TableEditor):
             row.editor.input.focus_cell(column or "", index)
         else:

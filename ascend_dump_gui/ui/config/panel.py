@@ -41,6 +41,7 @@ from ascend_dump_gui.ui.config.where import WherePanel
 ENV = "env"
 PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
 _TYPED = {Kind.STR, Kind.PATH, Kind.STEP, Kind.STR_LIST, Kind.MAPPING, Kind.INT, Kind.FLOAT, Kind.TABLE}
+WHERE_NOTE = "Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders."
 DEMO_ACL_JSON = """{
   "dump": {
     "dump_path": "output",
@@ -79,6 +80,7 @@ class ConfigPanel(QWidget):
         self._written: Path | None = None  # the file Save may overwrite
         self.findings: list[Finding] = []
         self.last_check_ms = 0.0
+        self._previewed = ""
         self._state = State(ConfigDoc("acl_json", {}), ConfigDoc(ENV, {}))
         self._forms: dict[str, SchemaForm] = {}
         self._build()
@@ -140,11 +142,13 @@ class ConfigPanel(QWidget):
         self.right_split.addWidget(self.findings_panel)
         self.right_split.addWidget(self.side_tabs)
         self.right_split.setStretchFactor(1, 2)
+        self.right_split.setSizes([300, 500])
         self.main_split = QSplitter(Qt.Orientation.Horizontal, objectName="main_split")
         self.main_split.addWidget(left)
         self.main_split.addWidget(self.right_split)
         self.main_split.setStretchFactor(0, 3)
         self.main_split.setStretchFactor(1, 2)
+        self.main_split.setSizes([640, 560])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.main_split, 1)
@@ -287,7 +291,10 @@ class ConfigPanel(QWidget):
         self.form.set_findings(self.findings)
         if self.scenario != ENV:
             self.env_form.set_findings(self.findings)
-        self.preview.set_targets(files.preview_targets(self.scenario), self._render)
+        same = self._previewed == self.scenario
+        self._previewed = self.scenario
+        self.preview.set_targets(files.preview_targets(self.scenario), self._render, keep=same)
+        self.where.note.setText(WHERE_NOTE if self.scenario != ENV else "")
         self.where.set_artifacts(resolve_paths(doc, env=env, cwd=Path(self.where.cwd)))
         self.findingsChanged.emit(self.findings)
 

@@ -106,10 +106,11 @@ class PreviewPanel(QWidget):
         self._render: Callable[[str], str] | None = None
         self.target.currentIndexChanged.connect(lambda *_: self.refresh())
 
-    def set_targets(self, targets: list[tuple[str, str]], render: Callable[[str], str]) -> None:
-        """``targets`` are (name, label) pairs; ``render(name)`` returns the text or raises to explain."""
+    def set_targets(self, targets: list[tuple[str, str]], render: Callable[[str], str], keep: bool = True) -> None:
+        """``targets`` are (name, label) pairs, the first one is the default; ``render(name)`` returns the text
+        or raises DumpError to explain; ``keep`` keeps the current choice when it is still offered."""
         self._render = render
-        current = self.current_target()
+        current = self.current_target() if keep else ""
         self.target.blockSignals(True)
         self.target.clear()
         for name, label in targets:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -77,7 +77,7 @@ class RunEmulatorDialog(QDialog):
         self.model = QComboBox(objectName="emu_model")
         for info in list_models():
             self.model.addItem(info.name, info.name)
-            self.model.setItemData(self.model.count() - 1, info.description, 3)  # ToolTipRole
+            self.model.setItemData(self.model.count() - 1, info.description, Qt.ItemDataRole.ToolTipRole)
         self.model_note = QLabel(wordWrap=True, objectName="emu_model_note")
         self.model.currentIndexChanged.connect(self._describe_model)
         self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=50, value=2)
@@ -92,6 +92,9 @@ class RunEmulatorDialog(QDialog):
         self.fault.addItem("none", None)
         for kind in FAULT_KINDS:
             self.fault.addItem(kind, kind)
+        self.lands = QLabel(wordWrap=True, objectName="emu_lands")
+        self.lands.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cwd.textChanged.connect(self._show_landing)
         self.warning = QLabel(wordWrap=True, objectName="emu_warning")
         errors = [f for f in inputs.findings if Severity(f.severity) is Severity.ERROR]
         self.warning.setText(f"This config has {len(errors)} error(s); the emulated runtime may refuse it."
@@ -109,6 +112,7 @@ class RunEmulatorDialog(QDialog):
         form.addRow("", self.model_note)
         form.addRow("Steps", self.steps)
         form.addRow("Working directory", self.cwd)
+        form.addRow("Files land in", self.lands)
         form.addRow("Inject a fault", self.fault)
         form.addRow("", self.golden)
         form.addRow("", self.make_folders)
@@ -119,6 +123,7 @@ class RunEmulatorDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
         self._describe_model()
+        self._show_landing()
 
     def start(self) -> Worker:
         """Run the emulator in a worker; the dialog shows progress and the status bar offers Cancel too."""
@@ -152,7 +157,13 @@ class RunEmulatorDialog(QDialog):
             self.reject()
 
     def _describe_model(self) -> None:
-        self.model_note.setText(self.model.itemData(self.model.currentIndex(), 3) or "")
+        self.model_note.setText(self.model.itemData(self.model.currentIndex(), Qt.ItemDataRole.ToolTipRole) or "")
+
+    def _show_landing(self) -> None:
+        cwd = Path(self.cwd.text()).expanduser()
+        rows = [f"{a.artifact}: {a.path}" for a in resolve_paths(self._inputs.doc, env=self._inputs.env, cwd=cwd)
+                if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump")]
+        self.lands.setText("\n".join(rows) or "(this config dumps nothing)")
 
     def _on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 0))

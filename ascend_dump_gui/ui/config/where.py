@@ -42,7 +42,6 @@ class WherePanel(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         self.note = QLabel(objectName="where_note", wordWrap=True)
-        self.note.setText("Edit the Environment tab to see how variables such as ASCEND_WORK_PATH move these.")
         top = QHBoxLayout()
         top.addWidget(QLabel("Working directory"))
         top.addWidget(self.cwd_edit, 1)

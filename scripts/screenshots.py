@@ -1,0 +1,122 @@
+"""Offscreen screenshots of each scenario's editor (and the emulator dialog) into docs/screenshots/*.png.
+
+Run: python scripts/screenshots.py [--out docs/screenshots] [--dark]
+Each shot loads a small config with at least one finding, so the findings panel, the markers next to the
+fields, the preview and the 'where files land' table all show something.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# scenario -> (file name shown in the title, values, environment, side tab to show)
+SHOTS = {
+    "acl_json": (None, None, {}, "Preview"),
+    "tf1_session": ("train.py", {"enable_dump": True, "enable_dump_debug": True, "dump_path": "/home/user/dump",
+                                 "dump_step": "0|5-3", "dump_mode": "all", "precision_mode": "allow_mix_precision"},
+                   {}, "Preview"),
+    "tf2_npu_device": ("train_tf2.py", {"enable_dump": True, "dump_path": "output", "dump_step": "0|5|10",
+                                        "dump_mode": "all", "dump_data": "stats"},
+                       {"ASCEND_WORK_PATH": "/data/work/host1"}, "Where files land"),
+    "torchair": ("train_pt.py", {"enable_dump": True, "dump_mode": "all", "dump_path": "/home/dump",
+                                 "dump_step": "0|1", "dump_layer": "Add_1Mul_1 Add2", "dump_data": "stats"},
+                 {}, "Preview"),
+    "env": ("dump_env.sh", {"ASCEND_WORK_PATH": "/data/work/host1", "NPU_COLLECT_PATH": "/data/collect",
+                            "DUMP_GE_GRAPH": "2"}, {}, "Where files land"),
+}
+
+
+def _dark_palette():
+    from PySide6.QtGui import QColor, QPalette
+
+    palette = QPalette()
+    roles = {QPalette.ColorRole.Window: "#2b2b2b", QPalette.ColorRole.WindowText: "#e6e6e6",
+             QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.AlternateBase: "#2a2a2a",
+             QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#353535",
+             QPalette.ColorRole.ButtonText: "#e6e6e6", QPalette.ColorRole.Highlight: "#2f65ca",
+             QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#353535",
+             QPalette.ColorRole.ToolTipText: "#e6e6e6", QPalette.ColorRole.PlaceholderText: "#9a9a9a"}
+    for role, colour in roles.items():
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def shoot(out: Path, dark: bool = False) -> list[Path]:
+    """Write one PNG per scenario (plus the emulator dialog) to ``out``; returns the files."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    from ascend_dump_gui.ui.app import _application
+    from ascend_dump_gui.ui.main_window import MainWindow
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    app = _application()
+    app.setStyle("Fusion")
+    if dark:
+        app.setPalette(_dark_palette())
+    out.mkdir(parents=True, exist_ok=True)
+    suffix = "-dark" if dark else ""
+    written = []
+    cwd = Path(tempfile.gettempdir()) / "project"
+    for scenario, (name, values, env, side_tab) in SHOTS.items():
+        window = MainWindow()
+        window.resize(1400, 900)
+        panel = window.config_panel
+        if values is None:
+            panel.load_demo()
+        else:
+            panel.new_config(scenario, values)
+            panel.path = Path(cwd / name) if name else None
+        for key, text in env.items():
+            panel.env_form.findChild(QLineEdit, key).setText(text)
+        panel.where.set_cwd(cwd)
+        panel.where.cwdChanged.emit(str(cwd))
+        panel.side_tabs.setCurrentIndex(next(i for i in range(panel.side_tabs.count())
+                                             if panel.side_tabs.tabText(i) == side_tab))
+        panel.undo_stack.setClean()
+        window._update_title()
+        window.show()
+        app.processEvents()
+        if panel.findings and panel.findings[0].options:
+            panel.focus_option(panel.findings[0].options[0])
+        app.processEvents()
+        path = out / f"configure-{scenario}{suffix}.png"
+        window.grab().save(str(path))
+        written.append(path)
+        if scenario == "tf2_npu_device":
+            written.append(_shoot_emulator(window, out / f"run-emulator{suffix}.png", app))
+        window.close()
+    QApplication.processEvents()
+    return written
+
+
+def _shoot_emulator(window, path: Path, app) -> Path:
+    dialog = window.run_emulator()
+    dialog.resize(560, dialog.sizeHint().height())
+    app.processEvents()
+    dialog.grab().save(str(path))
+    dialog.reject()
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "screenshots")
+    parser.add_argument("--dark", action="store_true", help="also shoot with a dark palette")
+    args = parser.parse_args(argv)
+    written = shoot(args.out)
+    if args.dark:
+        written += shoot(args.out, dark=True)
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Run in emulator from the UI: progress, cancel, refusal, and the tree opening in Browse."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from ascend_dump_gui.core.progress import CancelToken
+from ascend_dump_gui.ui.app import build_window
+from ascend_dump_gui.ui.config import run_emulator
+
+
+@pytest.fixture
+def window(qtbot):
+    window = build_window()
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_run_lands_in_browse(window, qtbot, tmp_path):
+    window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_list": [{"model_name": "mlp"}]})
+    dialog = window.run_emulator()
+    dialog.cwd.setText(str(tmp_path / "run"))
+    dialog.steps.setValue(2)
+    assert f"dump_data: {tmp_path / 'run' / 'out'}" in dialog.lands.text()
+    seen = []
+    dialog.progress.valueChanged.connect(seen.append)
+    with qtbot.waitSignal(dialog.treeReady, timeout=20000) as blocker:
+        dialog.run_button.click()
+        assert not dialog.run_button.isEnabled()
+    folder = blocker.args[0]
+    assert folder == tmp_path / "run" / "out"
+    assert window.tabs.currentWidget() is window.browse_panel and window.browse_panel.folder == str(folder)
+    assert any(p.is_file() for p in folder.rglob("*"))  # the dump tree was written
+    assert (tmp_path / "run" / "golden").is_dir()
+    qtbot.waitUntil(lambda: not window.status.busy)
+
+
+def test_refused_config_shows_why(window, qtbot, tmp_path):
+    window.config_panel.load_demo()  # watcher + dump_debug: the runtime refuses it
+    dialog = window.run_emulator()
+    assert dialog.warning.isVisibleTo(dialog)
+    dialog.cwd.setText(str(tmp_path))
+    with qtbot.waitSignal(window.runner.ended, timeout=20000):
+        dialog.run_button.click()
+    qtbot.waitUntil(lambda: dialog.findChild(QMessageBox, "error_box") is not None)
+    box = dialog.findChild(QMessageBox, "error_box")
+    assert "refuses" in box.informativeText() and dialog.run_button.isEnabled()
+    box.close()
+
+
+def test_cancel_stops_the_run(window, qtbot, tmp_path, monkeypatch):
+    gate = threading.Event()
+
+    def slow_emulate(doc, *, progress, cancel: CancelToken, **kwargs):
+        for step in range(100):
+            progress(step, 100, f"step {step}")
+            gate.wait(0.05)
+            cancel.raise_if_cancelled()
+        raise AssertionError("not cancelled")
+
+    monkeypatch.setattr(run_emulator, "emulate", slow_emulate)
+    dialog = window.run_emulator()
+    dialog.cwd.setText(str(tmp_path))
+    with qtbot.waitSignal(window.runner.ended, timeout=10000):
+        dialog.run_button.click()
+        qtbot.waitUntil(lambda: window.status.busy and dialog.progress.maximum() == 100)
+        dialog.buttons.rejected.emit()  # the dialog's Cancel button while running
+    assert dialog.message.text() == "Cancelled." and dialog.run_button.isEnabled()
+    assert window.tabs.currentWidget() is window.config_panel
