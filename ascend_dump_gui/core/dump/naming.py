@@ -182,6 +182,8 @@ def parse_name(name: str) -> ParsedName | None:
 
 def parse_exception_name(name: str) -> ParsedName:
     """Parse a file of an exception dump folder (``extra-info/data-dump/{device}``); always a record."""
+    if name == MAPPING_FILE:
+        return ParsedName("mapping")
     m = _EXC_INFO.fullmatch(name)
     if m:
         return ParsedName("exception", stream_id=int(m.group(1)), task_id=int(m.group(2)),
