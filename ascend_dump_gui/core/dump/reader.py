@@ -58,6 +58,8 @@ def read_dump(path: str | os.PathLike) -> DumpFile:
     if p.is_dir():
         raise DumpFormatError(p, "is a directory, not a dump file")
     try:
+        if p.exists() and not p.is_file():  # a FIFO or device would block or never end
+            raise DumpFormatError(p, "is not a regular file")
         with open(p, "rb") as fh:
             return _read_open(p, fh)
     except OSError as exc:

@@ -37,9 +37,11 @@ def test_zero_length_and_tiny_files(tmp_path):
     _expect(tmp_path / "tiny", "too short", NotADumpError)
 
 
-def test_directory_and_missing_file(tmp_path):
+def test_directory_missing_file_and_fifo(tmp_path):
     _expect(tmp_path, "is a directory")
     _expect(tmp_path / "nope", "cannot read")
+    os.mkfifo(tmp_path / "fifo")
+    _expect(tmp_path / "fifo", "not a regular file")
 
 
 def test_truncated_data_and_header(good):
