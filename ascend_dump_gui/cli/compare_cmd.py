@@ -1,18 +1,87 @@
-"""`ascend-dump compare` (scaffold: replaced by the issue that implements it)."""
+"""`ascend-dump compare NPU GOLDEN`: msaccucmp's metrics, the first diverging op, overflows, watcher."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from ascend_dump_gui.cli.output import warn
+from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.core.compare.engine import CompareResult, compare
+from ascend_dump_gui.core.compare.metrics import METRIC_NAMES, resolve_names
+from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
+from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+from ascend_dump_gui.core.errors import InputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `compare` verb."""
-    parser = sub.add_parser("compare", help="Compare NPU dumps with golden dumps.")
+    parser = sub.add_parser(
+        "compare", help="Compare NPU dumps with golden .npy files or another NPU dump tree.",
+        description="Compare NPU dumps (a dump file or a step folder) with golden .npy files or NPU dumps, "
+                    "with msaccucmp's metrics; report the first diverging op, overflows and watcher findings.")
+    parser.add_argument("npu", metavar="NPU", help="NPU dump file, .npy file, or a folder of them")
+    parser.add_argument("golden", metavar="GOLDEN", help="golden .npy file, dump file, or a folder of them")
+    parser.add_argument("--out", metavar="FILE.csv", help="write msaccucmp's result CSV (all rows) here")
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    parser.add_argument("--metrics", metavar="NAMES",
+                        help="comma-separated msaccucmp algorithm names or indices 0-9 (default: all ten: "
+                             + ",".join(METRIC_NAMES) + ")")
+    parser.add_argument("--fail-on-mismatch", action="store_true",
+                        help="exit 1 when any tensor misses the accuracy rule")
+    parser.add_argument("--graph", metavar="FILE",
+                        help="GE graph dump (ge_proto*_Build.txt) for fused-op origins, input producers and "
+                             "execution order")
+    parser.add_argument("--tolerance", metavar="SPEC",
+                        help="thresholds of the accuracy rule, e.g. 'cos_min=0.99,max_abs_max=0.001;"
+                             "float16:max_abs_max=0.01' (keys: cos_min, max_abs_max, cos_floor, "
+                             "max_abs_ceiling)")
     parser.set_defaults(func=_run)
 
 
+def _progress(done: int, total: int, message: str) -> None:
+    if total and sys.stderr.isatty():
+        print(f"\r{done}/{total} tensors", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
 def _run(args: argparse.Namespace) -> int:
-    warn("`compare` is not available yet")
-    return 2
+    try:
+        names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
+        tolerances = Tolerances.parse(args.tolerance) if args.tolerance else None
+    except ValueError as exc:
+        raise InputError(None, str(exc)) from None
+    result = compare(args.npu, args.golden, metrics=names, tolerances=tolerances, graph=args.graph,
+                     progress=_progress)
+    if args.out:
+        write_csv(result, args.out)
+    if args.json:
+        print_json(result_to_json(result))
+    else:
+        _print_human(result, args.out)
+    failed = any(r.reached is False for r in result.rows)
+    return 1 if args.fail_on_mismatch and failed else 0
+
+
+def _print_human(result: CompareResult, out: str | None) -> None:
+    s = result.summary
+    print(f"{s['mode'].replace('_', ' ')}: {s['rows']} tensors, {s['compared']} compared, "
+          f"{s['reached']} reached, {s['not_reached']} not reached, {s['unmatched_npu']} NPU tensors without "
+          f"a counterpart, {s['unmatched_golden']} golden files unused")
+    if s["graph"]:
+        print(f"graph: {s['graph']}")
+    d = result.first_divergence
+    if d is None:
+        print("first divergence: none (every compared tensor meets the accuracy rule)")
+    else:
+        print(f"first divergence: {d.tensor} ({d.op_type}), cosine {d.cosine}, max abs error "
+              f"{d.max_abs_error}: {d.message}")
+    for o in result.overflows[:10]:
+        where = ", ".join(o.tensors) if o.tensors else "Opdebug record"
+        print(f"overflow: {o.op_name} ({o.op_type}) [{'+'.join(o.sources)}] {where}")
+    if len(result.overflows) > 10:
+        print(f"overflow: ... {len(result.overflows) - 10} more")
+    for w in result.watcher_findings:
+        culprit = w.culprit or (f"task {w.culprit_task_id}" if w.culprit_task_id is not None else "unknown op")
+        print(f"watcher: {w.tensor} changed after {culprit} ran ({w.changed_elements} elements, "
+              f"max abs diff {w.max_abs_diff:g}): {culprit} overwrote its memory")
+    if out:
+        warn(f"wrote {len(result.rows)} rows to {out}")

@@ -1,0 +1,245 @@
+"""The compare engine: pair NPU and golden tensors, compute every metric in parallel, derive the findings.
+
+``compare(npu, golden)`` is what the CLI verb and the GUI call; it returns a :class:`CompareResult` whose
+rows are in execution order.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ascend_dump_gui.core.compare import findings as findings_mod
+from ascend_dump_gui.core.compare import pairwise
+from ascend_dump_gui.core.compare.matching import NPU_VS_NPU, MatchPlan, TensorPair, plan_pairs
+from ascend_dump_gui.core.compare.metrics import FAILED, evaluate, resolve_names
+from ascend_dump_gui.core.compare.msprobe_metrics import (
+    MSPROBE_NAMES,
+    Tolerances,
+    accuracy_reached,
+    msprobe_metrics,
+)
+from ascend_dump_gui.core.dump.sidefiles import load_golden
+from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+
+FP16_OVERFLOW = 65504.0
+"""msaccucmp's OVERFLOW_MAX_VALUE: a float16 tensor overflowed when max|x| >= this."""
+
+
+@dataclass
+class CompareRow:
+    """One compared (or uncomparable) tensor; ``metrics`` hold values, ``texts`` msaccucmp's CSV strings."""
+
+    index: int
+    tensor: str
+    op_name: str
+    op_type: str
+    role: str
+    tensor_index: int
+    npu_file: str
+    golden_file: str | None
+    ground_truth: str
+    dtype: str
+    golden_dtype: str | None
+    shape: list[int]
+    address: int | None = None
+    golden_address: int | None = None
+    metrics: dict[str, float | str | None] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+    msprobe: dict[str, float | str] = field(default_factory=dict)
+    accuracy: str = "None"
+    reached: bool | None = None
+    overflow: bool = False
+    overflow_text: str = "NaN"
+    fail_reason: str | None = None
+
+    @property
+    def compared(self) -> bool:
+        return self.golden_file is not None and any(v is not None for v in self.metrics.values())
+
+    def to_json(self) -> dict[str, Any]:
+        """The row object of ``compare --json`` (cli.md keys first, then our additions)."""
+        return {"tensor": self.tensor, "op_type": self.op_type, "npu_file": self.npu_file,
+                "golden_file": self.golden_file, "dtype": self.dtype, "shape": self.shape,
+                "metrics": {k: _json_number(v) for k, v in self.metrics.items()}, "reached": self.reached,
+                "overflow": self.overflow, "fail_reason": self.fail_reason,
+                "index": self.index, "op_name": self.op_name, "ground_truth": self.ground_truth,
+                "golden_dtype": self.golden_dtype, "accuracy": self.accuracy,
+                "msprobe": {k: _json_number(v) for k, v in self.msprobe.items()}}
+
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+@dataclass
+class CompareResult:
+    """Rows in execution order, the findings and a summary."""
+
+    rows: list[CompareRow]
+    first_divergence: findings_mod.Divergence | None
+    overflows: list[findings_mod.Overflow]
+    watcher_findings: list[findings_mod.WatcherFinding]
+    unmatched: list[dict[str, str]]
+    summary: dict[str, Any]
+    mode: str
+    metric_names: list[str]
+
+
+def _dtype_name(arr: np.ndarray) -> str:
+    return str(arr.dtype)
+
+
+def _abs_max(x: np.ndarray) -> float:
+    """max|x| with NaN propagating (as ``np.absolute(x).max()``), chunked; nan for an empty tensor."""
+    flat = np.ravel(x)
+    if flat.shape[0] == 0:
+        return math.nan
+
+    def one(a: int, b: int) -> float:
+        with np.errstate(all="ignore"):
+            chunk = flat[a:b].astype(np.float32)
+            return float(np.maximum(np.abs(chunk.max()), np.abs(chunk.min())))
+
+    parts = pairwise.map_leaves(one, pairwise.leaves(flat.shape[0]))
+    return float(np.maximum.reduce(parts))
+
+
+def _overflow_text(x: np.ndarray) -> str:
+    """msaccucmp's OverFlow cell: YES/NO for float16 NPU data, NaN otherwise (NaN data reads NO)."""
+    if x.dtype != np.float16:
+        return FAILED
+    return "YES" if _abs_max(x) >= FP16_OVERFLOW else "NO"
+
+
+def _row_base(pair: TensorPair) -> CompareRow:
+    t = pair.npu_tensor
+    return CompareRow(
+        index=pair.order, tensor=pair.tensor, op_name=pair.op_name, op_type=pair.op_type, role=pair.role,
+        tensor_index=pair.index, npu_file=str(pair.npu_file),
+        golden_file=None if pair.golden_file is None else str(pair.golden_file),
+        ground_truth=pair.ground_truth, dtype="", golden_dtype=None,
+        shape=list(t.original_layout_shape()) if t is not None else [],
+        address=t.address if t is not None else None,
+        golden_address=pair.golden_tensor.address if pair.golden_tensor is not None else None)
+
+
+def _fail(row: CompareRow, names: Sequence[str], reason: str) -> CompareRow:
+    row.metrics = {n: None for n in names}
+    row.texts = {n: FAILED for n in names}
+    row.msprobe = {n: "N/A" for n in MSPROBE_NAMES}
+    row.fail_reason = reason
+    return row
+
+
+def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances, mode: str) -> CompareRow:
+    """Compute one row: load both tensors (original layout), msaccucmp's metrics, msprobe's, overflow."""
+    row = _row_base(pair)
+    try:
+        x = pair.npu_tensor.array() if pair.npu_tensor is not None else load_golden(pair.npu_npy)
+    except DumpError as exc:
+        return _fail(row, names, str(exc))
+    row.dtype = _dtype_name(x)
+    row.shape = list(x.shape)
+    row.overflow_text = _overflow_text(x)
+    row.overflow = row.overflow_text == "YES"
+    if pair.problem is not None:
+        return _fail(row, names, pair.problem)
+    try:
+        y = pair.golden_tensor.array() if pair.golden_tensor is not None else load_golden(pair.golden_npy)
+    except DumpError as exc:
+        return _fail(row, names, str(exc))
+    row.golden_dtype = _dtype_name(y)
+    if x.size != y.size:
+        return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the golden shape "
+                                 f"{list(y.shape)} hold different numbers of elements")
+    if mode == NPU_VS_NPU:
+        scalar = sum(pair.npu_tensor.shape) == len(pair.npu_tensor.shape) if pair.npu_tensor else None
+        if x.dtype == np.bool_:
+            x, y = x.astype(np.float32), y.astype(np.float32)
+    else:
+        scalar = None
+    result = evaluate(x, y, names, scalar=scalar, npu_name=row.npu_file, golden_name=str(row.golden_file))
+    row.metrics, row.texts = result.values, result.texts
+    core = msprobe_metrics(np.reshape(x, y.shape) if x.shape != y.shape else x, y)
+    row.msprobe = core.values
+    tol = tolerances.for_dtype(str(pair.npu_tensor.np_dtype) if pair.npu_tensor is not None else row.dtype)
+    row.accuracy = accuracy_reached(core.values["Cosine"], core.values["MaxAbsErr"], tol)
+    row.reached = {"Yes": True, "No": False}.get(row.accuracy)
+    messages = list(result.messages)
+    if core.message and not all(isinstance(v, float) for v in core.values.values()):
+        messages.append(core.message.strip())
+    row.fail_reason = ",".join(messages) or None
+    return row
+
+
+def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progress: ProgressFn,
+              cancel: CancelToken | None) -> list[CompareRow]:
+    total = len(plan.pairs)
+    rows: list[CompareRow | None] = [None] * total
+    workers = max(1, min(pairwise.worker_count(), total))
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="compare-row") as pool:
+        pending = {pool.submit(compare_pair, p, names, tolerances, plan.mode): i for i, p in enumerate(plan.pairs)}
+        done = 0
+        try:
+            while pending:
+                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                for fut in finished:
+                    i = pending.pop(fut)
+                    rows[i] = fut.result()
+                    done += 1
+                    progress(done, total, plan.pairs[i].tensor)
+        except BaseException:
+            for fut in pending:
+                fut.cancel()
+            raise
+    return [r for r in rows if r is not None]
+
+
+def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
+            tolerances: Tolerances | None = None, graph: Path | None = None,
+            progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> CompareResult:
+    """Compare NPU dumps (a file or a step folder) with golden ``.npy`` files or another NPU dump tree.
+
+    ``metrics``: msaccucmp algorithm names or indices (default: all ten, in msaccucmp's order).
+    ``tolerances``: thresholds of the "Accuracy Reached or Not" rule per dtype. ``graph``: a GE graph dump
+    (``ge_proto*.txt``) for fused-op origins, input producers and execution order; graph files found
+    under either folder are used otherwise.
+    """
+    started = time.perf_counter()
+    names = resolve_names(metrics)
+    tolerances = tolerances or Tolerances()
+    plan = plan_pairs(npu, golden, graph=graph, progress=progress, cancel=cancel)
+    rows = _run_rows(plan, names, tolerances, progress, cancel)
+    overflows = findings_mod.find_overflows(plan, rows)
+    divergence = findings_mod.first_divergence(rows, plan)
+    watcher = findings_mod.watcher_findings(plan, cancel=cancel)
+    unmatched = [{"side": "npu", "tensor": r.tensor, "file": r.npu_file, "reason": r.fail_reason or ""}
+                 for r in rows if r.golden_file is None]
+    unmatched += [{"side": "golden", "tensor": Path(p).name, "file": str(p),
+                   "reason": "no NPU tensor was matched with this file"} for p in plan.unmatched_golden]
+    summary = {
+        "mode": plan.mode, "npu": os.fspath(npu), "golden": os.fspath(golden),
+        "graph": None if plan.graph_path is None else str(plan.graph_path),
+        "metrics": names, "rows": len(rows), "compared": sum(r.compared for r in rows),
+        "reached": sum(r.reached is True for r in rows), "not_reached": sum(r.reached is False for r in rows),
+        "unmatched_npu": sum(u["side"] == "npu" for u in unmatched),
+        "unmatched_golden": len(plan.unmatched_golden), "overflows": len(overflows),
+        "first_overflow": overflows[0].op_name if overflows else None,
+        "first_divergence": divergence.tensor if divergence else None,
+        "watcher_findings": len(watcher), "seconds": round(time.perf_counter() - started, 3),
+    }
+    return CompareResult(rows, divergence, overflows, watcher, unmatched, summary, plan.mode, names)

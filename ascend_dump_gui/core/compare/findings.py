@@ -1,0 +1,247 @@
+"""What a compare run concludes: the first diverging op, overflows, and watcher (memory overwrite) pairs."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ascend_dump_gui.core.compare.matching import MatchPlan, NpuOp, task_names
+from ascend_dump_gui.core.dump.naming import parse_name
+from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.progress import CancelToken
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.compare.engine import CompareRow
+
+ABSENT_ID = 65535
+"""Opdebug records use 65535 for "no such id"."""
+
+
+@dataclass
+class Divergence:
+    """The first op (in execution order) whose output misses the accuracy rule, and why.
+
+    ``cause``: ``introduced`` (its inputs matched, or every earlier output matched) or ``inputs_differed``
+    (one of its own input tensors already missed the rule).
+    """
+
+    tensor: str
+    op_name: str
+    op_type: str
+    index: int
+    cause: str
+    diverged_inputs: list[str] = field(default_factory=list)
+    matched_inputs: list[str] = field(default_factory=list)
+    cosine: float | str | None = None
+    max_abs_error: float | str | None = None
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+@dataclass
+class Overflow:
+    """An op that overflowed: from Opdebug records and/or float16 extremes in its tensors."""
+
+    op_name: str
+    op_type: str
+    index: int | None
+    sources: list[str] = field(default_factory=list)      # "opdebug", "fp16"
+    tensors: list[str] = field(default_factory=list)      # float16 tensors at +-65504 / inf
+    files: list[str] = field(default_factory=list)
+    task_id: int | None = None
+    stream_id: int | None = None
+    timestamp: int | None = None
+    status: list[str] = field(default_factory=list)       # e.g. "AIC status 0x400"
+
+    def to_json(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+@dataclass
+class WatcherFinding:
+    """A watched op's output that changed between two consecutive watcher dumps: overwritten memory."""
+
+    watched_op: str
+    tensor: str
+    before_file: str
+    after_file: str
+    culprit: str | None
+    culprit_task_id: int | None
+    changed_elements: int
+    max_abs_diff: float
+
+    def to_json(self) -> dict[str, Any]:
+        return _clean(asdict(self))
+
+
+def _clean(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+# ------------------------------------------------------------------------------------ first divergence
+def first_divergence(rows: list[CompareRow], plan: MatchPlan) -> Divergence | None:
+    """The first op whose output row has ``reached is False``, with the state of its inputs."""
+    by_op: dict[int, list[CompareRow]] = defaultdict(list)
+    for row in rows:
+        by_op[row.index].append(row)
+    first_input: CompareRow | None = None
+    for index in sorted(by_op):
+        op_rows = by_op[index]
+        inputs = [r for r in op_rows if r.role == "input"]
+        bad_out = next((r for r in op_rows if r.role == "output" and r.reached is False), None)
+        if first_input is None:
+            first_input = next((r for r in inputs if r.reached is False), None)
+        if bad_out is None:
+            continue
+        diverged = [r.tensor for r in inputs if r.reached is False]
+        matched = [r.tensor for r in inputs if r.reached is True]
+        if diverged:
+            cause, message = "inputs_differed", (f"{bad_out.op_name} received inputs that already differ "
+                                                 f"({', '.join(diverged)}); look upstream")
+        elif matched:
+            cause, message = "introduced", (f"{bad_out.op_name} got matching inputs and produced a "
+                                            f"diverging output: it introduced the error")
+        else:
+            cause, message = "introduced", (f"every earlier compared output matched; {bad_out.op_name} is the "
+                                            f"first op whose output diverges (its inputs were not compared)")
+        return Divergence(bad_out.tensor, bad_out.op_name, bad_out.op_type, index, cause, diverged, matched,
+                          bad_out.msprobe.get("Cosine"), bad_out.msprobe.get("MaxAbsErr"), message)
+    if first_input is not None:
+        return Divergence(first_input.tensor, first_input.op_name, first_input.op_type, first_input.index,
+                          "inputs_differed", [first_input.tensor], [],
+                          first_input.msprobe.get("Cosine"), first_input.msprobe.get("MaxAbsErr"),
+                          "only an input tensor diverges; no output misses the rule")
+    return None
+
+
+# ------------------------------------------------------------------------------------ overflow
+def _partner(opdebug: Path, task: int | None, stream: int | None, timestamp: int,
+             ops: list[NpuOp]) -> NpuOp | None:
+    """The op dump in the Opdebug file's folder with the same task (and stream) id, latest not after it."""
+    same = [o for o in ops if o.path.parent == opdebug.parent and o.task_id == task
+            and (stream is None or o.stream_id is None or o.stream_id == stream)]
+    if not same:
+        return None
+    before = [o for o in same if o.timestamp <= timestamp]
+    return max(before, key=lambda o: o.timestamp) if before else min(same, key=lambda o: o.timestamp)
+
+
+def _opdebug_entries(plan: MatchPlan) -> list[tuple[NpuOp | None, Path, int | None, int | None, int, str]]:
+    out = []
+    for path in plan.overflow_files:
+        parsed = parse_name(path.name)
+        ts = (parsed.timestamp if parsed else None) or 0
+        try:
+            records = read_dump(path).overflow
+        except DumpError:
+            records = []
+        for rec in records or [None]:
+            task = getattr(rec, "task_id", None)
+            stream = getattr(rec, "stream_id", None)
+            task = parsed.task_id if (task is None or task == ABSENT_ID) and parsed else task
+            stream = parsed.stream_id if (stream is None or stream == ABSENT_ID) and parsed else stream
+            out.append((_partner(path, task, stream, ts, plan.npu_ops), path, task, stream, ts, _status_text(rec)))
+    return out
+
+
+def _status_text(rec: Any) -> str:
+    """``AIC status 0x400``-style text of a decoded Opdebug record ("" when there is none)."""
+    if rec is None:
+        return ""
+    acc, status = (rec.acc_type, rec.fields.get("status")) if hasattr(rec, "acc_type") else \
+        ("AI Core", rec.ai_core.get("status"))
+    if isinstance(status, (tuple, list)):
+        status = next((s for s in status if s), 0)
+    return f"{acc} status {hex(status) if isinstance(status, int) else status}"
+
+
+def find_overflows(plan: MatchPlan, rows: list[CompareRow]) -> list[Overflow]:
+    """Overflowing ops in execution order: Opdebug records (paired with their op dump) and float16 tensors
+    whose max|x| reaches 65504 (msaccucmp's rule)."""
+    order = {r.op_name: r.index for r in rows}
+    found: dict[str, Overflow] = {}
+    for op, path, task, stream, ts, status in _opdebug_entries(plan):
+        name = op.op_name if op else f"task {task} stream {stream}"
+        entry = found.setdefault(name, Overflow(name, op.op_type if op else "", order.get(name), task_id=task,
+                                                stream_id=stream, timestamp=op.timestamp if op else ts))
+        if "opdebug" not in entry.sources:
+            entry.sources.append("opdebug")
+        entry.files.append(str(path))
+        if status:
+            entry.status.append(status)
+    for row in rows:
+        if row.overflow:
+            entry = found.setdefault(row.op_name, Overflow(row.op_name, row.op_type, row.index))
+            if "fp16" not in entry.sources:
+                entry.sources.append("fp16")
+            entry.tensors.append(row.tensor)
+            if row.npu_file not in entry.files:
+                entry.files.append(row.npu_file)
+    inf = float("inf")
+    return sorted(found.values(), key=lambda e: (inf if e.index is None else e.index, e.timestamp or 0))
+
+
+# ------------------------------------------------------------------------------------ watcher
+def _outputs_differ(before: NpuOp, after: NpuOp, i: int) -> tuple[int, float] | None:
+    a = before.dump.outputs[i].raw_bytes()
+    b = after.dump.outputs[i].raw_bytes()
+    if a.shape == b.shape and np.array_equal(a, b):
+        return None
+    try:
+        x = before.dump.outputs[i].array().astype(np.float32).ravel()
+        y = after.dump.outputs[i].array().astype(np.float32).ravel()
+    except DumpError:
+        return (max(a.size, b.size), math.nan)
+    if x.shape != y.shape:
+        return (max(x.size, y.size), math.nan)
+    with np.errstate(all="ignore"):
+        diff = np.abs(x - y)
+        changed = int(np.count_nonzero(~((x == y) | (np.isnan(x) & np.isnan(y)))))
+        return changed, float(np.nanmax(diff)) if changed else 0.0
+
+
+def watcher_findings(plan: MatchPlan, cancel: CancelToken | None = None) -> list[WatcherFinding]:
+    """Watched outputs that change between consecutive dumps, naming the op whose task triggered the dump.
+
+    Applies to ops dumped several times in one model step folder where later dumps carry other task ids
+    than the op's own (the ``dump_scene: watcher`` layout: the watched node is dumped again after each
+    ``layer`` op runs, under that op's task id). The culprit is named from the task id (see
+    :func:`task_names`); ``None`` when no dump or graph names that task.
+    """
+    names = task_names(plan)
+    groups: dict[tuple[Path, str], list[NpuOp]] = defaultdict(list)
+    for op in plan.npu_ops:
+        groups[(op.path.parent, op.key)].append(op)
+    out: list[tuple[int, WatcherFinding]] = []
+    for dumps in groups.values():
+        if len(dumps) < 2 or not dumps[0].in_model_folder:
+            continue
+        dumps.sort(key=lambda o: o.timestamp)
+        if all(d.task_id == dumps[0].task_id for d in dumps[1:]):
+            continue
+        for before, after in zip(dumps, dumps[1:], strict=False):
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            for i in range(min(len(before.dump.outputs), len(after.dump.outputs))):
+                change = _outputs_differ(before, after, i)
+                if change is None:
+                    continue
+                culprit = names.get(after.task_id) if after.task_id is not None else None
+                out.append((after.timestamp, WatcherFinding(
+                    dumps[0].op_name, f"{dumps[0].op_name}:output:{i}", str(before.path), str(after.path),
+                    culprit, after.task_id, change[0], change[1])))
+    return [f for _, f in sorted(out, key=lambda item: item[0])]
