@@ -114,7 +114,8 @@ def parse_text(text: str, path: str | os.PathLike = "<text>") -> Message:
     while True:
         m = match(text, pos)
         if m is None:
-            line = text.count("\n", 0, pos) + 1
+            bad = len(text) - len(text[pos:].lstrip())
+            line = text.count("\n", 0, bad) + 1
             raise InputError(path, "not protobuf text format (unexpected text)", line=line)
         pos = m.end()
         if m.group("close"):
@@ -319,13 +320,21 @@ def choose_model_folder(model_folders: Sequence[str | os.PathLike], graphs: Iter
 
     Seed 003: the graph with the Iterator/GetNext op is the computational graph; its folder is the one
     with the same (sanitised) name, else the only one with the same trailing id (msaccucmp batch compare).
-    Without an Iterator/GetNext op anywhere, the largest graph that has a folder is taken.
+    Without an Iterator/GetNext op anywhere, the largest graph (with the subgraphs of its file) that has a
+    folder is taken.
     """
     graphs = list(graphs)
     chosen = computational_graph(graphs)
     if chosen is not None:
         return _match_folder(chosen.name, model_folders)
-    for graph in sorted(graphs, key=lambda g: -len(g.ops)):
+    file_ops: dict[str, int] = {}
+    for graph in graphs:
+        file_ops[graph.source] = file_ops.get(graph.source, 0) + len(graph.ops)
+
+    def size(graph: Graph) -> int:
+        return file_ops[graph.source] if graph.index == 0 and graph.source else len(graph.ops)
+
+    for graph in sorted(graphs, key=lambda g: -size(g)):
         folder = _match_folder(graph.name, model_folders)
         if folder is not None:
             return folder
