@@ -33,7 +33,7 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         """The shape `ascend-dump config check --json` prints (see docs: the CLI contract)."""
-        return {
+        out = {
             "rule": self.rule,
             "severity": self.severity.value,
             "options": list(self.options),
@@ -41,3 +41,6 @@ class Finding:
             "source": self.source,
             "fix": self.fix.description if self.fix else None,
         }
+        if isinstance(self.extra.get("line"), int):
+            out["line"] = self.extra["line"]   # import findings: the line of the source text
+        return out

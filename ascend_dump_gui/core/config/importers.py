@@ -70,13 +70,24 @@ def _json(text: str, origin: Path | None, scenario: str | None) -> ConfigDoc:
     if not text.strip():
         _fits(origin, "an acl.json file", "acl_json", scenario)
         return acl_doc({}, origin, [])   # the runtime treats an empty file as "no dump"
-    obj, duplicates = jsontext.loads(text, origin, max_depth=jsontext.PROJECT_MAX_DEPTH)
+    try:
+        jsontext.check_depth(text, origin, jsontext.ACL_MAX_DEPTH)
+        too_deep = None
+    except InputError as exc:   # fine for our own project files, fatal for acl.json
+        too_deep = exc
+    try:
+        obj, duplicates = jsontext.loads(text, origin, max_depth=jsontext.PROJECT_MAX_DEPTH)
+    except InputError:
+        if too_deep is not None:
+            raise too_deep from None
+        raise
     if is_project(obj):
         doc = project_doc(obj, origin, SCENARIOS)
         if scenario is not None and scenario != doc.scenario:
             raise InputError(origin, f"is a {doc.scenario} project file; it cannot be read as {scenario}")
         return doc
-    jsontext.check_depth(text, origin, jsontext.ACL_MAX_DEPTH)
+    if too_deep is not None:
+        raise too_deep
     _fits(origin, "a JSON dump config", "acl_json", scenario)
     return acl_doc(obj, origin, duplicates)
 
