@@ -52,13 +52,14 @@ class DumpPlan:
     blacklist_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # op type -> positions
     blacklist_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # op name -> positions
     values: Mapping[str, Any] = field(default_factory=dict)   # the options the dump follows
-    warnings: tuple[str, ...] = ()
+    ranges: tuple[tuple[str, str], ...] = ()  # acl opname_range (begin, end) pairs
+    warnings: tuple[tuple[str, str], ...] = ()  # (option involved, message)
 
     def selects_step(self, step: int) -> bool:
         return step_grammar.selects(self.step_text, step)
 
-    def note(self, message: str) -> DumpPlan:
-        return replace(self, warnings=(*self.warnings, message))
+    def note(self, message: str, option: str = "") -> DumpPlan:
+        return replace(self, warnings=(*self.warnings, (option, message)))
 
 
 def _on(values: Mapping[str, Any], key: str) -> bool:
@@ -106,18 +107,19 @@ def _acl_plan(values: Mapping[str, Any], model_name: str) -> DumpPlan:
         return replace(plan, exception=EXCEPTION_LEVELS[scene])
     if not (items or values.get("dump_list") or _on(values, "dump_op_switch") or _on(values, "dump_debug") or scene):
         return plan.note("the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no "
-                         "dump_scene): the runtime accepts it and writes nothing")
+                         "dump_scene): the runtime accepts it and writes nothing", "dump_list")
     if _on(values, "dump_debug"):
         if items:
             return plan.note("dump_debug=on with a non-empty dump_list: GE refuses the dump config (\"nonsupport "
-                             "dump model when open dump overflow detection\") and writes nothing")
+                             "dump model when open dump overflow detection\") and writes nothing", "dump_debug")
         return replace(plan, overflow=True)
     if scene == "watcher":
         groups = tuple(WatchGroup(frozenset(i["layer"]) if i.get("layer") else None,
                                   tuple(i.get("watcher_nodes") or ())) for i in items)
         return replace(plan, data_dump=True, watcher=groups, dump_mode="output")
     if values.get("dump_level") == "kernel":
-        return plan.note("dump_level=kernel: GE turns the model dump off, only kernel-level dumps remain")
+        return plan.note("dump_level=kernel: GE turns the model dump off, only kernel-level dumps remain",
+                         "dump_level")
     types, names = _blacklists(items)
     plan = replace(plan, stats=values.get("dump_data") == "stats", stats_items=tuple(values.get("dump_stats") or ()),
                    blacklist_types=types, blacklist_names=names)
@@ -127,14 +129,16 @@ def _acl_plan(values: Mapping[str, Any], model_name: str) -> DumpPlan:
     if not matching:
         wanted = ", ".join(sorted({str(i.get("model_name")) for i in items}))
         return plan.note(f"dump_list names model(s) {wanted} but the model that runs is {model_name}: "
-                         "nothing is dumped")
+                         "nothing is dumped", "model_name")
+    ranges = tuple((r["begin"], r["end"]) for i in matching for r in (i.get("opname_range") or ())
+                   if isinstance(r, dict) and r.get("begin") and r.get("end"))
     layers: set[str] | None = set()
     for item in matching:
-        if not item.get("layer"):
+        if not item.get("layer") and not item.get("opname_range"):
             layers = None
             break
-        layers.update(item["layer"])
-    return replace(plan, data_dump=True, layers=None if layers is None else frozenset(layers))
+        layers.update(item.get("layer") or ())
+    return replace(plan, data_dump=True, ranges=ranges, layers=None if layers is None else frozenset(layers))
 
 
 def _ge_options_plan(scenario: str, values: Mapping[str, Any], default_mode: str) -> DumpPlan:
@@ -149,7 +153,7 @@ def _ge_options_plan(scenario: str, values: Mapping[str, Any], default_mode: str
     elif dump:
         plan = replace(plan, data_dump=True, stats=values.get("dump_data") == "stats")
     elif any(k in values for k in ("dump_path", "dump_step", "dump_mode", "dump_layer", "dump_data")):
-        plan = plan.note("dump options are set but enable_dump is off: the runtime ignores them")
+        plan = plan.note("dump options are set but enable_dump is off: the runtime ignores them", "enable_dump")
     if scenario != "torchair":
         level = {1: "norm", 2: "brief"}.get(int(values.get("enable_exception_dump", 2)))
         plan = replace(plan, exception=level)
@@ -171,7 +175,7 @@ def make_plan(doc: ConfigDoc, env: Mapping[str, str], *, model_name: str,
     level, notes = _env_exception(env, plan.exception)
     plan = replace(plan, exception=level)
     for note in notes:
-        plan = plan.note(note)
+        plan = plan.note(note, "ASCEND_DUMP_SCENE")
     return plan
 
 
@@ -182,7 +186,7 @@ def _torchair_plan(doc: ConfigDoc, *, load: Callable[[Path], ConfigDoc] | None,
     if mode != "max-autotune":
         return DumpPlan("torchair", values=values).note(
             f"torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is "
-            "dumped")
+            "dumped", "enable_dump")
     json_path = values.get("dump_config_path")
     if json_path and not _on(values, "enable_dump"):
         if load is None:
@@ -192,9 +196,10 @@ def _torchair_plan(doc: ConfigDoc, *, load: Callable[[Path], ConfigDoc] | None,
                        scenario="torchair")
         if plan.exception:
             plan = replace(plan.note("an exception dump_scene in dump_config_path has no effect: torch_npu "
-                                     "already enables the exception dump"), exception=None)
+                                     "already enables the exception dump", "dump_scene"), exception=None)
         return plan
     plan = _ge_options_plan("torchair", values, "all")
     if json_path:
-        plan = plan.note("dump_config_path is ignored because enable_dump is set (the options take priority)")
+        plan = plan.note("dump_config_path is ignored because enable_dump is set (the options take priority)",
+                         "dump_config_path")
     return plan

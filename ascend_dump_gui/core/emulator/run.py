@@ -120,7 +120,8 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     device = Graph(model_name, device.ops, device.outputs)
 
     plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
-    result.warnings += list(plan.warnings)
+    warned = {o for f in findings if f.severity is Severity.WARNING for o in f.options}
+    result.warnings += [message for option, message in plan.warnings if option not in warned]
     roots, notes = _roots(doc, env, cwd)
     result.warnings += notes
     for artifact in _needs_existing(plan):

@@ -81,6 +81,13 @@ class DumpTreeWriter:
         if self.plan.layers is None:
             return names
         selected = set(self.plan.layers) & names
+        order = [op.name for op in self.graph.ops]
+        for begin, end in self.plan.ranges:
+            if begin in names and end in names:
+                selected.update(n for n in order[order.index(begin):order.index(end) + 1] if n in names)
+            else:
+                self.warnings.append(f"opname_range {begin}..{end}: an end is not in the running graph, the range "
+                                     "dumps nothing")
         producers = self.graph.producers()
         for name in list(selected):
             stack = list(self.graph.op(name).inputs)
@@ -148,7 +155,9 @@ class DumpTreeWriter:
         """What to call after each op of ``step`` (``None`` when this step writes nothing)."""
         plan = self.plan
         if plan.overflow:
-            return self._overflow_observer(step)
+            return self._overflow_observer(step) if "overflow_dump" in self.roots else None
+        if "dump_data" not in self.roots:
+            return None
         if plan.single_op:
             return self._single_op_observer(step)
         if not plan.data_dump or not plan.selects_step(step):

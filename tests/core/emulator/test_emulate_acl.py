@@ -56,7 +56,8 @@ def test_model_name_mismatch_dumps_nothing_with_a_warning(tmp_path):
 
 def test_path_only_config_is_a_silent_no_op(tmp_path):
     result = run(tmp_path, _acl(tmp_path, {"dump_path": "out"}))
-    assert result.written == [] and any("writes nothing" in w for w in result.warnings)
+    assert result.written == [] and any("writes no dump files" in w for w in result.warnings)
+    assert len(result.warnings) == 2       # the checker's finding and the run's summary, not a third copy
 
 
 def test_single_op_dump_writes_flat_op_files(tmp_path):
@@ -144,3 +145,62 @@ def test_config_errors_are_refused_with_the_findings(tmp_path):
 def test_missing_dump_path_folder_is_refused(tmp_path):
     with pytest.raises(ConfigRefused, match="does not exist"):
         run(tmp_path, _acl(tmp_path, {"dump_path": "nowhere", "dump_list": [{}]}))
+
+
+def test_blacklists_skip_ops_and_tensor_positions(tmp_path):
+    cfg = _acl(tmp_path, {"dump_path": "out", "dump_level": "op", "dump_mode": "all", "dump_list": [{
+        "model_name": "mlp", "optype_blacklist": [{"name": "Cast", "pos": []}, {"name": "MatMulV2", "pos": ["input1"]}],
+        "opname_blacklist": [{"name": "dense/Relu", "pos": ["output0"]}]}]})
+    result = run(tmp_path, cfg)
+    types = {parse_name(p.name).op_type for p in result.written}
+    assert "Cast" not in types and "MatMulV2" in types
+    matmul = read_dump(next(p for p in result.written if ".dense_MatMul." in p.name))
+    assert len(matmul.inputs) == 2 and matmul.inputs[1].format == "ND"       # x and bias kept, weight skipped
+    relu = read_dump(next(p for p in result.written if ".dense_Relu." in p.name))
+    assert relu.inputs and not relu.outputs
+
+
+def test_opname_range_dumps_the_ops_between_begin_and_end(tmp_path):
+    cfg = _acl(tmp_path, {"dump_path": "out", "dump_level": "op", "dump_list": [{
+        "model_name": "mlp", "opname_range": [{"begin": "dense/Relu", "end": "dense_1/Relu"}]}]})
+    names = [parse_name(p.name).op_name for p in run(tmp_path, cfg).written]
+    assert names == ["dense_Relu", "dense_1_MatMul", "dense_1_Relu"]
+
+
+def test_dump_stats_selects_the_csv_columns(tmp_path):
+    from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
+
+    cfg = _acl(tmp_path, {"dump_path": "out", "dump_list": [{}], "dump_data": "stats", "dump_stats": ["L2norm", "Max"]})
+    result = run(tmp_path, cfg)
+    rows = read_stats_csv(next(p for p in result.written if ".dense_Relu." in p.name))
+    assert list(rows[0]) == ["Input/Output", "Index", "Data Size", "Data Type", "Format", "Shape", "Count",
+                             "Max Value", "l2norm"]
+    assert rows[0]["l2norm"] > 0 and rows[0]["Max Value"] > 0
+
+
+def test_dump_level_kernel_and_remote_paths_write_nothing(tmp_path):
+    result = run(tmp_path, _acl(tmp_path, {"dump_path": "out", "dump_list": [{}], "dump_level": "kernel"}))
+    assert result.written == [] and result.warnings
+    result = run(tmp_path, _acl(tmp_path, {"dump_path": "192.168.1.2:/home/out", "dump_list": [{}]}))
+    assert result.written == [] and any("remote host" in w for w in result.warnings)
+
+
+def test_ascend_dump_scene_env_turns_the_exception_dump_on(tmp_path):
+    cfg = _acl(tmp_path, {"dump_path": "out", "dump_list": [{"layer": ["prob/Softmax"]}]})
+    result = run(tmp_path, cfg, fault="aicore_error", env={"ASCEND_DUMP_SCENE": "aic_err_norm_dump"})
+    exc = [p for p in result.written if "extra-info" in p.parts]
+    assert len(exc) == 1 and exc[0].name.startswith("MatMulV2.dense_1_MatMul.")
+    assert any(".prob_Softmax." in p.name for p in result.written) is False   # the process exited before it
+
+
+def test_progress_and_cancel(tmp_path):
+    from ascend_dump_gui.core.progress import Cancelled, CancelToken
+
+    seen = []
+    cfg = _acl(tmp_path, {"dump_path": "out", "dump_list": [{}]})
+    run(tmp_path, cfg, steps=3, progress=lambda done, total, msg: seen.append((done, total)))
+    assert seen[0] == (0, 3) and seen[-1] == (3, 3)
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        run(tmp_path, cfg, cancel=token)
