@@ -65,9 +65,13 @@ def _run(args: argparse.Namespace) -> int:
                     "warnings": result.warnings,
                     "findings": [f.to_json() for f in result.findings]})
     else:
+        counts = dict.fromkeys(result.roots, 0)
+        for path in result.written:
+            owners = [a for a, root in result.roots.items() if path.is_relative_to(root)]
+            if owners:
+                counts[max(owners, key=lambda a: len(result.roots[a].parts))] += 1
         for artifact, root in result.roots.items():
-            count = sum(1 for p in result.written if root == p or root in p.parents)
-            print(f"{artifact}: {count} files under {root}")
+            print(f"{artifact}: {counts[artifact]} files under {root}")
         if not result.written:
             print("nothing written")
     return 0

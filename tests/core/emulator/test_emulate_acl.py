@@ -204,3 +204,11 @@ def test_progress_and_cancel(tmp_path):
     token.cancel()
     with pytest.raises(Cancelled):
         run(tmp_path, cfg, cancel=token)
+
+
+def test_nan_fault_shows_in_the_dump_and_as_an_overflow(tmp_path):
+    result = run(tmp_path, _acl(tmp_path, {"dump_path": "out", "dump_debug": "on"}), model="transformer", fault="nan")
+    ops = [parse_name(p.name) for p in result.written]
+    assert [o.op_name for o in ops if o.op_type != "Opdebug"] == ["encoder_attn_Softmax"]
+    dump = read_dump(next(p for p in result.written if ".encoder_attn_Softmax." in p.name))
+    assert np.isnan(dump.outputs[0].array(np.float32)).any()

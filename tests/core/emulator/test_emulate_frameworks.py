@@ -115,3 +115,21 @@ def test_torchair_outside_max_autotune_dumps_nothing(tmp_path):
     doc = ConfigDoc("torchair", {"enable_dump": True, "dump_path": "out"}, facts={"mode": "reduce-overhead"})
     result = run(tmp_path, doc)
     assert result.written == [] and any("max-autotune" in w for w in result.warnings)
+
+
+def _dtypes(result, *names):
+    return [read_dump(next(p for p in result.written if f".{n}." in p.name)).outputs[0].dtype for n in names]
+
+
+def test_precision_options_reach_the_dumped_dtypes(tmp_path):
+    base = {"enable_dump": True, "dump_path": "out"}
+    names = ("encoder_attn_q_MatMul", "encoder_attn_Softmax")
+    bf16 = run(tmp_path, ConfigDoc("tf1_session", {**base, "precision_mode": "allow_mix_precision_bf16"}),
+               model="transformer")
+    assert _dtypes(bf16, *names) == ["DT_BF16", "DT_FLOAT"]
+    v2 = run(tmp_path, ConfigDoc("tf1_session", {**base, "precision_mode_v2": "fp16"}), model="transformer")
+    assert _dtypes(v2, *names) == ["DT_FLOAT16", "DT_FLOAT16"]
+    (tmp_path / "ops_info.json").write_text(json.dumps({"black-list": {"to-add": ["MatMulV2"]}}))
+    mixed = run(tmp_path, ConfigDoc("tf1_session", {**base, "precision_mode": "allow_mix_precision",
+                                                   "modify_mixlist": "ops_info.json"}), model="transformer")
+    assert _dtypes(mixed, *names) == ["DT_FLOAT", "DT_FLOAT"]
