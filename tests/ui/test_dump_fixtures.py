@@ -50,6 +50,12 @@ def make_tree(root: Path, *, steps: int = 1, extra_files: int = 0) -> Path:
     return dump
 
 
+def drain(qtbot, runner) -> None:
+    """Let every worker of ``runner`` end and deliver its signals while the widgets still exist."""
+    runner.cancel_all()
+    qtbot.waitUntil(lambda: not runner.active, timeout=20_000)
+
+
 def test_make_tree_writes_a_tree_the_scanner_reads(tmp_path):
     root = make_tree(tmp_path, steps=2)
     result = scan(root)

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.ui.dump.folder_index import count_folders, index_folder
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel, KindRole, NodeRole
-from tests.ui.test_dump_fixtures import STEP, make_tree
+from ascend_dump_gui.ui.workers import TaskRunner
+from tests.ui.test_dump_fixtures import STEP, drain, make_tree
+
+
+@pytest.fixture
+def runner(qtbot):
+    tasks = TaskRunner()
+    yield tasks
+    drain(qtbot, tasks)
 
 
 def _walk_to(model, parts):
@@ -33,9 +42,9 @@ def test_sync_model_passes_qt_model_checks(qtmodeltester, tmp_path):
     qtmodeltester.check(model)
 
 
-def test_async_listing_inserts_rows_when_the_worker_returns(qtmodeltester, qtbot, tmp_path):
+def test_async_listing_inserts_rows_when_the_worker_returns(qtmodeltester, qtbot, runner, tmp_path):
     root = make_tree(tmp_path)
-    model = DumpTreeModel(DumpNode.root(root))
+    model = DumpTreeModel(DumpNode.root(root), runner=runner)
     qtmodeltester.check(model)  # stays attached: checks the rows inserted later too
     assert model.rowCount() == 0 and model.hasChildren()
     with qtbot.waitSignal(model.listingFinished, timeout=5000):
@@ -45,9 +54,9 @@ def test_async_listing_inserts_rows_when_the_worker_returns(qtmodeltester, qtbot
     assert model.rowCount() == 1
 
 
-def test_locate_lists_folders_on_the_way(qtbot, tmp_path):
+def test_locate_lists_folders_on_the_way(qtbot, runner, tmp_path):
     root = make_tree(tmp_path)
-    model = DumpTreeModel(DumpNode.root(root))
+    model = DumpTreeModel(DumpNode.root(root), runner=runner)
     found = []
     model.locate(STEP, found.append)
     qtbot.waitUntil(lambda: bool(found), timeout=5000)

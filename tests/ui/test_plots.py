@@ -12,16 +12,20 @@ from ascend_dump_gui.core.tensor import prepare_display, prepare_pair
 from ascend_dump_gui.ui.plots.heatmap import MAX_SIDE
 from ascend_dump_gui.ui.plots.plane_table import PlaneTableModel
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
+from ascend_dump_gui.ui.workers import TaskRunner
+from tests.ui.test_dump_fixtures import drain
 
 
 @pytest.fixture
 def plot(qtbot):
-    widget = TensorPlot()
+    runner = TaskRunner()
+    widget = TensorPlot(runner=runner)
     qtbot.addWidget(widget)
     widget.resize(800, 500)
     widget.show()
     qtbot.waitExposed(widget)
-    return widget
+    yield widget
+    drain(qtbot, runner)
 
 
 def _tensor() -> np.ndarray:

@@ -30,8 +30,8 @@ HEADER_KINDS = frozenset({"tensor", "golden"})
 LOADING = "…"
 
 
-def _read_columns(root: str, paths: Sequence[tuple[int, str, str]], *, progress: ProgressFn,
-                  cancel: CancelToken) -> list[tuple[int, str, str]]:
+def _read_columns(root: str, paths: Sequence[tuple[int, str, str]], generation: int, *, progress: ProgressFn,
+                  cancel: CancelToken) -> tuple[int, list[tuple[int, str, str]]]:
     """Worker body: (row, inputs text, outputs text) for each (row, kind, relative path)."""
     out = []
     for done, (row, kind, rel) in enumerate(paths, start=1):
@@ -42,7 +42,7 @@ def _read_columns(root: str, paths: Sequence[tuple[int, str, str]], *, progress:
             inputs, outputs = f"unreadable: {exc}", ""
         out.append((row, inputs, outputs))
         progress(done, len(paths), rel)
-    return out
+    return generation, out
 
 
 def execution_order(records: Sequence[DumpRecord]) -> list[DumpRecord]:
@@ -64,7 +64,9 @@ class OpTableModel(QAbstractTableModel):
         self._asked: set[int] = set()
         self._batch = batch
         self._generation = 0
-        self._timer = QTimer(self, singleShot=True, interval=30)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(30)
         self._timer.timeout.connect(self._load_wanted)
 
     def set_records(self, root: str, records: Sequence[DumpRecord]) -> None:
@@ -139,7 +141,8 @@ class OpTableModel(QAbstractTableModel):
             return got[column - INPUTS]
         if row not in self._asked:
             self._wanted[row] = None
-            self._timer.start()
+            if not self._timer.isActive():  # restarting would postpone the batch while the view repaints
+                self._timer.start()
         return LOADING
 
     def _load_wanted(self) -> None:
@@ -150,14 +153,14 @@ class OpTableModel(QAbstractTableModel):
         if not rows:
             return
         jobs = [(row, self._records[row].kind, self._records[row].path) for row in rows]
-        worker = Worker(_read_columns, self._root, jobs)
-        generation = self._generation
-        worker.signals.finished.connect(lambda result: self._columns_read(generation, result))
+        worker = Worker(_read_columns, self._root, jobs, self._generation)
+        worker.signals.finished.connect(self._columns_read)
         self._runner.start(worker)
         if self._wanted:
             self._timer.start()
 
-    def _columns_read(self, generation: int, result: list[tuple[int, str, str]]) -> None:
+    def _columns_read(self, answer: tuple[int, list[tuple[int, str, str]]]) -> None:
+        generation, result = answer
         if generation != self._generation:
             return
         for row, inputs, outputs in result:
@@ -186,13 +189,15 @@ class OpFilterModel(QSortFilterProxyModel):
         pattern = None
         if text:
             pattern = re.compile(text if regex else re.escape(text), re.IGNORECASE)
+        self.beginFilterChange()
         self._pattern = pattern
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_kinds(self, kinds: frozenset[str] | None) -> None:
         """Keep only these record kinds (None: all)."""
+        self.beginFilterChange()
         self._kinds = kinds
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         record: DumpRecord = self.sourceModel().record(source_row)

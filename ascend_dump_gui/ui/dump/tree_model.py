@@ -25,12 +25,21 @@ COLUMNS = ("Name", "Kind", "Files", "Alerts")
 ALERT_COLOUR = "#d7301f"
 
 
-def _list(node: DumpNode, *, progress: ProgressFn, cancel: CancelToken) -> list[DumpNode]:
-    """Worker body: list one folder (pure I/O; the GUI thread attaches the result)."""
+def _list(node: DumpNode, *, progress: ProgressFn,
+          cancel: CancelToken) -> tuple[DumpNode, list[DumpNode], str | None]:
+    """Worker body: list one folder (pure I/O; the GUI thread attaches the result).
+
+    Returns (node, children, None), or (node, [], why) when the folder cannot be read."""
     progress(0, 0, f"listing {node.path}")
-    kids = node.list_children()
-    cancel.raise_if_cancelled()
-    return kids
+    try:
+        kids = node.list_children()
+    except DumpError as exc:
+        return node, [], str(exc)
+    for kid in kids:  # work out each file's kind here, not on the GUI thread while painting
+        if cancel.cancelled:
+            break
+        kid.record()
+    return node, kids, None
 
 
 class DumpTreeModel(QAbstractItemModel):
@@ -105,17 +114,10 @@ class DumpTreeModel(QAbstractItemModel):
         if not node.is_dir or node.children is not None or id(node) in self._loading:
             return  # Qt's model tester calls this unasked: stay idempotent
         if self._sync:
-            try:
-                kids = node.list_children()
-            except DumpError as exc:
-                self.listingFailed.emit(str(node.path), str(exc))
-                kids = []
-            self._attach(node, kids)
+            self._listed(_list(node, progress=lambda *_: None, cancel=CancelToken()))
             return
         worker = Worker(_list, node)
-        worker.signals.finished.connect(lambda kids, n=node: self._attach(n, kids))
-        worker.signals.failed.connect(lambda exc, n=node: self._listing_failed(n, exc))
-        worker.signals.cancelled.connect(lambda n=node: self._loading.pop(id(n), None))
+        worker.signals.finished.connect(self._listed)
         self._loading[id(node)] = worker
         self.listingStarted.emit(str(node.path))
         self._runner.start(worker)
@@ -123,9 +125,11 @@ class DumpTreeModel(QAbstractItemModel):
     def is_loading(self, index: Index = ROOT) -> bool:
         return id(self.node(index)) in self._loading
 
-    def _listing_failed(self, node: DumpNode, exc: BaseException) -> None:
-        self.listingFailed.emit(str(node.path), str(exc))
-        self._attach(node, [])
+    def _listed(self, result: tuple[DumpNode, list[DumpNode], str | None]) -> None:
+        node, kids, problem = result
+        if problem is not None:
+            self.listingFailed.emit(str(node.path), problem)
+        self._attach(node, kids)
 
     def _attach(self, node: DumpNode, kids: list[DumpNode]) -> None:
         self._loading.pop(id(node), None)

@@ -37,7 +37,9 @@ class HeatmapView(QWidget):
         self._controls = QWidget(self)
         self._grid = QGridLayout(self._controls)
         self._grid.setContentsMargins(0, 0, 0, 0)
-        self._rows_box, self._cols_box = QComboBox(objectName="heatmap_rows"), QComboBox(objectName="heatmap_cols")
+        self._rows_box, self._cols_box = QComboBox(), QComboBox()
+        self._rows_box.setObjectName("heatmap_rows")
+        self._cols_box.setObjectName("heatmap_cols")
         self._rows_box.activated.connect(self._rows_chosen)
         self._cols_box.activated.connect(self._cols_chosen)
         choose = QHBoxLayout()
@@ -123,7 +125,8 @@ class HeatmapView(QWidget):
             self._grid.takeAt(0).widget().deleteLater()
         self._sliders = {}
         for row, axis in enumerate(k for k in range(self._values.ndim) if k not in self._axes):
-            slider = QSlider(Qt.Orientation.Horizontal, objectName=f"heatmap_axis{axis}")
+            slider = QSlider(Qt.Orientation.Horizontal)
+            slider.setObjectName(f"heatmap_axis{axis}")
             spin = QSpinBox()
             for w in (slider, spin):
                 w.setRange(0, self._values.shape[axis] - 1)
@@ -144,6 +147,11 @@ class HeatmapView(QWidget):
 
     def _draw(self, autorange: bool) -> None:
         shown, (sr, sc) = decimate_plane(self.current_plane(), MAX_SIDE)
+        if shown.size == 0:
+            self._image.clear()
+            self._marks.setData([], [])
+            self.planeChanged.emit()
+            return
         raw = np.asarray(shown, dtype=np.float32)
         finite = np.isfinite(raw)
         all_finite = bool(finite.all())

@@ -56,20 +56,25 @@ class TensorPlot(QWidget):
         super().__init__(parent)
         self._runner = runner or TaskRunner(self)
         self._display: TensorDisplay | None = None  # what histogram/heatmap/table/exports show
-        self._title = QLabel(objectName="plot_title")
+        self._title = QLabel()
+        self._title.setObjectName("plot_title")
         self.values_plot = ValuesPlot()
         self.histogram_plot = HistogramPlot(colour=ERROR)
         self.heatmap = HeatmapView()
         self.table_model = PlaneTableModel(self)
         self.heatmap.planeChanged.connect(self._plane_changed)
-        table = QTableView(objectName="plane_table")
+        table = QTableView()
+        table.setObjectName("plane_table")
         table.setModel(self.table_model)
-        self.tabs = QTabWidget(objectName="plot_tabs")
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("plot_tabs")
         for widget, name in zip((self.values_plot, self.histogram_plot, self.heatmap, table), TABS, strict=True):
             self.tabs.addTab(widget, name.capitalize())
-        self._log = QCheckBox("Log counts", objectName="log_counts")
+        self._log = QCheckBox("Log counts")
+        self._log.setObjectName("log_counts")
         self._log.toggled.connect(self.histogram_plot.set_log)
-        reset = QPushButton("Reset zoom", objectName="reset_zoom")
+        reset = QPushButton("Reset zoom")
+        reset.setObjectName("reset_zoom")
         reset.clicked.connect(self.values_plot.reset_view)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -82,7 +87,9 @@ class TensorPlot(QWidget):
         layout.addWidget(self.tabs, 1)
 
     def _export_button(self) -> QToolButton:
-        button = QToolButton(objectName="export_button", text="Export")
+        button = QToolButton()
+        button.setObjectName("export_button")
+        button.setText("Export")
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
         for text, suffix, method in (("Plot as PNG…", "PNG image (*.png)", self.export_png),
@@ -167,8 +174,11 @@ class TensorPlot(QWidget):
     def _start_save(self, path: str, make: Callable[[], bytes | str]) -> Worker:
         worker = Worker(_save, path, make)
         worker.signals.finished.connect(self.exported.emit)
-        worker.signals.failed.connect(lambda exc: show_error(self, exc, f"Saving {Path(path).name}"))
+        worker.signals.failed.connect(self._save_failed)
         return self._runner.start(worker)
+
+    def _save_failed(self, exc: BaseException) -> None:
+        show_error(self, exc, "Saving")
 
     def _ask_and_export(self, file_filter: str, method: Callable[[str], object]) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export", "", file_filter)

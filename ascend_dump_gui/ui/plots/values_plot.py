@@ -27,7 +27,8 @@ class ValuesPlot(pg.PlotWidget):
         self._legend = item.addLegend(offset=(-10, 10))
         self._series: list[tuple[TensorDisplay, pg.PlotDataItem]] = []
         self._markers: list[pg.ScatterPlotItem] = []
-        self._redraw_timer = QTimer(self, singleShot=True, interval=0)
+        self._redraw_timer = QTimer(self)
+        self._redraw_timer.setSingleShot(True)
         self._redraw_timer.timeout.connect(self.redraw)
         item.getViewBox().sigXRangeChanged.connect(self._redraw_timer.start)
 

@@ -1,0 +1,342 @@
+"""BrowsePanel: the dump-folder tree, the filtered op table of the selected folder and the record view."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.dump.records import DumpRecord
+from ascend_dump_gui.core.dump.tree import DumpNode
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
+from ascend_dump_gui.ui.dump.op_table import OpFilterModel, OpTableModel, RecordRole, execution_order
+from ascend_dump_gui.ui.dump.record_view import RecordView
+from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
+from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+KINDS = ("tensor", "stats", "overflow", "exception", "golden")
+
+
+def _folder_records(folder: DumpNode, rel: str, index: FolderIndex | None, *, progress: ProgressFn,
+                    cancel: CancelToken) -> tuple[DumpNode, list[DumpRecord]]:
+    """Worker body: the records under a folder (whole subtree once indexed, else its own files)."""
+    if index is not None:
+        records = index.records_under(rel)
+    else:
+        records = []
+        for node in folder.list_children():
+            cancel.raise_if_cancelled()
+            record = None if node.is_dir else node.record()
+            if type(record) is DumpRecord:
+                records.append(record)
+    return folder, execution_order(records)
+
+
+class BrowsePanel(QWidget):
+    """Browse a dump folder. ``opActivated(op_name)`` fires when the user picks an op in the table."""
+
+    opActivated = Signal(str)
+    folderOpened = Signal(str)
+    indexReady = Signal()
+    recordsShown = Signal(int)
+
+    def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("browse_panel")
+        self._runner = runner or TaskRunner(self)
+        self._root: DumpNode | None = None
+        self._index: FolderIndex | None = None
+        self._scan: Worker | None = None
+        self._listing: Worker | None = None
+        self._listing_folder: DumpNode | None = None
+        self._want: str | None = None  # relative path of a record to select once the table is filled
+        self.tree_model: DumpTreeModel | None = None
+        self.ops = OpTableModel(self, runner=self._runner)
+        self.filtered = OpFilterModel(self)
+        self.filtered.setSourceModel(self.ops)
+        self._build()
+
+    # --- layout ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        open_button = QPushButton("Open…")
+        open_button.setObjectName("open_folder")
+        open_button.clicked.connect(self._ask_folder)
+        self.path_label = QLabel("No folder open")
+        self.path_label.setObjectName("browse_path")
+        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("filter")
+        self.filter_edit.setPlaceholderText("Filter ops by name or type")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.regex_box = QCheckBox("Regex")
+        self.regex_box.setObjectName("filter_regex")
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(200)
+        self._filter_timer.timeout.connect(self._apply_text_filter)
+        self.filter_edit.textChanged.connect(self._filter_timer.start)
+        self.regex_box.toggled.connect(self._apply_text_filter)
+        self.kind_buttons: dict[str, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.addWidget(open_button)
+        bar.addWidget(self.path_label, 1)
+        bar.addWidget(self.filter_edit, 1)
+        bar.addWidget(self.regex_box)
+        for kind in KINDS:
+            button = QToolButton()
+            button.setObjectName(f"kind_{kind}")
+            button.setText(kind)
+            button.setCheckable(True)
+            button.setChecked(True)
+            button.toggled.connect(self._apply_kind_filter)
+            self.kind_buttons[kind] = button
+            bar.addWidget(button)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("browse_status")
+        bar.addWidget(self.status_label)
+
+        self.tree = QTreeView()
+        self.tree.setObjectName("dump_tree")
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table = QTableView()
+        self.table.setObjectName("op_table")
+        self.table.setSortingEnabled(True)
+        self.table.setModel(self.filtered)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        for column, width in enumerate((46, 110, 260, 70, 140, 240)):
+            self.table.setColumnWidth(column, width)
+        self.table.selectionModel().currentRowChanged.connect(self._record_chosen)
+        self.record_view = RecordView(runner=self._runner)
+
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.table)
+        right.addWidget(self.record_view)
+        right.setSizes([260, 520])
+        main = QSplitter(Qt.Orientation.Horizontal)
+        main.addWidget(self.tree)
+        main.addWidget(right)
+        main.setSizes([330, 950])
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(main, 1)
+        self._apply_kind_filter()  # mapping.csv and graph files are not ops
+
+    # --- opening ---------------------------------------------------------------------------------
+    def open_folder(self, path: str | Path) -> None:
+        """Show ``path``: its first level at once, counts and badges after a background scan."""
+        try:
+            root = DumpNode.root(path)
+        except Exception as exc:  # noqa: BLE001 - expected failures are InputError; shown to the user
+            show_error(self, exc, f"Opening {path}")
+            return
+        self._stop_work()
+        self._root, self._index, self._want = root, None, None
+        # no Qt parent: the old model lives on only while a worker still refers to it
+        self.tree_model = DumpTreeModel(root, runner=self._runner)
+        self.tree_model.listingFailed.connect(self._listing_failed)
+        self.tree.setModel(self.tree_model)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.selectionModel().currentChanged.connect(self._folder_chosen)
+        self.path_label.setText(str(root.path))
+        self.ops.set_records(root.path, [])
+        self.record_view.show_record(root.path, None)
+        self._start_scan()
+        self.folderOpened.emit(root.path)
+
+    def _ask_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open dump folder")
+        if path:
+            self.open_folder(path)
+
+    def _start_scan(self) -> None:
+        worker = Worker(index_folder, self._root.path)
+        worker.signals.progress.connect(self._scan_progress)
+        worker.signals.finished.connect(self._indexed)
+        worker.signals.failed.connect(self._scan_failed)
+        self._scan = worker
+        self.status_label.setText("indexing…")
+        self._runner.start(worker)
+
+    def _scan_progress(self, done: int, _total: int, _message: str) -> None:
+        self.status_label.setText(f"indexing… {done:,} files")
+
+    def _scan_failed(self, exc: BaseException) -> None:
+        self.status_label.setText("indexing failed")
+        show_error(self, exc, "Indexing the dump folder")
+
+    def _indexed(self, index: FolderIndex) -> None:
+        if self._root is None or index.scan.root != self._root.path:
+            return
+        self._scan = None
+        self._index = index
+        problems = len(index.scan.problems)
+        self.status_label.setText(f"{len(index.scan.records):,} files" + (f", {problems} problems" if problems else ""))
+        self.tree_model.set_index(index)
+        self._show_folder(self.tree.currentIndex())
+        self.indexReady.emit()
+
+    def _listing_failed(self, path: str, message: str) -> None:
+        self.status_label.setText(f"cannot list {os.path.basename(path)}: {message}")
+
+    def _stop_work(self) -> None:
+        for worker in (self._scan, self._listing):
+            if worker is not None:
+                worker.cancel()
+        self._scan = self._listing = None
+        if self.tree_model is not None:
+            self.tree_model.cancel_listings()
+
+    # --- folder and record selection -------------------------------------------------------------
+    def _folder_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_folder(current)
+
+    def _show_folder(self, index: QModelIndex) -> None:
+        if self._root is None:
+            return
+        node = self.tree_model.node(index)
+        folder = node if node.is_dir else (node.parent or self._root)
+        if self._listing is not None:
+            self._listing.cancel()
+        worker = Worker(_folder_records, folder, folder.rel, self._index)
+        worker.signals.finished.connect(self._records_ready)
+        worker.signals.failed.connect(self._records_failed)
+        self._listing, self._listing_folder = worker, folder
+        self._runner.start(worker)
+
+    def _records_failed(self, exc: BaseException) -> None:
+        show_error(self, exc, "Listing the folder")
+
+    def _records_ready(self, result: tuple[DumpNode, list[DumpRecord]]) -> None:
+        folder, records = result
+        if folder is not self._listing_folder or self._root is None:
+            return
+        self._listing = self._listing_folder = None
+        self.ops.set_records(self._root.path, records)
+        self.recordsShown.emit(len(records))
+        if self._want is not None:
+            self._select_row(self.ops.row_of(self._want))
+
+    def _record_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        record = self.filtered.data(current, RecordRole) if current.isValid() else None
+        self.record_view.show_record(self._root.path if self._root else "", record)
+        if record is not None and record.op_name:
+            self.opActivated.emit(record.op_name)
+
+    def _select_row(self, source_row: int) -> bool:
+        if source_row < 0:
+            return False
+        self._want = None
+        proxy = self.filtered.mapFromSource(self.ops.index(source_row, 0))
+        if not proxy.isValid():  # hidden by the filter: clear it so the op can be shown
+            self.filter_edit.clear()
+            self._apply_text_filter()
+            for button in self.kind_buttons.values():
+                button.setChecked(True)
+            proxy = self.filtered.mapFromSource(self.ops.index(source_row, 0))
+        self.table.selectionModel().setCurrentIndex(
+            proxy, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.scrollTo(proxy)
+        return True
+
+    # --- public navigation -----------------------------------------------------------------------
+    def current_record(self) -> DumpRecord | None:
+        index = self.table.currentIndex()
+        return self.filtered.data(index, RecordRole) if index.isValid() else None
+
+    def select_folder(self, rel_path: str) -> None:
+        """Select a folder of the tree by its path relative to the root (folders are listed on the way)."""
+        if self.tree_model is None:
+            return
+        self.tree_model.locate(rel_path, self._reveal)
+
+    def _reveal(self, index: QModelIndex) -> None:
+        if not index.isValid():
+            return
+        self.tree.scrollTo(index)
+        self.tree.setCurrentIndex(index)
+
+    def select_record(self, rel_path: str) -> None:
+        """Select the file ``rel_path`` (relative to the root): its folder in the tree, its row in the table."""
+        folder = rel_path.rpartition("/")[0]
+        if self.tree_model is None:
+            return
+        if self.tree_model.rel_path(self.tree.currentIndex()) == folder and self._listing is None:
+            self._select_row(self.ops.row_of(rel_path))
+            return
+        self._want = rel_path  # selected when the folder's records arrive
+        self.select_folder(folder)
+
+    def select_op(self, op_name: str) -> bool:
+        """Select the first tensor dump of ``op_name`` (original or file-name spelling); False if unknown."""
+        records = self._index.scan.records if self._index is not None else self.ops.records()
+        wanted = {op_name, re.sub(r"[ ./\\]", "_", op_name)}
+        match = next((r for r in execution_order(records) if r.op_name in wanted and r.kind == "tensor"), None)
+        match = match or next((r for r in records if r.op_name in wanted), None)
+        if match is None:
+            return False
+        self.select_record(match.path)
+        return True
+
+    # --- filters ---------------------------------------------------------------------------------
+    def _apply_text_filter(self) -> None:
+        try:
+            self.filtered.set_text(self.filter_edit.text(), self.regex_box.isChecked())
+        except re.error as exc:
+            self.filter_edit.setToolTip(f"Invalid regular expression: {exc}")
+            self.filter_edit.setProperty("invalid", True)
+        else:
+            self.filter_edit.setToolTip("")
+            self.filter_edit.setProperty("invalid", False)
+        self.filter_edit.style().polish(self.filter_edit)
+
+    def _apply_kind_filter(self) -> None:
+        kinds = frozenset(k for k, b in self.kind_buttons.items() if b.isChecked())
+        self.filtered.set_kinds(kinds)
+
+    def set_filter(self, text: str, regex: bool = False, kinds: set[str] | None = None) -> None:
+        """Set the op filter at once (text and kinds), as if typed."""
+        self.regex_box.setChecked(regex)
+        self.filter_edit.setText(text)
+        self._apply_text_filter()
+        for kind, button in self.kind_buttons.items():
+            button.setChecked(kinds is None or kind in kinds)
+
+    def shown_folder(self) -> str | None:
+        """The folder (relative path) whose records the op table shows; None while they are being listed."""
+        if self._listing is not None or self.tree_model is None:
+            return None
+        return self.tree_model.rel_path(self.tree.currentIndex())
+
+    def root_path(self) -> str | None:
+        return self._root.path if self._root else None
+
+    def index(self) -> FolderIndex | None:
+        return self._index

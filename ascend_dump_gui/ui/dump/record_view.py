@@ -1,0 +1,105 @@
+"""RecordView: what the selected record holds: tensors (dumps, golden .npy), a stats CSV table, or text."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QTableView, QWidget
+
+from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.dump.records import DumpRecord
+from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel
+from ascend_dump_gui.ui.dump.tensor_view import TensorView
+from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+TENSOR_KINDS = frozenset({"tensor", "golden", "exception"})
+
+
+def _describe(path: str, record: DumpRecord, *, progress: ProgressFn, cancel: CancelToken) -> tuple[str, str]:
+    """Worker body: a readable text for records without tensors to plot (overflow records and others)."""
+    lines = [f"{record.kind}: {record.path}", f"size: {record.size:,} bytes"]
+    if record.op_name:
+        lines.append(f"op: {record.op_type or ''} {record.op_name}".rstrip())
+    if record.kind == "overflow":
+        dump = read_dump(path)
+        lines.append(f"{len(dump.overflow)} overflow record(s):")
+        lines.extend(json.dumps(r.as_json(), indent=2) for r in dump.overflow)
+    return path, "\n".join(lines)
+
+
+class RecordView(QStackedWidget):
+    """Page 0: :class:`TensorView`; page 1: the stats CSV as a sortable table; page 2: text."""
+
+    statsShown = Signal(int)
+    textShown = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
+        super().__init__(parent)
+        self._runner = runner or TaskRunner(self)
+        self._current = ""
+        self.tensor_view = TensorView(runner=self._runner)
+        self.tensor_view.listFailed.connect(self._show_text)
+        self.stats_model = StatsTableModel(self)
+        sorted_stats = StatsSortModel(self)
+        sorted_stats.setSourceModel(self.stats_model)
+        self.stats_table = QTableView()
+        self.stats_table.setObjectName("stats_table")
+        self.stats_table.setSortingEnabled(True)
+        self.stats_table.setModel(sorted_stats)
+        self.stats_table.verticalHeader().hide()
+        self.text = QPlainTextEdit()
+        self.text.setObjectName("record_text")
+        self.text.setReadOnly(True)
+        for page in (self.tensor_view, self.stats_table, self.text):
+            self.addWidget(page)
+
+    def show_record(self, root: str, record: DumpRecord | None) -> None:
+        """Show ``record`` (a path relative to ``root``); None clears the view."""
+        path = "" if record is None else os.path.join(root, record.path)
+        self._current = path
+        if record is None or record.kind in TENSOR_KINDS:
+            self.setCurrentWidget(self.tensor_view)
+            self.tensor_view.show_record(root, record)
+            return
+        self.tensor_view.show_record(root, None)
+        if record.kind == "stats":
+            worker = Worker(_read_stats, path)
+            worker.signals.finished.connect(self._stats_read)
+        else:
+            worker = Worker(_describe, path, record)
+            worker.signals.finished.connect(self._described)
+        worker.signals.failed.connect(self._read_failed)
+        self._runner.start(worker)
+
+    def _read_failed(self, exc: BaseException) -> None:
+        show_error(self, exc, "Reading the record")
+
+    def _described(self, result: tuple[str, str]) -> None:
+        path, text = result
+        if path == self._current:
+            self._show_text(text)
+
+    def _stats_read(self, result: tuple[str, list[dict[str, Any]]]) -> None:
+        path, rows = result
+        if path != self._current:
+            return
+        self.stats_model.set_rows(rows)
+        self.stats_table.resizeColumnsToContents()
+        self.setCurrentWidget(self.stats_table)
+        self.statsShown.emit(len(rows))
+
+    def _show_text(self, text: str) -> None:
+        self.text.setPlainText(text)
+        self.setCurrentWidget(self.text)
+        self.textShown.emit(text)
+
+
+def _read_stats(path: str, *, progress: ProgressFn, cancel: CancelToken) -> tuple[str, list[dict[str, Any]]]:
+    """Worker body: the rows of a stats CSV."""
+    return path, read_stats_csv(path)

@@ -1,0 +1,59 @@
+"""ui.dump.op_table and ui.dump.stats_table: Qt's model checks, execution order, filters, numeric sort."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ascend_dump_gui.core.dump.scanner import scan
+from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
+from ascend_dump_gui.ui.dump.op_table import OpFilterModel, OpTableModel, execution_order
+from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel, sort_key
+from ascend_dump_gui.ui.workers import TaskRunner
+from tests.ui.test_dump_fixtures import STEP, drain, make_tree
+
+
+@pytest.fixture
+def runner(qtbot):
+    tasks = TaskRunner()
+    yield tasks
+    drain(qtbot, tasks)
+
+
+def test_op_table_passes_qt_model_checks_and_keeps_execution_order(qtmodeltester, qtbot, runner, tmp_path):
+    root = make_tree(tmp_path, steps=2)
+    records = scan(root).records
+    model = OpTableModel(runner=runner)
+    model.set_records(str(root), records)
+    qtmodeltester.check(model)
+    stamps = [model.record(r).timestamp for r in range(model.rowCount())]
+    assert [s for s in stamps if s is not None] == sorted(s for s in stamps if s is not None)
+    assert stamps[-2:] == [None, None]  # mapping.csv files have no timestamp: they go last
+    assert execution_order(records) == model.records()
+
+
+def test_filter_model_passes_qt_model_checks(qtmodeltester, runner, tmp_path):
+    model = OpTableModel(runner=runner)
+    model.set_records(str(tmp_path), scan(make_tree(tmp_path)).records)
+    proxy = OpFilterModel()
+    proxy.setSourceModel(model)
+    proxy.set_kinds(frozenset({"tensor"}))
+    proxy.set_text("matmul|relu", regex=True)
+    qtmodeltester.check(proxy)
+    assert proxy.rowCount() == 2
+
+
+def test_stats_table_sorts_numbers_numerically(qtmodeltester, tmp_path):
+    path = next(p for p in (make_tree(tmp_path) / STEP).iterdir() if p.suffix == ".csv" and p.name != "mapping.csv")
+    rows = read_stats_csv(path) + [{**read_stats_csv(path)[0], "Avg Value": 10.0, "Max Value": None}]
+    model = StatsTableModel()
+    model.set_rows(rows)
+    qtmodeltester.check(model)
+    proxy = StatsSortModel()
+    proxy.setSourceModel(model)
+    header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    column = header.index("Avg Value")
+    proxy.sort(column)
+    assert [proxy.index(r, column).data() for r in range(3)] == ["0.5", "0.75", "10"]
+    assert model.data(model.index(2, header.index("Max Value"))) == "NA"
+    assert sort_key(None) > sort_key("text") > sort_key(float("nan")) > sort_key(1e9)
