@@ -206,8 +206,20 @@ class MainWindow(QMainWindow):
         """Open the 'Run in emulator' dialog for the current config; a finished run opens in Browse."""
         dialog = RunEmulatorDialog(self.config_panel.run_inputs(), self.runner, self.status, self)
         dialog.treeReady.connect(self.open_folder)
+        dialog.runFinished.connect(self._report_run)
         dialog.open()
         return dialog
+
+    def _report_run(self, result) -> None:
+        """Say what a run wrote; warnings (names not in the graph, nothing dumped …) get a box."""
+        self.status.showMessage(f"Emulator run wrote {len(result.written)} files.", 15000)
+        if result.warnings:
+            box = QMessageBox(QMessageBox.Icon.Warning, "Emulator run", "The run finished with warnings.",
+                              parent=self)
+            box.setObjectName("run_warnings")
+            box.setInformativeText("\n\n".join(result.warnings))
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()
 
     def show_scenario_docs(self) -> QDialog:
         dialog = QDialog(self, objectName="scenario_docs")

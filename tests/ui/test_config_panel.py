@@ -177,3 +177,21 @@ def test_preview_shows_the_export_and_copies_it(panel, qtbot):
     panel.preview.select("env_shell")
     widget(panel, QLineEdit, "ASCEND_WORK_PATH", panel.env_form).setText("/tmp/w")
     assert "ASCEND_WORK_PATH=/tmp/w" in panel.preview.text.toPlainText()
+
+
+def test_product_choice_enables_product_checks(panel):
+    panel.new_config("acl_json", {"dump_path": "out", "dump_scene": "aic_err_detail_dump"})
+    assert "acl.aic_err_detail_product" not in rules(panel)
+    panel.product_box.setCurrentIndex(panel.product_box.findData("atlas_training"))
+    assert "acl.aic_err_detail_product" in rules(panel)
+    assert not panel.is_dirty  # the product is a view setting, not an edit
+
+
+def test_what_an_import_could_not_read_is_a_finding(panel, tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text('custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes(my_dir)\n'
+                      'custom_op.parameter_map["enable_dump"].b = True\n')
+    panel.open_config(script)
+    assert panel.scenario == "tf1_session" and panel.doc.values == {"enable_dump": True}
+    card = panel.findings_panel.item_for("import.not_understood")
+    assert card is not None and "line 1" in card.finding.message

@@ -37,6 +37,20 @@ def test_run_lands_in_browse(window, qtbot, tmp_path):
     assert any(p.is_file() for p in folder.rglob("*"))  # the dump tree was written
     assert (tmp_path / "run" / "golden").is_dir()
     qtbot.waitUntil(lambda: not window.status.busy)
+    assert window.findChild(QMessageBox, "run_warnings") is None  # a clean run says so in the status bar only
+    assert "wrote" in window.status.currentMessage()
+
+
+def test_a_run_that_dumps_nothing_says_why(window, qtbot, tmp_path):
+    window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_list": [{"model_name": "mlp",
+                                                                                   "layer": ["NoSuchOp"]}]})
+    dialog = window.run_emulator()
+    dialog.cwd.setText(str(tmp_path / "run"))
+    with qtbot.waitSignal(dialog.treeReady, timeout=20000):
+        dialog.run_button.click()
+    box = window.findChild(QMessageBox, "run_warnings")
+    assert box is not None and "NoSuchOp" in box.informativeText()
+    box.close()
 
 
 def test_refused_config_shows_why(window, qtbot, tmp_path):

@@ -48,7 +48,7 @@ DEMO_ACL_JSON = """{
     "dump_mode": "output",
     "dump_scene": "watcher",
     "dump_debug": "on",
-    "dump_list": [{"layer": ["Conv2D_1", "MatMul_3"], "watcher_nodes": ["Add_7"]}]
+    "dump_list": [{"layer": ["dense_1/Relu"], "watcher_nodes": ["dense/Relu"]}]
   }
 }
 """

@@ -43,11 +43,11 @@ def default_run_dir() -> Path:
 
 
 def opened_folder(roots: Mapping[str, Path], cwd: Path) -> Path:
-    """The folder to browse after a run: the data dump root when there is one, else the first root, else cwd."""
-    for artifact in ("dump_data", "overflow_dump", "exception_dump"):
+    """The folder to browse after a run: the dump root when the run wrote one, else the run folder."""
+    for artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump"):
         if artifact in roots:
             return Path(roots[artifact])
-    return Path(next(iter(roots.values()), cwd))
+    return cwd
 
 
 def make_dump_folders(inputs: RunInputs, cwd: Path) -> list[Path]:
