@@ -81,14 +81,25 @@ def _needs_existing(plan: DumpPlan) -> list[str]:
     return artifacts
 
 
+def _write_graphs(writer: DumpTreeWriter, original: Graph, feeds: Mapping[str, np.ndarray], level: int,
+                  env: Mapping[str, str]) -> list[Path]:
+    """DUMP_GE_GRAPH files: the original graph (PreRunBegin) and the graph the device runs (Build)."""
+    device = writer.graph
+    stages = [("PreRunBegin", graph_text(Graph(device.name, original.ops, original.outputs),
+                                         infer_shapes(original, feeds), level=level)),
+              ("Build", graph_text(device, infer_shapes(device, feeds), level=level, task_ids=writer.ids.task_ids))]
+    return write_graph_dumps(writer.folder("graph_dump"), stages, env=env)
+
+
 def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, model: str = "mlp", steps: int = 1,
             cwd: Path, golden_dir: Path | None = None, fault: str | None = None, seed: int = 0,
             progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> EmulationResult:
     """Run ``model`` for ``steps`` steps as the Ascend runtime would under ``config`` and ``env``.
 
     Writes exactly the files the runtime writes (paths as ``resolve_paths`` decides, relative ones against
-    ``cwd``) plus float32 golden ``.npy`` files to ``golden_dir``. A config with error findings is refused
-    with :class:`ConfigRefused`; options the runtime ignores give warnings. Deterministic given ``seed``.
+    ``cwd``) plus float32 golden ``{op_name}.{output_index}.{timestamp}.npy`` files of the original graph to
+    ``golden_dir/{step}/``. A config with error findings is refused with :class:`ConfigRefused`; options the
+    runtime ignores give warnings. ``fault`` is one of :data:`FAULT_KINDS`. Deterministic given ``seed``.
     """
     if model not in MODELS:
         raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
@@ -133,12 +144,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
 
     level = env.get("DUMP_GE_GRAPH", "").strip()
     if level in ("1", "2", "3") and "graph_dump" in roots:
-        graph_folder = writer.folder("graph_dump")
-        stages = [("PreRunBegin", graph_text(Graph(model_name, original.ops, original.outputs),
-                                             infer_shapes(original, feeds[0]), level=int(level))),
-                  ("Build", graph_text(device, infer_shapes(device, feeds[0]), level=int(level),
-                                       task_ids=ids.task_ids))]
-        result.written += write_graph_dumps(graph_folder, stages, env=env)
+        result.written += _write_graphs(writer, original, feeds[0], int(level), env)
         result.roots["graph_dump"] = roots["graph_dump"][0]
 
     for step in range(steps):

@@ -212,3 +212,10 @@ def test_nan_fault_shows_in_the_dump_and_as_an_overflow(tmp_path):
     assert [o.op_name for o in ops if o.op_type != "Opdebug"] == ["encoder_attn_Softmax"]
     dump = read_dump(next(p for p in result.written if ".encoder_attn_Softmax." in p.name))
     assert np.isnan(dump.outputs[0].array(np.float32)).any()
+
+
+def test_pre_fusion_layer_names_dump_nothing_with_a_warning(tmp_path):
+    cfg = _acl(tmp_path, {"dump_path": "out", "dump_list": [{"model_name": "convnet", "layer": ["conv1", "pool1"]}]})
+    result = run(tmp_path, cfg, model="convnet")
+    assert {parse_name(p.name).op_name for p in result.written} == {"pool1"}
+    assert any("conv1" in w and "after fusion" in w for w in result.warnings)
