@@ -70,7 +70,7 @@ class _Scratch(threading.local):
             self.u = np.empty(size, np.float32)
             self.mask = np.empty(size, np.bool_)
             self.f64 = np.empty(size, np.float64)
-            self.g64 = np.empty(size, np.float64)
+            self.ones = np.ones(size, np.float64)
             self.size = size
 
 
@@ -87,14 +87,18 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     return out
 
 
-def _leaf_stat(v: np.ndarray, buf: np.ndarray) -> tuple[int, float, float]:
-    """(count, float64 sum, float64 sum of squared deviations from the leaf mean)."""
+def _leaf_stat(v: np.ndarray, buf: np.ndarray, ones: np.ndarray) -> tuple[int, float, float]:
+    """(count, float64 sum, float64 sum of squared deviations from the leaf mean).
+
+    The values are shifted by the leaf's first element while cast to float64, so the raw second moment
+    of the shifted values loses nothing to cancellation unless that element is a far outlier.
+    """
     m = v.shape[0]
-    f = buf[:m]
-    np.copyto(f, v, casting="unsafe")
-    s = float(f.sum())
-    np.subtract(f, s / m, out=f)
-    return m, s, float(np.dot(f, f))
+    shift = float(v[0])
+    f = np.subtract(v, shift, out=buf[:m], dtype=np.float64)
+    s1 = float(np.dot(f, ones[:m]))
+    s2 = float(np.dot(f, f))
+    return m, s1 + m * shift, max(s2 - s1 * s1 / m, 0.0) if np.isfinite(s2) else s2 - s1 * s1 / m
 
 
 def _merge_stats(parts: list[tuple[int, float, float]]) -> tuple[float, float]:
@@ -140,15 +144,14 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                 np.subtract(t, 1, out=t)
                 np.abs(t, out=t)
                 np.abs(ys, out=u)
-                keep = np.greater(u, EPS64, out=s.mask[:m])
-                if np.count_nonzero(keep) != m:
-                    t[~keep] = 0
+                if not u.min() > EPS64:       # some |y| <= eps (or NaN): delta is 0 there
+                    t[~np.greater(u, EPS64, out=s.mask[:m])] = 0
                 r["rel_sum"], r["rel_max"] = t.sum(), t.max()
             if need.minmax:
                 r["xmin"], r["xmax"], r["ymin"], r["ymax"] = xs.min(), xs.max(), ys.min(), ys.max()
             if need.std:
-                r["xstat"] = _leaf_stat(xs, s.f64)
-                r["ystat"] = _leaf_stat(ys, s.f64)
+                r["xstat"] = _leaf_stat(xs, s.f64, s.ones)
+                r["ystat"] = _leaf_stat(ys, s.f64, s.ones)
         return r
 
     parts = pairwise.map_leaves(one, ranges)
