@@ -136,3 +136,25 @@ def test_hidden_self_test_exits_zero(tmp_path):
                           text=True, timeout=60, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert "self-test: ok" in done.stderr
+
+
+def test_recent_menu_lists_opened_paths(window, tmp_path):
+    window.open_path(tmp_path)
+    window.recent_menu.aboutToShow.emit()
+    assert [a.text() for a in window.recent_menu.actions()] == [str(tmp_path.resolve())]
+
+
+def test_bugs_get_a_traceback_and_expected_failures_do_not(qtbot):
+    from ascend_dump_gui.core.errors import InputError
+    from ascend_dump_gui.ui.errors import error_box
+
+    try:
+        {}["missing"]
+    except KeyError as exc:
+        bug = error_box(None, exc, "Loading")
+    qtbot.addWidget(bug)
+    assert "KeyError" in bug.informativeText() and "Traceback" in bug.detailedText()
+    expected = error_box(None, InputError("a.json", "not JSON", line=3), "Loading")
+    qtbot.addWidget(expected)
+    assert expected.informativeText() == "a.json (line 3): not JSON" and expected.detailedText() == ""
+    assert expected.text() == "Loading failed."

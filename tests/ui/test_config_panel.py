@@ -195,3 +195,14 @@ def test_what_an_import_could_not_read_is_a_finding(panel, tmp_path):
     assert panel.scenario == "tf1_session" and panel.doc.values == {"enable_dump": True}
     card = panel.findings_panel.item_for("import.not_understood")
     assert card is not None and "line 1" in card.finding.message
+
+
+def test_nested_blacklist_cells_take_json(panel):
+    table = panel.form.editor("dump_list").input
+    table.add_row()
+    column = [c.key for c in SCENARIOS["acl_json"].field("dump_list").columns].index("optype_blacklist")
+    table.table.setItem(0, column, QTableWidgetItem('[{"name": "Conv2D", "pos": ["input0"]}]'))
+    assert panel.doc.values["dump_list"] == [{"optype_blacklist": [{"name": "Conv2D", "pos": ["input0"]}]}]
+    table.table.setItem(0, column, QTableWidgetItem('[{"name": '))
+    assert "not valid JSON" in panel.form.problem_text("dump_list")
+    assert panel.doc.values["dump_list"] == [{"optype_blacklist": [{"name": "Conv2D", "pos": ["input0"]}]}]
