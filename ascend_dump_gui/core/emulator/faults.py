@@ -28,13 +28,6 @@ class Fault:
     op: str
     victim: str | None = None
 
-    def describe(self) -> str:
-        if self.kind == "overwrite":
-            return f"op {self.op} overwrites the output memory of op {self.victim}"
-        if self.kind == "aicore_error":
-            return f"AI Core exception in op {self.op} (last step)"
-        return f"op {self.op} writes NaN into its output"
-
     def hook(self, *, last_step: bool) -> OutputHook:
         """The executor hook that injects this fault in one step."""
 

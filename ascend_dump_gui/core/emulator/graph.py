@@ -88,9 +88,6 @@ class Graph:
                 found.setdefault(t, []).append((op, pos))
         return found
 
-    def data_ops(self) -> tuple[Op, ...]:
-        return tuple(op for op in self.ops if op.type in INPUT_TYPES)
-
     def with_ops(self, ops: list[Op] | tuple[Op, ...]) -> Graph:
         return replace(self, ops=tuple(ops))
 

@@ -120,7 +120,7 @@ def _build_long_names() -> Graph:
     rng = _rng("long_names")
     b = GraphBuilder("long_names")
     x = b.data("input", (4, 16))
-    h = b.op("Relu", f"{LONG_SCOPE}/Relu", [_dense(b, rng, LONG_SCOPE, x, 16, 16)])
+    h = b.op("FastGelu", f"{LONG_SCOPE}/FastGelu", [_dense(b, rng, LONG_SCOPE, x, 16, 16)])
     return b.build([_dense(b, rng, "head", h, 16, 4)])
 
 
@@ -140,10 +140,11 @@ MODELS: dict[str, ModelDef] = {m.info.name: m for m in (
                                         "(finite in float32)"),
              _build_overflow, lambda r: {"input": r.uniform(10.0, 20.0, (4, 16))},
              overwrite=("dense/Relu", "dense/MatMul"), fault_op="dense_1/MatMul"),
-    ModelDef(ModelInfo("long_names", "small MLP with deeply nested scope names: its dump file names exceed 255 "
+    ModelDef(ModelInfo("long_names", "small MLP (MatMulV2, FastGelu) with deeply nested scope names: its dump "
+                                     "file names exceed 255 "
                                      "bytes, so they are written hashed with mapping.csv rows"),
              _build_long_names, lambda r: {"input": r.normal(0.0, 1.0, (4, 16))},
-             overwrite=(f"{LONG_SCOPE}/Relu", f"{LONG_SCOPE}/MatMul"), fault_op="head/MatMul"),
+             overwrite=(f"{LONG_SCOPE}/FastGelu", f"{LONG_SCOPE}/MatMul"), fault_op="head/MatMul"),
 )}
 
 

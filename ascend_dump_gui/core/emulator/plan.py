@@ -51,7 +51,6 @@ class DumpPlan:
     stats_items: tuple[str, ...] = ()
     blacklist_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # op type -> positions
     blacklist_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # op name -> positions
-    values: Mapping[str, Any] = field(default_factory=dict)   # the options the dump follows
     ranges: tuple[tuple[str, str], ...] = ()  # acl opname_range (begin, end) pairs
     warnings: tuple[tuple[str, str], ...] = ()  # (option involved, message)
 
@@ -99,7 +98,7 @@ def _blacklists(items: list[dict]) -> tuple[dict[str, tuple[str, ...]], dict[str
 
 
 def _acl_plan(values: Mapping[str, Any], model_name: str) -> DumpPlan:
-    plan = DumpPlan("acl_json", values=values, dump_mode=values.get("dump_mode") or "output",
+    plan = DumpPlan("acl_json", dump_mode=values.get("dump_mode") or "output",
                     step_text=values.get("dump_step") or "")
     scene = values.get("dump_scene")
     items = [i for i in (values.get("dump_list") or []) if isinstance(i, dict)]
@@ -143,7 +142,7 @@ def _acl_plan(values: Mapping[str, Any], model_name: str) -> DumpPlan:
 
 def _ge_options_plan(scenario: str, values: Mapping[str, Any], default_mode: str) -> DumpPlan:
     """TF1/TF2 session options and torchair options, which all become GE dump options."""
-    plan = DumpPlan(scenario, values=values, dump_mode=values.get("dump_mode") or default_mode,
+    plan = DumpPlan(scenario, dump_mode=values.get("dump_mode") or default_mode,
                     step_text=values.get("dump_step") or "", layers=_layer_set(values.get("dump_layer")))
     dump, debug = _on(values, "enable_dump"), _on(values, "enable_dump_debug")
     if dump and debug:
@@ -171,7 +170,7 @@ def make_plan(doc: ConfigDoc, env: Mapping[str, str], *, model_name: str,
     elif doc.scenario == "torchair":
         plan = _torchair_plan(doc, load=load, cwd=cwd, model_name=model_name)
     else:
-        plan = DumpPlan(doc.scenario, values=values)
+        plan = DumpPlan(doc.scenario)
     level, notes = _env_exception(env, plan.exception)
     plan = replace(plan, exception=level)
     for note in notes:
@@ -184,7 +183,7 @@ def _torchair_plan(doc: ConfigDoc, *, load: Callable[[Path], ConfigDoc] | None,
     values = doc.values
     mode = doc.facts.get("mode") or "max-autotune"
     if mode != "max-autotune":
-        return DumpPlan("torchair", values=values).note(
+        return DumpPlan("torchair").note(
             f"torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is "
             "dumped", "enable_dump")
     json_path = values.get("dump_config_path")

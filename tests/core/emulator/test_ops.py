@@ -51,3 +51,11 @@ def test_every_compute_op_has_a_kernel_and_a_valid_policy():
     for spec in OP_SPECS.values():
         assert spec.mix_list in {"white", "black", "gray"}
         assert (spec.kernel is None) == (spec.category in {"data", "const"})
+
+
+def test_gelu_variants_agree_roughly_and_are_odd_around_zero():
+    x = np.linspace(-3, 3, 13)
+    gelu = _run("Gelu", [x])[0]
+    fast = _run("FastGelu", [x])[0]
+    assert np.abs(gelu - fast).max() < 0.03
+    assert gelu[6] == 0 and fast[6] == 0 and (gelu[7:] > 0).all()
