@@ -40,7 +40,7 @@ from ascend_dump_gui.ui.config.where import WherePanel
 
 ENV = "env"
 PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
-_TYPED = {Kind.STR, Kind.PATH, Kind.STEP, Kind.STR_LIST, Kind.MAPPING, Kind.INT, Kind.FLOAT, Kind.TABLE}
+_TYPED = {Kind.STR, Kind.PATH, Kind.STEP, Kind.STR_LIST, Kind.MAPPING, Kind.INT, Kind.FLOAT}  # edits merge
 WHERE_NOTE = "Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders."
 DEMO_ACL_JSON = """{
   "dump": {
@@ -307,13 +307,10 @@ class ConfigPanel(QWidget):
         return self.path.parent if self.path else Path(self.where.cwd)
 
     def _apply_filter(self) -> None:
-        only = set(self.form_values_keys()) if self.only_changed.isChecked() else None
+        only = set(self._state.doc.values) if self.only_changed.isChecked() else None
         shown = self.form.set_filter(self.search.text(), only)
         total = len(self.form.scenario.fields)
         self.filter_note.setText("" if shown == total else f"{shown} of {total} shown")
-
-    def form_values_keys(self) -> list[str]:
-        return list(self._state.doc.values)
 
     def _on_scenario_picked(self, index: int) -> None:
         name = self.scenario_box.itemData(index)
