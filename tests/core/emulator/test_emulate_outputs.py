@@ -125,3 +125,15 @@ def test_cli_refused_config_and_bad_model(tmp_path, capsys):
     assert "refuses" in capsys.readouterr().err
     assert main(["emulate", "--config", str(cfg), "--model", "resnet"]) == 2
     assert "unknown model" in capsys.readouterr().err
+
+
+def test_scanner_sees_overflow_exception_and_rank_levels(tmp_path):
+    overflow = run(tmp_path / "o", ConfigDoc("acl_json", {"dump_path": "out", "dump_debug": True}),
+                   model="overflow_fp16")
+    assert {r.kind for r in scan(overflow.roots["overflow_dump"]).records} == {"overflow", "tensor"}
+    exc = run(tmp_path / "e", ConfigDoc("acl_json", {"dump_scene": "aic_err_norm_dump"}), fault="aicore_error")
+    assert {r.kind for r in scan(exc.roots["exception_dump"]).records} == {"exception"}
+    torchair = run(tmp_path / "t", ConfigDoc("torchair", {"enable_dump": True, "dump_path": "out"},
+                                             facts={"mode": "max-autotune"}), env={"WORLD_SIZE": "4", "RANK": "3"})
+    records = scan(torchair.roots["dump_data"]).records
+    assert {(r.world_size, r.rank, r.model_name, r.model_id) for r in records} == {(4, 3, "graph_1", 1)}
