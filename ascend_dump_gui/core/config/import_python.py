@@ -151,7 +151,8 @@ class _Reader:
             if base is not None and not (isinstance(base, ast.Name) and base.id in self.npu_modules):
                 self._problem(node.lineno, f"`{ast.unparse(base)}` is not the npu_device module imported in this "
                                            f"script; as written the line fails at run time (did you mean "
-                                           f"npu_device.global_options()?)", Severity.WARNING, once=True)
+                                           f"npu_device.global_options()?)", Severity.WARNING, once=True,
+                              rule="import.unknown_module")
             return True
         return False
 
@@ -248,12 +249,12 @@ class _Reader:
         return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
     def _problem(self, line: int, message: str, severity: Severity = Severity.WARNING, *, unresolved: str = "",
-                 once: bool = False) -> None:
+                 once: bool = False, rule: str = "") -> None:
         text = f"line {line}: {message}"
         if once and any(p.message.split(": ", 1)[-1] == message for p in self.problems):
             return
-        self.problems.append(Finding("import.not_understood" if severity is not Severity.INFO else "import.skipped",
-                                     severity, (unresolved,) if unresolved else (), text, _SOURCE,
+        rule = rule or ("import.not_understood" if severity is not Severity.INFO else "import.skipped")
+        self.problems.append(Finding(rule, severity, (unresolved,) if unresolved else (), text, _SOURCE,
                                      extra={"line": line, "unresolved": unresolved}))
 
 

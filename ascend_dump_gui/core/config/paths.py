@@ -55,7 +55,7 @@ class _Resolver:
     def first(self, *choices: tuple[str, str | None, str]) -> tuple[str, str]:
         """The first (name, base, sub) whose base is set, as (absolute path, name)."""
         for name, base, sub in choices:
-            if base:
+            if isinstance(base, str) and base:
                 return self.abs(posixpath.join(base, sub) if sub else base), name
         raise AssertionError("the last choice must always be set")
 
