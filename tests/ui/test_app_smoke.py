@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QAction, QDropEvent
 from PySide6.QtWidgets import QCheckBox, QLineEdit, QMessageBox
 
 from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
@@ -158,3 +158,10 @@ def test_bugs_get_a_traceback_and_expected_failures_do_not(qtbot):
     qtbot.addWidget(expected)
     assert expected.informativeText() == "a.json (line 3): not JSON" and expected.detailedText() == ""
     assert expected.text() == "Loading failed."
+
+
+def test_file_new_starts_a_config_of_that_scenario(window):
+    action = window.findChild(QAction, "new_tf1_session")
+    action.trigger()
+    assert window.config_panel.scenario == "tf1_session" and window.config_panel.doc.values == {}
+    assert "TensorFlow 1" in window.windowTitle()

@@ -206,3 +206,20 @@ def test_nested_blacklist_cells_take_json(panel):
     table.table.setItem(0, column, QTableWidgetItem('[{"name": '))
     assert "not valid JSON" in panel.form.problem_text("dump_list")
     assert panel.doc.values["dump_list"] == [{"optype_blacklist": [{"name": "Conv2D", "pos": ["input0"]}]}]
+
+
+def test_switching_scenario_with_unsaved_edits_asks_first(panel, monkeypatch):
+    from ascend_dump_gui.ui.config import files
+
+    widget(panel, QLineEdit, "dump_path").setText("mine")
+    monkeypatch.setattr(files, "ask_unsaved", lambda parent, title: "cancel")
+    box = panel.scenario_box
+    box.setCurrentIndex(box.findData("env"))
+    box.activated.emit(box.currentIndex())
+    assert panel.scenario == "acl_json" and box.currentData() == "acl_json"
+    assert panel.doc.values == {"dump_path": "mine"}
+    monkeypatch.setattr(files, "ask_unsaved", lambda parent, title: "discard")
+    box.setCurrentIndex(box.findData("env"))
+    box.activated.emit(box.currentIndex())
+    assert panel.scenario == "env" and panel.doc.values == {}
+    assert not panel.side_tabs.isTabVisible(panel.side_tabs.indexOf(panel.env_form))  # env is the main form
