@@ -62,6 +62,8 @@ def parse_text(text: str, *, kind: str, scenario: str | None = None, origin: Pat
         _fits(origin, "a shell/env file", "env", scenario)
         doc = parse_shell(text, origin, SCENARIOS["env"])
     else:
+        if scenario == "acl_json":
+            raise InputError(origin, "is a Python script; acl_json configs are JSON files")
         doc = parse_python(text, origin, SCENARIOS, scenario)
     return doc
 

@@ -113,6 +113,8 @@ def test_project_file_round_and_refusals():
 def test_forcing_a_scenario_that_does_not_fit():
     with pytest.raises(InputError, match="cannot be read as torchair"):
         parse_text('{"dump": {}}', kind="json", scenario="torchair")
+    with pytest.raises(InputError, match="Python script"):
+        parse_text("x = 1", kind="python", scenario="acl_json")
     with pytest.raises(InputError, match="unknown scenario"):
         parse_text("{}", kind="json", scenario="nope")
 
