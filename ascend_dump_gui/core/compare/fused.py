@@ -70,7 +70,6 @@ class _Scratch(threading.local):
             self.u = np.empty(size, np.float32)
             self.mask = np.empty(size, np.bool_)
             self.f64 = np.empty(size, np.float64)
-            self.ones = np.ones(size, np.float64)
             self.size = size
 
 
@@ -87,7 +86,7 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     return out
 
 
-def _leaf_stat(v: np.ndarray, buf: np.ndarray, ones: np.ndarray) -> tuple[int, float, float]:
+def _leaf_stat(v: np.ndarray, buf: np.ndarray) -> tuple[int, float, float]:
     """(count, float64 sum, float64 sum of squared deviations from the leaf mean).
 
     The values are shifted by the leaf's first element while cast to float64, so the raw second moment
@@ -96,8 +95,8 @@ def _leaf_stat(v: np.ndarray, buf: np.ndarray, ones: np.ndarray) -> tuple[int, f
     m = v.shape[0]
     shift = float(v[0])
     f = np.subtract(v, shift, out=buf[:m], dtype=np.float64)
-    s1 = float(np.dot(f, ones[:m]))
-    s2 = float(np.dot(f, f))
+    s1 = float(f.sum())
+    s2 = pairwise.dot(f, f)
     return m, s1 + m * shift, max(s2 - s1 * s1 / m, 0.0) if np.isfinite(s2) else s2 - s1 * s1 / m
 
 
@@ -150,8 +149,8 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             if need.minmax:
                 r["xmin"], r["xmax"], r["ymin"], r["ymax"] = xs.min(), xs.max(), ys.min(), ys.max()
             if need.std:
-                r["xstat"] = _leaf_stat(xs, s.f64, s.ones)
-                r["ystat"] = _leaf_stat(ys, s.f64, s.ones)
+                r["xstat"] = _leaf_stat(xs, s.f64)
+                r["ystat"] = _leaf_stat(ys, s.f64)
         return r
 
     parts = pairwise.map_leaves(one, ranges)
@@ -190,9 +189,22 @@ class KLRange:
     yspan: np.floating
 
 
+KL_CACHE_BYTES = 1 << 30
+"""Tensors whose KL-normalised copies fit in this many bytes keep them between passes B and C."""
+
+
+def kl_cache(n: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Buffers for KL's normalised values (saves recomputing them in pass C), or None if too large."""
+    if 2 * 4 * n > KL_CACHE_BYTES:
+        return None
+    return np.empty(n, np.float32), np.empty(n, np.float32)
+
+
 def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floating] | None,
-           kl: KLRange | None, leaf: int = pairwise.DEFAULT_LEAF) -> dict[str, np.floating]:
-    """Second pass: ``sum((x/nx)*(y/ny))`` for cosine and the sums of KL's normalised values."""
+           kl: KLRange | None, cache: tuple[np.ndarray, np.ndarray] | None = None,
+           leaf: int = pairwise.DEFAULT_LEAF) -> dict[str, np.floating]:
+    """Second pass: ``sum((x/nx)*(y/ny))`` for cosine and the sums of KL's normalised values
+    (kept in ``cache`` when given)."""
     n = x.shape[0]
 
     def one(a: int, b: int) -> dict:
@@ -209,8 +221,9 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
                 np.multiply(t, u, out=t)
                 r["cos"] = t.sum()
             if kl is not None:
-                r["px"] = _norm01(xs, kl.xlo, kl.xspan, t).sum()
-                r["py"] = _norm01(ys, kl.ylo, kl.yspan, u).sum()
+                px, py = (cache[0][a:b], cache[1][a:b]) if cache is not None else (t, u)
+                r["px"] = _norm01(xs, kl.xlo, kl.xspan, px).sum()
+                r["py"] = _norm01(ys, kl.ylo, kl.yspan, py).sum()
         return r
 
     parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
@@ -219,19 +232,24 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
 
 
 def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: np.floating,
-           leaf: int = pairwise.DEFAULT_LEAF) -> np.floating:
-    """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions."""
+           cache: tuple[np.ndarray, np.ndarray] | None = None, leaf: int = pairwise.DEFAULT_LEAF) -> np.floating:
+    """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions (``cache``: pass B's
+    normalised values, consumed)."""
     n = x.shape[0]
 
     def one(a: int, b: int) -> np.floating:
         s = _SCRATCH
         s.ensure(leaf)
         m = b - a
-        xs, ys = _load(x, a, b, s.x), _load(y, a, b, s.y)
-        p, q = s.t[:m], s.u[:m]
         with np.errstate(all="ignore"):
-            np.divide(_norm01(xs, kl.xlo, kl.xspan, p), psum, out=p)
-            np.divide(_norm01(ys, kl.ylo, kl.yspan, q), qsum, out=q)
+            if cache is not None:
+                p, q = cache[0][a:b], cache[1][a:b]
+            else:
+                p, q = s.t[:m], s.u[:m]
+                _norm01(_load(x, a, b, s.x), kl.xlo, kl.xspan, p)
+                _norm01(_load(y, a, b, s.y), kl.ylo, kl.yspan, q)
+            np.divide(p, psum, out=p)
+            np.divide(q, qsum, out=q)
             np.divide(p, q, out=q)
             np.log(q, out=q)
             np.multiply(p, q, out=q)

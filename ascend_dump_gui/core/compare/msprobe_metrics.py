@@ -137,8 +137,8 @@ def _reduce(n: np.ndarray, b: np.ndarray, rel_type: np.dtype, leaf: int) -> tupl
                 rel = _relative_error(n64, b64, rel_type)
             else:
                 rel = _relative_error(n[lo:hi], b[lo:hi], rel_type)
-            return (float(np.dot(n64, b64)), float(np.dot(n64, n64)), float(np.dot(b64, b64)),
-                    float(np.dot(d, d)), np.max(np.abs(d)), np.max(rel),
+            return (pairwise.dot(n64, b64), pairwise.dot(n64, n64), pairwise.dot(b64, b64),
+                    pairwise.dot(d, d), np.max(np.abs(d)), np.max(rel),
                     int(np.count_nonzero(rel < 0.001)), int(np.count_nonzero(rel < 0.005)))
 
     parts = pairwise.map_leaves(one, pairwise.leaves(size, leaf))

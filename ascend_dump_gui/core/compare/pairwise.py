@@ -76,6 +76,19 @@ def add64(a: float, b: float) -> np.float64:
     return np.float64(a) + np.float64(b)
 
 
+BLAS_SINGLE_THREAD_MAX = 8192
+"""OpenBLAS runs ``dot`` on one thread up to about 10000 elements; longer ones wake its own thread pool,
+which stalls badly when our leaf threads or other processes hold the cores."""
+
+
+def dot(a: np.ndarray, b: np.ndarray) -> float:
+    """``a . b`` of two 1-D arrays: BLAS for short ones (same bits as ``np.dot``), else numpy's own
+    single-threaded ``einsum`` loop."""
+    if a.shape[0] <= BLAS_SINGLE_THREAD_MAX:
+        return float(np.dot(a, b))
+    return float(np.einsum("i,i->", a, b))
+
+
 def worker_count() -> int:
     """Threads used for leaf-level parallelism (numpy releases the GIL in its loops)."""
     return max(1, os.cpu_count() or 1)
