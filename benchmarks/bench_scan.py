@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -55,18 +54,25 @@ def build_tree(root: str, n_files: int) -> int:
     return written
 
 
-def best_of(runs: int, fn) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def cli_peak_rss_mib(cmd: list[str]) -> float | None:
+    """Peak RSS of one CLI run, through GNU time when it is installed."""
+    gnu_time = shutil.which("time") or ("/usr/bin/time" if os.path.exists("/usr/bin/time") else None)
+    if gnu_time is None:
+        return None
+    run = subprocess.run([gnu_time, "-f", "%M", *cmd], capture_output=True, text=True, check=True)
+    return int(run.stderr.strip().splitlines()[-1]) / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best of each is kept")
     parser.add_argument("--keep", help="build (or reuse) the tree in this folder and keep it")
     args = parser.parse_args()
     root = args.keep or tempfile.mkdtemp(prefix="bench_scan_", dir="/tmp")
@@ -77,27 +83,38 @@ def main() -> None:
             print(f"built {count} files in {time.perf_counter() - start:.1f} s under {root}")
         find_cmd = ["find", root, "-type", "f", "-printf", "%s %p\n"]
         cli_cmd = [sys.executable, "-m", "ascend_dump_gui.cli", "scan", "--json", root]
+        startup_cmd = [sys.executable, "-m", "ascend_dump_gui.cli", "--version"]
         subprocess.run(find_cmd, check=True, capture_output=True)  # warm the dentry/inode caches
-        t_first = best_of(3, lambda: DumpNode.root(root).list_children())
+        t_first = min(timed(lambda: DumpNode.root(root).list_children()) for _ in range(3))
         leaf = DumpNode.root(root)
         while leaf.is_dir:
             kids = leaf.list_children()
             leaf = next((k for k in kids if k.is_dir), kids[0])
-        t_leaf = best_of(3, lambda: leaf.parent.list_children())
-        t_find = best_of(3, lambda: subprocess.run(find_cmd, check=True, capture_output=True))
-        t_scan = best_of(3, lambda: scan(root))
-        t_cli = best_of(3, lambda: subprocess.run(cli_cmd, check=True, capture_output=True))
-        cli_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        t_leaf = min(timed(lambda: leaf.parent.list_children()) for _ in range(3))
+
+        # Interleaved rounds, so a load spike from other processes hits every contender alike.
+        best = {"find": float("inf"), "scan": float("inf"), "cli": float("inf"), "startup": float("inf")}
+        for _ in range(args.rounds):
+            best["find"] = min(best["find"], timed(lambda: subprocess.run(find_cmd, check=True, capture_output=True)))
+            best["scan"] = min(best["scan"], timed(lambda: scan(root)))
+            best["cli"] = min(best["cli"], timed(lambda: subprocess.run(cli_cmd, check=True, capture_output=True)))
+            best["startup"] = min(best["startup"], timed(lambda: subprocess.run(startup_cmd, check=True,
+                                                                                capture_output=True)))
         tracemalloc.start()
         result = scan(root)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
+        cli_rss = cli_peak_rss_mib(cli_cmd)
 
-        print(f"records {len(result.records)}, problems {len(result.problems)}")
+        t_find, t_scan, t_cli, t_start = best["find"], best["scan"], best["cli"], best["startup"]
+        print(f"records {len(result.records)}, problems {len(result.problems)}, best of {args.rounds} rounds")
         print(f"find -printf '%s %p'          {t_find * 1000:8.1f} ms")
         print(f"scan() in process             {t_scan * 1000:8.1f} ms   {t_scan / t_find:5.2f}x find (target <= 3x)")
         print(f"ascend-dump scan --json       {t_cli * 1000:8.1f} ms   {t_cli / t_find:5.2f}x find (target <= 5x)")
-        print(f"peak Python memory of scan()  {peak / 2**20:8.1f} MiB  (max RSS of the CLI runs {cli_rss:.0f} MiB)")
+        print(f"  of which CLI start-up       {t_start * 1000:8.1f} ms   (`ascend-dump --version`: imports of all verbs)")
+        print(f"  scan --json minus start-up  {(t_cli - t_start) * 1000:8.1f} ms   {(t_cli - t_start) / t_find:5.2f}x find")
+        rss = "n/a" if cli_rss is None else f"{cli_rss:.0f} MiB"
+        print(f"peak memory: scan() {peak / 2**20:.1f} MiB of Python objects; scan --json max RSS {rss}")
         print(f"DumpNode: list root children  {t_first * 1000:8.2f} ms  (target < 50 ms)")
         print(f"DumpNode: list a leaf folder  {t_leaf * 1000:8.2f} ms  ({len(leaf.parent.list_children())} entries)")
     finally:

@@ -108,12 +108,12 @@ def make_record(ctx: DirContext, rel_path: str, parsed: ParsedName, size: int) -
 
 
 def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]],
-                   mapping: dict[str, str]) -> list[DumpRecord | Problem]:
-    """Records (or problems) for ``(name, size)`` files of one folder, in the given order.
-
-    Opdebug records take the op type and name of the dump they report (see :class:`OverflowPartners`).
+                   mapping: dict[str, str]) -> tuple[list[DumpRecord], list[Problem]]:
+    """Records for the ``(name, size)`` files of one folder (in the given order), and problems for the files
+    that cannot be placed. Opdebug records take the op of the dump they report (:class:`OverflowPartners`).
     """
-    out: list[DumpRecord | Problem] = []
+    out: list[DumpRecord] = []
+    problems: list[Problem] = []
     add = out.append
     ws, rank, time, device, model_name, model_id, iteration = (
         ctx.world_size, ctx.rank, ctx.time, ctx.device, ctx.model_name, ctx.model_id, ctx.iteration)
@@ -133,7 +133,7 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
             continue
         p = parse(original)
         if p is None:
-            add(Problem(prefix + name, problem_message(name, mapping)))
+            problems.append(Problem(prefix + name, problem_message(name, mapping)))
             continue
         kind = p.kind
         overflows = overflows or kind == "overflow"
@@ -141,14 +141,13 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
                        model_name, model_id, iteration, p.op_type, p.op_name, p.task_id, p.stream_id,
                        p.timestamp, size))
     if overflows:
-        records = [r for r in out if type(r) is DumpRecord]
-        partners = OverflowPartners(records)
-        for record in records:
+        partners = OverflowPartners(out)
+        for record in out:
             if record.kind == "overflow":
                 partner = partners.partner(record)
                 if partner is not None:
                     record.op_type, record.op_name = partner.op_type, partner.op_name
-    return out
+    return out, problems
 
 
 class OverflowPartners:

@@ -1,16 +1,18 @@
 """Index a dump folder of any layout: one record per file, problems for what cannot be placed.
 
-The walk uses ``os.scandir`` and one ``stat`` per file (for its size); headers are not opened unless
+The walk lists each folder once and makes one ``lstat`` per entry (for its size); headers are not opened unless
 ``with_headers=True``. Folders are visited depth first in name order; a folder's files come before its
 sub-folders.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from operator import attrgetter
+from stat import S_IFDIR, S_IFLNK, S_IFREG, S_ISDIR, S_ISREG
 
 from ascend_dump_gui.core.dump.layout import DirContext, child_context, root_context
 from ascend_dump_gui.core.dump.naming import MAPPING_FILE
@@ -18,8 +20,8 @@ from ascend_dump_gui.core.dump.records import DumpRecord, Problem, folder_record
 from ascend_dump_gui.core.errors import DumpError, InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
-_BY_NAME = attrgetter("name")
-_SCANDIR_FD = os.scandir in os.supports_fd
+_USE_FD = os.listdir in os.supports_fd and os.stat in os.supports_dir_fd
+_S_IFMT = 0o170000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
 
@@ -60,10 +62,10 @@ def scan(root: str | os.PathLike, *, with_headers: bool = False, progress: Progr
          cancel: CancelToken | None = None) -> ScanResult:
     """Index every file under ``root`` (see :func:`iter_scan`)."""
     result = ScanResult(check_root(root))
-    records, problems = result.records, result.problems
-    for batch in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
-        for item in batch:
-            (records if type(item) is DumpRecord else problems).append(item)
+    with _gc_paused():  # 100k+ long-lived records: the cyclic GC would re-walk them over and over
+        for records, problems in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
+            result.records += records
+            result.problems += problems
     return result
 
 
@@ -75,13 +77,14 @@ def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, progress: 
     ``progress(files_done, 0, folder)`` is called per folder; ``cancel`` is polled per folder.
     Raises :class:`InputError` only when ``root`` itself is missing, not a folder or unreadable.
     """
-    for batch in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
-        yield from batch
+    for records, problems in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
+        yield from problems
+        yield from records
 
 
 def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progress: ProgressFn = no_progress,
-                 cancel: CancelToken | None = None) -> Iterator[list[DumpRecord | Problem]]:
-    """:func:`iter_scan` one folder at a time: a list of records and problems per folder visited."""
+                 cancel: CancelToken | None = None) -> Iterator[tuple[list[DumpRecord], list[Problem]]]:
+    """:func:`iter_scan` one folder at a time: ``(records, problems)`` of each folder visited."""
     path = check_root(root)
     real_root = os.path.realpath(path)
     stack = [_Folder(path, "", root_context(path), real_root)]
@@ -92,52 +95,65 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progres
             cancel.raise_if_cancelled()
         folder = stack.pop()
         try:
-            subfolders, files, batch = _list_folder(folder, real_root, followed)
+            subfolders, files, problems = _list_folder(folder, real_root, followed)
         except OSError as exc:
             if not folder.rel:
                 raise InputError(root, f"cannot read folder: {exc.strerror or exc}") from exc
-            yield [Problem(folder.rel, f"cannot read folder: {exc.strerror or exc}")]
+            yield [], [Problem(folder.rel, f"cannot read folder: {exc.strerror or exc}")]
             continue
+        records: list[DumpRecord] = []
         if files:
-            batch += _folder_items(folder, files, with_headers)
-        elif not subfolders and not batch:
-            batch.append(Problem(folder.rel or ".", "empty folder"))
-        if batch:
-            yield batch
+            records = _folder_items(folder, files, problems, with_headers)
+        elif not subfolders and not problems:
+            problems.append(Problem(folder.rel or ".", "empty folder"))
+        if records or problems:
+            yield records, problems
         done += len(files)
         progress(done, 0, folder.rel or ".")
         stack.extend(reversed(subfolders))
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _list_folder(folder: _Folder, real_root: str,
                  followed: set[str]) -> tuple[list[_Folder], list[tuple[str, int]], list[Problem]]:
     """Sub-folders to visit, ``(name, size)`` of files, and problems, in name order.
 
-    Lists through a folder descriptor where the OS allows, so each file's stat is a short relative lookup.
+    One ``lstat`` per entry; relative to a folder descriptor where the OS allows (a short lookup).
     """
-    fd = os.open(folder.path, _DIR_FLAGS) if _SCANDIR_FD else None
+    fd = os.open(folder.path, _DIR_FLAGS) if _USE_FD else None
     try:
-        with os.scandir(folder.path if fd is None else fd) as it:
-            entries = sorted(it, key=_BY_NAME)
+        names = os.listdir(folder.path if fd is None else fd)
+        names.sort()
         subfolders: list[_Folder] = []
         files: list[tuple[str, int]] = []
         problems: list[Problem] = []
         prefix = folder.rel + "/" if folder.rel else ""
-        for entry in entries:
-            name = entry.name
+        for name in names:
             try:
-                if entry.is_file(follow_symlinks=False):
-                    files.append((name, entry.stat(follow_symlinks=False).st_size))
-                elif entry.is_symlink():
-                    item = _classify_link(os.path.join(folder.path, name), entry, folder, prefix + name,
-                                          real_root, followed, files)
+                st = (os.stat(name, dir_fd=fd, follow_symlinks=False) if fd is not None
+                      else os.stat(os.path.join(folder.path, name), follow_symlinks=False))
+                kind = st.st_mode & _S_IFMT
+                if kind == S_IFREG:
+                    files.append((name, st.st_size))
+                elif kind == S_IFDIR:
+                    subfolders.append(_Folder(os.path.join(folder.path, name), prefix + name,
+                                              child_context(folder.ctx, name), folder.real + os.sep + name))
+                elif kind == S_IFLNK:
+                    item = _follow_link(name, folder, prefix + name, real_root, followed, files)
                     if type(item) is _Folder:
                         subfolders.append(item)
                     elif item is not None:
                         problems.append(item)
-                elif entry.is_dir(follow_symlinks=False):
-                    subfolders.append(_Folder(os.path.join(folder.path, name), prefix + name,
-                                              child_context(folder.ctx, name), folder.real + os.sep + name))
                 else:
                     problems.append(Problem(prefix + name, "not a regular file or folder"))
             except OSError as exc:
@@ -148,43 +164,45 @@ def _list_folder(folder: _Folder, real_root: str,
             os.close(fd)
 
 
-def _classify_link(path: str, entry: os.DirEntry, folder: _Folder, rel: str, real_root: str,
-                   followed: set[str], files: list[tuple[str, int]]) -> _Folder | Problem | None:
+def _follow_link(name: str, folder: _Folder, rel: str, real_root: str, followed: set[str],
+                 files: list[tuple[str, int]]) -> _Folder | Problem | None:
     """A symbolic link: a file (appended to ``files``), a folder outside the tree to visit, or a problem."""
-    if entry.is_file():
-        files.append((entry.name, entry.stat().st_size))
-        return None
-    if not entry.is_dir():
+    path = os.path.join(folder.path, name)
+    try:
+        st = os.stat(path)
+    except OSError:
         return Problem(rel, "broken or looping symbolic link")
+    if S_ISREG(st.st_mode):
+        files.append((name, st.st_size))
+        return None
+    if not S_ISDIR(st.st_mode):
+        return Problem(rel, "not a regular file or folder")
     target = os.path.realpath(path)
     if folder.real == target or folder.real.startswith(target + os.sep):
         return Problem(rel, "symbolic link loop: points to an enclosing folder, not followed")
     if target == real_root or target.startswith(real_root + os.sep) or target in followed:
         return Problem(rel, "symbolic link to a folder indexed elsewhere in this scan, not followed")
     followed.add(target)
-    return _Folder(path, rel, child_context(folder.ctx, entry.name), target)
+    return _Folder(path, rel, child_context(folder.ctx, name), target)
 
 
-def _folder_items(folder: _Folder, files: list[tuple[str, int]],
-                  with_headers: bool) -> list[DumpRecord | Problem]:
-    """Records (and problems) for the files of one folder, in name order."""
+def _folder_items(folder: _Folder, files: list[tuple[str, int]], problems: list[Problem],
+                  with_headers: bool) -> list[DumpRecord]:
+    """Records for the files of one folder, in name order; their problems are added to ``problems``."""
     mapping: dict[str, str] = {}
-    problems: list[DumpRecord | Problem] = []
     if any(name == MAPPING_FILE for name, _ in files):
         mapping, problem = load_mapping(folder.path, folder.rel)
         if problem is not None:
             problems.append(problem)
-    items = problems + folder_records(folder.ctx, folder.rel, files, mapping)
-    if not with_headers:
-        return items
-    checked: list[DumpRecord | Problem] = []
-    for item in items:
-        checked.append(item)
-        if type(item) is DumpRecord and item.kind in _HEADER_KINDS:
-            problem = _check_header(os.path.join(folder.path, item.path.rpartition("/")[2]), item.path)
-            if problem is not None:
-                checked.append(problem)
-    return checked
+    records, unplaced = folder_records(folder.ctx, folder.rel, files, mapping)
+    problems += unplaced
+    if with_headers:
+        for record in records:
+            if record.kind in _HEADER_KINDS:
+                problem = _check_header(os.path.join(folder.path, record.path.rpartition("/")[2]), record.path)
+                if problem is not None:
+                    problems.append(problem)
+    return records
 
 
 def _check_header(path: str, rel: str) -> Problem | None:

@@ -241,7 +241,7 @@ def test_symlinks_loops_duplicates_broken_and_outside_targets(tmp_path):
         f"{T}/0/loop": "symbolic link loop: points to an enclosing folder, not followed",
         "alias": "symbolic link to a folder indexed elsewhere in this scan, not followed",
         "broken": "broken or looping symbolic link",
-        "self": "cannot read: Too many levels of symbolic links",
+        "self": "broken or looping symbolic link",
     }
     assert sorted(r.path for r in result.records) == [f"{T}/0/Add.a.1.2.{TS}", f"Relu.r.1.2.{TS}",
                                                       f"linked/Mul.m.1.2.{TS}"]
@@ -292,7 +292,7 @@ def test_streaming_progress_and_cancel(tmp_path):
     assert len(items) == 12
     assert calls[-1] == (12, 0, f"{T}/0/m/1/2")
     assert [c[0] for c in calls] == sorted(c[0] for c in calls)
-    assert [len(batch) for batch in iter_folders(tmp_path)] == [4, 4, 4]
+    assert [(len(records), len(problems)) for records, problems in iter_folders(tmp_path)] == [(4, 0)] * 3
 
     token = CancelToken()
     stream = iter_scan(tmp_path, cancel=token)
