@@ -9,7 +9,6 @@ dominate emulating thousands of small dumps or converting a 1 GiB tensor.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,13 +17,14 @@ from typing import BinaryIO
 import numpy as np
 from numpy.lib import format as npy_format
 
+from ascend_dump_gui.core.atomic import temp_beside
+
 
 @contextmanager
 def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
     """Open a temporary file next to ``path``; on normal exit it replaces ``path``, on error it is removed."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             yield fh
