@@ -203,7 +203,10 @@ def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str 
         return plan
     ordered = _ordered(_latest(left.dumps), chosen)
     if mode == NPU_VS_NPU:
-        _pair_npu_npu(plan, ordered, _latest(right.dumps))
+        others = _latest(right.dumps)
+        if npu_root.is_file() and golden_root.is_file():   # two files: compare them whatever their names
+            others = {ordered[0].key: right.dumps[0]}
+        _pair_npu_npu(plan, ordered, others)
     else:
         _pair_npu_golden(plan, ordered, right.npys, chosen, single=npu_root.is_file() and golden_root.is_file())
     return plan

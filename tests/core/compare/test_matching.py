@@ -157,3 +157,13 @@ def test_cancel_stops_the_run(tmp_path):
     seen = []
     compare(tmp_path / "npu", tmp_path / "gold", progress=lambda d, t, m: seen.append((d, t)))
     assert (5, 5) in seen
+
+
+def test_two_dump_files_pair_whatever_their_names(tmp_path):
+    a = RNG.standard_normal(12).astype(np.float32)
+    left = dump(tmp_path / "a", "Add", "left_name", 1, TS, outputs=[a], inputs=[a])
+    right = dump(tmp_path / "b", "Add", "right_name", 7, TS, outputs=[a * 2], inputs=[a])
+    rows = compare(left, right).rows
+    assert [(r.tensor, r.ground_truth) for r in rows] == [("left_name:input:0", "right_name"),
+                                                          ("left_name:output:0", "right_name")]
+    assert rows[0].texts["MaxAbsoluteError"] == "0.000000" and rows[1].reached is False
