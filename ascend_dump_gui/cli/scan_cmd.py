@@ -10,9 +10,9 @@ from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring as _quote
 
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
-from ascend_dump_gui.core.dump.scanner import check_root, iter_scan
+from ascend_dump_gui.core.dump.scanner import check_root, iter_folders
 
-_CHUNK = 2000
+Batch = tuple[list[DumpRecord], list[Problem]]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,9 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     root = check_root(args.dir)
-    items = iter_scan(root)
-    first = next(items, None)  # an unreadable root raises here, before anything is printed
-    stream = items if first is None else itertools.chain((first,), items)
+    batches = iter_folders(root)
+    first = next(batches, None)  # an unreadable root raises here, before anything is printed
+    stream = batches if first is None else itertools.chain((first,), batches)
     if args.json:
         _write_json(root, stream, sys.stdout)
     else:
@@ -36,40 +36,30 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_json(root: str, items: Iterable[DumpRecord | Problem], out) -> None:
-    """Stream the cli.md document: records as they are found (one per line), problems at the end."""
+def _write_json(root: str, batches: Iterable[Batch], out) -> None:
+    """Stream the cli.md document: records folder by folder (one per line), problems at the end."""
     problems: list[Problem] = []
     out.write('{"root": ' + _quote(root) + ', "records": [')
-    chunk: list[str] = []
     separator = "\n  "
-    for line in _record_lines(items, problems):
-        chunk.append(line)
-        if len(chunk) >= _CHUNK:
-            out.write(separator + ",\n  ".join(chunk))
-            separator, chunk = ",\n  ", []
-    if chunk:
-        out.write(separator + ",\n  ".join(chunk))
+    for records, folder_problems in batches:
+        problems += folder_problems
+        if records:
+            out.write(separator + ",\n  ".join(_record_lines(records)))
+            separator = ",\n  "
     out.write('\n], "problems": [')
     out.write(",".join(f'\n  {{"path": {_quote(p.path)}, "message": {_quote(p.message)}}}' for p in problems))
     out.write("\n]}\n" if problems else "]}\n")
 
 
-def _record_lines(items: Iterable[DumpRecord | Problem], problems: list[Problem]) -> Iterator[str]:
-    """``DumpRecord.to_json()`` as JSON text, built directly (the json module is 3x slower here);
-    the layout fields shared by a folder's records are formatted once. Problems go to ``problems``."""
-    key = None
-    head = tail = ""
-    for r in items:
-        if type(r) is not DumpRecord:
-            problems.append(r)
-            continue
-        k = (r.world_size, r.rank, r.time, r.model_name, r.model_id, r.iteration)
-        if k != key:
-            key = k
-            ws, rank, time, model_name, model_id, iteration = k
-            head = (f', "world_size": {_int(ws)}, "rank": {_int(rank)}, "time": {_str(time)}, "device": ')
-            tail = (f', "model_name": {_str(model_name)}, "model_id": {_int(model_id)}, '
-                    f'"iteration": {_int(iteration)}, "op_type": ')
+def _record_lines(records: list[DumpRecord]) -> Iterator[str]:
+    """``DumpRecord.to_json()`` of one folder's records as JSON text, built directly (the json module is
+    3x slower here). A folder's records share their layout fields (all but ``device``): formatted once."""
+    first = records[0]
+    head = (f', "world_size": {_int(first.world_size)}, "rank": {_int(first.rank)}, "time": {_str(first.time)}, '
+            f'"device": ')
+    tail = (f', "model_name": {_str(first.model_name)}, "model_id": {_int(first.model_id)}, '
+            f'"iteration": {_int(first.iteration)}, "op_type": ')
+    for r in records:
         d, op_type, op_name, task, stream, ts = r.device, r.op_type, r.op_name, r.task_id, r.stream_id, r.timestamp
         yield (f'{{"path": {_quote(r.path)}, "kind": "{r.kind}"{head}{"null" if d is None else d}{tail}'
                f'{"null" if op_type is None else _quote(op_type)}, '
@@ -103,17 +93,16 @@ def _level_label(record: DumpRecord) -> str:
     return " / ".join(parts) or "(no layout level)"
 
 
-def _write_summary(root: str, items: Iterable[DumpRecord | Problem], out) -> None:
+def _write_summary(root: str, batches: Iterable[Batch], out) -> None:
     """Human-readable: file counts by kind for each layout level, then the problems."""
     levels: dict[str, Counter] = {}
     totals: Counter = Counter()
     problems: list[Problem] = []
-    for item in items:
-        if type(item) is DumpRecord:
-            levels.setdefault(_level_label(item), Counter())[item.kind] += 1
-            totals[item.kind] += 1
-        else:
-            problems.append(item)
+    for records, folder_problems in batches:
+        problems += folder_problems
+        for record in records:
+            levels.setdefault(_level_label(record), Counter())[record.kind] += 1
+            totals[record.kind] += 1
     out.write(f"{root}: {sum(totals.values())} files indexed ({_kinds(totals) or 'none'}), "
               f"{len(problems)} problems\n")
     for label, counts in levels.items():

@@ -84,7 +84,10 @@ def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, progress: 
 
 def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progress: ProgressFn = no_progress,
                  cancel: CancelToken | None = None) -> Iterator[tuple[list[DumpRecord], list[Problem]]]:
-    """:func:`iter_scan` one folder at a time: ``(records, problems)`` of each folder visited."""
+    """:func:`iter_scan` one folder at a time: ``(records, problems)`` of each folder visited.
+
+    The records of one batch come from one folder, so they share every layout field but ``device``.
+    """
     path = check_root(root)
     real_root = os.path.realpath(path)
     stack = [_Folder(path, "", root_context(path), real_root)]
