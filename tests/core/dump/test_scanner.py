@@ -354,3 +354,28 @@ def test_cli_exit_2_for_missing_or_file_dir(tmp_path, capsys):
     assert main(["scan", str(tmp_path / "f"), "--json"]) == 2
     captured = capsys.readouterr()
     assert "not a folder" in captured.err and captured.out == ""
+
+
+def test_emulated_multi_step_tree_every_file_placed_and_its_model_folder_chosen(tmp_path):
+    from ascend_dump_gui.core.config.model import ConfigDoc
+    from ascend_dump_gui.core.dump.graph import choose_model_folder, parse_graph_file
+    from ascend_dump_gui.core.emulator import emulate
+
+    (tmp_path / "out").mkdir()
+    config = ConfigDoc("tf1_session", {"enable_dump": True, "dump_path": "out", "dump_mode": "all",
+                                       "dump_step": "0|2"})
+    result = emulate(config, model="convnet", steps=3, cwd=tmp_path, env={"DUMP_GE_GRAPH": "2"})
+    found = scan(tmp_path / "out")
+    assert found.problems == []
+    written = {p.relative_to(tmp_path / "out").as_posix() for p in result.written if "out" in p.parts}
+    assert {r.path for r in found.records} == written
+    tensors = [r for r in found.records if r.kind == "tensor"]
+    assert {r.iteration for r in tensors} == {0, 2}
+    for r in tensors:
+        time, device, model_name, model_id, step = r.path.split("/")[:5]
+        assert (r.time, r.device, r.model_name, r.model_id, r.iteration) == \
+            (time, int(device), model_name, int(model_id), int(step))
+        assert r.op_type and r.op_name and r.task_id is not None and r.timestamp is not None
+    graphs = [g for p in sorted(tmp_path.glob("ge_proto_*_Build.txt")) for g in parse_graph_file(p)]
+    folders = sorted({r.model_name for r in tensors})
+    assert choose_model_folder(folders, graphs) == graphs[0].name == folders[0]
