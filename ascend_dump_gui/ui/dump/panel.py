@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
@@ -241,7 +242,7 @@ class BrowsePanel(QWidget):
         self._listing = self._listing_folder = None
         self.ops.set_records(self._root.path, records)
         self.recordsShown.emit(len(records))
-        if self._want is not None:
+        if self._want is not None and self._want.rpartition("/")[0] == folder.rel:
             self._select_row(self.ops.row_of(self._want))
 
     def _record_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -297,7 +298,7 @@ class BrowsePanel(QWidget):
     def select_op(self, op_name: str) -> bool:
         """Select the first tensor dump of ``op_name`` (original or file-name spelling); False if unknown."""
         records = self._index.scan.records if self._index is not None else self.ops.records()
-        wanted = {op_name, re.sub(r"[ ./\\]", "_", op_name)}
+        wanted = {op_name, sanitize_part(op_name)}
         match = next((r for r in execution_order(records) if r.op_name in wanted and r.kind == "tensor"), None)
         match = match or next((r for r in records if r.op_name in wanted), None)
         if match is None:

@@ -173,9 +173,12 @@ class TensorPlot(QWidget):
 
     def _start_save(self, path: str, make: Callable[[], bytes | str]) -> Worker:
         worker = Worker(_save, path, make)
-        worker.signals.finished.connect(self.exported.emit)
+        worker.signals.finished.connect(self._saved)
         worker.signals.failed.connect(self._save_failed)
         return self._runner.start(worker)
+
+    def _saved(self, path: str) -> None:
+        self.exported.emit(path)
 
     def _save_failed(self, exc: BaseException) -> None:
         show_error(self, exc, "Saving")

@@ -1,0 +1,55 @@
+"""Tables of a compare run's findings: overflowing ops, and watcher (memory overwrite) findings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from ascend_dump_gui.core.compare.findings import Overflow, WatcherFinding
+
+OVERFLOW_COLUMNS = ("#", "Op", "Type", "Found by", "Tensors", "Status", "Files")
+WATCHER_COLUMNS = ("Watched op", "Tensor", "Overwritten by", "Changed elements", "Max abs diff", "Before", "After")
+
+
+class FindingsTable(QTableWidget):
+    """A read-only table; ``opChosen(op_name)`` when a row is activated (double click or Enter)."""
+
+    opChosen = Signal(str)
+
+    def __init__(self, columns: Sequence[str], name: str, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(columns), parent)
+        self.setObjectName(name)
+        self.setHorizontalHeaderLabels(list(columns))
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.verticalHeader().hide()
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self._ops: list[str] = []
+        self.itemActivated.connect(lambda item: self.opChosen.emit(self._ops[item.row()]))
+
+    def fill(self, rows: list[tuple[str, list[str]]]) -> None:
+        """``rows``: (op name to jump to, cell texts)."""
+        self.setRowCount(0)
+        self._ops = [op for op, _ in rows]
+        self.setRowCount(len(rows))
+        for r, (_, cells) in enumerate(rows):
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                self.setItem(r, c, item)
+
+    def op_at(self, row: int) -> str:
+        return self._ops[row]
+
+
+def overflow_rows(overflows: Sequence[Overflow]) -> list[tuple[str, list[str]]]:
+    return [(o.op_name, ["" if o.index is None else str(o.index), o.op_name, o.op_type, ", ".join(o.sources),
+                         ", ".join(o.tensors), "; ".join(o.status), "; ".join(o.files)]) for o in overflows]
+
+
+def watcher_rows(findings: Sequence[WatcherFinding]) -> list[tuple[str, list[str]]]:
+    return [(w.watched_op, [w.watched_op, w.tensor, w.culprit or "unknown", f"{w.changed_elements:,}",
+                            f"{w.max_abs_diff:.6g}", w.before_file, w.after_file]) for w in findings]

@@ -1,0 +1,126 @@
+"""The Compare inputs: NPU and golden paths (folders or files), metrics and accuracy thresholds."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QToolButton,
+    QWidget,
+)
+
+from ascend_dump_gui.core.compare.metrics import METRIC_NAMES
+from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
+
+THRESHOLDS = (  # field, label, tooltip, decimals, maximum
+    ("cos_min", "cosine ≥", "Warn below this cosine; fail when the max abs error is also too big", 4, 1.0),
+    ("max_abs_max", "max abs ≤", "Warn above this max absolute error", 6, 1e6),
+    ("cos_floor", "cosine floor", "Fail below this cosine whatever the error", 4, 1.0),
+    ("max_abs_ceiling", "max abs ceiling", "Fail above this max absolute error whatever the cosine", 4, 1e9),
+)
+
+
+class PathRow(QWidget):
+    """A path box with buttons to pick a folder or a file."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = QLineEdit()
+        self.edit.setObjectName(f"{name}_path")
+        self.edit.setPlaceholderText(f"{name.upper() if name == 'npu' else name.capitalize()} dump folder or file")
+        folder, file = QToolButton(), QToolButton()
+        folder.setText("Folder…")
+        file.setText("File…")
+        folder.clicked.connect(self._pick_folder)
+        file.clicked.connect(self._pick_file)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(folder)
+        layout.addWidget(file)
+
+    def path(self) -> str:
+        return self.edit.text().strip()
+
+    def set_path(self, path: str) -> None:
+        self.edit.setText(path)
+
+    def _pick_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Choose a folder", self.path())
+        if path:
+            self.edit.setText(path)
+
+    def _pick_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a dump or .npy file", self.path())
+        if path:
+            self.edit.setText(path)
+
+
+class CompareInputs(QWidget):
+    """Where to read from and how to judge: NPU, golden, an optional graph, metrics, thresholds."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.npu, self.golden, self.graph = PathRow("npu"), PathRow("golden"), PathRow("graph")
+        self.graph.edit.setPlaceholderText("Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order")
+        self.metrics_button = QToolButton()
+        self.metrics_button.setObjectName("metrics_button")
+        self.metrics_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.metrics_button)
+        self._metric_actions = {}
+        for name in METRIC_NAMES:
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(True)
+            action.toggled.connect(self._update_metrics_text)
+            self._metric_actions[name] = action
+        self.metrics_button.setMenu(menu)
+        self._update_metrics_text()
+        self.spins: dict[str, QDoubleSpinBox] = {}
+        thresholds = QHBoxLayout()
+        default = Tolerance()
+        for field, label, tip, decimals, maximum in THRESHOLDS:
+            spin = QDoubleSpinBox()
+            spin.setObjectName(f"threshold_{field}")
+            spin.setDecimals(decimals)
+            spin.setRange(0.0, maximum)
+            spin.setSingleStep(10 ** -min(decimals, 3))
+            spin.setValue(getattr(default, field))
+            spin.setToolTip(tip)
+            thresholds.addWidget(QLabel(label))
+            thresholds.addWidget(spin)
+            self.spins[field] = spin
+        thresholds.addStretch(1)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel("NPU"), 0, 0)
+        grid.addWidget(self.npu, 0, 1)
+        grid.addWidget(QLabel("Golden"), 1, 0)
+        grid.addWidget(self.golden, 1, 1)
+        grid.addWidget(QLabel("Metrics"), 0, 2)
+        grid.addWidget(self.metrics_button, 0, 3)
+        grid.addWidget(QLabel("Graph"), 2, 0)
+        grid.addWidget(self.graph, 2, 1)
+        grid.addLayout(thresholds, 1, 2, 2, 2)
+        grid.setColumnStretch(1, 1)
+
+    def _update_metrics_text(self) -> None:
+        chosen = self.metrics()
+        self.metrics_button.setText("all ten" if len(chosen) == len(METRIC_NAMES) else f"{len(chosen)} chosen")
+
+    def metrics(self) -> list[str]:
+        """The ticked metric names, in msaccucmp's column order."""
+        return [name for name, action in self._metric_actions.items() if action.isChecked()]
+
+    def set_metrics(self, names: list[str]) -> None:
+        for name, action in self._metric_actions.items():
+            action.setChecked(name in names)
+
+    def tolerances(self) -> Tolerances:
+        """The thresholds as the engine's tolerances (the same for every dtype)."""
+        return Tolerances(Tolerance(**{field: spin.value() for field, spin in self.spins.items()}))

@@ -1,0 +1,358 @@
+"""ComparePanel: run a compare in a worker, then explore rows, the first divergence, overflows and watcher findings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow, compare
+from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
+from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+from ascend_dump_gui.core.dump.naming import sanitize_part
+from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.dump.sidefiles import load_golden
+from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
+from ascend_dump_gui.ui.compare.findings_view import (
+    OVERFLOW_COLUMNS,
+    WATCHER_COLUMNS,
+    FindingsTable,
+    overflow_rows,
+    watcher_rows,
+)
+from ascend_dump_gui.ui.compare.inputs import CompareInputs
+from ascend_dump_gui.ui.compare.table_model import CompareFilterModel, CompareTableModel, RowRole
+from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
+from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+
+def _tensor_of(path: str, role: str, index: int) -> np.ndarray:
+    if path.endswith(".npy"):
+        return load_golden(path)
+    dump = read_dump(path)
+    return (dump.inputs if role == "input" else dump.outputs)[index].array()
+
+
+def _load_pair(row: CompareRow, *, progress: ProgressFn,
+               cancel: CancelToken) -> tuple[str, PairDisplay | TensorDisplay]:
+    """Worker body: NPU and golden arrays of a row with their error, or the NPU tensor alone."""
+    npu = _tensor_of(row.npu_file, row.role, row.tensor_index)
+    if row.golden_file is None:
+        return row.tensor, prepare_display(npu, progress=progress, cancel=cancel)
+    golden = _tensor_of(row.golden_file, row.role, row.tensor_index)
+    if np.size(npu) != np.size(golden):
+        return row.tensor, prepare_display(npu, progress=progress, cancel=cancel)
+    return row.tensor, prepare_pair(npu, golden, progress=progress, cancel=cancel)
+
+
+def _export(result: CompareResult, path: str, *, progress: ProgressFn, cancel: CancelToken) -> str:
+    """Worker body: the result as msaccucmp-style CSV, or as the ``compare --json`` document (.json)."""
+    if path.lower().endswith(".json"):
+        write_text_atomic(path, json.dumps(result_to_json(result), indent=1, allow_nan=False))
+    else:
+        write_csv(result, path)
+    return path
+
+
+class ComparePanel(QWidget):
+    """Compare NPU with golden. ``opActivated(op_name)`` asks to show the op in Browse;
+    ``finished(result)`` fires after each run."""
+
+    opActivated = Signal(str)
+    finished = Signal(object)
+    rowShown = Signal(str)
+    exported = Signal(str)
+
+    def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compare_panel")
+        self._runner = runner or TaskRunner(self)
+        self._job: Worker | None = None
+        self._tolerances = Tolerances()
+        self._wanted_row = ""
+        self.model = CompareTableModel(self)
+        self.filtered = CompareFilterModel(self)
+        self.filtered.setSourceModel(self.model)
+        self._build()
+
+    # --- layout ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.inputs = CompareInputs()
+        self.run_button = QPushButton("Compare")
+        self.run_button.setObjectName("run_compare")
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancel_compare")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("compare_progress")
+        self.progress.setMaximumWidth(260)
+        self.summary = QLabel("Choose an NPU dump and a golden dump, then Compare.")
+        self.summary.setObjectName("compare_summary")
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.goto_button = QPushButton("Go to first divergence")
+        self.goto_button.setObjectName("goto_divergence")
+        self.goto_button.setEnabled(False)
+        self.goto_button.clicked.connect(self.go_to_first_divergence)
+        self.browse_button = QPushButton("Show in Browse")
+        self.browse_button.setObjectName("show_in_browse")
+        self.browse_button.clicked.connect(self._show_in_browse)
+        self.only_failing = QCheckBox("Only failing")
+        self.only_failing.setObjectName("only_failing")
+        self.only_failing.toggled.connect(self.filtered.set_only_failing)
+        self.search = QLineEdit()
+        self.search.setObjectName("compare_search")
+        self.search.setPlaceholderText("Search tensor or op type")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.filtered.set_search)
+        export = QToolButton()
+        export.setObjectName("compare_export")
+        export.setText("Export")
+        export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(export)
+        menu.addAction("Result as CSV…", lambda: self._ask_export("CSV (*.csv)"))
+        menu.addAction("Result as JSON…", lambda: self._ask_export("JSON (*.json)"))
+        export.setMenu(menu)
+
+        run_bar = QHBoxLayout()
+        run_bar.addWidget(self.run_button)
+        run_bar.addWidget(self.cancel_button)
+        run_bar.addWidget(self.progress)
+        run_bar.addWidget(self.summary, 1)
+        run_bar.addWidget(self.goto_button)
+        view_bar = QHBoxLayout()
+        view_bar.addWidget(self.only_failing)
+        view_bar.addWidget(self.search, 1)
+        view_bar.addWidget(self.browse_button)
+        view_bar.addWidget(export)
+
+        self.table = QTableView()
+        self.table.setObjectName("compare_table")
+        self.table.setModel(self.filtered)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+        self.table.doubleClicked.connect(self._show_in_browse)
+        self.plot = TensorPlot(runner=self._runner)
+        self.overflow_table = FindingsTable(OVERFLOW_COLUMNS, "overflow_table")
+        self.watcher_table = FindingsTable(WATCHER_COLUMNS, "watcher_table")
+        for table in (self.overflow_table, self.watcher_table):
+            table.opChosen.connect(self.select_op)
+        self.details = QTabWidget()
+        self.details.setObjectName("compare_details")
+        self.details.addTab(self.plot, "NPU vs golden")
+        self.details.addTab(self.overflow_table, "Overflows")
+        self.details.addTab(self.watcher_table, "Watcher")
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self.details)
+        split.setSizes([330, 470])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.inputs)
+        layout.addLayout(run_bar)
+        layout.addLayout(view_bar)
+        layout.addWidget(split, 1)
+
+    # --- running ---------------------------------------------------------------------------------
+    def set_inputs(self, npu: str | Path, golden: str | Path, graph: str | Path | None = None) -> None:
+        """Fill the NPU and golden paths (folders or files) and the optional GE graph dump."""
+        self.inputs.npu.set_path(str(npu))
+        self.inputs.golden.set_path(str(golden))
+        self.inputs.graph.set_path("" if graph is None else str(graph))
+
+    def run(self) -> Worker | None:
+        """Start comparing in a worker (None when a path is missing: the user is told why)."""
+        npu, golden, graph = self.inputs.npu.path(), self.inputs.golden.path(), self.inputs.graph.path()
+        for name, path in (("NPU", npu), ("golden", golden)):
+            if not path or not Path(path).exists():
+                show_error(self, InputError(path or None, f"choose an existing {name} folder or file"), "Comparing")
+                return None
+        if graph and not Path(graph).is_file():
+            show_error(self, InputError(graph, "the graph dump file does not exist"), "Comparing")
+            return None
+        if not self.inputs.metrics():
+            show_error(self, InputError(None, "tick at least one metric"), "Comparing")
+            return None
+        self.cancel()
+        self._tolerances = self.inputs.tolerances()
+        worker = Worker(compare, Path(npu), Path(golden), metrics=self.inputs.metrics(),
+                        tolerances=self._tolerances, graph=Path(graph) if graph else None)
+        worker.signals.progress.connect(self._progress)
+        worker.signals.finished.connect(self._compared)
+        worker.signals.failed.connect(self._failed)
+        worker.signals.cancelled.connect(self._cancelled)
+        self._job = worker
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress.setRange(0, 0)
+        self.summary.setText("Comparing…")
+        self._runner.start(worker)
+        return worker
+
+    def cancel(self) -> None:
+        """Stop the running compare (the table keeps the previous result)."""
+        if self._job is not None:
+            self._job.cancel()
+
+    def _progress(self, done: int, total: int, message: str) -> None:
+        self.progress.setRange(0, max(total, 0))
+        if total:
+            self.progress.setValue(done)
+        self.progress.setFormat(f"%v / %m  {message[-40:]}" if total else message[-40:])
+
+    def _end_run(self) -> None:
+        self._job = None
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+
+    def _failed(self, exc: BaseException) -> None:
+        self._end_run()
+        self.summary.setText("Compare failed.")
+        show_error(self, exc, "Comparing")
+
+    def _cancelled(self) -> None:
+        self._end_run()
+        self.summary.setText("Compare cancelled.")
+
+    def _compared(self, result: CompareResult) -> None:
+        self._end_run()
+        self.model.set_result(result, self._tolerances)
+        self.table.resizeColumnsToContents()
+        self.table.setColumnWidth(1, min(self.table.columnWidth(1), 320))
+        self.overflow_table.fill(overflow_rows(result.overflows))
+        self.watcher_table.fill(watcher_rows(result.watcher_findings))
+        self.details.setTabText(1, f"Overflows ({len(result.overflows)})")
+        self.details.setTabText(2, f"Watcher ({len(result.watcher_findings)})")
+        self.summary.setText(self._summary_text(result))
+        self.goto_button.setEnabled(result.first_divergence is not None)
+        self.finished.emit(result)
+        if result.first_divergence is not None:
+            self.go_to_first_divergence()
+        elif result.overflows:
+            self.select_op(result.overflows[0].op_name)
+
+    @staticmethod
+    def _summary_text(result: CompareResult) -> str:
+        s = result.summary
+        text = (f"{s['compared']} compared · {s['not_reached']} failed · "
+                f"{s['unmatched_npu'] + s['unmatched_golden']} unmatched · {s['overflows']} overflow")
+        div = result.first_divergence
+        if div is not None:
+            text += f" · first divergence: {div.tensor} ({div.cause.replace('_', ' ')})"
+        return text
+
+    # --- navigation ------------------------------------------------------------------------------
+    def result(self) -> CompareResult | None:
+        return self.model.result()
+
+    def current_row(self) -> CompareRow | None:
+        index = self.table.currentIndex()
+        return self.filtered.data(index, RowRole) if index.isValid() else None
+
+    def go_to_first_divergence(self) -> bool:
+        """Select (and show) the first divergence row."""
+        return self._select_source_row(self.model.first_divergence_row())
+
+    def select_op(self, op_name: str) -> bool:
+        """Select the op's first output row (else its first row); ``op_name`` may also be spelled as in dump
+        file names (``/`` and ``.`` as ``_``). False if the op was not compared."""
+        rows = self.model.rows_of_op(op_name) or [
+            k for k in range(self.model.rowCount()) if sanitize_part(self.model.row(k).op_name) == op_name]
+        outputs = [k for k in rows if self.model.row(k).role == "output"]
+        return self._select_source_row((outputs or rows or [-1])[0])
+
+    def _select_source_row(self, k: int) -> bool:
+        if k < 0:
+            return False
+        proxy = self.filtered.mapFromSource(self.model.index(k, 0))
+        if not proxy.isValid():
+            self.only_failing.setChecked(False)
+            self.search.clear()
+            proxy = self.filtered.mapFromSource(self.model.index(k, 0))
+        self.table.selectionModel().setCurrentIndex(
+            proxy, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.scrollTo(proxy, QAbstractItemView.ScrollHint.PositionAtCenter)
+        return True
+
+    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        row = self.filtered.data(current, RowRole) if current.isValid() else None
+        if row is None:
+            return
+        self._wanted_row = row.tensor
+        self.details.setCurrentWidget(self.plot)
+        worker = Worker(_load_pair, row)
+        worker.signals.finished.connect(self._pair_loaded)
+        worker.signals.failed.connect(self._pair_failed)
+        self._runner.start(worker)
+
+    def _pair_loaded(self, result: tuple[str, PairDisplay | TensorDisplay]) -> None:
+        tensor, shown = result
+        if tensor != self._wanted_row:
+            return
+        if isinstance(shown, PairDisplay):
+            self.plot.set_pair(shown, tensor)
+        else:
+            self.plot.set_display(shown, f"{tensor} (no golden counterpart)")
+        self.rowShown.emit(tensor)
+
+    def _pair_failed(self, exc: BaseException) -> None:
+        show_error(self, exc, "Reading the tensors")
+
+    def _show_in_browse(self) -> None:
+        row = self.current_row()
+        if row is not None:
+            self.opActivated.emit(row.op_name)
+
+    # --- export ----------------------------------------------------------------------------------
+    def export(self, path: str | Path) -> Worker | None:
+        """Write the result to ``path`` (.json: the CLI's JSON document; else msaccucmp-style CSV)."""
+        result = self.model.result()
+        if result is None:
+            return None
+        worker = Worker(_export, result, str(path))
+        worker.signals.finished.connect(self._exported)
+        worker.signals.failed.connect(self._export_failed)
+        return self._runner.start(worker)
+
+    def _exported(self, path: str) -> None:
+        self.exported.emit(path)
+
+    def _export_failed(self, exc: BaseException) -> None:
+        show_error(self, exc, "Exporting the result")
+
+    def _ask_export(self, file_filter: str) -> None:
+        if self.model.result() is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export compare result", "", file_filter)
+        if path:
+            self.export(path)
