@@ -28,17 +28,14 @@ from ascend_dump_gui.core.errors import InputError
 _BY_NAME = attrgetter("name")
 
 
-class _Folder:
+class _Siblings:
     """What the files of one listed folder share: context, mapping.csv rows, sibling names."""
 
-    __slots__ = ("ctx", "rel", "path", "names", "mapping", "problem", "_partners")
+    __slots__ = ("ctx", "names", "mapping", "_partners")
 
     def __init__(self, path: str, rel: str, ctx: DirContext, names: list[str]) -> None:
-        self.path, self.rel, self.ctx, self.names = path, rel, ctx, names
-        self.mapping: dict[str, str] = {}
-        self.problem: Problem | None = None
-        if MAPPING_FILE in names:
-            self.mapping, self.problem = load_mapping(path, rel)
+        self.ctx, self.names = ctx, names
+        self.mapping: dict[str, str] = load_mapping(path, rel)[0] if MAPPING_FILE in names else {}
         self._partners: OverflowPartners | None = None
 
     def partners(self) -> OverflowPartners:
@@ -65,7 +62,7 @@ class DumpNode:
     """Why a folder entry cannot be followed (symlink loop, broken link), if so."""
     children: list[DumpNode] | None = field(default=None, repr=False)
     """Attached by the caller after :meth:`list_children`; None = not listed yet."""
-    _folder: _Folder | None = field(default=None, repr=False)
+    _folder: _Siblings | None = field(default=None, repr=False)
     _record: DumpRecord | Problem | None = field(default=None, repr=False)
     _count: int | None = field(default=None, repr=False)
 
@@ -85,12 +82,12 @@ class DumpNode:
                 entries = sorted(it, key=_BY_NAME)
         except OSError as exc:
             raise InputError(self.path, f"cannot read folder: {exc.strerror or exc}") from exc
-        folder = _Folder(self.path, self.rel, self.context,
+        folder = _Siblings(self.path, self.rel, self.context,
                          [e.name for e in entries if not _is_dir(e)])
         real = os.path.realpath(self.path) if any(e.is_symlink() for e in entries) else ""
         return [self._child(e, row, folder, real) for row, e in enumerate(entries)]
 
-    def _child(self, entry: os.DirEntry, row: int, folder: _Folder, real: str) -> DumpNode:
+    def _child(self, entry: os.DirEntry, row: int, folder: _Siblings, real: str) -> DumpNode:
         rel = join_rel(self.rel, entry.name)
         if not _is_dir(entry):
             return DumpNode(entry.name, entry.path, False, row, self, rel, self.context, _folder=folder)
@@ -137,10 +134,7 @@ class DumpNode:
         return self._record
 
     def _make_record(self) -> DumpRecord | Problem:
-        folder = self._folder or _Folder(os.path.dirname(self.path), self.parent.rel if self.parent else "",
-                                         self.context, [self.name])
-        if self.name == MAPPING_FILE and folder.problem is not None:
-            return folder.problem
+        folder = self._folder or _Siblings(os.path.dirname(self.path), "", self.context, [self.name])
         parsed = parse_in_folder(self.context, self.name, folder.mapping)
         if parsed is None:
             return Problem(self.rel, problem_message(self.name, folder.mapping))

@@ -151,3 +151,12 @@ def test_vanished_file_gives_a_problem_record(tree):
     os.remove(npy.path)
     record = npy.record()
     assert isinstance(record, Problem) and "cannot read" in record.message
+
+
+def test_bad_mapping_csv_in_the_tree_matches_the_scan(tmp_path):
+    make(tmp_path, "d/123456", f"d/Add.a.1.2.{TS}")
+    (tmp_path / "d" / "mapping.csv").write_text("123456\n")
+    records = {n.rel: n.record() for n in walk(DumpNode.root(tmp_path)) if not n.is_dir}
+    result = scan(tmp_path)
+    assert {r.path: r for r in result.records} == {p: r for p, r in records.items() if type(r) is DumpRecord}
+    assert records["d/123456"] == Problem("d/123456", "hashed file name not listed in the folder's mapping.csv")
