@@ -1,3 +1,455 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
-<TS version="2.1" language="zh_CN" />
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>ascend_dump_gui</name>
+    <message>
+      <source>(not set)</source>
+      <translation>（未设置）</translation>
+    </message>
+    <message>
+      <source>(this config dumps nothing)</source>
+      <translation>（此配置不会Dump任何数据）</translation>
+    </message>
+    <message>
+      <source>Add row</source>
+      <translation>添加行</translation>
+    </message>
+    <message>
+      <source>All files (*)</source>
+      <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Allowed: {choices}</source>
+      <translation>可选值：{choices}</translation>
+    </message>
+    <message>
+      <source>Also write float32 golden .npy files (for Compare)</source>
+      <translation>同时写出float32标杆数据 .npy 文件（用于比对）</translation>
+    </message>
+    <message>
+      <source>An operation</source>
+      <translation>某个操作</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Cancelled.</source>
+      <translation>已取消。</translation>
+    </message>
+    <message>
+      <source>Cancelling…</source>
+      <translation>正在取消…</translation>
+    </message>
+    <message>
+      <source>Cannot show this form: {problem}</source>
+      <translation>无法以此形式显示：{problem}</translation>
+    </message>
+    <message>
+      <source>Cell: a JSON list like {example}.</source>
+      <translation>单元格：JSON列表，例如 {example}。</translation>
+    </message>
+    <message>
+      <source>Cell: names separated by commas or spaces.</source>
+      <translation>单元格：以逗号或空格分隔的名称。</translation>
+    </message>
+    <message>
+      <source>Checked in {ms} ms</source>
+      <translation>检查耗时 {ms} ms</translation>
+    </message>
+    <message>
+      <source>Choose a file or folder</source>
+      <translation>选择文件或目录</translation>
+    </message>
+    <message>
+      <source>Choose the working directory</source>
+      <translation>选择工作目录</translation>
+    </message>
+    <message>
+      <source>Clear {option}</source>
+      <translation>清除 {option}</translation>
+    </message>
+    <message>
+      <source>Columns: {columns}</source>
+      <translation>列：{columns}</translation>
+    </message>
+    <message>
+      <source>Copy</source>
+      <translation>复制</translation>
+    </message>
+    <message>
+      <source>Copy the text to the clipboard</source>
+      <translation>将文本复制到剪贴板</translation>
+    </message>
+    <message>
+      <source>Create the dump folder if it does not exist</source>
+      <translation>Dump目录不存在时自动创建</translation>
+    </message>
+    <message>
+      <source>Decided by</source>
+      <translation>决定因素</translation>
+    </message>
+    <message>
+      <source>Default: not set</source>
+      <translation>默认值：不设置</translation>
+    </message>
+    <message>
+      <source>Default: {value}</source>
+      <translation>默认值：{value}</translation>
+    </message>
+    <message>
+      <source>Deprecated:</source>
+      <translation>待废弃：</translation>
+    </message>
+    <message>
+      <source>Deprecated: {note}</source>
+      <translation>待废弃：{note}</translation>
+    </message>
+    <message>
+      <source>Dump scenarios</source>
+      <translation>Dump场景</translation>
+    </message>
+    <message>
+      <source>Emulating {model}</source>
+      <translation>正在仿真 {model}</translation>
+    </message>
+    <message>
+      <source>Environment</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>Environment (shell exports)</source>
+      <translation>环境变量（shell export语句）</translation>
+    </message>
+    <message>
+      <source>Error</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <source>Export as {format}</source>
+      <translation>导出为 {format}</translation>
+    </message>
+    <message>
+      <source>Files land in</source>
+      <translation>文件写入位置</translation>
+    </message>
+    <message>
+      <source>Fix</source>
+      <translation>修复</translation>
+    </message>
+    <message>
+      <source>Fix: {description}</source>
+      <translation>修复：{description}</translation>
+    </message>
+    <message>
+      <source>Folder</source>
+      <translation>目录</translation>
+    </message>
+    <message>
+      <source>Grammar: steps and ranges separated by '|', e.g. 0|3-5|10</source>
+      <translation>语法：以 '|' 分隔的迭代和迭代范围，例如 0|3-5|10</translation>
+    </message>
+    <message>
+      <source>Inject a fault</source>
+      <translation>注入故障</translation>
+    </message>
+    <message>
+      <source>Leave this option out (use the default)</source>
+      <translation>不设置此配置项（使用默认值）</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>No problems found.</source>
+      <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>Only options I set</source>
+      <translation>仅显示已设置的配置项</translation>
+    </message>
+    <message>
+      <source>Options</source>
+      <translation>配置项</translation>
+    </message>
+    <message>
+      <source>Output</source>
+      <translation>输出内容</translation>
+    </message>
+    <message>
+      <source>Preview</source>
+      <translation>预览</translation>
+    </message>
+    <message>
+      <source>Product</source>
+      <translation>产品</translation>
+    </message>
+    <message>
+      <source>Product-restricted options are checked against this product.</source>
+      <translation>仅部分产品支持的配置项将按此产品进行检查。</translation>
+    </message>
+    <message>
+      <source>Products: {products}</source>
+      <translation>适用产品：{products}</translation>
+    </message>
+    <message>
+      <source>Project (*.adg.json)</source>
+      <translation>工程文件 (*.adg.json)</translation>
+    </message>
+    <message>
+      <source>Project file (all options)</source>
+      <translation>工程文件（全部配置项）</translation>
+    </message>
+    <message>
+      <source>Range: {low} … {high}</source>
+      <translation>取值范围：{low} … {high}</translation>
+    </message>
+    <message>
+      <source>Remove row</source>
+      <translation>删除行</translation>
+    </message>
+    <message>
+      <source>Rule: {rule}</source>
+      <translation>规则：{rule}</translation>
+    </message>
+    <message>
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <source>Run in emulator</source>
+      <translation>在仿真器中运行</translation>
+    </message>
+    <message>
+      <source>Running the emulator</source>
+      <translation>运行仿真器</translation>
+    </message>
+    <message>
+      <source>Running…</source>
+      <translation>正在运行…</translation>
+    </message>
+    <message>
+      <source>Save config as</source>
+      <translation>配置另存为</translation>
+    </message>
+    <message>
+      <source>Scenario</source>
+      <translation>场景</translation>
+    </message>
+    <message>
+      <source>Search options (name, label or help)…</source>
+      <translation>搜索配置项（名称、标签或帮助）…</translation>
+    </message>
+    <message>
+      <source>Select a field to see what it does.</source>
+      <translation>选择一个字段以查看其作用。</translation>
+    </message>
+    <message>
+      <source>Set {option}</source>
+      <translation>设置 {option}</translation>
+    </message>
+    <message>
+      <source>Several names: separate them with commas or spaces</source>
+      <translation>多个名称：以逗号或空格分隔</translation>
+    </message>
+    <message>
+      <source>Shell exports</source>
+      <translation>Shell export语句</translation>
+    </message>
+    <message>
+      <source>Show as</source>
+      <translation>显示为</translation>
+    </message>
+    <message>
+      <source>Source: {source}</source>
+      <translation>来源：{source}</translation>
+    </message>
+    <message>
+      <source>Steps</source>
+      <translation>迭代数</translation>
+    </message>
+    <message>
+      <source>Stop the running background task</source>
+      <translation>停止正在运行的后台任务</translation>
+    </message>
+    <message>
+      <source>TF1 session (Python)</source>
+      <translation>TF1 session（Python）</translation>
+    </message>
+    <message>
+      <source>TF2 npu_device (Python)</source>
+      <translation>TF2 npu_device（Python）</translation>
+    </message>
+    <message>
+      <source>Text (*.txt)</source>
+      <translation>文本文件 (*.txt)</translation>
+    </message>
+    <message>
+      <source>The emulated process's working directory: relative dump paths land here.</source>
+      <translation>仿真进程的工作目录：相对Dump路径以此为起点。</translation>
+    </message>
+    <message>
+      <source>The real runtime refuses a dump path that does not exist.</source>
+      <translation>真实运行时会拒绝不存在的Dump路径。</translation>
+    </message>
+    <message>
+      <source>The training process's working directory: relative paths start here.</source>
+      <translation>训练进程的工作目录：相对路径以此为起点。</translation>
+    </message>
+    <message>
+      <source>This config has {count} error(s); the emulated runtime may refuse it.</source>
+      <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
+    </message>
+    <message>
+      <source>Unexpected {kind}: {error}</source>
+      <translation>意外错误 {kind}：{error}</translation>
+    </message>
+    <message>
+      <source>Unsaved changes</source>
+      <translation>未保存的更改</translation>
+    </message>
+    <message>
+      <source>Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.</source>
+      <translation>“环境变量”页中的变量（ASCEND_WORK_PATH、NPU_COLLECT_PATH …）会改变这些目录。</translation>
+    </message>
+    <message>
+      <source>Where files land</source>
+      <translation>文件写入位置</translation>
+    </message>
+    <message>
+      <source>Working directory</source>
+      <translation>工作目录</translation>
+    </message>
+    <message>
+      <source>a JSON object {...} is expected</source>
+      <translation>应为JSON对象 {...}</translation>
+    </message>
+    <message>
+      <source>any product</source>
+      <translation>任意产品</translation>
+    </message>
+    <message>
+      <source>error</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <source>info</source>
+      <translation>提示</translation>
+    </message>
+    <message>
+      <source>none</source>
+      <translation>无</translation>
+    </message>
+    <message>
+      <source>not valid JSON: {error} (line {line}, column {column})</source>
+      <translation>不是有效的JSON：{error}（第 {line} 行，第 {column} 列）</translation>
+    </message>
+    <message>
+      <source>row {row}, {column}: {problem}</source>
+      <translation>第 {row} 行，{column}：{problem}</translation>
+    </message>
+    <message>
+      <source>the whole config</source>
+      <translation>整个配置</translation>
+    </message>
+    <message>
+      <source>torchair (Python)</source>
+      <translation>torchair（Python）</translation>
+    </message>
+    <message>
+      <source>untitled</source>
+      <translation>未命名</translation>
+    </message>
+    <message>
+      <source>warning</source>
+      <translation>警告</translation>
+    </message>
+    <message>
+      <source>{action} failed.</source>
+      <translation>{action}失败。</translation>
+    </message>
+    <message>
+      <source>{counts} — click one to go to the option</source>
+      <translation>{counts} — 单击一项可跳转到对应配置项</translation>
+    </message>
+    <message>
+      <source>{count} error</source>
+      <translation>{count} 个错误</translation>
+    </message>
+    <message>
+      <source>{count} errors</source>
+      <translation>{count} 个错误</translation>
+    </message>
+    <message>
+      <source>{count} note</source>
+      <translation>{count} 条提示</translation>
+    </message>
+    <message>
+      <source>{count} notes</source>
+      <translation>{count} 条提示</translation>
+    </message>
+    <message>
+      <source>{count} options.</source>
+      <translation>共 {count} 个配置项。</translation>
+    </message>
+    <message>
+      <source>{count} warning</source>
+      <translation>{count} 个警告</translation>
+    </message>
+    <message>
+      <source>{count} warnings</source>
+      <translation>{count} 个警告</translation>
+    </message>
+    <message>
+      <source>{key} is one of {choices}</source>
+      <translation>{key} 的取值为 {choices} 之一</translation>
+    </message>
+    <message>
+      <source>{key} is true or false</source>
+      <translation>{key} 的取值为 true 或 false</translation>
+    </message>
+    <message>
+      <source>{key} must be a number</source>
+      <translation>{key} 必须为数字</translation>
+    </message>
+    <message>
+      <source>{key} must be a whole number</source>
+      <translation>{key} 必须为整数</translation>
+    </message>
+    <message>
+      <source>{key} must be at least {minimum}</source>
+      <translation>{key} 不能小于 {minimum}</translation>
+    </message>
+    <message>
+      <source>{key} must be at most {maximum}</source>
+      <translation>{key} 不能大于 {maximum}</translation>
+    </message>
+    <message>
+      <source>{key}: a JSON list of objects is expected, like {example}</source>
+      <translation>{key}：应为由对象组成的JSON列表，例如 {example}</translation>
+    </message>
+    <message>
+      <source>{key}: not valid JSON ({error}); expected {example}</source>
+      <translation>{key}：不是有效的JSON（{error}）；应为 {example}</translation>
+    </message>
+    <message>
+      <source>{shown} of {total} shown</source>
+      <translation>已显示 {shown}/{total}</translation>
+    </message>
+    <message>
+      <source>{task}: cancelling…</source>
+      <translation>{task}：正在取消…</translation>
+    </message>
+    <message>
+      <source>{title} has unsaved changes. Save them first?</source>
+      <translation>{title} 有未保存的更改。是否先保存？</translation>
+    </message>
+    <message>
+      <source>{value} (not allowed)</source>
+      <translation>{value}（不允许）</translation>
+    </message>
+  </context>
+</TS>
