@@ -31,6 +31,7 @@ _NO_STREAM = re.compile(r"([^.]+)\.([^.]+)\.(\d+)\.(\d+)(?:\.(\d+|FFTSPLUS)\.(\d
 # an op name that kept its dots: op name = fields[1:-3] (torchair compare's rule)
 _DOTTED = re.compile(r"([^.]+)\.(.+)\.(\d+)\.(\d+)\.(\d+)")
 _ACLNN_OP_NAME = re.compile(r"aclnn\w*_\d+_L\d+")
+_KERNEL_OP_NAME = re.compile(r"(.+)_\d+_L\d+")  # aclnnBatchMatMul_0_L2: {op_type}_{n}_L{level}
 _LXSLICE = re.compile(r".*_lxslice(\d+)")
 _FX_GOLDEN = re.compile(r"(.+)\.(INPUT|OUTPUT)\.(\d+)(?:\.(\d+))?\.(\d+)\.npy")
 _GOLDEN = re.compile(r"(.+)\.(\d+)\.(\d+)\.(?:npy|pb|quant)")
@@ -84,8 +85,9 @@ def _task_type(text: str | None) -> int | None:
 
 
 def _op(kind: str, op_type: str, op_name: str, **fields) -> ParsedName:
-    """A tensor/overflow name; swaps aclnn kernel names ``{op_name}.{op_type}`` back into place."""
-    if op_type.startswith(op_name + "_") or _ACLNN_OP_NAME.fullmatch(op_type):
+    """A tensor/overflow name; swaps kernel dumps ``{op_type}_{n}_L{level}.{op_type}`` back into place."""
+    kernel = _KERNEL_OP_NAME.fullmatch(op_type)
+    if kernel is not None and kernel.group(1) == op_name:
         op_type, op_name = op_name, op_type
     if kind == "tensor" and op_type == OVERFLOW_OP_TYPE:
         kind = "overflow"
@@ -103,8 +105,7 @@ def split_common_form(name: str) -> tuple[str, str, int, int, int] | None:
     op_type, op_name, task, stream, ts = parts
     if not (task.isdecimal() and stream.isdecimal() and ts.isdecimal() and op_type and op_name):
         return None
-    if (op_type.startswith(("aclnn", "exception_info")) or "_lxslice" in op_name
-            or op_type[len(op_name):len(op_name) + 1] == "_"):
+    if "_L" in op_type or "_lxslice" in op_name or op_type.startswith("exception_info"):
         return None  # maybe swapped or sliced: the regex path decides
     return op_type, op_name, int(task), int(stream), int(ts)
 
