@@ -160,9 +160,6 @@ def parse_name(name: str) -> ParsedName | None:
 
     Hashed names (all digits) are not resolved here: look them up with :func:`read_mapping_csv` first.
     """
-    parsed = _common_form(name, "tensor")
-    if parsed is not None:
-        return parsed
     if name.startswith("exception_info."):
         return parse_exception_name(name)
     parsed = parse_op_dump_name(name)
