@@ -12,9 +12,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ascend_dump_gui.ui.translations.catalog import CONTEXT_FILES, TS_DIR, read_ts, wanted, write_ts
-
-LANGUAGES = ("zh_CN",)
+from ascend_dump_gui.ui.translations.catalog import (
+    CONTEXT_FILES,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    TS_DIR,
+    read_ts,
+    wanted,
+    write_ts,
+)
 
 
 def lrelease() -> str:
@@ -33,9 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keys = wanted()
     status = 0
-    for language in LANGUAGES:
+    for language in (lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE):
         sources = [TS_DIR / f"{language}.{part}.ts" for part in CONTEXT_FILES.values()]
-        for context, ts in zip(CONTEXT_FILES, sources):
+        for context, ts in zip(CONTEXT_FILES, sources, strict=True):
             mine = {k for k in keys if k[0] == context}
             known = read_ts(ts)
             missing = sorted(s for c, s in mine if (c, s) not in known)

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from ascend_dump_gui import __version__
+from ascend_dump_gui.ui.translations.catalog import LANGUAGES
 
 DESKTOP_ID = "io.github.ascenddumpgui.AscendDumpGui"
 
@@ -20,6 +21,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("path", nargs="?", help="a dump folder (opens in Browse) or a config, training script or "
                                                 "env file (opens in Configure)")
     parser.add_argument("--fresh", action="store_true", help="forget the saved window layout and recent files")
+    parser.add_argument("--lang", choices=list(LANGUAGES), help="the interface language for this run (default: the "
+                                                                "one picked in View > Language, else the system's)")
     parser.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
@@ -32,6 +35,18 @@ def build_window(path: str | Path | None = None):
     if path is None or not window.open_path(path):
         window.config_panel.load_demo()
     return window
+
+
+def choose_language(requested: str | None = None) -> str:
+    """``--lang`` if given, else the saved choice, else the system locale's; installs and returns it."""
+    from ascend_dump_gui.ui.i18n import install_language, system_language
+    from ascend_dump_gui.ui.settings import saved_language
+
+    language = requested or saved_language() or system_language()
+    if not install_language(language):
+        language = "en"
+        install_language(language)
+    return language
 
 
 def _application():
@@ -79,6 +94,7 @@ def main(argv: list[str]) -> int:
 
     if args.fresh:
         clear_settings()
+    choose_language(args.lang)
     window = build_window(args.path)
     install_excepthook(window)
     window.show()

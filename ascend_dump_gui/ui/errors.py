@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.ui.i18n import tr
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -21,14 +22,15 @@ log = logging.getLogger(__name__)
 
 
 def error_box(parent: QWidget | None, exc: BaseException, action: str) -> QMessageBox:
-    """Build (not show) the message box for ``exc`` raised while doing ``action``."""
-    box = QMessageBox(QMessageBox.Icon.Critical, "Error", f"{action} failed.", parent=parent)
+    """Build (not show) the message box for ``exc`` raised while doing ``action`` (a translated phrase)."""
+    box = QMessageBox(QMessageBox.Icon.Critical, tr("Error"), tr("{action} failed.").format(action=action),
+                      parent=parent)
     box.setObjectName("error_box")
     if isinstance(exc, (DumpError, OSError)):
         box.setInformativeText(str(exc))
     else:
         log.error("Unexpected error during %s", action, exc_info=exc)
-        box.setInformativeText(f"Unexpected {type(exc).__name__}: {exc}")
+        box.setInformativeText(tr("Unexpected {kind}: {error}").format(kind=type(exc).__name__, error=exc))
         box.setDetailedText("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
     return box
 
@@ -52,6 +54,6 @@ def install_excepthook(parent: QWidget | None) -> None:
             sys.__excepthook__(kind, exc, tb)
             return
         exc.__traceback__ = tb
-        show_error(parent, exc, "An operation")
+        show_error(parent, exc, tr("An operation"))
 
     sys.excepthook = hook

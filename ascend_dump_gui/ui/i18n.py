@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-CONTEXT = "ascend_dump_gui"
-SCHEMA_CONTEXT = "schema"
-LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+from ascend_dump_gui.ui.translations.catalog import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
+from ascend_dump_gui.ui.translations.catalog import UI_CONTEXT as CONTEXT
+
 _installed: list[tuple[QTranslator, bytes]] = []  # Qt reads the bytes in place: keep them alive
+_current = [SOURCE_LANGUAGE]
 
 
 def tr(text: str) -> str:
@@ -32,18 +33,32 @@ def system_language() -> str:
     return "zh_CN" if QLocale.system().name().startswith("zh") else "en"
 
 
+def current_language() -> str:
+    """The language last installed with :func:`install_language` (``"en"`` before any)."""
+    return _current[0]
+
+
 def install_language(language: str) -> bool:
-    """Load ``language`` into the running application; English (the source) needs no catalogue."""
+    """Load ``language`` into the running application (ours plus Qt's own dialog and button texts).
+
+    English (the source) needs no catalogue; returns False for a language we do not ship.
+    """
     app = QCoreApplication.instance()
     for old, _data in _installed:
         app.removeTranslator(old)
     _installed.clear()
-    if language == "en" or language not in LANGUAGES:
-        return language == "en"
+    _current[0] = SOURCE_LANGUAGE
+    if language == SOURCE_LANGUAGE or language not in LANGUAGES:
+        return language == SOURCE_LANGUAGE
     data = resources.files("ascend_dump_gui.ui.translations").joinpath(f"{language}.qm").read_bytes()
     translator = QTranslator(app)
     if not translator.load(data):
         return False
+    qt_own = QTranslator(app)  # standard buttons, file dialogs, context menus; absent in some bundles
+    if qt_own.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt_own)
+        _installed.append((qt_own, b""))
     app.installTranslator(translator)
     _installed.append((translator, data))
+    _current[0] = language
     return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMenuBar,
     QMessageBox,
     QTabWidget,
     QTextBrowser,
@@ -26,8 +27,9 @@ from ascend_dump_gui.ui.config.docs import scenario_docs_html
 from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
-from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files
+from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -61,25 +63,31 @@ class MainWindow(QMainWindow):
         self.settings = settings or app_settings()
         self.setWindowIcon(icon("app"))
         self.runner = TaskRunner(self)
+        self.dump_folder: Path | None = None  # the folder last opened in Browse
+        self.setAcceptDrops(True)
+        self._build()
+        self.resize(1280, 820)
+        self._restore_state()
+        self._update_title()
+
+    def _build(self) -> None:
+        """Status bar, panels and menus in the current language (again after a language switch)."""
         self.status = StatusBar(self.runner)
         self.setStatusBar(self.status)
         self.config_panel = ConfigPanel(self.runner, self.status)
         self.browse_panel = PlaceholderPanel(
-            "Browse", "Open a dump folder (File ▸ Open Dump Folder…, or drop it here) to browse it.")
+            "Browse", tr("Open a dump folder (File ▸ Open Dump Folder…, or drop it here) to browse it."))
         self.compare_panel = PlaceholderPanel(
-            "Compare", "Compare an NPU dump with a golden dump (coming with the Compare panel).")
+            "Compare", tr("Compare an NPU dump with a golden dump (coming with the Compare panel)."))
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
-        self.tabs.addTab(self.config_panel, icon("configure"), "Configure")
-        self.tabs.addTab(self.browse_panel, icon("browse"), "Browse")
-        self.tabs.addTab(self.compare_panel, icon("compare"), "Compare")
+        self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
+        self.tabs.addTab(self.browse_panel, icon("browse"), tr("Browse"))
+        self.tabs.addTab(self.compare_panel, icon("compare"), tr("Compare"))
         self.setCentralWidget(self.tabs)
-        self.setAcceptDrops(True)
+        self.setMenuBar(QMenuBar())
         self._build_menus()
         self.config_panel.stateChanged.connect(self._update_title)
         self.config_panel.fileOpened.connect(self._remember)
-        self.resize(1280, 820)
-        self._restore_state()
-        self._update_title()
 
     # public slots ---------------------------------------------------------------------------
     def open_path(self, path: str | Path) -> bool:
@@ -93,7 +101,7 @@ class MainWindow(QMainWindow):
         try:
             self.config_panel.open_config(path)
         except Exception as exc:  # noqa: BLE001 - shown to the user, expected failures in plain words
-            show_error(self, exc, f"Opening {path.name}")
+            show_error(self, exc, tr("Opening {name}").format(name=path.name))
             return False
         self.tabs.setCurrentWidget(self.config_panel)
         return True
@@ -102,6 +110,7 @@ class MainWindow(QMainWindow):
         """Show a dump folder in the Browse mode (the Browse panel implements ``open_folder``)."""
         self.browse_panel.open_folder(path)
         self.tabs.setCurrentWidget(self.browse_panel)
+        self.dump_folder = Path(path)
         self._remember(Path(path))
 
     def new_config(self, scenario: str) -> None:
@@ -112,43 +121,56 @@ class MainWindow(QMainWindow):
     # menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
         panel = self.config_panel
-        file_menu = self.menuBar().addMenu("&File")
-        new_menu = file_menu.addMenu("&New Config")
+        file_menu = self.menuBar().addMenu(tr("&File"))
+        new_menu = file_menu.addMenu(tr("&New Config"))
         for name, scenario in SCENARIOS.items():
-            action = new_menu.addAction(scenario.title, lambda n=name: self.new_config(n))
+            action = new_menu.addAction(tr_schema(scenario.title), lambda n=name: self.new_config(n))
             action.setObjectName(f"new_{name}")
-            action.setStatusTip(scenario.summary)
-        self._action(file_menu, "&Open Config or Script…", self._open_file_dialog, QKeySequence.StandardKey.Open)
-        self._action(file_menu, "Open Dump &Folder…", self._open_folder_dialog, "Ctrl+Shift+O")
-        self.recent_menu = file_menu.addMenu("Open &Recent")
+            action.setStatusTip(tr_schema(scenario.summary))
+        self._action(file_menu, "open", tr("&Open Config or Script…"), self._open_file_dialog,
+                     QKeySequence.StandardKey.Open)
+        self._action(file_menu, "open_folder", tr("Open Dump &Folder…"), self._open_folder_dialog, "Ctrl+Shift+O")
+        self.recent_menu = file_menu.addMenu(tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
-        self._action(file_menu, "&Save", self._save, QKeySequence.StandardKey.Save)
-        self._action(file_menu, "Save &As…", self._save_as, QKeySequence.StandardKey.SaveAs)
-        self.export_menu = file_menu.addMenu("&Export")
+        self._action(file_menu, "save", tr("&Save"), self._save, QKeySequence.StandardKey.Save)
+        self._action(file_menu, "save_as", tr("Save &As…"), self._save_as, QKeySequence.StandardKey.SaveAs)
+        self.export_menu = file_menu.addMenu(tr("&Export"))
         self.export_menu.aboutToShow.connect(self._fill_export)
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file_menu, "quit", tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
-        edit_menu = self.menuBar().addMenu("&Edit")
-        self.undo_action = panel.undo_stack.createUndoAction(self, "&Undo")
+        edit_menu = self.menuBar().addMenu(tr("&Edit"))
+        self.undo_action = panel.undo_stack.createUndoAction(edit_menu, tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = panel.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = panel.undo_stack.createRedoAction(edit_menu, tr("&Redo"))
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        self._action(edit_menu, "&Find Option", panel.focus_search, QKeySequence.StandardKey.Find)
+        self._action(edit_menu, "find_option", tr("&Find Option"), panel.focus_search, QKeySequence.StandardKey.Find)
 
-        tools_menu = self.menuBar().addMenu("&Tools")
-        self.emulate_action = self._action(tools_menu, "Run in &Emulator…", self.run_emulator, "Ctrl+R")
+        view_menu = self.menuBar().addMenu(tr("&View"))
+        self.language_menu = view_menu.addMenu(tr("&Language"))
+        chosen = QActionGroup(self.language_menu)
+        for code, name in LANGUAGES.items():  # each language under its own name
+            action = self.language_menu.addAction(name, lambda *_, c=code: self.set_language(c))
+            action.setObjectName(f"language_{code}")
+            action.setCheckable(True)
+            action.setChecked(code == current_language())
+            chosen.addAction(action)
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self._action(help_menu, "&Scenarios and Options", self.show_scenario_docs, QKeySequence.StandardKey.HelpContents)
-        self._action(help_menu, "&About", self.show_about)
+        tools_menu = self.menuBar().addMenu(tr("&Tools"))
+        self.emulate_action = self._action(tools_menu, "run_in_emulator", tr("Run in &Emulator…"),
+                                           self.run_emulator, "Ctrl+R")
 
-    def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
+        help_menu = self.menuBar().addMenu(tr("&Help"))
+        self._action(help_menu, "scenarios_and_options", tr("&Scenarios and Options"), self.show_scenario_docs,
+                     QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "about", tr("&About"), self.show_about)
+
+    def _action(self, menu: QMenu, name: str, text: str, slot, shortcut=None) -> QAction:
         action = menu.addAction(text, slot)
-        action.setObjectName("action_" + "".join(c for c in text.lower() if c.isalnum()))
+        action.setObjectName(f"action_{name}")  # the same in every language
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         return action
@@ -159,7 +181,7 @@ class MainWindow(QMainWindow):
         for path in paths:
             self.recent_menu.addAction(path, lambda p=path: self.open_path(p))
         if not paths:
-            self.recent_menu.addAction("(nothing yet)").setEnabled(False)
+            self.recent_menu.addAction(tr("(nothing yet)")).setEnabled(False)
 
     def _fill_export(self) -> None:
         self.export_menu.clear()
@@ -169,24 +191,24 @@ class MainWindow(QMainWindow):
     # file actions ---------------------------------------------------------------------------
     def _open_file_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open config, training script or env file", self._start_dir(),
-            "Configs and scripts (*.json *.py *.sh *.env *.txt);;All files (*)")
+            self, tr("Open config, training script or env file"), self._start_dir(),
+            tr("Configs and scripts (*.json *.py *.sh *.env *.txt)") + ";;" + tr("All files (*)"))
         if path:
             self.open_path(path)
 
     def _open_folder_dialog(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open dump folder", self._start_dir())
+        path = QFileDialog.getExistingDirectory(self, tr("Open dump folder"), self._start_dir())
         if path:
             self.open_folder(path)
 
     def _save(self) -> None:
-        self._guard("Saving", self.config_panel.save)
+        self._guard(tr("Saving"), self.config_panel.save)
 
     def _save_as(self) -> None:
-        self._guard("Saving", self.config_panel.save_as)
+        self._guard(tr("Saving"), self.config_panel.save_as)
 
     def _export(self, target: str) -> None:
-        self._guard("Exporting", lambda: self.config_panel.export_dialog(target))
+        self._guard(tr("Exporting"), lambda: self.config_panel.export_dialog(target))
 
     def _guard(self, action: str, fn) -> None:
         try:
@@ -212,9 +234,9 @@ class MainWindow(QMainWindow):
 
     def _report_run(self, result) -> None:
         """Say what a run wrote; warnings (names not in the graph, nothing dumped …) get a box."""
-        self.status.showMessage(f"Emulator run wrote {len(result.written)} files.", 15000)
+        self.status.showMessage(tr("Emulator run wrote {count} files.").format(count=len(result.written)), 15000)
         if result.warnings:
-            box = QMessageBox(QMessageBox.Icon.Warning, "Emulator run", "The run finished with warnings.",
+            box = QMessageBox(QMessageBox.Icon.Warning, tr("Emulator run"), tr("The run finished with warnings."),
                               parent=self)
             box.setObjectName("run_warnings")
             box.setInformativeText("\n\n".join(result.warnings))
@@ -223,7 +245,7 @@ class MainWindow(QMainWindow):
 
     def show_scenario_docs(self) -> QDialog:
         dialog = QDialog(self, objectName="scenario_docs")
-        dialog.setWindowTitle("Scenarios and options")
+        dialog.setWindowTitle(tr("Scenarios and options"))
         browser = QTextBrowser(objectName="scenario_docs_text")
         browser.setHtml(scenario_docs_html(SCENARIOS.values()))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -237,15 +259,46 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_about(self) -> None:
-        QMessageBox.about(self, f"About {APP_NAME}", (
-            f"<h3>{APP_NAME} {__version__}</h3>"
-            "<p>Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find "
-            "the first operator that goes wrong.</p>"
-            "<p>The command line twin is <code>ascend-dump</code>.</p>"))
+        text = tr("Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find "
+                  "the first operator that goes wrong.")
+        twin = tr("The command line twin is {command}.").format(command="<code>ascend-dump</code>")
+        QMessageBox.about(self, tr("About {app}").format(app=APP_NAME),
+                          f"<h3>{APP_NAME} {__version__}</h3><p>{text}</p><p>{twin}</p>")
+
+    # language -------------------------------------------------------------------------------
+    def set_language(self, language: str) -> bool:
+        """Switch to ``language`` now and for later starts: the status bar, panels and menus are rebuilt in
+        it, keeping the open config (unsaved changes stay unsaved; undo history starts afresh), the
+        environment, the working directory, the open dump folder and the mode. Refused while work runs."""
+        if language not in LANGUAGES:
+            return False
+        if self.runner.active:
+            self.status.showMessage(tr("Wait for the running task to finish (or cancel it), then switch the "
+                                       "language."), 10000)
+            self._check_language(current_language())
+            return False
+        save_language(language, self.settings)
+        if language == current_language():
+            return True
+        install_language(language)
+        config, mode = self.config_panel.snapshot(), self.tabs.currentIndex()
+        self.config_panel.save_layout(self.settings)
+        self._build()
+        self.config_panel.restore_layout(self.settings)
+        self.config_panel.restore(config)
+        if self.dump_folder is not None:
+            self.browse_panel.open_folder(self.dump_folder)
+        self.tabs.setCurrentIndex(mode)
+        self._update_title()
+        return True
+
+    def _check_language(self, language: str) -> None:
+        for action in self.language_menu.actions():
+            action.setChecked(action.objectName() == f"language_{language}")
 
     # window state ---------------------------------------------------------------------------
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.config_panel.title()}[*] — {APP_NAME}")
+        self.setWindowTitle(f"{self.config_panel.title()}[*] — {APP_NAME}")  # the app's name is not translated
         self.setWindowModified(self.config_panel.is_dirty)
 
     def _restore_state(self) -> None:

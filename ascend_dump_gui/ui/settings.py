@@ -1,4 +1,4 @@
-"""UI state only (window geometry, splitters, recent files) in an INI-format QSettings."""
+"""UI state only (window geometry, splitters, recent files, language) in an INI-format QSettings."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ ORG = "ascend-dump-gui"
 APP = "ascend-dump-gui"
 MAX_RECENT = 10
 _RECENT_KEY = "recent/files"
+_LANGUAGE_KEY = "ui/language"
 
 
 def app_settings() -> QSettings:
@@ -39,3 +40,14 @@ def add_recent_file(path: str | Path, settings: QSettings | None = None) -> list
     items = [path] + [p for p in recent_files(settings) if p != path]
     settings.setValue(_RECENT_KEY, items[:MAX_RECENT])
     return items[:MAX_RECENT]
+
+
+def saved_language(settings: QSettings | None = None) -> str | None:
+    """The language the user picked in View ▸ Language, or None when they never picked one."""
+    value = (settings or app_settings()).value(_LANGUAGE_KEY)
+    return str(value) if value else None
+
+
+def save_language(language: str, settings: QSettings | None = None) -> None:
+    """Remember ``language`` for the next start."""
+    (settings or app_settings()).setValue(_LANGUAGE_KEY, language)

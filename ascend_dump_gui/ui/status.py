@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
+from ascend_dump_gui.ui.i18n import tr
+
 if TYPE_CHECKING:
     from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -20,8 +22,8 @@ class StatusBar(QStatusBar):
         self._current: Worker | None = None
         self.task_label = QLabel(objectName="task_label")
         self.progress_bar = QProgressBar(objectName="task_progress", maximumWidth=220, textVisible=True)
-        self.cancel_button = QPushButton("Cancel", objectName="task_cancel")
-        self.cancel_button.setToolTip("Stop the running background task")
+        self.cancel_button = QPushButton(tr("Cancel"), objectName="task_cancel")
+        self.cancel_button.setToolTip(tr("Stop the running background task"))
         self.cancel_button.clicked.connect(self.cancel_current)
         for widget in (self.task_label, self.progress_bar, self.cancel_button):
             self.addPermanentWidget(widget)
@@ -39,7 +41,7 @@ class StatusBar(QStatusBar):
         if self._current is not None:
             self._current.cancel()
             self.cancel_button.setEnabled(False)
-            self.task_label.setText(f"{self._labels.get(self._current, '')}: cancelling…")
+            self.task_label.setText(tr("{task}: cancelling…").format(task=self._labels.get(self._current, "")))
 
     @property
     def busy(self) -> bool:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind
+from ascend_dump_gui.ui.i18n import tr, tr_schema
 
 
 class _Unset:
@@ -95,44 +96,53 @@ def parse(spec: FieldSpec, text: str) -> Any:
         return _number(spec, text)
     if spec.kind is Kind.BOOL:
         if text.lower() not in {"true", "false", "on", "off", "1", "0"}:
-            raise ValueError(f"{spec.key} is true or false")
+            raise ValueError(tr("{key} is true or false").format(key=spec.key))
         return text.lower() in {"true", "on", "1"}
     if spec.kind is Kind.CHOICE:
         for choice in spec.choices:
             if str(choice) == text:
                 return choice
-        raise ValueError(f"{spec.key} is one of {', '.join(map(str, spec.choices))}")
+        raise ValueError(tr("{key} is one of {choices}").format(key=spec.key, choices=", ".join(map(str, spec.choices))))
     if spec.kind is Kind.MAPPING:
         try:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+            raise ValueError(tr("not valid JSON: {error} (line {line}, column {column})").format(
+                error=exc.msg, line=exc.lineno, column=exc.colno)) from None
         if not isinstance(value, dict):
-            raise ValueError("a JSON object {...} is expected")
+            raise ValueError(tr("a JSON object {...} is expected"))
         return value
     return text
 
 
 def _json_rows(spec: FieldSpec, text: str) -> list[dict[str, Any]]:
-    example = ", ".join(f'"{c.key}": ...' for c in spec.columns)
+    example = _example_rows(spec)
     try:
         rows = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{spec.key}: not valid JSON ({exc.msg}); expected [{{{example}}}]") from None
+        raise ValueError(tr("{key}: not valid JSON ({error}); expected {example}").format(
+            key=spec.key, error=exc.msg, example=example)) from None
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise ValueError(f"{spec.key}: a JSON list of objects is expected, like [{{{example}}}]")
+        raise ValueError(tr("{key}: a JSON list of objects is expected, like {example}").format(
+            key=spec.key, example=example))
     return rows
+
+
+def _example_rows(spec: FieldSpec) -> str:
+    """The JSON shape of a table's rows, e.g. ``[{"model_name": ..., "layer": ...}]``."""
+    return "[{" + ", ".join(f'"{c.key}": ...' for c in spec.columns) + "}]"
 
 
 def _number(spec: FieldSpec, text: str) -> int | float:
     try:
         value = int(text) if spec.kind is Kind.INT else float(text)
     except ValueError:
-        raise ValueError(f"{spec.key} must be a {'whole ' if spec.kind is Kind.INT else ''}number") from None
+        message = tr("{key} must be a whole number") if spec.kind is Kind.INT else tr("{key} must be a number")
+        raise ValueError(message.format(key=spec.key)) from None
     if spec.minimum is not None and value < spec.minimum:
-        raise ValueError(f"{spec.key} must be at least {spec.minimum:g}")
+        raise ValueError(tr("{key} must be at least {minimum}").format(key=spec.key, minimum=f"{spec.minimum:g}"))
     if spec.maximum is not None and value > spec.maximum:
-        raise ValueError(f"{spec.key} must be at most {spec.maximum:g}")
+        raise ValueError(tr("{key} must be at most {maximum}").format(key=spec.key, maximum=f"{spec.maximum:g}"))
     return value
 
 
@@ -168,7 +178,7 @@ def _choice(spec: FieldSpec) -> Editor:
     w = QComboBox()
     for choice in spec.choices:
         w.addItem(str(choice), choice)
-    w.setPlaceholderText("(not set)")
+    w.setPlaceholderText(tr("(not set)"))
 
     def get() -> Any:
         return UNSET if w.currentIndex() < 0 else w.currentData()
@@ -179,7 +189,7 @@ def _choice(spec: FieldSpec) -> Editor:
             w.removeItem(w.count() - 1)
         index = next((i for i, c in enumerate(spec.choices) if c == value and type(c) is type(value)), -1)
         if index < 0 and value is not None:
-            w.addItem(f"{value!r} (not allowed)", value)
+            w.addItem(tr("{value} (not allowed)").format(value=repr(value)), value)
             index = w.count() - 1
         w.setCurrentIndex(index)
 
@@ -188,7 +198,7 @@ def _choice(spec: FieldSpec) -> Editor:
 
 def _text(spec: FieldSpec) -> Editor:
     w = QLineEdit(clearButtonEnabled=True)
-    w.setPlaceholderText(display(spec, spec.default) or "(not set)")
+    w.setPlaceholderText(display(spec, spec.default) or tr("(not set)"))
 
     def set_(value: Any) -> None:
         w.setText(display(spec, value))
@@ -201,14 +211,14 @@ def _path(spec: FieldSpec) -> Editor:
     box = QWidget()
     layout = QHBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
-    browse = QToolButton(text="…", toolTip="Choose a file or folder")
+    browse = QToolButton(text="…", toolTip=tr("Choose a file or folder"))
     browse.setObjectName(f"{spec.key}__browse")
 
     def pick() -> None:
         if spec.points_to_file:
-            path, _ = QFileDialog.getOpenFileName(box, spec.label, text.input.text())
+            path, _ = QFileDialog.getOpenFileName(box, tr_schema(spec.label), text.input.text())
         else:
-            path = QFileDialog.getExistingDirectory(box, spec.label, text.input.text())
+            path = QFileDialog.getExistingDirectory(box, tr_schema(spec.label), text.input.text())
         if path:
             text.input.setText(path)
 
@@ -268,10 +278,9 @@ def _mapping(spec: FieldSpec) -> Editor:
 
 def _cell_hint(spec: FieldSpec) -> str:
     if spec.kind is Kind.STR_LIST:
-        return "Cell: names separated by commas or spaces."
+        return tr("Cell: names separated by commas or spaces.")
     if spec.kind is Kind.TABLE:
-        example = ", ".join(f'"{c.key}": ...' for c in spec.columns)
-        return f"Cell: a JSON list like [{{{example}}}]."
+        return tr("Cell: a JSON list like {example}.").format(example=_example_rows(spec))
     return ""
 
 
@@ -287,7 +296,8 @@ class TableEditor(QWidget):
         self.table.setHorizontalHeaderLabels([c.key for c in spec.columns])
         for i, column in enumerate(spec.columns):
             header = self.table.horizontalHeaderItem(i)
-            header.setToolTip("\n".join(filter(None, (column.label, column.help, _cell_hint(column)))))
+            header.setToolTip("\n".join(filter(None, (tr_schema(column.label), tr_schema(column.help),
+                                                       _cell_hint(column)))))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
@@ -296,8 +306,8 @@ class TableEditor(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(120)
         self.table.itemChanged.connect(lambda *_: self.changed.emit())
-        add = QPushButton("Add row", objectName=f"{spec.key}__add")
-        remove = QPushButton("Remove row", objectName=f"{spec.key}__remove")
+        add = QPushButton(tr("Add row"), objectName=f"{spec.key}__add")
+        remove = QPushButton(tr("Remove row"), objectName=f"{spec.key}__remove")
         add.clicked.connect(self.add_row)
         remove.clicked.connect(self.remove_selected)
         buttons = QHBoxLayout()
@@ -332,7 +342,8 @@ class TableEditor(QWidget):
                 try:
                     value = parse(column, item.text() if item else "")
                 except ValueError as exc:
-                    raise ValueError(f"row {r + 1}, {column.key}: {exc}") from None
+                    raise ValueError(tr("row {row}, {column}: {problem}").format(
+                        row=r + 1, column=column.key, problem=exc)) from None
                 if value is not UNSET:
                     row[column.key] = value
             rows.append(row)

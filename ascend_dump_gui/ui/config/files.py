@@ -10,22 +10,33 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
 from ascend_dump_gui.core.config.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.ui.i18n import tr
 
 ENV_TARGET = "env_shell"  # preview only: the Environment tab as shell exports
-LABELS = {
-    "acl_json": "acl.json",
-    "tf1_python": "TF1 session (Python)",
-    "tf2_python": "TF2 npu_device (Python)",
-    "torchair_python": "torchair (Python)",
-    "shell": "Shell exports",
-    "project": "Project file (all options)",
-}
 NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device": "tf2_python",
           "torchair": "torchair_python", "env": "shell"}
 SUFFIX = {"acl_json": ".json", "tf1_python": ".py", "tf2_python": ".py", "torchair_python": ".py",
           "shell": ".sh", "project": ".adg.json"}
-FILTERS = {".json": "JSON (*.json)", ".py": "Python (*.py)", ".sh": "Shell (*.sh *.env)",
-           ".adg.json": "Project (*.adg.json)"}
+
+
+def label(target: str) -> str:
+    """How an export target is named in menus and the preview picker (the target itself when unknown)."""
+    labels = {
+        "acl_json": "acl.json",
+        "tf1_python": tr("TF1 session (Python)"),
+        "tf2_python": tr("TF2 npu_device (Python)"),
+        "torchair_python": tr("torchair (Python)"),
+        "shell": tr("Shell exports"),
+        "project": tr("Project file (all options)"),
+        ENV_TARGET: tr("Environment (shell exports)"),
+    }
+    return labels.get(target, target)
+
+
+def _filter(suffix: str) -> str:
+    filters = {".json": "JSON (*.json)", ".py": "Python (*.py)", ".sh": "Shell (*.sh *.env)",
+               ".adg.json": tr("Project (*.adg.json)")}
+    return filters.get(suffix, tr("Text (*.txt)"))
 
 
 def load(path: str | Path) -> ConfigDoc:
@@ -35,7 +46,7 @@ def load(path: str | Path) -> ConfigDoc:
 
 def export_targets() -> list[tuple[str, str]]:
     """(target, label) for every export the core offers."""
-    return [(t, LABELS.get(t, t)) for t in EXPORT_TARGETS]
+    return [(t, label(t)) for t in EXPORT_TARGETS]
 
 
 def native_target(scenario: str) -> str:
@@ -55,10 +66,10 @@ def target_for(path: Path, scenario: str) -> str:
 def preview_targets(scenario: str) -> list[tuple[str, str]]:
     """Preview choices: the scenario's own form first, then the other exports, then the environment."""
     native = native_target(scenario)
-    others = [(t, label) for t, label in export_targets() if t not in (native, "project")]
-    targets = [(native, LABELS.get(native, native)), *others]
+    others = [(t, name) for t, name in export_targets() if t not in (native, "project")]
+    targets = [(native, label(native)), *others]
     if scenario != "env":
-        targets.append((ENV_TARGET, "Environment (shell exports)"))
+        targets.append((ENV_TARGET, label(ENV_TARGET)))
     return targets
 
 
@@ -72,11 +83,11 @@ def write(path: Path, doc: ConfigDoc, target: str) -> None:
 
 
 def ask_save_path(parent: QWidget, scenario: str, current: Path | None) -> str:
-    return _ask(parent, "Save config as", native_target(scenario), current)
+    return _ask(parent, tr("Save config as"), native_target(scenario), current)
 
 
 def ask_export_path(parent: QWidget, target: str, current: Path | None) -> str:
-    return _ask(parent, f"Export as {LABELS.get(target, target)}", target, current)
+    return _ask(parent, tr("Export as {format}").format(format=label(target)), target, current)
 
 
 def _ask(parent: QWidget, title: str, target: str, current: Path | None) -> str:
@@ -84,14 +95,14 @@ def _ask(parent: QWidget, title: str, target: str, current: Path | None) -> str:
     folder = current.parent if current else Path.cwd()
     stem = current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")
     path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / f"{stem}{suffix}"),
-                                          f"{FILTERS.get(suffix, 'Text (*.txt)')};;All files (*)")
+                                          f"{_filter(suffix)};;{tr('All files (*)')}")
     return path
 
 
 def ask_unsaved(parent: QWidget, title: str) -> str:
     """'save', 'discard' or 'cancel' for a config with unsaved changes."""
     answer = QMessageBox.question(
-        parent, "Unsaved changes", f"{title} has unsaved changes. Save them first?",
+        parent, tr("Unsaved changes"), tr("{title} has unsaved changes. Save them first?").format(title=title),
         QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Save)
     return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")

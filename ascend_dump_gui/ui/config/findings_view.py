@@ -17,9 +17,24 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.ui.i18n import tr, tr_schema
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def severity_text(severity: Severity | str) -> str:
+    """The shown name of a severity (the rule files and ``--json`` keep ``error``/``warning``/``info``)."""
+    return {Severity.ERROR: tr("error"), Severity.WARNING: tr("warning"), Severity.INFO: tr("info")}[
+        Severity(severity)]
+
+
+def _count_text(severity: Severity, count: int) -> str:
+    one = {Severity.ERROR: tr("{count} error"), Severity.WARNING: tr("{count} warning"),
+           Severity.INFO: tr("{count} note")}
+    many = {Severity.ERROR: tr("{count} errors"), Severity.WARNING: tr("{count} warnings"),
+            Severity.INFO: tr("{count} notes")}
+    return (one if count == 1 else many)[severity].format(count=count)
 
 
 class FindingCard(QFrame):
@@ -35,13 +50,15 @@ class FindingCard(QFrame):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         badge = QLabel()
         badge.setPixmap(severity_icon(finding.severity).pixmap(16, 16))
-        badge.setToolTip(Severity(finding.severity).value)
-        message = QLabel(finding.message, wordWrap=True, objectName="finding_message")
+        badge.setToolTip(severity_text(finding.severity))
+        message = QLabel(tr_schema(finding.message), wordWrap=True, objectName="finding_message")
         message.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        where = ", ".join(finding.options) or "the whole config"
+        where = ", ".join(finding.options) or tr("the whole config")
         detail = QLabel(f"<small>{where} · {finding.rule}</small>", objectName="finding_detail")
         detail.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        tip = [f"Rule: {finding.rule}"] + ([f"Source: {finding.source}"] if finding.source else [])
+        tip = [tr("Rule: {rule}").format(rule=finding.rule)]
+        if finding.source:
+            tip.append(tr("Source: {source}").format(source=finding.source))
         self.setToolTip("\n".join(tip))
         text = QVBoxLayout()
         text.setSpacing(2)
@@ -53,10 +70,10 @@ class FindingCard(QFrame):
         row.addLayout(text, 1)
         self.fix_button: QToolButton | None = None
         if finding.fix is not None and finding.fix.changes:
-            self.fix_button = QToolButton(objectName=f"fix_{finding.rule}", text="Fix")
+            self.fix_button = QToolButton(objectName=f"fix_{finding.rule}", text=tr("Fix"))
             self.fix_button.setIcon(icon("fix"))
             self.fix_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            self.fix_button.setToolTip(finding.fix.description)
+            self.fix_button.setToolTip(tr_schema(finding.fix.description))
             row.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignTop)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
@@ -124,9 +141,9 @@ class FindingsPanel(QWidget):
     def _show_summary(self) -> None:
         if not self.findings:
             self.summary_icon.setPixmap(icon("ok").pixmap(16, 16))
-            self.summary.setText("No problems found.")
+            self.summary.setText(tr("No problems found."))
             return
         self.summary_icon.setPixmap(severity_icon(self.findings[0].severity).pixmap(16, 16))
         counts = {s: sum(Severity(f.severity) is s for f in self.findings) for s in Severity}
-        parts = [f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items() if n]
-        self.summary.setText(", ".join(parts) + " — click one to go to the option")
+        parts = ", ".join(_count_text(s, n) for s, n in counts.items() if n)
+        self.summary.setText(tr("{counts} — click one to go to the option").format(counts=parts))

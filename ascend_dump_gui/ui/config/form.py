@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.ui.config.editors import UNSET, Editor, TableEditor, display, make_editor
+from ascend_dump_gui.ui.config.findings_view import severity_text
+from ascend_dump_gui.ui.i18n import tr, tr_schema
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]\.(\w+)$")
@@ -32,29 +34,29 @@ _RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 def help_text(spec: FieldSpec) -> str:
     """Everything a user should know about one option, as plain text (tooltip and help pane)."""
-    lines = [f"{spec.label} ({spec.key})"]
+    lines = [f"{tr_schema(spec.label)} ({spec.key})"]
     if spec.deprecated:
-        lines.append(f"Deprecated: {spec.deprecated}")
+        lines.append(tr("Deprecated: {note}").format(note=tr_schema(spec.deprecated)))
     if spec.help:
-        lines.append(spec.help)
+        lines.append(tr_schema(spec.help))
     if spec.choices:
-        lines.append("Allowed: " + ", ".join(str(c) for c in spec.choices))
+        lines.append(tr("Allowed: {choices}").format(choices=", ".join(str(c) for c in spec.choices)))
     if spec.kind is Kind.STEP:
-        lines.append("Grammar: steps and ranges separated by '|', e.g. 0|3-5|10")
+        lines.append(tr("Grammar: steps and ranges separated by '|', e.g. 0|3-5|10"))
     if spec.kind is Kind.STR_LIST:
-        lines.append("Several names: separate them with commas or spaces")
+        lines.append(tr("Several names: separate them with commas or spaces"))
     if spec.kind is Kind.TABLE:
-        lines.append("Columns: " + ", ".join(c.key for c in spec.columns))
+        lines.append(tr("Columns: {columns}").format(columns=", ".join(c.key for c in spec.columns)))
     if spec.minimum is not None or spec.maximum is not None:
         low = "" if spec.minimum is None else f"{spec.minimum:g}"
         high = "" if spec.maximum is None else f"{spec.maximum:g}"
-        lines.append(f"Range: {low} … {high}")
+        lines.append(tr("Range: {low} … {high}").format(low=low, high=high))
     default = display(spec, spec.default)
-    lines.append(f"Default: {default}" if default else "Default: not set")
+    lines.append(tr("Default: {value}").format(value=default) if default else tr("Default: not set"))
     if spec.products:
-        lines.append("Products: " + ", ".join(spec.products))
+        lines.append(tr("Products: {products}").format(products=", ".join(spec.products)))
     if spec.source:
-        lines.append(f"Source: {spec.source}")
+        lines.append(tr("Source: {source}").format(source=spec.source))
     return "\n".join(lines)
 
 
@@ -78,7 +80,7 @@ class _Row:
         self.spec, self.editor = spec, editor
         self.label = QLabel(objectName=f"{spec.key}__label")
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setText(f"{spec.label}<br><small style='color:{key_colour}'>{spec.key}</small>")
+        self.label.setText(f"{tr_schema(spec.label)}<br><small style='color:{key_colour}'>{spec.key}</small>")
         self.label.setToolTip(help_text(spec))
         self.label.setBuddy(editor.input)
         editor.input.setToolTip(help_text(spec))
@@ -88,7 +90,7 @@ class _Row:
         self.problem.hide()
         self.reset = QToolButton(objectName=f"{spec.key}__reset", autoRaise=True)
         self.reset.setIcon(icon("reset"))
-        self.reset.setToolTip("Leave this option out (use the default)")
+        self.reset.setToolTip(tr("Leave this option out (use the default)"))
         self.field = QWidget()
         grid = QGridLayout(self.field)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -116,7 +118,7 @@ class _Row:
             return
         worst = min(findings, key=lambda f: _RANK[Severity(f.severity)])
         self.marker.setPixmap(severity_icon(worst.severity).pixmap(16, 16))
-        self.marker.setToolTip("\n".join(f"{Severity(f.severity).value}: {f.message}" for f in findings))
+        self.marker.setToolTip("\n".join(f"{severity_text(f.severity)}: {tr_schema(f.message)}" for f in findings))
         self.marker.show()
         self.editor.input.setProperty("severity", Severity(worst.severity).value)
 
@@ -145,7 +147,7 @@ class SchemaForm(QWidget):
         self.help_pane.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.help_pane.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.help_pane.setFrameShape(QLabel.Shape.StyledPanel)
-        self.help_pane.setText("Select a field to see what it does.")
+        self.help_pane.setText(tr("Select a field to see what it does."))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroll, 1)
@@ -157,7 +159,8 @@ class SchemaForm(QWidget):
     def _add_row(self, spec: FieldSpec, key_colour: str) -> None:
         group = spec.group or "Options"
         if group not in self._groups:
-            box = QGroupBox(group, objectName=f"group_{len(self._groups)}")
+            title = tr_schema(spec.group) if spec.group else tr("Options")
+            box = QGroupBox(title, objectName=f"group_{len(self._groups)}")
             form = QFormLayout(box)
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
             self._content_layout.addWidget(box)
@@ -222,7 +225,8 @@ class SchemaForm(QWidget):
             for key, row in self._rows.items():
                 if (row.spec.group or "Options") != group:
                     continue
-                haystack = f"{key} {row.spec.label} {row.spec.help}".lower()
+                spec = row.spec  # the English and the shown (translated) words both match
+                haystack = f"{key} {spec.label} {spec.help} {tr_schema(spec.label)} {tr_schema(spec.help)}".lower()
                 show = needle in haystack and (allowed is None or key in allowed)
                 form.setRowVisible(row.field, show)
                 shown_here += show

@@ -37,11 +37,11 @@ from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
 from ascend_dump_gui.ui.config.where import WherePanel
+from ascend_dump_gui.ui.i18n import tr, tr_schema
 
 ENV = "env"
 PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
 _TYPED = {Kind.STR, Kind.PATH, Kind.STEP, Kind.STR_LIST, Kind.MAPPING, Kind.INT, Kind.FLOAT}  # edits merge
-WHERE_NOTE = "Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders."
 DEMO_ACL_JSON = """{
   "dump": {
     "dump_path": "output",
@@ -62,6 +62,21 @@ class RunInputs:
     env: dict[str, str]
     cwd: Path
     findings: list[Finding]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What outlives rebuilding the panel (a language switch): the edit, its file, unsaved-ness, view choices."""
+
+    state: State
+    path: Path | None
+    written: Path | None
+    dirty: bool
+    cwd: str
+    product: str | None
+    side_tab: int
+    search: str
+    only_changed: bool
 
 
 class ConfigPanel(QWidget):
@@ -90,21 +105,21 @@ class ConfigPanel(QWidget):
     def _build(self) -> None:
         self.scenario_box = QComboBox(objectName="scenario")
         for name, scenario in SCENARIOS.items():
-            self.scenario_box.addItem(scenario.title, name)
-            self.scenario_box.setItemData(self.scenario_box.count() - 1, scenario.summary,
+            self.scenario_box.addItem(tr_schema(scenario.title), name)
+            self.scenario_box.setItemData(self.scenario_box.count() - 1, tr_schema(scenario.summary),
                                           Qt.ItemDataRole.ToolTipRole)
         self.scenario_box.activated.connect(self._on_scenario_picked)
         self.summary = QLabel(objectName="scenario_summary", wordWrap=True)
         self.product_box = QComboBox(objectName="product")
-        self.product_box.addItem("any product", None)
+        self.product_box.addItem(tr("any product"), None)
         for product in PRODUCTS:
             self.product_box.addItem(product, product)
-        self.product_box.setToolTip("Product-restricted options are checked against this product.")
+        self.product_box.setToolTip(tr("Product-restricted options are checked against this product."))
         self.product_box.currentIndexChanged.connect(lambda *_: self._refresh())
         self.search = QLineEdit(objectName="search", clearButtonEnabled=True)
-        self.search.setPlaceholderText("Search options (name, label or help)…")
+        self.search.setPlaceholderText(tr("Search options (name, label or help)…"))
         self.search.textChanged.connect(lambda *_: self._apply_filter())
-        self.only_changed = QCheckBox("Only options I set", objectName="only_changed")
+        self.only_changed = QCheckBox(tr("Only options I set"), objectName="only_changed")
         self.only_changed.toggled.connect(lambda *_: self._apply_filter())
         self.filter_note = QLabel(objectName="filter_note")
 
@@ -119,15 +134,15 @@ class ConfigPanel(QWidget):
         self.where = WherePanel(Path.cwd())
         self.where.cwdChanged.connect(lambda *_: self._refresh())
         self.side_tabs = QTabWidget(objectName="side_tabs")
-        self.side_tabs.addTab(self.preview, "Preview")
-        self.side_tabs.addTab(self.where, "Where files land")
-        self.side_tabs.addTab(self.env_form, "Environment")
+        self.side_tabs.addTab(self.preview, tr("Preview"))
+        self.side_tabs.addTab(self.where, tr("Where files land"))
+        self.side_tabs.addTab(self.env_form, tr("Environment"))
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Scenario"))
+        top.addWidget(QLabel(tr("Scenario")))
         top.addWidget(self.scenario_box)
         top.addWidget(self.summary, 1)
-        top.addWidget(QLabel("Product"))
+        top.addWidget(QLabel(tr("Product")))
         top.addWidget(self.product_box)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
@@ -190,8 +205,8 @@ class ConfigPanel(QWidget):
         return {k: to_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in doc.values.items()}
 
     def title(self) -> str:
-        name = self.path.name if self.path else "untitled"
-        return f"{name} ({SCENARIOS[self.scenario].title})"
+        name = self.path.name if self.path else tr("untitled")
+        return f"{name} ({tr_schema(SCENARIOS[self.scenario].title)})"
 
     def new_config(self, scenario: str, values: dict[str, Any] | None = None) -> None:
         """Start an empty (or given) config of ``scenario``; the environment is kept."""
@@ -223,7 +238,7 @@ class ConfigPanel(QWidget):
         self.forms.setCurrentWidget(form)
         self.side_tabs.setTabVisible(self.side_tabs.indexOf(self.env_form), self.scenario != ENV)
         self.scenario_box.setCurrentIndex(self.scenario_box.findData(self.scenario))
-        self.summary.setText(SCENARIOS[self.scenario].summary)
+        self.summary.setText(tr_schema(SCENARIOS[self.scenario].summary))
         form.show_values(state.doc.values)
         if self.scenario != ENV:
             self.env_form.show_values(state.env.values)
@@ -245,7 +260,7 @@ class ConfigPanel(QWidget):
         after = State(new, self._state.env) if doc is self._state.doc else State(self._state.doc, new)
         spec = SCENARIOS[doc.scenario].field(key)
         merge = f"{target}:{key}" if spec.kind in _TYPED and value is not UNSET else ""
-        text = f"Clear {key}" if value is UNSET else f"Set {key}"
+        text = (tr("Clear {option}") if value is UNSET else tr("Set {option}")).format(option=key)
         self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text, merge))
 
     def apply_finding_fix(self, finding: Finding) -> None:
@@ -259,7 +274,8 @@ class ConfigPanel(QWidget):
             after = State(self._state.doc, apply_fix(self._state.env, finding.fix))
         else:
             after = State(apply_fix(self._state.doc, finding.fix), self._state.env)
-        self.undo_stack.push(StateCommand(self._apply_state, self._state, after, f"Fix: {finding.fix.description}"))
+        text = tr("Fix: {description}").format(description=tr_schema(finding.fix.description))
+        self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text))
 
     def focus_option(self, option: str) -> bool:
         """Show and focus the field a finding names (clearing filters that hide it)."""
@@ -287,14 +303,15 @@ class ConfigPanel(QWidget):
         self.last_check_ms = (time.perf_counter() - started) * 1000
         self.findings = list(found)
         self.findings_panel.set_findings(self.findings)
-        self.findings_panel.summary.setToolTip(f"Checked in {self.last_check_ms:.1f} ms")
+        self.findings_panel.summary.setToolTip(tr("Checked in {ms} ms").format(ms=f"{self.last_check_ms:.1f}"))
         self.form.set_findings(self.findings)
         if self.scenario != ENV:
             self.env_form.set_findings(self.findings)
         same = self._previewed == self.scenario
         self._previewed = self.scenario
         self.preview.set_targets(files.preview_targets(self.scenario), self._render, keep=same)
-        self.where.note.setText(WHERE_NOTE if self.scenario != ENV else "")
+        note = tr("Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.")
+        self.where.note.setText(note if self.scenario != ENV else "")
         self.where.set_artifacts(resolve_paths(doc, env=env, cwd=Path(self.where.cwd)))
         self.findingsChanged.emit(self.findings)
 
@@ -310,7 +327,7 @@ class ConfigPanel(QWidget):
         only = set(self._state.doc.values) if self.only_changed.isChecked() else None
         shown = self.form.set_filter(self.search.text(), only)
         total = len(self.form.scenario.fields)
-        self.filter_note.setText("" if shown == total else f"{shown} of {total} shown")
+        self.filter_note.setText("" if shown == total else tr("{shown} of {total} shown").format(shown=shown, total=total))
 
     def _on_scenario_picked(self, index: int) -> None:
         name = self.scenario_box.itemData(index)
@@ -366,6 +383,26 @@ class ConfigPanel(QWidget):
         if answer == "save":
             return self.save()
         return answer == "discard"
+
+    def snapshot(self) -> Snapshot:
+        """The state a rebuilt panel needs to look the same (undo history is not carried)."""
+        return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
+                        self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
+                        self.only_changed.isChecked())
+
+    def restore(self, snap: Snapshot) -> None:
+        """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
+        self.path, self._written = snap.path, snap.written
+        self.where.set_cwd(snap.cwd)
+        self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)
+        self.search.setText(snap.search)
+        self.only_changed.setChecked(snap.only_changed)
+        self.undo_stack.clear()
+        self._apply_state(snap.state)
+        self.side_tabs.setCurrentIndex(snap.side_tab)
+        if snap.dirty:
+            self.undo_stack.resetClean()
+        self.stateChanged.emit()
 
     def run_inputs(self) -> RunInputs:
         return RunInputs(self._state.doc, self.env_values(), Path(self.where.cwd), list(self.findings))

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
 
 # (pattern, colour name); later rules paint over earlier ones
@@ -83,10 +84,10 @@ class PreviewPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.target = QComboBox(objectName="preview_target")
-        self.copy_button = QToolButton(objectName="preview_copy", text="Copy")
+        self.copy_button = QToolButton(objectName="preview_copy", text=tr("Copy"))
         self.copy_button.setIcon(icon("copy"))
         self.copy_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.copy_button.setToolTip("Copy the text to the clipboard")
+        self.copy_button.setToolTip(tr("Copy the text to the clipboard"))
         self.copy_button.clicked.connect(self.copy)
         self.text = QPlainTextEdit(objectName="preview_text", readOnly=True)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -95,7 +96,7 @@ class PreviewPanel(QWidget):
         self.note.hide()
         self.highlighter = Highlighter(self.text.document())
         top = QHBoxLayout()
-        top.addWidget(QLabel("Show as"))
+        top.addWidget(QLabel(tr("Show as")))
         top.addWidget(self.target, 1)
         top.addWidget(self.copy_button)
         layout = QVBoxLayout(self)
@@ -134,7 +135,7 @@ class PreviewPanel(QWidget):
         try:
             text, note = self._render(target), ""
         except (DumpError, ValueError) as exc:
-            text, note = "", f"Cannot show this form: {exc}"
+            text, note = "", tr("Cannot show this form: {problem}").format(problem=exc)
         self.highlighter.set_language(language_of(target))
         if self.text.toPlainText() != text:
             self.text.setPlainText(text)

@@ -29,6 +29,7 @@ from ascend_dump_gui.core.emulator.faults import FAULT_KINDS
 from ascend_dump_gui.core.emulator.models import list_models
 from ascend_dump_gui.core.emulator.run import emulate
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import Worker
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class RunEmulatorDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("run_emulator")
-        self.setWindowTitle("Run in emulator")
+        self.setWindowTitle(tr("Run in emulator"))
         self._inputs, self._runner, self._status = inputs, runner, status
         self.worker: Worker | None = None
         self.model = QComboBox(objectName="emu_model")
@@ -82,14 +83,14 @@ class RunEmulatorDialog(QDialog):
         self.model.currentIndexChanged.connect(self._describe_model)
         self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=50, value=2)
         self.cwd = QLineEdit(str(default_run_dir()), objectName="emu_cwd")
-        self.cwd.setToolTip("The emulated process's working directory: relative dump paths land here.")
-        self.golden = QCheckBox("Also write float32 golden .npy files (for Compare)", objectName="emu_golden")
+        self.cwd.setToolTip(tr("The emulated process's working directory: relative dump paths land here."))
+        self.golden = QCheckBox(tr("Also write float32 golden .npy files (for Compare)"), objectName="emu_golden")
         self.golden.setChecked(True)
-        self.make_folders = QCheckBox("Create the dump folder if it does not exist", objectName="emu_mkdir")
-        self.make_folders.setToolTip("The real runtime refuses a dump path that does not exist.")
+        self.make_folders = QCheckBox(tr("Create the dump folder if it does not exist"), objectName="emu_mkdir")
+        self.make_folders.setToolTip(tr("The real runtime refuses a dump path that does not exist."))
         self.make_folders.setChecked(True)
         self.fault = QComboBox(objectName="emu_fault")
-        self.fault.addItem("none", None)
+        self.fault.addItem(tr("none"), None)
         for kind in FAULT_KINDS:
             self.fault.addItem(kind, kind)
         self.lands = QLabel(wordWrap=True, objectName="emu_lands")
@@ -97,23 +98,23 @@ class RunEmulatorDialog(QDialog):
         self.cwd.textChanged.connect(self._show_landing)
         self.warning = QLabel(wordWrap=True, objectName="emu_warning")
         errors = [f for f in inputs.findings if Severity(f.severity) is Severity.ERROR]
-        self.warning.setText(f"This config has {len(errors)} error(s); the emulated runtime may refuse it."
-                             if errors else "")
+        self.warning.setText(tr("This config has {count} error(s); the emulated runtime may refuse it.").format(
+            count=len(errors)) if errors else "")
         self.warning.setVisible(bool(errors))
         self.progress = QProgressBar(objectName="emu_progress", visible=False)
         self.message = QLabel(objectName="emu_message", wordWrap=True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.run_button = self.buttons.addButton("Run", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.run_button = self.buttons.addButton(tr("Run"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.run_button.setObjectName("emu_run")
         self.buttons.accepted.connect(self.start)
         self.buttons.rejected.connect(self.cancel_or_close)
         form = QFormLayout()
-        form.addRow("Model", self.model)
+        form.addRow(tr("Model"), self.model)
         form.addRow("", self.model_note)
-        form.addRow("Steps", self.steps)
-        form.addRow("Working directory", self.cwd)
-        form.addRow("Files land in", self.lands)
-        form.addRow("Inject a fault", self.fault)
+        form.addRow(tr("Steps"), self.steps)
+        form.addRow(tr("Working directory"), self.cwd)
+        form.addRow(tr("Files land in"), self.lands)
+        form.addRow(tr("Inject a fault"), self.fault)
         form.addRow("", self.golden)
         form.addRow("", self.make_folders)
         layout = QVBoxLayout(self)
@@ -142,17 +143,17 @@ class RunEmulatorDialog(QDialog):
         signals.failed.connect(self._on_failed)
         signals.cancelled.connect(self._on_cancelled)
         if self._status is not None:
-            self._status.track(self.worker, f"Emulating {model}")
+            self._status.track(self.worker, tr("Emulating {model}").format(model=model))
         self.run_button.setEnabled(False)
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.message.setText("Running…")
+        self.message.setText(tr("Running…"))
         return self._runner.start(self.worker)
 
     def cancel_or_close(self) -> None:
         if self.worker is not None and self.worker in self._runner.active:
             self.worker.cancel()
-            self.message.setText("Cancelling…")
+            self.message.setText(tr("Cancelling…"))
         else:
             self.reject()
 
@@ -163,7 +164,7 @@ class RunEmulatorDialog(QDialog):
         cwd = Path(self.cwd.text()).expanduser()
         rows = [f"{a.artifact}: {a.path}" for a in resolve_paths(self._inputs.doc, env=self._inputs.env, cwd=cwd)
                 if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump")]
-        self.lands.setText("\n".join(rows) or "(this config dumps nothing)")
+        self.lands.setText("\n".join(rows) or tr("(this config dumps nothing)"))
 
     def _on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 0))
@@ -179,10 +180,10 @@ class RunEmulatorDialog(QDialog):
 
     def _on_failed(self, exc: BaseException) -> None:
         self._reset("")
-        show_error(self, exc, "Running the emulator")
+        show_error(self, exc, tr("Running the emulator"))
 
     def _on_cancelled(self) -> None:
-        self._reset("Cancelled.")
+        self._reset(tr("Cancelled."))
 
     def _reset(self, message: str) -> None:
         self.worker = None

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ascend_dump_gui.ui.i18n import tr
+
 
 class WherePanel(QWidget):
     """Shows resolved artifact paths; the working-directory field is what relative paths resolve against."""
@@ -29,12 +31,12 @@ class WherePanel(QWidget):
     def __init__(self, cwd: str | Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.cwd_edit = QLineEdit(str(cwd), objectName="where_cwd")
-        self.cwd_edit.setToolTip("The training process's working directory: relative paths start here.")
+        self.cwd_edit.setToolTip(tr("The training process's working directory: relative paths start here."))
         self.cwd_edit.editingFinished.connect(lambda: self.cwdChanged.emit(self.cwd_edit.text()))
-        browse = QToolButton(text="…", objectName="where_cwd_browse", toolTip="Choose the working directory")
+        browse = QToolButton(text="…", objectName="where_cwd_browse", toolTip=tr("Choose the working directory"))
         browse.clicked.connect(self._pick)
         self.tree = QTreeWidget(objectName="where")
-        self.tree.setHeaderLabels(["Output", "Folder", "Decided by"])
+        self.tree.setHeaderLabels([tr("Output"), tr("Folder"), tr("Decided by")])
         self.tree.setRootIsDecorated(False)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -43,7 +45,7 @@ class WherePanel(QWidget):
         header.setStretchLastSection(False)
         self.note = QLabel(objectName="where_note", wordWrap=True)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Working directory"))
+        top.addWidget(QLabel(tr("Working directory")))
         top.addWidget(self.cwd_edit, 1)
         top.addWidget(browse)
         layout = QVBoxLayout(self)
@@ -74,7 +76,7 @@ class WherePanel(QWidget):
                 for i in range(self.tree.topLevelItemCount())}
 
     def _pick(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Working directory", self.cwd)
+        folder = QFileDialog.getExistingDirectory(self, tr("Working directory"), self.cwd)
         if folder:
             self.set_cwd(folder)
             self.cwdChanged.emit(folder)

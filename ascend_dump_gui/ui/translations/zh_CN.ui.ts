@@ -4,12 +4,84 @@
   <context>
     <name>ascend_dump_gui</name>
     <message>
+      <source>&amp;About</source>
+      <translation>关于(&amp;A)</translation>
+    </message>
+    <message>
+      <source>&amp;Edit</source>
+      <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+      <source>&amp;Export</source>
+      <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+      <source>&amp;Find Option</source>
+      <translation>查找配置项(&amp;F)</translation>
+    </message>
+    <message>
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+      <source>&amp;Language</source>
+      <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+      <source>&amp;New Config</source>
+      <translation>新建配置(&amp;N)</translation>
+    </message>
+    <message>
+      <source>&amp;Open Config or Script…</source>
+      <translation>打开配置或脚本(&amp;O)…</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+      <source>&amp;Redo</source>
+      <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Save</source>
+      <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+      <source>&amp;Scenarios and Options</source>
+      <translation>场景与配置项(&amp;S)</translation>
+    </message>
+    <message>
+      <source>&amp;Tools</source>
+      <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+      <source>&amp;Undo</source>
+      <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
       <source>(not set)</source>
       <translation>（未设置）</translation>
     </message>
     <message>
+      <source>(nothing yet)</source>
+      <translation>（暂无）</translation>
+    </message>
+    <message>
       <source>(this config dumps nothing)</source>
       <translation>（此配置不会Dump任何数据）</translation>
+    </message>
+    <message>
+      <source>About {app}</source>
+      <translation>关于 {app}</translation>
     </message>
     <message>
       <source>Add row</source>
@@ -30,6 +102,14 @@
     <message>
       <source>An operation</source>
       <translation>某个操作</translation>
+    </message>
+    <message>
+      <source>Browse</source>
+      <translation>浏览</translation>
+    </message>
+    <message>
+      <source>Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find the first operator that goes wrong.</source>
+      <translation>编写Ascend NPU的Dump配置并实时检查冲突，浏览算子Dump数据，找出第一个出错的算子。</translation>
     </message>
     <message>
       <source>Cancel</source>
@@ -76,6 +156,22 @@
       <translation>列：{columns}</translation>
     </message>
     <message>
+      <source>Compare</source>
+      <translation>比对</translation>
+    </message>
+    <message>
+      <source>Compare an NPU dump with a golden dump (coming with the Compare panel).</source>
+      <translation>将NPU的Dump数据与标杆数据进行比对（随“比对”面板提供）。</translation>
+    </message>
+    <message>
+      <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
+      <translation>配置与脚本 (*.json *.py *.sh *.env *.txt)</translation>
+    </message>
+    <message>
+      <source>Configure</source>
+      <translation>配置</translation>
+    </message>
+    <message>
       <source>Copy</source>
       <translation>复制</translation>
     </message>
@@ -116,6 +212,14 @@
       <translation>正在仿真 {model}</translation>
     </message>
     <message>
+      <source>Emulator run</source>
+      <translation>仿真运行</translation>
+    </message>
+    <message>
+      <source>Emulator run wrote {count} files.</source>
+      <translation>仿真运行写出了 {count} 个文件。</translation>
+    </message>
+    <message>
       <source>Environment</source>
       <translation>环境变量</translation>
     </message>
@@ -130,6 +234,10 @@
     <message>
       <source>Export as {format}</source>
       <translation>导出为 {format}</translation>
+    </message>
+    <message>
+      <source>Exporting</source>
+      <translation>导出</translation>
     </message>
     <message>
       <source>Files land in</source>
@@ -170,6 +278,30 @@
     <message>
       <source>Only options I set</source>
       <translation>仅显示已设置的配置项</translation>
+    </message>
+    <message>
+      <source>Open &amp;Recent</source>
+      <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Open Dump &amp;Folder…</source>
+      <translation>打开Dump目录(&amp;F)…</translation>
+    </message>
+    <message>
+      <source>Open a dump folder (File ▸ Open Dump Folder…, or drop it here) to browse it.</source>
+      <translation>打开一个Dump目录（文件 ▸ 打开Dump目录…，或将目录拖放到此处）即可浏览。</translation>
+    </message>
+    <message>
+      <source>Open config, training script or env file</source>
+      <translation>打开配置、训练脚本或环境变量文件</translation>
+    </message>
+    <message>
+      <source>Open dump folder</source>
+      <translation>打开Dump目录</translation>
+    </message>
+    <message>
+      <source>Opening {name}</source>
+      <translation>打开{name}</translation>
     </message>
     <message>
       <source>Options</source>
@@ -220,6 +352,10 @@
       <translation>运行</translation>
     </message>
     <message>
+      <source>Run in &amp;Emulator…</source>
+      <translation>在仿真器中运行(&amp;E)…</translation>
+    </message>
+    <message>
       <source>Run in emulator</source>
       <translation>在仿真器中运行</translation>
     </message>
@@ -232,12 +368,24 @@
       <translation>正在运行…</translation>
     </message>
     <message>
+      <source>Save &amp;As…</source>
+      <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
       <source>Save config as</source>
       <translation>配置另存为</translation>
     </message>
     <message>
+      <source>Saving</source>
+      <translation>保存</translation>
+    </message>
+    <message>
       <source>Scenario</source>
       <translation>场景</translation>
+    </message>
+    <message>
+      <source>Scenarios and options</source>
+      <translation>场景与配置项</translation>
     </message>
     <message>
       <source>Search options (name, label or help)…</source>
@@ -288,12 +436,20 @@
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
+      <source>The command line twin is {command}.</source>
+      <translation>对应的命令行工具为 {command}。</translation>
+    </message>
+    <message>
       <source>The emulated process's working directory: relative dump paths land here.</source>
       <translation>仿真进程的工作目录：相对Dump路径以此为起点。</translation>
     </message>
     <message>
       <source>The real runtime refuses a dump path that does not exist.</source>
       <translation>真实运行时会拒绝不存在的Dump路径。</translation>
+    </message>
+    <message>
+      <source>The run finished with warnings.</source>
+      <translation>运行已结束，但有警告。</translation>
     </message>
     <message>
       <source>The training process's working directory: relative paths start here.</source>
@@ -314,6 +470,10 @@
     <message>
       <source>Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.</source>
       <translation>“环境变量”页中的变量（ASCEND_WORK_PATH、NPU_COLLECT_PATH …）会改变这些目录。</translation>
+    </message>
+    <message>
+      <source>Wait for the running task to finish (or cancel it), then switch the language.</source>
+      <translation>请等待正在运行的任务结束（或将其取消），然后再切换语言。</translation>
     </message>
     <message>
       <source>Where files land</source>
