@@ -22,6 +22,7 @@ _PID_DEVICE = re.compile(r"\d+_(\d+)")
 _AFTER_TIME = ("device", "model_name?", "model_id", "iteration")
 _AFTER_RANK = ("model_name", "iteration")  # torchair FX: worldsize.../{graph}/{step}; GE dumps add a time level
 _AFTER_HOST_PID = ("model_name", "model_id", "worker", "iteration")
+_DEEPEST_LAYOUT = 8  # msprobe_ge_dump/worldsize/time/device/model/id/step + the folder itself
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +95,12 @@ def child_context(ctx: DirContext, name: str) -> DirContext:
 
 
 def root_context(path: str) -> DirContext:
-    """The context of an absolute folder path, read from all of its components.
+    """The context of a folder path, read from its last components (as deep as the deepest layout).
 
     Scanning ``{dump_path}/{time}/{device}/{model}/{id}/{step}`` directly keeps those fields.
     """
     ctx = ROOT_CONTEXT
-    for part in os.path.abspath(path).split(os.sep):
+    for part in os.path.abspath(path).split(os.sep)[-_DEEPEST_LAYOUT:]:
         if part:
             ctx = child_context(ctx, part)
     return ctx

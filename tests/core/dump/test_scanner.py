@@ -379,3 +379,10 @@ def test_emulated_multi_step_tree_every_file_placed_and_its_model_folder_chosen(
     graphs = [g for p in sorted(tmp_path.glob("ge_proto_*_Build.txt")) for g in parse_graph_file(p)]
     folders = sorted({r.model_name for r in tensors})
     assert choose_model_folder(folders, graphs) == graphs[0].name == folders[0]
+
+
+def test_only_the_last_levels_of_the_root_path_are_read(tmp_path):
+    deep = tmp_path / "pid42" / "a" / "b" / "c" / "d" / "e" / "f" / "g" / "h" / "golden"
+    make(deep, f"conv1.0.{TS}.npy")
+    (record,) = scan(deep).records
+    assert record.model_name is None and record.model_id is None
