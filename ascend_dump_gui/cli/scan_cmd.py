@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring as _quote
 
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
-from ascend_dump_gui.core.dump.scanner import check_root, iter_folders
+from ascend_dump_gui.core.dump.scanner import check_root, gc_paused, iter_folders
 
 Batch = tuple[list[DumpRecord], list[Problem]]
 
@@ -29,10 +29,11 @@ def _run(args: argparse.Namespace) -> int:
     batches = iter_folders(root)
     first = next(batches, None)  # an unreadable root raises here, before anything is printed
     stream = batches if first is None else itertools.chain((first,), batches)
-    if args.json:
-        _write_json(root, stream, sys.stdout)
-    else:
-        _write_summary(root, stream, sys.stdout)
+    with gc_paused():
+        if args.json:
+            _write_json(root, stream, sys.stdout)
+        else:
+            _write_summary(root, stream, sys.stdout)
     return 0
 
 

@@ -62,7 +62,7 @@ def scan(root: str | os.PathLike, *, with_headers: bool = False, progress: Progr
          cancel: CancelToken | None = None) -> ScanResult:
     """Index every file under ``root`` (see :func:`iter_scan`)."""
     result = ScanResult(check_root(root))
-    with _gc_paused():  # 100k+ long-lived records: the cyclic GC would re-walk them over and over
+    with gc_paused():  # 100k+ long-lived records: the cyclic GC would re-walk them over and over
         for records, problems in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
             result.records += records
             result.problems += problems
@@ -117,7 +117,8 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progres
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (bulk creation of many acyclic objects), then restore it."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -386,3 +386,19 @@ def test_only_the_last_levels_of_the_root_path_are_read(tmp_path):
     make(deep, f"conv1.0.{TS}.npy")
     (record,) = scan(deep).records
     assert record.model_name is None and record.model_id is None
+
+
+def test_scan_and_the_cli_restore_the_garbage_collector(tmp_path, capsys):
+    import gc
+
+    make(tmp_path, f"Add.a.1.2.{TS}")
+    assert gc.isenabled()
+    scan(tmp_path)
+    main(["scan", str(tmp_path), "--json"])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        scan(tmp_path)
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
