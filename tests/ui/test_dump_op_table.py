@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
 from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
-from ascend_dump_gui.ui.dump.op_table import OpFilterModel, OpTableModel, execution_order
+from ascend_dump_gui.ui.dump.op_table import OpTableModel, execution_order
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel, sort_key
 from ascend_dump_gui.ui.workers import TaskRunner
 from tests.ui.test_dump_fixtures import STEP, drain, make_tree
@@ -22,25 +24,32 @@ def runner(qtbot):
 
 def test_op_table_passes_qt_model_checks_and_keeps_execution_order(qtmodeltester, qtbot, runner, tmp_path):
     root = make_tree(tmp_path, steps=2)
-    records = scan(root).records
+    records = execution_order(scan(root).records)
     model = OpTableModel(runner=runner)
     model.set_records(str(root), records)
     qtmodeltester.check(model)
     stamps = [model.record(r).timestamp for r in range(model.rowCount())]
     assert [s for s in stamps if s is not None] == sorted(s for s in stamps if s is not None)
     assert stamps[-2:] == [None, None]  # mapping.csv files have no timestamp: they go last
-    assert execution_order(records) == model.records()
+    assert records == model.records()
 
 
-def test_filter_model_passes_qt_model_checks(qtmodeltester, runner, tmp_path):
+def test_filter_and_sort_happen_in_the_model(qtmodeltester, runner, tmp_path):
     model = OpTableModel(runner=runner)
-    model.set_records(str(tmp_path), scan(make_tree(tmp_path)).records)
-    proxy = OpFilterModel()
-    proxy.setSourceModel(model)
-    proxy.set_kinds(frozenset({"tensor"}))
-    proxy.set_text("matmul|relu", regex=True)
-    qtmodeltester.check(proxy)
-    assert proxy.rowCount() == 2
+    model.set_records(str(tmp_path), execution_order(scan(make_tree(tmp_path, steps=2)).records))
+    qtmodeltester.check(model)
+    model.set_filter("matmul|relu", regex=True, kinds=frozenset({"tensor"}))
+    assert sorted(model.record(r).op_name for r in range(model.rowCount())) == [
+        "dense_MatMul", "dense_MatMul", "dense_Relu", "dense_Relu"]
+    model.sort(2, Qt.SortOrder.DescendingOrder)
+    assert [model.data(model.index(r, 2)) for r in range(4)] == ["dense_Relu"] * 2 + ["dense_MatMul"] * 2
+    model.sort(0)
+    assert [model.record(r).timestamp for r in range(4)] == sorted(model.record(r).timestamp for r in range(4))
+    stats = next(r for r in model.records() if r.kind == "stats")
+    assert model.row_of(stats.path) == -2 and model.row_of("nope") == -1
+    with pytest.raises(re.error):
+        model.set_filter("[", regex=True)
+    assert model.rowCount() == 4  # an invalid expression changes nothing
 
 
 def test_stats_table_sorts_numbers_numerically(qtmodeltester, tmp_path):

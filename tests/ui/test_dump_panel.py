@@ -35,7 +35,7 @@ def _show(panel, qtbot, rel):
 
 
 def _visible_ops(panel):
-    model = panel.filtered
+    model = panel.ops
     return [model.data(model.index(r, 2)) for r in range(model.rowCount())]
 
 

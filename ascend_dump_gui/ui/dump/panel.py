@@ -29,7 +29,7 @@ from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
-from ascend_dump_gui.ui.dump.op_table import OpFilterModel, OpTableModel, RecordRole, execution_order
+from ascend_dump_gui.ui.dump.op_table import OpTableModel, RecordRole, execution_order
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
 from ascend_dump_gui.ui.errors import show_error
@@ -73,8 +73,6 @@ class BrowsePanel(QWidget):
         self._want: str | None = None  # relative path of a record to select once the table is filled
         self.tree_model: DumpTreeModel | None = None
         self.ops = OpTableModel(self, runner=self._runner)
-        self.filtered = OpFilterModel(self)
-        self.filtered.setSourceModel(self.ops)
         self._build()
 
     # --- layout ----------------------------------------------------------------------------------
@@ -94,9 +92,9 @@ class BrowsePanel(QWidget):
         self._filter_timer = QTimer(self)
         self._filter_timer.setSingleShot(True)
         self._filter_timer.setInterval(200)
-        self._filter_timer.timeout.connect(self._apply_text_filter)
+        self._filter_timer.timeout.connect(self._apply_filter)
         self.filter_edit.textChanged.connect(self._filter_timer.start)
-        self.regex_box.toggled.connect(self._apply_text_filter)
+        self.regex_box.toggled.connect(self._apply_filter)
         self.kind_buttons: dict[str, QToolButton] = {}
         bar = QHBoxLayout()
         bar.addWidget(open_button)
@@ -109,7 +107,7 @@ class BrowsePanel(QWidget):
             button.setText(kind)
             button.setCheckable(True)
             button.setChecked(True)
-            button.toggled.connect(self._apply_kind_filter)
+            button.toggled.connect(self._apply_filter)
             self.kind_buttons[kind] = button
             bar.addWidget(button)
         self.status_label = QLabel()
@@ -123,7 +121,7 @@ class BrowsePanel(QWidget):
         self.table = QTableView()
         self.table.setObjectName("op_table")
         self.table.setSortingEnabled(True)
-        self.table.setModel(self.filtered)
+        self.table.setModel(self.ops)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
@@ -147,7 +145,7 @@ class BrowsePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(main, 1)
-        self._apply_kind_filter()  # mapping.csv and graph files are not ops
+        self._apply_filter()  # mapping.csv and graph files are not ops
 
     # --- opening ---------------------------------------------------------------------------------
     def open_folder(self, path: str | Path) -> None:
@@ -243,34 +241,32 @@ class BrowsePanel(QWidget):
         self.ops.set_records(self._root.path, records)
         self.recordsShown.emit(len(records))
         if self._want is not None and self._want.rpartition("/")[0] == folder.rel:
-            self._select_row(self.ops.row_of(self._want))
+            self._select_path(self._want)
 
     def _record_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        record = self.filtered.data(current, RecordRole) if current.isValid() else None
+        record = self.ops.data(current, RecordRole) if current.isValid() else None
         self.record_view.show_record(self._root.path if self._root else "", record)
         if record is not None and record.op_name:
             self.opActivated.emit(record.op_name)
 
-    def _select_row(self, source_row: int) -> bool:
-        if source_row < 0:
-            return False
+    def _select_path(self, rel_path: str) -> bool:
         self._want = None
-        proxy = self.filtered.mapFromSource(self.ops.index(source_row, 0))
-        if not proxy.isValid():  # hidden by the filter: clear it so the op can be shown
-            self.filter_edit.clear()
-            self._apply_text_filter()
-            for button in self.kind_buttons.values():
-                button.setChecked(True)
-            proxy = self.filtered.mapFromSource(self.ops.index(source_row, 0))
+        row = self.ops.row_of(rel_path)
+        if row == -2:  # hidden by the filter: clear it so the op can be shown
+            self.set_filter("")
+            row = self.ops.row_of(rel_path)
+        if row < 0:
+            return False
+        index = self.ops.index(row, 0)
         self.table.selectionModel().setCurrentIndex(
-            proxy, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
-        self.table.scrollTo(proxy)
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.scrollTo(index)
         return True
 
     # --- public navigation -----------------------------------------------------------------------
     def current_record(self) -> DumpRecord | None:
         index = self.table.currentIndex()
-        return self.filtered.data(index, RecordRole) if index.isValid() else None
+        return self.ops.data(index, RecordRole) if index.isValid() else None
 
     def select_folder(self, rel_path: str) -> None:
         """Select a folder of the tree by its path relative to the root (folders are listed on the way)."""
@@ -290,7 +286,7 @@ class BrowsePanel(QWidget):
         if self.tree_model is None:
             return
         if self.tree_model.rel_path(self.tree.currentIndex()) == folder and self._listing is None:
-            self._select_row(self.ops.row_of(rel_path))
+            self._select_path(rel_path)
             return
         self._want = rel_path  # selected when the folder's records arrive
         self.select_folder(folder)
@@ -307,9 +303,11 @@ class BrowsePanel(QWidget):
         return True
 
     # --- filters ---------------------------------------------------------------------------------
-    def _apply_text_filter(self) -> None:
+    def _apply_filter(self) -> None:
+        self._filter_timer.stop()
+        kinds = frozenset(k for k, b in self.kind_buttons.items() if b.isChecked())
         try:
-            self.filtered.set_text(self.filter_edit.text(), self.regex_box.isChecked())
+            self.ops.set_filter(self.filter_edit.text(), self.regex_box.isChecked(), kinds)
         except re.error as exc:
             self.filter_edit.setToolTip(f"Invalid regular expression: {exc}")
             self.filter_edit.setProperty("invalid", True)
@@ -318,17 +316,18 @@ class BrowsePanel(QWidget):
             self.filter_edit.setProperty("invalid", False)
         self.filter_edit.style().polish(self.filter_edit)
 
-    def _apply_kind_filter(self) -> None:
-        kinds = frozenset(k for k, b in self.kind_buttons.items() if b.isChecked())
-        self.filtered.set_kinds(kinds)
-
     def set_filter(self, text: str, regex: bool = False, kinds: set[str] | None = None) -> None:
-        """Set the op filter at once (text and kinds), as if typed."""
+        """Set the op filter at once (text and kinds, ``None`` = every op kind), as if typed."""
+        widgets = [self.filter_edit, self.regex_box, *self.kind_buttons.values()]
+        for widget in widgets:
+            widget.blockSignals(True)
         self.regex_box.setChecked(regex)
         self.filter_edit.setText(text)
-        self._apply_text_filter()
         for kind, button in self.kind_buttons.items():
             button.setChecked(kinds is None or kind in kinds)
+        for widget in widgets:
+            widget.blockSignals(False)
+        self._apply_filter()
 
     def shown_folder(self) -> str | None:
         """The folder (relative path) whose records the op table shows; None while they are being listed."""
