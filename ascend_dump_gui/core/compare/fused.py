@@ -189,22 +189,9 @@ class KLRange:
     yspan: np.floating
 
 
-KL_CACHE_BYTES = 1 << 30
-"""Tensors whose KL-normalised copies fit in this many bytes keep them between passes B and C."""
-
-
-def kl_cache(n: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """Buffers for KL's normalised values (saves recomputing them in pass C), or None if too large."""
-    if 2 * 4 * n > KL_CACHE_BYTES:
-        return None
-    return np.empty(n, np.float32), np.empty(n, np.float32)
-
-
 def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floating] | None,
-           kl: KLRange | None, cache: tuple[np.ndarray, np.ndarray] | None = None,
-           leaf: int = pairwise.DEFAULT_LEAF) -> dict[str, np.floating]:
-    """Second pass: ``sum((x/nx)*(y/ny))`` for cosine and the sums of KL's normalised values
-    (kept in ``cache`` when given)."""
+           kl: KLRange | None, leaf: int = pairwise.DEFAULT_LEAF) -> dict[str, np.floating]:
+    """Second pass: ``sum((x/nx)*(y/ny))`` for cosine and the sums of KL's normalised values."""
     n = x.shape[0]
 
     def one(a: int, b: int) -> dict:
@@ -221,9 +208,8 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
                 np.multiply(t, u, out=t)
                 r["cos"] = t.sum()
             if kl is not None:
-                px, py = (cache[0][a:b], cache[1][a:b]) if cache is not None else (t, u)
-                r["px"] = _norm01(xs, kl.xlo, kl.xspan, px).sum()
-                r["py"] = _norm01(ys, kl.ylo, kl.yspan, py).sum()
+                r["px"] = _norm01(xs, kl.xlo, kl.xspan, t).sum()
+                r["py"] = _norm01(ys, kl.ylo, kl.yspan, u).sum()
         return r
 
     parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
@@ -232,9 +218,9 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
 
 
 def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: np.floating,
-           cache: tuple[np.ndarray, np.ndarray] | None = None, leaf: int = pairwise.DEFAULT_LEAF) -> np.floating:
-    """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions (``cache``: pass B's
-    normalised values, consumed)."""
+           leaf: int = pairwise.DEFAULT_LEAF) -> np.floating:
+    """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions (recomputed: cheaper
+    than keeping pass B's values, which costs a write and a read of both tensors' size)."""
     n = x.shape[0]
 
     def one(a: int, b: int) -> np.floating:
@@ -242,14 +228,9 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
         s.ensure(leaf)
         m = b - a
         with np.errstate(all="ignore"):
-            if cache is not None:
-                p, q = cache[0][a:b], cache[1][a:b]
-            else:
-                p, q = s.t[:m], s.u[:m]
-                _norm01(_load(x, a, b, s.x), kl.xlo, kl.xspan, p)
-                _norm01(_load(y, a, b, s.y), kl.ylo, kl.yspan, q)
-            np.divide(p, psum, out=p)
-            np.divide(q, qsum, out=q)
+            p, q = s.t[:m], s.u[:m]
+            np.divide(_norm01(_load(x, a, b, s.x), kl.xlo, kl.xspan, p), psum, out=p)
+            np.divide(_norm01(_load(y, a, b, s.y), kl.ylo, kl.yspan, q), qsum, out=q)
             np.divide(p, q, out=q)
             np.log(q, out=q)
             np.multiply(p, q, out=q)

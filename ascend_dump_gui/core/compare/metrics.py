@@ -170,9 +170,8 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
                 norms = None          # decided without the normalised dot product
         if need.kl:
             kl = KLRange(a.xmin, a.xmax - a.xmin, a.ymin, a.ymax - a.ymin)
-        cache = fused.kl_cache(n) if kl is not None else None
-        b = fused.pass_b(x, y, norms=norms, kl=kl, cache=cache, leaf=leaf) if norms is not None or kl is not None else {}
-        kl_value = fused.pass_c(x, y, kl, b["px"], b["py"], cache, leaf) if kl is not None else None
+        b = fused.pass_b(x, y, norms=norms, kl=kl, leaf=leaf) if norms is not None or kl is not None else {}
+        kl_value = fused.pass_c(x, y, kl, b["px"], b["py"], leaf) if kl is not None else None
         for name in selected:
             if name == "CosineSimilarity":
                 if scalar:
