@@ -75,7 +75,9 @@ def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, progress: 
     that cannot be placed or read (junk files, empty or unreadable folders, symlink loops).
 
     ``progress(files_done, 0, folder)`` is called per folder; ``cancel`` is polled per folder.
-    Raises :class:`InputError` only when ``root`` itself is missing, not a folder or unreadable.
+    ``with_headers=True`` also reads the header of every tensor and Opdebug file and reports the files that
+    are not readable dumps. Raises :class:`InputError` only when ``root`` itself is missing, not a folder or
+    unreadable.
     """
     for records, problems in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
         yield from problems
