@@ -1,6 +1,7 @@
 """Offscreen screenshots of each scenario's editor (and the emulator dialog) into docs/screenshots/*.png.
 
-Run: python scripts/screenshots.py [--out docs/screenshots] [--dark]
+Run: python scripts/screenshots.py [--out docs/screenshots] [--dark] [--lang zh_CN]
+(--lang writes *-zh_CN.png; Chinese needs a CJK font such as fonts-wqy-microhei or fonts-noto-cjk.)
 Each shot loads a small config with at least one finding, so the findings panel, the markers next to the
 fields, the preview and the 'where files land' table all show something.
 """
@@ -15,20 +16,20 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-# scenario -> (file name shown in the title, values, environment, side tab to show)
+# scenario -> (file name shown in the title, values, environment, side tab to show: a ConfigPanel attribute)
 SHOTS = {
-    "acl_json": (None, None, {}, "Preview"),
+    "acl_json": (None, None, {}, "preview"),
     "tf1_session": ("train.py", {"enable_dump": True, "enable_dump_debug": True, "dump_path": "/home/user/dump",
                                  "dump_step": "0|5-3", "dump_mode": "all", "precision_mode": "allow_mix_precision"},
-                   {}, "Preview"),
+                   {}, "preview"),
     "tf2_npu_device": ("train_tf2.py", {"enable_dump": True, "dump_path": "output", "dump_step": "0|5|10",
                                         "dump_mode": "all", "dump_data": "stats"},
-                       {"ASCEND_WORK_PATH": "/data/work/host1"}, "Where files land"),
+                       {"ASCEND_WORK_PATH": "/data/work/host1"}, "where"),
     "torchair": ("train_pt.py", {"enable_dump": True, "dump_mode": "all", "dump_path": "/home/dump",
                                  "dump_step": "0|1", "dump_layer": "Add_1Mul_1 Add2", "dump_data": "stats"},
-                 {}, "Preview"),
+                 {}, "preview"),
     "env": ("dump_env.sh", {"ASCEND_WORK_PATH": "/data/work/host1", "NPU_COLLECT_PATH": "/data/collect",
-                            "DUMP_GE_GRAPH": "2"}, {}, "Where files land"),
+                            "DUMP_GE_GRAPH": "2"}, {}, "where"),
 }
 
 
@@ -47,12 +48,13 @@ def _dark_palette():
     return palette
 
 
-def shoot(out: Path, dark: bool = False) -> list[Path]:
-    """Write one PNG per scenario (plus the emulator dialog) to ``out``; returns the files."""
+def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
+    """Write one PNG per scenario (plus the emulator dialog) to ``out`` in ``language``; returns the files."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QLineEdit
 
     from ascend_dump_gui.ui.app import _application
+    from ascend_dump_gui.ui.i18n import install_language
     from ascend_dump_gui.ui.main_window import MainWindow
 
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
@@ -60,8 +62,10 @@ def shoot(out: Path, dark: bool = False) -> list[Path]:
     app.setStyle("Fusion")
     if dark:
         app.setPalette(_dark_palette())
+    if not install_language(language):
+        raise SystemExit(f"no translation for {language!r}")
     out.mkdir(parents=True, exist_ok=True)
-    suffix = "-dark" if dark else ""
+    suffix = ("-dark" if dark else "") + ("" if language == "en" else f"-{language}")
     written = []
     cwd = Path(tempfile.gettempdir()) / "project"
     for scenario, (name, values, env, side_tab) in SHOTS.items():
@@ -77,8 +81,7 @@ def shoot(out: Path, dark: bool = False) -> list[Path]:
             panel.env_form.findChild(QLineEdit, key).setText(text)
         panel.where.set_cwd(cwd)
         panel.where.cwdChanged.emit(str(cwd))
-        panel.side_tabs.setCurrentIndex(next(i for i in range(panel.side_tabs.count())
-                                             if panel.side_tabs.tabText(i) == side_tab))
+        panel.side_tabs.setCurrentWidget(getattr(panel, side_tab))
         panel.undo_stack.setClean()
         window._update_title()
         window.show()
@@ -109,10 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "screenshots")
     parser.add_argument("--dark", action="store_true", help="also shoot with a dark palette")
+    parser.add_argument("--lang", default="en", help="interface language, e.g. zh_CN (default: en)")
     args = parser.parse_args(argv)
-    written = shoot(args.out)
+    written = shoot(args.out, language=args.lang)
     if args.dark:
-        written += shoot(args.out, dark=True)
+        written += shoot(args.out, dark=True, language=args.lang)
     for path in written:
         print(path)
     return 0
