@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 
 from ascend_dump_gui.core.dump.layout import DirContext
@@ -19,6 +20,8 @@ from ascend_dump_gui.core.dump.naming import (
 from ascend_dump_gui.core.errors import InputError
 
 UNRECOGNISED = "unrecognised file: not a dump, stats, overflow, graph, golden or mapping.csv file name"
+_CONFIG_SIDECAR = re.compile(r"kernel_config_\d+\.json|acl_dump_\d+\.json")
+_CONVERTED = re.compile(r".+\.(?:input|output)\.\d+(?:\.[^.]+)*\.(?:npy|bin)")
 
 
 @dataclass(slots=True)
@@ -96,6 +99,10 @@ def problem_message(name: str, mapping: dict[str, str]) -> str:
         return f"mapping.csv gives {original!r}, which is not a dump file name"
     if is_hashed_name(name):
         return "hashed file name not listed in the folder's mapping.csv"
+    if _CONFIG_SIDECAR.fullmatch(name):
+        return "dump config written next to the dump data, not indexed"
+    if _CONVERTED.fullmatch(name):
+        return "tensor converted from a dump file (convert output), not indexed"
     return UNRECOGNISED
 
 

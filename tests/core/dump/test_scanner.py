@@ -208,6 +208,18 @@ def test_junk_empty_folders_and_unmapped_hashed_names_are_problems(tmp_path):
     assert [r.path for r in result.records] == [f"{T}/0/m/1/0/Add.a.1.2.{TS}"]
 
 
+def test_side_files_of_known_tools_get_specific_messages(tmp_path):
+    make(tmp_path, "step0/kernel_config_123.json", "ms/acl_dump_0.json", f"npy/Add.a.1.2.{TS}.output.0.npy",
+         f"npy/Add.a.1.2.{TS}.input.1.2x3.DT_FLOAT.ND.bin")
+    assert problems(scan(tmp_path)) == {
+        "step0/kernel_config_123.json": "dump config written next to the dump data, not indexed",
+        "ms/acl_dump_0.json": "dump config written next to the dump data, not indexed",
+        f"npy/Add.a.1.2.{TS}.output.0.npy": "tensor converted from a dump file (convert output), not indexed",
+        f"npy/Add.a.1.2.{TS}.input.1.2x3.DT_FLOAT.ND.bin":
+            "tensor converted from a dump file (convert output), not indexed",
+    }
+
+
 def test_a_bad_mapping_csv_is_a_problem_with_its_line(tmp_path):
     make(tmp_path, "d/123456", "d/Add.a.1.2.3")
     (tmp_path / "d" / "mapping.csv").write_text("123456\n")
