@@ -94,7 +94,9 @@ def _leaf_stat(v: np.ndarray, buf: np.ndarray) -> tuple[int, float, float]:
     """
     m = v.shape[0]
     shift = float(v[0])
-    f = np.subtract(v, shift, out=buf[:m], dtype=np.float64)
+    f = buf[:m]
+    np.copyto(f, v, casting="unsafe")
+    np.subtract(f, shift, out=f)
     s1 = float(f.sum())
     s2 = pairwise.dot(f, f)
     return m, s1 + m * shift, max(s2 - s1 * s1 / m, 0.0) if np.isfinite(s2) else s2 - s1 * s1 / m

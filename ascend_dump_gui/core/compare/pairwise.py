@@ -82,11 +82,13 @@ which stalls badly when our leaf threads or other processes hold the cores."""
 
 
 def dot(a: np.ndarray, b: np.ndarray) -> float:
-    """``a . b`` of two 1-D arrays: BLAS for short ones (same bits as ``np.dot``), else numpy's own
-    single-threaded ``einsum`` loop."""
-    if a.shape[0] <= BLAS_SINGLE_THREAD_MAX:
+    """``a . b`` of two 1-D arrays by BLAS in slices short enough to run on the calling thread
+    (the same bits as ``np.dot`` for vectors up to :data:`BLAS_SINGLE_THREAD_MAX`)."""
+    n = a.shape[0]
+    if n <= BLAS_SINGLE_THREAD_MAX:
         return float(np.dot(a, b))
-    return float(np.einsum("i,i->", a, b))
+    step = BLAS_SINGLE_THREAD_MAX
+    return float(sum(float(np.dot(a[i:i + step], b[i:i + step])) for i in range(0, n, step)))
 
 
 def worker_count() -> int:
