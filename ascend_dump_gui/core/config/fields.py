@@ -49,6 +49,7 @@ class FieldSpec:
     modes: frozenset[Mode] = BOTH_MODES
     products: tuple[str, ...] = ()         # empty: every product
     deprecated: str = ""                   # non-empty: why / what replaces it
+    no_effect: bool = False                # deprecated and no longer read: setting it changes nothing
     source: str = ""                       # seed file and section that documents it
     columns: tuple[FieldSpec, ...] = ()    # TABLE only: the fields of one row
     points_to_file: bool = False           # the value names a file whose content is checked too

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
+from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.import_acl import acl_doc
 from ascend_dump_gui.core.config.rules import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
-from ascend_dump_gui.core.config.rules_acl import is_exception
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.schema_acl import ACL_JSON
 from ascend_dump_gui.core.config.schema_check import check_values

@@ -15,7 +15,6 @@ left out of the rules; module-level string/number constants are followed.
 from __future__ import annotations
 
 import ast
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from typing import Any
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.values import from_text
+from ascend_dump_gui.core.config.values import from_text, json_object
 from ascend_dump_gui.core.errors import InputError
 
 DUMP_CONFIG_ARGS = ("enable_dump", "dump_path", "dump_step", "dump_mode", "enable_dump_debug", "dump_debug_mode",
@@ -369,11 +368,8 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
                                 f".{hit.accessor}; the adapter reads .{spec.serialized} and does not see this value.",
                                 spec.source, extra={"line": hit.line}))
     if spec.kind is Kind.MAPPING and isinstance(value, str):
-        try:
-            parsed = json.loads(value)
-        except ValueError:
-            return value
-        return parsed if isinstance(parsed, dict) else value
+        parsed = json_object(value)
+        return value if parsed is None else parsed
     return value
 
 

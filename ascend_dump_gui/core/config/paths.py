@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
+from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, remote_host
 from ascend_dump_gui.core.config.check import effective_env
 from ascend_dump_gui.core.config.import_acl import acl_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.rules_acl import EXCEPTION_SCENES, is_exception, list_nonempty, remote_host
+from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
 from ascend_dump_gui.core.config.schema_torchair import ACLGRAPH_MODES
 from ascend_dump_gui.core.errors import InputError
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.findings import Finding, Fix, Severity
 
 
@@ -54,27 +55,32 @@ class When:
         return [Finding(self.id, self.severity, self.options, self.message, self.source, self.fix)]
 
 
-Hit = tuple[tuple[str, ...], str, Fix | None]
+@dataclass(frozen=True)
+class Hit:
+    """One problem a :class:`Scan` found; empty ``options`` / ``None`` fix fall back to the rule's own."""
+
+    message: str
+    options: tuple[str, ...] = ()
+    fix: Fix | None = None
 
 
 @dataclass(frozen=True)
 class Scan:
-    """Report one finding per hit that ``find(values, ctx)`` yields as ``(options, message, fix)``.
+    """Report one finding per :class:`Hit` that ``find(values, ctx)`` yields.
 
     For rules about list items (``dump_list[2].model_name``) or messages that quote the offending value.
-    ``summary`` says in one line what the rule looks for (docs and rule listings).
     """
 
     id: str
     severity: Severity
     options: tuple[str, ...]
-    find: Callable[[Mapping[str, Any], CheckContext], list[Hit]]
-    summary: str
+    find: Callable[[Mapping[str, Any], CheckContext], Iterable[Hit]]
     source: str
+    fix: Fix | None = None
 
     def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
-        return [Finding(self.id, self.severity, options or self.options, message, self.source, fix)
-                for options, message, fix in self.find(values, ctx)]
+        return [Finding(self.id, self.severity, hit.options or self.options, hit.message, self.source,
+                        hit.fix or self.fix) for hit in self.find(values, ctx)]
 
 
 def run_rules(rules: tuple[Any, ...], values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
@@ -104,3 +110,17 @@ def is_file(path: str | Path) -> bool:
         return Path(path).is_file()
     except (OSError, ValueError):
         return False
+
+
+def folder_hits(key: str, path: Any, consequence: str) -> list[Hit]:
+    """A hit when ``path`` is an absolute folder that is missing here (relative ones depend on the job's cwd)."""
+    if not isinstance(path, str) or not path.startswith("/") or is_dir(path):
+        return []
+    what = "is a file, not a folder" if is_file(path) else "does not exist"
+    return [Hit(f"{key} {path} {what} on this machine; {consequence}", (key,))]
+
+
+def step_hits(step: Any, path: str, consequence: str) -> list[Hit]:
+    """A hit when dump_step text ``step`` is refused on configuration path ``path`` (see step_grammar.DECIDING)."""
+    reason = step_grammar.problem(step, path) if isinstance(step, str) else None
+    return [Hit(f"{reason} {consequence}".rstrip(), ("dump_step",))] if reason else []

@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, is_dir
-from ascend_dump_gui.core.config.schema_acl import (
-    EXCEPTION_SCENES,
-    KERNEL_DATA_ITEMS,
-    MAX_BLACKLIST,
-    MAX_PATH_LEN,
+from ascend_dump_gui.core.config.acl_facts import (
+    constraint_pass,
+    is_exception,
+    is_watcher,
+    items,
+    list_checks,
+    list_nonempty,
+    needs_dump,
+    on,
+    remote_host,
+    scene,
 )
+from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, folder_hits, step_hits
+from ascend_dump_gui.core.config.schema_acl import KERNEL_DATA_ITEMS, MAX_BLACKLIST, MAX_PATH_LEN
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
-S001 = "seed 001: aclmdlSetDump"
 WATCH = "seed 001: Dump Watch Configuration for Operators"
 EXC = "seed 001: Exception Operator Dump Configuration"
 OVF = "seed 001: Overflow/Underflow Operator Dump Configuration"
@@ -27,70 +32,15 @@ _POS = re.compile(r"(input|output)\d+")
 _VARIABLE = re.compile(r"\$\{?\w+\}?|^~")
 
 
-# -- what the values say -------------------------------------------------------------------------------------------
-
-def on(values: Mapping[str, Any], key: str) -> bool:
-    return values.get(key) is True
-
-
-def scene(values: Mapping[str, Any]) -> str | None:
-    value = values.get("dump_scene")
-    return value if isinstance(value, str) else None
-
-
-def is_exception(values: Mapping[str, Any]) -> bool:
-    return scene(values) in EXCEPTION_SCENES
-
-
-def is_watcher(values: Mapping[str, Any]) -> bool:
-    return scene(values) == "watcher"
-
-
-def items(values: Mapping[str, Any]) -> list[tuple[int, dict]]:
-    rows = values.get("dump_list")
-    if not isinstance(rows, (list, tuple)):
-        return []
-    return [(i, row) for i, row in enumerate(rows) if isinstance(row, dict)]
-
-
-def list_nonempty(values: Mapping[str, Any]) -> bool:
-    rows = values.get("dump_list")
-    return isinstance(rows, (list, tuple)) and len(rows) > 0
-
-
-def needs_dump(values: Mapping[str, Any]) -> bool:
-    """adump's NeedDump: something will be dumped."""
-    return list_nonempty(values) or on(values, "dump_op_switch") or on(values, "dump_debug") \
-        or "dump_scene" in values
-
-
-def data_dump(values: Mapping[str, Any]) -> bool:
-    """A model or single-operator data dump (not overflow, not exception)."""
-    return (list_nonempty(values) or on(values, "dump_op_switch")) and not on(values, "dump_debug") \
-        and not is_exception(values)
-
-
-def constraint_pass(values: Mapping[str, Any]) -> bool:
-    """The converter's path/step/list checks run: a non-empty config without an exception scene."""
-    return bool(values) and not is_exception(values)
-
-
-def list_checks(values: Mapping[str, Any]) -> bool:
-    return constraint_pass(values) and not on(values, "dump_debug")
-
-
-def remote_host(path: str) -> str | None:
-    """The IPv4 host of a remote ``IP:path`` dump_path, else None (then the path is local)."""
-    head, sep, _ = path.partition(":")
-    parts = head.split(".")
-    if sep and len(parts) == 4 and all(p.isdigit() and int(p) <= 255 for p in parts):
-        return head
-    return None
-
-
 def _path(values: Mapping[str, Any]) -> str | None:
     value = values.get("dump_path")
     return value if isinstance(value, str) else None
+
+
+def _local_path(values: Mapping[str, Any]) -> str | None:
+    """dump_path when the converter checks it as a local folder."""
+    path = _path(values)
+    return path if path and constraint_pass(values) and remote_host(path) is None else None
 
 
 def _without(values: Mapping[str, Any], index: int, key: str) -> list:
@@ -99,33 +49,36 @@ def _without(values: Mapping[str, Any], index: int, key: str) -> list:
     return rows
 
 
+def _bad_chars(text: str) -> str:
+    """The characters of ``text`` outside the runtime's path whitelist, quoted, or ""."""
+    return " ".join(repr(c) for c in sorted({c for c in text if not _PATH_CHARS.fullmatch(c)}))
+
+
 # -- scans ---------------------------------------------------------------------------------------------------------
 
 def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not is_watcher(v):
         return []
-    return [((f"dump_list[{i}].model_name", "dump_scene"),
-             f"dump_list[{i}] has model_name {row['model_name']!r}; model_name is not allowed in dump_list under the "
-             "watcher scene (EP0005).",
-             Fix(f"Remove model_name from dump_list[{i}]", (("dump_list", _without(v, i, "model_name")),)))
+    return [Hit(f"dump_list[{i}] has model_name {row['model_name']!r}; model_name is not allowed in dump_list under "
+                "the watcher scene (EP0005).", (f"dump_list[{i}].model_name", "dump_scene"),
+                Fix(f"Remove model_name from dump_list[{i}]", (("dump_list", _without(v, i, "model_name")),)))
             for i, row in items(v) if "model_name" in row]
 
 
 def _watcher_nodes_missing(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not is_watcher(v) or on(v, "dump_debug"):
         return []
-    return [((f"dump_list[{i}].watcher_nodes", "dump_scene"),
-             f"dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the operators to "
-             "watch (EP0001).", None)
+    return [Hit(f"dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the operators to "
+                "watch (EP0001).", (f"dump_list[{i}].watcher_nodes", "dump_scene"))
             for i, row in items(v) if not row.get("watcher_nodes")]
 
 
 def _watcher_nodes_without_scene(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if is_watcher(v) or not list_checks(v):
         return []
-    return [((f"dump_list[{i}].watcher_nodes", "dump_scene"),
-             f"dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime rejects it (EP0005).",
-             Fix("Set dump_scene to watcher", (("dump_scene", "watcher"),)))
+    return [Hit(f"dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime rejects it (EP0005).",
+                (f"dump_list[{i}].watcher_nodes", "dump_scene"),
+                Fix("Set dump_scene to watcher", (("dump_scene", "watcher"),)))
             for i, row in items(v) if row.get("watcher_nodes")]
 
 
@@ -138,9 +91,9 @@ def _watcher_overlap(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         if isinstance(layer, list) and isinstance(nodes, list):
             both = [n for n in nodes if n in layer]
             if both:
-                hits.append(((f"dump_list[{i}].layer", f"dump_list[{i}].watcher_nodes"),
-                             f"dump_list[{i}]: {', '.join(map(str, both))} is in both layer and watcher_nodes; only "
-                             "the watcher_nodes dumps are exported for it.", None))
+                hits.append(Hit(f"dump_list[{i}]: {', '.join(map(str, both))} is in both layer and watcher_nodes; "
+                                "only the watcher_nodes dumps are exported for it.",
+                                (f"dump_list[{i}].layer", f"dump_list[{i}].watcher_nodes")))
     return hits
 
 
@@ -150,65 +103,56 @@ def _dump_path_remote(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         return []
     rest = path.partition(":")[2]
     if rest == "":
-        return [(("dump_path",), f"dump_path {path!r} names host {remote_host(path)} but no folder after ':' (EP0003).",
-                 None)]
-    bad = sorted({c for c in rest if not _PATH_CHARS.fullmatch(c)})
+        return [Hit(f"dump_path {path!r} names host {remote_host(path)} but no folder after ':' (EP0003).")]
+    bad = _bad_chars(rest)
     if bad:
-        return [(("dump_path",), f"the remote folder in dump_path contains {' '.join(map(repr, bad))}; only ASCII "
-                                 "letters, digits and -=[];\\,./!@#$%^&*()_+{}:? are allowed (EP0003).", None)]
+        return [Hit(f"the remote folder in dump_path contains {bad}; only ASCII letters, digits and "
+                    "-=[];\\,./!@#$%^&*()_+{}:? are allowed (EP0003).")]
     return []
 
 
 def _dump_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    path = _path(v)
-    if not path or not constraint_pass(v) or remote_host(path) is not None:
-        return []
-    bad = sorted({c for c in path if not _PATH_CHARS.fullmatch(c)})
+    path = _local_path(v)
+    bad = _bad_chars(path) if path else ""
     if not bad:
         return []
-    return [(("dump_path",), f"dump_path contains {' '.join(map(repr, bad))}; adump accepts an existing folder, but "
-                             "GE refuses paths outside its character list (ASCII letters, digits, "
-                             "-=[];\\,./!@#$%^&*()_+{}:?) and then dumps no model data.", None)]
+    return [Hit(f"dump_path contains {bad}; adump accepts an existing folder, but GE refuses paths outside its "
+                "character list (ASCII letters, digits, -=[];\\,./!@#$%^&*()_+{}:?) and then dumps no model data.")]
 
 
 def _dump_path_variable(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = _path(v)
-    if not path or not constraint_pass(v):
-        return []
-    match = _VARIABLE.search(path)
+    match = _VARIABLE.search(path) if path and constraint_pass(v) else None
     if match is None:
         return []
-    return [(("dump_path",), f"dump_path {path!r} contains {match.group(0)!r}: the runtime does not expand shell "
-                             "variables or ~, so it looks for a folder with that literal name (relative to the "
-                             "working directory). Write the real path.", None)]
+    return [Hit(f"dump_path {path!r} contains {match.group(0)!r}: the runtime does not expand shell variables or ~, "
+                "so it looks for a folder with that literal name (relative to the working directory). Write the "
+                "real path.")]
 
 
 def _dump_path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    path = _path(v)
-    if not path or not constraint_pass(v) or remote_host(path) is not None or _VARIABLE.search(path):
+    path = _local_path(v)
+    if path is None or _VARIABLE.search(path):
         return []
-    if not Path(path).is_absolute() or is_dir(path):
-        return []
-    return [(("dump_path",), f"dump_path {path} does not exist on this machine; the runtime needs an existing, "
-                             "writable folder on the machine that runs the model (EP0003 otherwise).", None)]
+    return folder_hits("dump_path", path, "the runtime needs an existing, writable folder on the machine that runs "
+                                          "the model (EP0003 otherwise).")
 
 
 def _step(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     step = v.get("dump_step")
     if not isinstance(step, str) or not list_checks(v):
         return []
-    reason = step_grammar.problem(step, "acl")
-    return [(("dump_step",), reason + " (EP0003)", None)] if reason else []
+    return step_hits(step, "acl", "(EP0003)" if step_grammar.adump(step) else "The model then fails to load.")
 
 
 def _empty_entries(key: str, empty: Any, what: str):
     def find(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         if not list_checks(v) or on(v, "dump_op_switch"):
             return []
-        return [((f"dump_list[{i}].{key}",),
-                 f"dump_list[{i}].{key} is {what}; with dump_op_switch off the runtime rejects it (EP0001). "
-                 "Older runtimes skipped such entries, current ones refuse the whole config.",
-                 Fix(f"Remove {key} from dump_list[{i}]", (("dump_list", _without(v, i, key)),)))
+        return [Hit(f"dump_list[{i}].{key} is {what}; with dump_op_switch off the runtime rejects it (EP0001). "
+                    "Older runtimes skipped such entries, current ones refuse the whole config.",
+                    (f"dump_list[{i}].{key}",),
+                    Fix(f"Remove {key} from dump_list[{i}]", (("dump_list", _without(v, i, key)),)))
                 for i, row in items(v) if key in row and row[key] == empty]
     return find
 
@@ -216,8 +160,8 @@ def _empty_entries(key: str, empty: Any, what: str):
 def _blacklist_too_long(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not list_checks(v):
         return []
-    return [((f"dump_list[{i}].{key}",), f"dump_list[{i}].{key} has {len(row[key])} entries; at most "
-                                         f"{MAX_BLACKLIST} are allowed (EP0003).", None)
+    return [Hit(f"dump_list[{i}].{key} has {len(row[key])} entries; at most {MAX_BLACKLIST} are allowed (EP0003).",
+                (f"dump_list[{i}].{key}",))
             for i, row in items(v) for key in ("optype_blacklist", "opname_blacklist")
             if isinstance(row.get(key), list) and len(row[key]) > MAX_BLACKLIST]
 
@@ -227,59 +171,50 @@ def _needs_op_level(keys: tuple[str, ...]):
         if not list_checks(v) or v.get("dump_level") == "op":
             return []
         level = v.get("dump_level", "all (default)")
-        return [((f"dump_list[{i}].{key}", "dump_level"),
-                 f"dump_list[{i}].{key} needs dump_level \"op\", but dump_level is {level} (EP0005).",
-                 Fix('Set dump_level to "op"', (("dump_level", "op"),)))
+        return [Hit(f"dump_list[{i}].{key} needs dump_level \"op\", but dump_level is {level} (EP0005).",
+                    (f"dump_list[{i}].{key}", "dump_level"), Fix('Set dump_level to "op"', (("dump_level", "op"),)))
                 for i, row in items(v) for key in keys if row.get(key)]
     return find
 
 
 def _blacklist_pos(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     hits = []
-    for i, row in items(v):
+    for i, row in items(v) if list_checks(v) else ():
         for key in ("optype_blacklist", "opname_blacklist"):
             for j, entry in enumerate(row.get(key) or []):
                 pos = entry.get("pos") if isinstance(entry, dict) else None
                 bad = [p for p in pos or [] if not (isinstance(p, str) and _POS.fullmatch(p))]
                 if bad:
-                    hits.append(((f"dump_list[{i}].{key}[{j}].pos",),
-                                 f"dump_list[{i}].{key}[{j}].pos has {', '.join(map(repr, bad))}; GE drops entries "
-                                 'whose positions are not "input<N>" or "output<N>" (adump no longer checks).', None))
+                    hits.append(Hit(f"dump_list[{i}].{key}[{j}].pos has {', '.join(map(repr, bad))}; GE drops "
+                                    'entries whose positions are not "input<N>" or "output<N>" (adump no longer '
+                                    "checks).", (f"dump_list[{i}].{key}[{j}].pos",)))
     return hits
 
 
 def _range_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not list_checks(v):
         return []
-    return [((f"dump_list[{i}].opname_range", f"dump_list[{i}].model_name"),
-             f"dump_list[{i}] sets opname_range without a model_name; the runtime needs the model (EP0001).", None)
+    return [Hit(f"dump_list[{i}] sets opname_range without a model_name; the runtime needs the model (EP0001).",
+                (f"dump_list[{i}].opname_range", f"dump_list[{i}].model_name"))
             for i, row in items(v) if row.get("opname_range") and not row.get("model_name")]
 
 
 def _range_bounds(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not list_checks(v):
         return []
-    hits = []
-    for i, row in items(v):
-        for j, entry in enumerate(row.get("opname_range") or []):
-            if isinstance(entry, dict):
-                for bound in ("begin", "end"):
-                    if entry.get(bound, None) == "":
-                        hits.append(((f"dump_list[{i}].opname_range[{j}].{bound}",),
-                                     f"dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).", None))
-    return hits
+    return [Hit(f"dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).",
+                (f"dump_list[{i}].opname_range[{j}].{bound}",))
+            for i, row in items(v) for j, entry in enumerate(row.get("opname_range") or [])
+            if isinstance(entry, dict) for bound in ("begin", "end") if entry.get(bound, None) == ""]
 
 
 def _kernel_data(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     value = v.get("dump_kernel_data")
-    if not isinstance(value, str):
-        return []
-    bad = [item for item in value.split(",") if item not in KERNEL_DATA_ITEMS]
+    bad = [item for item in value.split(",") if item not in KERNEL_DATA_ITEMS] if isinstance(value, str) else []
     if not bad:
         return []
-    shown = ", ".join(repr(b) for b in bad)
-    return [(("dump_kernel_data",), f"dump_kernel_data has {shown}; each comma-separated item must be one of "
-                                    f"{', '.join(KERNEL_DATA_ITEMS)} (an empty item comes from a stray comma).", None)]
+    return [Hit(f"dump_kernel_data has {', '.join(repr(b) for b in bad)}; each comma-separated item must be one of "
+                f"{', '.join(KERNEL_DATA_ITEMS)} (an empty item comes from a stray comma) (EP0002).")]
 
 
 # -- the rules -----------------------------------------------------------------------------------------------------
@@ -319,17 +254,13 @@ RULES = (
          lambda v, c: is_watcher(v) and "dump_mode" in v and v["dump_mode"] != "output",
          "Under the watcher scene dump_mode can only be output (EP0005).", WATCH,
          Fix('Set dump_mode to "output"', (("dump_mode", "output"),))),
-    Scan("acl.watcher_model_name", E, ("dump_list", "dump_scene"), _watcher_model_name,
-         "model_name inside dump_list under the watcher scene", WATCH),
-    Scan("acl.watcher_nodes_missing", E, ("dump_list", "dump_scene"), _watcher_nodes_missing,
-         "a watcher dump_list entry without watcher_nodes", "runtime-rules §1.6"),
-    Scan("acl.watcher_nodes_without_scene", E, ("dump_list", "dump_scene"), _watcher_nodes_without_scene,
-         "watcher_nodes set while dump_scene is not watcher", "runtime-rules §1.6"),
+    Scan("acl.watcher_model_name", E, ("dump_list", "dump_scene"), _watcher_model_name, WATCH),
+    Scan("acl.watcher_nodes_missing", E, ("dump_list", "dump_scene"), _watcher_nodes_missing, "runtime-rules §1.6"),
+    Scan("acl.watcher_nodes_without_scene", E, ("dump_list", "dump_scene"), _watcher_nodes_without_scene, "runtime-rules §1.6"),
     When("acl.watcher_empty_list", W, ("dump_scene", "dump_list"),
          lambda v, c: is_watcher(v) and not list_nonempty(v),
          "dump_scene is watcher but dump_list is empty, so no operator is watched.", WATCH),
-    Scan("acl.watcher_overlap", N, ("dump_list",), _watcher_overlap,
-         "an operator in both layer and watcher_nodes", WATCH),
+    Scan("acl.watcher_overlap", N, ("dump_list",), _watcher_overlap, WATCH),
     When("acl.dump_path_missing", E, ("dump_path",),
          lambda v, c: constraint_pass(v) and "dump_path" not in v,
          "dump_path is required (EP0001): only an exception dump_scene may leave it out. Overflow dump and dump "
@@ -340,14 +271,10 @@ RULES = (
     When("acl.dump_path_too_long", E, ("dump_path",),
          lambda v, c: constraint_pass(v) and len(_path(v) or "") > MAX_PATH_LEN,
          f"dump_path is longer than {MAX_PATH_LEN} characters (EP0003).", "runtime-rules §1.4"),
-    Scan("acl.dump_path_remote", E, ("dump_path",), _dump_path_remote,
-         "a remote IPv4:path dump_path with no folder or bad characters", "runtime-rules §1.4"),
-    Scan("acl.dump_path_chars", W, ("dump_path",), _dump_path_chars,
-         "a local dump_path with characters GE refuses", "runtime-rules §1.4"),
-    Scan("acl.dump_path_variable", W, ("dump_path",), _dump_path_variable,
-         "a dump_path with $VAR or ~ that nobody expands", "runtime-rules §1.4"),
-    Scan("acl.dump_path_not_found", N, ("dump_path",), _dump_path_absent,
-         "an absolute dump_path that does not exist on this machine", "runtime-rules §1.4"),
+    Scan("acl.dump_path_remote", E, ("dump_path",), _dump_path_remote, "runtime-rules §1.4"),
+    Scan("acl.dump_path_chars", W, ("dump_path",), _dump_path_chars, "runtime-rules §1.4"),
+    Scan("acl.dump_path_variable", W, ("dump_path",), _dump_path_variable, "runtime-rules §1.4"),
+    Scan("acl.dump_path_not_found", W, ("dump_path",), _dump_path_absent, "runtime-rules §1.4"),
     When("acl.debug_with_op_switch", E, ("dump_debug", "dump_op_switch"),
          lambda v, c: on(v, "dump_debug") and on(v, "dump_op_switch") and not is_exception(v) and not is_watcher(v),
          "Overflow dump (dump_debug on) cannot be combined with single-operator dump (dump_op_switch on) (EP0005).",
@@ -361,24 +288,16 @@ RULES = (
          lambda v, c: on(v, "dump_debug") and not is_exception(v) and ("dump_step" in v or "dump_stats" in v),
          "With dump_debug on the runtime skips the dump_step and dump_stats checks; they do not shape the overflow "
          "dump.", "runtime-rules §1.3"),
-    Scan("acl.dump_step_invalid", E, ("dump_step",), _step, "a dump_step adump refuses", "runtime-rules §1.5"),
-    Scan("acl.list_empty_model_name", E, ("dump_list",), _empty_entries("model_name", "", 'an empty string ""'),
-         'a dump_list entry with model_name ""', "runtime-rules §1.6"),
-    Scan("acl.list_empty_layer", E, ("dump_list",), _empty_entries("layer", [], "an empty list []"),
-         "a dump_list entry with layer []", "runtime-rules §1.6"),
-    Scan("acl.blacklist_too_long", E, ("dump_list",), _blacklist_too_long,
-         "more than 100 blacklist entries", "runtime-rules §1.6"),
+    Scan("acl.dump_step_invalid", E, ("dump_step",), _step, "runtime-rules §1.5"),
+    Scan("acl.list_empty_model_name", E, ("dump_list",), _empty_entries("model_name", "", 'an empty string ""'), "runtime-rules §1.6"),
+    Scan("acl.list_empty_layer", E, ("dump_list",), _empty_entries("layer", [], "an empty list []"), "runtime-rules §1.6"),
+    Scan("acl.blacklist_too_long", E, ("dump_list",), _blacklist_too_long, "runtime-rules §1.6"),
     Scan("acl.blacklist_needs_op_level", E, ("dump_list", "dump_level"),
-         _needs_op_level(("optype_blacklist", "opname_blacklist")),
-         "a blacklist without dump_level op", "runtime-rules §1.6, §1.7"),
-    Scan("acl.blacklist_pos", W, ("dump_list",), _blacklist_pos,
-         "blacklist positions GE drops", "runtime-rules §1.6"),
-    Scan("acl.opname_range_needs_op_level", E, ("dump_list", "dump_level"), _needs_op_level(("opname_range",)),
-         "opname_range without dump_level op", "runtime-rules §1.6"),
-    Scan("acl.opname_range_needs_model_name", E, ("dump_list",), _range_model_name,
-         "opname_range without model_name", "runtime-rules §1.6"),
-    Scan("acl.opname_range_empty_bound", E, ("dump_list",), _range_bounds,
-         "opname_range with an empty begin or end", "runtime-rules §1.6"),
+         _needs_op_level(("optype_blacklist", "opname_blacklist")), "runtime-rules §1.6, §1.7"),
+    Scan("acl.blacklist_pos", W, ("dump_list",), _blacklist_pos, "runtime-rules §1.6"),
+    Scan("acl.opname_range_needs_op_level", E, ("dump_list", "dump_level"), _needs_op_level(("opname_range",)), "runtime-rules §1.6"),
+    Scan("acl.opname_range_needs_model_name", E, ("dump_list",), _range_model_name, "runtime-rules §1.6"),
+    Scan("acl.opname_range_empty_bound", E, ("dump_list",), _range_bounds, "runtime-rules §1.6"),
     When("acl.dump_stats_empty", E, ("dump_stats",),
          lambda v, c: list_checks(v) and v.get("dump_stats") in ([], ()),
          "dump_stats is an empty list (EP0001); leave it out to get every statistic.", "runtime-rules §1.3",
@@ -387,8 +306,7 @@ RULES = (
          lambda v, c: list_checks(v) and bool(v.get("dump_stats")) and v.get("dump_data") != "stats",
          'dump_stats needs dump_data "stats" set explicitly (EP0005).', "runtime-rules §1.3, §1.7",
          Fix('Set dump_data to "stats"', (("dump_data", "stats"),))),
-    Scan("acl.dump_kernel_data_invalid", E, ("dump_kernel_data",), _kernel_data,
-         "dump_kernel_data items outside the allowed set", "runtime-rules §1.2"),
+    Scan("acl.dump_kernel_data_invalid", E, ("dump_kernel_data",), _kernel_data, "runtime-rules §1.2"),
     When("acl.dump_level_kernel_model_dump", W, ("dump_level", "dump_list"),
          lambda v, c: v.get("dump_level") == "kernel" and list_nonempty(v) and list_checks(v),
          'dump_level "kernel" switches GE\'s model dump off, so the models in dump_list are not dumped at operator '

@@ -10,12 +10,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ascend_dump_gui.core.config.acl_facts import data_dump as acl_data_dump
+from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
-from ascend_dump_gui.core.config.rules_acl import data_dump as acl_data_dump
-from ascend_dump_gui.core.config.rules_acl import is_exception
+from ascend_dump_gui.core.config.values import json_object
 
-W, N = Severity.WARNING, Severity.INFO
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 S000 = "seed 000: ASCEND_WORK_PATH"
 ASCEND_DUMP_SCENES = ("aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump")
 _WORK_PATH = re.compile(r"[A-Za-z0-9_\-./]*")
@@ -29,19 +30,18 @@ def data_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
     """The config asks for a data (model or operator) dump."""
     if ctx.scenario == "acl_json":
         return acl_data_dump(values)
-    return ctx.scenario in ("tf2_npu_device", "torchair") and values.get("enable_dump") is True
+    return ctx.scenario in ("tf1_session", "tf2_npu_device", "torchair") and values.get("enable_dump") is True
 
 
 def _collect_redirect(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if ctx.scenario == "tf1_session" or not _set(ctx, "NPU_COLLECT_PATH"):
+    if not _set(ctx, "NPU_COLLECT_PATH"):
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
     extra = ""
     if ctx.scenario == "acl_json" and is_exception(v) and "dump_path" in v:
         extra = " dump_path is not used for them."
-    return [(("NPU_COLLECT_PATH",), f"NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception "
-                                    "dump is switched on, whatever the config says about exception dump." + extra,
-             None)]
+    return [Hit(f"NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched "
+                "on, whatever the config says about exception dump." + extra)]
 
 
 def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -49,8 +49,8 @@ def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not value or "$" in value or _WORK_PATH.fullmatch(value):
         return []
     bad = sorted({c for c in value if not _WORK_PATH.fullmatch(c)})
-    return [(("ASCEND_WORK_PATH",), f"ASCEND_WORK_PATH contains {' '.join(map(repr, bad))}; only letters, digits, "
-                                    "_, -, . and / are allowed.", None)]
+    return [Hit(f"ASCEND_WORK_PATH contains {' '.join(map(repr, bad))}; only letters, digits, _, -, . and / are "
+                "allowed.")]
 
 
 def _exception_path_override(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -58,21 +58,39 @@ def _exception_path_override(v: Mapping[str, Any], ctx: CheckContext) -> list[Hi
         return []
     for name in ("ASCEND_DUMP_PATH", "ASCEND_WORK_PATH"):
         if _set(ctx, name):
-            return [((name, "dump_path"), f"{name} is set, so exception dumps go under {ctx.env[name]} and the "
-                                          "config's dump_path is not used for them.", None)]
+            return [Hit(f"{name} is set, so exception dumps go under {ctx.env[name]} and the config's dump_path is "
+                        "not used for them.", (name, "dump_path"))]
     return []
 
 
+def profiling_output(values: Mapping[str, Any], env: Mapping[str, str]) -> tuple[str, str] | None:
+    """(folder, what set it) for TensorFlow profiling: profiling_options.output > PROFILING_OPTIONS output >
+    ASCEND_WORK_PATH/profiling_data (seed 000, seed 002 profiling_options); None when none is set."""
+    for name, options in (("profiling_options.output", values.get("profiling_options")),
+                          ("PROFILING_OPTIONS", env.get("PROFILING_OPTIONS"))):
+        output = (json_object(options) or {}).get("output")
+        if isinstance(output, str) and output:
+            return output, name
+    work = env.get("ASCEND_WORK_PATH", "").strip()
+    return (work.rstrip("/") + "/profiling_data", "ASCEND_WORK_PATH") if work else None
+
+
+def tf_profiling_on(values: Mapping[str, Any], ctx_scenario: str, env: Mapping[str, str]) -> bool:
+    """Profiling is on for a TensorFlow job: TF1's profiling_mode, else the PROFILING_MODE variable."""
+    if ctx_scenario == "tf1_session" and "profiling_mode" in values:
+        return values["profiling_mode"] is True
+    return ctx_scenario in ("tf1_session", "tf2_npu_device") and env.get("PROFILING_MODE", "").strip().lower() == "true"
+
+
 RULES = (
-    Scan("env.npu_collect_path_exception", W, ("NPU_COLLECT_PATH",), _collect_redirect,
-         "NPU_COLLECT_PATH silently redirects exception dumps", S000 + "; seed 002: enable_exception_dump"),
+    Scan("env.npu_collect_path_exception", W, ("NPU_COLLECT_PATH",), _collect_redirect, S000 + "; seed 002: enable_exception_dump"),
     When("env.npu_collect_path_data_dump", W, ("NPU_COLLECT_PATH",),
-         lambda v, c: c.scenario != "tf1_session" and _set(c, "NPU_COLLECT_PATH") and data_dump(v, c),
+         lambda v, c: _set(c, "NPU_COLLECT_PATH") and data_dump(v, c),
          "NPU_COLLECT_PATH is set and the config asks for a data dump: GE refuses data dump while it is set "
          "(E10056), so no operator data is written. Unset NPU_COLLECT_PATH for data dump runs.",
          "runtime-rules §1.7"),
     Scan("env.exception_path_override", W, ("ASCEND_WORK_PATH", "ASCEND_DUMP_PATH", "dump_path"),
-         _exception_path_override, "ASCEND_WORK_PATH/ASCEND_DUMP_PATH win over dump_path for exception dumps",
+         _exception_path_override,
          "seed 001: dump_path priority; runtime-rules §1.4"),
     When("env.ascend_dump_scene_ignored", W, ("ASCEND_DUMP_SCENE",),
          lambda v, c: _set(c, "ASCEND_DUMP_SCENE") and c.env["ASCEND_DUMP_SCENE"].strip() not in ASCEND_DUMP_SCENES,
@@ -88,6 +106,11 @@ RULES = (
          lambda v, c: c.env.get("DUMP_GRAPH_LEVEL", "").strip().isdigit()
          and c.env["DUMP_GRAPH_LEVEL"].strip() not in ("1", "2", "3", "4"),
          "DUMP_GRAPH_LEVEL as a number must be 1, 2, 3 or 4.", S000),
-    Scan("env.work_path_chars", W, ("ASCEND_WORK_PATH",), _work_path_chars,
-         "ASCEND_WORK_PATH with characters outside letters, digits, _ - . /", S000),
+    Scan("env.work_path_chars", W, ("ASCEND_WORK_PATH",), _work_path_chars, S000),
+    When("env.profiling_without_output", E, ("profiling_mode", "profiling_options", "PROFILING_MODE",
+                                             "PROFILING_OPTIONS", "ASCEND_WORK_PATH"),
+         lambda v, c: tf_profiling_on(v, c.scenario, c.env) and profiling_output(v, c.env) is None,
+         "Profiling is on but no output folder is set: give profiling_options (or PROFILING_OPTIONS) an \"output\" "
+         "or set ASCEND_WORK_PATH; otherwise collecting the profile data fails with an error.",
+         "seed 000: ASCEND_WORK_PATH (profiling_data); seed 002: profiling_options"),
 )

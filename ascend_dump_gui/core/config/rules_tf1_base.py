@@ -1,14 +1,12 @@
-"""Building blocks for the TF1 session rules: the ``Computed`` rule, typed value accessors, text grammars."""
+"""Building blocks for the TF1 session rules: typed value accessors, text grammars, small files."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Fix, Severity
 from ascend_dump_gui.core.config.rules import CheckContext
 from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELD_INDEX
 
@@ -20,34 +18,6 @@ PRODUCT_NAME = {"atlas_a2": "Atlas A2", "atlas_a3": "Atlas A3", "atlas_training"
 
 def src(option: str) -> str:
     return f"seed 002: {option}"
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One problem a detector found; empty ``options`` / ``None`` fix fall back to the rule's own."""
-
-    message: str
-    options: tuple[str, ...] = ()
-    fix: Fix | None = None
-
-
-Detector = Callable[[Mapping[str, Any], CheckContext], Iterable[Hit]]
-
-
-@dataclass(frozen=True)
-class Computed:
-    """A rule whose message depends on the values: one finding per :class:`Hit` that ``detect`` yields."""
-
-    id: str
-    severity: Severity
-    options: tuple[str, ...]
-    detect: Detector
-    source: str
-    fix: Fix | None = None
-
-    def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
-        return [Finding(self.id, self.severity, hit.options or self.options, hit.message, self.source,
-                        hit.fix or self.fix) for hit in self.detect(values, ctx)]
 
 
 # ---- typed access: a value of the wrong type reads as "not set" (schema_check reports the type)

@@ -5,42 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, When
-from ascend_dump_gui.core.config.rules_tf1_base import (
-    Computed,
-    Hit,
-    flag,
-    is_set,
-    number,
-    read_small_file,
-    src,
-    text,
-)
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules_ge_dump import any_dump, ge_dump_rules
+from ascend_dump_gui.core.config.rules_tf1_base import flag, is_set, number, read_small_file, src, text
 
-DATA_DUMP_OPTIONS = ("dump_mode", "dump_step", "dump_data", "dump_layer")
 OP_DEBUG_SWITCHES = ("oom", "dump_cce", "dump_loc", "ccec_O0", "ccec_g", "check_flag")
-
-
-def _any_dump(v: Mapping[str, Any]) -> bool:
-    return flag(v, "enable_dump") or flag(v, "enable_dump_debug")
-
-
-def _step_grammar(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
-    step = text(values, "dump_step")
-    reason = step_grammar.problem(step, "tf1") if step and flag(values, "enable_dump") else None
-    if reason:
-        yield Hit(reason)
-
-
-def _ignored_data_dump_options(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
-    if flag(values, "enable_dump"):
-        return
-    for key in DATA_DUMP_OPTIONS:
-        if key in values:
-            yield Hit(f"{key} only takes effect with enable_dump=True; as set it is ignored.",
-                      (key, "enable_dump"))
 
 
 def op_debug_config_file(values: Mapping[str, Any], ctx: CheckContext) -> dict[str, list[str]] | None:
@@ -103,69 +73,19 @@ def _cache_ignored(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit
                   ("op_compiler_cache_mode", "op_debug_config"))
 
 
-def _collect_path_exception_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
-    return bool(ctx.env.get("NPU_COLLECT_PATH")) and number(values, "enable_exception_dump", default=True) != 1
-
-
-def _layer_commas(values: Mapping[str, Any], ctx: CheckContext) -> bool:
-    layer = text(values, "dump_layer") or ""
-    return "," in layer and " " not in layer.strip()
-
-
-DUMP_RULES = (
-    When("tf1.dump_and_dump_debug", Severity.ERROR, ("enable_dump", "enable_dump_debug"),
-         lambda v, c: flag(v, "enable_dump") and flag(v, "enable_dump_debug"),
-         "enable_dump and enable_dump_debug cannot both be True; GE refuses the session. Dump data and "
-         "collect overflows in separate runs.", src("enable_dump"),
-         Fix("Turn enable_dump_debug off", (("enable_dump_debug", None),))),
-    When("tf1.dump_path_required", Severity.ERROR, ("dump_path", "enable_dump", "enable_dump_debug"),
-         lambda v, c: _any_dump(v) and not is_set(v, "dump_path"),
-         "A dump switch is on but dump_path is not set; the session fails to start. Set dump_path to an "
-         "existing writable folder.", src("dump_path")),
-    Computed("tf1.dump_step_grammar", Severity.ERROR, ("dump_step", "enable_dump"), _step_grammar,
-             src("dump_step") + "; runtime-rules §1.5"),
-    Computed("tf1.dump_options_ignored", Severity.WARNING, DATA_DUMP_OPTIONS + ("enable_dump",),
-             _ignored_data_dump_options, src("enable_dump"), Fix("Turn enable_dump on", (("enable_dump", True),))),
-    When("tf1.dump_debug_mode_ignored", Severity.WARNING, ("dump_debug_mode", "enable_dump_debug"),
-         lambda v, c: "dump_debug_mode" in v and not flag(v, "enable_dump_debug"),
-         "dump_debug_mode only takes effect with enable_dump_debug=True; as set it is ignored.",
-         src("dump_debug_mode")),
-    When("tf1.dump_path_unused", Severity.INFO, ("dump_path", "enable_dump", "enable_dump_debug"),
-         lambda v, c: is_set(v, "dump_path") and not _any_dump(v),
-         "dump_path is set but neither enable_dump nor enable_dump_debug is on, so nothing is dumped there.",
-         src("dump_path")),
-    When("tf1.dump_debug_mode_a2", Severity.WARNING, ("dump_debug_mode",),
-         lambda v, c: c.product == "atlas_a2" and text(v, "dump_debug_mode") not in (None, "all"),
-         "Atlas A2 only supports dump_debug_mode=all.", src("dump_debug_mode"),
-         Fix("Use all", (("dump_debug_mode", "all"),))),
-    When("tf1.dump_layer_separator", Severity.WARNING, ("dump_layer",), _layer_commas,
-         "dump_layer separates operator names with spaces; the commas become part of one long name that "
-         "matches no operator.", src("dump_layer")),
+DUMP_RULES = ge_dump_rules("tf1", "tf1") + (
     When("tf1.quant_dumpable_without_dump", Severity.INFO, ("quant_dumpable", "enable_dump"),
          lambda v, c: text(v, "quant_dumpable") == "1" and not flag(v, "enable_dump"),
          "quant_dumpable only matters when data dump is on.", src("quant_dumpable")),
-    When("tf1.exception_dump_with_data_dump", Severity.WARNING,
-         ("enable_exception_dump", "enable_dump", "enable_dump_debug"),
-         lambda v, c: _any_dump(v) and number(v, "enable_exception_dump") == 1,
-         "With enable_exception_dump=1, dynamic-shape networks only produce the exception dump; the data "
-         "or overflow dump only works for static-shape networks.", src("enable_exception_dump")),
-    When("tf1.npu_collect_path_exception_dump", Severity.WARNING, ("enable_exception_dump", "NPU_COLLECT_PATH"),
-         _collect_path_exception_dump,
-         "NPU_COLLECT_PATH is set: exception operators are dumped as in mode 1 into NPU_COLLECT_PATH, "
-         "whatever enable_exception_dump says.", src("enable_exception_dump")),
-    When("tf1.npu_collect_path_data_dump", Severity.WARNING, ("enable_dump", "NPU_COLLECT_PATH"),
-         lambda v, c: flag(v, "enable_dump") and bool(c.env.get("NPU_COLLECT_PATH")),
-         "GE refuses a data dump while NPU_COLLECT_PATH is set (E10056); unset it for the dump run.",
-         "runtime-rules §1.7; seed 002: enable_exception_dump"),
     When("tf1.use_off_line_dump", Severity.WARNING, ("use_off_line", "enable_dump", "enable_dump_debug"),
-         lambda v, c: v.get("use_off_line") is False and _any_dump(v),
+         lambda v, c: v.get("use_off_line") is False and any_dump(v),
          "use_off_line=False runs the graph on the host CPU, so no NPU operator data is dumped.",
          src("use_off_line"), Fix("Run on the device", (("use_off_line", True),))),
-    Computed("tf1.op_debug_config_content", Severity.ERROR, ("op_debug_config",), _unknown_debug_switches,
+    Scan("tf1.op_debug_config_content", Severity.ERROR, ("op_debug_config",), _unknown_debug_switches,
              src("op_debug_config")),
-    Computed("tf1.op_debug_oom_conflict", Severity.ERROR, ("op_debug_config", "op_debug_level", "NPU_COLLECT_PATH"),
+    Scan("tf1.op_debug_oom_conflict", Severity.ERROR, ("op_debug_config", "op_debug_level", "NPU_COLLECT_PATH"),
              _oom_conflicts, src("op_debug_config")),
-    Computed("tf1.compile_cache_ignored", Severity.WARNING,
+    Scan("tf1.compile_cache_ignored", Severity.WARNING,
              ("op_compiler_cache_mode", "op_debug_level", "op_debug_config"), _cache_ignored,
              src("op_compiler_cache_mode")),
     When("tf1.debug_dir_unused", Severity.WARNING, ("debug_dir", "op_debug_level", "op_debug_config"),

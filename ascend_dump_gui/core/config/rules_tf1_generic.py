@@ -1,4 +1,4 @@
-"""TF1 rules drawn from the schema: deprecated options, and options that do not fit the graph_run_mode set.
+"""TF1 rules drawn from the schema: options that do not fit the graph_run_mode set.
 
 Types, choices, ranges, products and the caller's known mode are checked for every scenario by
 ``schema_check.check_values``; these rules add what only the TF1 session knows.
@@ -10,20 +10,11 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext
-from ascend_dump_gui.core.config.rules_tf1_base import MODE_NAME, Computed, Hit, number
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan
+from ascend_dump_gui.core.config.rules_tf1_base import MODE_NAME, number
 from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELD_INDEX, TF1_FIELDS
 
-_NO_EFFECT = ("graph_memory_max_size", "variable_memory_max_size")
 _RUN_MODE = {0: "online_inference", 1: "training"}
-
-
-def _deprecated(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
-    for key in values:
-        spec = TF1_FIELD_INDEX.get(key)
-        if spec and spec.deprecated:
-            fix = Fix(f"Remove {key}", ((key, None),)) if key in _NO_EFFECT else None
-            yield Hit(f"{key} is marked for deprecation. {spec.deprecated}", (key,), fix)
 
 
 def _wrong_run_mode(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -46,10 +37,8 @@ def _run_mode_mismatch(values: Mapping[str, Any], ctx: CheckContext) -> Iterator
 
 
 GENERIC_RULES = (
-    Computed("tf1.deprecated", Severity.WARNING, tuple(f.key for f in TF1_FIELDS if f.deprecated), _deprecated,
-             "seed 002: Parameters That Will Be Deprecated in Later Versions"),
-    Computed("tf1.wrong_run_mode", Severity.WARNING, tuple(f.key for f in TF1_FIELDS), _wrong_run_mode,
+    Scan("tf1.wrong_run_mode", Severity.WARNING, tuple(f.key for f in TF1_FIELDS), _wrong_run_mode,
              "seed 002: graph_run_mode and the Application Scenarios of each option"),
-    Computed("tf1.graph_run_mode_mismatch", Severity.WARNING, ("graph_run_mode",), _run_mode_mismatch,
+    Scan("tf1.graph_run_mode_mismatch", Severity.WARNING, ("graph_run_mode",), _run_mode_mismatch,
              "seed 002: graph_run_mode"),
 )

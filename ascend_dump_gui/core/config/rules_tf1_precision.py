@@ -7,16 +7,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, When
-from ascend_dump_gui.core.config.rules_tf1_base import (
-    Computed,
-    Hit,
-    effective_mode,
-    is_set,
-    number,
-    src,
-    text,
-)
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules_tf1_base import effective_mode, is_set, number, src, text
 
 MIXED_MODES = ("allow_mix_precision", "allow_mix_precision_fp16", "allow_mix_precision_bf16")
 MIXED_MODES_V2 = ("mixed_float16", "mixed_bfloat16")
@@ -111,12 +103,12 @@ PRECISION_RULES = (
          "customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 "
          "origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).",
          src("customize_dtypes")),
-    Computed("tf1.accelerate_train_format", Severity.ERROR, ("experimental_accelerate_train_mode",),
+    Scan("tf1.accelerate_train_format", Severity.ERROR, ("experimental_accelerate_train_mode",),
              _accelerate_format, src("experimental_accelerate_train_mode")),
-    Computed("tf1.accelerate_train_precision", Severity.WARNING,
+    Scan("tf1.accelerate_train_precision", Severity.WARNING,
              ("experimental_accelerate_train_mode", "precision_mode", "precision_mode_v2"),
              _accelerate_precision, src("experimental_accelerate_train_mode")),
-    Computed("tf1.accelerate_train_env", Severity.INFO,
+    Scan("tf1.accelerate_train_env", Severity.INFO,
              ("experimental_accelerate_train_mode", "STEP_NOW", "TOTAL_STEP", "LOSS_NOW", "TARGET_LOSS"),
              _accelerate_env, src("experimental_accelerate_train_mode")),
     When("tf1.accelerate_train_small_loops", Severity.WARNING,
@@ -135,6 +127,6 @@ PRECISION_RULES = (
          lambda v, c: is_set(v, "optypelist_for_implmode") and "op_select_implmode" not in v,
          "optypelist_for_implmode lists the operators that use op_select_implmode, which is not set.",
          src("optypelist_for_implmode")),
-    Computed("tf1.optypelist_types", Severity.WARNING, ("optypelist_for_implmode",), _optypelist_types,
+    Scan("tf1.optypelist_types", Severity.WARNING, ("optypelist_for_implmode",), _optypelist_types,
              src("optypelist_for_implmode")),
 )

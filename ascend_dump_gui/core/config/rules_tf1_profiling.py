@@ -10,9 +10,10 @@ from typing import Any
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.rules import CheckContext, When
-from ascend_dump_gui.core.config.rules_tf1_base import PRODUCT_NAME, Computed, Hit, effective_mode, flag, src
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules_tf1_base import PRODUCT_NAME, effective_mode, flag, src
 from ascend_dump_gui.core.config.schema_tf1_profiling import AIC_METRICS, PROFILING_OPTIONS_KEYS
+from ascend_dump_gui.core.config.values import json_object
 
 SUB_KEYS: dict[str, FieldSpec] = {f.key: f for f in PROFILING_OPTIONS_KEYS}
 INSTR_EXCLUSIVE = ("training_trace", "task_trace", "hccl", "aicpu", "fp_point", "bp_point", "aic_metrics", "l2",
@@ -25,16 +26,7 @@ _CONTROL = set("\n\f\r\b\t\v\x7f")
 
 def profiling_settings(values: Mapping[str, Any]) -> dict[str, Any] | None:
     """profiling_options as a dict (it may arrive as the JSON string or already parsed), else None."""
-    raw = values.get("profiling_options")
-    if isinstance(raw, dict):
-        return raw
-    if isinstance(raw, str):
-        try:
-            parsed = json.loads(raw)
-        except ValueError:
-            return None
-        return parsed if isinstance(parsed, dict) else None
-    return None
+    return json_object(values.get("profiling_options"))
 
 
 def _json_problem(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -173,19 +165,19 @@ def _fp_bp_dynamic(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit
 
 
 PROFILING_RULES = (
-    Computed("tf1.profiling_options_json", Severity.ERROR, ("profiling_options",), _json_problem,
+    Scan("tf1.profiling_options_json", Severity.ERROR, ("profiling_options",), _json_problem,
              src("profiling_options")),
-    Computed("tf1.profiling_unknown_key", Severity.WARNING, ("profiling_options",), _unknown_keys,
+    Scan("tf1.profiling_unknown_key", Severity.WARNING, ("profiling_options",), _unknown_keys,
              src("profiling_options")),
-    Computed("tf1.profiling_value", Severity.ERROR, ("profiling_options",), _bad_values, src("profiling_options")),
-    Computed("tf1.profiling_instr_exclusive", Severity.ERROR, ("profiling_options",), _instr_exclusive,
+    Scan("tf1.profiling_value", Severity.ERROR, ("profiling_options",), _bad_values, src("profiling_options")),
+    Scan("tf1.profiling_instr_exclusive", Severity.ERROR, ("profiling_options",), _instr_exclusive,
              "seed 002: profiling_options.instr_profiling_freq"),
-    Computed("tf1.profiling_mode_requirements", Severity.WARNING,
+    Scan("tf1.profiling_mode_requirements", Severity.WARNING,
              ("profiling_options", "profiling_mode", "graph_run_mode"), _mode_requirements, src("profiling_options")),
-    Computed("tf1.profiling_product", Severity.WARNING, ("profiling_options",), _product_keys, src("profiling_options")),
-    Computed("tf1.profiling_deprecated_key", Severity.WARNING, ("profiling_options",), _deprecated_keys,
+    Scan("tf1.profiling_product", Severity.WARNING, ("profiling_options",), _product_keys, src("profiling_options")),
+    Scan("tf1.profiling_deprecated_key", Severity.INFO, ("profiling_options",), _deprecated_keys,
              "seed 002: profiling_options.hccl"),
-    Computed("tf1.profiling_fp_bp_dynamic", Severity.WARNING,
+    Scan("tf1.profiling_fp_bp_dynamic", Severity.WARNING,
              ("profiling_options", "compile_dynamic_mode", "dynamic_input"), _fp_bp_dynamic,
              "seed 002: profiling_options (fp_point/bp_point note)"),
     When("tf1.profiling_options_ignored", Severity.WARNING, ("profiling_options", "profiling_mode", "PROFILING_MODE"),

@@ -9,10 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, When
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import (
-    Computed,
-    Hit,
     effective_mode,
     env_on,
     flag,
@@ -168,13 +166,13 @@ RUNTIME_RULES = (
          lambda v, c: (number(v, "iterations_per_loop") or 1) > 1,
          "iterations_per_loop must equal the value passed to set_iteration_per_loop in the script.",
          src("iterations_per_loop")),
-    Computed("tf1.hccl_timeout_range", Severity.ERROR, ("hccl_timeout",), _hccl_timeout_training, src("hccl_timeout")),
-    Computed("tf1.hccl_timeout_rounding", Severity.INFO, ("hccl_timeout",), _hccl_timeout_rounding,
+    Scan("tf1.hccl_timeout_range", Severity.ERROR, ("hccl_timeout",), _hccl_timeout_training, src("hccl_timeout")),
+    Scan("tf1.hccl_timeout_rounding", Severity.INFO, ("hccl_timeout",), _hccl_timeout_rounding,
              src("hccl_timeout")),
     When("tf1.hccl_timeout_env", Severity.INFO, ("hccl_timeout", "HCCL_EXEC_TIMEOUT"),
          lambda v, c: "hccl_timeout" in v and bool(c.env.get("HCCL_EXEC_TIMEOUT")),
          "hccl_timeout overrides the HCCL_EXEC_TIMEOUT environment variable.", src("hccl_timeout")),
-    Computed("tf1.stream_sync_below_hccl", Severity.WARNING,
+    Scan("tf1.stream_sync_below_hccl", Severity.WARNING,
              ("stream_sync_timeout", "hccl_timeout", "HCCL_EXEC_TIMEOUT"), _stream_sync_vs_hccl,
              src("stream_sync_timeout")),
     When("tf1.aicore_num_format", Severity.ERROR, ("aicore_num",),
@@ -214,8 +212,8 @@ RUNTIME_RULES = (
     When("tf1.aoe_mode_env", Severity.INFO, ("aoe_mode", "AOE_MODE"),
          lambda v, c: "aoe_mode" in v and bool(c.env.get("AOE_MODE")),
          "aoe_mode in the script overrides the AOE_MODE environment variable.", src("aoe_mode")),
-    Computed("tf1.aoe_config_content", Severity.ERROR, ("aoe_config_file",), _aoe_content, src("aoe_config_file")),
-    Computed("tf1.aoe_feature_mode", Severity.ERROR, ("aoe_config_file", "aoe_mode", "AOE_MODE"), _aoe_feature,
+    Scan("tf1.aoe_config_content", Severity.ERROR, ("aoe_config_file",), _aoe_content, src("aoe_config_file")),
+    Scan("tf1.aoe_feature_mode", Severity.ERROR, ("aoe_config_file", "aoe_mode", "AOE_MODE"), _aoe_feature,
              src("aoe_config_file")),
     When("tf1.compile_cache_force", Severity.INFO, ("op_compiler_cache_mode",),
          lambda v, c: text(v, "op_compiler_cache_mode") == "force",
@@ -232,8 +230,8 @@ RUNTIME_RULES = (
          lambda v, c: flag(v, "all_tensor_not_empty"),
          "all_tensor_not_empty removes empty-tensor checks; operators fail if an empty tensor appears.",
          src("all_tensor_not_empty")),
-    Computed("tf1.folder_missing", Severity.WARNING, MUST_EXIST_FOLDERS, _missing_folders,
+    Scan("tf1.folder_missing", Severity.WARNING, MUST_EXIST_FOLDERS, _missing_folders,
              "seed 002: dump_path, graph_compiler_cache_dir, work_path"),
-    Computed("tf1.path_characters", Severity.WARNING, RESTRICTED_CHAR_PATHS, _path_chars,
+    Scan("tf1.path_characters", Severity.WARNING, RESTRICTED_CHAR_PATHS, _path_chars,
              "seed 002: fusion_switch_file, op_compiler_cache_dir"),
 )

@@ -8,10 +8,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config.findings import Fix, Severity
-from ascend_dump_gui.core.config.rules import CheckContext, When
+from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import (
-    Computed,
-    Hit,
     flag,
     is_set,
     number,
@@ -138,14 +136,14 @@ def _in_out_pair_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterato
 
 
 SHAPE_RULES = (
-    Computed("tf1.dynamic_profiles_partial", Severity.ERROR, PROFILE_OPTIONS, _profiles_partial,
+    Scan("tf1.dynamic_profiles_partial", Severity.ERROR, PROFILE_OPTIONS, _profiles_partial,
              "seed 002: Dynamic Shape"),
-    Computed("tf1.input_shape_format", Severity.ERROR, ("input_shape",), _input_shape_format, src("input_shape")),
-    Computed("tf1.input_shape_order", Severity.WARNING, ("input_shape",), _input_shape_order, src("input_shape")),
-    Computed("tf1.dynamic_dims_format", Severity.ERROR, ("dynamic_dims",), _dims_format, src("dynamic_dims")),
-    Computed("tf1.dynamic_dims_mismatch", Severity.ERROR, ("dynamic_dims", "input_shape"), _dims_match_shape,
+    Scan("tf1.input_shape_format", Severity.ERROR, ("input_shape",), _input_shape_format, src("input_shape")),
+    Scan("tf1.input_shape_order", Severity.WARNING, ("input_shape",), _input_shape_order, src("input_shape")),
+    Scan("tf1.dynamic_dims_format", Severity.ERROR, ("dynamic_dims",), _dims_format, src("dynamic_dims")),
+    Scan("tf1.dynamic_dims_mismatch", Severity.ERROR, ("dynamic_dims", "input_shape"), _dims_match_shape,
              src("dynamic_dims")),
-    Computed("tf1.compile_hybrid_requirements", Severity.ERROR,
+    Scan("tf1.compile_hybrid_requirements", Severity.ERROR,
              ("compile_hybrid_mode",) + PROFILE_OPTIONS, _hybrid_requirements, src("compile_hybrid_mode")),
     When("tf1.compile_hybrid_external_weight", Severity.INFO, ("compile_hybrid_mode", "external_weight"),
          lambda v, c: number(v, "compile_hybrid_mode") == 1 and not flag(v, "external_weight"),
@@ -180,13 +178,13 @@ SHAPE_RULES = (
          and not ("dynamic_graph_execute_mode" in v and is_set(v, "dynamic_inputs_shape_range")),
          "dynamic_input=True compiles with dynamic_graph_execute_mode=dynamic_execute and the ranges in "
          "dynamic_inputs_shape_range; set both.", src("dynamic_input")),
-    Computed("tf1.shape_range_format", Severity.ERROR, ("dynamic_inputs_shape_range",), _shape_range_format,
+    Scan("tf1.shape_range_format", Severity.ERROR, ("dynamic_inputs_shape_range",), _shape_range_format,
              src("dynamic_inputs_shape_range")),
     When("tf1.in_out_pair_without_mix", Severity.WARNING, ("in_out_pair", "in_out_pair_flag", "mix_compile_mode"),
          lambda v, c: ("in_out_pair" in v or "in_out_pair_flag" in v) and not flag(v, "mix_compile_mode"),
          "in_out_pair and in_out_pair_flag only apply with mixed computing (mix_compile_mode=True).",
          src("in_out_pair"), Fix("Turn mixed computing on", (("mix_compile_mode", True),))),
-    Computed("tf1.in_out_pair_format", Severity.ERROR, ("in_out_pair",), _in_out_pair_format, src("in_out_pair")),
+    Scan("tf1.in_out_pair_format", Severity.ERROR, ("in_out_pair",), _in_out_pair_format, src("in_out_pair")),
     When("tf1.variable_placement_host", Severity.ERROR, ("variable_placement", "mix_compile_mode"),
          lambda v, c: text(v, "variable_placement") == "Host" and not flag(v, "mix_compile_mode"),
          "variable_placement=Host requires mixed computing (mix_compile_mode=True).", src("variable_placement"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
@@ -14,6 +15,11 @@ _KIND_WORDS = {
     Kind.PATH: "a path string", Kind.STEP: 'a string such as "0|3-5|10"', Kind.STR_LIST: "a list of strings",
     Kind.TABLE: "a list of objects", Kind.MAPPING: "an object",
 }
+
+
+# adump's codes for the value checks (runtime-rules §1.8): EP0001 missing/empty/wrong type, EP0002 not in the set.
+ADUMP_CODES = {"schema.type": "EP0001", "schema.empty": "EP0001", "schema.missing": "EP0001",
+               "schema.choice": "EP0002"}
 
 
 def nearest(name: str, known: Sequence[str], cutoff: float = 0.6) -> str | None:
@@ -33,10 +39,12 @@ def check_values(scenario: Scenario, values: Mapping[str, Any], *, product: str 
             out.extend(_unknown(scenario, key, value, known))
             continue
         spec = scenario.field(key)
-        out.extend(_check_value(spec, key, value, severity, scenario.name))
+        found = _check_value(spec, key, value, severity, scenario.name)
+        if scenario.name == "acl_json":
+            found = [_with_adump_code(f) for f in found]
+        out.extend(found)
         if spec.deprecated:
-            out.append(Finding("schema.deprecated", Severity.INFO, (key,),
-                               f"{key} is deprecated: {spec.deprecated}", spec.source))
+            out.append(_deprecated(spec, key))
         if product and spec.products and product not in spec.products:
             out.append(Finding("schema.product", Severity.WARNING, (key,),
                                f"{key} is supported only on {', '.join(spec.products)}, not on {product}; the runtime "
@@ -46,6 +54,20 @@ def check_values(scenario: Scenario, values: Mapping[str, Any], *, product: str 
                                f"{key} applies to {' / '.join(sorted(m.value for m in spec.modes))} only, "
                                f"not to {mode}.", spec.source))
     return out
+
+
+def _with_adump_code(finding: Finding) -> Finding:
+    """The adump error code (runtime-rules §1.8) added to an acl.json value finding, as the runtime log shows it."""
+    code = ADUMP_CODES.get(finding.rule) if finding.severity is Severity.ERROR else None
+    return replace(finding, message=f"{finding.message} ({code})") if code else finding
+
+
+def _deprecated(spec: FieldSpec, key: str) -> Finding:
+    """One finding per deprecated option: a warning when the runtime no longer reads it, else a note."""
+    if spec.no_effect:
+        return Finding("schema.deprecated", Severity.WARNING, (key,), f"{key} is deprecated: {spec.deprecated}",
+                       spec.source, Fix(f"Remove {key}", ((key, None),)))
+    return Finding("schema.deprecated", Severity.INFO, (key,), f"{key} is deprecated: {spec.deprecated}", spec.source)
 
 
 def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list[Finding]:
@@ -143,26 +165,15 @@ def _check_str_list(spec: FieldSpec, name: str, value: Any, severity: Severity) 
 def _check_table(spec: FieldSpec, name: str, value: Any, severity: Severity) -> list[Finding]:
     if not isinstance(value, (list, tuple)):
         return [_bad(spec, name, severity, f"{name} must be a list of objects, got {_type_word(value)}")]
-    columns = {c.key: c for c in spec.columns}
     out: list[Finding] = []
     for i, row in enumerate(value):
         where = f"{name}[{i}]"
         if not isinstance(row, dict):
             out.append(_bad(spec, where, severity, f"{where} must be an object, got {_type_word(row)} {row!r}"))
             continue
-        for key, item in row.items():
-            column = columns.get(key)
-            if column is None:
-                guess = nearest(key, list(columns))
-                hint = f"; did you mean {guess}?" if guess else ""
-                out.append(Finding("schema.unknown_key", Severity.WARNING, (f"{where}.{key}",),
-                                   f"{where}.{key} is not a known {name} entry key (ignored){hint}", "schema"))
-                continue
-            out.extend(_check_value(column, f"{where}.{key}", item, severity, ""))
-        for column in spec.columns:
-            if column.required and column.key not in row:
-                out.append(_bad(column, f"{where}.{column.key}", severity,
-                                f"{where} needs a {column.key} entry", "schema.missing"))
+        out.extend(_check_entries(spec, where, row, severity, "", f"is not a known {name} entry key (ignored)"))
+        out.extend(_bad(column, f"{where}.{column.key}", severity, f"{where} needs a {column.key} entry",
+                        "schema.missing") for column in spec.columns if column.required and column.key not in row)
     return out
 
 
@@ -171,17 +182,23 @@ def _check_mapping(spec: FieldSpec, name: str, value: Any, severity: Severity, s
         return [_bad(spec, name, severity, f"{name} must be a JSON object, got {_type_word(value)} {value!r}")]
     if not spec.columns:
         return []
+    return _check_entries(spec, name, value, severity, scenario, f"is not a known {name} key")
+
+
+def _check_entries(spec: FieldSpec, where: str, entries: Mapping[str, Any], severity: Severity, scenario: str,
+                   unknown: str) -> list[Finding]:
+    """Each key of an object against ``spec.columns``; unknown keys get a warning saying ``unknown``."""
     columns = {c.key: c for c in spec.columns}
     out: list[Finding] = []
-    for key, item in value.items():
+    for key, item in entries.items():
         column = columns.get(key)
         if column is None:
             guess = nearest(key, list(columns))
             hint = f"; did you mean {guess}?" if guess else ""
-            out.append(Finding("schema.unknown_key", Severity.WARNING, (f"{name}.{key}",),
-                               f"{name}.{key} is not a known {name} key{hint}", "schema"))
-            continue
-        out.extend(_check_value(column, f"{name}.{key}", item, severity, scenario))
+            out.append(Finding("schema.unknown_key", Severity.WARNING, (f"{where}.{key}",),
+                               f"{where}.{key} {unknown}{hint}", "schema"))
+        else:
+            out.extend(_check_value(column, f"{where}.{key}", item, severity, scenario))
     return out
 
 

@@ -59,8 +59,10 @@ DEPRECATED_FIELDS: tuple[FieldSpec, ...] = (
            deprecated="Will be removed; use set_graph_exec_config or input_shape with dynamic_dims."),
     option("graph_memory_max_size", Kind.STR, None, "Graph memory size (obsolete)",
            "Static plus maximum dynamic network memory, from earlier versions.", DEPRECATED, "s",
-           deprecated="Has no effect in the current version; memory is allocated as needed. Remove it."),
+           deprecated="Has no effect in the current version; memory is allocated as needed. Remove it.",
+           no_effect=True),
     option("variable_memory_max_size", Kind.STR, None, "Variable memory size (obsolete)",
            "Variable memory size, from earlier versions.", DEPRECATED, "s",
-           deprecated="Has no effect in the current version; memory is allocated as needed. Remove it."),
+           deprecated="Has no effect in the current version; memory is allocated as needed. Remove it.",
+           no_effect=True),
 )

@@ -16,78 +16,55 @@ _DIGITS = re.compile(r"[0-9]+")
 _AICPU_GROUP = re.compile(r"\s*\d+\s*(-\s*\d+\s*)?")
 
 
-def adump(text: str) -> str | None:
-    """acl.json, authoritative: trailing/empty groups refused, start <= end, no upper bound."""
+def _groups(text: str, *, trailing_bar: bool = False, empty_parts: bool = False, order: str = "",
+            int32: bool = False) -> str | None:
+    """The shared walk over ``N`` / ``N-M`` groups; the keywords are where the validators differ:
+    ``trailing_bar`` lets one trailing | pass, ``empty_parts`` lets empty numbers pass, ``order`` is "<=" or "<"
+    for ranges ("" skips the check) and ``int32`` caps numbers at 2147483647."""
     if text == "":
         return None
     groups = text.split("|")
+    if trailing_bar and len(groups) > 1 and groups[-1] == "":
+        groups.pop()
     if len(groups) > MAX_GROUPS:
         return f"{len(groups)} groups; at most {MAX_GROUPS} are allowed"
     for group in groups:
-        if group == "":
+        if group == "" and not empty_parts:
             return "an empty group (a leading, trailing or doubled |)"
         parts = group.split("-")
         if len(parts) > 2:
             return f"group {group!r} has more than one -"
-        if not all(_DIGITS.fullmatch(p) for p in parts):
+        if not all(_DIGITS.fullmatch(p) or empty_parts and p == "" for p in parts):
             return f"group {group!r} is not a number or a range of numbers"
-        if len(parts) == 2 and int(parts[0]) > int(parts[1]):
-            return f"range {group!r} runs backwards"
+        if int32 and any(p and int(p) > INT32_MAX for p in parts):
+            return f"group {group!r} has a number above {INT32_MAX}"
+        if order and len(parts) == 2 and all(parts):
+            start, end = int(parts[0]), int(parts[1])
+            if order == "<=" and start > end:
+                return f"range {group!r} runs backwards"
+            if order == "<" and start >= end:
+                return f"range {group!r} must start below its end"
     return None
+
+
+def adump(text: str) -> str | None:
+    """acl.json, authoritative: trailing/empty groups refused, start <= end, no upper bound."""
+    return _groups(text, order="<=")
 
 
 def ge_callback(text: str) -> str | None:
-    """GE's second acl.json check: a trailing empty group and reversed ranges pass."""
-    groups = text.split("|")
-    if groups and groups[-1] == "":
-        groups = groups[:-1]
-    if len(groups) > MAX_GROUPS:
-        return f"{len(groups)} groups; at most {MAX_GROUPS} are allowed"
-    for group in groups:
-        parts = group.split("-")
-        if len(parts) > 2:
-            return f"group {group!r} has more than one -"
-        if not all(p == "" or p.isascii() and p.isdigit() for p in parts):
-            return f"group {group!r} is not a number or a range of numbers"
-    return None
+    """GE's second acl.json check: a trailing empty group, empty numbers and reversed ranges pass."""
+    return _groups(text, trailing_bar=True, empty_parts=True)
 
 
 def ge_option(text: str) -> str | None:
     """GE session option ge.exec.dumpStep (TF1, TF2, torchair): int32 numbers, start < end strictly."""
-    if text == "":
-        return None
-    groups = text.split("|")
-    if len(groups) > MAX_GROUPS:
-        return f"{len(groups)} groups; at most {MAX_GROUPS} are allowed"
-    for group in groups:
-        if group == "":
-            return "an empty group (a leading, trailing or doubled |)"
-        parts = group.split("-")
-        if len(parts) > 2:
-            return f"group {group!r} has more than one -"
-        if not all(_DIGITS.fullmatch(p) for p in parts):
-            return f"group {group!r} is not a number or a range of numbers"
-        if any(int(p) > INT32_MAX for p in parts):
-            return f"group {group!r} has a number above {INT32_MAX}"
-        if len(parts) == 2 and int(parts[0]) >= int(parts[1]):
-            return f"range {group!r} must start below its end"
-    return None
+    return _groups(text, order="<", int32=True)
 
 
 def tf_adapter(text: str) -> str | None:
     """TF1 npu_bridge: digits only, start < end; a trailing | slips past (GE then refuses it)."""
-    groups = text.split("|")
-    if len(groups) > 1 and groups[-1] == "":
-        groups = groups[:-1]
-    if len(groups) > MAX_GROUPS:
-        return f"{len(groups)} groups; at most {MAX_GROUPS} are allowed"
-    for group in groups:
-        parts = group.split("-")
-        if len(parts) > 2 or not all(_DIGITS.fullmatch(p) for p in parts):
-            return f"group {group!r} is not a number or a range of numbers"
-        if len(parts) == 2 and int(parts[0]) >= int(parts[1]):
-            return f"range {group!r} must start below its end"
-    return None
+    return _groups(text, trailing_bar=True, order="<")
 
 
 def torchair(text: str) -> str | None:
@@ -120,7 +97,7 @@ VALIDATORS: dict[str, Callable[[str], str | None]] = {
 
 # Which validators decide, per way of configuring dump; the first refusal is what the user sees.
 DECIDING = {
-    "acl": ("adump (acl.json)",),
+    "acl": ("adump (acl.json)", "device AICPU"),
     "tf1": ("TF1 adapter", "GE option ge.exec.dumpStep"),
     "tf2": ("GE option ge.exec.dumpStep",),
     "torchair": ("torchair", "GE option ge.exec.dumpStep"),

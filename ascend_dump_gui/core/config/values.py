@@ -39,17 +39,27 @@ def from_text(spec: FieldSpec | None, text: str) -> Any:
         except ValueError:
             return text
     if spec.kind is Kind.MAPPING:
-        try:
-            parsed = json.loads(text)
-        except ValueError:
-            return text
-        return parsed if isinstance(parsed, dict) else text
+        parsed = json_object(text)
+        return text if parsed is None else parsed
     if spec.kind is Kind.CHOICE and spec.choices and all(isinstance(c, int) for c in spec.choices) \
             and _INT_RE.fullmatch(text.strip()):
         return int(text)
     if spec.kind is Kind.BOOL and spec.bool_words and text in spec.bool_words:
         return text == spec.bool_words[0]
     return text
+
+
+def json_object(value: Any) -> dict | None:
+    """``value`` as a JSON object: a dict as is, JSON text of an object parsed, anything else None."""
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return None
+        return parsed if isinstance(parsed, dict) else None
+    return None
 
 
 def to_text(spec: FieldSpec | None, value: Any) -> str:

@@ -110,7 +110,11 @@ def test_dump_path_warnings_for_ge_characters_and_variables():
     assert "acl.dump_path_chars" in acl({**MODEL, "dump_path": "/home/my dump"})
     assert "acl.dump_path_variable" in acl({**MODEL, "dump_path": "$HOME/output"})
     assert "acl.dump_path_variable" in acl({**MODEL, "dump_path": "~/output"})
-    assert "acl.dump_path_not_found" in acl({**MODEL, "dump_path": "/no/such/folder/anywhere"})
+    missing = [f for f in findings("acl_json", {**MODEL, "dump_path": "/no/such/folder/anywhere"})
+               if f.rule == "acl.dump_path_not_found"]
+    assert [f.severity for f in missing] == [Severity.WARNING]
+    assert "acl.dump_path_not_found" not in acl({**MODEL, "dump_path": "/tmp"})
+    assert "acl.dump_path_not_found" not in acl({"dump_path": "/no/such", "dump_scene": "aic_err_norm_dump"})
     assert not acl({**MODEL, "dump_path": "relative/out"}) & {"acl.dump_path_not_found", "acl.dump_path_chars"}
 
 
@@ -126,6 +130,22 @@ def test_overflow_conflicts():
                                        ("5||10", True), ("-1", True)])
 def test_dump_step_in_acl(step, bad):
     assert ("acl.dump_step_invalid" in errors("acl_json", {**MODEL, "dump_step": step})) is bad
+
+
+def test_dump_step_beyond_uint64_passes_adump_but_fails_at_model_load():
+    found = [f for f in findings("acl_json", {**MODEL, "dump_step": "1|" + "9" * 21}) if f.rule == "acl.dump_step_invalid"]
+    assert found and "device AICPU" in found[0].message and "fails to load" in found[0].message
+    assert "acl.dump_step_invalid" not in acl({**MODEL, "dump_step": "1|" + "9" * 19})
+
+
+@pytest.mark.parametrize("values, code", [
+    ({**MODEL, "dump_step": 5}, "EP0001"), ({**MODEL, "dump_mode": ""}, "EP0001"), ({**MODEL, "dump_mode": "al"}, "EP0002"),
+    ({**MODEL, "dump_list": [{"model_name": "m", "opname_range": [{"end": "b"}]}], "dump_level": "op"}, "EP0001"),
+])
+def test_value_errors_carry_the_adump_code(values, code):
+    messages = [f.message for f in findings("acl_json", values) if f.rule.startswith("schema.")]
+    assert messages and all(m.endswith(f"({code})") for m in messages)
+    assert not [f for f in findings("tf2_npu_device", {"dump_mode": ""}) if "EP000" in f.message]
 
 
 def test_dump_step_must_be_a_string():

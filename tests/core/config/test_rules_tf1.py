@@ -32,13 +32,12 @@ class Case:
 
 
 CASES = [
-    Case("tf1.deprecated", {"op_debug_level": 0}, {"op_debug_config": "/a.cfg"}),
     Case("tf1.wrong_run_mode", {"graph_run_mode": 0, "iterations_per_loop": 1}, {"graph_run_mode": 1, "iterations_per_loop": 1}),
     Case("tf1.graph_run_mode_mismatch", {"graph_run_mode": 0}, {"graph_run_mode": 1}, mode="training"),
     Case("tf1.dump_and_dump_debug", {"enable_dump": True, "enable_dump_debug": True, **D},
          {"enable_dump": True, "enable_dump_debug": False, **D}),
     Case("tf1.dump_path_required", {"enable_dump_debug": True}, {"enable_dump_debug": True, **D}),
-    Case("tf1.dump_step_grammar", {"enable_dump": True, "dump_step": "5-5", **D}, {"enable_dump": True, "dump_step": "5-6", **D}),
+    Case("tf1.dump_step_invalid", {"enable_dump": True, "dump_step": "5-5", **D}, {"enable_dump": True, "dump_step": "5-6", **D}),
     Case("tf1.dump_options_ignored", {"dump_mode": "all"}, {"enable_dump": True, "dump_mode": "all", **D}),
     Case("tf1.dump_debug_mode_ignored", {"dump_debug_mode": "all"}, {"enable_dump_debug": True, "dump_debug_mode": "all", **D}),
     Case("tf1.dump_path_unused", D, {"enable_dump": True, **D}),
@@ -47,10 +46,6 @@ CASES = [
     Case("tf1.quant_dumpable_without_dump", {"quant_dumpable": "1"}, {"quant_dumpable": "1", "enable_dump": True, **D}),
     Case("tf1.exception_dump_with_data_dump", {"enable_dump": True, "enable_exception_dump": 1, **D},
          {"enable_dump": True, "enable_exception_dump": 2, **D}),
-    Case("tf1.npu_collect_path_exception_dump", {"enable_exception_dump": 0}, {"enable_exception_dump": 1},
-         env={"NPU_COLLECT_PATH": "/c"}),
-    Case("tf1.npu_collect_path_data_dump", {"enable_dump": True, **D}, {"enable_dump_debug": True, **D},
-         env={"NPU_COLLECT_PATH": "/c"}),
     Case("tf1.use_off_line_dump", {"use_off_line": False, "enable_dump": True, **D}, {"use_off_line": True, "enable_dump": True, **D}),
     Case("tf1.op_debug_config_content", {"op_debug_config": "bad.cfg"}, {"op_debug_config": "ok.cfg"},
          files={"bad.cfg": "op_debug_config=oom,dump_ccee\n", "ok.cfg": "op_debug_config=ccec_g,oom\nop_debug_list=GatherV2\n"}),
@@ -222,7 +217,7 @@ def test_env_vars_named_by_rules_are_documented(shared_dir: Path):
     ("2147483648", False), ("0-5-10", False), ("|".join(map(str, range(101))), False), ("a", False),
 ])
 def test_dump_step_grammar(step: str, ok: bool):
-    findings = [f for f in run({"enable_dump": True, "dump_path": "/d", "dump_step": step}) if f.rule == "tf1.dump_step_grammar"]
+    findings = [f for f in run({"enable_dump": True, "dump_path": "/d", "dump_step": step}) if f.rule == "tf1.dump_step_invalid"]
     assert (not findings) is ok
 
 

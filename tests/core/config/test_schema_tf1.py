@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.fields import Kind, Mode
+from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema_tf1 import PROFILING_OPTIONS_KEYS, TF1_GROUPS, TF1_SESSION
 from ascend_dump_gui.core.config.schema_tf1_common import ALL_PRODUCTS
 
@@ -135,3 +138,13 @@ def test_file_options_are_marked():
     marked = {f.key for f in TF1_SESSION.fields if f.points_to_file}
     assert marked == {"fusion_switch_file", "op_debug_config", "modify_mixlist", "customize_dtypes",
                       "op_precision_mode", "aoe_config_file"}
+
+
+@pytest.mark.parametrize("key, value, severity, fix", [
+    ("op_debug_level", 0, Severity.INFO, False),            # still read; will be removed
+    ("graph_memory_max_size", "1024", Severity.WARNING, True),  # no longer read: silently ignored
+])
+def test_a_deprecated_option_gives_one_finding(key, value, severity, fix):
+    found = [f for f in check(ConfigDoc("tf1_session", {key: value})) if "deprecat" in f.message]
+    assert [(f.rule, f.severity, f.options) for f in found] == [("schema.deprecated", severity, (key,))]
+    assert (found[0].fix is not None) is fix
