@@ -16,7 +16,7 @@ from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
-from ascend_dump_gui.core.config.import_acl import acl_doc
+from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.rules import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
@@ -51,10 +51,7 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
         source = scenario.field(key).source
         path = resolve(value, ctx)
         if path is None or not is_file(path):
-            shown = f"{value} (looked in {ctx.base_dir})" if path is not None and not Path(value).is_absolute() \
-                else value
-            out.append(Finding("file.not_found", N, (key,), f"{key}: {shown} is not a file on this machine, so its "
-                               "content is not checked; it must exist where the job runs.", source))
+            out.append(_not_found(key, value, path, ctx, source))
             continue
         if key == "dump_config_path":
             out.extend(_acl_file(path, ctx))
@@ -72,15 +69,25 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
     return out
 
 
+def _not_found(key: str, value: str, path: Path | None, ctx: CheckContext, source: str) -> Finding:
+    """A warning when the file is missing where it was looked for (the job fails or ignores it); a note when a
+    relative path has no folder to resolve against here."""
+    if path is None:
+        return Finding("file.not_found", N, (key,), f"{key}: {value} is relative and there is no folder to resolve it "
+                       "against, so its content is not checked; it must exist where the job runs.", source)
+    shown = value if Path(value).is_absolute() else f"{value} (looked in {ctx.base_dir})"
+    return Finding("file.not_found", W, (key,), f"{key}: {shown} is not a file on this machine, so its content is "
+                   "not checked; it must exist where the job runs, or the job fails.", source)
+
+
 def _acl_file(path: Path, ctx: CheckContext) -> list[Finding]:
     """torchair's dump_config_path file goes to the acl.json parser, so every acl.json rule applies."""
     source = "seed 004: dump_config_path; runtime-rules §2.4"
     try:
-        obj, duplicates = jsontext.loads(jsontext.read_text(path), path)
+        doc = acl_text_doc(jsontext.read_text(path), path)
     except InputError as exc:
         return [Finding("file.dump_config_path", E, ("dump_config_path",), f"dump_config_path: {exc}", source)]
-    doc = acl_doc(obj, path, duplicates)
-    inner = CheckContext(env=ctx.env, product=ctx.product, base_dir=path.parent, mode=ctx.mode, facts={},
+    inner = CheckContext(env=ctx.env, product=ctx.product, base_dir=path.parent, mode=ctx.mode, facts=doc.facts,
                          scenario="acl_json")
     found = doc.problems + check_values(ACL_JSON, doc.values, product=ctx.product) \
         + run_rules(ACL_RULES, doc.values, inner) + run_rules(ENV_RULES, doc.values, inner)

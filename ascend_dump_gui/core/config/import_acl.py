@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema_acl import ACL_JSON
@@ -48,6 +49,14 @@ def acl_doc(obj: Any, origin: Path | None, duplicates: list[str]) -> ConfigDoc:
     facts["has_dump_section"] = True
     values = {key: from_json(ACL_JSON.field(key), raw) if ACL_JSON.has(key) else raw for key, raw in section.items()}
     return ConfigDoc("acl_json", values, origin, problems, facts)
+
+
+def acl_text_doc(text: str, origin: Path | None) -> ConfigDoc:
+    """An acl.json file's text as a document; empty text is the runtime's "no dump". InputError when not JSON."""
+    if not text.strip():
+        return acl_doc({}, origin, [])
+    obj, duplicates = jsontext.loads(text, origin)
+    return acl_doc(obj, origin, duplicates)
 
 
 def project_doc(obj: dict, origin: Path | None, known: dict[str, Any]) -> ConfigDoc:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from ascend_dump_gui.core.config import jsontext
-from ascend_dump_gui.core.config.import_acl import acl_doc, is_project, project_doc
+from ascend_dump_gui.core.config.import_acl import acl_doc, acl_text_doc, is_project, project_doc
 from ascend_dump_gui.core.config.import_python import parse_python
 from ascend_dump_gui.core.config.import_shell import parse_assignments, parse_shell
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -71,7 +71,7 @@ def parse_text(text: str, *, kind: str, scenario: str | None = None, origin: Pat
 def _json(text: str, origin: Path | None, scenario: str | None) -> ConfigDoc:
     if not text.strip():
         _fits(origin, "an acl.json file", "acl_json", scenario)
-        return acl_doc({}, origin, [])   # the runtime treats an empty file as "no dump"
+        return acl_text_doc(text, origin)   # the runtime treats an empty file as "no dump"
     try:
         jsontext.check_depth(text, origin, jsontext.ACL_MAX_DEPTH)
         too_deep = None

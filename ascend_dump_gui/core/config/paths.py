@@ -19,7 +19,7 @@ from typing import Any
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, remote_host
 from ascend_dump_gui.core.config.check import effective_env
-from ascend_dump_gui.core.config.import_acl import acl_doc
+from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
 from ascend_dump_gui.core.config.schema_torchair import ACLGRAPH_MODES
@@ -126,10 +126,10 @@ def _torchair(v: Mapping[str, Any], r: _Resolver, facts: Mapping[str, Any]) -> l
     config = v.get("dump_config_path")
     if isinstance(config, str) and config:
         try:
-            obj, duplicates = jsontext.loads(jsontext.read_text(r.abs(config)), config)
+            inner = acl_text_doc(jsontext.read_text(r.abs(config)), None)
         except InputError:
             return []
-        return _acl(acl_doc(obj, None, duplicates).values, r, "dump_config_path")
+        return _acl(inner.values, r, "dump_config_path")
     return []
 
 

@@ -221,7 +221,7 @@ def _kernel_data(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 RULES = (
     When("acl.nothing_dumped", W, ("dump_list", "dump_op_switch", "dump_debug", "dump_scene"),
-         lambda v, c: not needs_dump(v),
+         lambda v, c: not needs_dump(v) and c.facts.get("has_dump_section") is not False,
          "Nothing will be dumped: dump_list is empty, dump_op_switch is off, dump_debug is off and no dump_scene is "
          "set. The runtime accepts this config without a word.", "runtime-rules §1.3 (NeedDump); seed 001",
          Fix("Dump every operator: set dump_op_switch to on", (("dump_op_switch", True),))),

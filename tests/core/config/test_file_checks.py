@@ -32,7 +32,13 @@ def test_dump_config_path_problems(tmp_path):
     assert ("torchair.json_exception_scene", Severity.WARNING) in _found(
         ConfigDoc("torchair", {"dump_config_path": str(exc)}))
     absent = _found(ConfigDoc("torchair", {"dump_config_path": "rel/absent.json"}), base_dir=tmp_path)
-    assert ("file.not_found", Severity.INFO) in absent
+    assert ("file.not_found", Severity.WARNING) in absent        # torchair refuses it when the script assigns it
+    unresolved = _found(ConfigDoc("torchair", {"dump_config_path": "rel/absent.json"}))
+    assert ("file.not_found", Severity.INFO) in unresolved      # no folder to look in: nothing to judge
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    found = [f.rule for f in check(ConfigDoc("torchair", {"dump_config_path": str(empty)}))]
+    assert "acl.no_dump_section" in found and "acl.nothing_dumped" not in found   # said once, not twice
 
 
 def test_dump_config_path_env_interplay(tmp_path):
