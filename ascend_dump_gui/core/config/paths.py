@@ -21,14 +21,17 @@ from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, r
 from ascend_dump_gui.core.config.check import effective_env
 from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.rules_torchair import dump_config_acts
 from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
-from ascend_dump_gui.core.config.schema_torchair import ACLGRAPH_MODES
 from ascend_dump_gui.core.errors import InputError
 
 MODEL_LAYOUT = "{time}/{device_id}/{model_name}/{model_id}/{data_index}"
 SINGLE_OP_LAYOUT = "{time}/{device_id}"
 TORCHAIR_LAYOUT = "worldsize{world_size}_global_rank{rank}/" + MODEL_LAYOUT
 EXCEPTION_DIR = "extra-info/data-dump"
+# The two sources disagree; the emulator follows GE's code.
+WORK_PATH_GRAPHS = ("ASCEND_WORK_PATH (the sources disagree: GE's code writes the graph files directly here, "
+                    "runtime-rules §3.4; seed 000 says in a {pid}_{device_id} folder below it)")
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ def resolve_paths(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, cwd: 
         out += _torchair(v, r, doc.facts)
     else:
         out += _exception(r, 0, None)
+    if "NPU_COLLECT_PATH" in r.env:   # GE refuses data dump while it is set (E10056, runtime-rules §1.7)
+        out = [a for a in out if a.artifact != "dump_data"]
     out += _graph(r)
     out += _common(doc.scenario, v, r)
     return out
@@ -88,7 +93,8 @@ def _acl(v: Mapping[str, Any], r: _Resolver, decided: str) -> list[Artifact]:
     path = v.get("dump_path") if isinstance(v.get("dump_path"), str) and v.get("dump_path") else None
     if not is_exception(v) and path:
         if v.get("dump_debug") is True:
-            out.append(Artifact("overflow_dump", r.abs(path), decided, MODEL_LAYOUT))
+            if not list_nonempty(v):   # with a dump_list GE refuses the whole config (runtime-rules §1.7)
+                out.append(Artifact("overflow_dump", r.abs(path), decided, MODEL_LAYOUT))
         elif list_nonempty(v) or v.get("dump_op_switch") is True:
             layout = MODEL_LAYOUT if list_nonempty(v) else SINGLE_OP_LAYOUT
             out.append(Artifact("dump_data", r.abs(path), decided, layout))
@@ -119,18 +125,24 @@ def _ge_dumps(v: Mapping[str, Any], r: _Resolver) -> list[Artifact]:
 
 
 def _torchair(v: Mapping[str, Any], r: _Resolver, facts: Mapping[str, Any]) -> list[Artifact]:
+    """Seed 004: dump works in max-autotune through torchair's backend only; the exception dump is left to the
+    environment (an exception dump_scene in the json file has no effect: torch_npu switches it on itself)."""
+    dumps = _torchair_dumps(v, r) if dump_config_acts(facts) else []
+    return dumps + _exception(r, 0, None)
+
+
+def _torchair_dumps(v: Mapping[str, Any], r: _Resolver) -> list[Artifact]:
     if v.get("enable_dump") is True:
         path = v.get("dump_path") if isinstance(v.get("dump_path"), str) else "./"
-        layout = "" if facts.get("mode") in ACLGRAPH_MODES else TORCHAIR_LAYOUT
-        return [Artifact("dump_data", r.abs(path), "dump_path", layout)]
+        return [Artifact("dump_data", r.abs(path), "dump_path", TORCHAIR_LAYOUT)]
     config = v.get("dump_config_path")
-    if isinstance(config, str) and config:
-        try:
-            inner = acl_text_doc(jsontext.read_text(r.abs(config)), None)
-        except InputError:
-            return []
-        return _acl(inner.values, r, "dump_config_path")
-    return []
+    if not isinstance(config, str) or not config:
+        return []
+    try:
+        inner = acl_text_doc(jsontext.read_text(r.abs(config)), None)
+    except InputError:
+        return []
+    return [a for a in _acl(inner.values, r, "dump_config_path") if a.artifact != "exception_dump"]
 
 
 def _graph(r: _Resolver) -> list[Artifact]:
@@ -144,6 +156,8 @@ def _graph(r: _Resolver) -> list[Artifact]:
         return [Artifact("graph_dump", r.abs(r.env["DUMP_GRAPH_PATH"]), "DUMP_GRAPH_PATH",
                          "pid_{pid}_deviceid_{device_id}")]
     path, by = r.first(r.env_choice("ASCEND_WORK_PATH"), ("cwd", r.cwd, ""))
+    if by == "ASCEND_WORK_PATH":
+        by = WORK_PATH_GRAPHS
     return [Artifact("graph_dump", path, by, "")]
 
 

@@ -45,7 +45,9 @@ def test_graph_dump_priority():
     base = {"DUMP_GE_GRAPH": "2"}
     assert "graph_dump" not in where("acl_json", {})
     assert where("acl_json", {}, base)["graph_dump"].path == "/run"
-    assert where("acl_json", {}, {**base, "ASCEND_WORK_PATH": "/w"})["graph_dump"].path == "/w"
+    work = where("acl_json", {}, {**base, "ASCEND_WORK_PATH": "/w"})["graph_dump"]
+    assert (work.path, work.layout) == ("/w", "")            # GE's code (runtime-rules §3.4), as the emulator writes
+    assert work.decided_by.startswith("ASCEND_WORK_PATH") and "seed 000" in work.decided_by   # the disagreement shown
     g = where("acl_json", {}, {**base, "ASCEND_WORK_PATH": "/w", "DUMP_GRAPH_PATH": "g"})["graph_dump"]
     assert (g.path, g.decided_by, g.layout) == ("/run/g", "DUMP_GRAPH_PATH", "pid_{pid}_deviceid_{device_id}")
     c = where("acl_json", {}, {**base, "DUMP_GRAPH_PATH": "/g", "NPU_COLLECT_PATH": "/c"})["graph_dump"]
@@ -93,12 +95,33 @@ def test_tf1_debug_profiling_aoe_weights_cache():
 def test_torchair_layouts(tmp_path):
     art = where("torchair", {"enable_dump": True})["dump_data"]
     assert art.path == "/run" and art.layout.startswith("worldsize{world_size}_global_rank{rank}/")
-    assert where("torchair", {"enable_dump": True}, mode="reduce-overhead")["dump_data"].layout == ""
+    for facts in ({"mode": "reduce-overhead"}, {"mode": "npugraph_ex"}, {"backend": "inductor"}):
+        assert "dump_data" not in where("torchair", {"enable_dump": True}, **facts)   # seed 004: no dump there
     config = tmp_path / "dump.json"
     config.write_text('{"dump": {"dump_path": "/jd", "dump_debug": "on"}}')
     art = where("torchair", {"dump_config_path": str(config)})["overflow_dump"]
     assert (art.path, art.decided_by) == ("/jd", "dump_config_path")
     assert "dump_data" not in where("torchair", {"dump_config_path": str(tmp_path / "absent.json")})
+    assert "overflow_dump" not in where("torchair", {"dump_config_path": str(config)}, mode="reduce-overhead")
+
+
+def test_torchair_json_exception_scene_is_left_to_the_environment(tmp_path):
+    config = tmp_path / "exc.json"
+    config.write_text('{"dump": {"dump_path": "/jd", "dump_scene": "aic_err_norm_dump"}}')
+    assert "exception_dump" not in where("torchair", {"dump_config_path": str(config)})
+    art = where("torchair", {"dump_config_path": str(config)}, {"NPU_COLLECT_PATH": "/c"})["exception_dump"]
+    assert art.decided_by == "NPU_COLLECT_PATH"
+    art = where("torchair", {"enable_dump": True}, {"ASCEND_DUMP_SCENE": "aic_err_brief_dump"})
+    assert {"dump_data", "exception_dump"} <= set(art)
+
+
+def test_artifacts_the_runtime_refuses_are_left_out():
+    overflow_with_models = {"dump_path": "/o", "dump_debug": True, "dump_list": [{"model_name": "m"}]}
+    assert "overflow_dump" not in where("acl_json", overflow_with_models)     # GE refuses the whole config
+    model = {"dump_path": "/d", "dump_list": [{"model_name": "m"}]}
+    assert "dump_data" in where("acl_json", model)
+    assert "dump_data" not in where("acl_json", model, {"NPU_COLLECT_PATH": "/c"})     # E10056
+    assert "dump_data" not in where("tf2_npu_device", {"enable_dump": True, "dump_path": "/d"}, {"NPU_COLLECT_PATH": "/c"})
 
 
 def test_env_doc_lists_env_governed_artifacts():
