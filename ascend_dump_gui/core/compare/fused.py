@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import pairwise
+from ascend_dump_gui.core.compare import pairwise, stdev
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""
 EPS32 = np.finfo(np.float32).eps
 """KL's floor for normalised values: the float32 machine epsilon."""
+_TINY_SQUARE = np.float32(2.0 ** -104)
+"""``fl32(y * y) > 2**-104`` exactly when ``|y| > 2**-52 = EPS64`` (and is False for NaN), for float32 y."""
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class Needs:
     yy: bool = False        # sum of y^2
     rel: bool = False       # sum / max of the relative error delta
     minmax: bool = False    # min / max of x and y (KL normalisation)
-    std: bool = False       # float64 mean / variance of x and y
+    sums: bool = False      # sum of x and of y (StandardDeviation's float32 estimate)
     cos: bool = False       # pass B: sum (x/|x|)(y/|y|)
     kl: bool = False        # passes B and C
 
@@ -51,9 +53,10 @@ class PassA:
     xmax: np.floating | None = None
     ymin: np.floating | None = None
     ymax: np.floating | None = None
-    xstat: tuple[float, float] | None = None   # (mean, population variance), float64
-    ystat: tuple[float, float] | None = None
-    extra: dict = field(default_factory=dict)
+    xsum: float | None = None          # float32 leaf sums added in float64
+    ysum: float | None = None
+    leaf_xmin: dict[int, np.floating] = field(default_factory=dict)   # leaf start -> min of x there
+    leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
 
 
 class _Scratch(threading.local):
@@ -74,6 +77,8 @@ class _Scratch(threading.local):
 
 
 _SCRATCH = _Scratch()
+_SUM, _MAX, _MIN = np.add.reduce, np.maximum.reduce, np.minimum.reduce
+"""The reductions ``ndarray.sum/max/min`` call, without the method-call overhead (same loops, same bits)."""
 
 
 def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
@@ -84,33 +89,6 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     out = buf[: b - a]
     np.copyto(out, chunk, casting="unsafe")
     return out
-
-
-def _leaf_stat(v: np.ndarray, buf: np.ndarray) -> tuple[int, float, float]:
-    """(count, float64 sum, float64 sum of squared deviations from the leaf mean).
-
-    The values are shifted by the leaf's first element while cast to float64, so the raw second moment
-    of the shifted values loses nothing to cancellation unless that element is a far outlier.
-    """
-    m = v.shape[0]
-    shift = float(v[0])
-    f = buf[:m]
-    np.copyto(f, v, casting="unsafe")
-    np.subtract(f, shift, out=f)
-    s1 = float(f.sum())
-    s2 = pairwise.dot(f, f)
-    return m, s1 + m * shift, max(s2 - s1 * s1 / m, 0.0) if np.isfinite(s2) else s2 - s1 * s1 / m
-
-
-def _merge_stats(parts: list[tuple[int, float, float]]) -> tuple[float, float]:
-    """Chan's combination of leaf statistics: (mean, population variance) in float64."""
-    n = sum(p[0] for p in parts)
-    total = float(np.sum([p[1] for p in parts], dtype=np.float64))
-    mean = total / n
-    m2 = 0.0
-    for m, s, dev in parts:
-        m2 += dev + m * (s / m - mean) ** 2
-    return mean, m2 / n
 
 
 def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF) -> PassA:
@@ -129,30 +107,30 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             if need.ad or need.d2:
                 np.subtract(xs, ys, out=t)
                 if need.d2:
-                    np.multiply(t, t, out=u)
-                    r["d2"] = u.sum()
+                    r["d2"] = _SUM(np.square(t, out=u))
                 if need.ad:
-                    np.abs(t, out=t)
-                    r["ad_max"], r["ad_sum"] = t.max(), t.sum()
+                    np.absolute(t, out=t)
+                    r["ad_max"], r["ad_sum"] = _MAX(t), _SUM(t)
             if need.xx:
-                np.multiply(xs, xs, out=t)
-                r["xx"] = t.sum()
+                r["xx"] = _SUM(np.square(xs, out=t))
+            if need.sums:
+                r["xsum"], r["ysum"] = _SUM(xs), _SUM(ys)
+            if need.minmax:
+                r["xmin"], r["xmax"], r["ymin"], r["ymax"] = _MIN(xs), _MAX(xs), _MIN(ys), _MAX(ys)
+            y_big = None                          # are all |y| > EPS64 here?
             if need.yy:
-                np.multiply(ys, ys, out=t)
-                r["yy"] = t.sum()
+                r["yy"] = _SUM(np.square(ys, out=u))
+                y_big = need.rel and _MIN(u) > _TINY_SQUARE
             if need.rel:
+                if y_big is None:
+                    y_big = need.minmax and (r["ymin"] > EPS64 or r["ymax"] < -EPS64)
                 np.divide(xs, ys, out=t)
                 np.subtract(t, 1, out=t)
-                np.abs(t, out=t)
-                np.abs(ys, out=u)
-                if not u.min() > EPS64:       # some |y| <= eps (or NaN): delta is 0 there
+                np.absolute(t, out=t)
+                if not y_big:                     # some |y| <= eps (or NaN): delta is 0 there
+                    np.absolute(ys, out=u)
                     t[~np.greater(u, EPS64, out=s.mask[:m])] = 0
-                r["rel_sum"], r["rel_max"] = t.sum(), t.max()
-            if need.minmax:
-                r["xmin"], r["xmax"], r["ymin"], r["ymax"] = xs.min(), xs.max(), ys.min(), ys.max()
-            if need.std:
-                r["xstat"] = _leaf_stat(xs, s.f64)
-                r["ystat"] = _leaf_stat(ys, s.f64)
+                r["rel_sum"], r["rel_max"] = _SUM(t), _MAX(t)
         return r
 
     parts = pairwise.map_leaves(one, ranges)
@@ -165,36 +143,76 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                           ("ymax", np.maximum), ("xmin", np.minimum), ("ymin", np.minimum)):
             if key in parts[0]:
                 setattr(out, key, fold.reduce([p[key] for p in parts]))
-        if need.std:
-            out.xstat = _merge_stats([p["xstat"] for p in parts])
-            out.ystat = _merge_stats([p["ystat"] for p in parts])
+        if need.sums:
+            out.xsum = float(np.sum([p["xsum"] for p in parts], dtype=np.float64))
+            out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
+        if need.minmax:
+            out.leaf_xmin = {a: p["xmin"] for (a, _), p in zip(ranges, parts, strict=True)}
+            out.leaf_ymin = {a: p["ymin"] for (a, _), p in zip(ranges, parts, strict=True)}
     return out
 
 
-def _norm01(v: np.ndarray, lo: np.floating, span: np.floating, out: np.ndarray) -> np.ndarray:
-    """KL's normalisation: ``max((v - lo) / span, eps32)``, or ``max(v, eps32)`` when ``span == 0``."""
-    if span != 0:
-        np.subtract(v, lo, out=out)
-        np.divide(out, span, out=out)
-    else:
-        np.copyto(out, v)
-    return np.maximum(out, EPS32, out=out)
+def _floor_from(lo: np.floating, span: np.floating) -> np.float32 | None:
+    """A float32 ``T`` with ``(T - lo) / span >= EPS32`` in float32, or None (span 0 or not finite).
+
+    ``v -> (v - lo) / span`` is monotone in float32 arithmetic, so no value ``>= T`` is raised by KL's
+    floor and a leaf whose minimum is ``>= T`` can skip it.
+    """
+    if not (np.isfinite(lo) and np.isfinite(span) and span > 0):
+        return None
+    lo, span = np.float32(lo), np.float32(span)
+    floor = np.float32(float(lo) + 2.0 * float(EPS32) * float(span))
+    with np.errstate(all="ignore"):
+        for _ in range(4):                 # rounding to float32 may land at or below the floor
+            if (floor - lo) / span >= EPS32:
+                return floor
+            floor = np.nextafter(floor, np.float32(np.inf))
+    return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class KLRange:
-    """min and max - min of each side, as msaccucmp's KL computes them (float32)."""
+    """min and max - min of each side, as msaccucmp's KL computes them (float32), and the leaf minima
+    that let a leaf skip KL's floor."""
 
     xlo: np.floating
     xspan: np.floating
     ylo: np.floating
     yspan: np.floating
+    leaf_xmin: dict[int, np.floating] = field(default_factory=dict)
+    leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
+
+    @classmethod
+    def from_pass_a(cls, a: PassA) -> KLRange:
+        with np.errstate(all="ignore"):
+            return cls(a.xmin, a.xmax - a.xmin, a.ymin, a.ymax - a.ymin, a.leaf_xmin, a.leaf_ymin)
+
+    def floors(self) -> tuple[np.float32 | None, np.float32 | None]:
+        return _floor_from(self.xlo, self.xspan), _floor_from(self.ylo, self.yspan)
+
+
+def _norm01(v: np.ndarray, lo: np.floating, span: np.floating, skip_floor: bool,
+            out: np.ndarray) -> np.ndarray:
+    """KL's normalisation: ``max((v - lo) / span, eps32)``, or ``max(v, eps32)`` when ``span == 0``;
+    ``skip_floor`` when no value of ``v`` can fall below the floor."""
+    if span != 0:
+        np.subtract(v, lo, out=out)
+        np.divide(out, span, out=out)
+    else:
+        np.copyto(out, v)
+    return out if skip_floor else np.maximum(out, EPS32, out=out)
+
+
+def _skips(floor: np.float32 | None, leaf_min: np.floating | None) -> bool:
+    return floor is not None and leaf_min is not None and bool(leaf_min >= floor)
 
 
 def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floating] | None,
-           kl: KLRange | None, leaf: int = pairwise.DEFAULT_LEAF) -> dict[str, np.floating]:
-    """Second pass: ``sum((x/nx)*(y/ny))`` for cosine and the sums of KL's normalised values."""
+           kl: KLRange | None, stats: bool = False, leaf: int = pairwise.DEFAULT_LEAF) -> dict:
+    """Second pass: ``sum((x/nx)*(y/ny))`` for cosine, the sums of KL's normalised values and, with
+    ``stats``, the exact float64 (mean, std) of each side (``xstat``/``ystat``)."""
     n = x.shape[0]
+    xfloor, yfloor = kl.floors() if kl is not None else (None, None)
 
     def one(a: int, b: int) -> dict:
         s = _SCRATCH
@@ -208,15 +226,25 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
                 np.divide(xs, norms[0], out=t)
                 np.divide(ys, norms[1], out=u)
                 np.multiply(t, u, out=t)
-                r["cos"] = t.sum()
+                r["cos"] = _SUM(t)
             if kl is not None:
-                r["px"] = _norm01(xs, kl.xlo, kl.xspan, t).sum()
-                r["py"] = _norm01(ys, kl.ylo, kl.yspan, u).sum()
+                r["px"] = _SUM(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), t))
+                r["py"] = _SUM(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), u))
+            if stats:
+                r["xstat"] = stdev.leaf_stat(xs, s.f64)
+                r["ystat"] = stdev.leaf_stat(ys, s.f64)
         return r
 
     parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
+    out: dict = {}
     with np.errstate(all="ignore"):
-        return {k: pairwise.combine(n, [p[k] for p in parts], pairwise.add32, leaf) for k in parts[0]}
+        for k in ("cos", "px", "py"):
+            if k in parts[0]:
+                out[k] = pairwise.combine(n, [p[k] for p in parts], pairwise.add32, leaf)
+        if stats:
+            out["xstat"] = stdev.merge_stats([p["xstat"] for p in parts])
+            out["ystat"] = stdev.merge_stats([p["ystat"] for p in parts])
+    return out
 
 
 def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: np.floating,
@@ -224,6 +252,7 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions (recomputed: cheaper
     than keeping pass B's values, which costs a write and a read of both tensors' size)."""
     n = x.shape[0]
+    xfloor, yfloor = kl.floors()
 
     def one(a: int, b: int) -> np.floating:
         s = _SCRATCH
@@ -231,12 +260,13 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
         m = b - a
         with np.errstate(all="ignore"):
             p, q = s.t[:m], s.u[:m]
-            np.divide(_norm01(_load(x, a, b, s.x), kl.xlo, kl.xspan, p), psum, out=p)
-            np.divide(_norm01(_load(y, a, b, s.y), kl.ylo, kl.yspan, q), qsum, out=q)
+            xs, ys = _load(x, a, b, s.x), _load(y, a, b, s.y)
+            np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
+            np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)
             np.log(q, out=q)
             np.multiply(p, q, out=q)
-            return q.sum()
+            return _SUM(q)
 
     parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
     with np.errstate(all="ignore"):

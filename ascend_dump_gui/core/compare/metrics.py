@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import fused, pairwise
+from ascend_dump_gui.core.compare import fused, pairwise, stdev
 from ascend_dump_gui.core.compare.fused import EPS64, KLRange, Needs
+from ascend_dump_gui.core.compare.stdev import format_std
 
 METRIC_NAMES: tuple[str, ...] = (
     "CosineSimilarity",
@@ -40,7 +41,7 @@ _NEEDS = {
     "AccumulatedRelativeError": {"rel"},
     "RelativeEuclideanDistance": {"d2", "yy"},
     "KullbackLeiblerDivergence": {"minmax", "kl"},
-    "StandardDeviation": {"std"},
+    "StandardDeviation": {"sums", "xx", "yy"},
     "MeanAbsoluteError": {"ad"},
     "RootMeanSquareError": {"d2"},
     "MaxRelativeError": {"rel"},
@@ -71,12 +72,6 @@ class PairMetrics:
 def fmt6(value: float) -> str:
     """msaccucmp's number format: ``'{:.6f}'`` (so ``nan``, ``inf`` and ``-0.000000`` can appear)."""
     return f"{float(value):.6f}"
-
-
-def format_std(means_stds: Sequence[float]) -> str:
-    """msaccucmp's StandardDeviation cell: ``(mean;std),(mean;std)``, NPU first; |v| < 0.001 shows as 0."""
-    vals = tuple(0.0 if abs(v) < 0.001 else v for v in means_stds)
-    return "({:.3f};{:.3f}),({:.3f};{:.3f})".format(*vals)
 
 
 def is_scalar_shape(shape: Sequence[int]) -> bool:
@@ -155,9 +150,7 @@ def _mean32(total: np.floating, n: int) -> np.float32:
 
 def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: bool, npu_name: str,
                     golden_name: str, result: PairMetrics, leaf: int) -> None:
-    wanted = set().union(*(_NEEDS[n] for n in selected))
-    if scalar:
-        wanted -= {"xx", "cos"} if "RelativeEuclideanDistance" in selected else {"xx", "yy", "cos"}
+    wanted = set().union(*(_NEEDS[n] for n in selected if not (scalar and n == "CosineSimilarity")))
     need = Needs(**{k: True for k in wanted})
     n = x.shape[0]
     with np.errstate(all="ignore"):
@@ -169,8 +162,19 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
             if (nx <= EPS64 and ny < EPS64) or nx ** 0.5 <= EPS64 or ny ** 0.5 <= EPS64:
                 norms = None          # decided without the normalised dot product
         if need.kl:
-            kl = KLRange(a.xmin, a.xmax - a.xmin, a.ymin, a.ymax - a.ymin)
-        b = fused.pass_b(x, y, norms=norms, kl=kl, leaf=leaf) if norms is not None or kl is not None else {}
+            kl = KLRange.from_pass_a(a)
+        std_text = None
+        if need.sums:
+            xside = stdev.side_from_float32(n, a.xsum, float(a.xx))
+            yside = stdev.side_from_float32(n, a.ysum, float(a.yy))
+            if xside is not None and yside is not None:
+                std_text = "({};{}),({};{})".format(*xside, *yside)
+        stats = need.sums and std_text is None      # undecided from float32 sums: exact float64 moments
+        b = {}
+        if norms is not None or kl is not None or stats:
+            b = fused.pass_b(x, y, norms=norms, kl=kl, stats=stats, leaf=leaf)
+        if stats:
+            std_text = format_std((*b["xstat"], *b["ystat"]))
         kl_value = fused.pass_c(x, y, kl, b["px"], b["py"], leaf) if kl is not None else None
         for name in selected:
             if name == "CosineSimilarity":
@@ -194,9 +198,7 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
                                f"{golden_name!r}.")
                 result.set(name, float(value), fmt6(value), message)
             elif name == "StandardDeviation":
-                (xm, xv), (ym, yv) = a.xstat, a.ystat
-                text = format_std((xm, np.sqrt(xv), ym, np.sqrt(yv)))
-                result.set(name, text, text)
+                result.set(name, std_text, std_text)
             elif name == "MeanAbsoluteError":
                 value = _mean32(a.ad_sum, n)
                 result.set(name, float(value), fmt6(value))
