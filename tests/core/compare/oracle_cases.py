@@ -124,4 +124,31 @@ def edge_cases() -> dict[str, tuple[np.ndarray, np.ndarray]]:
     if ml_dtypes is not None:
         a = rng.standard_normal(256).astype(np.float32)
         out["bfloat16_vs_f32"] = (a.astype(ml_dtypes.bfloat16), a)
+    out.update(shortcut_cases())
+    return out
+
+
+def shortcut_cases() -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Tensors over several 128K-element leaves that steer the engine's shortcuts both ways: the
+    StandardDeviation decided from float32 sums or by the exact float64 pass, KL's floor skipped or
+    applied per leaf, the |y| > eps test decided from y*y or masked (own seed: the cases above keep
+    their draws)."""
+    rng = np.random.default_rng(20261122)
+    out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    big = (rng.standard_normal(300001) * 3 + 1000).astype(np.float32)
+    out["std_offset_mean_300001"] = (big, (big + 0.01 * rng.standard_normal(300001)).astype(np.float32))
+    tie = np.full(270000, 0.0015, np.float32)               # mean a hair above the 0.0015 boundary
+    out["std_near_rounding_tie"] = (tie, (tie + 1e-9 * rng.standard_normal(270000)).astype(np.float32))
+    lo = rng.uniform(0, 1, 270000).astype(np.float32)
+    lo[rng.integers(0, 50000, 40)] = np.float32(1e-9)         # KL's floor acts in the first leaf only
+    out["kl_floor_leaves"] = (lo, rng.uniform(0.2, 1, 270000).astype(np.float32))
+    tiny = (rng.standard_normal(150001) * 3e-16).astype(np.float32)
+    tiny[:40000] *= np.float32(1e15)                          # first leaf: every |y| > eps
+    out["golden_near_eps_multi_leaf"] = ((tiny * 1.5).astype(np.float32), tiny)
+    relu = np.maximum(rng.standard_normal(200003), 0).astype(np.float32)
+    out["relu_multi_leaf"] = (relu, np.maximum(relu + 0.01 * rng.standard_normal(200003), 0).astype(np.float32))
+    heavy = rng.standard_cauchy(180000).astype(np.float32)
+    out["cauchy_multi_leaf"] = (heavy, (heavy * (1 + 1e-3 * rng.standard_normal(180000))).astype(np.float32))
+    near = rng.standard_normal(140000).astype(np.float32)
+    out["nearly_equal_multi_leaf"] = (near, (near + np.float32(1e-7) * rng.standard_normal(140000)).astype(np.float32))
     return out
