@@ -188,15 +188,18 @@ def _dirty_window(qtbot, tmp_path):
     panel.path = tmp_path / "acl.json"
     panel.form.findChild(QLineEdit, "dump_path").setText("/data/dump")
     window.open_folder(tmp_path)
+    qtbot.waitUntil(lambda: not window.runner.active, timeout=5000)  # the Browse panel indexes the folder
     window.tabs.setCurrentWidget(panel)
     panel.side_tabs.setCurrentIndex(1)
     return window
 
 
-def test_switching_language_rebuilds_in_place_and_keeps_the_work(qtbot, tmp_path):
+def test_switching_language_rebuilds_in_place_and_keeps_the_work(qtbot, tmp_path, monkeypatch):
     window = _dirty_window(qtbot, tmp_path)
     before = window.config_panel.doc.values
     old_panel = window.config_panel
+    reopened = []
+    monkeypatch.setattr(type(window.browse_panel), "open_folder", lambda self, path: reopened.append((self, path)))
     try:
         window.findChild(QAction, "language_zh_CN").trigger()
         panel = window.config_panel
@@ -206,7 +209,7 @@ def test_switching_language_rebuilds_in_place_and_keeps_the_work(qtbot, tmp_path
         assert panel.form.findChild(QLineEdit, "dump_path").text() == "/data/dump"
         assert panel.is_dirty and window.isWindowModified() and panel.path == tmp_path / "acl.json"
         assert panel.side_tabs.currentIndex() == 1 and window.tabs.currentWidget() is panel
-        assert window.browse_panel.folder == str(tmp_path) and window.dump_folder == tmp_path
+        assert reopened == [(window.browse_panel, tmp_path)]  # the new Browse panel shows the same folder
         assert saved_language(app_settings()) == "zh_CN"
         assert window.findChild(QAction, "language_zh_CN").isChecked()
         panel.undo_stack.undo()  # the rebuilt panel has a fresh history: nothing to undo, still dirty
@@ -215,7 +218,7 @@ def test_switching_language_rebuilds_in_place_and_keeps_the_work(qtbot, tmp_path
         assert _menu_titles(window)[0] == "&File" and window.config_panel.doc.values == before
     finally:
         i18n.install_language("en")
-    window.config_panel.undo_stack.setClean()
+        window.config_panel.undo_stack.setClean()  # closing must not ask about unsaved changes
 
 
 def test_switching_is_refused_while_background_work_runs(qtbot):
