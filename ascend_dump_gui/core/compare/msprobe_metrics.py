@@ -7,6 +7,8 @@ Ratio. Values are floats (12-decimal rounded, as msprobe stores them) or msprobe
 
 from __future__ import annotations
 
+import math
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -28,6 +30,7 @@ NOT_AVAILABLE = "N/A"
 NAN_MARK = "Nan"
 _EPS = float(np.finfo(float).eps)
 _FLOATS = (np.float16, np.float32, np.float64, np.longdouble)
+_MAX, _MIN = np.maximum.reduce, np.minimum.reduce
 
 
 def fmt12(value: float) -> float:
@@ -116,12 +119,64 @@ def _all(value: str, message: str) -> MsprobeResult:
     return MsprobeResult({name: value for name in MSPROBE_NAMES}, message)
 
 
+class _Buffers(threading.local):
+    """Per-thread leaf buffers, reused so the hot loop allocates nothing."""
+
+    def take(self, name: str, size: int, dtype: np.dtype) -> np.ndarray:
+        buf = self.__dict__.get(name)
+        if buf is None or buf.shape[0] < size or buf.dtype != dtype:
+            buf = np.empty(size, dtype)
+            setattr(self, name, buf)
+        return buf[:size]
+
+
+_BUF = _Buffers()
+
+
+def _as(v: np.ndarray, dtype: np.dtype, name: str) -> np.ndarray:
+    """``v`` as a contiguous array of ``dtype``: itself when it already is, else a buffer copy."""
+    if v.dtype == dtype and v.flags.c_contiguous:
+        return v
+    out = _BUF.take(name, v.shape[0], dtype)
+    np.copyto(out, v, casting="unsafe")
+    return out
+
+
+def _fast_leaf(nl: np.ndarray, bl: np.ndarray, rel_type: np.dtype) -> tuple | None:
+    """A leaf's totals in preallocated buffers when every value is finite and no golden value is 0
+    (then msprobe's NaN/Inf handling and eps rule change nothing); None otherwise."""
+    m = nl.shape[0]
+    n64, b64 = _as(nl, np.dtype(np.float64), "n64"), _as(bl, np.dtype(np.float64), "b64")
+    nn, bb = pairwise.dot(n64, n64), pairwise.dot(b64, b64)
+    if not (math.isfinite(nn) and math.isfinite(bb)):     # sums of float64 squares: all values finite
+        return None
+    d = np.subtract(n64, b64, out=_BUF.take("d", m, np.float64))
+    totals = (pairwise.dot(n64, b64), nn, bb, pairwise.dot(d, d), np.maximum(_MAX(d), -_MIN(d)))
+    if rel_type == np.float64:
+        rel = np.divide(d, b64, out=d)
+    else:
+        bt = _as(bl, rel_type, "bt")
+        rel = np.subtract(_as(nl, rel_type, "nt"), bt, out=_BUF.take("rel", m, rel_type))
+        np.divide(rel, bt, out=rel)
+    np.absolute(rel, out=rel)
+    max_rel = _MAX(rel)
+    if not np.isfinite(max_rel):                          # a golden 0 (or an overflow): msprobe's rule
+        return None
+    mask = _BUF.take("mask", m, np.dtype(np.bool_))
+    return (*totals, max_rel, int(np.count_nonzero(np.less(rel, 0.001, out=mask))),
+            int(np.count_nonzero(np.less(rel, 0.005, out=mask))))
+
+
 def _reduce(n: np.ndarray, b: np.ndarray, rel_type: np.dtype, leaf: int) -> tuple | None:
     """One fused pass: dot products, max errors and ratio counts; None if NaN/Inf positions differ."""
     size = n.shape[0]
+    fast = rel_type in (np.float32, np.float64)
 
     def one(lo: int, hi: int) -> tuple | None:
         with np.errstate(all="ignore"):
+            done = _fast_leaf(n[lo:hi], b[lo:hi], rel_type) if fast else None
+            if done is not None:
+                return done
             n64 = n[lo:hi].astype(np.float64)
             b64 = b[lo:hi].astype(np.float64)
             bad = False

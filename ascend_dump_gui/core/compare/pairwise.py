@@ -80,16 +80,20 @@ def add64(a: float, b: float) -> np.float64:
 BLAS_SINGLE_THREAD_MAX = 8192
 """OpenBLAS runs ``dot`` on one thread up to about 10000 elements; longer ones wake its own thread pool,
 which stalls badly when our leaf threads or other processes hold the cores."""
+_VECDOT = getattr(np, "vecdot", None)   # numpy >= 2.0: one call for all rows
 
 
 def dot(a: np.ndarray, b: np.ndarray) -> float:
-    """``a . b`` of two 1-D arrays by BLAS in slices short enough to run on the calling thread
+    """``a . b`` of two 1-D contiguous arrays by BLAS in rows short enough to run on the calling thread
     (the same bits as ``np.dot`` for vectors up to :data:`BLAS_SINGLE_THREAD_MAX`)."""
-    n = a.shape[0]
-    if n <= BLAS_SINGLE_THREAD_MAX:
-        return float(np.dot(a, b))
     step = BLAS_SINGLE_THREAD_MAX
-    return float(sum(float(np.dot(a[i:i + step], b[i:i + step])) for i in range(0, n, step)))
+    k = a.shape[0] - a.shape[0] % step
+    total = float(np.dot(a[k:], b[k:]))
+    if k and _VECDOT is not None:
+        total += float(_VECDOT(a[:k].reshape(-1, step), b[:k].reshape(-1, step)).sum())
+    elif k:
+        total += sum(float(np.dot(a[i:i + step], b[i:i + step])) for i in range(0, k, step))
+    return total
 
 
 def worker_count() -> int:

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ascend_dump_gui.core.compare import pairwise
+
 MINIMUM_VALUE = 0.001
 """msaccucmp shows a mean or std below this (in magnitude) as 0."""
 _U32 = 2.0 ** -24
@@ -77,30 +79,13 @@ def side_from_float32(n: int, total: float, squares: float) -> tuple[str, str] |
     return mean_text, std_text
 
 
-_ROW = 8192
-"""float64 dot products run in rows of this length: OpenBLAS keeps ``dot`` on the calling thread up to about
-10000 elements; longer ones wake its own thread pool, which stalls when our threads hold the cores."""
-_ONES = np.ones(_ROW)
-_VECDOT = getattr(np, "vecdot", None)   # numpy >= 2.0: one call for all rows
 _CANCEL = 1.0 / 64
 """Recompute a leaf's moments around its mean when its squared mean is over 63/64 of its mean square."""
 
 
 def _sums64(f: np.ndarray) -> tuple[float, float]:
-    """``(sum(f), sum(f * f))`` of a float64 vector, by BLAS in rows of :data:`_ROW` elements."""
-    k = f.shape[0] - f.shape[0] % _ROW
-    tail = f[k:]
-    s1, s2 = float(tail.sum()), float(np.dot(tail, tail))
-    if k and _VECDOT is not None:
-        rows = f[:k].reshape(-1, _ROW)
-        s1 += float(_VECDOT(rows, _ONES).sum())
-        s2 += float(_VECDOT(rows, rows).sum())
-    else:
-        for i in range(0, k, _ROW):
-            row = f[i:i + _ROW]
-            s1 += float(np.dot(row, _ONES))
-            s2 += float(np.dot(row, row))
-    return s1, s2
+    """``(sum(f), sum(f * f))`` of a float64 vector."""
+    return float(np.add.reduce(f)), pairwise.dot(f, f)
 
 
 def leaf_stat(v: np.ndarray, buf: np.ndarray) -> tuple[int, float, float]:

@@ -12,8 +12,10 @@ import math
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.compare import fused, stdev
+from ascend_dump_gui.core.compare import fused, pairwise, stdev
+from ascend_dump_gui.core.compare import msprobe_metrics as msprobe_metrics_mod
 from ascend_dump_gui.core.compare.metrics import FAILED, METRIC_NAMES, evaluate, fmt6, format_std
+from ascend_dump_gui.core.compare.msprobe_metrics import msprobe_metrics
 from tests.core.compare.msaccucmp_reference import reference_values
 
 
@@ -103,7 +105,7 @@ def test_exact_moments_without_vecdot(monkeypatch):
     v = (rng.standard_normal(20_000) * 2 + 5).astype(np.float32)
     buf = np.empty(v.size)
     with_vecdot = stdev.leaf_stat(v, buf)
-    monkeypatch.setattr(stdev, "_VECDOT", None)
+    monkeypatch.setattr(pairwise, "_VECDOT", None)
     without = stdev.leaf_stat(v, buf)
     assert without[0] == with_vecdot[0]
     assert without[1:] == pytest.approx(with_vecdot[1:], rel=1e-12)
@@ -133,3 +135,21 @@ def test_kl_floor_threshold_is_above_the_floor():
             assert np.all(np.divide(np.subtract(np.append(above, floor), lo), span) >= fused.EPS32)
     assert fused._floor_from(np.float32(1), np.float32(0)) is None
     assert fused._floor_from(np.float32(np.nan), np.float32(1)) is None
+
+
+@pytest.mark.parametrize("kind", KINDS + ["float64", "mixed"])
+def test_msprobe_buffered_leaves_equal_the_general_path(kind, monkeypatch):
+    rng = np.random.default_rng([7, len(kind)])
+    if kind == "float64":
+        x = rng.standard_normal(30_000)
+        pair = (x, x * (1 + 1e-6 * rng.standard_normal(30_000)))
+    elif kind == "mixed":
+        x = rng.standard_normal(30_000).astype(np.float32)
+        pair = (x, x.astype(np.float64) * 1.001)
+    else:
+        pair = _pair(kind, 30_000, rng)
+    quick = msprobe_metrics(*pair, leaf=4096)
+    monkeypatch.setattr(msprobe_metrics_mod, "_fast_leaf", lambda *args: None)
+    general = msprobe_metrics(*pair, leaf=4096)
+    assert quick.values == general.values
+    assert quick.message == general.message
