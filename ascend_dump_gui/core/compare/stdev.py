@@ -19,6 +19,8 @@ from ascend_dump_gui.core.compare import pairwise
 MINIMUM_VALUE = 0.001
 """msaccucmp shows a mean or std below this (in magnitude) as 0."""
 _U32 = 2.0 ** -24
+_UNDERFLOW = 2.0 ** -149
+"""Largest error of a float32 square that underflows (the smallest subnormal)."""
 _EPS64 = 2.0 ** -52
 _BUFFER = 8192
 """numpy casts (float32 -> float64) in buffers of this many elements, summing the buffers in sequence."""
@@ -58,7 +60,7 @@ def side_from_float32(n: int, total: float, squares: float) -> tuple[str, str] |
         return None
     gamma = pairwise_error_factor(n)
     e2 = _U32 + gamma * (1 + _U32)                     # squares rounded, then summed
-    d_sq = e2 / (1 - e2) * squares
+    d_sq = e2 / (1 - e2) * squares + n * _UNDERFLOW     # (a square may underflow: absolute error)
     q_hi = squares + d_sq
     d_sum = gamma * math.sqrt(n * q_hi)                 # sum|x| <= sqrt(n * sum x^2)
     # msaccucmp's own float64 rounding (pairwise inside each cast buffer, buffers in sequence), plus ours
