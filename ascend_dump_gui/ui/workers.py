@@ -54,32 +54,33 @@ class TaskRunner(QObject):
     def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
         self._pool = pool or QThreadPool.globalInstance()
-        self._active: set[Worker] = set()
+        self._active: dict[WorkerSignals, Worker] = {}
 
     @property
     def active(self) -> frozenset[Worker]:
-        return frozenset(self._active)
+        return frozenset(self._active.values())
 
     def start(self, worker: Worker) -> Worker:
         """Run ``worker``; connect its signals before calling this."""
-        self._active.add(worker)
-        worker.signals.finished.connect(lambda *_: self._end(worker))
-        worker.signals.failed.connect(lambda *_: self._end(worker))
-        worker.signals.cancelled.connect(lambda: self._end(worker))
+        self._active[worker.signals] = worker
+        # Bound slots of this QObject (not lambdas): Qt drops them if the runner is destroyed first.
+        worker.signals.finished.connect(self._end)
+        worker.signals.failed.connect(self._end)
+        worker.signals.cancelled.connect(self._end)
         self.started.emit(worker)
         self._pool.start(worker)
         return worker
 
     def cancel_all(self) -> None:
         """Ask every running worker to stop."""
-        for worker in self._active:
+        for worker in self._active.values():
             worker.cancel()
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until the pool is idle (used when the window closes)."""
         return self._pool.waitForDone(msecs)
 
-    def _end(self, worker: Worker) -> None:
-        if worker in self._active:
-            self._active.discard(worker)
+    def _end(self, *_: object) -> None:
+        worker = self._active.pop(self.sender(), None)
+        if worker is not None:
             self.ended.emit(worker)
