@@ -96,6 +96,10 @@ def dot(a: np.ndarray, b: np.ndarray) -> float:
     return total
 
 
+BLOCKS_PER_WORKER = 16
+"""How many blocks of leaves :func:`map_leaves` cuts per worker thread."""
+
+
 def worker_count() -> int:
     """Threads used for leaf-level parallelism (numpy releases the GIL in its loops)."""
     return max(1, os.cpu_count() or 1)
@@ -121,8 +125,8 @@ def map_leaves(fn: Callable[[int, int], T], ranges: Sequence[tuple[int, int]],
         return [fn(a, b) for a, b in ranges]
     if threading.current_thread().name.startswith("compare-leaf"):
         return [fn(a, b) for a, b in ranges]
-    # Hand each worker a contiguous block of leaves: fewer futures, better locality.
-    per = max(1, len(ranges) // (workers * 4))
+    # Contiguous blocks of leaves (locality), several per worker (no thread idles long at the end).
+    per = max(1, len(ranges) // (workers * BLOCKS_PER_WORKER))
     blocks = [ranges[i:i + per] for i in range(0, len(ranges), per)]
     futures = [_pool().submit(lambda blk=blk: [fn(a, b) for a, b in blk]) for blk in blocks]
     out: list[T] = []
