@@ -592,10 +592,6 @@
       <translation>融合开关配置文件</translation>
     </message>
     <message>
-      <source>GE refuses a data dump while NPU_COLLECT_PATH is set (E10056); unset it for the dump run.</source>
-      <translation>设置了NPU_COLLECT_PATH时，GE会拒绝数据Dump（E10056）；执行Dump时请取消该环境变量。</translation>
-    </message>
-    <message>
       <source>Generalize all input shapes</source>
       <translation>泛化所有输入shape</translation>
     </message>
@@ -826,10 +822,6 @@
     <message>
       <source>NIC/RoCE sampling (Hz)</source>
       <translation>NIC/RoCE采样频率（Hz）</translation>
-    </message>
-    <message>
-      <source>NPU_COLLECT_PATH is set: exception operators are dumped as in mode 1 into NPU_COLLECT_PATH, whatever enable_exception_dump says.</source>
-      <translation>已设置NPU_COLLECT_PATH：无论enable_exception_dump如何配置，异常算子均按模式 1 Dump到NPU_COLLECT_PATH中。</translation>
     </message>
     <message>
       <source>Name</source>
@@ -1460,10 +1452,6 @@
       <translation>dump_debug为on时，运行时跳过dump_step和dump_stats的检查；它们不影响溢出算子Dump。</translation>
     </message>
     <message>
-      <source>With enable_exception_dump 1 and data or overflow dump on, dynamic-shape networks only do the exception dump; static-shape networks do both.</source>
-      <translation>enable_exception_dump为 1 且开启了数据Dump或溢出算子Dump时，动态shape网络只执行异常算子Dump；静态shape网络两者都会执行。</translation>
-    </message>
-    <message>
       <source>With enable_exception_dump=1, dynamic-shape networks only produce the exception dump; the data or overflow dump only works for static-shape networks.</source>
       <translation>enable_exception_dump=1 时，动态shape网络只生成异常算子Dump数据；数据Dump或溢出算子Dump仅对静态shape网络生效。</translation>
     </message>
@@ -1592,10 +1580,6 @@
       <translation>必须配置dump_path（EP0001）：只有dump_scene为异常场景时可以不配置。溢出算子Dump和Dump Watch模式同样需要配置。</translation>
     </message>
     <message>
-      <source>dump_path is required when enable_dump or enable_dump_debug is True (GE E10058).</source>
-      <translation>enable_dump或enable_dump_debug为True时必须配置dump_path（GE E10058）。</translation>
-    </message>
-    <message>
       <source>dump_path is set but neither enable_dump nor enable_dump_debug is on, so nothing is dumped there.</source>
       <translation>已设置dump_path，但enable_dump和enable_dump_debug均未开启，因此不会Dump任何数据。</translation>
     </message>
@@ -1630,10 +1614,6 @@
     <message>
       <source>enable reuses cached operator builds; force clears the cache and rebuilds; disable turns the cache off. Ignored while operator debugging is on.</source>
       <translation>enable 复用已缓存的算子编译结果；force 清空缓存后重新编译；disable 关闭缓存。开启算子调试时此配置不生效。</translation>
-    </message>
-    <message>
-      <source>enable_dump and enable_dump_debug cannot both be True: GE refuses the session options.</source>
-      <translation>enable_dump和enable_dump_debug不能同时为True：GE会拒绝这些session配置。</translation>
     </message>
     <message>
       <source>enable_dump and enable_dump_debug cannot both be True; GE refuses the session. Dump data and collect overflows in separate runs.</source>

@@ -160,10 +160,6 @@
       <translation>比对</translation>
     </message>
     <message>
-      <source>Compare an NPU dump with a golden dump (coming with the Compare panel).</source>
-      <translation>将NPU的Dump数据与标杆数据进行比对（随“比对”面板提供）。</translation>
-    </message>
-    <message>
       <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
       <translation>配置与脚本 (*.json *.py *.sh *.env *.txt)</translation>
     </message>
@@ -286,10 +282,6 @@
     <message>
       <source>Open Dump &amp;Folder…</source>
       <translation>打开Dump目录(&amp;F)…</translation>
-    </message>
-    <message>
-      <source>Open a dump folder (File ▸ Open Dump Folder…, or drop it here) to browse it.</source>
-      <translation>打开一个Dump目录（文件 ▸ 打开Dump目录…，或将目录拖放到此处）即可浏览。</translation>
     </message>
     <message>
       <source>Open config, training script or env file</source>
