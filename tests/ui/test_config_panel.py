@@ -61,6 +61,17 @@ def test_watcher_conflict_appears_and_disappears(panel):
     assert panel.findings_panel.item_for(CONFLICT) is None
 
 
+def test_a_finding_card_cites_the_document_it_comes_from(panel):
+    from PySide6.QtWidgets import QLabel
+
+    build_watcher(panel)
+    widget(panel, QCheckBox, "dump_debug").setChecked(True)
+    card = panel.findings_panel.item_for(CONFLICT)
+    finding = next(f for f in panel.findings if f.rule == CONFLICT)
+    assert finding.source.startswith("seed 001")
+    assert finding.source in card.findChild(QLabel, "finding_detail").text()
+
+
 def test_findings_are_the_cores(panel):
     panel.load_demo()
     expected = check(panel.doc, env={}, base_dir=panel._base_dir())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt, Signal
@@ -54,12 +55,13 @@ class FindingCard(QFrame):
         message = QLabel(tr_schema(finding.message), wordWrap=True, objectName="finding_message")
         message.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         where = ", ".join(finding.options) or tr("the whole config")
-        detail = QLabel(f"<small>{where} · {finding.rule}</small>", objectName="finding_detail")
+        parts = [where, finding.rule]
+        if finding.source:  # the document that states the rule, shown so the user can look it up
+            parts.append(tr("Source: {source}").format(source=finding.source))
+        detail = QLabel(f"<small>{html.escape(' · '.join(parts))}</small>", wordWrap=True,
+                        objectName="finding_detail")
         detail.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        tip = [tr("Rule: {rule}").format(rule=finding.rule)]
-        if finding.source:
-            tip.append(tr("Source: {source}").format(source=finding.source))
-        self.setToolTip("\n".join(tip))
+        self.setToolTip(tr("Rule: {rule}").format(rule=finding.rule))
         text = QVBoxLayout()
         text.setSpacing(2)
         text.addWidget(message)
