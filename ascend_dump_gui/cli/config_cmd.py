@@ -5,19 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli.output import print_json
-from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.config.check import check, effective_env
-from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
-from ascend_dump_gui.core.config.findings import Finding, Severity
-from ascend_dump_gui.core.config.importers import load_config, load_env_file
-from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.paths import Artifact, resolve_paths
-from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.config.names import EXPORT_TARGETS, PRODUCTS, SCENARIO_NAMES
 
-PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.config.findings import Finding
+    from ascend_dump_gui.core.config.paths import Artifact
+
+# The schema, rules and importers load when a sub-command runs, not when the parser is built (start-up time).
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = verbs.add_parser("check", help="Report errors, warnings and notes for config files.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="acl.json / dump_config.json, Python training script, shell/env file or project file")
-    p.add_argument("--scenario", choices=tuple(SCENARIOS), help="force the scenario instead of detecting it")
+    p.add_argument("--scenario", choices=SCENARIO_NAMES, help="force the scenario instead of detecting it")
     p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
     p.add_argument("--product", choices=PRODUCTS, help="check product-restricted options against this product")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -52,6 +49,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.config.check import check
+    from ascend_dump_gui.core.config.findings import Finding, Severity
+    from ascend_dump_gui.core.config.importers import load_config, load_env_file
+    from ascend_dump_gui.core.errors import InputError
+
     env = load_env_file(args.env) if args.env else None
     results, parse_failed, has_error = [], False, False
     for name in args.paths:
@@ -75,6 +77,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
+    from ascend_dump_gui.core.config.findings import Severity
+
     counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
     summary = ", ".join(f"{n} {s.value}{'s' if n != 1 and s is not Severity.INFO else ''}"
                         for s, n in counts.items())
@@ -90,6 +94,11 @@ def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
 
 
 def _where(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.config.check import effective_env
+    from ascend_dump_gui.core.config.importers import load_config, load_env_file
+    from ascend_dump_gui.core.config.model import ConfigDoc
+    from ascend_dump_gui.core.config.paths import resolve_paths
+
     env = dict(load_env_file(args.env)) if args.env else {}
     docs: list[tuple[str, ConfigDoc]] = [(name, load_config(name)) for name in args.paths]
     configs = [(name, doc) for name, doc in docs if doc.scenario != "env"]
@@ -121,6 +130,10 @@ def _grouped(rows: list[tuple[str, Artifact]]) -> list[tuple[str, list[Artifact]
 
 
 def _export(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.atomic import write_text_atomic
+    from ascend_dump_gui.core.config.exporters import export
+    from ascend_dump_gui.core.config.importers import load_config
+
     text = export(load_config(args.path), args.to)
     if args.output:
         write_text_atomic(args.output, text)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ascend_dump_gui.cli.output import print_json, warn
-from ascend_dump_gui.core.dump.convert import convert_paths
-from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
-from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.errors import DumpFormatError
 
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
+
+# The dump reader (numpy, protobuf) loads when a sub-command runs, not when the parser is built (start-up time).
 _GROUPS = ("inputs", "outputs", "buffers", "workspaces")
 
 
@@ -92,6 +93,8 @@ def _print_human(doc: dict[str, Any]) -> None:
 
 
 def _run_show(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.dump.reader import read_dump
+
     doc = show_document(read_dump(args.file))
     if args.json:
         print_json(doc)
@@ -101,6 +104,8 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_convert(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.dump.convert import convert_paths
+
     if args.out.exists() and not args.out.is_dir():
         raise DumpFormatError(args.out, "--out must be a directory")
     report = convert_paths([Path(p) for p in args.paths], args.out, args.layout)

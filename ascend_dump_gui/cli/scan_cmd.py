@@ -8,11 +8,14 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring as _quote
+from typing import TYPE_CHECKING
 
-from ascend_dump_gui.core.dump.records import DumpRecord, Problem
-from ascend_dump_gui.core.dump.scanner import check_root, gc_paused, iter_folders
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 
-Batch = tuple[list[DumpRecord], list[Problem]]
+    Batch = tuple[list[DumpRecord], list[Problem]]
+
+# The scanner loads when the verb runs, not when the parser is built (start-up time).
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.dump.scanner import check_root, gc_paused, iter_folders
+
     root = check_root(args.dir)
     batches = iter_folders(root)
     first = next(batches, None)  # an unreadable root raises here, before anything is printed

@@ -124,3 +124,26 @@ def test_bad_inputs_exit_2_without_traceback(tmp_path):
     assert where.returncode == 2 and "not a text file" in where.stderr and "Traceback" not in where.stderr
     usage = _cli("config", "check", str(wrong), "--product", "atlas_nope")
     assert usage.returncode == 2 and "Traceback" not in usage.stderr
+
+
+def test_building_the_parser_loads_no_schema_or_emulator():
+    """Start-up: the config, dump, scan and emulate verbs load the core when they run, not at import."""
+    lazy = ("ascend_dump_gui.core.config.scenarios", "ascend_dump_gui.core.config.check",
+            "ascend_dump_gui.core.config.importers", "ascend_dump_gui.core.emulator", "ascend_dump_gui.core.dump.convert")
+    code = ("import sys; from ascend_dump_gui.cli import build_parser; build_parser(); "
+            f"print([m for m in {lazy!r} if m in sys.modules])")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_parser_choices_match_the_core():
+    from ascend_dump_gui.cli.emulate_cmd import FAULT_CHOICES
+    from ascend_dump_gui.core.config import names
+    from ascend_dump_gui.core.config.exporters import TARGET_SCENARIO
+    from ascend_dump_gui.core.config.scenarios import SCENARIOS
+    from ascend_dump_gui.core.emulator import FAULT_KINDS
+
+    assert FAULT_CHOICES == FAULT_KINDS
+    assert tuple(SCENARIOS) == names.SCENARIO_NAMES
+    assert set(TARGET_SCENARIO.values()) <= set(SCENARIOS)
+    assert set(TARGET_SCENARIO) | {"project"} == set(names.EXPORT_TARGETS)

@@ -12,12 +12,12 @@ from typing import Any
 
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.names import EXPORT_TARGETS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_tf2 import ENV_KEYS, GLOBAL_KEYS
 from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
 
-EXPORT_TARGETS = ("acl_json", "tf1_python", "tf2_python", "torchair_python", "shell", "project")
 TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
                    "torchair_python": "torchair", "shell": "env"}
 PROJECT_FACTS = ("mode", "backend", "env", "run_mode")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import BOTH_MODES, FieldSpec, Kind, Mode
+from ascend_dump_gui.core.config.names import PRODUCTS
 
 # Categories in the order seed 002 presents them.
 BASIC = "Basic Options"
@@ -32,7 +33,7 @@ TRAINING = frozenset({Mode.TRAINING})
 INFERENCE = frozenset({Mode.ONLINE_INFERENCE})
 BOTH = BOTH_MODES
 
-ALL_PRODUCTS: tuple[str, ...] = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
+ALL_PRODUCTS: tuple[str, ...] = PRODUCTS
 A2_A3: tuple[str, ...] = ("atlas_a2", "atlas_a3")
 AOE_PRODUCTS: tuple[str, ...] = ("atlas_a2", "atlas_a3", "atlas_training")
 INT32_MAX = 2147483647
