@@ -45,7 +45,8 @@ def _convert(doc: ConfigDoc, target: Scenario) -> dict[str, Any]:
                not target.has(key) or source is not None and source.has(key)
                and source.field(key).kind is not target.field(key).kind)]
     if misfits:
-        raise DumpError(f"{', '.join(misfits)} of this {doc.scenario} config have no {target.name} equivalent; "
+        verb = "has" if len(misfits) == 1 else "have"
+        raise DumpError(f"{', '.join(misfits)} of this {doc.scenario} config {verb} no {target.name} equivalent; "
                         f"export it as {doc.scenario} or project instead")
     return dict(doc.values)
 

@@ -72,6 +72,7 @@ class Scenario:
     fields: tuple[FieldSpec, ...]
     rules: tuple[Any, ...] = ()            # rule objects from ``rules.py``
     unknown_keys: str = "warning"          # severity for unknown keys: "error", "warning" or "quiet"
+    retired_keys: tuple[tuple[str, str], ...] = ()  # (key, why it no longer does anything) for old spellings
     _index: dict[str, FieldSpec] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -214,7 +214,7 @@ def _kernel_data(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not bad:
         return []
     return [Hit(f"dump_kernel_data has {', '.join(repr(b) for b in bad)}; each comma-separated item must be one of "
-                f"{', '.join(KERNEL_DATA_ITEMS)} (an empty item comes from a stray comma) (EP0002).")]
+                f"{', '.join(KERNEL_DATA_ITEMS)} (an empty item comes from a stray comma).")]
 
 
 # -- the rules -----------------------------------------------------------------------------------------------------

@@ -88,4 +88,6 @@ ACL_JSON = Scenario(
     summary="The \"dump\" object read by aclInit / aclmdlSetDump and by torchair's dump_config_path.",
     version=1,
     fields=FIELDS,
+    retired_keys=(("dump_status", "an old on/off switch: adump ignores it and GE overwrites it from the other "
+                                  "options (runtime-rules §1.1)"),),
 )

@@ -71,6 +71,10 @@ def _deprecated(spec: FieldSpec, key: str) -> Finding:
 
 
 def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list[Finding]:
+    retired = dict(scenario.retired_keys).get(key)
+    if retired:
+        return [Finding("schema.retired_key", Severity.WARNING, (key,), f"{key} is {retired}; it changes nothing.",
+                        "schema", Fix(f"Remove {key}", ((key, None),)))]
     guess = nearest(key, known, cutoff=0.8 if scenario.unknown_keys == "quiet" else 0.6)
     if scenario.unknown_keys == "quiet" and guess is None:
         return []
@@ -83,7 +87,7 @@ def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list
     severity = Severity.ERROR if scenario.unknown_keys == "error" else Severity.WARNING
     fix = Fix(f"Rename {key} to {guess}", ((key, None), (guess, value))) if guess else None
     return [Finding("schema.unknown_key", severity, (key,),
-                    f"{key} is not a {scenario.title} option ({consequence}){hint}", "schema", fix,
+                    f"{key} is not {_article(scenario.title)} {scenario.title} option ({consequence}){hint}", "schema", fix,
                     extra={"suggestion": guess} if guess else {})]
 
 
@@ -200,6 +204,10 @@ def _check_entries(spec: FieldSpec, where: str, entries: Mapping[str, Any], seve
         else:
             out.extend(_check_value(column, f"{where}.{key}", item, severity, scenario))
     return out
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _bad(spec: FieldSpec, name: str, severity: Severity, message: str, rule: str = "schema.type") -> Finding:

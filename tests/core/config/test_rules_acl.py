@@ -260,3 +260,11 @@ def test_real_world_configs(values, severity):
     has_error = any(f.severity is Severity.ERROR for f in found)
     assert has_error is (severity == "E")
     assert ("acl.nothing_dumped" in {f.rule for f in found}) is (severity == "N")
+
+
+def test_retired_dump_status_is_not_renamed_to_dump_stats():
+    found = [f for f in findings("acl_json", {**MODEL, "dump_status": "on"}) if f.options == ("dump_status",)]
+    assert [(f.rule, f.severity) for f in found] == [("schema.retired_key", Severity.WARNING)]
+    assert found[0].fix.changes == (("dump_status", None),)
+    typo = [f for f in findings("acl_json", {**MODEL, "dump_stpe": "0"}) if f.rule == "schema.unknown_key"]
+    assert "is not an acl.json dump section option" in typo[0].message
