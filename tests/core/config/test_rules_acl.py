@@ -268,3 +268,11 @@ def test_retired_dump_status_is_not_renamed_to_dump_stats():
     assert found[0].fix.changes == (("dump_status", None),)
     typo = [f for f in findings("acl_json", {**MODEL, "dump_stpe": "0"}) if f.rule == "schema.unknown_key"]
     assert "is not an acl.json dump section option" in typo[0].message
+
+
+def test_overflow_dump_skips_step_and_stats_checks():
+    overflow = {"dump_path": "/tmp", "dump_debug": True}
+    notes = [f for f in findings("acl_json", {**overflow, "dump_step": "0|3"}) if f.rule == "acl.debug_ignores"]
+    assert [f.severity for f in notes] == [Severity.INFO]
+    assert "acl.debug_ignores" not in acl(overflow)
+    assert "acl.debug_ignores" not in acl({**MODEL, "dump_step": "0|3"})
