@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QMenuBar,
@@ -23,9 +22,11 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui import __version__
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.config.docs import scenario_docs_html
 from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
+from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
@@ -34,25 +35,6 @@ from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
 APP_NAME = "Ascend Dump GUI"
-
-
-class PlaceholderPanel(QWidget):
-    """Stands in for the Browse and Compare panels until they exist; remembers the folder it was given."""
-
-    def __init__(self, mode: str, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName(f"{mode.lower()}_panel")
-        self.mode = mode
-        self.folder: str | None = None
-        self.label = QLabel(text, objectName=f"{mode.lower()}_label", wordWrap=True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.label)
-
-    def open_folder(self, path: str | Path) -> None:
-        self.folder = str(path)
-        self.label.setText(f"{self.mode}: {self.folder}")
 
 
 class MainWindow(QMainWindow):
@@ -75,10 +57,10 @@ class MainWindow(QMainWindow):
         self.status = StatusBar(self.runner)
         self.setStatusBar(self.status)
         self.config_panel = ConfigPanel(self.runner, self.status)
-        self.browse_panel = PlaceholderPanel(
-            "Browse", tr("Open a dump folder (File ▸ Open Dump Folder…, or drop it here) to browse it."))
-        self.compare_panel = PlaceholderPanel(
-            "Compare", tr("Compare an NPU dump with a golden dump (coming with the Compare panel)."))
+        self.browse_panel = BrowsePanel(self.runner)
+        self.compare_panel = ComparePanel(self.runner)
+        self.browse_panel.opActivated.connect(self.compare_panel.select_op)  # keep the op when switching
+        self.compare_panel.opActivated.connect(self.show_op_in_browse)
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
         self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
         self.tabs.addTab(self.browse_panel, icon("browse"), tr("Browse"))
@@ -112,6 +94,11 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.browse_panel)
         self.dump_folder = Path(path)
         self._remember(Path(path))
+
+    def show_op_in_browse(self, op_name: str) -> None:
+        """Switch to Browse with ``op_name`` selected (Compare's "Show in Browse")."""
+        self.tabs.setCurrentWidget(self.browse_panel)
+        self.browse_panel.select_op(op_name)
 
     def new_config(self, scenario: str) -> None:
         if self.config_panel.maybe_discard():

@@ -27,6 +27,8 @@ def test_event_loop_stays_responsive_during_a_large_compare(qtbot, tmp_path):
     qtbot.addWidget(panel)
     panel.resize(1200, 800)
     panel.show()
+    qtbot.waitExposed(panel)
+    qtbot.wait(100)  # the first paint is start-up work, not what is measured
     panel.set_inputs(npu, golden)
     with TickCounter() as ticks:
         with qtbot.waitSignal(panel.finished, timeout=120_000) as done:

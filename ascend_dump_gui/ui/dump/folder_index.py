@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ascend_dump_gui.core.dump.records import DumpRecord
-from ascend_dump_gui.core.dump.scanner import ScanResult, scan
+from ascend_dump_gui.core.dump.scanner import ScanResult, gc_paused, scan
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 ALERT_KINDS = ("overflow", "exception")
@@ -48,8 +48,10 @@ def count_folders(records: Iterable[DumpRecord]) -> dict[str, Counter]:
 
 def index_folder(root: str, *, progress: ProgressFn = no_progress,
                  cancel: CancelToken | None = None) -> FolderIndex:
-    """Scan ``root`` and count records per folder (run in a worker)."""
-    result = scan(root, progress=progress, cancel=cancel)
-    if cancel is not None:
-        cancel.raise_if_cancelled()
-    return FolderIndex(result, count_folders(result.records))
+    """Scan ``root`` and count records per folder (run in a worker; the cyclic GC is paused meanwhile, so
+    creating 100k records causes no collector pauses that would also stall the GUI thread)."""
+    with gc_paused():
+        result = scan(root, progress=progress, cancel=cancel)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        return FolderIndex(result, count_folders(result.records))

@@ -66,6 +66,7 @@ class BrowsePanel(QWidget):
         self.setObjectName("browse_panel")
         self._runner = runner or TaskRunner(self)
         self._root: DumpNode | None = None
+        self._opened: str | None = None
         self._index: FolderIndex | None = None
         self._scan: Worker | None = None
         self._listing: Worker | None = None
@@ -157,6 +158,7 @@ class BrowsePanel(QWidget):
             return
         self._stop_work()
         self._root, self._index, self._want = root, None, None
+        self._opened = str(path)
         # no Qt parent: the old model lives on only while a worker still refers to it
         self.tree_model = DumpTreeModel(root, runner=self._runner)
         self.tree_model.listingFailed.connect(self._listing_failed)
@@ -334,6 +336,11 @@ class BrowsePanel(QWidget):
         if self._listing is not None or self.tree_model is None:
             return None
         return self.tree_model.rel_path(self.tree.currentIndex())
+
+    @property
+    def folder(self) -> str | None:
+        """The folder given to :meth:`open_folder` (as given), None before."""
+        return self._opened
 
     def root_path(self) -> str | None:
         return self._root.path if self._root else None

@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
+from ascend_dump_gui.core.dump.scanner import gc_paused
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
@@ -31,14 +32,15 @@ def _list(node: DumpNode, *, progress: ProgressFn,
 
     Returns (node, children, None), or (node, [], why) when the folder cannot be read."""
     progress(0, 0, f"listing {node.path}")
-    try:
-        kids = node.list_children()
-    except DumpError as exc:
-        return node, [], str(exc)
-    for kid in kids:  # work out each file's kind here, not on the GUI thread while painting
-        if cancel.cancelled:
-            break
-        kid.record()
+    with gc_paused():
+        try:
+            kids = node.list_children()
+        except DumpError as exc:
+            return node, [], str(exc)
+        for kid in kids:  # work out each file's kind here, not on the GUI thread while painting
+            if cancel.cancelled:
+                break
+            kid.record()
     return node, kids, None
 
 
