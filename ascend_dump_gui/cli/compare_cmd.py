@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli.output import print_json, warn
-from ascend_dump_gui.core.compare.engine import CompareResult, compare
-from ascend_dump_gui.core.compare.metrics import METRIC_NAMES, resolve_names
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
-from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.compare.engine import CompareResult
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,6 +45,10 @@ def _progress(done: int, total: int, message: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.compare.engine import compare
+    from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
+    from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+
     try:
         names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
         tolerances = Tolerances.parse(args.tolerance) if args.tolerance else None

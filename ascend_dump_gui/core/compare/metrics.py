@@ -15,21 +15,8 @@ import numpy as np
 
 from ascend_dump_gui.core.compare import fused, pairwise, stdev
 from ascend_dump_gui.core.compare.fused import EPS64, KLRange, Needs
+from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names  # noqa: F401 - part of this API
 from ascend_dump_gui.core.compare.stdev import format_std
-
-METRIC_NAMES: tuple[str, ...] = (
-    "CosineSimilarity",
-    "MaxAbsoluteError",
-    "AccumulatedRelativeError",
-    "RelativeEuclideanDistance",
-    "KullbackLeiblerDivergence",
-    "StandardDeviation",
-    "MeanAbsoluteError",
-    "RootMeanSquareError",
-    "MaxRelativeError",
-    "MeanRelativeError",
-)
-"""msaccucmp's algorithm names, in the column order of its result CSV (its ``-alg`` indices 0-9)."""
 
 FAILED = "NaN"
 """What msaccucmp writes when an algorithm cannot run (a computed NaN is written ``nan``)."""
@@ -77,22 +64,6 @@ def fmt6(value: float) -> str:
 def is_scalar_shape(shape: Sequence[int]) -> bool:
     """msaccucmp's "scalar" test: ``sum(shape) == len(shape)`` (all dims 1, or no dims)."""
     return sum(int(d) for d in shape) == len(shape)
-
-
-def resolve_names(names: Sequence[str] | None) -> list[str]:
-    """Validate metric names (msaccucmp names or indices 0-9) and return them in selection order."""
-    if names is None:
-        return list(METRIC_NAMES)
-    out: list[str] = []
-    for raw in names:
-        name = str(raw).strip()
-        if name.isdigit() and int(name) < len(METRIC_NAMES):
-            name = METRIC_NAMES[int(name)]
-        if name not in METRIC_NAMES:
-            raise ValueError(f"unknown metric {raw!r}; known: {', '.join(METRIC_NAMES)}")
-        if name not in out:
-            out.append(name)
-    return out
 
 
 def compute_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
