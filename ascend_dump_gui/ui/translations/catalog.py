@@ -37,6 +37,7 @@ def ui_strings(root: Path = UI_DIR) -> dict[str, list[str]]:
 
 
 def _schema_texts() -> Iterator[str]:
+    from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
     for scenario in SCENARIOS.values():
@@ -48,12 +49,19 @@ def _schema_texts() -> Iterator[str]:
             specs.extend(spec.columns)
             yield from (spec.label, spec.help, spec.group, spec.deprecated)
         for rule in scenario.rules:
-            message = getattr(rule, "message", None)
-            if isinstance(message, str):
-                yield message
-            fix = getattr(rule, "fix", None)
-            if fix is not None:
-                yield fix.description
+            yield from _rule_texts(rule)
+    for rule in ENV_RULES:  # checked for every scenario, so they belong to none
+        yield from _rule_texts(rule)
+
+
+def _rule_texts(rule: object) -> Iterator[str]:
+    """A rule's fixed texts (messages built while checking are not in the catalogue)."""
+    message = getattr(rule, "message", None)
+    if isinstance(message, str):
+        yield message
+    fix = getattr(rule, "fix", None)
+    if fix is not None:
+        yield fix.description
 
 
 def schema_strings() -> list[str]:
