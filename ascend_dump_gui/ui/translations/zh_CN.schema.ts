@@ -108,6 +108,14 @@
       <translation>AOE工作目录</translation>
     </message>
     <message>
+      <source>ASCEND_DUMP_SCENE only accepts aic_err_brief_dump, aic_err_norm_dump or aic_err_detail_dump; other values are ignored with a log warning.</source>
+      <translation>ASCEND_DUMP_SCENE仅接受 aic_err_brief_dump、aic_err_norm_dump 或 aic_err_detail_dump；其他取值会被忽略，并在日志中打印告警。</translation>
+    </message>
+    <message>
+      <source>ASCEND_DUMP_SCENE switches exception dump on without any dump config.</source>
+      <translation>ASCEND_DUMP_SCENE无需任何Dump配置即可开启异常算子Dump。</translation>
+    </message>
+    <message>
       <source>Accelerated training</source>
       <translation>训练加速</translation>
     </message>
@@ -290,6 +298,14 @@
     <message>
       <source>Current step</source>
       <translation>当前step</translation>
+    </message>
+    <message>
+      <source>DUMP_GRAPH_LEVEL as a number must be 1, 2, 3 or 4.</source>
+      <translation>DUMP_GRAPH_LEVEL为数字时，必须为 1、2、3 或 4。</translation>
+    </message>
+    <message>
+      <source>DUMP_GRAPH_PATH / DUMP_GRAPH_LEVEL only matter when DUMP_GE_GRAPH is set; no graph is dumped.</source>
+      <translation>DUMP_GRAPH_PATH / DUMP_GRAPH_LEVEL仅在设置了DUMP_GE_GRAPH时生效；当前不会Dump任何图。</translation>
     </message>
     <message>
       <source>DVPP sampling (Hz)</source>
@@ -824,6 +840,10 @@
       <translation>NIC/RoCE采样频率（Hz）</translation>
     </message>
     <message>
+      <source>NPU_COLLECT_PATH is set and the config asks for a data dump: GE refuses data dump while it is set (E10056), so no operator data is written. Unset NPU_COLLECT_PATH for data dump runs.</source>
+      <translation>已设置NPU_COLLECT_PATH，而配置要求进行数据Dump：设置该变量时GE会拒绝数据Dump（E10056），因此不会写出任何算子数据。进行数据Dump时请取消设置NPU_COLLECT_PATH。</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -1046,6 +1066,10 @@
     <message>
       <source>Profiling</source>
       <translation>Profiling</translation>
+    </message>
+    <message>
+      <source>Profiling is on but no output folder is set: give profiling_options (or PROFILING_OPTIONS) an "output" or set ASCEND_WORK_PATH; otherwise collecting the profile data fails with an error.</source>
+      <translation>已开启Profiling但未设置结果目录：请在profiling_options（或PROFILING_OPTIONS）中配置 "output"，或设置ASCEND_WORK_PATH；否则Profiling数据采集会报错失败。</translation>
     </message>
     <message>
       <source>Profiling options</source>
