@@ -99,6 +99,7 @@ class TensorView(QWidget):
         self._entries: list[TensorEntry] = []
         self._loading: Worker | None = None
         self._wanted: tuple[str, str, int, bool] | None = None
+        self._wanted_entry: TensorEntry | None = None
         self.tensors = QTreeWidget()
         self.tensors.setObjectName("tensor_list")
         self.tensors.setHeaderLabels(["Tensor", "dtype", "Format", "Shape", "Original shape"])
@@ -159,6 +160,9 @@ class TensorView(QWidget):
         if entries is None:
             self.listFailed.emit(f"Cannot show the tensors of {path}:\n{problem}")
             return
+        self.tensors.blockSignals(True)  # a second listing of the same file replaces the first
+        self.tensors.clear()
+        self.tensors.blockSignals(False)
         self._entries = entries
         for entry in entries:
             orig = "" if entry.original_shape is None else shape_text(entry.original_shape)
@@ -199,7 +203,7 @@ class TensorView(QWidget):
         worker.signals.finished.connect(self._loaded)
         worker.signals.failed.connect(self._failed)
         self._loading = worker
-        self._wanted = (self._path, entry.role, entry.index, device)
+        self._wanted, self._wanted_entry = (self._path, entry.role, entry.index, device), entry
         self._runner.start(worker)
 
     def _cancel_load(self) -> None:
@@ -212,8 +216,7 @@ class TensorView(QWidget):
         if key != self._wanted:
             return
         self._loading = None
-        path, role, index, device = key
-        entry = next(e for e in self._entries if (e.role, e.index) == (role, index))
+        path, device, entry = key[0], key[3], self._wanted_entry
         title = f"{os.path.basename(path)} — {entry.name}" + (" (device layout)" if device else "")
         self.plot.set_display(display, title)
         self._fill_summary(entry, display)
