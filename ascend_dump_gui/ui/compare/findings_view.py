@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
@@ -18,8 +19,10 @@ class FindingsTable(QTableWidget):
 
     opChosen = Signal(str)
 
-    def __init__(self, columns: Sequence[str], name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, columns: Sequence[str], name: str, path_columns: Sequence[int] = (),
+                 parent: QWidget | None = None) -> None:
         super().__init__(0, len(columns), parent)
+        self._path_columns = frozenset(path_columns)
         self.setObjectName(name)
         self.setHorizontalHeaderLabels(list(columns))
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -31,13 +34,14 @@ class FindingsTable(QTableWidget):
         self.itemActivated.connect(lambda item: self.opChosen.emit(self._ops[item.row()]))
 
     def fill(self, rows: list[tuple[str, list[str]]]) -> None:
-        """``rows``: (op name to jump to, cell texts)."""
+        """``rows``: (op name to jump to, cell texts); paths show their file name, the tooltip all of it."""
         self.setRowCount(0)
         self._ops = [op for op, _ in rows]
         self.setRowCount(len(rows))
         for r, (_, cells) in enumerate(rows):
             for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                shown = "; ".join(map(os.path.basename, text.split("; "))) if c in self._path_columns else text
+                item = QTableWidgetItem(shown)
                 item.setToolTip(text)
                 self.setItem(r, c, item)
 

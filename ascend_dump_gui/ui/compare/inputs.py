@@ -102,11 +102,14 @@ class CompareInputs(QWidget):
         grid.addWidget(self.npu, 0, 1)
         grid.addWidget(QLabel("Golden"), 1, 0)
         grid.addWidget(self.golden, 1, 1)
-        grid.addWidget(QLabel("Metrics"), 0, 2)
-        grid.addWidget(self.metrics_button, 0, 3)
         grid.addWidget(QLabel("Graph"), 2, 0)
         grid.addWidget(self.graph, 2, 1)
-        grid.addLayout(thresholds, 1, 2, 2, 2)
+        metrics = QHBoxLayout()
+        metrics.addWidget(QLabel("Metrics"))
+        metrics.addWidget(self.metrics_button)
+        metrics.addStretch(1)
+        grid.addLayout(metrics, 0, 2)
+        grid.addLayout(thresholds, 1, 2)
         grid.setColumnStretch(1, 1)
 
     def _update_metrics_text(self) -> None:

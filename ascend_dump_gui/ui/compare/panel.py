@@ -162,8 +162,8 @@ class ComparePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
         self.plot = TensorPlot(runner=self._runner)
-        self.overflow_table = FindingsTable(OVERFLOW_COLUMNS, "overflow_table")
-        self.watcher_table = FindingsTable(WATCHER_COLUMNS, "watcher_table")
+        self.overflow_table = FindingsTable(OVERFLOW_COLUMNS, "overflow_table", path_columns=(6,))
+        self.watcher_table = FindingsTable(WATCHER_COLUMNS, "watcher_table", path_columns=(5, 6))
         for table in (self.overflow_table, self.watcher_table):
             table.opChosen.connect(self.select_op)
         self.details = QTabWidget()
@@ -226,7 +226,8 @@ class ComparePanel(QWidget):
         self.progress.setRange(0, max(total, 0))
         if total:
             self.progress.setValue(done)
-        self.progress.setFormat(f"%v / %m  {message[-40:]}" if total else message[-40:])
+        self.progress.setFormat("%v / %m")
+        self.summary.setText(f"Comparing… {message}")
 
     def _end_run(self) -> None:
         self._job = None
@@ -234,6 +235,7 @@ class ComparePanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
+        self.progress.setFormat("done")
 
     def _failed(self, exc: BaseException) -> None:
         self._end_run()

@@ -161,7 +161,7 @@ class OpTableModel(QAbstractTableModel):
         if role == RecordRole:
             return self._records[k]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._records[k].path
+            return self._tensor_text(k, column) if column in (INPUTS, OUTPUTS) else self._records[k].path
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if column in (INPUTS, OUTPUTS):

@@ -40,6 +40,8 @@ class HeatmapView(QWidget):
         self._rows_box, self._cols_box = QComboBox(), QComboBox()
         self._rows_box.setObjectName("heatmap_rows")
         self._cols_box.setObjectName("heatmap_cols")
+        for box in (self._rows_box, self._cols_box):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._rows_box.activated.connect(self._rows_chosen)
         self._cols_box.activated.connect(self._cols_chosen)
         choose = QHBoxLayout()

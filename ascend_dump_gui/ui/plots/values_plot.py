@@ -41,8 +41,10 @@ class ValuesPlot(pg.PlotWidget):
             item.removeItem(marker)
         self._legend.clear()
         self._series, self._markers = [], []
-        for (name, display), colour in zip(displays, (NPU, GOLDEN), strict=False):
-            curve = pg.PlotDataItem(pen=pg.mkPen(colour, width=1), name=name, connect="finite")
+        for k, ((name, display), colour) in enumerate(zip(displays, (NPU, GOLDEN), strict=False)):
+            # the golden curve goes underneath, wider, so an NPU curve that matches it stays visible on top
+            curve = pg.PlotDataItem(pen=pg.mkPen(colour, width=1 if k == 0 else 3.5), name=name, connect="finite")
+            curve.setZValue(-k)
             item.addItem(curve)
             self._series.append((display, curve))
         if displays:
@@ -56,7 +58,7 @@ class ValuesPlot(pg.PlotWidget):
             if where.size == 0:
                 continue
             marker = pg.ScatterPlotItem(x=where.astype(np.float64), y=np.full(where.size, y), symbol=symbol,
-                                        size=9, pen=pg.mkPen(colour), brush=pg.mkBrush(colour), name=name)
+                                        size=9, pen=pg.mkPen(colour), brush=pg.mkBrush(colour))
             self.getPlotItem().addItem(marker)
             self._legend.addItem(marker, f"{name} ({where.size}{'+' if where.size >= 10_000 else ''})")
             self._markers.append(marker)
