@@ -166,10 +166,9 @@ class BrowsePanel(QWidget):
         self.tree.setModel(self.tree_model)
         header = self.tree.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(0, 250)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # never ResizeToContents: it would
+        for column, width in enumerate((250, 64, 56, 110)):              # measure every row of a 100k folder
+            header.resizeSection(column, width)
         self.tree.selectionModel().currentChanged.connect(self._folder_chosen)
         self.path_label.setText(str(root.path))
         self.ops.set_records(root.path, [])
