@@ -60,6 +60,7 @@ def test_stats_table_sorts_numbers_numerically(qtmodeltester, tmp_path):
     qtmodeltester.check(model)
     proxy = StatsSortModel()
     proxy.setSourceModel(model)
+    qtmodeltester.check(proxy)
     header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     column = header.index("Avg Value")
     proxy.sort(column)

@@ -130,9 +130,6 @@ class OpTableModel(QAbstractTableModel):
         """Every record, shown or filtered out, in execution order."""
         return list(self._records)
 
-    def root(self) -> str:
-        return self._root
-
     def row_of(self, rel_path: str) -> int:
         """The visible row of a record by relative path: -1 if absent, -2 if filtered out."""
         k = next((k for k, r in enumerate(self._records) if r.path == rel_path), -1)

@@ -68,9 +68,6 @@ class DumpTreeModel(QAbstractItemModel):
     def node(self, index: Index) -> DumpNode:
         return index.internalPointer() if index.isValid() else self._root
 
-    def root(self) -> DumpNode:
-        return self._root
-
     def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
         kids = self.node(parent).children
         if kids is None or not (0 <= row < len(kids)) or not (0 <= column < len(COLUMNS)):
@@ -123,9 +120,6 @@ class DumpTreeModel(QAbstractItemModel):
         self._loading[id(node)] = worker
         self.listingStarted.emit(str(node.path))
         self._runner.start(worker)
-
-    def is_loading(self, index: Index = ROOT) -> bool:
-        return id(self.node(index)) in self._loading
 
     def _listed(self, result: tuple[DumpNode, list[DumpNode], str | None]) -> None:
         node, kids, problem = result

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
 NPU = "#2c7fb8"        # blue: the NPU (or the only) series
 GOLDEN = "#e6820e"     # orange: the golden series
 ERROR = "#d7301f"      # red: error curves and Inf markers
 NAN_MARK = "#b10dc9"   # purple: NaN markers
-
-
-def is_dark(widget: QWidget) -> bool:
-    """True when the widget's window background is darker than its text."""
-    pal = widget.palette()
-    return pal.color(QPalette.ColorRole.Window).lightness() < pal.color(QPalette.ColorRole.WindowText).lightness()
 
 
 def apply_palette(plot: pg.PlotWidget | pg.GraphicsLayoutWidget, widget: QWidget | None = None) -> None:
@@ -31,7 +25,3 @@ def apply_palette(plot: pg.PlotWidget | pg.GraphicsLayoutWidget, widget: QWidget
             axis.setPen(pg.mkPen(text))
             axis.setTextPen(pg.mkPen(text))
 
-
-def text_color(widget: QWidget) -> QColor:
-    """The palette's text colour (for labels drawn inside plots)."""
-    return widget.palette().color(QPalette.ColorRole.Text)
