@@ -76,6 +76,10 @@
       <translation>（暂无）</translation>
     </message>
     <message>
+      <source>(orig {shape})</source>
+      <translation>（原始 {shape}）</translation>
+    </message>
+    <message>
       <source>(this config dumps nothing)</source>
       <translation>（此配置不会Dump任何数据）</translation>
     </message>
@@ -86,6 +90,14 @@
     <message>
       <source>Add row</source>
       <translation>添加行</translation>
+    </message>
+    <message>
+      <source>After</source>
+      <translation>覆盖后</translation>
+    </message>
+    <message>
+      <source>Alerts</source>
+      <translation>告警</translation>
     </message>
     <message>
       <source>All files (*)</source>
@@ -104,12 +116,20 @@
       <translation>某个操作</translation>
     </message>
     <message>
+      <source>Before</source>
+      <translation>覆盖前</translation>
+    </message>
+    <message>
       <source>Browse</source>
       <translation>浏览</translation>
     </message>
     <message>
       <source>Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find the first operator that goes wrong.</source>
       <translation>编写Ascend NPU的Dump配置并实时检查冲突，浏览算子Dump数据，找出第一个出错的算子。</translation>
+    </message>
+    <message>
+      <source>CSV (*.csv)</source>
+      <translation>CSV (*.csv)</translation>
     </message>
     <message>
       <source>Cancel</source>
@@ -124,6 +144,10 @@
       <translation>正在取消…</translation>
     </message>
     <message>
+      <source>Cannot show the tensors of {path}:</source>
+      <translation>无法显示 {path} 的Tensor：</translation>
+    </message>
+    <message>
       <source>Cannot show this form: {problem}</source>
       <translation>无法以此形式显示：{problem}</translation>
     </message>
@@ -136,12 +160,28 @@
       <translation>单元格：以逗号或空格分隔的名称。</translation>
     </message>
     <message>
+      <source>Changed elements</source>
+      <translation>变化元素数</translation>
+    </message>
+    <message>
       <source>Checked in {ms} ms</source>
       <translation>检查耗时 {ms} ms</translation>
     </message>
     <message>
+      <source>Choose a dump or .npy file</source>
+      <translation>选择Dump文件或 .npy 文件</translation>
+    </message>
+    <message>
       <source>Choose a file or folder</source>
       <translation>选择文件或目录</translation>
+    </message>
+    <message>
+      <source>Choose a folder</source>
+      <translation>选择目录</translation>
+    </message>
+    <message>
+      <source>Choose an NPU dump and a golden dump, then Compare.</source>
+      <translation>选择NPU的Dump数据和标杆Dump数据，然后单击“比对”。</translation>
     </message>
     <message>
       <source>Choose the working directory</source>
@@ -158,6 +198,26 @@
     <message>
       <source>Compare</source>
       <translation>比对</translation>
+    </message>
+    <message>
+      <source>Compare cancelled.</source>
+      <translation>比对已取消。</translation>
+    </message>
+    <message>
+      <source>Compare failed.</source>
+      <translation>比对失败。</translation>
+    </message>
+    <message>
+      <source>Comparing</source>
+      <translation>比对</translation>
+    </message>
+    <message>
+      <source>Comparing…</source>
+      <translation>正在比对…</translation>
+    </message>
+    <message>
+      <source>Comparing… {progress}</source>
+      <translation>正在比对… {progress}</translation>
     </message>
     <message>
       <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
@@ -192,12 +252,28 @@
       <translation>默认值：{value}</translation>
     </message>
     <message>
+      <source>Demo</source>
+      <translation>演示</translation>
+    </message>
+    <message>
+      <source>Demo ready: {folder}</source>
+      <translation>演示已就绪：{folder}</translation>
+    </message>
+    <message>
       <source>Deprecated:</source>
       <translation>待废弃：</translation>
     </message>
     <message>
       <source>Deprecated: {note}</source>
       <translation>待废弃：{note}</translation>
+    </message>
+    <message>
+      <source>Device layout</source>
+      <translation>Device格式</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>关闭</translation>
     </message>
     <message>
       <source>Dump scenarios</source>
@@ -228,16 +304,52 @@
       <translation>错误</translation>
     </message>
     <message>
+      <source>Export</source>
+      <translation>导出</translation>
+    </message>
+    <message>
       <source>Export as {format}</source>
       <translation>导出为 {format}</translation>
+    </message>
+    <message>
+      <source>Export compare result</source>
+      <translation>导出比对结果</translation>
     </message>
     <message>
       <source>Exporting</source>
       <translation>导出</translation>
     </message>
     <message>
+      <source>Exporting the result</source>
+      <translation>导出结果</translation>
+    </message>
+    <message>
+      <source>Fail above this max absolute error whatever the cosine</source>
+      <translation>最大绝对误差高于此值时判为失败，不论余弦相似度如何</translation>
+    </message>
+    <message>
+      <source>Fail below this cosine whatever the error</source>
+      <translation>余弦相似度低于此值时判为失败，不论误差如何</translation>
+    </message>
+    <message>
+      <source>Fail reason</source>
+      <translation>失败原因</translation>
+    </message>
+    <message>
+      <source>Files</source>
+      <translation>文件</translation>
+    </message>
+    <message>
       <source>Files land in</source>
       <translation>文件写入位置</translation>
+    </message>
+    <message>
+      <source>File…</source>
+      <translation>文件…</translation>
+    </message>
+    <message>
+      <source>Filter ops by name or type</source>
+      <translation>按名称或类型筛选算子</translation>
     </message>
     <message>
       <source>Fix</source>
@@ -252,36 +364,164 @@
       <translation>目录</translation>
     </message>
     <message>
+      <source>Folder…</source>
+      <translation>目录…</translation>
+    </message>
+    <message>
+      <source>Format</source>
+      <translation>格式</translation>
+    </message>
+    <message>
+      <source>Found by</source>
+      <translation>发现方式</translation>
+    </message>
+    <message>
+      <source>Go to first divergence</source>
+      <translation>转到首个偏差点</translation>
+    </message>
+    <message>
+      <source>Golden</source>
+      <translation>标杆</translation>
+    </message>
+    <message>
+      <source>Golden dump folder or file</source>
+      <translation>标杆Dump目录或文件</translation>
+    </message>
+    <message>
       <source>Grammar: steps and ranges separated by '|', e.g. 0|3-5|10</source>
       <translation>语法：以 '|' 分隔的迭代和迭代范围，例如 0|3-5|10</translation>
+    </message>
+    <message>
+      <source>Graph</source>
+      <translation>计算图</translation>
+    </message>
+    <message>
+      <source>Heatmap</source>
+      <translation>热力图</translation>
+    </message>
+    <message>
+      <source>Hide this note (the demo stays open until you open something else)</source>
+      <translation>隐藏此提示（演示数据会保持打开，直到您打开其他内容）</translation>
+    </message>
+    <message>
+      <source>Histogram</source>
+      <translation>直方图</translation>
+    </message>
+    <message>
+      <source>Indexing the dump folder</source>
+      <translation>为Dump目录建立索引</translation>
     </message>
     <message>
       <source>Inject a fault</source>
       <translation>注入故障</translation>
     </message>
     <message>
+      <source>Inputs</source>
+      <translation>输入</translation>
+    </message>
+    <message>
+      <source>Invalid regular expression: {error}</source>
+      <translation>无效的正则表达式：{error}</translation>
+    </message>
+    <message>
+      <source>JSON (*.json)</source>
+      <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+      <source>Kind</source>
+      <translation>类别</translation>
+    </message>
+    <message>
       <source>Leave this option out (use the default)</source>
       <translation>不设置此配置项（使用默认值）</translation>
+    </message>
+    <message>
+      <source>Listing the folder</source>
+      <translation>列出目录内容</translation>
+    </message>
+    <message>
+      <source>Log counts</source>
+      <translation>对数计数</translation>
+    </message>
+    <message>
+      <source>Logarithmic count axis in the histogram</source>
+      <translation>直方图的计数轴使用对数刻度</translation>
+    </message>
+    <message>
+      <source>Max abs diff</source>
+      <translation>最大绝对差</translation>
+    </message>
+    <message>
+      <source>Metrics</source>
+      <translation>指标</translation>
     </message>
     <message>
       <source>Model</source>
       <translation>模型</translation>
     </message>
     <message>
+      <source>NPU</source>
+      <translation>NPU</translation>
+    </message>
+    <message>
+      <source>NPU dump folder or file</source>
+      <translation>NPU Dump目录或文件</translation>
+    </message>
+    <message>
+      <source>NPU vs golden</source>
+      <translation>NPU与标杆对比</translation>
+    </message>
+    <message>
+      <source>NPU: {file}</source>
+      <translation>NPU：{file}</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>No folder open</source>
+      <translation>未打开目录</translation>
+    </message>
+    <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>NumPy array (*.npy)</source>
+      <translation>NumPy数组 (*.npy)</translation>
+    </message>
+    <message>
+      <source>Only failing</source>
+      <translation>仅显示未通过项</translation>
     </message>
     <message>
       <source>Only options I set</source>
       <translation>仅显示已设置的配置项</translation>
     </message>
     <message>
+      <source>Op</source>
+      <translation>算子</translation>
+    </message>
+    <message>
+      <source>Op type</source>
+      <translation>算子类型</translation>
+    </message>
+    <message>
       <source>Open &amp;Recent</source>
       <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
+      <source>Open Config…</source>
+      <translation>打开配置…</translation>
+    </message>
+    <message>
       <source>Open Dump &amp;Folder…</source>
       <translation>打开Dump目录(&amp;F)…</translation>
+    </message>
+    <message>
+      <source>Open Dump Folder…</source>
+      <translation>打开Dump目录…</translation>
     </message>
     <message>
       <source>Open config, training script or env file</source>
@@ -296,12 +536,60 @@
       <translation>打开{name}</translation>
     </message>
     <message>
+      <source>Open…</source>
+      <translation>打开…</translation>
+    </message>
+    <message>
+      <source>Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order</source>
+      <translation>可选：GE图Dump文件（ge_proto*Build*.txt），用于获取融合算子信息和执行顺序</translation>
+    </message>
+    <message>
       <source>Options</source>
       <translation>配置项</translation>
     </message>
     <message>
+      <source>Original shape</source>
+      <translation>原始shape</translation>
+    </message>
+    <message>
       <source>Output</source>
       <translation>输出内容</translation>
+    </message>
+    <message>
+      <source>Outputs</source>
+      <translation>输出</translation>
+    </message>
+    <message>
+      <source>Overflow</source>
+      <translation>溢出</translation>
+    </message>
+    <message>
+      <source>Overflows</source>
+      <translation>溢出</translation>
+    </message>
+    <message>
+      <source>Overflows ({count})</source>
+      <translation>溢出（{count}）</translation>
+    </message>
+    <message>
+      <source>Overwritten by</source>
+      <translation>踩踏来源</translation>
+    </message>
+    <message>
+      <source>PNG image (*.png)</source>
+      <translation>PNG图片 (*.png)</translation>
+    </message>
+    <message>
+      <source>Plot as PNG…</source>
+      <translation>图表导出为PNG…</translation>
+    </message>
+    <message>
+      <source>Plot as SVG…</source>
+      <translation>图表导出为SVG…</translation>
+    </message>
+    <message>
+      <source>Preparing the demo</source>
+      <translation>准备演示数据</translation>
     </message>
     <message>
       <source>Preview</source>
@@ -332,8 +620,40 @@
       <translation>取值范围：{low} … {high}</translation>
     </message>
     <message>
+      <source>Read the filter as a regular expression</source>
+      <translation>将筛选条件作为正则表达式</translation>
+    </message>
+    <message>
+      <source>Reading the record</source>
+      <translation>读取记录</translation>
+    </message>
+    <message>
+      <source>Reading the tensor</source>
+      <translation>读取Tensor</translation>
+    </message>
+    <message>
+      <source>Reading the tensors</source>
+      <translation>读取Tensor</translation>
+    </message>
+    <message>
+      <source>Regex</source>
+      <translation>正则</translation>
+    </message>
+    <message>
       <source>Remove row</source>
       <translation>删除行</translation>
+    </message>
+    <message>
+      <source>Reset zoom</source>
+      <translation>重置缩放</translation>
+    </message>
+    <message>
+      <source>Result as CSV…</source>
+      <translation>结果导出为CSV…</translation>
+    </message>
+    <message>
+      <source>Result as JSON…</source>
+      <translation>结果导出为JSON…</translation>
     </message>
     <message>
       <source>Rule: {rule}</source>
@@ -360,6 +680,10 @@
       <translation>正在运行…</translation>
     </message>
     <message>
+      <source>SVG image (*.svg)</source>
+      <translation>SVG图片 (*.svg)</translation>
+    </message>
+    <message>
       <source>Save &amp;As…</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
@@ -370,6 +694,10 @@
     <message>
       <source>Saving</source>
       <translation>保存</translation>
+    </message>
+    <message>
+      <source>Saving {name}</source>
+      <translation>保存 {name}</translation>
     </message>
     <message>
       <source>Scenario</source>
@@ -384,6 +712,10 @@
       <translation>搜索配置项（名称、标签或帮助）…</translation>
     </message>
     <message>
+      <source>Search tensor or op type</source>
+      <translation>搜索Tensor或算子类型</translation>
+    </message>
+    <message>
       <source>Select a field to see what it does.</source>
       <translation>选择一个字段以查看其作用。</translation>
     </message>
@@ -396,6 +728,10 @@
       <translation>多个名称：以逗号或空格分隔</translation>
     </message>
     <message>
+      <source>Shape</source>
+      <translation>shape</translation>
+    </message>
+    <message>
       <source>Shell exports</source>
       <translation>Shell export语句</translation>
     </message>
@@ -404,8 +740,32 @@
       <translation>显示为</translation>
     </message>
     <message>
+      <source>Show in Browse</source>
+      <translation>在“浏览”中显示</translation>
+    </message>
+    <message>
+      <source>Show only the rows that fail or warn</source>
+      <translation>仅显示失败或告警的行</translation>
+    </message>
+    <message>
+      <source>Show the raw device layout (e.g. NC1HWC0) instead of the original shape</source>
+      <translation>显示Device侧的原始数据格式（例如 NC1HWC0），而不是原始shape</translation>
+    </message>
+    <message>
+      <source>Show {kind} records</source>
+      <translation>显示{kind}记录</translation>
+    </message>
+    <message>
+      <source>Slice as CSV…</source>
+      <translation>切片导出为CSV…</translation>
+    </message>
+    <message>
       <source>Source: {source}</source>
       <translation>来源：{source}</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
     </message>
     <message>
       <source>Steps</source>
@@ -424,12 +784,32 @@
       <translation>TF2 npu_device（Python）</translation>
     </message>
     <message>
+      <source>Table</source>
+      <translation>表格</translation>
+    </message>
+    <message>
+      <source>Tensor</source>
+      <translation>Tensor</translation>
+    </message>
+    <message>
+      <source>Tensor as .npy…</source>
+      <translation>Tensor导出为 .npy…</translation>
+    </message>
+    <message>
+      <source>Tensors</source>
+      <translation>Tensor</translation>
+    </message>
+    <message>
       <source>Text (*.txt)</source>
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
       <source>The command line twin is {command}.</source>
       <translation>对应的命令行工具为 {command}。</translation>
+    </message>
+    <message>
+      <source>The demo could not be prepared: {reason}</source>
+      <translation>无法准备演示数据：{reason}</translation>
     </message>
     <message>
       <source>The emulated process's working directory: relative dump paths land here.</source>
@@ -452,12 +832,28 @@
       <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
     </message>
     <message>
+      <source>This is a demo: an emulated run of the {model} model (its dump tree, float32 golden files and the acl.json that made it). Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder or file on the window.</source>
+      <translation>这是演示数据：{model} 模型的一次仿真运行（包括其Dump目录树、float32标杆数据文件以及生成它们的acl.json）。如需打开您自己的数据，请使用 文件 ▸ 打开Dump目录… 或 文件 ▸ 打开配置或脚本…，或将目录或文件拖放到窗口中。</translation>
+    </message>
+    <message>
+      <source>Timestamp</source>
+      <translation>时间戳</translation>
+    </message>
+    <message>
+      <source>Type</source>
+      <translation>类型</translation>
+    </message>
+    <message>
       <source>Unexpected {kind}: {error}</source>
       <translation>意外错误 {kind}：{error}</translation>
     </message>
     <message>
       <source>Unsaved changes</source>
       <translation>未保存的更改</translation>
+    </message>
+    <message>
+      <source>Values</source>
+      <translation>数值</translation>
     </message>
     <message>
       <source>Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.</source>
@@ -468,6 +864,26 @@
       <translation>请等待正在运行的任务结束（或将其取消），然后再切换语言。</translation>
     </message>
     <message>
+      <source>Warn above this max absolute error</source>
+      <translation>最大绝对误差高于此值时告警</translation>
+    </message>
+    <message>
+      <source>Warn below this cosine; fail when the max abs error is also too big</source>
+      <translation>余弦相似度低于此值时告警；若最大绝对误差也过大则判为失败</translation>
+    </message>
+    <message>
+      <source>Watched op</source>
+      <translation>被观察算子</translation>
+    </message>
+    <message>
+      <source>Watcher</source>
+      <translation>Watcher</translation>
+    </message>
+    <message>
+      <source>Watcher ({count})</source>
+      <translation>Watcher（{count}）</translation>
+    </message>
+    <message>
       <source>Where files land</source>
       <translation>文件写入位置</translation>
     </message>
@@ -476,20 +892,204 @@
       <translation>工作目录</translation>
     </message>
     <message>
+      <source>YES</source>
+      <translation>是</translation>
+    </message>
+    <message>
       <source>a JSON object {...} is expected</source>
       <translation>应为JSON对象 {...}</translation>
+    </message>
+    <message>
+      <source>all ten</source>
+      <translation>全部十项</translation>
     </message>
     <message>
       <source>any product</source>
       <translation>任意产品</translation>
     </message>
     <message>
+      <source>axis {axis}</source>
+      <translation>轴 {axis}</translation>
+    </message>
+    <message>
+      <source>axis {axis} ({size})</source>
+      <translation>轴 {axis}（{size}）</translation>
+    </message>
+    <message>
+      <source>cannot list {folder}: {problem}</source>
+      <translation>无法列出 {folder} 的内容：{problem}</translation>
+    </message>
+    <message>
+      <source>choose an existing NPU folder or file</source>
+      <translation>请选择已存在的NPU目录或文件</translation>
+    </message>
+    <message>
+      <source>choose an existing golden folder or file</source>
+      <translation>请选择已存在的标杆目录或文件</translation>
+    </message>
+    <message>
+      <source>columns</source>
+      <translation>列</translation>
+    </message>
+    <message>
+      <source>cosine floor</source>
+      <translation>余弦相似度下限</translation>
+    </message>
+    <message>
+      <source>cosine ≥</source>
+      <translation>余弦相似度 ≥</translation>
+    </message>
+    <message>
+      <source>count</source>
+      <translation>计数</translation>
+    </message>
+    <message>
+      <source>device</source>
+      <translation>设备</translation>
+    </message>
+    <message>
+      <source>device shape</source>
+      <translation>Device侧shape</translation>
+    </message>
+    <message>
+      <source>device {device}</source>
+      <translation>设备 {device}</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>dtype</source>
+      <translation>dtype</translation>
+    </message>
+    <message>
+      <source>dumped {when}</source>
+      <translation>Dump于 {when}</translation>
+    </message>
+    <message>
       <source>error</source>
       <translation>错误</translation>
     </message>
     <message>
+      <source>exception</source>
+      <translation>异常</translation>
+    </message>
+    <message>
+      <source>exception dumps</source>
+      <translation>异常算子Dump</translation>
+    </message>
+    <message>
+      <source>fail</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>first divergence</source>
+      <translation>首个偏差点</translation>
+    </message>
+    <message>
+      <source>first divergence: {tensor} ({cause})</source>
+      <translation>首个偏差点：{tensor}（{cause}）</translation>
+    </message>
+    <message>
+      <source>flat index</source>
+      <translation>展平索引</translation>
+    </message>
+    <message>
+      <source>folder</source>
+      <translation>目录</translation>
+    </message>
+    <message>
+      <source>format</source>
+      <translation>格式</translation>
+    </message>
+    <message>
+      <source>golden</source>
+      <translation>标杆</translation>
+    </message>
+    <message>
+      <source>golden: {file}</source>
+      <translation>标杆：{file}</translation>
+    </message>
+    <message>
+      <source>graph</source>
+      <translation>计算图</translation>
+    </message>
+    <message>
+      <source>graph dumps</source>
+      <translation>图Dump</translation>
+    </message>
+    <message>
+      <source>indexing failed</source>
+      <translation>建立索引失败</translation>
+    </message>
+    <message>
+      <source>indexing…</source>
+      <translation>正在建立索引…</translation>
+    </message>
+    <message>
+      <source>indexing… {count} files</source>
+      <translation>正在建立索引… {count} 个文件</translation>
+    </message>
+    <message>
       <source>info</source>
       <translation>提示</translation>
+    </message>
+    <message>
+      <source>inputs differed</source>
+      <translation>输入已有差异</translation>
+    </message>
+    <message>
+      <source>introduced</source>
+      <translation>由该算子引入</translation>
+    </message>
+    <message>
+      <source>link loop</source>
+      <translation>链接循环</translation>
+    </message>
+    <message>
+      <source>listing {folder}</source>
+      <translation>正在列出 {folder}</translation>
+    </message>
+    <message>
+      <source>mapping</source>
+      <translation>映射</translation>
+    </message>
+    <message>
+      <source>max</source>
+      <translation>最大值</translation>
+    </message>
+    <message>
+      <source>max abs ceiling</source>
+      <translation>最大绝对误差上限</translation>
+    </message>
+    <message>
+      <source>max abs ≤</source>
+      <translation>最大绝对误差 ≤</translation>
+    </message>
+    <message>
+      <source>mean</source>
+      <translation>平均值</translation>
+    </message>
+    <message>
+      <source>min</source>
+      <translation>最小值</translation>
+    </message>
+    <message>
+      <source>model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>model id</source>
+      <translation>模型ID</translation>
+    </message>
+    <message>
+      <source>model id {id}</source>
+      <translation>模型ID {id}</translation>
+    </message>
+    <message>
+      <source>n/a</source>
+      <translation>不适用</translation>
     </message>
     <message>
       <source>none</source>
@@ -500,32 +1100,148 @@
       <translation>不是有效的JSON：{error}（第 {line} 行，第 {column} 列）</translation>
     </message>
     <message>
+      <source>op: {op}</source>
+      <translation>算子：{op}</translation>
+    </message>
+    <message>
+      <source>original shape</source>
+      <translation>原始shape</translation>
+    </message>
+    <message>
+      <source>overflow</source>
+      <translation>溢出</translation>
+    </message>
+    <message>
+      <source>overflow of {op}</source>
+      <translation>{op} 的溢出</translation>
+    </message>
+    <message>
+      <source>pass</source>
+      <translation>通过</translation>
+    </message>
+    <message>
+      <source>rank</source>
+      <translation>rank</translation>
+    </message>
+    <message>
+      <source>rank {rank} of {world_size}</source>
+      <translation>rank {rank}/{world_size}</translation>
+    </message>
+    <message>
       <source>row {row}, {column}: {problem}</source>
       <translation>第 {row} 行，{column}：{problem}</translation>
+    </message>
+    <message>
+      <source>rows</source>
+      <translation>行</translation>
+    </message>
+    <message>
+      <source>scalar</source>
+      <translation>标量</translation>
+    </message>
+    <message>
+      <source>size: {size} bytes</source>
+      <translation>大小：{size} 字节</translation>
+    </message>
+    <message>
+      <source>stats</source>
+      <translation>统计数据</translation>
+    </message>
+    <message>
+      <source>std</source>
+      <translation>标准差</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>迭代</translation>
+    </message>
+    <message>
+      <source>step {step}</source>
+      <translation>迭代 {step}</translation>
+    </message>
+    <message>
+      <source>tensor</source>
+      <translation>Tensor</translation>
+    </message>
+    <message>
+      <source>tensor plot</source>
+      <translation>Tensor图表</translation>
+    </message>
+    <message>
+      <source>the graph dump file does not exist</source>
+      <translation>图Dump文件不存在</translation>
+    </message>
+    <message>
+      <source>the plot could not be encoded as PNG</source>
+      <translation>无法将图表编码为PNG</translation>
     </message>
     <message>
       <source>the whole config</source>
       <translation>整个配置</translation>
     </message>
     <message>
+      <source>tick at least one metric</source>
+      <translation>请至少勾选一项指标</translation>
+    </message>
+    <message>
+      <source>time</source>
+      <translation>时间</translation>
+    </message>
+    <message>
       <source>torchair (Python)</source>
       <translation>torchair（Python）</translation>
+    </message>
+    <message>
+      <source>unknown</source>
+      <translation>未知</translation>
+    </message>
+    <message>
+      <source>unreadable: {problem}</source>
+      <translation>无法读取：{problem}</translation>
     </message>
     <message>
       <source>untitled</source>
       <translation>未命名</translation>
     </message>
     <message>
+      <source>value</source>
+      <translation>值</translation>
+    </message>
+    <message>
+      <source>values</source>
+      <translation>数值</translation>
+    </message>
+    <message>
+      <source>warn</source>
+      <translation>告警</translation>
+    </message>
+    <message>
       <source>warning</source>
       <translation>警告</translation>
+    </message>
+    <message>
+      <source>writing {path}</source>
+      <translation>正在写入 {path}</translation>
+    </message>
+    <message>
+      <source>wrote {path}</source>
+      <translation>已写入 {path}</translation>
     </message>
     <message>
       <source>{action} failed.</source>
       <translation>{action}失败。</translation>
     </message>
     <message>
+      <source>{compared} compared · {failed} failed · {unmatched} unmatched · {overflows} overflow</source>
+      <translation>已比对 {compared} · 失败 {failed} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
+    </message>
+    <message>
       <source>{counts} — click one to go to the option</source>
       <translation>{counts} — 单击一项可跳转到对应配置项</translation>
+    </message>
+    <message>
+      <source>{count} chosen</source>
+      <translation>已选 {count} 项</translation>
     </message>
     <message>
       <source>{count} error</source>
@@ -534,6 +1250,10 @@
     <message>
       <source>{count} errors</source>
       <translation>{count} 个错误</translation>
+    </message>
+    <message>
+      <source>{count} exception</source>
+      <translation>{count} 个异常</translation>
     </message>
     <message>
       <source>{count} note</source>
@@ -548,12 +1268,28 @@
       <translation>共 {count} 个配置项。</translation>
     </message>
     <message>
+      <source>{count} overflow</source>
+      <translation>{count} 个溢出</translation>
+    </message>
+    <message>
+      <source>{count} overflow record(s):</source>
+      <translation>{count} 条溢出记录：</translation>
+    </message>
+    <message>
       <source>{count} warning</source>
       <translation>{count} 个警告</translation>
     </message>
     <message>
       <source>{count} warnings</source>
       <translation>{count} 个警告</translation>
+    </message>
+    <message>
+      <source>{files} files</source>
+      <translation>{files} 个文件</translation>
+    </message>
+    <message>
+      <source>{files} files, {problems} problems</source>
+      <translation>{files} 个文件，{problems} 个问题</translation>
     </message>
     <message>
       <source>{key} is one of {choices}</source>
@@ -596,12 +1332,36 @@
       <translation>{task}：正在取消…</translation>
     </message>
     <message>
+      <source>{tensor} (no golden counterpart)</source>
+      <translation>{tensor}（无对应的标杆数据）</translation>
+    </message>
+    <message>
+      <source>{title} (device layout)</source>
+      <translation>{title}（Device格式）</translation>
+    </message>
+    <message>
       <source>{title} has unsaved changes. Save them first?</source>
       <translation>{title} 有未保存的更改。是否先保存？</translation>
     </message>
     <message>
       <source>{value} (not allowed)</source>
       <translation>{value}（不允许）</translation>
+    </message>
+    <message>
+      <source>|Error| heatmap</source>
+      <translation>|误差| 热力图</translation>
+    </message>
+    <message>
+      <source>|Error| histogram</source>
+      <translation>|误差| 直方图</translation>
+    </message>
+    <message>
+      <source>|Error| table</source>
+      <translation>|误差| 表格</translation>
+    </message>
+    <message>
+      <source>|NPU − golden|</source>
+      <translation>|NPU − 标杆|</translation>
     </message>
   </context>
 </TS>
