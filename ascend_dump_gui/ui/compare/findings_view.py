@@ -9,9 +9,18 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from ascend_dump_gui.core.compare.findings import Overflow, WatcherFinding
+from ascend_dump_gui.ui.i18n import tr
 
-OVERFLOW_COLUMNS = ("#", "Op", "Type", "Found by", "Tensors", "Status", "Files")
-WATCHER_COLUMNS = ("Watched op", "Tensor", "Overwritten by", "Changed elements", "Max abs diff", "Before", "After")
+
+def overflow_columns() -> list[str]:
+    """Headers of the overflow table, in the current language."""
+    return ["#", tr("Op"), tr("Type"), tr("Found by"), tr("Tensors"), tr("Status"), tr("Files")]
+
+
+def watcher_columns() -> list[str]:
+    """Headers of the watcher table, in the current language."""
+    return [tr("Watched op"), tr("Tensor"), tr("Overwritten by"), tr("Changed elements"), tr("Max abs diff"),
+            tr("Before"), tr("After")]
 
 
 class FindingsTable(QTableWidget):
@@ -55,5 +64,5 @@ def overflow_rows(overflows: Sequence[Overflow]) -> list[tuple[str, list[str]]]:
 
 
 def watcher_rows(findings: Sequence[WatcherFinding]) -> list[tuple[str, list[str]]]:
-    return [(w.watched_op, [w.watched_op, w.tensor, w.culprit or "unknown", f"{w.changed_elements:,}",
+    return [(w.watched_op, [w.watched_op, w.tensor, w.culprit or tr("unknown"), f"{w.changed_elements:,}",
                             f"{w.max_abs_diff:.6g}", w.before_file, w.after_file]) for w in findings]

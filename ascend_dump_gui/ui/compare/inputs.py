@@ -16,26 +16,32 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.compare.metrics import METRIC_NAMES
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
+from ascend_dump_gui.ui.i18n import tr
 
-THRESHOLDS = (  # field, label, tooltip, decimals, maximum
-    ("cos_min", "cosine ≥", "Warn below this cosine; fail when the max abs error is also too big", 4, 1.0),
-    ("max_abs_max", "max abs ≤", "Warn above this max absolute error", 6, 1e6),
-    ("cos_floor", "cosine floor", "Fail below this cosine whatever the error", 4, 1.0),
-    ("max_abs_ceiling", "max abs ceiling", "Fail above this max absolute error whatever the cosine", 4, 1e9),
-)
+
+def threshold_specs() -> tuple[tuple[str, str, str, int, float], ...]:
+    """(field, label, tooltip, decimals, maximum) of each threshold, in the current language."""
+    return (
+        ("cos_min", tr("cosine ≥"), tr("Warn below this cosine; fail when the max abs error is also too big"),
+         4, 1.0),
+        ("max_abs_max", tr("max abs ≤"), tr("Warn above this max absolute error"), 6, 1e6),
+        ("cos_floor", tr("cosine floor"), tr("Fail below this cosine whatever the error"), 4, 1.0),
+        ("max_abs_ceiling", tr("max abs ceiling"), tr("Fail above this max absolute error whatever the cosine"),
+         4, 1e9),
+    )
 
 
 class PathRow(QWidget):
     """A path box with buttons to pick a folder or a file."""
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.edit = QLineEdit()
         self.edit.setObjectName(f"{name}_path")
-        self.edit.setPlaceholderText(f"{name.upper() if name == 'npu' else name.capitalize()} dump folder or file")
+        self.edit.setPlaceholderText(placeholder)
         folder, file = QToolButton(), QToolButton()
-        folder.setText("Folder…")
-        file.setText("File…")
+        folder.setText(tr("Folder…"))
+        file.setText(tr("File…"))
         folder.clicked.connect(self._pick_folder)
         file.clicked.connect(self._pick_file)
         layout = QHBoxLayout(self)
@@ -51,12 +57,12 @@ class PathRow(QWidget):
         self.edit.setText(path)
 
     def _pick_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Choose a folder", self.path())
+        path = QFileDialog.getExistingDirectory(self, tr("Choose a folder"), self.path())
         if path:
             self.edit.setText(path)
 
     def _pick_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a dump or .npy file", self.path())
+        path, _ = QFileDialog.getOpenFileName(self, tr("Choose a dump or .npy file"), self.path())
         if path:
             self.edit.setText(path)
 
@@ -66,8 +72,9 @@ class CompareInputs(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.npu, self.golden, self.graph = PathRow("npu"), PathRow("golden"), PathRow("graph")
-        self.graph.edit.setPlaceholderText("Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order")
+        self.npu = PathRow("npu", tr("NPU dump folder or file"))
+        self.golden = PathRow("golden", tr("Golden dump folder or file"))
+        self.graph = PathRow("graph", tr("Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order"))
         self.metrics_button = QToolButton()
         self.metrics_button.setObjectName("metrics_button")
         self.metrics_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -84,7 +91,7 @@ class CompareInputs(QWidget):
         self.spins: dict[str, QDoubleSpinBox] = {}
         thresholds = QHBoxLayout()
         default = Tolerance()
-        for field, label, tip, decimals, maximum in THRESHOLDS:
+        for field, label, tip, decimals, maximum in threshold_specs():
             spin = QDoubleSpinBox()
             spin.setObjectName(f"threshold_{field}")
             spin.setDecimals(decimals)
@@ -98,14 +105,14 @@ class CompareInputs(QWidget):
         thresholds.addStretch(1)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel("NPU"), 0, 0)
+        grid.addWidget(QLabel(tr("NPU")), 0, 0)
         grid.addWidget(self.npu, 0, 1)
-        grid.addWidget(QLabel("Golden"), 1, 0)
+        grid.addWidget(QLabel(tr("Golden")), 1, 0)
         grid.addWidget(self.golden, 1, 1)
-        grid.addWidget(QLabel("Graph"), 2, 0)
+        grid.addWidget(QLabel(tr("Graph")), 2, 0)
         grid.addWidget(self.graph, 2, 1)
         metrics = QHBoxLayout()
-        metrics.addWidget(QLabel("Metrics"))
+        metrics.addWidget(QLabel(tr("Metrics")))
         metrics.addWidget(self.metrics_button)
         metrics.addStretch(1)
         grid.addLayout(metrics, 0, 2)
@@ -114,7 +121,8 @@ class CompareInputs(QWidget):
 
     def _update_metrics_text(self) -> None:
         chosen = self.metrics()
-        self.metrics_button.setText("all ten" if len(chosen) == len(METRIC_NAMES) else f"{len(chosen)} chosen")
+        self.metrics_button.setText(tr("all ten") if len(chosen) == len(METRIC_NAMES)
+                                    else tr("{count} chosen").format(count=len(chosen)))
 
     def metrics(self) -> list[str]:
         """The ticked metric names, in msaccucmp's column order."""

@@ -36,15 +36,16 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.compare.findings_view import (
-    OVERFLOW_COLUMNS,
-    WATCHER_COLUMNS,
     FindingsTable,
+    overflow_columns,
     overflow_rows,
+    watcher_columns,
     watcher_rows,
 )
 from ascend_dump_gui.ui.compare.inputs import CompareInputs
 from ascend_dump_gui.ui.compare.table_model import CompareFilterModel, CompareTableModel, RowRole
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -101,41 +102,42 @@ class ComparePanel(QWidget):
     # --- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
         self.inputs = CompareInputs()
-        self.run_button = QPushButton("Compare")
+        self.run_button = QPushButton(tr("Compare"))
         self.run_button.setObjectName("run_compare")
         self.run_button.clicked.connect(self.run)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(tr("Cancel"))
         self.cancel_button.setObjectName("cancel_compare")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
         self.progress = QProgressBar()
         self.progress.setObjectName("compare_progress")
         self.progress.setMaximumWidth(260)
-        self.summary = QLabel("Choose an NPU dump and a golden dump, then Compare.")
+        self.summary = QLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
         self.summary.setObjectName("compare_summary")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.goto_button = QPushButton("Go to first divergence")
+        self.goto_button = QPushButton(tr("Go to first divergence"))
         self.goto_button.setObjectName("goto_divergence")
         self.goto_button.setEnabled(False)
         self.goto_button.clicked.connect(self.go_to_first_divergence)
-        self.browse_button = QPushButton("Show in Browse")
+        self.browse_button = QPushButton(tr("Show in Browse"))
         self.browse_button.setObjectName("show_in_browse")
         self.browse_button.clicked.connect(self._show_in_browse)
-        self.only_failing = QCheckBox("Only failing")
+        self.only_failing = QCheckBox(tr("Only failing"))
         self.only_failing.setObjectName("only_failing")
+        self.only_failing.setToolTip(tr("Show only the rows that fail or warn"))
         self.only_failing.toggled.connect(self.filtered.set_only_failing)
         self.search = QLineEdit()
         self.search.setObjectName("compare_search")
-        self.search.setPlaceholderText("Search tensor or op type")
+        self.search.setPlaceholderText(tr("Search tensor or op type"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.filtered.set_search)
         export = QToolButton()
         export.setObjectName("compare_export")
-        export.setText("Export")
+        export.setText(tr("Export"))
         export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(export)
-        menu.addAction("Result as CSV…", lambda: self._ask_export("CSV (*.csv)"))
-        menu.addAction("Result as JSON…", lambda: self._ask_export("JSON (*.json)"))
+        menu.addAction(tr("Result as CSV…"), lambda: self._ask_export(tr("CSV (*.csv)")))
+        menu.addAction(tr("Result as JSON…"), lambda: self._ask_export(tr("JSON (*.json)")))
         export.setMenu(menu)
 
         run_bar = QHBoxLayout()
@@ -162,15 +164,15 @@ class ComparePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
         self.plot = TensorPlot(runner=self._runner)
-        self.overflow_table = FindingsTable(OVERFLOW_COLUMNS, "overflow_table", path_columns=(6,))
-        self.watcher_table = FindingsTable(WATCHER_COLUMNS, "watcher_table", path_columns=(5, 6))
+        self.overflow_table = FindingsTable(overflow_columns(), "overflow_table", path_columns=(6,))
+        self.watcher_table = FindingsTable(watcher_columns(), "watcher_table", path_columns=(5, 6))
         for table in (self.overflow_table, self.watcher_table):
             table.opChosen.connect(self.select_op)
         self.details = QTabWidget()
         self.details.setObjectName("compare_details")
-        self.details.addTab(self.plot, "NPU vs golden")
-        self.details.addTab(self.overflow_table, "Overflows")
-        self.details.addTab(self.watcher_table, "Watcher")
+        self.details.addTab(self.plot, tr("NPU vs golden"))
+        self.details.addTab(self.overflow_table, tr("Overflows"))
+        self.details.addTab(self.watcher_table, tr("Watcher"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.details)
@@ -191,15 +193,16 @@ class ComparePanel(QWidget):
     def run(self) -> Worker | None:
         """Start comparing in a worker (None when a path is missing: the user is told why)."""
         npu, golden, graph = self.inputs.npu.path(), self.inputs.golden.path(), self.inputs.graph.path()
-        for name, path in (("NPU", npu), ("golden", golden)):
+        for why, path in ((tr("choose an existing NPU folder or file"), npu),
+                          (tr("choose an existing golden folder or file"), golden)):
             if not path or not Path(path).exists():
-                show_error(self, InputError(path or None, f"choose an existing {name} folder or file"), "Comparing")
+                show_error(self, InputError(path or None, why), tr("Comparing"))
                 return None
         if graph and not Path(graph).is_file():
-            show_error(self, InputError(graph, "the graph dump file does not exist"), "Comparing")
+            show_error(self, InputError(graph, tr("the graph dump file does not exist")), tr("Comparing"))
             return None
         if not self.inputs.metrics():
-            show_error(self, InputError(None, "tick at least one metric"), "Comparing")
+            show_error(self, InputError(None, tr("tick at least one metric")), tr("Comparing"))
             return None
         self.cancel()
         self._tolerances = self.inputs.tolerances()
@@ -213,7 +216,7 @@ class ComparePanel(QWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setRange(0, 0)
-        self.summary.setText("Comparing…")
+        self.summary.setText(tr("Comparing…"))
         self._runner.start(worker)
         return worker
 
@@ -227,7 +230,7 @@ class ComparePanel(QWidget):
         if total:
             self.progress.setValue(done)
         self.progress.setFormat("%v / %m")
-        self.summary.setText(f"Comparing… {message}")
+        self.summary.setText(tr("Comparing… {progress}").format(progress=message))
 
     def _end_run(self) -> None:
         self._job = None
@@ -235,16 +238,16 @@ class ComparePanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        self.progress.setFormat("done")
+        self.progress.setFormat(tr("done"))
 
     def _failed(self, exc: BaseException) -> None:
         self._end_run()
-        self.summary.setText("Compare failed.")
-        show_error(self, exc, "Comparing")
+        self.summary.setText(tr("Compare failed."))
+        show_error(self, exc, tr("Comparing"))
 
     def _cancelled(self) -> None:
         self._end_run()
-        self.summary.setText("Compare cancelled.")
+        self.summary.setText(tr("Compare cancelled."))
 
     def _compared(self, result: CompareResult) -> None:
         self._end_run()
@@ -253,8 +256,8 @@ class ComparePanel(QWidget):
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 320))
         self.overflow_table.fill(overflow_rows(result.overflows))
         self.watcher_table.fill(watcher_rows(result.watcher_findings))
-        self.details.setTabText(1, f"Overflows ({len(result.overflows)})")
-        self.details.setTabText(2, f"Watcher ({len(result.watcher_findings)})")
+        self.details.setTabText(1, tr("Overflows ({count})").format(count=len(result.overflows)))
+        self.details.setTabText(2, tr("Watcher ({count})").format(count=len(result.watcher_findings)))
         self.summary.setText(self._summary_text(result))
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.finished.emit(result)
@@ -266,11 +269,14 @@ class ComparePanel(QWidget):
     @staticmethod
     def _summary_text(result: CompareResult) -> str:
         s = result.summary
-        text = (f"{s['compared']} compared · {s['not_reached']} failed · "
-                f"{s['unmatched_npu'] + s['unmatched_golden']} unmatched · {s['overflows']} overflow")
+        text = tr("{compared} compared · {failed} failed · {unmatched} unmatched · {overflows} overflow").format(
+            compared=s["compared"], failed=s["not_reached"], unmatched=s["unmatched_npu"] + s["unmatched_golden"],
+            overflows=s["overflows"])
         div = result.first_divergence
         if div is not None:
-            text += f" · first divergence: {div.tensor} ({div.cause.replace('_', ' ')})"
+            causes = {"introduced": tr("introduced"), "inputs_differed": tr("inputs differed")}
+            text += " · " + tr("first divergence: {tensor} ({cause})").format(
+                tensor=div.tensor, cause=causes.get(div.cause, div.cause.replace("_", " ")))
         return text
 
     # --- navigation ------------------------------------------------------------------------------
@@ -324,11 +330,11 @@ class ComparePanel(QWidget):
         if isinstance(shown, PairDisplay):
             self.plot.set_pair(shown, tensor)
         else:
-            self.plot.set_display(shown, f"{tensor} (no golden counterpart)")
+            self.plot.set_display(shown, tr("{tensor} (no golden counterpart)").format(tensor=tensor))
         self.rowShown.emit(tensor)
 
     def _pair_failed(self, exc: BaseException) -> None:
-        show_error(self, exc, "Reading the tensors")
+        show_error(self, exc, tr("Reading the tensors"))
 
     def _show_in_browse(self) -> None:
         row = self.current_row()
@@ -350,11 +356,11 @@ class ComparePanel(QWidget):
         self.exported.emit(path)
 
     def _export_failed(self, exc: BaseException) -> None:
-        show_error(self, exc, "Exporting the result")
+        show_error(self, exc, tr("Exporting the result"))
 
     def _ask_export(self, file_filter: str) -> None:
         if self.model.result() is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export compare result", "", file_filter)
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export compare result"), "", file_filter)
         if path:
             self.export(path)

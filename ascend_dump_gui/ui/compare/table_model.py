@@ -10,12 +10,13 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
+from ascend_dump_gui.ui.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
 RowRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
 StatusRole = Qt.ItemDataRole.UserRole + 3
-FIXED = ("#", "Tensor", "Op type", "dtype", "Shape", "Status", "Overflow")
+FIXED_COUNT = 7  # #, Tensor, Op type, dtype, Shape, Status, Overflow; then the selected metrics, the fail reason
 STATUS_COLUMN = 5
 PASS, WARN, FAIL, NOT_COMPARED = "pass", "warn", "fail", "n/a"
 # Translucent tints over the view's own base colour: readable with light and dark palettes alike.
@@ -63,6 +64,11 @@ class CompareTableModel(QAbstractTableModel):
         self._metrics: list[str] = []
         self._status: list[str] = []
         self._first = -1
+        self._fixed = ("#", tr("Tensor"), tr("Op type"), tr("dtype"), tr("Shape"), tr("Status"), tr("Overflow"))
+        self._fail_reason = tr("Fail reason")
+        self._status_text = {PASS: tr("pass"), WARN: tr("warn"), FAIL: tr("fail"), NOT_COMPARED: tr("n/a")}
+        self._first_text = " · " + tr("first divergence")
+        self._yes = tr("YES")
 
     def set_result(self, result: CompareResult | None, tolerances: Tolerances | None = None) -> None:
         """Show ``result``; ``tolerances`` (those the run used) decide the warn band."""
@@ -93,13 +99,14 @@ class CompareTableModel(QAbstractTableModel):
         return [k for k, r in enumerate(self._rows) if r.op_name == op_name]
 
     def columns(self) -> list[str]:
-        return [*FIXED, *self._metrics, "Fail reason"]
+        """The column headers as shown (metric names are msaccucmp's, untranslated)."""
+        return [*self._fixed, *self._metrics, self._fail_reason]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default argument
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(FIXED) + len(self._metrics) + 1
+        return 0 if parent.isValid() else FIXED_COUNT + len(self._metrics) + 1
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
@@ -109,10 +116,10 @@ class CompareTableModel(QAbstractTableModel):
 
     def _value(self, row: CompareRow, column: int) -> Any:
         fixed = (row.index, row.tensor, row.op_type, row.dtype, "×".join(map(str, row.shape)), None,
-                 "YES" if row.overflow else "")
-        if column < len(FIXED):
+                 self._yes if row.overflow else "")
+        if column < FIXED_COUNT:
             return fixed[column]
-        k = column - len(FIXED)
+        k = column - FIXED_COUNT
         return row.metrics.get(self._metrics[k]) if k < len(self._metrics) else (row.fail_reason or "")
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -126,9 +133,9 @@ class CompareTableModel(QAbstractTableModel):
             return self._status[k]
         if role == Qt.ItemDataRole.DisplayRole:
             if column == STATUS_COLUMN:
-                return self._status[k] + (" · first divergence" if k == self._first else "")
+                return self._status_text[self._status[k]] + (self._first_text if k == self._first else "")
             value = self._value(row, column)
-            return _cell(value) if column >= len(FIXED) and column < len(FIXED) + len(self._metrics) else str(value)
+            return _cell(value) if column >= FIXED_COUNT and column < FIXED_COUNT + len(self._metrics) else str(value)
         if role == SortRole:
             return _number(self._status[k] if column == STATUS_COLUMN else self._value(row, column))
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -139,8 +146,9 @@ class CompareTableModel(QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row.tensor}\nNPU: {row.npu_file}\ngolden: {row.golden_file or '—'}" + (
-                f"\n{row.fail_reason}" if row.fail_reason else "")
+            return "\n".join([row.tensor, tr("NPU: {file}").format(file=row.npu_file),
+                              tr("golden: {file}").format(file=row.golden_file or "—"),
+                              *([row.fail_reason] if row.fail_reason else [])])
         return None
 
 

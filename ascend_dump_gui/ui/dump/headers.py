@@ -8,6 +8,7 @@ import numpy as np
 
 from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.ui.i18n import tr
 
 
 def dtype_name(tensor: DumpTensor) -> str:
@@ -16,14 +17,14 @@ def dtype_name(tensor: DumpTensor) -> str:
 
 
 def shape_text(shape: tuple[int, ...] | None) -> str:
-    return "×".join(map(str, shape)) if shape else "scalar"
+    return "×".join(map(str, shape)) if shape else tr("scalar")
 
 
 def tensor_text(tensor: DumpTensor) -> str:
     """e.g. ``float16 NC1HWC0 1×1×4×4×16 (orig 1×4×4×4)``."""
     text = f"{dtype_name(tensor)} {tensor.format} {shape_text(tensor.shape)}"
     if tensor.original_shape is not None and tuple(tensor.original_shape) != tuple(tensor.shape):
-        text += f" (orig {shape_text(tuple(tensor.original_shape))})"
+        text += " " + tr("(orig {shape})").format(shape=shape_text(tuple(tensor.original_shape)))
     return text
 
 

@@ -12,10 +12,12 @@ from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.headers import tensor_columns
+from ascend_dump_gui.ui.dump.kinds import kind_names
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("#", "Type", "Name", "Kind", "Timestamp", "Inputs", "Outputs")
+COLUMN_COUNT = 7  # #, Type, Name, Kind, Timestamp, Inputs, Outputs
 TYPE, NAME, KIND, INPUTS, OUTPUTS = 1, 2, 3, 5, 6
 RecordRole = Qt.ItemDataRole.UserRole + 1
 HEADER_KINDS = frozenset({"tensor", "golden"})
@@ -31,7 +33,7 @@ def _read_columns(root: str, paths: Sequence[tuple[int, str, str]], generation: 
         try:
             inputs, outputs = tensor_columns(os.path.join(root, rel), kind)
         except (DumpError, OSError, ValueError) as exc:
-            inputs, outputs = f"unreadable: {exc}", ""
+            inputs, outputs = tr("unreadable: {problem}").format(problem=exc), ""
         out.append((row, inputs, outputs))
         progress(done, len(paths), rel)
     return generation, out
@@ -67,6 +69,8 @@ class OpTableModel(QAbstractTableModel):
         self._timer.setSingleShot(True)
         self._timer.setInterval(30)
         self._timer.timeout.connect(self._load_wanted)
+        self._titles = ("#", tr("Type"), tr("Name"), tr("Kind"), tr("Timestamp"), tr("Inputs"), tr("Outputs"))
+        self._kind_names = kind_names()
 
     # --- contents, filter, order -----------------------------------------------------------------
     def set_records(self, root: str, records: Sequence[DumpRecord]) -> None:
@@ -144,11 +148,11 @@ class OpTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else COLUMN_COUNT
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            return self._titles[section] if 0 <= section < COLUMN_COUNT else None
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -171,7 +175,7 @@ class OpTableModel(QAbstractTableModel):
             return str(k + 1)
         if column == 4:
             return "" if record.timestamp is None else str(record.timestamp)
-        return (record.op_type or "", self._name(k), record.kind)[column - 1]
+        return (record.op_type or "", self._name(k), self._kind_names.get(record.kind, record.kind))[column - 1]
 
     # --- lazily read tensor columns --------------------------------------------------------------
     def _tensor_text(self, k: int, column: int) -> str:

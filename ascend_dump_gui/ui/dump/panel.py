@@ -29,10 +29,12 @@ from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
+from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.op_table import OpTableModel, RecordRole, execution_order
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 KINDS = ("tensor", "stats", "overflow", "exception", "golden")
@@ -78,18 +80,19 @@ class BrowsePanel(QWidget):
 
     # --- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
-        open_button = QPushButton("Open…")
+        open_button = QPushButton(tr("Open…"))
         open_button.setObjectName("open_folder")
         open_button.clicked.connect(self._ask_folder)
-        self.path_label = QLabel("No folder open")
+        self.path_label = QLabel(tr("No folder open"))
         self.path_label.setObjectName("browse_path")
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("filter")
-        self.filter_edit.setPlaceholderText("Filter ops by name or type")
+        self.filter_edit.setPlaceholderText(tr("Filter ops by name or type"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.regex_box = QCheckBox("Regex")
+        self.regex_box = QCheckBox(tr("Regex"))
         self.regex_box.setObjectName("filter_regex")
+        self.regex_box.setToolTip(tr("Read the filter as a regular expression"))
         self._filter_timer = QTimer(self)
         self._filter_timer.setSingleShot(True)
         self._filter_timer.setInterval(200)
@@ -97,6 +100,7 @@ class BrowsePanel(QWidget):
         self.filter_edit.textChanged.connect(self._filter_timer.start)
         self.regex_box.toggled.connect(self._apply_filter)
         self.kind_buttons: dict[str, QToolButton] = {}
+        names = kind_names()
         bar = QHBoxLayout()
         bar.addWidget(open_button)
         bar.addWidget(self.path_label, 1)
@@ -105,7 +109,8 @@ class BrowsePanel(QWidget):
         for kind in KINDS:
             button = QToolButton()
             button.setObjectName(f"kind_{kind}")
-            button.setText(kind)
+            button.setText(names[kind])
+            button.setToolTip(tr("Show {kind} records").format(kind=names[kind]))
             button.setCheckable(True)
             button.setChecked(True)
             button.toggled.connect(self._apply_filter)
@@ -155,7 +160,7 @@ class BrowsePanel(QWidget):
         try:
             root = DumpNode.root(path)
         except Exception as exc:  # noqa: BLE001 - expected failures are InputError; shown to the user
-            show_error(self, exc, f"Opening {path}")
+            show_error(self, exc, tr("Opening {name}").format(name=path))
             return
         self._stop_work()
         self._root, self._index, self._want = root, None, None
@@ -177,7 +182,7 @@ class BrowsePanel(QWidget):
         self.folderOpened.emit(root.path)
 
     def _ask_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open dump folder")
+        path = QFileDialog.getExistingDirectory(self, tr("Open dump folder"))
         if path:
             self.open_folder(path)
 
@@ -187,15 +192,15 @@ class BrowsePanel(QWidget):
         worker.signals.finished.connect(self._indexed)
         worker.signals.failed.connect(self._scan_failed)
         self._scan = worker
-        self.status_label.setText("indexing…")
+        self.status_label.setText(tr("indexing…"))
         self._runner.start(worker)
 
     def _scan_progress(self, done: int, _total: int, _message: str) -> None:
-        self.status_label.setText(f"indexing… {done:,} files")
+        self.status_label.setText(tr("indexing… {count} files").format(count=f"{done:,}"))
 
     def _scan_failed(self, exc: BaseException) -> None:
-        self.status_label.setText("indexing failed")
-        show_error(self, exc, "Indexing the dump folder")
+        self.status_label.setText(tr("indexing failed"))
+        show_error(self, exc, tr("Indexing the dump folder"))
 
     def _indexed(self, index: FolderIndex) -> None:
         if self._root is None or index.scan.root != self._root.path:
@@ -203,13 +208,16 @@ class BrowsePanel(QWidget):
         self._scan = None
         self._index = index
         problems = len(index.scan.problems)
-        self.status_label.setText(f"{len(index.scan.records):,} files" + (f", {problems} problems" if problems else ""))
+        files = f"{len(index.scan.records):,}"
+        self.status_label.setText(tr("{files} files, {problems} problems").format(files=files, problems=problems)
+                                  if problems else tr("{files} files").format(files=files))
         self.tree_model.set_index(index)
         self._show_folder(self.tree.currentIndex())
         self.indexReady.emit()
 
     def _listing_failed(self, path: str, message: str) -> None:
-        self.status_label.setText(f"cannot list {os.path.basename(path)}: {message}")
+        self.status_label.setText(tr("cannot list {folder}: {problem}").format(folder=os.path.basename(path),
+                                                                               problem=message))
 
     def _stop_work(self) -> None:
         for worker in (self._scan, self._listing):
@@ -237,7 +245,7 @@ class BrowsePanel(QWidget):
         self._runner.start(worker)
 
     def _records_failed(self, exc: BaseException) -> None:
-        show_error(self, exc, "Listing the folder")
+        show_error(self, exc, tr("Listing the folder"))
 
     def _records_ready(self, result: tuple[DumpNode, list[DumpRecord]]) -> None:
         folder, records = result
@@ -315,7 +323,7 @@ class BrowsePanel(QWidget):
         try:
             self.ops.set_filter(self.filter_edit.text(), self.regex_box.isChecked(), kinds)
         except re.error as exc:
-            self.filter_edit.setToolTip(f"Invalid regular expression: {exc}")
+            self.filter_edit.setToolTip(tr("Invalid regular expression: {error}").format(error=exc))
             self.filter_edit.setProperty("invalid", True)
         else:
             self.filter_edit.setToolTip("")

@@ -13,9 +13,11 @@ from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel
 from ascend_dump_gui.ui.dump.tensor_view import TensorView
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 TENSOR_KINDS = frozenset({"tensor", "golden", "exception"})
@@ -23,12 +25,13 @@ TENSOR_KINDS = frozenset({"tensor", "golden", "exception"})
 
 def _describe(path: str, record: DumpRecord, *, progress: ProgressFn, cancel: CancelToken) -> tuple[str, str]:
     """Worker body: a readable text for records without tensors to plot (overflow records and others)."""
-    lines = [f"{record.kind}: {record.path}", f"size: {record.size:,} bytes"]
+    lines = [f"{kind_names().get(record.kind, record.kind)}: {record.path}",
+             tr("size: {size} bytes").format(size=f"{record.size:,}")]
     if record.op_name:
-        lines.append(f"op: {record.op_type or ''} {record.op_name}".rstrip())
+        lines.append(tr("op: {op}").format(op=f"{record.op_type or ''} {record.op_name}".strip()))
     if record.kind == "overflow":
         dump = read_dump(path)
-        lines.append(f"{len(dump.overflow)} overflow record(s):")
+        lines.append(tr("{count} overflow record(s):").format(count=len(dump.overflow)))
         lines.extend(json.dumps(r.as_json(), indent=2) for r in dump.overflow)
     return path, "\n".join(lines)
 
@@ -78,7 +81,7 @@ class RecordView(QStackedWidget):
         self._runner.start(worker)
 
     def _read_failed(self, exc: BaseException) -> None:
-        show_error(self, exc, "Reading the record")
+        show_error(self, exc, tr("Reading the record"))
 
     def _described(self, result: tuple[str, str]) -> None:
         path, text = result

@@ -27,11 +27,19 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import TensorDisplay, prepare_display
 from ascend_dump_gui.ui.dump.headers import dtype_name, shape_text
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 SUMMARY_FIELDS = ("dtype", "format", "device shape", "original shape", "min", "max", "mean", "std",
                   "NaN", "+Inf", "-Inf")
+"""Keys of :meth:`TensorView.summary` (the labels shown are translated)."""
+
+
+def _summary_labels() -> dict[str, str]:
+    return {"dtype": tr("dtype"), "format": tr("format"), "device shape": tr("device shape"),
+            "original shape": tr("original shape"), "min": tr("min"), "max": tr("max"), "mean": tr("mean"),
+            "std": tr("std")}
 
 
 @dataclass(frozen=True)
@@ -102,23 +110,24 @@ class TensorView(QWidget):
         self._wanted_entry: TensorEntry | None = None
         self.tensors = QTreeWidget()
         self.tensors.setObjectName("tensor_list")
-        self.tensors.setHeaderLabels(["Tensor", "dtype", "Format", "Shape", "Original shape"])
+        self.tensors.setHeaderLabels([tr("Tensor"), tr("dtype"), tr("Format"), tr("Shape"), tr("Original shape")])
         self.tensors.setRootIsDecorated(False)
         self.tensors.setIndentation(0)
         self.tensors.currentItemChanged.connect(self._tensor_chosen)
-        self.device_layout = QCheckBox("Device layout")
+        self.device_layout = QCheckBox(tr("Device layout"))
         self.device_layout.setObjectName("device_layout")
-        self.device_layout.setToolTip("Show the raw device layout (e.g. NC1HWC0) instead of the original shape")
+        self.device_layout.setToolTip(tr("Show the raw device layout (e.g. NC1HWC0) instead of the original shape"))
         self.device_layout.toggled.connect(self._reload)
         self._summary: dict[str, QLabel] = {}
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        labels = _summary_labels()
         for name in SUMMARY_FIELDS:
             label = QLabel("—")
             label.setObjectName(f"summary_{name.replace(' ', '_')}")
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self._summary[name] = label
-            form.addRow(name, label)
+            form.addRow(labels.get(name, name), label)
         self.plot = TensorPlot(runner=self._runner)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -152,14 +161,14 @@ class TensorView(QWidget):
         self._runner.start(worker)
 
     def _failed(self, exc: BaseException) -> None:
-        show_error(self, exc, "Reading the tensor")
+        show_error(self, exc, tr("Reading the tensor"))
 
     def _listed(self, result: tuple[str, list[TensorEntry] | None, str]) -> None:
         path, entries, problem = result
         if path != self._path:
             return
         if entries is None:
-            self.listFailed.emit(f"Cannot show the tensors of {path}:\n{problem}")
+            self.listFailed.emit(tr("Cannot show the tensors of {path}:").format(path=path) + f"\n{problem}")
             return
         self.tensors.blockSignals(True)  # a second listing of the same file replaces the first
         self.tensors.clear()
@@ -218,7 +227,9 @@ class TensorView(QWidget):
             return
         self._loading = None
         path, device, entry = key[0], key[3], self._wanted_entry
-        title = f"{os.path.basename(path)} — {entry.name}" + (" (device layout)" if device else "")
+        title = f"{os.path.basename(path)} — {entry.name}"
+        if device:
+            title = tr("{title} (device layout)").format(title=title)
         self.plot.set_display(display, title)
         self._fill_summary(entry, display)
         self.tensorShown.emit(entry.name)

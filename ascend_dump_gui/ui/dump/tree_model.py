@@ -14,6 +14,8 @@ from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.folder_index import ALERT_KINDS, FolderIndex
+from ascend_dump_gui.ui.dump.kinds import folder_label, kind_names
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 Index = QModelIndex | QPersistentModelIndex
@@ -22,7 +24,7 @@ NodeRole = Qt.ItemDataRole.UserRole + 1
 """data(index, NodeRole) gives the DumpNode behind a row."""
 KindRole = Qt.ItemDataRole.UserRole + 2
 """data(index, KindRole) gives the record kind of a file ("" for folders)."""
-COLUMNS = ("Name", "Kind", "Files", "Alerts")
+COLUMN_COUNT = 4  # Name, Kind, Files, Alerts
 ALERT_COLOUR = "#d7301f"
 
 
@@ -31,7 +33,7 @@ def _list(node: DumpNode, *, progress: ProgressFn,
     """Worker body: list one folder (pure I/O; the GUI thread attaches the result).
 
     Returns (node, children, None), or (node, [], why) when the folder cannot be read."""
-    progress(0, 0, f"listing {node.path}")
+    progress(0, 0, tr("listing {folder}").format(folder=node.path))
     with gc_paused():
         try:
             kids = node.list_children()
@@ -63,6 +65,9 @@ class DumpTreeModel(QAbstractItemModel):
         self._waiters: dict[int, list[Callable[[], None]]] = {}
         self._index: FolderIndex | None = None
         self._alert_icon: QIcon | None = None
+        self._titles = (tr("Name"), tr("Kind"), tr("Files"), tr("Alerts"))
+        self._kinds = kind_names()
+        self._alert_texts = {"overflow": tr("{count} overflow"), "exception": tr("{count} exception")}
 
     # --- structure -------------------------------------------------------------------------------
     def node(self, index: Index) -> DumpNode:
@@ -70,7 +75,7 @@ class DumpTreeModel(QAbstractItemModel):
 
     def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
         kids = self.node(parent).children
-        if kids is None or not (0 <= row < len(kids)) or not (0 <= column < len(COLUMNS)):
+        if kids is None or not (0 <= row < len(kids)) or not (0 <= column < COLUMN_COUNT):
             return QModelIndex()
         return self.createIndex(row, column, kids[row])
 
@@ -96,7 +101,7 @@ class DumpTreeModel(QAbstractItemModel):
         return len(self.node(parent).children or ())
 
     def columnCount(self, parent: Index = ROOT) -> int:
-        return len(COLUMNS)
+        return COLUMN_COUNT
 
     def hasChildren(self, parent: Index = ROOT) -> bool:
         if parent.column() > 0:
@@ -203,25 +208,37 @@ class DumpTreeModel(QAbstractItemModel):
 
     def _display(self, node: DumpNode, index: Index, column: int) -> str | None:
         if column == 0:
-            return node.label
+            return self._label(node)
         if column == 1:
-            return "folder" if node.is_dir else (node.kind or "")
+            kind = "folder" if node.is_dir else (node.kind or "")
+            return self._kinds.get(kind, kind)
         if not node.is_dir or self._index is None:
             return None
         if column == 2:
             return f"{sum(self.counts(index).values()):,}"
-        return " · ".join(f"{n} {kind}" for kind, n in self._alerts(index)) or None
+        return " · ".join(self._alert_texts[kind].format(count=n) for kind, n in self._alerts(index)) or None
+
+    @staticmethod
+    def _label(node: DumpNode) -> str:
+        if node.is_dir:
+            return folder_label(node.name, node.context)
+        label = node.label  # the file name, plus the original of a hashed name and an overflow's op
+        record = node.record()
+        op = getattr(record, "op_name", None)
+        if op and getattr(record, "kind", "") == "overflow":
+            label = label.replace(f"overflow of {op}", tr("overflow of {op}").format(op=op))
+        return label
 
     def _tooltip(self, node: DumpNode, index: Index) -> str:
         if not node.is_dir:
             return str(node.path)
         counts = self.counts(index)
-        parts = ", ".join(f"{kind} {n:,}" for kind, n in sorted(counts.items()))
+        parts = ", ".join(f"{self._kinds.get(kind, kind)} {n:,}" for kind, n in sorted(counts.items()))
         return f"{node.path}\n{parts}" if parts else str(node.path)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            return self._titles[section] if 0 <= section < COLUMN_COUNT else None
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:

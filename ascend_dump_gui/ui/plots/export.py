@@ -8,6 +8,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 
+from ascend_dump_gui.ui.i18n import tr
+
 
 def png_bytes(target: pg.PlotItem | pg.GraphicsScene) -> bytes:
     """A PNG of ``target`` (a plot item, or a whole scene with its colour bar) at screen size."""
@@ -16,13 +18,13 @@ def png_bytes(target: pg.PlotItem | pg.GraphicsScene) -> bytes:
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):
-        raise OSError("the plot could not be encoded as PNG")
+        raise OSError(tr("the plot could not be encoded as PNG"))
     buffer.close()
     return bytes(data.data())
 
 
-def svg_bytes(target: pg.PlotItem | pg.GraphicsScene, title: str = "tensor plot") -> bytes:
-    """An SVG of ``target``, drawn by Qt's own SVG generator.
+def svg_bytes(target: pg.PlotItem | pg.GraphicsScene, title: str = "") -> bytes:
+    """An SVG of ``target``, drawn by Qt's own SVG generator (``title``: the document title, default "tensor plot").
 
     (pyqtgraph 0.14's SVGExporter cannot parse the closed paths Qt 6.12 writes, so it is not used.)
     """
@@ -35,7 +37,7 @@ def svg_bytes(target: pg.PlotItem | pg.GraphicsScene, title: str = "tensor plot"
     generator.setOutputDevice(buffer)
     generator.setSize(source.size().toSize())
     generator.setViewBox(QRectF(0, 0, source.width(), source.height()))
-    generator.setTitle(title)
+    generator.setTitle(title or tr("tensor plot"))
     painter = QPainter(generator)
     try:
         scene.render(painter, QRectF(0, 0, source.width(), source.height()), source)

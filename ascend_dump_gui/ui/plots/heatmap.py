@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.tensor import decimate_plane, default_axes, plane
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.style import ERROR, NAN_MARK, apply_palette
 
 MAX_SIDE = 2048
@@ -45,7 +46,7 @@ class HeatmapView(QWidget):
         self._rows_box.activated.connect(self._rows_chosen)
         self._cols_box.activated.connect(self._cols_chosen)
         choose = QHBoxLayout()
-        for text, box in (("rows", self._rows_box), ("columns", self._cols_box)):
+        for text, box in ((tr("rows"), self._rows_box), (tr("columns"), self._cols_box)):
             choose.addWidget(QLabel(text))
             choose.addWidget(box)
         choose.addStretch(1)
@@ -75,7 +76,7 @@ class HeatmapView(QWidget):
         shape = self._values.shape
         self._index = [0] * len(shape)
         self._axes = default_axes(shape)
-        names = [f"axis {k} ({n})" for k, n in enumerate(shape)] or ["scalar"]
+        names = [tr("axis {axis} ({size})").format(axis=k, size=n) for k, n in enumerate(shape)] or [tr("scalar")]
         for box, current in ((self._rows_box, self._axes[0]), (self._cols_box, self._axes[1])):
             box.clear()
             box.addItems(names)
@@ -136,7 +137,7 @@ class HeatmapView(QWidget):
             slider.valueChanged.connect(spin.setValue)
             spin.valueChanged.connect(slider.setValue)
             slider.valueChanged.connect(lambda v, a=axis: self._index_moved(a, v))
-            self._grid.addWidget(QLabel(f"axis {axis}"), row, 0)
+            self._grid.addWidget(QLabel(tr("axis {axis}").format(axis=axis)), row, 0)
             self._grid.addWidget(slider, row, 1)
             self._grid.addWidget(spin, row, 2)
             self._sliders[axis] = slider

@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from ascend_dump_gui.core.tensor import Histogram
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.style import NPU, apply_palette
 
 
@@ -19,17 +20,17 @@ class HistogramPlot(pg.PlotWidget):
         item.hideButtons()
         item.setMenuEnabled(False)
         item.showGrid(x=True, y=True, alpha=0.2)
-        item.setLabel("left", "count")
+        item.setLabel("left", tr("count"))
         self._colour = colour
         self._curve = pg.PlotDataItem(stepMode="center", pen=pg.mkPen(colour, width=1.5))
         item.addItem(self._curve)
         self._hist: Histogram | None = None
         self._log = False
 
-    def set_histogram(self, hist: Histogram | None, label: str = "value") -> None:
-        """Show ``hist`` (None clears the plot)."""
+    def set_histogram(self, hist: Histogram | None, label: str = "") -> None:
+        """Show ``hist`` (None clears the plot); ``label`` names the value axis (default: "value")."""
         self._hist = hist
-        self.getPlotItem().setLabel("bottom", label)
+        self.getPlotItem().setLabel("bottom", label or tr("value"))
         self._draw()
 
     def set_log(self, log: bool) -> None:

@@ -25,6 +25,7 @@ from ascend_dump_gui.core.atomic import write_bytes_atomic, write_text_atomic
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, npy_bytes, plane
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.export import png_bytes, svg_bytes
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
 from ascend_dump_gui.ui.plots.histogram_plot import HistogramPlot
@@ -34,15 +35,16 @@ from ascend_dump_gui.ui.plots.values_plot import ValuesPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 TABS = ("values", "histogram", "heatmap", "table")
+"""Keys of the tabs, for :meth:`TensorPlot.show_tab` (the tab texts are translated)."""
 
 
 def _save(path: str, make: Callable[[], bytes | str], *, progress: ProgressFn, cancel: CancelToken) -> str:
     """Worker body: build the file content and write it atomically."""
-    progress(0, 1, f"writing {path}")
+    progress(0, 1, tr("writing {path}").format(path=path))
     data = make()
     cancel.raise_if_cancelled()
     (write_text_atomic if isinstance(data, str) else write_bytes_atomic)(path, data)
-    progress(1, 1, f"wrote {path}")
+    progress(1, 1, tr("wrote {path}").format(path=path))
     return path
 
 
@@ -56,6 +58,8 @@ class TensorPlot(QWidget):
         super().__init__(parent)
         self._runner = runner or TaskRunner(self)
         self._display: TensorDisplay | None = None  # what histogram/heatmap/table/exports show
+        self._single_names = (tr("Values"), tr("Histogram"), tr("Heatmap"), tr("Table"))
+        self._pair_names = (tr("NPU vs golden"), tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
         self._title = QLabel()
         self._title.setObjectName("plot_title")
         self.values_plot = ValuesPlot()
@@ -68,12 +72,14 @@ class TensorPlot(QWidget):
         table.setModel(self.table_model)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("plot_tabs")
-        for widget, name in zip((self.values_plot, self.histogram_plot, self.heatmap, table), TABS, strict=True):
-            self.tabs.addTab(widget, name.capitalize())
-        self._log = QCheckBox("Log counts")
+        for widget in (self.values_plot, self.histogram_plot, self.heatmap, table):
+            self.tabs.addTab(widget, "")
+        self._set_tab_names(self._single_names)
+        self._log = QCheckBox(tr("Log counts"))
         self._log.setObjectName("log_counts")
+        self._log.setToolTip(tr("Logarithmic count axis in the histogram"))
         self._log.toggled.connect(self.histogram_plot.set_log)
-        reset = QPushButton("Reset zoom")
+        reset = QPushButton(tr("Reset zoom"))
         reset.setObjectName("reset_zoom")
         reset.clicked.connect(self.values_plot.reset_view)
         layout = QVBoxLayout(self)
@@ -89,13 +95,13 @@ class TensorPlot(QWidget):
     def _export_button(self) -> QToolButton:
         button = QToolButton()
         button.setObjectName("export_button")
-        button.setText("Export")
+        button.setText(tr("Export"))
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
-        for text, suffix, method in (("Plot as PNG…", "PNG image (*.png)", self.export_png),
-                                     ("Plot as SVG…", "SVG image (*.svg)", self.export_svg),
-                                     ("Slice as CSV…", "CSV (*.csv)", self.export_csv),
-                                     ("Tensor as .npy…", "NumPy array (*.npy)", self.export_npy)):
+        for text, suffix, method in ((tr("Plot as PNG…"), tr("PNG image (*.png)"), self.export_png),
+                                     (tr("Plot as SVG…"), tr("SVG image (*.svg)"), self.export_svg),
+                                     (tr("Slice as CSV…"), tr("CSV (*.csv)"), self.export_csv),
+                                     (tr("Tensor as .npy…"), tr("NumPy array (*.npy)"), self.export_npy)):
             menu.addAction(text, lambda s=suffix, m=method: self._ask_and_export(s, m))
         button.setMenu(menu)
         return button
@@ -103,16 +109,16 @@ class TensorPlot(QWidget):
     def set_display(self, display: TensorDisplay | None, title: str = "") -> None:
         """Show one tensor (None clears every view)."""
         self._display = display
-        self._set_tab_names(("Values", "Histogram", "Heatmap", "Table"))
-        self.values_plot.set_displays([] if display is None else [(title or "values", display)])
-        self._show(display, title, "value")
+        self._set_tab_names(self._single_names)
+        self.values_plot.set_displays([] if display is None else [(title or tr("values"), display)])
+        self._show(display, title, tr("value"))
 
     def set_pair(self, pair: PairDisplay | None, title: str = "") -> None:
         """Overlay NPU and golden values; histogram, heatmap and table show |NPU − golden|."""
         self._display = None if pair is None else pair.error
-        self._set_tab_names(("NPU vs golden", "|Error| histogram", "|Error| heatmap", "|Error| table"))
-        self.values_plot.set_displays([] if pair is None else [("NPU", pair.npu), ("golden", pair.golden)])
-        self._show(self._display, title, "|NPU − golden|")
+        self._set_tab_names(self._pair_names)
+        self.values_plot.set_displays([] if pair is None else [(tr("NPU"), pair.npu), (tr("golden"), pair.golden)])
+        self._show(self._display, title, tr("|NPU − golden|"))
 
     def _show(self, display: TensorDisplay | None, title: str, hist_label: str) -> None:
         self._title.setText(title)
@@ -181,13 +187,13 @@ class TensorPlot(QWidget):
         self.exported.emit(path)
 
     def _save_failed(self, exc: BaseException) -> None:
-        show_error(self, exc, "Saving")
+        show_error(self, exc, tr("Saving"))
 
     def _ask_and_export(self, file_filter: str, method: Callable[[str], object]) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export", "", file_filter)
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export"), "", file_filter)
         if not path:
             return
         try:
             method(path)
         except OSError as exc:
-            show_error(self, exc, f"Saving {Path(path).name}")
+            show_error(self, exc, tr("Saving {name}").format(name=Path(path).name))

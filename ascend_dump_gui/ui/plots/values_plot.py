@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QTimer
 
 from ascend_dump_gui.core.tensor import TensorDisplay
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, NAN_MARK, NPU, apply_palette
 
 MARKERS = ((NAN_MARK, "x", "NaN"), (ERROR, "t1", "+Inf"), (ERROR, "t", "-Inf"))
@@ -22,7 +23,7 @@ class ValuesPlot(pg.PlotWidget):
         item = self.getPlotItem()
         item.hideButtons()
         item.showGrid(x=True, y=True, alpha=0.2)
-        item.setLabel("bottom", "flat index")
+        item.setLabel("bottom", tr("flat index"))
         item.setMenuEnabled(False)
         self._legend = item.addLegend(offset=(-10, 10))
         self._series: list[tuple[TensorDisplay, pg.PlotDataItem]] = []
