@@ -377,11 +377,11 @@
     </message>
     <message>
       <source>Go to first divergence</source>
-      <translation>转到首个偏差点</translation>
+      <translation>跳转到首个偏离</translation>
     </message>
     <message>
       <source>Golden</source>
-      <translation>标杆</translation>
+      <translation>标杆数据</translation>
     </message>
     <message>
       <source>Golden dump folder or file</source>
@@ -745,7 +745,7 @@
     </message>
     <message>
       <source>Show only the rows that fail or warn</source>
-      <translation>仅显示失败或告警的行</translation>
+      <translation>仅显示失败或警告的行</translation>
     </message>
     <message>
       <source>Show the raw device layout (e.g. NC1HWC0) instead of the original shape</source>
@@ -865,11 +865,11 @@
     </message>
     <message>
       <source>Warn above this max absolute error</source>
-      <translation>最大绝对误差高于此值时告警</translation>
+      <translation>最大绝对误差高于此值时警告</translation>
     </message>
     <message>
       <source>Warn below this cosine; fail when the max abs error is also too big</source>
-      <translation>余弦相似度低于此值时告警；若最大绝对误差也过大则判为失败</translation>
+      <translation>余弦相似度低于此值时警告；若最大绝对误差也过大则判为失败</translation>
     </message>
     <message>
       <source>Watched op</source>
@@ -877,11 +877,11 @@
     </message>
     <message>
       <source>Watcher</source>
-      <translation>Watcher</translation>
+      <translation>内存踩踏</translation>
     </message>
     <message>
       <source>Watcher ({count})</source>
-      <translation>Watcher（{count}）</translation>
+      <translation>内存踩踏（{count}）</translation>
     </message>
     <message>
       <source>Where files land</source>
@@ -945,7 +945,7 @@
     </message>
     <message>
       <source>device</source>
-      <translation>设备</translation>
+      <translation>Device</translation>
     </message>
     <message>
       <source>device shape</source>
@@ -953,7 +953,7 @@
     </message>
     <message>
       <source>device {device}</source>
-      <translation>设备 {device}</translation>
+      <translation>Device {device}</translation>
     </message>
     <message>
       <source>done</source>
@@ -961,7 +961,7 @@
     </message>
     <message>
       <source>dtype</source>
-      <translation>dtype</translation>
+      <translation>数据类型</translation>
     </message>
     <message>
       <source>dumped {when}</source>
@@ -985,11 +985,11 @@
     </message>
     <message>
       <source>first divergence</source>
-      <translation>首个偏差点</translation>
+      <translation>首个偏离</translation>
     </message>
     <message>
       <source>first divergence: {tensor} ({cause})</source>
-      <translation>首个偏差点：{tensor}（{cause}）</translation>
+      <translation>首个偏离：{tensor}（{cause}）</translation>
     </message>
     <message>
       <source>flat index</source>
@@ -1005,11 +1005,11 @@
     </message>
     <message>
       <source>golden</source>
-      <translation>标杆</translation>
+      <translation>标杆数据</translation>
     </message>
     <message>
       <source>golden: {file}</source>
-      <translation>标杆：{file}</translation>
+      <translation>标杆数据：{file}</translation>
     </message>
     <message>
       <source>graph</source>
@@ -1089,7 +1089,7 @@
     </message>
     <message>
       <source>n/a</source>
-      <translation>不适用</translation>
+      <translation>未比对</translation>
     </message>
     <message>
       <source>none</source>
@@ -1213,7 +1213,7 @@
     </message>
     <message>
       <source>warn</source>
-      <translation>告警</translation>
+      <translation>警告</translation>
     </message>
     <message>
       <source>warning</source>
