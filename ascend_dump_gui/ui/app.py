@@ -20,20 +20,25 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"ascend-dump-gui {__version__}")
     parser.add_argument("path", nargs="?", help="a dump folder (opens in Browse) or a config, training script or "
                                                 "env file (opens in Configure)")
-    parser.add_argument("--fresh", action="store_true", help="forget the saved window layout and recent files")
+    parser.add_argument("--fresh", action="store_true", help="forget the saved window layout, language and recent files, and write the demo afresh")
     parser.add_argument("--lang", choices=list(LANGUAGES), help="the interface language for this run (default: the "
                                                                 "one picked in View > Language, else the system's)")
     parser.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
-def build_window(path: str | Path | None = None):
-    """The main window with ``path`` opened, or the demo config when there is none."""
+def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None, rebuild_demo: bool = False):
+    """The main window with ``path`` opened, else the demo config; with no ``path`` and a ``demo_dir`` the
+    demo (tree, compare, config; see ``ui.demo``) is prepared there and shown in every mode."""
     from ascend_dump_gui.ui.main_window import MainWindow
 
     window = MainWindow()
     if path is None or not window.open_path(path):
         window.config_panel.load_demo()
+    if path is None and demo_dir is not None:
+        from ascend_dump_gui.ui.demo import open_demo
+
+        open_demo(window, demo_dir, rebuild=rebuild_demo)
     return window
 
 
@@ -65,17 +70,58 @@ def _application():
     return app
 
 
+SELF_TEST_SECONDS = 8
+
+
+def demo_settled(window) -> bool:
+    """True once the demo is shown (or failed): the self-test waits for this."""
+    from ascend_dump_gui.ui.demo import DemoLoader
+
+    loader = window.findChild(DemoLoader)
+    return loader is None or loader.done
+
+
 def self_test(window) -> list[str]:
-    """Checks the packaged app runs: the demo config is loaded, checked, previewed and resolved."""
-    panel = window.config_panel
+    """Checks the packaged app runs: the demo is written, browsed, compared and its config checked."""
+    from ascend_dump_gui.ui.demo import DemoBanner, DemoLoader
+
+    loader = window.findChild(DemoLoader)
+    if loader is None:
+        return ["no demo was opened (the self-test takes no PATH)"]
+    if not loader.done:
+        return [f"the demo did not finish within {SELF_TEST_SECONDS} s"]
+    if loader.demo is None:
+        return ["the demo could not be prepared"]
     problems = []
-    if not panel.findings:
-        problems.append("the demo config shows no findings")
+    if not window.browse_panel.ops.rowCount():
+        problems.append("Browse shows no rows")
+    result = window.compare_panel.result()
+    if result is None or not result.rows:
+        problems.append("Compare produced no rows")
+    elif result.first_divergence is None:
+        problems.append("Compare found no first divergence")
+    panel = window.config_panel
+    if panel.path != loader.demo.config_path:
+        problems.append("Configure does not show the demo config")
     if not panel.preview.text.toPlainText().strip():
         problems.append("the preview is empty")
     if not panel.where.rows():
         problems.append("'where will files land' is empty")
+    if window.findChild(DemoBanner) is None:
+        problems.append("the demo banner is missing")
     return problems
+
+
+def _run_until(app, done, seconds: float) -> None:
+    """Run the event loop until ``done()`` is true or ``seconds`` pass."""
+    from PySide6.QtCore import QTimer
+
+    poll = QTimer(interval=50)
+    poll.timeout.connect(lambda: done() and app.quit())
+    poll.start()
+    QTimer.singleShot(int(seconds * 1000), app.quit)
+    app.exec()
+    poll.stop()
 
 
 def main(argv: list[str]) -> int:
@@ -84,10 +130,13 @@ def main(argv: list[str]) -> int:
     if args.self_test:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     app = _application()
-    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtCore import QSettings
 
-    if args.self_test:  # never touch the user's settings
-        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from ascend_dump_gui.ui.demo import demo_folder
+
+    scratch = tempfile.TemporaryDirectory(prefix="ascend-dump-gui-self-test-") if args.self_test else None
+    if scratch is not None:  # never touch the user's settings or demo
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch.name)
 
     from ascend_dump_gui.ui.errors import install_excepthook
     from ascend_dump_gui.ui.settings import clear_settings
@@ -95,16 +144,17 @@ def main(argv: list[str]) -> int:
     if args.fresh:
         clear_settings()
     choose_language(args.lang)
-    window = build_window(args.path)
+    demo_dir = Path(scratch.name) / "demo" if scratch is not None else demo_folder()
+    window = build_window(args.path, demo_dir=demo_dir, rebuild_demo=args.fresh)
     install_excepthook(window)
     window.show()
-    if not args.self_test:
+    if scratch is None:
         return app.exec()
-    QTimer.singleShot(200, app.quit)
-    app.exec()
+    _run_until(app, lambda: demo_settled(window), SELF_TEST_SECONDS)
     problems = self_test(window)
     window.config_panel.undo_stack.setClean()
     window.close()
+    scratch.cleanup()
     for problem in problems:
         print(f"self-test: {problem}", file=sys.stderr)
     print("self-test: " + ("FAILED" if problems else "ok"), file=sys.stderr)

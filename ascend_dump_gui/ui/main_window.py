@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -256,7 +257,8 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> bool:
         """Switch to ``language`` now and for later starts: the status bar, panels and menus are rebuilt in
         it, keeping the open config (unsaved changes stay unsaved; undo history starts afresh), the
-        environment, the working directory, the open dump folder and the mode. Refused while work runs."""
+        environment, the working directory, the open dump folder and its selected file, Compare's inputs (a
+        result is computed again, the selected op kept) and the mode. Refused while work runs."""
         if language not in LANGUAGES:
             return False
         if self.runner.active:
@@ -269,15 +271,41 @@ class MainWindow(QMainWindow):
             return True
         install_language(language)
         config, mode = self.config_panel.snapshot(), self.tabs.currentIndex()
+        record, compare = self.browse_panel.current_record(), self._compare_state()
         self.config_panel.save_layout(self.settings)
         self._build()
         self.config_panel.restore_layout(self.settings)
         self.config_panel.restore(config)
         if self.dump_folder is not None:
-            self.browse_panel.open_folder(self.dump_folder)
+            browse = self.browse_panel
+            browse.open_folder(self.dump_folder)
+            if record is not None:  # selected again once the new panel has indexed the folder
+                browse.indexReady.connect(partial(browse.select_record, record.path),
+                                          Qt.ConnectionType.SingleShotConnection)
+        self._restore_compare(compare)
         self.tabs.setCurrentIndex(mode)
         self._update_title()
         return True
+
+    def _compare_state(self) -> dict:
+        """Compare's inputs, whether it has a result and the op of the selected row (kept over a rebuild)."""
+        panel, inputs = self.compare_panel, self.compare_panel.inputs
+        row = panel.current_row()
+        return {"paths": (inputs.npu.path(), inputs.golden.path(), inputs.graph.path()),
+                "metrics": inputs.metrics(), "thresholds": {k: s.value() for k, s in inputs.spins.items()},
+                "ran": panel.result() is not None, "op": row.op_name if row is not None else None}
+
+    def _restore_compare(self, state: dict) -> None:
+        """Fill the rebuilt Compare panel from :meth:`_compare_state`; a result is computed again."""
+        panel, inputs = self.compare_panel, self.compare_panel.inputs
+        panel.set_inputs(*state["paths"])
+        inputs.set_metrics(state["metrics"])
+        for key, value in state["thresholds"].items():
+            inputs.spins[key].setValue(value)
+        if state["ran"] and panel.run() is not None and state["op"]:
+            # after the panel's own move to the first divergence, which follows ``finished``
+            panel.finished.connect(lambda *_: QTimer.singleShot(0, panel, partial(panel.select_op, state["op"])),
+                                   Qt.ConnectionType.SingleShotConnection)
 
     def _check_language(self, language: str) -> None:
         for action in self.language_menu.actions():
