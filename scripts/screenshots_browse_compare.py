@@ -1,7 +1,8 @@
 """Offscreen screenshots of the Browse and Compare modes on real emulator trees: docs/screenshots/browse*.png
 and compare*.png.
 
-Run: python scripts/screenshots_browse_compare.py [--out docs/screenshots] [--dark]
+Run: python scripts/screenshots_browse_compare.py [--out docs/screenshots] [--dark] [--lang zh_CN]
+(--lang writes *-zh_CN.png; Chinese needs a CJK font such as fonts-wqy-microhei or fonts-noto-cjk.)
 The trees are emulated into a temporary folder: a convnet model dump (4-D tensors in device layouts) for
 Browse, the float16-overflow model against its golden dump, and an injected memory overwrite caught by the
 watcher scene for Compare.
@@ -84,12 +85,13 @@ def _browse_overflow(window, app, root: Path, step: Path) -> None:
     wait_until(app, lambda: bool(texts) and not browse.ops.pending())
 
 
-def shoot(out: Path, dark: bool = False) -> list[Path]:
-    """Write the Browse and Compare screenshots; returns the files."""
+def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
+    """Write the Browse and Compare screenshots in ``language``; returns the files."""
     from PySide6.QtCore import QSettings
     from screenshots import _dark_palette
 
     from ascend_dump_gui.ui.app import _application
+    from ascend_dump_gui.ui.i18n import install_language
     from ascend_dump_gui.ui.main_window import MainWindow
 
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
@@ -97,8 +99,10 @@ def shoot(out: Path, dark: bool = False) -> list[Path]:
     app.setStyle("Fusion")
     if dark:
         app.setPalette(_dark_palette())
+    if not install_language(language):
+        raise SystemExit(f"no translation for {language!r}")
     out.mkdir(parents=True, exist_ok=True)
-    suffix = "-dark" if dark else ""
+    suffix = ("-dark" if dark else "") + ("" if language == "en" else f"-{language}")
     tmp = Path(tempfile.mkdtemp(prefix="shots-"))
     conv = emulate_tree(tmp / "convnet", "convnet", {"dump_list": [{"model_name": "convnet"}], "dump_mode": "all"})
     over = emulate_tree(tmp / "overflow", "overflow_fp16",
@@ -156,10 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "screenshots")
     parser.add_argument("--dark", action="store_true", help="also shoot with a dark palette")
+    parser.add_argument("--lang", default="en", help="interface language, e.g. zh_CN (default: en)")
     args = parser.parse_args(argv)
-    written = shoot(args.out)
+    written = shoot(args.out, language=args.lang)
     if args.dark:
-        written += shoot(args.out, dark=True)
+        written += shoot(args.out, dark=True, language=args.lang)
     for path in written:
         print(path)
     return 0

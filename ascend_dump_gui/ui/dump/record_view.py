@@ -25,7 +25,7 @@ TENSOR_KINDS = frozenset({"tensor", "golden", "exception"})
 
 def _describe(path: str, record: DumpRecord, *, progress: ProgressFn, cancel: CancelToken) -> tuple[str, str]:
     """Worker body: a readable text for records without tensors to plot (overflow records and others)."""
-    lines = [f"{kind_names().get(record.kind, record.kind)}: {record.path}",
+    lines = [tr("{kind}: {path}").format(kind=kind_names().get(record.kind, record.kind), path=record.path),
              tr("size: {size} bytes").format(size=f"{record.size:,}")]
     if record.op_name:
         lines.append(tr("op: {op}").format(op=f"{record.op_type or ''} {record.op_name}".strip()))

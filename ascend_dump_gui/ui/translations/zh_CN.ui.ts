@@ -1324,6 +1324,10 @@
       <translation>{key}：不是有效的JSON（{error}）；应为 {example}</translation>
     </message>
     <message>
+      <source>{kind}: {path}</source>
+      <translation>{kind}：{path}</translation>
+    </message>
+    <message>
       <source>{shown} of {total} shown</source>
       <translation>已显示 {shown}/{total}</translation>
     </message>
