@@ -42,8 +42,8 @@ class DemoBanner(QToolBar):
         layout.setContentsMargins(6, 2, 6, 2)
         badge = QLabel()
         badge.setPixmap(icon("info").pixmap(20, 20))
-        self.text = QLabel(objectName="demo_banner_text", wordWrap=True)
-        self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.text = QLabel(objectName="demo_banner_text")  # two set lines: a toolbar cannot size wrapped text
+        self.text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_folder = QPushButton(objectName="demo_open_folder")
         self.open_folder.clicked.connect(lambda: self._trigger("action_open_folder"))
@@ -62,10 +62,12 @@ class DemoBanner(QToolBar):
 
     def _retranslate(self) -> None:
         self.setWindowTitle(tr("Demo"))
-        self.text.setText(tr(
-            "This is a demo: an emulated run of the {model} model (its dump tree, float32 golden files and the "
-            "acl.json that made it). Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or "
-            "Script…, or drop a folder or file on the window.").format(model=MODEL))
+        what = tr("This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and "
+                  "the acl.json that made it.").format(model=MODEL)
+        how = tr("Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder "
+                 "or file on the window.")
+        self.text.setText(f"{what}\n{how}")
+        self.text.setToolTip(f"{what}\n{how}")
         self.open_folder.setText(tr("Open Dump Folder…"))
         self.open_config.setText(tr("Open Config…"))
         self.dismiss.setText(tr("Dismiss"))

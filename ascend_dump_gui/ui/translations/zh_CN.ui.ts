@@ -532,6 +532,10 @@
       <translation>打开Dump目录</translation>
     </message>
     <message>
+      <source>Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder or file on the window.</source>
+      <translation>如需打开您自己的数据，请使用 文件 ▸ 打开Dump目录… 或 文件 ▸ 打开配置或脚本…，或将目录或文件拖放到窗口中。</translation>
+    </message>
+    <message>
       <source>Opening {name}</source>
       <translation>打开{name}</translation>
     </message>
@@ -832,8 +836,8 @@
       <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
     </message>
     <message>
-      <source>This is a demo: an emulated run of the {model} model (its dump tree, float32 golden files and the acl.json that made it). Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder or file on the window.</source>
-      <translation>这是演示数据：{model} 模型的一次仿真运行（包括其Dump目录树、float32标杆数据文件以及生成它们的acl.json）。如需打开您自己的数据，请使用 文件 ▸ 打开Dump目录… 或 文件 ▸ 打开配置或脚本…，或将目录或文件拖放到窗口中。</translation>
+      <source>This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and the acl.json that made it.</source>
+      <translation>这是演示数据：{model} 模型的一次仿真运行，包括其Dump目录树、float32标杆数据文件以及生成它们的acl.json。</translation>
     </message>
     <message>
       <source>Timestamp</source>
