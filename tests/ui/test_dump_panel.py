@@ -138,3 +138,16 @@ def test_opening_a_missing_folder_shows_an_error(panel, qtbot, tmp_path):
     assert box is not None and "no such folder" in box.informativeText()
     assert panel.tree_model is None
     box.close()
+
+
+def test_a_listing_that_finishes_after_the_panel_is_gone_is_ignored(qtbot, tmp_path):
+    root = make_tree(tmp_path, steps=2)
+    runner = TaskRunner()
+    panel = BrowsePanel(runner)
+    panel.open_folder(root)
+    panel.select_folder(STEP)  # the folders on the way are listed in workers
+    from shiboken6 import delete
+
+    delete(panel)  # the window closed before the listings came back
+    drain(qtbot, runner)
+    qtbot.wait(50)  # queued results are delivered: none may reach the deleted tree view

@@ -6,6 +6,7 @@ import os
 import re
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -289,7 +290,8 @@ class BrowsePanel(QWidget):
         self.tree_model.locate(rel_path, self._reveal)
 
     def _reveal(self, index: QModelIndex) -> None:
-        if not index.isValid():
+        # A listing can finish after the window closed: the (parentless) model outlives this panel.
+        if not index.isValid() or not shiboken6.isValid(self.tree):
             return
         self.tree.scrollTo(index)
         self.tree.setCurrentIndex(index)
