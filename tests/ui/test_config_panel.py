@@ -56,9 +56,12 @@ def test_watcher_conflict_appears_and_disappears(panel):
     assert "overflow dump" in panel.form.marker_text("dump_debug").lower()
     assert panel.form.marker_text("dump_scene")  # both options involved carry a marker
 
+    assert panel.findings_panel.empty_note.isHidden()
+
     widget(panel, QCheckBox, "dump_debug").setChecked(False)
     assert CONFLICT not in rules(panel)
     assert panel.findings_panel.item_for(CONFLICT) is None
+    assert panel.findings_panel.empty_note.isHidden() == bool(panel.findings)
 
 
 def test_a_finding_card_cites_the_document_it_comes_from(panel):

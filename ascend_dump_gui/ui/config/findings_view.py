@@ -98,6 +98,12 @@ class FindingsPanel(QWidget):
         self._list_layout = QVBoxLayout(self._list)
         self._list_layout.setContentsMargins(0, 0, 0, 0)
         self._list_layout.setSpacing(4)
+        self.empty_note = QLabel(tr("Every edit is checked against the rules the Ascend runtime applies. Conflicts, "
+                                    "options that would be silently ignored and surprises show up here, each "
+                                    "with the document it comes from and, where one is obvious, a fix."),
+                                 wordWrap=True, objectName="findings_empty_note")
+        self.empty_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self._list_layout.addWidget(self.empty_note)
         self._list_layout.addStretch(1)
         self.scroll = QScrollArea(widgetResizable=True, objectName="findings")
         self.scroll.setWidget(self._list)
@@ -123,6 +129,7 @@ class FindingsPanel(QWidget):
         self.cards = [self._card(f) for f in self.findings]
         for i, card in enumerate(self.cards):
             self._list_layout.insertWidget(i, card)
+        self.empty_note.setVisible(not self.cards)
         self._show_summary()
 
     def item_for(self, rule: str) -> FindingCard | None:

@@ -304,6 +304,10 @@
       <translation>错误</translation>
     </message>
     <message>
+      <source>Every edit is checked against the rules the Ascend runtime applies. Conflicts, options that would be silently ignored and surprises show up here, each with the document it comes from and, where one is obvious, a fix.</source>
+      <translation>每次修改都会按照昇腾运行时所执行的规则进行检查。配置冲突、会被静默忽略的配置项以及其他意外情况都会显示在这里，每一条都注明其出处文档，并在可行时提供修复方法。</translation>
+    </message>
+    <message>
       <source>Export</source>
       <translation>导出</translation>
     </message>
