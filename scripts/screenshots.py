@@ -8,13 +8,11 @@ fields, the preview and the 'where files land' table all show something.
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import _shots
 
 # scenario -> (file name shown in the title, values, environment, side tab to show: a ConfigPanel attribute)
 SHOTS = {
@@ -33,39 +31,13 @@ SHOTS = {
 }
 
 
-def _dark_palette():
-    from PySide6.QtGui import QColor, QPalette
-
-    palette = QPalette()
-    roles = {QPalette.ColorRole.Window: "#2b2b2b", QPalette.ColorRole.WindowText: "#e6e6e6",
-             QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.AlternateBase: "#2a2a2a",
-             QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#353535",
-             QPalette.ColorRole.ButtonText: "#e6e6e6", QPalette.ColorRole.Highlight: "#2f65ca",
-             QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#353535",
-             QPalette.ColorRole.ToolTipText: "#e6e6e6", QPalette.ColorRole.PlaceholderText: "#9a9a9a"}
-    for role, colour in roles.items():
-        palette.setColor(role, QColor(colour))
-    return palette
-
-
 def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     """Write one PNG per scenario (plus the emulator dialog) to ``out`` in ``language``; returns the files."""
-    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QLineEdit
 
-    from ascend_dump_gui.ui.app import _application
-    from ascend_dump_gui.ui.i18n import install_language
     from ascend_dump_gui.ui.main_window import MainWindow
 
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    app = _application()
-    app.setStyle("Fusion")
-    if dark:
-        app.setPalette(_dark_palette())
-    if not install_language(language):
-        raise SystemExit(f"no translation for {language!r}")
-    out.mkdir(parents=True, exist_ok=True)
-    suffix = ("-dark" if dark else "") + ("" if language == "en" else f"-{language}")
+    app, suffix = _shots.start(out, dark, language)
     written = []
     cwd = Path(tempfile.gettempdir()) / "project"
     for scenario, (name, values, env, side_tab) in SHOTS.items():
@@ -108,19 +80,5 @@ def _shoot_emulator(window, path: Path, app) -> Path:
     return path
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "screenshots")
-    parser.add_argument("--dark", action="store_true", help="also shoot with a dark palette")
-    parser.add_argument("--lang", default="en", help="interface language, e.g. zh_CN (default: en)")
-    args = parser.parse_args(argv)
-    written = shoot(args.out, language=args.lang)
-    if args.dark:
-        written += shoot(args.out, dark=True, language=args.lang)
-    for path in written:
-        print(path)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_shots.main(shoot, __doc__.splitlines()[0]))

@@ -10,16 +10,13 @@ watcher scene for Compare.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _shots
 
 WATCHER = {"dump_list": [{"layer": ["dense_1/MatMul", "dense_1/Relu", "residual/Add"],
                           "watcher_nodes": ["dense/Relu"]}], "dump_mode": "output", "dump_scene": "watcher"}
@@ -53,13 +50,19 @@ def wait_until(app, condition, timeout: float = 60.0) -> None:
         time.sleep(0.01)
 
 
-def _browse(window, app, root: Path, step: Path, op: str, tab: str) -> None:
+def _open_step(window, app, root: Path, step: Path):
+    """Open ``root`` in Browse and show the step folder ``step``; returns the Browse panel."""
     browse = window.browse_panel
     window.open_folder(root)
     wait_until(app, lambda: browse.index() is not None)
     rel = step.relative_to(root).as_posix()
     browse.select_folder(rel)
     wait_until(app, lambda: browse.shown_folder() == rel)
+    return browse
+
+
+def _browse(window, app, root: Path, step: Path, op: str, tab: str) -> None:
+    browse = _open_step(window, app, root, step)
     browse.tree.expand(browse.tree.currentIndex())
     view = browse.record_view.tensor_view
     shown = []
@@ -72,12 +75,7 @@ def _browse(window, app, root: Path, step: Path, op: str, tab: str) -> None:
 
 def _browse_overflow(window, app, root: Path, step: Path) -> None:
     """An overflow dump: badges on the folders, the Opdebug record decoded as text."""
-    browse = window.browse_panel
-    window.open_folder(root)
-    wait_until(app, lambda: browse.index() is not None)
-    rel = step.relative_to(root).as_posix()
-    browse.select_folder(rel)
-    wait_until(app, lambda: browse.shown_folder() == rel)
+    browse = _open_step(window, app, root, step)
     opdebug = next(r for r in browse.ops.records() if r.kind == "overflow")
     texts = []
     browse.record_view.textShown.connect(texts.append)
@@ -87,22 +85,9 @@ def _browse_overflow(window, app, root: Path, step: Path) -> None:
 
 def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     """Write the Browse and Compare screenshots in ``language``; returns the files."""
-    from PySide6.QtCore import QSettings
-    from screenshots import _dark_palette
-
-    from ascend_dump_gui.ui.app import _application
-    from ascend_dump_gui.ui.i18n import install_language
     from ascend_dump_gui.ui.main_window import MainWindow
 
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    app = _application()
-    app.setStyle("Fusion")
-    if dark:
-        app.setPalette(_dark_palette())
-    if not install_language(language):
-        raise SystemExit(f"no translation for {language!r}")
-    out.mkdir(parents=True, exist_ok=True)
-    suffix = ("-dark" if dark else "") + ("" if language == "en" else f"-{language}")
+    app, suffix = _shots.start(out, dark, language)
     tmp = Path(tempfile.mkdtemp(prefix="shots-"))
     conv = emulate_tree(tmp / "convnet", "convnet", {"dump_list": [{"model_name": "convnet"}], "dump_mode": "all"})
     over = emulate_tree(tmp / "overflow", "overflow_fp16",
@@ -156,19 +141,5 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     return written
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "docs" / "screenshots")
-    parser.add_argument("--dark", action="store_true", help="also shoot with a dark palette")
-    parser.add_argument("--lang", default="en", help="interface language, e.g. zh_CN (default: en)")
-    args = parser.parse_args(argv)
-    written = shoot(args.out, language=args.lang)
-    if args.dark:
-        written += shoot(args.out, dark=True, language=args.lang)
-    for path in written:
-        print(path)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_shots.main(shoot, __doc__.splitlines()[0]))

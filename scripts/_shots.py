@@ -1,0 +1,65 @@
+"""What the screenshot scripts share: the offscreen application setup, the file suffix and the command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+
+
+def dark_palette():
+    """A dark Fusion palette for the --dark shots."""
+    from PySide6.QtGui import QColor, QPalette
+
+    palette = QPalette()
+    roles = {QPalette.ColorRole.Window: "#2b2b2b", QPalette.ColorRole.WindowText: "#e6e6e6",
+             QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.AlternateBase: "#2a2a2a",
+             QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#353535",
+             QPalette.ColorRole.ButtonText: "#e6e6e6", QPalette.ColorRole.Highlight: "#2f65ca",
+             QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#353535",
+             QPalette.ColorRole.ToolTipText: "#e6e6e6", QPalette.ColorRole.PlaceholderText: "#9a9a9a"}
+    for role, colour in roles.items():
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def start(out: Path, dark: bool, language: str):
+    """The application, styled and translated, with settings in a scratch folder; ``out`` is created.
+
+    Returns (app, file-name suffix such as "-dark-zh_CN").
+    """
+    from PySide6.QtCore import QSettings
+
+    from ascend_dump_gui.ui.app import _application
+    from ascend_dump_gui.ui.i18n import install_language
+
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    app = _application()
+    app.setStyle("Fusion")
+    if dark:
+        app.setPalette(dark_palette())
+    if not install_language(language):
+        raise SystemExit(f"no translation for {language!r}")
+    out.mkdir(parents=True, exist_ok=True)
+    return app, ("-dark" if dark else "") + ("" if language == "en" else f"-{language}")
+
+
+def main(shoot: Callable[..., list[Path]], description: str, argv: list[str] | None = None) -> int:
+    """Parse --out/--dark/--lang, run ``shoot(out, dark=, language=)`` (twice with --dark) and print the files."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", type=Path, default=SCREENSHOTS)
+    parser.add_argument("--dark", action="store_true", help="also shoot with a dark palette")
+    parser.add_argument("--lang", default="en", help="interface language, e.g. zh_CN (default: en)")
+    args = parser.parse_args(argv)
+    written = shoot(args.out, language=args.lang)
+    if args.dark:
+        written += shoot(args.out, dark=True, language=args.lang)
+    for path in written:
+        print(path)
+    return 0
