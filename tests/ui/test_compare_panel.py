@@ -7,17 +7,13 @@ import json
 
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.ui.compare.panel import ComparePanel
-from ascend_dump_gui.ui.compare.table_model import (
-    FAIL,
-    FIRST_TINT,
-    PASS,
-    CompareFilterModel,
-    CompareTableModel,
-)
+from ascend_dump_gui.ui.compare.table_data import FAIL, PASS, WARN
+from ascend_dump_gui.ui.compare.table_model import FIRST_TINT, CompareTableModel
 from ascend_dump_gui.ui.workers import TaskRunner
 from tests.ui.test_dump_fixtures import WATCHER, drain, emulated, model_dump
 
@@ -52,7 +48,7 @@ def test_compare_lands_on_the_first_overflowing_op(panel, qtbot, overflow_run):
     assert result.overflows[0].op_name == "dense/MatMul"
     row = panel.current_row()
     assert row.tensor == result.first_divergence.tensor == "dense/MatMul:output:0"
-    assert panel.model.status(panel.model.first_divergence_row()) == FAIL
+    assert panel.model.statuses()[panel.model.first_divergence_source()] == FAIL
     assert "first divergence: dense/MatMul:output:0" in panel.summary.text()
     assert panel.overflow_table.rowCount() == len(result.overflows)
     assert panel.overflow_table.item(0, 1).text() == "dense/MatMul"
@@ -66,13 +62,13 @@ def test_compare_lands_on_the_first_overflowing_op(panel, qtbot, overflow_run):
 def test_only_failing_and_search_filter_the_table(panel, qtbot, overflow_run):
     _, npu, golden, graph = overflow_run
     result = _run(panel, qtbot, npu, golden, graph)
-    total = panel.filtered.rowCount()
+    total = panel.model.rowCount()
     assert total == len(result.rows)
     panel.only_failing.setChecked(True)
-    failing = panel.filtered.rowCount()
+    failing = panel.model.rowCount()
     assert 0 < failing < total
     panel.search.setText("matmul:output")
-    shown = {panel.filtered.index(r, 1).data() for r in range(panel.filtered.rowCount())}
+    shown = {panel.model.index(r, 1).data() for r in range(panel.model.rowCount())}
     assert "dense/MatMul:output:0" in shown and all("matmul:output" in t.lower() for t in shown)
 
 
@@ -127,16 +123,18 @@ def test_cancel_stops_a_run(panel, qtbot, overflow_run):
     assert panel.summary.text() in ("Compare cancelled.",) or panel.result() is not None
 
 
-def test_table_models_pass_qt_model_checks(qtmodeltester, overflow_run):
+def test_table_model_passes_qt_model_checks_filtered_and_sorted(qtmodeltester, overflow_run):
     _, npu, golden, graph = overflow_run
     result = compare(npu, golden, graph=graph)
     model = CompareTableModel()
     model.set_result(result)
     qtmodeltester.check(model)
-    proxy = CompareFilterModel()
-    proxy.setSourceModel(model)
-    proxy.set_only_failing(True)
-    qtmodeltester.check(proxy)
-    first = model.first_divergence_row()
+    first = model.first_divergence_source()
     assert model.data(model.index(first, 0), 8).color() == FIRST_TINT  # BackgroundRole
-    assert PASS in {model.status(k) for k in range(model.rowCount())}
+    assert PASS in model.statuses()
+    model.set_only_failing(True)
+    model.sort(7, Qt.SortOrder.DescendingOrder)
+    qtmodeltester.check(model)
+    assert 0 < model.rowCount() < len(result.rows)
+    assert {model.status_at(r) for r in range(model.rowCount())} <= {FAIL, WARN}
+    assert model.data(model.index(model.display_row(first), 0), 8).color() == FIRST_TINT

@@ -43,7 +43,8 @@ from ascend_dump_gui.ui.compare.findings_view import (
     watcher_rows,
 )
 from ascend_dump_gui.ui.compare.inputs import CompareInputs
-from ascend_dump_gui.ui.compare.table_model import CompareFilterModel, CompareTableModel, RowRole
+from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
+from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
@@ -67,6 +68,14 @@ def _load_pair(row: CompareRow, *, progress: ProgressFn,
     if np.size(npu) != np.size(golden):
         return row.tensor, prepare_display(npu, progress=progress, cancel=cancel)
     return row.tensor, prepare_pair(npu, golden, progress=progress, cancel=cancel)
+
+
+def _compare_table(npu: Path, golden: Path, *, metrics: list[str], tolerances: Tolerances, graph: Path | None,
+                   progress: ProgressFn, cancel: CancelToken) -> CompareTable:
+    """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread."""
+    result = compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=graph, progress=progress,
+                     cancel=cancel)
+    return prepare_table(result, tolerances, cancel=cancel)
 
 
 def _export(result: CompareResult, path: str, *, progress: ProgressFn, cancel: CancelToken) -> str:
@@ -95,8 +104,6 @@ class ComparePanel(QWidget):
         self._tolerances = Tolerances()
         self._wanted_row = ""
         self.model = CompareTableModel(self)
-        self.filtered = CompareFilterModel(self)
-        self.filtered.setSourceModel(self.model)
         self._build()
 
     # --- layout ----------------------------------------------------------------------------------
@@ -125,12 +132,12 @@ class ComparePanel(QWidget):
         self.only_failing = QCheckBox(tr("Only failing"))
         self.only_failing.setObjectName("only_failing")
         self.only_failing.setToolTip(tr("Show only the rows that fail or warn"))
-        self.only_failing.toggled.connect(self.filtered.set_only_failing)
+        self.only_failing.toggled.connect(self.model.set_only_failing)
         self.search = QLineEdit()
         self.search.setObjectName("compare_search")
         self.search.setPlaceholderText(tr("Search tensor or op type"))
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.filtered.set_search)
+        self.search.textChanged.connect(self.model.set_search)
         export = QToolButton()
         export.setObjectName("compare_export")
         export.setText(tr("Export"))
@@ -154,13 +161,14 @@ class ComparePanel(QWidget):
 
         self.table = QTableView()
         self.table.setObjectName("compare_table")
-        self.table.setModel(self.filtered)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setResizeContentsPrecision(100)  # widths from 100 rows, not 1000
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
         self.plot = TensorPlot(runner=self._runner)
@@ -206,7 +214,7 @@ class ComparePanel(QWidget):
             return None
         self.cancel()
         self._tolerances = self.inputs.tolerances()
-        worker = Worker(compare, Path(npu), Path(golden), metrics=self.inputs.metrics(),
+        worker = Worker(_compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
                         tolerances=self._tolerances, graph=Path(graph) if graph else None)
         worker.signals.progress.connect(self._progress)
         worker.signals.finished.connect(self._compared)
@@ -249,9 +257,10 @@ class ComparePanel(QWidget):
         self._end_run()
         self.summary.setText(tr("Compare cancelled."))
 
-    def _compared(self, result: CompareResult) -> None:
+    def _compared(self, table: CompareTable) -> None:
         self._end_run()
-        self.model.set_result(result, self._tolerances)
+        self.model.set_table(table)
+        result = table.result
         self.table.resizeColumnsToContents()
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 320))
         self.overflow_table.fill(overflow_rows(result.overflows))
@@ -285,35 +294,36 @@ class ComparePanel(QWidget):
 
     def current_row(self) -> CompareRow | None:
         index = self.table.currentIndex()
-        return self.filtered.data(index, RowRole) if index.isValid() else None
+        return self.model.data(index, RowRole) if index.isValid() else None
 
     def go_to_first_divergence(self) -> bool:
         """Select (and show) the first divergence row."""
-        return self._select_source_row(self.model.first_divergence_row())
+        return self._select_source_row(self.model.first_divergence_source())
 
     def select_op(self, op_name: str) -> bool:
         """Select the op's first output row (else its first row); ``op_name`` may also be spelled as in dump
         file names (``/`` and ``.`` as ``_``). False if the op was not compared."""
-        rows = self.model.rows_of_op(op_name) or [
-            k for k in range(self.model.rowCount()) if sanitize_part(self.model.row(k).op_name) == op_name]
-        outputs = [k for k in rows if self.model.row(k).role == "output"]
+        result = self.model.result()
+        every = [] if result is None else result.rows
+        rows = self.model.sources_of_op(op_name) or [
+            k for k, row in enumerate(every) if sanitize_part(row.op_name) == op_name]
+        outputs = [k for k in rows if every[k].role == "output"]
         return self._select_source_row((outputs or rows or [-1])[0])
 
     def _select_source_row(self, k: int) -> bool:
         if k < 0:
             return False
-        proxy = self.filtered.mapFromSource(self.model.index(k, 0))
-        if not proxy.isValid():
+        if self.model.display_row(k) < 0:
             self.only_failing.setChecked(False)
             self.search.clear()
-            proxy = self.filtered.mapFromSource(self.model.index(k, 0))
+        index = self.model.index(self.model.display_row(k), 0)
         self.table.selectionModel().setCurrentIndex(
-            proxy, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
-        self.table.scrollTo(proxy, QAbstractItemView.ScrollHint.PositionAtCenter)
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         return True
 
     def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        row = self.filtered.data(current, RowRole) if current.isValid() else None
+        row = self.model.data(current, RowRole) if current.isValid() else None
         if row is None:
             return
         self._wanted_row = row.tensor

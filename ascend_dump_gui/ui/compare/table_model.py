@@ -1,42 +1,37 @@
-"""CompareTableModel: one row per compared tensor in execution order, coloured pass/warn/fail; and its filter."""
+"""CompareTableModel: one row per compared tensor in execution order, coloured pass/warn/fail; sorted and
+filtered inside the model (no proxy: a 100k-row result sorts in a few milliseconds)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+import numpy as np
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
+from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
+from ascend_dump_gui.ui.compare.table_data import (
+    FAIL,
+    FIXED_COUNT,
+    NOT_COMPARED,
+    PASS,
+    STATUS_COLUMN,
+    WARN,
+    CompareTable,
+    prepare_table,
+)
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.sorted_rows import RowOrder, reorder
 
 Index = QModelIndex | QPersistentModelIndex
 RowRole = Qt.ItemDataRole.UserRole + 1
-SortRole = Qt.ItemDataRole.UserRole + 2
 StatusRole = Qt.ItemDataRole.UserRole + 3
-FIXED_COUNT = 7  # #, Tensor, Op type, dtype, Shape, Status, Overflow; then the selected metrics, the fail reason
-STATUS_COLUMN = 5
-PASS, WARN, FAIL, NOT_COMPARED = "pass", "warn", "fail", "n/a"
 # Translucent tints over the view's own base colour: readable with light and dark palettes alike.
 TINTS = {PASS: QColor(46, 160, 67, 45), WARN: QColor(230, 160, 0, 80), FAIL: QColor(215, 48, 31, 80)}
 FIRST_TINT = QColor(215, 48, 31, 150)
-
-
-def row_status(row: CompareRow, tolerance: Tolerance) -> str:
-    """fail: accuracy not reached or a float16 overflow; warn: reached but one of the two msprobe limits
-    (cosine, max abs error) is missed; pass: both within; n/a: not compared."""
-    if row.overflow or row.reached is False:
-        return FAIL
-    if row.reached is None:
-        return NOT_COMPARED
-    cos, max_abs = row.msprobe.get("Cosine"), row.msprobe.get("MaxAbsErr")
-    if isinstance(cos, float) and cos < tolerance.cos_min:
-        return WARN
-    if isinstance(max_abs, float) and max_abs > tolerance.max_abs_max:
-        return WARN
-    return PASS
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.FontRole,
+                    Qt.ItemDataRole.ToolTipRole, RowRole, StatusRole})
 
 
 def _cell(value: Any) -> str:
@@ -47,66 +42,115 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _number(value: Any) -> float | str:
-    """A sort key: numbers as floats (NaN/None after everything), strings as they are."""
-    if isinstance(value, (int, float)):
-        return math.inf if math.isnan(value) else float(value)
-    return math.inf if value is None else str(value)
-
-
 class CompareTableModel(QAbstractTableModel):
-    """Rows of a :class:`CompareResult`; columns: fixed facts, every selected metric, the fail reason."""
+    """Rows of a :class:`CompareResult`; columns: fixed facts, every selected metric, the fail reason.
+
+    Row numbers of the Qt interface (and of :meth:`row_at`, :meth:`status_at`) are display rows: after
+    sorting and filtering. *Source* rows index ``result.rows``."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._result: CompareResult | None = None
-        self._rows: list[CompareRow] = []
-        self._metrics: list[str] = []
-        self._status: list[str] = []
-        self._first = -1
+        self._table = prepare_table(None)
+        self._order = RowOrder()
+        self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
+        self._only_failing = False
+        self._search = ""
+        self._search_mask: np.ndarray | None = None
         self._fixed = ("#", tr("Tensor"), tr("Op type"), tr("dtype"), tr("Shape"), tr("Status"), tr("Overflow"))
         self._fail_reason = tr("Fail reason")
         self._status_text = {PASS: tr("pass"), WARN: tr("warn"), FAIL: tr("fail"), NOT_COMPARED: tr("n/a")}
         self._first_text = " · " + tr("first divergence")
         self._yes = tr("YES")
+        self._bold = QFont()
+        self._bold.setBold(True)
 
+    # --- contents, order, filter -----------------------------------------------------------------
     def set_result(self, result: CompareResult | None, tolerances: Tolerances | None = None) -> None:
-        """Show ``result``; ``tolerances`` (those the run used) decide the warn band."""
-        tolerances = tolerances or Tolerances()
+        """Show ``result``; ``tolerances`` (those the run used) decide the warn band. Big results: build the
+        table with :func:`prepare_table` in a worker and call :meth:`set_table`."""
+        self.set_table(prepare_table(result, tolerances))
+
+    def set_table(self, table: CompareTable) -> None:
+        """Show a prepared result, keeping the sort column and the filters."""
         self.beginResetModel()
-        self._result = result
-        self._rows = [] if result is None else list(result.rows)
-        self._metrics = [] if result is None else list(result.metric_names)
-        self._status = [row_status(r, tolerances.for_dtype(r.dtype)) for r in self._rows]
-        first = None if result is None else result.first_divergence
-        self._first = next((k for k, r in enumerate(self._rows) if first and r.tensor == first.tensor), -1)
+        self._table = table
+        self._search_mask = self._search_matches(self._search)
+        self._order.reset(len(table))
+        self._order.sort(*self._sort_key())
+        self._order.set_mask(self._mask())
         self.endResetModel()
 
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self._sort = (column, order)
+        reorder(self, self._order, lambda: self._order.sort(*self._sort_key()))
+
+    def set_only_failing(self, on: bool) -> None:
+        """Show only the rows that fail or warn."""
+        self._only_failing = bool(on)
+        reorder(self, self._order, lambda: self._order.set_mask(self._mask()))
+
+    def set_search(self, text: str) -> None:
+        """Show only the rows whose tensor, op type or ground truth contains ``text`` (any case)."""
+        self._search = text.strip().casefold()
+        self._search_mask = self._search_matches(self._search)
+        reorder(self, self._order, lambda: self._order.set_mask(self._mask()))
+
+    def _sort_key(self) -> tuple[np.ndarray | None, bool]:
+        column, order = self._sort
+        key = self._table.keys[column] if 0 <= column < len(self._table.keys) else None
+        return key, order == Qt.SortOrder.DescendingOrder
+
+    def _search_matches(self, text: str) -> np.ndarray | None:
+        if not text:
+            return None
+        texts = self._table.search_texts
+        return np.fromiter((text in t for t in texts), dtype=bool, count=len(texts))
+
+    def _mask(self) -> np.ndarray | None:
+        masks = [m for m in ((self._table.failing if self._only_failing else None), self._search_mask)
+                 if m is not None]
+        return masks[0] & masks[1] if len(masks) == 2 else (masks[0] if masks else None)
+
+    # --- access ----------------------------------------------------------------------------------
     def result(self) -> CompareResult | None:
-        return self._result
+        return self._table.result
 
-    def row(self, k: int) -> CompareRow:
-        return self._rows[k]
+    def source_row(self, row: int) -> int:
+        """The source row shown at display row ``row``."""
+        return int(self._order.rows[row])
 
-    def status(self, k: int) -> str:
-        return self._status[k]
+    def display_row(self, source: int) -> int:
+        """The display row of source row ``source``; -1 when it is filtered out or absent."""
+        return self._order.position(source)
 
-    def first_divergence_row(self) -> int:
-        """The row of the first divergence, or -1."""
-        return self._first
+    def row_at(self, row: int) -> CompareRow:
+        return self._table.rows[self.source_row(row)]
 
-    def rows_of_op(self, op_name: str) -> list[int]:
-        return [k for k, r in enumerate(self._rows) if r.op_name == op_name]
+    def status_at(self, row: int) -> str:
+        return self._table.status[self.source_row(row)]
+
+    def statuses(self) -> list[str]:
+        """Every row's status, by source row."""
+        return list(self._table.status)
+
+    def first_divergence_source(self) -> int:
+        """The source row of the first divergence, or -1."""
+        return self._table.first
+
+    def sources_of_op(self, op_name: str) -> list[int]:
+        """The source rows of an op's tensors."""
+        return [k for k, r in enumerate(self._table.rows) if r.op_name == op_name]
 
     def columns(self) -> list[str]:
         """The column headers as shown (metric names are msaccucmp's, untranslated)."""
-        return [*self._fixed, *self._metrics, self._fail_reason]
+        metrics = [] if self._table.result is None else self._table.result.metric_names
+        return [*self._fixed, *metrics, self._fail_reason]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default argument
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._order)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else FIXED_COUNT + len(self._metrics) + 1
+        return 0 if parent.isValid() else len(self._table.keys)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
@@ -114,74 +158,36 @@ class CompareTableModel(QAbstractTableModel):
             return names[section] if 0 <= section < len(names) else None
         return None
 
-    def _value(self, row: CompareRow, column: int) -> Any:
-        fixed = (row.index, row.tensor, row.op_type, row.dtype, "×".join(map(str, row.shape)), None,
-                 self._yes if row.overflow else "")
-        if column < FIXED_COUNT:
-            return fixed[column]
-        k = column - FIXED_COUNT
-        return row.metrics.get(self._metrics[k]) if k < len(self._metrics) else (row.fail_reason or "")
+    def _text(self, row: CompareRow, column: int) -> str:
+        if column >= FIXED_COUNT:
+            metrics = self._table.result.metric_names
+            k = column - FIXED_COUNT
+            return _cell(row.metrics.get(metrics[k])) if k < len(metrics) else (row.fail_reason or "")
+        if column == 4:
+            return "×".join(map(str, row.shape))
+        if column == 6:
+            return self._yes if row.overflow else ""
+        return str((row.index, row.tensor, row.op_type, row.dtype)[column])
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():
             return None
-        k, column = index.row(), index.column()
-        row = self._rows[k]
+        k, column = int(self._order.rows[index.row()]), index.column()
+        row, status = self._table.result.rows[k], self._table.status[k]
+        first = k == self._table.first
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == STATUS_COLUMN:
+                return self._status_text[status] + (self._first_text if first else "")
+            return self._text(row, column)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            tint = FIRST_TINT if first else TINTS.get(status)
+            return None if tint is None else QBrush(tint)
+        if role == Qt.ItemDataRole.FontRole:
+            return self._bold if first else None
         if role == RowRole:
             return row
         if role == StatusRole:
-            return self._status[k]
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == STATUS_COLUMN:
-                return self._status_text[self._status[k]] + (self._first_text if k == self._first else "")
-            value = self._value(row, column)
-            return _cell(value) if column >= FIXED_COUNT and column < FIXED_COUNT + len(self._metrics) else str(value)
-        if role == SortRole:
-            return _number(self._status[k] if column == STATUS_COLUMN else self._value(row, column))
-        if role == Qt.ItemDataRole.BackgroundRole:
-            tint = FIRST_TINT if k == self._first else TINTS.get(self._status[k])
-            return None if tint is None else QBrush(tint)
-        if role == Qt.ItemDataRole.FontRole and k == self._first:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join([row.tensor, tr("NPU: {file}").format(file=row.npu_file),
-                              tr("golden: {file}").format(file=row.golden_file or "—"),
-                              *([row.fail_reason] if row.fail_reason else [])])
-        return None
-
-
-class CompareFilterModel(QSortFilterProxyModel):
-    """Sorting by value, "only failing" (fail and warn rows) and a case-insensitive search."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._only_failing = False
-        self._search = ""
-        self.setSortRole(SortRole)
-
-    def set_only_failing(self, on: bool) -> None:
-        self.beginFilterChange()
-        self._only_failing = bool(on)
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def set_search(self, text: str) -> None:
-        self.beginFilterChange()
-        self._search = text.strip().lower()
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        model: CompareTableModel = self.sourceModel()
-        if self._only_failing and model.status(source_row) not in (FAIL, WARN):
-            return False
-        if not self._search:
-            return True
-        row = model.row(source_row)
-        return any(self._search in text.lower() for text in (row.tensor, row.op_type, row.ground_truth))
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        a, b = left.data(SortRole), right.data(SortRole)
-        if type(a) is not type(b):  # numbers before text
-            return isinstance(a, float)
-        return a < b
+            return status
+        return "\n".join([row.tensor, tr("NPU: {file}").format(file=row.npu_file),
+                          tr("golden: {file}").format(file=row.golden_file or "—"),
+                          *([row.fail_reason] if row.fail_reason else [])])
