@@ -93,17 +93,22 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     return out
 
 
+def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
+    """This thread's scratch, elements ``a:b`` of ``x`` and ``y`` as float32, and two free float32 buffers
+    of the leaf's length: ``(scratch, xs, ys, t, u)``."""
+    s = _SCRATCH
+    s.ensure(leaf)
+    m = b - a
+    return s, _load(x, a, b, s.x), _load(y, a, b, s.y), s.t[:m], s.u[:m]
+
+
 def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF) -> PassA:
     """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty)."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
 
     def one(a: int, b: int) -> dict:
-        s = _SCRATCH
-        s.ensure(leaf)
-        m = b - a
-        xs, ys = _load(x, a, b, s.x), _load(y, a, b, s.y)
-        t, u = s.t[:m], s.u[:m]
+        s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         r: dict = {}
         with np.errstate(all="ignore"):
             if need.ad or need.d2:
@@ -131,7 +136,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                 np.absolute(t, out=t)
                 if not y_big:                     # some |y| <= eps (or NaN): delta is 0 there
                     np.absolute(ys, out=u)
-                    t[~np.greater(u, EPS64, out=s.mask[:m])] = 0
+                    t[~np.greater(u, EPS64, out=s.mask[:b - a])] = 0
                 r["rel_sum"], r["rel_max"] = _SUM(t), _MAX(t)
         return r
 
@@ -217,11 +222,7 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
     xfloor, yfloor = kl.floors() if kl is not None else (None, None)
 
     def one(a: int, b: int) -> dict:
-        s = _SCRATCH
-        s.ensure(leaf)
-        m = b - a
-        xs, ys = _load(x, a, b, s.x), _load(y, a, b, s.y)
-        t, u = s.t[:m], s.u[:m]
+        s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         r: dict = {}
         with np.errstate(all="ignore"):
             if norms is not None:
@@ -257,12 +258,8 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     xfloor, yfloor = kl.floors()
 
     def one(a: int, b: int) -> np.floating:
-        s = _SCRATCH
-        s.ensure(leaf)
-        m = b - a
         with np.errstate(all="ignore"):
-            p, q = s.t[:m], s.u[:m]
-            xs, ys = _load(x, a, b, s.x), _load(y, a, b, s.y)
+            _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)
