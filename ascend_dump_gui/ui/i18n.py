@@ -1,7 +1,8 @@
 """Translation: every user-visible string goes through Qt; English is the source, zh_CN is shipped.
 
-UI code calls :func:`tr` with a literal; texts that come from the core schema (labels, help, group names,
-rule messages) are looked up with :func:`tr_schema`. ``scripts/update_translations.py`` collects both into
+UI code calls :func:`tr` with a literal, or hands ``tr`` to a core function that fills templates listed in
+``translations.catalog.core_ui_strings`` (the Browse tree's labels); texts that come from the core schema
+(labels, help, group names, rule messages) are looked up with :func:`tr_schema`. ``scripts/update_translations.py`` collects both into
 ``ui/translations/*.ts`` and compiles the ``.qm`` files the app loads.
 """
 

@@ -23,7 +23,6 @@ from ascend_dump_gui.ui import i18n
 from ascend_dump_gui.ui.app import build_window, choose_language, parse_args
 from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, count_folders
-from ascend_dump_gui.ui.dump.kinds import folder_label
 from ascend_dump_gui.ui.dump.op_table import OpTableModel
 from ascend_dump_gui.ui.dump.tensor_view import TensorView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
@@ -268,20 +267,20 @@ def test_browse_tree_and_op_table_show_kinds_and_folders_in_chinese(qtbot, chine
     assert kinds == {"Tensor", "统计数据", "映射"}  # tensor dumps, the stats CSV, mapping.csv
 
 
-@pytest.mark.parametrize("name, ctx", [
-    ("worldsize8rank3", DirContext(world_size=8, rank=3, level="rank")),
-    ("20240101120000", DirContext(level="time")),
-    ("0", DirContext(device=0, level="device")),
-    ("ge_default_1", DirContext(model_name="ge_default_1", level="model_name")),
-    ("1", DirContext(model_id=1, level="model_id")),
-    ("step4", DirContext(iteration=4, level="iteration")),
-    ("data-dump", DirContext(level="exception")),
-    ("graph", DirContext(level="graphs")),
-    ("misc", DirContext(level="folder")),
+@pytest.mark.parametrize("name, ctx, label", [
+    ("worldsize8rank3", DirContext(world_size=8, rank=3, level="rank"), "worldsize8rank3 (rank 3/8)"),
+    ("20240101120000", DirContext(level="time"), "20240101120000 (Dump于 2024-01-01 12:00:00)"),
+    ("0", DirContext(device=0, level="device"), "0 (Device 0)"),
+    ("ge_default_1", DirContext(model_name="ge_default_1", level="model_name"), "ge_default_1 (模型)"),
+    ("1", DirContext(model_id=1, level="model_id"), "1 (模型ID 1)"),
+    ("step4", DirContext(iteration=4, level="iteration"), "step4 (迭代 4)"),
+    ("data-dump", DirContext(level="exception"), "data-dump (异常算子Dump)"),
+    ("graph", DirContext(level="graphs"), "graph (图Dump)"),
+    ("misc", DirContext(level="folder"), "misc"),
 ])
-def test_folder_labels_match_the_core_in_english(qapp, name, ctx):
-    """The tree's translated folder labels are core's ``describe`` when the UI is English."""
-    assert folder_label(name, ctx) == describe(ctx, name)
+def test_core_folder_templates_come_out_translated_and_filled(chinese, name, ctx, label):
+    """The tree hands ``tr`` to core's ``describe``: each level's template is translated, then filled."""
+    assert describe(ctx, name, i18n.tr) == label
 
 
 # language choice and switching --------------------------------------------------------------------------

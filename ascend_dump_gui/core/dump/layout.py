@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 _WORLDSIZE = re.compile(r"worldsize(\d+)\D*?rank(\d+)")
@@ -106,16 +107,26 @@ def root_context(path: str) -> DirContext:
     return ctx
 
 
-def describe(ctx: DirContext, name: str) -> str:
-    """A short label for a folder in the tree, e.g. ``"0 (device 0)"``."""
-    what = {
-        "rank": f"rank {ctx.rank} of {ctx.world_size}",
-        "time": f"dumped {name[0:4]}-{name[4:6]}-{name[6:8]} {name[8:10]}:{name[10:12]}:{name[12:14]}",
-        "device": f"device {ctx.device}",
-        "model_name": "model",
-        "model_id": f"model id {ctx.model_id}",
-        "iteration": f"step {ctx.iteration}",
-        "exception": "exception dumps",
-        "graphs": "graph dumps",
-    }.get(ctx.level)
-    return f"{name} ({what})" if what else name
+FOLDER_MEANINGS = {
+    "rank": "rank {rank} of {world_size}",
+    "time": "dumped {when}",
+    "device": "device {device}",
+    "model_name": "model",
+    "model_id": "model id {id}",
+    "iteration": "step {step}",
+    "exception": "exception dumps",
+    "graphs": "graph dumps",
+}
+"""Folder level -> what it means, a template :func:`describe` fills (the UI's catalogue translates them)."""
+
+
+def describe(ctx: DirContext, name: str, translate: Callable[[str], str] | None = None) -> str:
+    """A short label for a folder in the tree, e.g. ``"0 (device 0)"``; ``translate`` maps each
+    English template of :data:`FOLDER_MEANINGS` before it is filled (the UI passes its translator)."""
+    template = FOLDER_MEANINGS.get(ctx.level)
+    if template is None:
+        return name
+    when = f"{name[0:4]}-{name[4:6]}-{name[6:8]} {name[8:10]}:{name[10:12]}:{name[12:14]}"
+    what = (translate or str)(template).format(rank=ctx.rank, world_size=ctx.world_size, when=when,
+                                               device=ctx.device, id=ctx.model_id, step=ctx.iteration)
+    return f"{name} ({what})"

@@ -7,6 +7,7 @@ record (kind, op, size) is worked out on first use.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -26,6 +27,8 @@ from ascend_dump_gui.core.dump.scanner import check_root
 from ascend_dump_gui.core.errors import InputError
 
 _BY_NAME = attrgetter("name")
+OVERFLOW_OF = "overflow of {op}"
+"""How a file's label names the op an Opdebug file reports (the UI's catalogue translates it)."""
 
 
 class _Siblings:
@@ -108,12 +111,12 @@ class DumpNode:
         record = self.record()
         return record.kind if type(record) is DumpRecord else "unknown"
 
-    @property
-    def label(self) -> str:
+    def label(self, translate: Callable[[str], str] | None = None) -> str:
         """The text to show: the folder's name and meaning, or the file name (plus the original of a
-        hashed name and the op an Opdebug file reports)."""
+        hashed name and the op an Opdebug file reports). ``translate`` maps the English templates
+        (:data:`~.layout.FOLDER_MEANINGS`, :data:`OVERFLOW_OF`) before they are filled."""
         if self.is_dir:
-            return describe(self.context, self.name)
+            return describe(self.context, self.name, translate)
         record = self.record()
         if type(record) is not DumpRecord:
             return self.name
@@ -122,7 +125,7 @@ class DumpNode:
         if original:
             extra.append(original)
         if record.kind == "overflow" and record.op_name != "Node_OpDebug" and record.op_name:
-            extra.append(f"overflow of {record.op_name}")
+            extra.append((translate or str)(OVERFLOW_OF).format(op=record.op_name))
         return f"{self.name} ({'; '.join(extra)})" if extra else self.name
 
     def record(self) -> DumpRecord | Problem | None:

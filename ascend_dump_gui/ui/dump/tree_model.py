@@ -14,7 +14,7 @@ from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.folder_index import ALERT_KINDS, FolderIndex
-from ascend_dump_gui.ui.dump.kinds import folder_label, kind_names
+from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -208,7 +208,7 @@ class DumpTreeModel(QAbstractItemModel):
 
     def _display(self, node: DumpNode, index: Index, column: int) -> str | None:
         if column == 0:
-            return self._label(node)
+            return node.label(tr)
         if column == 1:
             kind = "folder" if node.is_dir else (node.kind or "")
             return self._kinds.get(kind, kind)
@@ -218,16 +218,6 @@ class DumpTreeModel(QAbstractItemModel):
             return f"{sum(self.counts(index).values()):,}"
         return " · ".join(self._alert_texts[kind].format(count=n) for kind, n in self._alerts(index)) or None
 
-    @staticmethod
-    def _label(node: DumpNode) -> str:
-        if node.is_dir:
-            return folder_label(node.name, node.context)
-        label = node.label  # the file name, plus the original of a hashed name and an overflow's op
-        record = node.record()
-        op = getattr(record, "op_name", None)
-        if op and getattr(record, "kind", "") == "overflow":
-            label = label.replace(f"overflow of {op}", tr("overflow of {op}").format(op=op))
-        return label
 
     def _tooltip(self, node: DumpNode, index: Index) -> str:
         if not node.is_dir:

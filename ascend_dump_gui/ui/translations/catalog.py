@@ -69,9 +69,19 @@ def schema_strings() -> list[str]:
     return sorted({text for text in _schema_texts() if text})
 
 
+def core_ui_strings() -> list[str]:
+    """Templates the core fills for the Browse tree's labels; the UI translates them with ``tr`` (so they
+    share the UI context) before the core fills them in."""
+    from ascend_dump_gui.core.dump.layout import FOLDER_MEANINGS
+    from ascend_dump_gui.core.dump.tree import OVERFLOW_OF
+
+    return sorted({*FOLDER_MEANINGS.values(), OVERFLOW_OF})
+
+
 def wanted() -> set[Key]:
     """Every (context, source) the application shows."""
-    return {(UI_CONTEXT, s) for s in ui_strings()} | {(SCHEMA_CONTEXT, s) for s in schema_strings()}
+    ui = {*ui_strings(), *core_ui_strings()}
+    return {(UI_CONTEXT, s) for s in ui} | {(SCHEMA_CONTEXT, s) for s in schema_strings()}
 
 
 def read_ts(path: Path) -> dict[Key, str]:

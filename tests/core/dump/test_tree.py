@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from ascend_dump_gui.core.dump.layout import FOLDER_MEANINGS
 from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 from ascend_dump_gui.core.dump.scanner import scan
-from ascend_dump_gui.core.dump.tree import DumpNode
+from ascend_dump_gui.core.dump.tree import OVERFLOW_OF, DumpNode
 from ascend_dump_gui.core.errors import InputError
 
 T = "20240301120000"
@@ -55,7 +56,7 @@ def test_root_listing_is_sorted_with_rows_parents_and_folder_kinds(tree):
     assert [k.row for k in kids] == list(range(5))
     assert all(k.parent is root and k.path == str(tree / k.name) for k in kids)
     assert [k.kind for k in kids] == ["folder", "folder", "graph", "folder", "rank"]
-    assert kids[4].label == "worldsize2_global_rank1 (rank 1 of 2)"
+    assert kids[4].label() == "worldsize2_global_rank1 (rank 1 of 2)"
 
 
 def test_levels_down_to_the_files(tree):
@@ -63,7 +64,7 @@ def test_levels_down_to_the_files(tree):
     labels = []
     for name in ("worldsize2_global_rank1", T, "1", "graph_1", "1", "0"):
         node = next(k for k in node.list_children() if k.name == name)
-        labels.append((node.kind, node.label))
+        labels.append((node.kind, node.label()))
     assert labels == [("rank", "worldsize2_global_rank1 (rank 1 of 2)"),
                       ("time", f"{T} (dumped 2024-03-01 12:00:00)"), ("device", "1 (device 1)"),
                       ("model_name", "graph_1 (model)"), ("model_id", "1 (model id 1)"),
@@ -73,10 +74,13 @@ def test_levels_down_to_the_files(tree):
     assert files[f"Conv2D.conv1.3.1.{TS}"].kind == "tensor"
     assert files[f"Conv2D.conv1.3.1.{TS}.csv"].kind == "stats"
     overflow = files[f"Opdebug.Node_OpDebug.3.1.{TS + 1}"]
-    assert (overflow.kind, overflow.label) == ("overflow", f"{overflow.name} (overflow of conv1)")
+    assert (overflow.kind, overflow.label()) == ("overflow", f"{overflow.name} (overflow of conv1)")
+    translated = {OVERFLOW_OF: "<{op}>", FOLDER_MEANINGS["iteration"]: "#{step}"}
+    assert overflow.label(lambda t: translated.get(t, t)) == f"{overflow.name} (<conv1>)"
+    assert node.label(lambda t: translated.get(t, t)) == "0 (#0)"  # templates translated, then filled
     hashed = next(f for n, f in files.items() if n.isdigit())
     assert hashed.record().op_name == "c" * 260
-    assert hashed.label == f"{hashed.name} (Conv2D.{'c' * 260}.7.1.{TS})"
+    assert hashed.label() == f"{hashed.name} (Conv2D.{'c' * 260}.7.1.{TS})"
     junk = files["notes.txt"]
     assert junk.kind == "unknown" and isinstance(junk.record(), Problem)
     assert files["mapping.csv"].kind == "mapping"
@@ -107,7 +111,7 @@ def test_listing_does_not_stat_files(tree, monkeypatch):
 
 def test_a_folder_opened_inside_the_layout_keeps_its_context(tree):
     node = DumpNode.root(tree / f"worldsize2_global_rank1/{T}/1/graph_1/1/0")
-    assert (node.kind, node.label) == ("iteration", "0 (step 0)")
+    assert (node.kind, node.label()) == ("iteration", "0 (step 0)")
     record = next(k for k in node.list_children() if k.name.startswith("Conv2D.conv1") and k.kind == "tensor").record()
     assert (record.world_size, record.rank, record.time, record.device, record.model_name, record.model_id,
             record.iteration, record.path) == (2, 1, T, 1, "graph_1", 1, 0, f"Conv2D.conv1.3.1.{TS}")
@@ -116,7 +120,7 @@ def test_a_folder_opened_inside_the_layout_keeps_its_context(tree):
 def test_exception_folder_and_empty_folder(tree):
     extra = next(k for k in DumpNode.root(tree).list_children() if k.name == "extra-info")
     data_dump = extra.list_children()[0]
-    assert (data_dump.kind, data_dump.label) == ("exception", "data-dump (exception dumps)")
+    assert (data_dump.kind, data_dump.label()) == ("exception", "data-dump (exception dumps)")
     device = data_dump.list_children()[0]
     assert device.kind == "device"
     (info,) = device.list_children()
