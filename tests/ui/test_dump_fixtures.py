@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +9,11 @@ import numpy as np
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.core.dump.naming import dump_file_name, sanitize_part, write_mapping_csv
 from ascend_dump_gui.core.dump.scanner import scan
+from tests.emulator_runs import WATCHER, emulated, model_dump
+
+__all__ = ["LONG_NAME", "OPS", "STEP", "WATCHER", "drain", "emulated", "make_tree", "model_dump"]
+# emulated, model_dump and WATCHER live in tests.emulator_runs (shared with the core compare tests); the
+# Compare UI tests still import them from here
 
 STEP = "20240101120000/0/ge_default_1/1/0"
 LONG_NAME = "encoder/" + "layer_" * 45 + "Add"  # long enough to be written under a hashed name
@@ -49,33 +53,6 @@ def make_tree(root: Path, *, steps: int = 1, extra_files: int = 0) -> Path:
             write_dump(folder / name.file_name, op_name=f"extra/Relu_{k}",
                        outputs=[TensorPayload(np.full(3, k, np.float32))])
     return dump
-
-
-def emulated(tmp: Path, dump: dict, model: str, *, fault: str | None = None,
-             name: str = "run") -> tuple[Path, Path, Path, Path]:
-    """Run the emulator with an acl.json ``dump`` section (and GE graph dumps); returns (dump root,
-    NPU step folder, golden step folder, the Build graph file)."""
-    from ascend_dump_gui.core.emulator import emulate
-
-    base = tmp / name
-    for sub in ("dump", "golden", "graphs"):
-        (base / sub).mkdir(parents=True)
-    config = base / "acl.json"
-    config.write_text(json.dumps({"dump": {"dump_path": str(base / "dump"), **dump}}))
-    emulate(config, env={"DUMP_GE_GRAPH": "2", "DUMP_GRAPH_PATH": str(base / "graphs")}, model=model,
-            cwd=base, golden_dir=base / "golden", fault=fault)
-    step = next(p for p in sorted((base / "dump").rglob("*")) if p.is_dir() and p.name == "0"
-                and p.parent.name == "1")
-    return base / "dump", step, base / "golden" / "0", next((base / "graphs").rglob("*Build*.txt"))
-
-
-def model_dump(model: str) -> dict:
-    """The acl.json dump section of a full model dump."""
-    return {"dump_list": [{"model_name": model}], "dump_mode": "all"}
-
-
-WATCHER = {"dump_list": [{"layer": ["dense_1/MatMul", "dense_1/Relu", "residual/Add"],
-                          "watcher_nodes": ["dense/Relu"]}], "dump_mode": "output", "dump_scene": "watcher"}
 
 
 def drain(qtbot, runner) -> None:

@@ -11,33 +11,11 @@ import pytest
 from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.compare.report import result_to_json, write_csv
-from ascend_dump_gui.core.emulator import emulate
-
-
-def run_emulator(tmp: Path, dump: dict, model: str, *, fault: str | None = None, seed: int = 0,
-                 name: str = "run") -> tuple[Path, Path, Path]:
-    """Emulate once; returns (NPU step folder, golden step folder, Build graph file)."""
-    base = tmp / name
-    for sub in ("dump", "golden", "graphs"):
-        (base / sub).mkdir(parents=True)
-    config = base / "acl.json"
-    config.write_text(json.dumps({"dump": {"dump_path": str(base / "dump"), **dump}}))
-    emulate(config, env={"DUMP_GE_GRAPH": "2", "DUMP_GRAPH_PATH": str(base / "graphs")}, model=model,
-            cwd=base, golden_dir=base / "golden", fault=fault, seed=seed)
-    step = next(p for p in (base / "dump").rglob("*") if p.is_dir() and p.name == "0" and p.parent.name == "1")
-    graph = next((base / "graphs").rglob("*Build*.txt"))
-    return step, base / "golden" / "0", graph
-
-
-DATA_DUMP = {"dump_list": [{"model_name": "m"}], "dump_mode": "all"}
-
-
-def data_dump(model: str) -> dict:
-    return {**DATA_DUMP, "dump_list": [{"model_name": model}]}
+from tests.emulator_runs import WATCHER, emulated, model_dump
 
 
 def test_clean_run_matches_and_maps_fused_ops(tmp_path):
-    npu, golden, graph = run_emulator(tmp_path, data_dump("mlp"), "mlp")
+    _, npu, golden, graph = emulated(tmp_path, model_dump("mlp"), "mlp")
     result = compare(npu, golden, graph=graph)
     assert result.first_divergence is None
     assert result.overflows == []
@@ -53,7 +31,7 @@ def test_clean_run_matches_and_maps_fused_ops(tmp_path):
 
 
 def test_float16_overflow_is_diagnosed(tmp_path):
-    npu, golden, graph = run_emulator(tmp_path, data_dump("overflow_fp16"), "overflow_fp16")
+    _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
     result = compare(npu, golden, graph=graph)
     assert result.overflows[0].op_name == "dense/MatMul"
     assert result.overflows[0].tensors == ["dense/MatMul:output:0"]
@@ -63,7 +41,7 @@ def test_float16_overflow_is_diagnosed(tmp_path):
 
 
 def test_opdebug_records_name_the_overflowing_op(tmp_path):
-    npu, golden, _ = run_emulator(tmp_path, {"dump_debug": "on"}, "overflow_fp16")
+    _, npu, golden, _ = emulated(tmp_path, {"dump_debug": "on"}, "overflow_fp16")
     result = compare(npu, golden)
     first = result.overflows[0]
     assert first.op_name == "dense/MatMul"
@@ -72,9 +50,7 @@ def test_opdebug_records_name_the_overflowing_op(tmp_path):
 
 
 def test_watcher_names_the_op_that_overwrote_memory(tmp_path):
-    watcher = {"dump_list": [{"layer": ["dense_1/MatMul", "dense_1/Relu", "residual/Add"],
-                              "watcher_nodes": ["dense/Relu"]}], "dump_mode": "output", "dump_scene": "watcher"}
-    npu, golden, graph = run_emulator(tmp_path, watcher, "mlp", fault="overwrite")
+    _, npu, golden, graph = emulated(tmp_path, WATCHER, "mlp", fault="overwrite")
     findings = compare(npu, golden, graph=graph).watcher_findings
     assert len(findings) == 1
     assert findings[0].watched_op == "dense/Relu" and findings[0].culprit == "dense_1/Relu"
@@ -83,27 +59,27 @@ def test_watcher_names_the_op_that_overwrote_memory(tmp_path):
 
 def test_watcher_quiet_without_overwrite(tmp_path):
     watcher = {"dump_list": [{"watcher_nodes": ["dense/Relu"]}], "dump_mode": "output", "dump_scene": "watcher"}
-    npu, golden, graph = run_emulator(tmp_path, watcher, "mlp")
+    _, npu, golden, graph = emulated(tmp_path, watcher, "mlp")
     assert compare(npu, golden, graph=graph).watcher_findings == []
 
 
 def test_injected_divergence_is_the_first_divergence(tmp_path):
-    npu, golden, graph = run_emulator(tmp_path, data_dump("mlp"), "mlp", fault="nan")
+    _, npu, golden, graph = emulated(tmp_path, model_dump("mlp"), "mlp", fault="nan")
     d = compare(npu, golden, graph=graph).first_divergence
     assert d.op_name == "dense_1/MatMul"
     assert d.cause == "introduced" and d.matched_inputs
 
 
 def test_divergence_downstream_reports_inputs_differed(tmp_path):
-    npu, golden, graph = run_emulator(tmp_path, data_dump("mlp"), "mlp", fault="nan")
+    _, npu, golden, graph = emulated(tmp_path, model_dump("mlp"), "mlp", fault="nan")
     result = compare(npu, golden, graph=graph)
     relu_in = next(r for r in result.rows if r.tensor == "dense_1/Relu:input:0")
     assert relu_in.reached is False
 
 
 def test_npu_vs_npu_trees(tmp_path):
-    a, _, _ = run_emulator(tmp_path, data_dump("mlp"), "mlp", name="a")
-    b, _, _ = run_emulator(tmp_path, data_dump("mlp"), "mlp", fault="nan", name="b")
+    _, a, _, _ = emulated(tmp_path, model_dump("mlp"), "mlp", name="a")
+    _, b, _, _ = emulated(tmp_path, model_dump("mlp"), "mlp", fault="nan", name="b")
     same = compare(a, a)
     assert same.mode == "npu_vs_npu"
     assert all(r.texts["CosineSimilarity"] in ("1.000000", "1.0") for r in same.rows)
@@ -112,7 +88,7 @@ def test_npu_vs_npu_trees(tmp_path):
 
 
 def test_cli_json_csv_and_exit_codes(tmp_path, capsys):
-    npu, golden, graph = run_emulator(tmp_path, data_dump("overflow_fp16"), "overflow_fp16")
+    _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
     out = tmp_path / "result.csv"
     assert main(["compare", str(npu), str(golden), "--graph", str(graph), "--json", "--out", str(out)]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -130,7 +106,7 @@ def test_cli_json_csv_and_exit_codes(tmp_path, capsys):
 
 
 def test_json_document_is_strict_json(tmp_path):
-    npu, golden, graph = run_emulator(tmp_path, data_dump("overflow_fp16"), "overflow_fp16")
+    _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
     result = compare(npu, golden, graph=graph)
     json.dumps(result_to_json(result), allow_nan=False)
     write_csv(result, tmp_path / "r.csv")
@@ -139,7 +115,7 @@ def test_json_document_is_strict_json(tmp_path):
 
 @pytest.mark.parametrize("model", ["convnet", "transformer"])
 def test_other_models_compare_cleanly(tmp_path, model):
-    npu, golden, graph = run_emulator(tmp_path, data_dump(model), model)
+    _, npu, golden, graph = emulated(tmp_path, model_dump(model), model)
     result = compare(npu, golden, graph=graph)
     assert result.summary["compared"] > 0
     assert result.first_divergence is None
