@@ -18,23 +18,29 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex
 MISSING = np.iinfo(np.int32).max
 """The key of a missing value (None, NaN, empty text): after every other value, ascending or descending."""
 NUMBERS = (int, float, np.integer, np.floating)
+_FLOATS = frozenset({float, type(None)})
 
 
 def sort_ranks(values: Sequence[Any]) -> np.ndarray:
     """Ascending sort keys (int32) of ``values``: numbers in numeric order, then texts case-insensitively;
     equal values get equal keys (a stable sort keeps their order), missing values :data:`MISSING`."""
     keys = np.full(len(values), MISSING, dtype=np.int32)
-    numbers = [(k, v) for k, v in enumerate(values) if isinstance(v, NUMBERS) and not math.isnan(v)]
+    if set(map(type, values)) <= _FLOATS:  # the common case of a metric column: one numpy conversion
+        numbers = np.array(values, dtype=np.float64)
+        at = np.flatnonzero(~np.isnan(numbers))
+        numbers, texts = numbers[at], {}
+    else:
+        pairs = [(k, v) for k, v in enumerate(values) if isinstance(v, NUMBERS) and not math.isnan(v)]
+        at = np.array([k for k, _ in pairs], dtype=np.int64)
+        numbers = np.array([v for _, v in pairs])
+        if numbers.dtype == object:  # integers beyond int64
+            numbers = numbers.astype(np.float64)
+        texts = {k: v.casefold() for k, v in enumerate(values) if isinstance(v, str) and v}
     offset = 0
-    if numbers:
-        at = np.fromiter((k for k, _ in numbers), dtype=np.int64, count=len(numbers))
-        present = np.array([v for _, v in numbers])
-        if present.dtype == object:  # integers beyond int64
-            present = present.astype(np.float64)
-        distinct, ranks = np.unique(present, return_inverse=True)
+    if len(at):
+        distinct, ranks = np.unique(numbers, return_inverse=True)
         keys[at] = ranks
         offset = len(distinct)
-    texts = {k: v.casefold() for k, v in enumerate(values) if isinstance(v, str) and v}
     if texts:
         order = {text: offset + rank for rank, text in enumerate(sorted(set(texts.values())))}
         keys[np.fromiter(texts, dtype=np.int64, count=len(texts))] = np.fromiter(
