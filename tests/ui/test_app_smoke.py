@@ -19,14 +19,6 @@ from ascend_dump_gui.ui.settings import app_settings, clear_settings, recent_fil
 from tests.ui.seed_examples import EXAMPLES
 
 
-@pytest.fixture
-def window(qtbot):
-    window = build_window()
-    qtbot.addWidget(window)
-    window.show()
-    return window
-
-
 def test_main_window_builds_with_the_demo(window):
     assert window.windowTitle().endswith("Ascend Dump GUI")
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["Configure", "Browse", "Compare"]

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from ascend_dump_gui.core.progress import CancelToken
-from ascend_dump_gui.ui.app import build_window
 from ascend_dump_gui.ui.config import run_emulator
-
-
-@pytest.fixture
-def window(qtbot):
-    window = build_window()
-    qtbot.addWidget(window)
-    window.show()
-    return window
 
 
 def test_run_lands_in_browse(window, qtbot, tmp_path):
