@@ -21,7 +21,6 @@ from ascend_dump_gui.core.compare.stdev import format_std
 FAILED = "NaN"
 """What msaccucmp writes when an algorithm cannot run (a computed NaN is written ``nan``)."""
 
-_BOOL_ALGORITHMS = ("CosineSimilarity", "RelativeEuclideanDistance")
 _NEEDS = {
     "CosineSimilarity": {"xx", "yy", "cos"},
     "MaxAbsoluteError": {"ad"},
@@ -64,12 +63,6 @@ def fmt6(value: float) -> str:
 def is_scalar_shape(shape: Sequence[int]) -> bool:
     """msaccucmp's "scalar" test: ``sum(shape) == len(shape)`` (all dims 1, or no dims)."""
     return sum(int(d) for d in shape) == len(shape)
-
-
-def compute_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
-                    names: Sequence[str] | None = None) -> dict[str, float | str | None]:
-    """msaccucmp's metric values for one tensor pair (see :class:`PairMetrics` for the value kinds)."""
-    return evaluate(npu_array, golden_array, names).values
 
 
 def evaluate(npu_array: np.ndarray, golden_array: np.ndarray, names: Sequence[str] | None = None, *,

@@ -21,11 +21,3 @@ SCENARIOS: dict[str, Scenario] = {
     "torchair": replace(TORCHAIR, rules=TORCHAIR_RULES),
     "env": ENV,
 }
-
-
-def get_scenario(name: str) -> Scenario:
-    """The scenario called ``name``; KeyError names the known ones."""
-    try:
-        return SCENARIOS[name]
-    except KeyError:
-        raise KeyError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}") from None

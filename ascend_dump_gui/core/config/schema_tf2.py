@@ -7,8 +7,6 @@ from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Mode, Scenario
 SEED = "seed 003: Configuring Dump Parameters"
 RT = "runtime-rules §2.3"
 
-DUMP_KEYS = ("enable_dump", "dump_path", "dump_step", "dump_mode", "dump_data", "dump_layer",
-             "enable_dump_debug", "dump_debug_mode")
 GLOBAL_KEYS = ("enable_exception_dump",)   # set on global_options() itself, not on dump_config
 ENV_KEYS = ("DUMP_GE_GRAPH",)              # set through os.environ in the script
 

@@ -14,7 +14,6 @@ COMPILE_MODES = (GE_MODE,) + ACLGRAPH_MODES
 DEFAULT_MODE = GE_MODE
 # Options that only reach GE (max-autotune); aclgraph modes forward enable_dump, dump_path, data_dump_stage.
 GE_ONLY_KEYS = ("dump_mode", "quant_dumpable", "dump_step", "dump_layer", "dump_data")
-DUMP_STEP_REGEX = r"^(((\d+)|(\d+-{0,1}\d+))\|{0,1})*$"
 DUMP_LAYER_REGEX = r'^[0-9a-zA-Z_" "/\\.]*$'
 
 FIELDS = (

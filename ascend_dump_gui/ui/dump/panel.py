@@ -356,8 +356,5 @@ class BrowsePanel(QWidget):
         """The folder given to :meth:`open_folder` (as given), None before."""
         return self._opened
 
-    def root_path(self) -> str | None:
-        return self._root.path if self._root else None
-
     def index(self) -> FolderIndex | None:
         return self._index
