@@ -19,33 +19,69 @@ MISSING = np.iinfo(np.int32).max
 """The key of a missing value (None, NaN, empty text): after every other value, ascending or descending."""
 NUMBERS = (int, float, np.integer, np.floating)
 _FLOATS = frozenset({float, type(None)})
+_INTS = frozenset({int, type(None)})
+_TEXTS = frozenset({str, type(None)})
+NUMPY_TEXT_CHARS = 1 << 24
+"""Texts are ranked in a numpy array up to this many characters (count x longest: 64 MB), else in Python."""
 
 
 def sort_ranks(values: Sequence[Any]) -> np.ndarray:
     """Ascending sort keys (int32) of ``values``: numbers in numeric order, then texts case-insensitively;
     equal values get equal keys (a stable sort keeps their order), missing values :data:`MISSING`."""
     keys = np.full(len(values), MISSING, dtype=np.int32)
-    if set(map(type, values)) <= _FLOATS:  # the common case of a metric column: one numpy conversion
+    kinds = set(map(type, values))
+    if kinds <= _TEXTS:  # the fast paths: one type per column, converted in bulk
+        return _text_ranks(values, keys)
+    if kinds <= _FLOATS:
         numbers = np.array(values, dtype=np.float64)
         at = np.flatnonzero(~np.isnan(numbers))
-        numbers, texts = numbers[at], {}
+        _number_ranks(numbers[at], at, keys)
+    elif kinds <= _INTS:
+        objects = np.array(values, dtype=object)
+        at = np.flatnonzero(np.not_equal(objects, None))
+        _number_ranks(objects[at].astype(np.float64 if _too_big(objects[at]) else np.int64), at, keys)
     else:
         pairs = [(k, v) for k, v in enumerate(values) if isinstance(v, NUMBERS) and not math.isnan(v)]
-        at = np.array([k for k, _ in pairs], dtype=np.int64)
         numbers = np.array([v for _, v in pairs])
-        if numbers.dtype == object:  # integers beyond int64
-            numbers = numbers.astype(np.float64)
-        texts = {k: v.casefold() for k, v in enumerate(values) if isinstance(v, str) and v}
-    offset = 0
-    if len(at):
-        distinct, ranks = np.unique(numbers, return_inverse=True)
-        keys[at] = ranks
-        offset = len(distinct)
-    if texts:
-        order = {text: offset + rank for rank, text in enumerate(sorted(set(texts.values())))}
-        keys[np.fromiter(texts, dtype=np.int64, count=len(texts))] = np.fromiter(
-            (order[t] for t in texts.values()), dtype=np.int32, count=len(texts))
+        at = np.array([k for k, _ in pairs], dtype=np.int64)
+        offset = _number_ranks(numbers.astype(np.float64) if numbers.dtype == object else numbers, at, keys)
+        texts = {k: v for k, v in enumerate(values) if isinstance(v, str)}
+        if texts:
+            at = np.fromiter(texts, dtype=np.int64, count=len(texts))
+            keys[at] = _text_ranks(list(texts.values()), keys[at], offset)
     return keys
+
+
+def _number_ranks(numbers: np.ndarray, at: np.ndarray, keys: np.ndarray) -> int:
+    """Write the dense ranks of ``numbers`` into ``keys[at]``; return how many distinct values there are."""
+    if not len(at):
+        return 0
+    distinct, ranks = np.unique(numbers, return_inverse=True)
+    keys[at] = ranks
+    return len(distinct)
+
+
+def _text_ranks(texts: Sequence[str | None], keys: np.ndarray, offset: int = 0) -> np.ndarray:
+    """``keys`` with the case-insensitive ranks (from ``offset``) of ``texts`` written over; None and ""
+    keep their key."""
+    folded = [t.casefold() if t else "" for t in texts]
+    longest = max(map(len, folded), default=0)
+    if len(folded) * longest <= NUMPY_TEXT_CHARS:  # a fixed-width numpy array sorts many texts fastest
+        array = np.array(folded, dtype=f"<U{max(longest, 1)}")
+        order = np.argsort(array, kind="stable")
+        ordered = array[order]
+        first = np.ones(len(ordered), dtype=bool)  # where a new distinct text starts
+        np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+        ranks = np.empty(len(ordered), dtype=np.int64)
+        ranks[order] = offset + np.cumsum(first) - 1
+        return np.where(array == "", keys, ranks).astype(np.int32)
+    rank = {text: offset + r for r, text in enumerate(sorted(set(folded)))}
+    ranks = np.fromiter(map(rank.__getitem__, folded), dtype=np.int64, count=len(folded))
+    return np.where(ranks == rank.get("", -1), keys, ranks).astype(np.int32)
+
+
+def _too_big(integers: np.ndarray) -> bool:
+    return bool(len(integers)) and max(abs(integers.max()), abs(integers.min())) > np.iinfo(np.int64).max
 
 
 class RowOrder:

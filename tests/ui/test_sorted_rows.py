@@ -7,8 +7,11 @@ import math
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex
+from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, QModelIndex, Qt
 
+from ascend_dump_gui.core.dump.records import DumpRecord
+from ascend_dump_gui.ui import sorted_rows
+from ascend_dump_gui.ui.dump.op_table import NAME, TIMESTAMP, OpTableModel
 from ascend_dump_gui.ui.sorted_rows import MISSING, RowOrder, reorder, sort_ranks
 
 
@@ -48,6 +51,13 @@ def test_masks_combine_with_any_order_and_positions_follow():
     order.sort(None)
     order.set_mask(None)
     assert list(order.rows) == [0, 1, 2, 3, 4]
+
+
+def test_long_texts_are_ranked_in_python_the_same_way(monkeypatch):
+    values = ["b", None, "", "A", 3, "a", "Ä", "ä", float("nan"), "B", 1.5]
+    fast = sort_ranks(values)
+    monkeypatch.setattr(sorted_rows, "NUMPY_TEXT_CHARS", 0)
+    assert list(sort_ranks(values)) == list(fast)
 
 
 @settings(max_examples=150, deadline=None)
@@ -98,4 +108,28 @@ def test_reorder_keeps_selection_and_current_on_their_rows(qtmodeltester):
     assert model.rowCount() == 4 and selection.currentIndex().row() == 3
     reorder(model, model.order, lambda: model.order.set_mask(np.array([c < "e" for c in model.letters])))
     assert model.rowCount() == 4 and not selection.currentIndex().isValid()
+    qtmodeltester.check(model)
+
+
+def _record(k: int, name: str | None, timestamp: int | None) -> DumpRecord:
+    return DumpRecord(path=f"step/Op.{name}.{k}.csv", kind="stats", world_size=None, rank=None, time=None,
+                      device=0, model_name="m", model_id=1, iteration=0, op_type="Op", op_name=name, task_id=k,
+                      stream_id=1, timestamp=timestamp, size=1)
+
+
+def test_browse_op_table_sorts_through_the_shared_order(qtmodeltester):
+    names = ["relu_b", "MatMul", "relu_A", "add", "matmul"]
+    model = OpTableModel()
+    model.set_records("/nowhere", [_record(k, n, None if k == 1 else 100 - k) for k, n in enumerate(names)])
+    qtmodeltester.check(model)
+    selection = QItemSelectionModel(model)
+    selection.setCurrentIndex(model.index(0, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+    model.sort(NAME)
+    assert [model.record(r).op_name for r in range(5)] == ["add", "MatMul", "matmul", "relu_A", "relu_b"]
+    assert model.record(selection.currentIndex().row()).op_name == "relu_b"
+    model.sort(TIMESTAMP, Qt.SortOrder.DescendingOrder)
+    assert [model.record(r).timestamp for r in range(5)] == [100, 98, 97, 96, None]
+    model.set_filter("relu")
+    assert [model.record(r).op_name for r in range(2)] == ["relu_b", "relu_A"]
+    assert selection.currentIndex().row() == 0
     qtmodeltester.check(model)

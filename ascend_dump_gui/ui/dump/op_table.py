@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Sequence
 
+import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 
 from ascend_dump_gui.core.dump.records import DumpRecord
@@ -14,11 +15,12 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.headers import tensor_columns
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.sorted_rows import MISSING, RowOrder, reorder, sort_ranks
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMN_COUNT = 7  # #, Type, Name, Kind, Timestamp, Inputs, Outputs
-TYPE, NAME, KIND, INPUTS, OUTPUTS = 1, 2, 3, 5, 6
+TYPE, NAME, KIND, TIMESTAMP, INPUTS, OUTPUTS = 1, 2, 3, 4, 5, 6
 RecordRole = Qt.ItemDataRole.UserRole + 1
 HEADER_KINDS = frozenset({"tensor", "golden"})
 LOADING = "…"
@@ -47,16 +49,18 @@ def execution_order(records: Sequence[DumpRecord]) -> list[DumpRecord]:
 class OpTableModel(QAbstractTableModel):
     """Rows are the :class:`DumpRecord` s that pass the filter, in execution order unless sorted.
 
-    Filtering and sorting happen here over plain Python lists (a proxy model would call ``data`` hundreds
-    of thousands of times for a 100k-file folder). The Inputs/Outputs cells of visible rows are filled in
-    by workers that read the dump headers, at most ``batch`` files at a time."""
+    Filtering and sorting happen here with :mod:`ui.sorted_rows` (a proxy model would call ``data`` hundreds
+    of thousands of times for a 100k-file folder); a column's sort keys are computed on its first sort.
+    The Inputs/Outputs cells of visible rows are filled in by workers that read the dump headers, at most
+    ``batch`` files at a time."""
 
     def __init__(self, parent=None, *, runner: TaskRunner | None = None, batch: int = 64) -> None:
         super().__init__(parent)
         self._runner = runner or TaskRunner(self)
         self._root = ""
         self._records: list[DumpRecord] = []
-        self._rows: list[int] = []  # visible rows: indices into _records
+        self._order = RowOrder()  # visible rows: indices into _records
+        self._keys: dict[int, np.ndarray] = {}  # sort keys by column, for the current records
         self._pattern: re.Pattern | None = None
         self._kinds: frozenset[str] | None = None
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.AscendingOrder)
@@ -79,48 +83,61 @@ class OpTableModel(QAbstractTableModel):
         self._generation += 1
         self._root = root
         self._records = list(records)
-        self._columns, self._wanted, self._asked = {}, {}, set()
-        self._rows = self._visible()
+        self._columns, self._wanted, self._asked, self._keys = {}, {}, set(), {}
+        self._order.reset(len(self._records))
+        self._order.sort(*self._sort_key())
+        self._order.set_mask(self._mask())
         self.endResetModel()
 
     def set_filter(self, text: str = "", regex: bool = False, kinds: frozenset[str] | None = None) -> None:
         """Keep records of ``kinds`` (None: all) whose op type or name contains ``text`` (a regular
         expression when ``regex``). Raises ``re.error`` for an invalid expression (nothing changes)."""
         pattern = re.compile(text if regex else re.escape(text), re.IGNORECASE) if text else None
-        self.beginResetModel()
         self._pattern, self._kinds = pattern, kinds
-        self._rows = self._visible()
-        self.endResetModel()
+        reorder(self, self._order, lambda: self._order.set_mask(self._mask()))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self.layoutAboutToBeChanged.emit()
         self._sort = (column, order)
-        self._rows = self._ordered(self._rows)
-        self.layoutChanged.emit()
+        reorder(self, self._order, lambda: self._order.sort(*self._sort_key()))
 
-    def _visible(self) -> list[int]:
+    def _mask(self) -> np.ndarray | None:
         kinds, pattern = self._kinds, self._pattern
-        rows = [k for k, r in enumerate(self._records) if kinds is None or r.kind in kinds]
+        if kinds is None and pattern is None:
+            return None
+        records = self._records
+        rows = [k for k, r in enumerate(records) if kinds is None or r.kind in kinds]
         if pattern is not None:
             search = pattern.search
-            rows = [k for k in rows if search(self._records[k].op_type or "") or search(self._name(k))]
-        return self._ordered(rows)
+            rows = [k for k in rows if search(records[k].op_type or "") or search(self._name(k))]
+        mask = np.zeros(len(records), dtype=bool)
+        mask[rows] = True
+        return mask
 
-    def _ordered(self, rows: list[int]) -> list[int]:
+    def _sort_key(self) -> tuple[np.ndarray | None, bool]:
         column, order = self._sort
-        key = self._key(column)
-        rows = sorted(rows) if key is None else sorted(rows, key=key)
-        return rows[::-1] if order == Qt.SortOrder.DescendingOrder else rows
+        descending = order == Qt.SortOrder.DescendingOrder
+        if column <= 0 or column >= COLUMN_COUNT:
+            return None, descending  # execution order = record order
+        if column in (INPUTS, OUTPUTS):  # read lazily: keyed afresh on each sort, unread cells last
+            keys = np.full(len(self._records), MISSING, dtype=np.int32)
+            if self._columns:
+                read = np.fromiter(self._columns, dtype=np.int64, count=len(self._columns))
+                keys[read] = sort_ranks([texts[column - INPUTS] for texts in self._columns.values()])
+            return keys, descending
+        if column not in self._keys:
+            self._keys[column] = sort_ranks(self._column_values(column))
+        return self._keys[column], descending
 
-    def _key(self, column: int):
+    def _column_values(self, column: int) -> list:
         records = self._records
-        if column == 0:
-            return None  # execution order = record order
-        if column == 4:
-            return lambda k: (records[k].timestamp is None, records[k].timestamp or 0)
-        if column in (INPUTS, OUTPUTS):
-            return lambda k: self._columns.get(k, ("", ""))[column - INPUTS]
-        return lambda k: self._plain(k, column)
+        if column == TYPE:
+            return [r.op_type for r in records]
+        if column == NAME:
+            return [r.op_name or r.path.rpartition("/")[2] for r in records]
+        if column == KIND:
+            names = self._kind_names
+            return [names.get(r.kind, r.kind) for r in records]
+        return [r.timestamp for r in records]
 
     def _name(self, k: int) -> str:
         record = self._records[k]
@@ -128,7 +145,7 @@ class OpTableModel(QAbstractTableModel):
 
     # --- access ----------------------------------------------------------------------------------
     def record(self, row: int) -> DumpRecord:
-        return self._records[self._rows[row]]
+        return self._records[int(self._order.rows[row])]
 
     def records(self) -> list[DumpRecord]:
         """Every record, shown or filtered out, in execution order."""
@@ -139,13 +156,11 @@ class OpTableModel(QAbstractTableModel):
         k = next((k for k, r in enumerate(self._records) if r.path == rel_path), -1)
         if k < 0:
             return -1
-        try:
-            return self._rows.index(k)
-        except ValueError:
-            return -2
+        row = self._order.position(k)
+        return row if row >= 0 else -2
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default argument
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._order)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else COLUMN_COUNT
@@ -158,7 +173,7 @@ class OpTableModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        k, column = self._rows[index.row()], index.column()
+        k, column = int(self._order.rows[index.row()]), index.column()
         if role == RecordRole:
             return self._records[k]
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -173,7 +188,7 @@ class OpTableModel(QAbstractTableModel):
         record = self._records[k]
         if column == 0:
             return str(k + 1)
-        if column == 4:
+        if column == TIMESTAMP:
             return "" if record.timestamp is None else str(record.timestamp)
         return (record.op_type or "", self._name(k), self._kind_names.get(record.kind, record.kind))[column - 1]
 
@@ -210,8 +225,8 @@ class OpTableModel(QAbstractTableModel):
             return
         for k, inputs, outputs in result:
             self._columns[k] = (inputs, outputs)
-        if self._rows:  # cheap: the view repaints only the rows it shows
-            self.dataChanged.emit(self.index(0, INPUTS), self.index(len(self._rows) - 1, OUTPUTS))
+        if len(self._order):  # cheap: the view repaints only the rows it shows
+            self.dataChanged.emit(self.index(0, INPUTS), self.index(len(self._order) - 1, OUTPUTS))
 
     def pending(self) -> bool:
         """True while header reads are queued or running."""
