@@ -29,6 +29,7 @@ from ascend_dump_gui.core.compare.msprobe_metrics import (
 )
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 FP16_OVERFLOW = 65504.0
@@ -70,17 +71,11 @@ class CompareRow:
         """The row object of ``compare --json`` (cli.md keys first, then our additions)."""
         return {"tensor": self.tensor, "op_type": self.op_type, "npu_file": self.npu_file,
                 "golden_file": self.golden_file, "dtype": self.dtype, "shape": self.shape,
-                "metrics": {k: _json_number(v) for k, v in self.metrics.items()}, "reached": self.reached,
+                "metrics": json_safe(self.metrics), "reached": self.reached,
                 "overflow": self.overflow, "fail_reason": self.fail_reason,
                 "index": self.index, "op_name": self.op_name, "ground_truth": self.ground_truth,
                 "golden_dtype": self.golden_dtype, "accuracy": self.accuracy,
-                "msprobe": {k: _json_number(v) for k, v in self.msprobe.items()}}
-
-
-def _json_number(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
+                "msprobe": json_safe(self.msprobe)}
 
 
 @dataclass

@@ -14,6 +14,7 @@ from ascend_dump_gui.core.compare.matching import MatchPlan, NpuOp, task_names
 from ascend_dump_gui.core.dump.naming import parse_name
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.progress import CancelToken
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Divergence:
     message: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_safe(asdict(self))
 
 
 @dataclass
@@ -62,7 +63,7 @@ class Overflow:
     status: list[str] = field(default_factory=list)       # e.g. "AIC status 0x400"
 
     def to_json(self) -> dict[str, Any]:
-        return _clean(asdict(self))
+        return json_safe(asdict(self))
 
 
 @dataclass
@@ -79,17 +80,7 @@ class WatcherFinding:
     max_abs_diff: float
 
     def to_json(self) -> dict[str, Any]:
-        return _clean(asdict(self))
-
-
-def _clean(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clean(v) for v in value]
-    return value
+        return json_safe(asdict(self))
 
 
 # ------------------------------------------------------------------------------------ first divergence
