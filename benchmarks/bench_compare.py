@@ -54,6 +54,13 @@ print(json.dumps({"seconds": seconds, "cpu": cpus, "texts": dict(zip(manager.get
 """
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
 @dataclass
 class Timing:
     """Wall and CPU seconds of each repeat."""
@@ -112,7 +119,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=float, default=512.0, help="MiB per tensor (default 512)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of ours and of the baseline")
-    parser.add_argument("--msaccucmp-repeat", type=int, default=1, help="runs of msaccucmp (slow)")
+    parser.add_argument("--msaccucmp-repeat", type=_positive, default=1, help="runs of msaccucmp (slow; at least 1)")
     parser.add_argument("--oracle-python", default="/work/oracle-venv/bin/python")
     parser.add_argument("--oracle-dir", default=str(REPO.parent / "shared" / "tools" / "msprobe-oracle"))
     parser.add_argument("--skip-msprobe", action="store_true")
