@@ -111,6 +111,34 @@ def _build_overflow() -> Graph:
     return b.build([_dense(b, rng, "dense_1", y, 32, 8)])
 
 
+SAMPLE_PERIOD = 0.01
+"""Seconds between two position samples of the ``mixed_precision`` model (100 Hz)."""
+FRAME_ORIGIN = 96.0
+"""Metres from the world origin to the sensor frame's origin (``mixed_precision``)."""
+
+
+def _build_mixed_precision() -> Graph:
+    rng = _rng("mixed_precision")
+    samples = 65
+    b = GraphBuilder("mixed_precision")
+    x = b.data("local_positions", (8, samples))
+    world = b.op("Add", "world_frame/Add", [x, b.const("world_frame/origin", np.full((1,), FRAME_ORIGIN))])
+    diff = np.zeros((samples, samples - 1))
+    steps = np.arange(samples - 1)
+    diff[steps, steps], diff[steps + 1, steps] = -1.0 / SAMPLE_PERIOD, 1.0 / SAMPLE_PERIOD
+    velocity = b.op("MatMulV2", "velocity/MatMul", [world, b.const("velocity/finite_difference", diff)])
+    h = b.op("Relu", "encoder/Relu", [_dense(b, rng, "encoder", velocity, samples - 1, 32)])
+    return b.build([b.op("SoftmaxV2", "prob/Softmax", [_dense(b, rng, "head", h, 32, 4)])])
+
+
+def _mixed_precision_inputs(rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Tracks of 8 objects in the sensor frame: start -20..20 m, 1-3 m/s either way, 0.5 mm noise."""
+    start = rng.uniform(-20.0, 20.0, (8, 1))
+    speed = rng.uniform(1.0, 3.0, (8, 1)) * rng.choice([-1.0, 1.0], (8, 1))
+    t = np.arange(65) * SAMPLE_PERIOD
+    return {"local_positions": start + speed * t + rng.normal(0.0, 5e-4, (8, 65))}
+
+
 LONG_SCOPE = ("training/keras_functional_model/residual_tower_with_bottleneck_projection_shortcuts/"
               "stage_3_high_resolution_branch/unit_7_depthwise_separable_block/"
               "pointwise_expansion_projection_with_squeeze_and_excitation_gating/dense_projection_with_bias")
@@ -145,6 +173,16 @@ MODELS: dict[str, ModelDef] = {m.info.name: m for m in (
                                      "bytes, so they are written hashed with mapping.csv rows"),
              _build_long_names, lambda r: {"input": r.normal(0.0, 1.0, (4, 16))},
              overwrite=(f"{LONG_SCOPE}/FastGelu", f"{LONG_SCOPE}/MatMul"), fault_op="head/MatMul"),
+    ModelDef(ModelInfo("mixed_precision", "velocity head: sensor-frame positions (8 tracks x 65 samples at "
+                                          "100 Hz) + a 96 m frame origin (Add), finite-difference velocity "
+                                          "(MatMulV2), dense Relu, dense, SoftmaxV2. velocity/MatMul diverges "
+                                          "when it runs in float16/bfloat16 (mixed precision): its inputs "
+                                          "(76-116 m, moving 1-3 cm per sample) keep 3 (float16) or 2 "
+                                          "(bfloat16) significant digits, so the differences of neighbours "
+                                          "are rounding noise; world_frame/Add (float32 in mixed modes) and "
+                                          "the rounded inputs still match the golden"),
+             _build_mixed_precision, _mixed_precision_inputs,
+             overwrite=("encoder/Relu", "velocity/MatMul"), fault_op="head/MatMul"),
 )}
 
 
