@@ -2,16 +2,19 @@
 
 UI code calls :func:`tr` with a literal, or hands ``tr`` to a core function that fills templates listed in
 ``translations.catalog.core_ui_strings`` (the Browse tree's labels); texts that come from the core schema
-(labels, help, group names, rule messages) are looked up with :func:`tr_schema`. ``scripts/update_translations.py`` collects both into
+(labels, help, group names, rule messages) are looked up with :func:`tr_schema`; findings are shown with
+:func:`finding_text` (messages built while checking carry a template and its values). ``scripts/update_translations.py`` collects both into
 ``ui/translations/*.ts`` and compiles the ``.qm`` files the app loads.
 """
 
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from ascend_dump_gui.core.config.findings import Finding, Text
 from ascend_dump_gui.ui.translations.catalog import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
 from ascend_dump_gui.ui.translations.catalog import UI_CONTEXT as CONTEXT
 
@@ -27,6 +30,23 @@ def tr(text: str) -> str:
 def tr_schema(text: str) -> str:
     """Translate a text that comes from the core schema or rules (empty stays empty)."""
     return QCoreApplication.translate(SCHEMA_CONTEXT, text) if text else text
+
+
+def schema_text(text: str) -> str:
+    """Translate a core message: a :class:`Text` by its template, filled with its (translated) values."""
+    if not isinstance(text, Text) or not text.params:
+        return tr_schema(text.template if isinstance(text, Text) else text)
+    params: dict[str, Any] = {k: schema_text(v) if isinstance(v, Text) else v for k, v in text.params.items()}
+    try:
+        return tr_schema(text.template).format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder: show the English
+        return str.__str__(text)
+
+
+def finding_text(finding: Finding) -> str:
+    """A finding's message in the current language (its template translated and filled, else the message)."""
+    text = finding.text
+    return schema_text(text) if text == finding.message else tr_schema(finding.message)
 
 
 def system_language() -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -21,15 +22,55 @@ class Fix:
     changes: tuple[tuple[str, Any], ...] = ()
 
 
+class Text(str):
+    """A message built while checking: the English text, plus the template with named ``{placeholders}`` and
+    the values it was filled with (``template``, ``params``).
+
+    It is a ``str`` (the English message), so callers that only want text need not care. The UI translates
+    ``template`` and fills in ``params`` (values are names, paths and numbers, shown as they are; a value that
+    is itself a :class:`Text` is translated too). A template without params is plain text (no ``format``).
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> Text:
+        params = dict(params or {})
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = params
+        return self
+
+
+def msg(template: str, /, **params: Any) -> Text:
+    """A translatable message: always call with a literal template (the translation catalogue collects them)."""
+    return Text(template, params)
+
+
 @dataclass(frozen=True)
 class Finding:
+    """One problem. ``message`` may be given as a :class:`Text`: it is stored as its English string and the
+    template and params go to ``extra["template"]`` / ``extra["params"]`` (for translation)."""
+
     rule: str
     severity: Severity
     options: tuple[str, ...]
-    message: str
+    message: str  # or a Text, see above
     source: str = ""
     fix: Fix | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Text):
+            text = self.message
+            object.__setattr__(self, "message", str.__str__(text))
+            object.__setattr__(self, "extra", {**self.extra, "template": text.template, "params": text.params})
+
+    @property
+    def text(self) -> Text:
+        """The message as a :class:`Text` (its template when it has one, else the fixed message)."""
+        template = self.extra.get("template")
+        return Text(template, self.extra.get("params", {})) if template else Text(self.message)
 
     def to_json(self) -> dict[str, Any]:
         """The shape `ascend-dump config check --json` prints (see docs: the CLI contract)."""

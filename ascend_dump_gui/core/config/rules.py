@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import Finding, Fix, Severity
+from ascend_dump_gui.core.config.findings import Finding, Fix, Severity, Text, msg
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,11 @@ class When:
 
 @dataclass(frozen=True)
 class Hit:
-    """One problem a :class:`Scan` found; empty ``options`` / ``None`` fix fall back to the rule's own."""
+    """One problem a :class:`Scan` found; empty ``options`` / ``None`` fix fall back to the rule's own.
 
-    message: str
+    ``message`` is a :class:`Text` (``msg("... {key} ...", key=...)``) so the UI can translate it."""
+
+    message: Text | str
     options: tuple[str, ...] = ()
     fix: Fix | None = None
 
@@ -91,7 +93,8 @@ def run_rules(rules: tuple[Any, ...], values: Mapping[str, Any], ctx: CheckConte
             out.extend(rule.check(values, ctx))
         except (TypeError, ValueError, AttributeError, KeyError, IndexError, OSError) as exc:
             out.append(Finding("check.rule_failed", Severity.INFO, tuple(rule.options),
-                               f"rule {rule.id} could not judge these values ({exc}); fix the type errors first",
+                               msg("rule {rule} could not judge these values ({error}); fix the type errors first",
+                                   rule=rule.id, error=str(exc)),
                                rule.source))
     return out
 
@@ -112,15 +115,20 @@ def is_file(path: str | Path) -> bool:
         return False
 
 
-def folder_hits(key: str, path: Any, consequence: str) -> list[Hit]:
+def folder_hits(key: str, path: Any, consequence: Text) -> list[Hit]:
     """A hit when ``path`` is an absolute folder that is missing here (relative ones depend on the job's cwd)."""
     if not isinstance(path, str) or not path.startswith("/") or is_dir(path):
         return []
-    what = "is a file, not a folder" if is_file(path) else "does not exist"
-    return [Hit(f"{key} {path} {what} on this machine; {consequence}", (key,))]
+    if is_file(path):
+        return [Hit(msg("{key} {path} is a file, not a folder on this machine; {consequence}", key=key, path=path,
+                        consequence=consequence), (key,))]
+    return [Hit(msg("{key} {path} does not exist on this machine; {consequence}", key=key, path=path,
+                    consequence=consequence), (key,))]
 
 
-def step_hits(step: Any, path: str, consequence: str) -> list[Hit]:
+def step_hits(step: Any, path: str, consequence: Text) -> list[Hit]:
     """A hit when dump_step text ``step`` is refused on configuration path ``path`` (see step_grammar.DECIDING)."""
     reason = step_grammar.problem(step, path) if isinstance(step, str) else None
-    return [Hit(f"{reason} {consequence}".rstrip(), ("dump_step",))] if reason else []
+    if reason is None:
+        return []
+    return [Hit(msg("{reason} {consequence}", reason=reason, consequence=consequence), ("dump_step",))]

@@ -19,7 +19,7 @@ from ascend_dump_gui.core.config.acl_facts import (
     remote_host,
     scene,
 )
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, folder_hits, step_hits
 from ascend_dump_gui.core.config.schema_acl import KERNEL_DATA_ITEMS, MAX_BLACKLIST, MAX_PATH_LEN
 
@@ -134,15 +134,15 @@ def _dump_path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = _local_path(v)
     if path is None or _VARIABLE.search(path):
         return []
-    return folder_hits("dump_path", path, "the runtime needs an existing, writable folder on the machine that runs "
-                                          "the model (EP0003 otherwise).")
+    return folder_hits("dump_path", path, msg("the runtime needs an existing, writable folder on the machine that runs "
+                                          "the model (EP0003 otherwise)."))
 
 
 def _step(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     step = v.get("dump_step")
     if not isinstance(step, str) or not list_checks(v):
         return []
-    return step_hits(step, "acl", "(EP0003)" if step_grammar.adump(step) else "The model then fails to load.")
+    return step_hits(step, "acl", msg("(EP0003)") if step_grammar.adump(step) else msg("The model then fails to load."))
 
 
 def _empty_entries(key: str, empty: Any, what: str):

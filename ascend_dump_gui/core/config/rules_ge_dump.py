@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Rule, Scan, When, step_hits
 from ascend_dump_gui.core.config.rules_tf1_base import src
 
@@ -48,7 +48,7 @@ def ge_dump_rules(prefix: str, step_path: str) -> tuple[Rule, ...]:
     def step(values: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         if not _on(values, "enable_dump") or values.get("dump_step") in (None, ""):
             return []
-        return step_hits(values["dump_step"], step_path, "The session fails to start.")
+        return step_hits(values["dump_step"], step_path, msg("The session fails to start."))
 
     return (
         When(f"{prefix}.dump_and_dump_debug", E, ("enable_dump", "enable_dump_debug"),

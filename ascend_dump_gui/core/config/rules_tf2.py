@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.findings import Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, folder_hits
 from ascend_dump_gui.core.config.rules_ge_dump import any_dump, ge_dump_rules
 
@@ -16,8 +16,8 @@ from ascend_dump_gui.core.config.rules_ge_dump import any_dump, ge_dump_rules
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not any_dump(v):
         return []
-    return folder_hits("dump_path", v.get("dump_path"), "GE needs an existing, writable folder on the machine that "
-                                                        "trains.")
+    return folder_hits("dump_path", v.get("dump_path"), msg("GE needs an existing, writable folder on the machine that "
+                                                        "trains."))
 
 
 RULES = ge_dump_rules("tf2", "tf2") + (

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When, folder_hits, step_hits
 from ascend_dump_gui.core.config.schema_torchair import (
     ACLGRAPH_MODES,
@@ -46,7 +46,7 @@ def _step_ge(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     step = v.get("dump_step")
     if not _on(v) or not isinstance(step, str) or step_grammar.torchair(step) is not None:
         return []
-    return step_hits(step, "torchair", "torchair lets it through; GE then refuses the options (E10001).")
+    return step_hits(step, "torchair", msg("torchair lets it through; GE then refuses the options (E10001)."))
 
 
 def _layer(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -116,8 +116,8 @@ def _backend(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    return folder_hits("dump_path", v.get("dump_path"), "torchair checks it when the script assigns it "
-                                                        "(FileNotFoundError), so it must exist on the machine that runs.")
+    return folder_hits("dump_path", v.get("dump_path"), msg("torchair checks it when the script assigns it "
+                                                        "(FileNotFoundError), so it must exist on the machine that runs."))
 
 
 RULES = (

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ascend_dump_gui.core.config.findings import msg
+
 MAX_GROUPS = 100
 INT32_MAX = 2_147_483_647
 TORCHAIR_REGEX = re.compile(r"^(((\d+)|(\d+-{0,1}\d+))\|{0,1})*$")
@@ -27,23 +29,23 @@ def _groups(text: str, *, trailing_bar: bool = False, empty_parts: bool = False,
     if trailing_bar and len(groups) > 1 and groups[-1] == "":
         groups.pop()
     if len(groups) > MAX_GROUPS:
-        return f"{len(groups)} groups; at most {MAX_GROUPS} are allowed"
+        return msg("{count} groups; at most {limit} are allowed", count=len(groups), limit=MAX_GROUPS)
     for group in groups:
         if group == "" and not empty_parts:
-            return "an empty group (a leading, trailing or doubled |)"
+            return msg("an empty group (a leading, trailing or doubled |)")
         parts = group.split("-")
         if len(parts) > 2:
-            return f"group {group!r} has more than one -"
+            return msg("group {group!r} has more than one -", group=group)
         if not all(_DIGITS.fullmatch(p) or empty_parts and p == "" for p in parts):
-            return f"group {group!r} is not a number or a range of numbers"
+            return msg("group {group!r} is not a number or a range of numbers", group=group)
         if int32 and any(p and int(p) > INT32_MAX for p in parts):
-            return f"group {group!r} has a number above {INT32_MAX}"
+            return msg("group {group!r} has a number above {limit}", group=group, limit=INT32_MAX)
         if order and len(parts) == 2 and all(parts):
             start, end = int(parts[0]), int(parts[1])
             if order == "<=" and start > end:
-                return f"range {group!r} runs backwards"
+                return msg("range {group!r} runs backwards", group=group)
             if order == "<" and start >= end:
-                return f"range {group!r} must start below its end"
+                return msg("range {group!r} must start below its end", group=group)
     return None
 
 
@@ -70,7 +72,7 @@ def tf_adapter(text: str) -> str | None:
 def torchair(text: str) -> str | None:
     """torchair's assignment-time regex: accepts "", "5|", "5-3"; refuses "-1", "1--6", "5||10"."""
     if TORCHAIR_REGEX.match(text) is None:
-        return "it does not match torchair's pattern (numbers or N-M ranges joined by single |)"
+        return msg("it does not match torchair's pattern (numbers or N-M ranges joined by single |)")
     return None
 
 
@@ -80,9 +82,9 @@ def aicpu(text: str) -> str | None:
         return None
     for group in text.split("|"):
         if not _AICPU_GROUP.fullmatch(group):
-            return f"group {group!r} is not a number or a range of numbers"
+            return msg("group {group!r} is not a number or a range of numbers", group=group)
         if any(int(n) >= 2 ** 64 for n in re.findall(r"\d+", group)):
-            return f"group {group!r} has a number above the uint64 range"
+            return msg("group {group!r} has a number above the uint64 range", group=group)
     return None
 
 
@@ -117,8 +119,11 @@ def problem(text: str, path: str) -> str | None:
         reason = results[name]
         if reason is not None:
             accepted = [n for n, r in results.items() if r is None]
-            also = f" (accepted by {', '.join(accepted)}, which is why it may look fine elsewhere)" if accepted else ""
-            return f'dump_step "{text}": {reason}; {name} refuses it{also}.'
+            if accepted:
+                return msg('dump_step "{step}": {reason}; {validator} refuses it (accepted by {accepted}, which is '
+                           'why it may look fine elsewhere).', step=text, reason=reason, validator=name,
+                           accepted=", ".join(accepted))
+            return msg('dump_step "{step}": {reason}; {validator} refuses it.', step=text, reason=reason, validator=name)
     return None
 
 

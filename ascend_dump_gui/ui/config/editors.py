@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind
-from ascend_dump_gui.ui.i18n import tr, tr_schema
+from ascend_dump_gui.ui.i18n import schema_text, tr, tr_schema
 
 
 class _Unset:
@@ -381,7 +381,8 @@ def _step(spec: FieldSpec, scenario: str = "acl_json") -> Editor:
     path = STEP_PATHS.get(scenario, "acl")
 
     def note(value: Any) -> str:
-        return "" if value is UNSET else step_grammar.problem(value, path) or ""
+        problem = None if value is UNSET else step_grammar.problem(value, path)
+        return schema_text(problem) if problem else ""
 
     return Editor(text.widget, text.input, text.get, text.set, text.changed, note)
 

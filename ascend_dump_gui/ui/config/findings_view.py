@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.findings import Finding, Severity
-from ascend_dump_gui.ui.i18n import tr, tr_schema
+from ascend_dump_gui.ui.i18n import finding_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -52,7 +52,7 @@ class FindingCard(QFrame):
         badge = QLabel()
         badge.setPixmap(severity_icon(finding.severity).pixmap(16, 16))
         badge.setToolTip(severity_text(finding.severity))
-        message = QLabel(tr_schema(finding.message), wordWrap=True, objectName="finding_message")
+        message = QLabel(finding_text(finding), wordWrap=True, objectName="finding_message")
         message.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         where = ", ".join(finding.options) or tr("the whole config")
         parts = [where, finding.rule]

@@ -25,7 +25,7 @@ from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.ui.config.editors import UNSET, Editor, TableEditor, display, make_editor
 from ascend_dump_gui.ui.config.findings_view import severity_text
-from ascend_dump_gui.ui.i18n import tr, tr_schema
+from ascend_dump_gui.ui.i18n import finding_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]\.(\w+)$")
@@ -118,7 +118,7 @@ class _Row:
             return
         worst = min(findings, key=lambda f: _RANK[Severity(f.severity)])
         self.marker.setPixmap(severity_icon(worst.severity).pixmap(16, 16))
-        self.marker.setToolTip("\n".join(f"{severity_text(f.severity)}: {tr_schema(f.message)}" for f in findings))
+        self.marker.setToolTip("\n".join(f"{severity_text(f.severity)}: {finding_text(f)}" for f in findings))
         self.marker.show()
         self.editor.input.setProperty("severity", Severity(worst.severity).value)
 

@@ -15,14 +15,15 @@ SOURCE_LANGUAGE = "en"
 UI_CONTEXT = "ascend_dump_gui"
 SCHEMA_CONTEXT = "schema"
 UI_DIR = Path(__file__).resolve().parents[1]
+CONFIG_DIR = UI_DIR.parent / "core" / "config"
 TS_DIR = Path(__file__).resolve().parent
 CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema"}  # context -> .ts file part: {lang}.{part}.ts
 
 Key = tuple[str, str]  # (context, source text)
 
 
-def ui_strings(root: Path = UI_DIR) -> dict[str, list[str]]:
-    """Literal first arguments of ``tr(...)`` calls in the UI package -> where they occur."""
+def ui_strings(root: Path = UI_DIR, function: str = "tr") -> dict[str, list[str]]:
+    """Literal first arguments of ``tr(...)`` calls (or of ``function``) under ``root`` -> where they occur."""
     found: dict[str, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -31,7 +32,7 @@ def ui_strings(root: Path = UI_DIR) -> dict[str, list[str]]:
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             arg = node.args[0]
-            if name == "tr" and isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
+            if name == function and isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
                 found.setdefault(arg.value, []).append(f"{path.relative_to(root.parent)}:{node.lineno}")
     return found
 
@@ -43,6 +44,7 @@ def _schema_texts() -> Iterator[str]:
     for scenario in SCENARIOS.values():
         yield scenario.title
         yield scenario.summary
+        yield from (note for _key, note in scenario.retired_keys)
         specs = list(scenario.fields)
         while specs:
             spec = specs.pop()
@@ -65,8 +67,9 @@ def _rule_texts(rule: object) -> Iterator[str]:
 
 
 def schema_strings() -> list[str]:
-    """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules."""
-    return sorted({text for text in _schema_texts() if text})
+    """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
+    templates of messages built while checking (``findings.msg("...")`` calls in core/config)."""
+    return sorted({text for text in _schema_texts() if text} | set(ui_strings(CONFIG_DIR, "msg")))
 
 
 def core_ui_strings() -> list[str]:

@@ -16,6 +16,10 @@
       <translation>"1" 子图调优（Atlas A2/A3不支持），"2" 算子调优，"4" 梯度切分调优。优先级高于环境变量AOE_MODE。</translation>
     </message>
     <message>
+      <source>(EP0003)</source>
+      <translation>（EP0003）</translation>
+    </message>
+    <message>
       <source>0 allocates memory dynamically by actual size; 2 grows memory for static shapes and reuses it across graphs; 3 grows memory for dynamic shapes; 4 does both. 1 is kept for compatibility and behaves as 2.</source>
       <translation>0 按实际大小动态申请内存；2 静态shape内存按需扩展，并在多张图之间复用；3 动态shape内存按需扩展；4 同时支持以上两者。1 仅为兼容保留，行为与 2 相同。</translation>
     </message>
@@ -606,6 +610,10 @@
     <message>
       <source>Fusion switch file</source>
       <translation>融合开关配置文件</translation>
+    </message>
+    <message>
+      <source>GE needs an existing, writable folder on the machine that trains.</source>
+      <translation>GE要求在执行训练的机器上存在一个可写的目录。</translation>
     </message>
     <message>
       <source>Generalize all input shapes</source>
@@ -1288,8 +1296,16 @@
       <translation>由aclInit / aclmdlSetDump以及torchair的dump_config_path读取的 "dump" 对象。</translation>
     </message>
     <message>
+      <source>The model then fails to load.</source>
+      <translation>模型随后会加载失败。</translation>
+    </message>
+    <message>
       <source>The selected precision mode uses bfloat16, which Atlas training and Atlas inference products do not support.</source>
       <translation>所选精度模式使用bfloat16，Atlas训练系列产品和Atlas推理系列产品不支持。</translation>
+    </message>
+    <message>
+      <source>The session fails to start.</source>
+      <translation>session会启动失败。</translation>
     </message>
     <message>
       <source>Timeout for synchronizing tasks between devices. Atlas training: (0, 17340], rounded down to a multiple of 68; A2/A3: 0..2147483647 with 0 meaning never. Overrides HCCL_EXEC_TIMEOUT.</source>
@@ -1508,6 +1524,42 @@
       <translation>将Const/Constant节点的权重写入文件（tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;），使同一session中的多个模型可以共享权重、减少内存占用。</translation>
     </message>
     <message>
+      <source>a boolean</source>
+      <translation>布尔值</translation>
+    </message>
+    <message>
+      <source>a list</source>
+      <translation>列表</translation>
+    </message>
+    <message>
+      <source>a list of objects</source>
+      <translation>对象列表</translation>
+    </message>
+    <message>
+      <source>a list of strings</source>
+      <translation>字符串列表</translation>
+    </message>
+    <message>
+      <source>a number</source>
+      <translation>数字</translation>
+    </message>
+    <message>
+      <source>a path string</source>
+      <translation>路径字符串</translation>
+    </message>
+    <message>
+      <source>a string</source>
+      <translation>字符串</translation>
+    </message>
+    <message>
+      <source>a string such as "0|3-5|10"</source>
+      <translation>形如 "0|3-5|10" 的字符串</translation>
+    </message>
+    <message>
+      <source>a whole number</source>
+      <translation>整数</translation>
+    </message>
+    <message>
       <source>acl.json dump config</source>
       <translation>acl.json Dump配置</translation>
     </message>
@@ -1542,6 +1594,18 @@
     <message>
       <source>all_tensor_not_empty removes empty-tensor checks; operators fail if an empty tensor appears.</source>
       <translation>all_tensor_not_empty会去掉空Tensor检查；一旦出现空Tensor，算子将执行失败。</translation>
+    </message>
+    <message>
+      <source>an empty group (a leading, trailing or doubled |)</source>
+      <translation>存在空分组（开头、结尾或连续的 |）</translation>
+    </message>
+    <message>
+      <source>an object</source>
+      <translation>对象</translation>
+    </message>
+    <message>
+      <source>an old on/off switch: adump ignores it and GE overwrites it from the other options (runtime-rules §1.1)</source>
+      <translation>是旧的开关选项：adump忽略它，GE会根据其他选项覆盖它（runtime-rules §1.1）</translation>
     </message>
     <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
@@ -1620,6 +1684,14 @@
       <translation>dump_stats需要显式设置dump_data为 "stats"（EP0005）。</translation>
     </message>
     <message>
+      <source>dump_step "{step}": {reason}; {validator} refuses it (accepted by {accepted}, which is why it may look fine elsewhere).</source>
+      <translation>dump_step "{step}"：{reason}；{validator} 拒绝该值（{accepted} 接受它，因此在别处看起来可能没有问题）。</translation>
+    </message>
+    <message>
+      <source>dump_step "{step}": {reason}; {validator} refuses it.</source>
+      <translation>dump_step "{step}"：{reason}；{validator} 拒绝该值。</translation>
+    </message>
+    <message>
       <source>dynamic_dims takes precedence; dynamic_inputs_shape_range is ignored.</source>
       <translation>dynamic_dims优先；dynamic_inputs_shape_range将被忽略。</translation>
     </message>
@@ -1680,6 +1752,22 @@
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
     </message>
     <message>
+      <source>group {group!r} has a number above the uint64 range</source>
+      <translation>分组 {group!r} 中的数字超出 uint64 范围</translation>
+    </message>
+    <message>
+      <source>group {group!r} has a number above {limit}</source>
+      <translation>分组 {group!r} 中的数字大于 {limit}</translation>
+    </message>
+    <message>
+      <source>group {group!r} has more than one -</source>
+      <translation>分组 {group!r} 中有多于一个 -</translation>
+    </message>
+    <message>
+      <source>group {group!r} is not a number or a range of numbers</source>
+      <translation>分组 {group!r} 既不是数字也不是数字范围</translation>
+    </message>
+    <message>
       <source>hccl will be removed; task_time controls communication data collection.</source>
       <translation>hccl即将删除；通信数据的采集由task_time控制。</translation>
     </message>
@@ -1694,6 +1782,22 @@
     <message>
       <source>in_out_pair and in_out_pair_flag only apply with mixed computing (mix_compile_mode=True).</source>
       <translation>in_out_pair和in_out_pair_flag仅在开启混合计算（mix_compile_mode=True）时生效。</translation>
+    </message>
+    <message>
+      <source>is not a known {name} entry key (ignored)</source>
+      <translation>不是已知的 {name} 条目键（被忽略）</translation>
+    </message>
+    <message>
+      <source>is not a known {name} key</source>
+      <translation>不是已知的 {name} 键</translation>
+    </message>
+    <message>
+      <source>it does not match torchair's pattern (numbers or N-M ranges joined by single |)</source>
+      <translation>不符合torchair的格式（用单个 | 连接的数字或 N-M 范围）</translation>
+    </message>
+    <message>
+      <source>it is not checked</source>
+      <translation>不会被检查</translation>
     </message>
     <message>
       <source>iterations_per_loop &gt; 1 offloads iterations to the device, which needs GetNext offload (enable_data_pre_proc=True, tf.data input).</source>
@@ -1772,8 +1876,20 @@
       <translation>quant_dumpable仅在开启数据Dump时生效。</translation>
     </message>
     <message>
+      <source>range {group!r} must start below its end</source>
+      <translation>范围 {group!r} 的起始值必须小于结束值</translation>
+    </message>
+    <message>
+      <source>range {group!r} runs backwards</source>
+      <translation>范围 {group!r} 的起始值大于结束值</translation>
+    </message>
+    <message>
       <source>reduce-overhead / npugraph_ex modes only: dump the original or the optimized graph.</source>
       <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
+    </message>
+    <message>
+      <source>rule {rule} could not judge these values ({error}); fix the type errors first</source>
+      <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
       <source>shape_generalization_mode only applies when jit_compile is "true".</source>
@@ -1808,8 +1924,36 @@
       <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据。</translation>
     </message>
     <message>
+      <source>the runtime does not read it</source>
+      <translation>Runtime不会读取它</translation>
+    </message>
+    <message>
+      <source>the runtime ignores unknown keys</source>
+      <translation>Runtime会忽略未知的键</translation>
+    </message>
+    <message>
+      <source>the runtime needs an existing, writable folder on the machine that runs the model (EP0003 otherwise).</source>
+      <translation>Runtime要求在运行模型的机器上存在一个可写的目录（否则报 EP0003）。</translation>
+    </message>
+    <message>
+      <source>the runtime rejects unknown options</source>
+      <translation>Runtime会拒绝未知选项</translation>
+    </message>
+    <message>
+      <source>torchair checks it when the script assigns it (FileNotFoundError), so it must exist on the machine that runs.</source>
+      <translation>torchair在脚本赋值时即检查该目录（FileNotFoundError），因此它必须在运行的机器上存在。</translation>
+    </message>
+    <message>
+      <source>torchair lets it through; GE then refuses the options (E10001).</source>
+      <translation>torchair放行该值；随后GE拒绝这些选项（E10001）。</translation>
+    </message>
+    <message>
       <source>torchair.CompilerConfig().dump_config.* lines in a PyTorch script (graph mode).</source>
       <translation>PyTorch脚本（图模式）中的 torchair.CompilerConfig().dump_config.* 语句。</translation>
+    </message>
+    <message>
+      <source>true or false</source>
+      <translation>true 或 false</translation>
     </message>
     <message>
       <source>type|trigger|ratio such as fast|step|0.9: run part of training at lower precision (fast = float16, fast1 = bf16), split by step (0.2-0.9) or loss (1.01-1.5).</source>
@@ -1826,6 +1970,122 @@
     <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
+    </message>
+    <message>
+      <source>{count} groups; at most {limit} are allowed</source>
+      <translation>共 {count} 个分组；最多允许 {limit} 个</translation>
+    </message>
+    <message>
+      <source>{key} applies to {modes} only, not to {mode}.</source>
+      <translation>{key} 仅适用于 {modes}，不适用于 {mode}。</translation>
+    </message>
+    <message>
+      <source>{key} is deprecated: {note}</source>
+      <translation>{key} 已废弃：{note}</translation>
+    </message>
+    <message>
+      <source>{key} is not a {scenario} option ({consequence})</source>
+      <translation>{key} 不是 {scenario} 的选项（{consequence}）</translation>
+    </message>
+    <message>
+      <source>{key} is not a {scenario} option ({consequence}); did you mean {guess}?</source>
+      <translation>{key} 不是 {scenario} 的选项（{consequence}）；是否想输入 {guess}？</translation>
+    </message>
+    <message>
+      <source>{key} is not an {scenario} option ({consequence})</source>
+      <translation>{key} 不是 {scenario} 的选项（{consequence}）</translation>
+    </message>
+    <message>
+      <source>{key} is not an {scenario} option ({consequence}); did you mean {guess}?</source>
+      <translation>{key} 不是 {scenario} 的选项（{consequence}）；是否想输入 {guess}？</translation>
+    </message>
+    <message>
+      <source>{key} is supported only on {products}, not on {product}; the runtime rejects or ignores it there.</source>
+      <translation>{key} 仅支持 {products}，不支持 {product}；在该产品上Runtime会拒绝或忽略它。</translation>
+    </message>
+    <message>
+      <source>{key} is {retired}; it changes nothing.</source>
+      <translation>{key} {retired}；设置它不起任何作用。</translation>
+    </message>
+    <message>
+      <source>{key} {path} does not exist on this machine; {consequence}</source>
+      <translation>{key} {path} 在本机上不存在；{consequence}</translation>
+    </message>
+    <message>
+      <source>{key} {path} is a file, not a folder on this machine; {consequence}</source>
+      <translation>{key} {path} 在本机上是文件而不是目录；{consequence}</translation>
+    </message>
+    <message>
+      <source>{message} ({code})</source>
+      <translation>{message}（{code}）</translation>
+    </message>
+    <message>
+      <source>{name} is empty; use one of {choices}</source>
+      <translation>{name} 为空；请使用 {choices} 之一</translation>
+    </message>
+    <message>
+      <source>{name} is {value}; write {word} (the runtime compares it with True/False).</source>
+      <translation>{name} 为 {value}；请写作 {word}（Runtime将其与 True/False 比较）。</translation>
+    </message>
+    <message>
+      <source>{name} must be "{yes}" or "{no}", got {value!r}</source>
+      <translation>{name} 必须为 "{yes}" 或 "{no}"，实际为 {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be True or False, got {value!r}</source>
+      <translation>{name} 必须为 True 或 False，实际为 {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be a JSON object, got {kind} {value!r}</source>
+      <translation>{name} 必须是 JSON 对象，实际为{kind} {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be a list of objects, got {kind}</source>
+      <translation>{name} 必须是对象列表，实际为{kind}</translation>
+    </message>
+    <message>
+      <source>{name} must be a list of strings, got {value!r}</source>
+      <translation>{name} 必须是字符串列表，实际为 {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be an object, got {kind} {value!r}</source>
+      <translation>{name} 必须是对象，实际为{kind} {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be between {low} and {high}, got {value}</source>
+      <translation>{name} 必须在 {low} 到 {high} 之间，实际为 {value}</translation>
+    </message>
+    <message>
+      <source>{name} must be one of {choices}, got {value!r}</source>
+      <translation>{name} 必须是 {choices} 之一，实际为 {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be one of {choices}, got {value!r}; did you mean {guess}?</source>
+      <translation>{name} 必须是 {choices} 之一，实际为 {value!r}；是否想输入 {guess}？</translation>
+    </message>
+    <message>
+      <source>{name} must be {expected}, got {kind} {value!r}</source>
+      <translation>{name} 必须是{expected}，实际为{kind} {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} needs a {key} entry</source>
+      <translation>{name} 需要 {key} 条目</translation>
+    </message>
+    <message>
+      <source>{name} {unknown}</source>
+      <translation>{name} {unknown}</translation>
+    </message>
+    <message>
+      <source>{name} {unknown}; did you mean {guess}?</source>
+      <translation>{name} {unknown}；是否想输入 {guess}？</translation>
+    </message>
+    <message>
+      <source>{name}: {wrong} not allowed; items must be among {choices} (exact spelling)</source>
+      <translation>{name}：不允许 {wrong}；各项必须取自 {choices}（拼写须完全一致）</translation>
+    </message>
+    <message>
+      <source>{reason} {consequence}</source>
+      <translation>{reason} {consequence}</translation>
     </message>
   </context>
 </TS>
