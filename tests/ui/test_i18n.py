@@ -382,3 +382,64 @@ def test_self_test_passes_in_chinese(tmp_path):
     done = subprocess.run([sys.executable, "-m", "ascend_dump_gui", "--self-test", "--lang", "zh_CN"],
                           capture_output=True, text=True, timeout=60, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
+
+
+# (f) findings built while checking: a template translated, the values filled in ---------------------------
+_PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
+
+
+def test_finding_templates_keep_their_placeholders():
+    from ascend_dump_gui.ui.translations.catalog import CONFIG_DIR, SCHEMA_CONTEXT, ui_strings
+
+    translated = ts_translations()
+    broken = [f"{source!r} -> {translated[(SCHEMA_CONTEXT, source)]!r}" for source in ui_strings(CONFIG_DIR, "msg")
+              if sorted(_PLACEHOLDER.findall(source)) != sorted(_PLACEHOLDER.findall(translated[(SCHEMA_CONTEXT,
+                                                                                                   source)]))]
+    assert not broken, "\n".join(broken)
+
+
+def test_dynamic_findings_show_in_chinese_with_their_values(qtbot, chinese):
+    from ascend_dump_gui.core.config.check import check
+    from ascend_dump_gui.core.config.model import ConfigDoc
+    from ascend_dump_gui.ui.config.findings_view import FindingsPanel
+
+    found = check(ConfigDoc("torchair", {"enable_dump": True, "dump_path": "/no/such/dump_dir_42",
+                                         "dump_step": "5-3"}))
+    missing = next(f for f in found if f.rule == "torchair.dump_path_not_found")
+    step = next(f for f in found if f.options == ("dump_step",) and "template" in f.extra)
+    assert missing.message.startswith("dump_path /no/such/dump_dir_42 does not exist on this machine; torchair")
+    panel = FindingsPanel()
+    qtbot.addWidget(panel)
+    panel.set_findings(found)
+    shown = [label.text() for label in panel.findChildren(QLabel, "finding_message")]
+    path_text = next(text for text in shown if "/no/such/dump_dir_42" in text)
+    assert path_text == i18n.finding_text(missing)
+    assert "在本机上不存在" in path_text and "FileNotFoundError" in path_text and "torchair checks" not in path_text
+    step_text = i18n.finding_text(step)
+    assert step_text in shown and "'5-3'" in step_text and "起始值" in step_text and _CJK.search(step_text)
+    assert "dump_step \"5-3\"" in step_text
+
+
+def test_a_finding_without_a_template_or_with_a_stale_one_shows_its_message(chinese):
+    from dataclasses import replace
+
+    from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+
+    plain = Finding("r", Severity.WARNING, (), "text nobody translated")
+    assert i18n.finding_text(plain) == "text nobody translated"
+    templated = Finding("r", Severity.WARNING, (), msg("{key}: {exc}", key="dump_path", exc="boom"))
+    assert i18n.finding_text(templated) == "dump_path：boom"
+    assert i18n.finding_text(replace(templated, message="edited elsewhere")) == "edited elsewhere"
+
+
+def test_every_finding_the_checker_makes_is_in_the_catalogue(tmp_path):
+    """Over the seeds' examples and configs with odd values for every option: each finding's template (or fixed
+    message) has a catalogue entry, so none stays English in the zh_CN UI."""
+    from ascend_dump_gui.ui.translations.catalog import schema_strings
+    from tests.core.config.finding_corpus import findings
+
+    known = set(schema_strings())
+    corpus = findings(None, tmp_path)
+    untranslatable = sorted({f"{f.rule}: {f.message[:100]}" for f in corpus
+                             if f.extra.get("template", f.message) not in known})
+    assert len(corpus) > 5000 and not untranslatable, "\n".join(untranslatable)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ascend_dump_gui.core.config.file_checks import check_files
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.rules import CheckContext, run_rules
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
@@ -42,7 +42,7 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     scenario = SCENARIOS.get(doc.scenario)
     if scenario is None:
         return [Finding("check.unknown_scenario", Severity.ERROR, (),
-                        f"unknown scenario {doc.scenario!r}; known: {', '.join(SCENARIOS)}", "")]
+                        msg("unknown scenario {scenario!r}; known: {scenarios}", scenario=doc.scenario, scenarios=', '.join(SCENARIOS)), "")]
     if base_dir is None and doc.origin is not None:
         base_dir = Path(doc.origin).parent
     mode = doc.facts.get("run_mode")

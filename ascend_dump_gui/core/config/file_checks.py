@@ -15,7 +15,7 @@ from typing import Any
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.fields import Scenario
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.rules import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
@@ -62,9 +62,9 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
         try:
             text = jsontext.read_text(path)
         except InputError as exc:
-            out.append(Finding("file.unreadable", E, (key,), f"{key}: {exc}", source))
+            out.append(Finding("file.unreadable", E, (key,), msg("{key}: {exc}", key=key, exc=str(exc)), source))
             continue
-        out.extend(Finding(f"file.{key}", severity, (key,), f"{key} ({path.name}): {message}", source)
+        out.extend(Finding(f"file.{key}", severity, (key,), msg("{key} ({name}): {message}", key=key, name=path.name, message=message), source)
                    for severity, message in checker(text, str(path), values, ctx))
     return out
 
@@ -73,11 +73,13 @@ def _not_found(key: str, value: str, path: Path | None, ctx: CheckContext, sourc
     """A warning when the file is missing where it was looked for (the job fails or ignores it); a note when a
     relative path has no folder to resolve against here."""
     if path is None:
-        return Finding("file.not_found", N, (key,), f"{key}: {value} is relative and there is no folder to resolve it "
-                       "against, so its content is not checked; it must exist where the job runs.", source)
+        return Finding("file.not_found", N, (key,), msg("{key}: {value} is relative and there is no "
+                                                        "folder to resolve it against, so its content is "
+                                                        "not checked; it must exist where the job runs.", key=key, value=value), source)
     shown = value if Path(value).is_absolute() else f"{value} (looked in {ctx.base_dir})"
-    return Finding("file.not_found", W, (key,), f"{key}: {shown} is not a file on this machine, so its content is "
-                   "not checked; it must exist where the job runs, or the job fails.", source)
+    return Finding("file.not_found", W, (key,), msg("{key}: {shown} is not a file on this machine, so "
+                                                    "its content is not checked; it must exist where the "
+                                                    "job runs, or the job fails.", key=key, shown=shown), source)
 
 
 def _acl_file(path: Path, ctx: CheckContext) -> list[Finding]:
@@ -86,17 +88,17 @@ def _acl_file(path: Path, ctx: CheckContext) -> list[Finding]:
     try:
         doc = acl_text_doc(jsontext.read_text(path), path)
     except InputError as exc:
-        return [Finding("file.dump_config_path", E, ("dump_config_path",), f"dump_config_path: {exc}", source)]
+        return [Finding("file.dump_config_path", E, ("dump_config_path",), msg("dump_config_path: {exc}", exc=str(exc)), source)]
     inner = CheckContext(env=ctx.env, product=ctx.product, base_dir=path.parent, mode=ctx.mode, facts=doc.facts,
                          scenario="acl_json")
     found = doc.problems + check_values(ACL_JSON, doc.values, product=ctx.product) \
         + run_rules(ACL_RULES, doc.values, inner) + run_rules(ENV_RULES, doc.values, inner)
-    out = [Finding(f.rule, f.severity, ("dump_config_path", *f.options), f"dump_config_path ({path.name}): "
-                   f"{f.message}", f.source, None) for f in found]
+    out = [Finding(f.rule, f.severity, ("dump_config_path", *f.options), msg("dump_config_path ({name}): "
+                                                                             "{message}", name=path.name, message=f.text), f.source, None) for f in found]
     if is_exception(doc.values):
         out.append(Finding("torchair.json_exception_scene", W, ("dump_config_path", "dump_scene"),
-                           f"dump_config_path ({path.name}) sets an exception dump_scene; under torchair this has no "
-                           "effect because torch_npu already switches exception dump on.", source))
+                           msg("dump_config_path ({name}) sets an exception dump_scene; under torchair "
+                               "this has no effect because torch_npu already switches exception dump on.", name=path.name), source))
     return out
 
 
@@ -117,12 +119,12 @@ def _fusion_switch(text: str, origin: str, values: Mapping[str, Any], ctx: Check
     out = []
     for group, passes in switch.items():
         if group not in ("GraphFusion", "UBFusion"):
-            out.append((W, f'"{group}" is not GraphFusion or UBFusion; it is ignored'))
+            out.append((W, msg("\"{group}\" is not GraphFusion or UBFusion; it is ignored", group=group)))
             continue
         if not isinstance(passes, dict):
-            out.append((E, f"{group} must be an object of pass names to \"on\"/\"off\""))
+            out.append((E, msg("{group} must be an object of pass names to \"on\"/\"off\"", group=group)))
             continue
-        out.extend((E, f'{group}.{name} is {state!r}; use "on" or "off"')
+        out.extend((E, msg("{group}.{name} is {state!r}; use \"on\" or \"off\"", group=group, name=name, state=state))
                    for name, state in passes.items() if state not in ("on", "off"))
     return out
 
@@ -136,16 +138,16 @@ def _mixlist(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContex
     out = []
     for name, lists in obj.items():
         if name not in ("black-list", "white-list", "gray-list"):
-            out.append((W, f'"{name}" is not black-list, white-list or gray-list; it is ignored'))
+            out.append((W, msg("\"{name}\" is not black-list, white-list or gray-list; it is ignored", name=name)))
             continue
         if not isinstance(lists, dict):
-            out.append((E, f"{name} must be an object with to-add / to-remove lists"))
+            out.append((E, msg("{name} must be an object with to-add / to-remove lists", name=name)))
             continue
         for action, ops in lists.items():
             if action not in ("to-add", "to-remove"):
-                out.append((W, f'{name}."{action}" is not to-add or to-remove; it is ignored'))
+                out.append((W, msg("{name}.\"{action}\" is not to-add or to-remove; it is ignored", name=name, action=action)))
             elif not isinstance(ops, list) or not all(isinstance(o, str) for o in ops):
-                out.append((E, f"{name}.{action} must be a list of operator type names"))
+                out.append((E, msg("{name}.{action} must be a list of operator type names", name=name, action=action)))
     return out
 
 
@@ -157,13 +159,13 @@ def _dtypes(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContext
             continue
         match = _DTYPE_LINE.fullmatch(line)
         if match is None:
-            out.append((E, f"line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or "
-                           f"'OpType::TypeName:InputDtype:...,OutputDtype:...': {line[:80]}"))
+            out.append((E, msg("line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or "
+                               "'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}", number=number, line=line[:80])))
             continue
         words = [w.strip() for w in (match["ins"] + "," + match["outs"]).split(",") if w.strip()]
         unknown = [w for w in words if w not in DTYPES]
         if unknown:
-            out.append((W, f"line {number}: {', '.join(unknown)} is not a data type name the compiler knows"))
+            out.append((W, msg("line {number}: {unknown} is not a data type name the compiler knows", number=number, unknown=', '.join(unknown))))
     return out
 
 
@@ -177,17 +179,17 @@ def _precision_ini(text: str, origin: str, values: Mapping[str, Any], ctx: Check
         if line.startswith("[") and line.endswith("]"):
             section = line[1:-1].strip()
             if section not in ("ByOpType", "ByNodeName"):
-                out.append((W, f"line {number}: section [{section}] is not [ByOpType] or [ByNodeName]"))
+                out.append((W, msg("line {number}: section [{section}] is not [ByOpType] or [ByNodeName]", number=number, section=section)))
             continue
         name, sep, mode = line.partition("=")
         if not sep or not name.strip():
-            out.append((E, f"line {number} is not name=mode: {line[:80]}"))
+            out.append((E, msg("line {number} is not name=mode: {line}", number=number, line=line[:80])))
         elif section is None:
-            out.append((E, f"line {number}: {name.strip()} comes before any [ByOpType]/[ByNodeName] section"))
+            out.append((E, msg("line {number}: {name} comes before any [ByOpType]/[ByNodeName] section", number=number, name=name.strip())))
         elif mode.strip() not in PRECISION_MODES:
-            out.append((E, f"line {number}: {mode.strip()!r} is not one of {', '.join(PRECISION_MODES)}"))
+            out.append((E, msg("line {number}: {mode!r} is not one of {precision_modes}", number=number, mode=mode.strip(), precision_modes=', '.join(PRECISION_MODES))))
         elif mode.strip() == "enable_float_32_execution" and ctx.product not in (None, "atlas_a2", "atlas_a3"):
-            out.append((W, f"line {number}: enable_float_32_execution needs Atlas A2/A3"))
+            out.append((W, msg("line {number}: enable_float_32_execution needs Atlas A2/A3", number=number)))
     return out
 
 

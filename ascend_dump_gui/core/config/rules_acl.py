@@ -59,8 +59,8 @@ def _bad_chars(text: str) -> str:
 def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not is_watcher(v):
         return []
-    return [Hit(f"dump_list[{i}] has model_name {row['model_name']!r}; model_name is not allowed in dump_list under "
-                "the watcher scene (EP0005).", (f"dump_list[{i}].model_name", "dump_scene"),
+    return [Hit(msg("dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in "
+                    "dump_list under the watcher scene (EP0005).", i=i, model_name=row['model_name']), (f"dump_list[{i}].model_name", "dump_scene"),
                 Fix(f"Remove model_name from dump_list[{i}]", (("dump_list", _without(v, i, "model_name")),)))
             for i, row in items(v) if "model_name" in row]
 
@@ -68,15 +68,16 @@ def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 def _watcher_nodes_missing(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not is_watcher(v) or on(v, "dump_debug"):
         return []
-    return [Hit(f"dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the operators to "
-                "watch (EP0001).", (f"dump_list[{i}].watcher_nodes", "dump_scene"))
+    return [Hit(msg("dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the "
+                    "operators to watch (EP0001).", i=i), (f"dump_list[{i}].watcher_nodes", "dump_scene"))
             for i, row in items(v) if not row.get("watcher_nodes")]
 
 
 def _watcher_nodes_without_scene(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if is_watcher(v) or not list_checks(v):
         return []
-    return [Hit(f"dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime rejects it (EP0005).",
+    return [Hit(msg("dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime "
+                    "rejects it (EP0005).", i=i),
                 (f"dump_list[{i}].watcher_nodes", "dump_scene"),
                 Fix("Set dump_scene to watcher", (("dump_scene", "watcher"),)))
             for i, row in items(v) if row.get("watcher_nodes")]
@@ -91,8 +92,8 @@ def _watcher_overlap(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         if isinstance(layer, list) and isinstance(nodes, list):
             both = [n for n in nodes if n in layer]
             if both:
-                hits.append(Hit(f"dump_list[{i}]: {', '.join(map(str, both))} is in both layer and watcher_nodes; "
-                                "only the watcher_nodes dumps are exported for it.",
+                hits.append(Hit(msg("dump_list[{i}]: {both} is in both layer and watcher_nodes; only the "
+                                    "watcher_nodes dumps are exported for it.", i=i, both=', '.join(map(str, both))),
                                 (f"dump_list[{i}].layer", f"dump_list[{i}].watcher_nodes")))
     return hits
 
@@ -103,11 +104,11 @@ def _dump_path_remote(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         return []
     rest = path.partition(":")[2]
     if rest == "":
-        return [Hit(f"dump_path {path!r} names host {remote_host(path)} but no folder after ':' (EP0003).")]
+        return [Hit(msg("dump_path {path!r} names host {remote_host} but no folder after ':' (EP0003).", path=path, remote_host=remote_host(path)))]
     bad = _bad_chars(rest)
     if bad:
-        return [Hit(f"the remote folder in dump_path contains {bad}; only ASCII letters, digits and "
-                    "-=[];\\,./!@#$%^&*()_+{}:? are allowed (EP0003).")]
+        return [Hit(msg("the remote folder in dump_path contains {bad}; only ASCII letters, digits and "
+                        "-=[];\\,./!@#$%^&*()_+{{}}:? are allowed (EP0003).", bad=bad))]
     return []
 
 
@@ -116,8 +117,9 @@ def _dump_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     bad = _bad_chars(path) if path else ""
     if not bad:
         return []
-    return [Hit(f"dump_path contains {bad}; adump accepts an existing folder, but GE refuses paths outside its "
-                "character list (ASCII letters, digits, -=[];\\,./!@#$%^&*()_+{}:?) and then dumps no model data.")]
+    return [Hit(msg("dump_path contains {bad}; adump accepts an existing folder, but GE refuses paths "
+                    "outside its character list (ASCII letters, digits, -=[];\\,./!@#$%^&*()_+{{}}:?) "
+                    "and then dumps no model data.", bad=bad))]
 
 
 def _dump_path_variable(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -125,9 +127,9 @@ def _dump_path_variable(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     match = _VARIABLE.search(path) if path and constraint_pass(v) else None
     if match is None:
         return []
-    return [Hit(f"dump_path {path!r} contains {match.group(0)!r}: the runtime does not expand shell variables or ~, "
-                "so it looks for a folder with that literal name (relative to the working directory). Write the "
-                "real path.")]
+    return [Hit(msg("dump_path {path!r} contains {match!r}: the runtime does not expand shell variables "
+                    "or ~, so it looks for a folder with that literal name (relative to the working "
+                    "directory). Write the real path.", path=path, match=match.group(0)))]
 
 
 def _dump_path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -149,8 +151,9 @@ def _empty_entries(key: str, empty: Any, what: str):
     def find(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         if not list_checks(v) or on(v, "dump_op_switch"):
             return []
-        return [Hit(f"dump_list[{i}].{key} is {what}; with dump_op_switch off the runtime rejects it (EP0001). "
-                    "Older runtimes skipped such entries, current ones refuse the whole config.",
+        return [Hit(msg("dump_list[{i}].{key} is {what}; with dump_op_switch off the runtime rejects it "
+                        "(EP0001). Older runtimes skipped such entries, current ones refuse the whole "
+                        "config.", i=i, key=key, what=what),
                     (f"dump_list[{i}].{key}",),
                     Fix(f"Remove {key} from dump_list[{i}]", (("dump_list", _without(v, i, key)),)))
                 for i, row in items(v) if key in row and row[key] == empty]
@@ -160,7 +163,8 @@ def _empty_entries(key: str, empty: Any, what: str):
 def _blacklist_too_long(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not list_checks(v):
         return []
-    return [Hit(f"dump_list[{i}].{key} has {len(row[key])} entries; at most {MAX_BLACKLIST} are allowed (EP0003).",
+    return [Hit(msg("dump_list[{i}].{key} has {count} entries; at most {max_blacklist} are allowed "
+                    "(EP0003).", i=i, key=key, count=len(row[key]), max_blacklist=MAX_BLACKLIST),
                 (f"dump_list[{i}].{key}",))
             for i, row in items(v) for key in ("optype_blacklist", "opname_blacklist")
             if isinstance(row.get(key), list) and len(row[key]) > MAX_BLACKLIST]
@@ -171,7 +175,8 @@ def _needs_op_level(keys: tuple[str, ...]):
         if not list_checks(v) or v.get("dump_level") == "op":
             return []
         level = v.get("dump_level", "all (default)")
-        return [Hit(f"dump_list[{i}].{key} needs dump_level \"op\", but dump_level is {level} (EP0005).",
+        return [Hit(msg("dump_list[{i}].{key} needs dump_level \"op\", but dump_level is {level} "
+                        "(EP0005).", i=i, key=key, level=level),
                     (f"dump_list[{i}].{key}", "dump_level"), Fix('Set dump_level to "op"', (("dump_level", "op"),)))
                 for i, row in items(v) for key in keys if row.get(key)]
     return find
@@ -185,16 +190,17 @@ def _blacklist_pos(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
                 pos = entry.get("pos") if isinstance(entry, dict) else None
                 bad = [p for p in pos or [] if not (isinstance(p, str) and _POS.fullmatch(p))]
                 if bad:
-                    hits.append(Hit(f"dump_list[{i}].{key}[{j}].pos has {', '.join(map(repr, bad))}; GE drops "
-                                    'entries whose positions are not "input<N>" or "output<N>" (adump no longer '
-                                    "checks).", (f"dump_list[{i}].{key}[{j}].pos",)))
+                    hits.append(Hit(msg("dump_list[{i}].{key}[{j}].pos has {bad}; GE drops entries whose "
+                                        "positions are not \"input<N>\" or \"output<N>\" (adump no "
+                                        "longer checks).", i=i, key=key, j=j, bad=', '.join(map(repr, bad))), (f"dump_list[{i}].{key}[{j}].pos",)))
     return hits
 
 
 def _range_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not list_checks(v):
         return []
-    return [Hit(f"dump_list[{i}] sets opname_range without a model_name; the runtime needs the model (EP0001).",
+    return [Hit(msg("dump_list[{i}] sets opname_range without a model_name; the runtime needs the model "
+                    "(EP0001).", i=i),
                 (f"dump_list[{i}].opname_range", f"dump_list[{i}].model_name"))
             for i, row in items(v) if row.get("opname_range") and not row.get("model_name")]
 
@@ -202,7 +208,7 @@ def _range_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 def _range_bounds(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not list_checks(v):
         return []
-    return [Hit(f"dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).",
+    return [Hit(msg("dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).", i=i, j=j, bound=bound),
                 (f"dump_list[{i}].opname_range[{j}].{bound}",))
             for i, row in items(v) for j, entry in enumerate(row.get("opname_range") or [])
             if isinstance(entry, dict) for bound in ("begin", "end") if entry.get(bound, None) == ""]
@@ -213,8 +219,8 @@ def _kernel_data(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     bad = [item for item in value.split(",") if item not in KERNEL_DATA_ITEMS] if isinstance(value, str) else []
     if not bad:
         return []
-    return [Hit(f"dump_kernel_data has {', '.join(repr(b) for b in bad)}; each comma-separated item must be one of "
-                f"{', '.join(KERNEL_DATA_ITEMS)} (an empty item comes from a stray comma).")]
+    return [Hit(msg("dump_kernel_data has {bad}; each comma-separated item must be one of "
+                    "{kernel_data_items} (an empty item comes from a stray comma).", bad=', '.join(repr(b) for b in bad), kernel_data_items=', '.join(KERNEL_DATA_ITEMS)))]
 
 
 # -- the rules -----------------------------------------------------------------------------------------------------

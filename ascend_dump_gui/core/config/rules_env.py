@@ -12,7 +12,7 @@ from typing import Any
 
 from ascend_dump_gui.core.config.acl_facts import data_dump as acl_data_dump
 from ascend_dump_gui.core.config.acl_facts import is_exception
-from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.findings import Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.values import json_object
 
@@ -37,11 +37,12 @@ def _collect_redirect(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not _set(ctx, "NPU_COLLECT_PATH"):
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
-    extra = ""
     if ctx.scenario == "acl_json" and is_exception(v) and "dump_path" in v:
-        extra = " dump_path is not used for them."
-    return [Hit(f"NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched "
-                "on, whatever the config says about exception dump." + extra)]
+        return [Hit(msg("NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is "
+                        "switched on, whatever the config says about exception dump. dump_path is not used for them.",
+                        where=where))]
+    return [Hit(msg("NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched "
+                    "on, whatever the config says about exception dump.", where=where))]
 
 
 def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -49,8 +50,7 @@ def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not value or "$" in value or _WORK_PATH.fullmatch(value):
         return []
     bad = sorted({c for c in value if not _WORK_PATH.fullmatch(c)})
-    return [Hit(f"ASCEND_WORK_PATH contains {' '.join(map(repr, bad))}; only letters, digits, _, -, . and / are "
-                "allowed.")]
+    return [Hit(msg("ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.", bad=' '.join(map(repr, bad))))]
 
 
 def _exception_path_override(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -58,8 +58,8 @@ def _exception_path_override(v: Mapping[str, Any], ctx: CheckContext) -> list[Hi
         return []
     for name in ("ASCEND_DUMP_PATH", "ASCEND_WORK_PATH"):
         if _set(ctx, name):
-            return [Hit(f"{name} is set, so exception dumps go under {ctx.env[name]} and the config's dump_path is "
-                        "not used for them.", (name, "dump_path"))]
+            return [Hit(msg("{name} is set, so exception dumps go under {path} and the config's dump_path "
+                            "is not used for them.", name=name, path=ctx.env[name]), (name, "dump_path"))]
     return []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_ge_dump import any_dump, ge_dump_rules
 from ascend_dump_gui.core.config.rules_tf1_base import flag, is_set, number, read_small_file, src, text
@@ -36,10 +36,9 @@ def _unknown_debug_switches(values: Mapping[str, Any], ctx: CheckContext) -> Ite
     if entries is None:
         return
     if "op_debug_config" not in entries:
-        yield Hit("The op_debug_config file has no 'op_debug_config=' line, so no debug switch is on.")
+        yield Hit(msg("The op_debug_config file has no 'op_debug_config=' line, so no debug switch is on."))
     for switch in sorted(set(entries.get("op_debug_config", ())) - set(OP_DEBUG_SWITCHES)):
-        yield Hit(f"The op_debug_config file names {switch!r}; known switches are "
-                  f"{', '.join(OP_DEBUG_SWITCHES)}.")
+        yield Hit(msg("The op_debug_config file names {switch!r}; known switches are {op_debug_switches}.", switch=switch, op_debug_switches=', '.join(OP_DEBUG_SWITCHES)))
 
 
 def _oom_conflicts(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -47,15 +46,15 @@ def _oom_conflicts(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit
     if "oom" not in switches:
         return
     if "ccec_O0" in switches:
-        yield Hit("The op_debug_config file turns on both ccec_O0 and oom; that combination raises an AI "
-                  "Core error at run time.", ("op_debug_config",))
+        yield Hit(msg("The op_debug_config file turns on both ccec_O0 and oom; that combination raises an AI "
+                      "Core error at run time."), ("op_debug_config",))
     if number(values, "op_debug_level") == 2:
-        yield Hit("op_debug_level 2 compiles with -O0 -g, which cannot be combined with oom in the "
-                  "op_debug_config file; the run ends with an AI Core error.",
+        yield Hit(msg("op_debug_level 2 compiles with -O0 -g, which cannot be combined with oom in the "
+                      "op_debug_config file; the run ends with an AI Core error."),
                   ("op_debug_level", "op_debug_config"), Fix("Set op_debug_level to 0", (("op_debug_level", 0),)))
     if ctx.env.get("NPU_COLLECT_PATH"):
-        yield Hit("NPU_COLLECT_PATH is set, so the oom memory check cannot be used; the compiled model or "
-                  "operator package fails when used.", ("op_debug_config", "NPU_COLLECT_PATH"))
+        yield Hit(msg("NPU_COLLECT_PATH is set, so the oom memory check cannot be used; the compiled model or "
+                      "operator package fails when used."), ("op_debug_config", "NPU_COLLECT_PATH"))
 
 
 def _cache_ignored(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -64,12 +63,12 @@ def _cache_ignored(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit
         return
     level = number(values, "op_debug_level")
     if level:
-        yield Hit(f"op_debug_level {level} turns the operator compile cache off and rebuilds every "
-                  f"operator, so op_compiler_cache_mode={mode} is ignored.", ("op_compiler_cache_mode", "op_debug_level"))
+        yield Hit(msg("op_debug_level {level} turns the operator compile cache off and rebuilds every "
+                      "operator, so op_compiler_cache_mode={mode} is ignored.", level=level, mode=mode), ("op_compiler_cache_mode", "op_debug_level"))
     entries = op_debug_config_file(values, ctx)
     if entries is not None and entries.get("op_debug_config") and "op_debug_list" not in entries:
-        yield Hit(f"The op_debug_config file has no op_debug_list, so the compile cache is off and every "
-                  f"operator is rebuilt; op_compiler_cache_mode={mode} is ignored.",
+        yield Hit(msg("The op_debug_config file has no op_debug_list, so the compile cache is off and "
+                      "every operator is rebuilt; op_compiler_cache_mode={mode} is ignored.", mode=mode),
                   ("op_compiler_cache_mode", "op_debug_config"))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan
 from ascend_dump_gui.core.config.rules_tf1_base import MODE_NAME, number
 from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELD_INDEX, TF1_FIELDS
@@ -24,16 +24,17 @@ def _wrong_run_mode(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hi
     for key in values:
         spec = TF1_FIELD_INDEX.get(key)
         if spec and mode not in {m.value for m in spec.modes}:
-            yield Hit(f"{key} does not apply to {MODE_NAME[mode]}, which graph_run_mode="
-                      f"{values['graph_run_mode']} selects; it is ignored.", (key, "graph_run_mode"),
+            yield Hit(msg("{key} does not apply to {mode}, which graph_run_mode={graph_run_mode} "
+                          "selects; it is ignored.", key=key, mode=MODE_NAME[mode], graph_run_mode=values['graph_run_mode']), (key, "graph_run_mode"),
                       Fix(f"Remove {key}", ((key, None),)))
 
 
 def _run_mode_mismatch(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     declared = _RUN_MODE.get(number(values, "graph_run_mode"))
     if ctx.mode and declared and ctx.mode != declared:
-        yield Hit(f"graph_run_mode {values['graph_run_mode']} means {MODE_NAME[declared]}, but the script runs "
-                  f"{MODE_NAME.get(ctx.mode, ctx.mode)}.")
+        yield Hit(msg("graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.",
+                      graph_run_mode=values["graph_run_mode"], declared=MODE_NAME[declared],
+                      mode=MODE_NAME.get(ctx.mode, ctx.mode)))
 
 
 GENERIC_RULES = (

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import effective_mode, is_set, number, src, text
 
@@ -42,13 +42,13 @@ def _accelerate_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterator
         return
     match = _ACCEL.fullmatch(value)
     if not match:
-        yield Hit(f"experimental_accelerate_train_mode {value!r} is not type|trigger|ratio with type fast "
-                  f"or fast1 and trigger step or loss, e.g. fast|step|0.9.")
+        yield Hit(msg("experimental_accelerate_train_mode {value!r} is not type|trigger|ratio with type "
+                      "fast or fast1 and trigger step or loss, e.g. fast|step|0.9.", value=value))
         return
     trigger, ratio = match.group(2), match.group(3)
     low, high = _ACCEL_RANGE[trigger]
     if ratio is not None and not low <= float(ratio) <= high:
-        yield Hit(f"The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.")
+        yield Hit(msg("The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.", ratio=ratio, low=low, high=high, trigger=trigger))
 
 
 def _accelerate_precision(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -56,27 +56,26 @@ def _accelerate_precision(values: Mapping[str, Any], ctx: CheckContext) -> Itera
         return
     mode, mode_v2 = text(values, "precision_mode"), text(values, "precision_mode_v2")
     if mode is not None and mode not in ("allow_fp32_to_fp16", "must_keep_origin_dtype"):
-        yield Hit(f"experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or "
-                  f"must_keep_origin_dtype (or unset), not {mode}.", ("experimental_accelerate_train_mode", "precision_mode"))
+        yield Hit(msg("experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or "
+                      "must_keep_origin_dtype (or unset), not {mode}.", mode=mode), ("experimental_accelerate_train_mode", "precision_mode"))
     if mode_v2 is not None and mode_v2 != "origin":
-        yield Hit(f"experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not "
-                  f"{mode_v2}.", ("experimental_accelerate_train_mode", "precision_mode_v2"))
+        yield Hit(msg("experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not "
+                      "{mode_v2}.", mode_v2=mode_v2), ("experimental_accelerate_train_mode", "precision_mode_v2"))
 
 
 def _accelerate_env(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     match = _ACCEL.fullmatch(text(values, "experimental_accelerate_train_mode") or "")
     if match:
         now, total = _ACCEL_ENV[match.group(2)]
-        yield Hit(f"With the {match.group(2)} trigger the script must keep the environment variables {now} "
-                  f"and {total} up to date during training.", ("experimental_accelerate_train_mode", now, total))
+        yield Hit(msg("With the {match} trigger the script must keep the environment variables {now} and "
+                      "{total} up to date during training.", match=match.group(2), now=now, total=total), ("experimental_accelerate_train_mode", now, total))
 
 
 def _optypelist_types(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     names = [n.strip() for n in (text(values, "optypelist_for_implmode") or "").split(",") if n.strip()]
     unknown = [n for n in names if n not in IMPLMODE_TYPES]
     if unknown:
-        yield Hit(f"optypelist_for_implmode names {', '.join(unknown)}; only {', '.join(IMPLMODE_TYPES)} "
-                  f"are supported.")
+        yield Hit(msg("optypelist_for_implmode names {unknown}; only {implmode_types} are supported.", unknown=', '.join(unknown), implmode_types=', '.join(IMPLMODE_TYPES)))
 
 
 PRECISION_RULES = (

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind
-from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.findings import Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import PRODUCT_NAME, effective_mode, flag, src
 from ascend_dump_gui.core.config.schema_tf1_profiling import AIC_METRICS, PROFILING_OPTIONS_KEYS
@@ -37,7 +37,8 @@ def _json_problem(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]
             reason = "it is valid JSON but not an object"
         except ValueError as exc:
             reason = str(exc)
-        yield Hit(f"profiling_options must be a JSON object such as {{\"output\":\"/tmp/prof\"}}: {reason}.")
+        yield Hit(msg("profiling_options must be a JSON object such as {{\"output\":\"/tmp/prof\"}}: "
+                      "{reason}.", reason=reason))
 
 
 def _unknown_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -46,8 +47,8 @@ def _unknown_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]
     for key in profiling_settings(values) or {}:
         if key not in SUB_KEYS:
             close = difflib.get_close_matches(str(key), list(SUB_KEYS), n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            yield Hit(f"profiling_options has an unknown key {key!r}, which is ignored.{hint}")
+            hint = msg(" Did you mean {name!r}?", name=close[0]) if close else ""
+            yield Hit(msg("profiling_options has an unknown key {key!r}, which is ignored.{hint}", key=key, hint=hint))
 
 
 def _int_value(value: Any) -> int | None:
@@ -68,13 +69,14 @@ def _register(text: str) -> int | None:
 def _schema_problem(spec: FieldSpec, value: Any) -> str | None:
     """Choice and range problems (what the schema check reports when profiling_options arrives as a dict)."""
     if spec.kind is Kind.CHOICE and value not in spec.choices:
-        return f"{spec.key} is {value!r}; allowed: {', '.join(spec.choices)}"
+        return msg("{key} is {value!r}; allowed: {choices}", key=spec.key, value=value, choices=", ".join(spec.choices))
     if spec.kind is Kind.INT:
         number = _int_value(value)
         if number is None or not spec.minimum <= number <= spec.maximum:
-            return f"{spec.key} is {value!r}; it must be a whole number from {spec.minimum:g} to {spec.maximum:g}"
+            return msg("{key} is {value!r}; it must be a whole number from {low:g} to {high:g}", key=spec.key,
+                       value=value, low=spec.minimum, high=spec.maximum)
     if spec.kind in (Kind.STR, Kind.PATH) and not isinstance(value, str):
-        return f"{spec.key} must be a string, not {value!r}"
+        return msg("{key} must be a string, not {value!r}", key=spec.key, value=value)
     return None
 
 
@@ -85,20 +87,21 @@ def _format_problem(key: str, value: Any) -> str | None:
     if key == "aic_metrics":
         custom = _CUSTOM.fullmatch(value)
         if custom is None and value not in AIC_METRICS:
-            return f"aic_metrics {value!r} is not one of {', '.join(AIC_METRICS)} or Custom:<registers>"
+            return msg("aic_metrics {value!r} is not one of {choices} or Custom:<registers>", value=value,
+                       choices=", ".join(AIC_METRICS))
         if custom is None:
             return None
         registers = [_register(r) for r in custom.group(1).split(",")]
         if len(registers) > 8 or not all(r is not None and 0x1 <= r <= 0x6E for r in registers):
-            return "aic_metrics Custom takes at most 8 registers, each in 0x1..0x6E (hex or decimal)"
+            return msg("aic_metrics Custom takes at most 8 registers, each in 0x1..0x6E (hex or decimal)")
     if key == "storage_limit":
         match = _STORAGE.fullmatch(value.strip())
         if not match or not 200 <= int(match.group(1)) <= 4294967295:
-            return f"storage_limit {value!r} must be 200MB..4294967295MB, unit included"
+            return msg("storage_limit {value!r} must be 200MB..4294967295MB, unit included", value=value)
     if key in ("host_sys", "host_sys_usage") and not set(value.split(",")) <= {"cpu", "mem"}:
-        return f"{key} {value!r} must be a comma list of cpu and mem"
+        return msg("{key} {value!r} must be a comma list of cpu and mem", key=key, value=value)
     if key == "output" and _CONTROL & set(value):
-        return "output must not contain control characters such as \\n or \\t"
+        return msg("output must not contain control characters such as \\n or \\t")
     return None
 
 
@@ -110,7 +113,7 @@ def _bad_values(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
             continue
         problem = (_schema_problem(spec, value) if from_text else None) or _format_problem(key, value)
         if problem:
-            yield Hit(f"profiling_options: {problem}.")
+            yield Hit(msg("profiling_options: {problem}.", problem=problem))
 
 
 def _active(settings: Mapping[str, Any], key: str) -> bool:
@@ -121,7 +124,7 @@ def _instr_exclusive(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[H
     settings = profiling_settings(values) or {}
     clashing = [k for k in INSTR_EXCLUSIVE if _active(settings, k)]
     if "instr_profiling_freq" in settings and clashing:
-        yield Hit(f"profiling_options: instr_profiling_freq cannot be combined with {', '.join(clashing)}.")
+        yield Hit(msg("profiling_options: instr_profiling_freq cannot be combined with {clashing}.", clashing=', '.join(clashing)))
 
 
 def _mode_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -131,10 +134,12 @@ def _mode_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator
     if mode == "training":
         off = [k for k in ("training_trace", "task_trace") if settings.get(k, SUB_KEYS[k].default) != "on"]
         if off:
-            yield Hit(f"Profiling a training job needs training_trace and task_trace set to on; "
-                      f"{', '.join(off)} {'is' if len(off) == 1 else 'are'} not.")
+            yield Hit(msg("Profiling a training job needs training_trace and task_trace set to on; {off} is not.",
+                          off=off[0]) if len(off) == 1 else
+                      msg("Profiling a training job needs training_trace and task_trace set to on; {off} are not.",
+                          off=", ".join(off)))
     if mode == "online_inference" and _active(settings, "training_trace"):
-        yield Hit("Online inference does not support training_trace; it is ignored.")
+        yield Hit(msg("Online inference does not support training_trace; it is ignored."))
 
 
 def _product_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -145,23 +150,23 @@ def _product_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]
     for key in settings:
         spec = SUB_KEYS.get(key)
         if spec and spec.products and ctx.product not in spec.products:
-            yield Hit(f"profiling_options: {key} is not supported on {here}.")
+            yield Hit(msg("profiling_options: {key} is not supported on {here}.", key=key, here=here))
     if settings.get("aic_metrics") in NEW_PRODUCT_METRICS and ctx.product in ("atlas_training", "atlas_inference"):
-        yield Hit(f"profiling_options: aic_metrics {settings['aic_metrics']} is not supported on {here}.")
+        yield Hit(msg("profiling_options: aic_metrics {aic_metrics} is not supported on {here}.", aic_metrics=settings['aic_metrics'], here=here))
 
 
 def _deprecated_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     for key in profiling_settings(values) or {}:
         spec = SUB_KEYS.get(key)
         if spec and spec.deprecated:
-            yield Hit(f"profiling_options: {spec.deprecated}")
+            yield Hit(msg("profiling_options: {deprecated}", deprecated=spec.deprecated))
 
 
 def _fp_bp_dynamic(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     settings = profiling_settings(values) or {}
     dynamic = flag(values, "compile_dynamic_mode") or flag(values, "dynamic_input")
     if dynamic and settings.get("training_trace") == "on" and not (settings.get("fp_point") and settings.get("bp_point")):
-        yield Hit("Dynamic-shape graphs need fp_point and bp_point named by hand for the iteration trace.")
+        yield Hit(msg("Dynamic-shape graphs need fp_point and bp_point named by hand for the iteration trace."))
 
 
 PROFILING_RULES = (

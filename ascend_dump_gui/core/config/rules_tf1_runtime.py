@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import (
     effective_mode,
@@ -40,8 +40,8 @@ def _hccl_timeout_training(values: Mapping[str, Any], ctx: CheckContext) -> Iter
     if ctx.product != "atlas_training" or timeout is None:
         return
     if not 0 < timeout <= TRAINING_TIMEOUT_MAX:
-        yield Hit(f"On Atlas training products hccl_timeout must be in (0, {TRAINING_TIMEOUT_MAX}] seconds, "
-                  f"not {timeout}.")
+        yield Hit(msg("On Atlas training products hccl_timeout must be in (0, {training_timeout_max}] "
+                      "seconds, not {timeout}.", training_timeout_max=TRAINING_TIMEOUT_MAX, timeout=timeout))
 
 
 def _hccl_timeout_rounding(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -50,8 +50,9 @@ def _hccl_timeout_rounding(values: Mapping[str, Any], ctx: CheckContext) -> Iter
         return
     actual = max(timeout // TRAINING_TIMEOUT_STEP, 1) * TRAINING_TIMEOUT_STEP
     if actual != timeout:
-        yield Hit(f"Atlas training products round hccl_timeout down to a multiple of {TRAINING_TIMEOUT_STEP} "
-                  f"(at least {TRAINING_TIMEOUT_STEP}): {timeout} s becomes {actual} s.")
+        yield Hit(msg("Atlas training products round hccl_timeout down to a multiple of "
+                      "{training_timeout_step} (at least {training_timeout_step}): {timeout} s becomes "
+                      "{actual} s.", training_timeout_step=TRAINING_TIMEOUT_STEP, timeout=timeout, actual=actual))
 
 
 def _stream_sync_vs_hccl(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -65,8 +66,8 @@ def _stream_sync_vs_hccl(values: Mapping[str, Any], ctx: CheckContext) -> Iterat
     if hccl is None:
         hccl, origin = number(values, "hccl_timeout", default=True), "the default hccl_timeout"
     if hccl and stream_ms <= hccl * 1000:
-        yield Hit(f"stream_sync_timeout is {stream_ms} ms but {origin} is {hccl} s; in a cluster the stream "
-                  f"timeout must be longer than the collective timeout.")
+        yield Hit(msg("stream_sync_timeout is {stream_ms} ms but {origin} is {hccl} s; in a cluster the "
+                      "stream timeout must be longer than the collective timeout.", stream_ms=stream_ms, origin=origin, hccl=hccl))
 
 
 def _aoe_config(values: Mapping[str, Any], ctx: CheckContext) -> dict[str, Any] | str | None:
@@ -77,8 +78,8 @@ def _aoe_config(values: Mapping[str, Any], ctx: CheckContext) -> dict[str, Any] 
     try:
         config = json.loads(content)
     except ValueError as exc:
-        return f"it is not valid JSON ({exc})"
-    return config if isinstance(config, dict) else "it is not a JSON object"
+        return msg("it is not valid JSON ({error})", error=str(exc))
+    return config if isinstance(config, dict) else msg("it is not a JSON object")
 
 
 def _features(config: dict[str, Any]) -> list[Any]:
@@ -89,18 +90,19 @@ def _features(config: dict[str, Any]) -> list[Any]:
 def _aoe_content(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     config = _aoe_config(values, ctx)
     if isinstance(config, str):
-        yield Hit(f"The aoe_config_file cannot be used: {config}.")
+        yield Hit(msg("The aoe_config_file cannot be used: {config}.", config=config))
         return
     if config is None:
         return
     if not config.get("tune_ops_name") and not config.get("tune_ops_type"):
-        yield Hit("The aoe_config_file names no operators: set tune_ops_name, tune_ops_type or both.")
+        yield Hit(msg("The aoe_config_file names no operators: set tune_ops_name, tune_ops_type or both."))
     level = config.get("tune_optimization_level", "O2")
     if level not in ("O1", "O2"):
-        yield Hit(f"tune_optimization_level is {level!r}; use O1 (high performance) or O2 (normal).")
+        yield Hit(msg("tune_optimization_level is {level!r}; use O1 (high performance) or O2 (normal).", level=level))
     unknown = [f for f in _features(config) if f not in _AOE_FEATURE_MODE]
     if unknown:
-        yield Hit(f"The aoe_config_file feature {unknown[0]!r} is unknown; use deeper_opat or nonhomo_split.")
+        yield Hit(msg("The aoe_config_file feature {unknown!r} is unknown; use deeper_opat or "
+                      "nonhomo_split.", unknown=unknown[0]))
 
 
 def _aoe_feature(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -109,8 +111,8 @@ def _aoe_feature(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     for feature in _features(config) if isinstance(config, dict) else []:
         needed = _AOE_FEATURE_MODE.get(feature) if isinstance(feature, str) else None
         if needed and mode != needed:
-            yield Hit(f"The aoe_config_file feature {feature!r} needs aoe_mode {needed}, but it is "
-                      f"{mode or 'not set'}.")
+            yield Hit(msg("The aoe_config_file feature {feature!r} needs aoe_mode {needed}, but it is "
+                          "{mode}.", feature=feature, needed=needed, mode=mode or 'not set'))
 
 
 def _missing_folders(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -122,15 +124,15 @@ def _missing_folders(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[H
             continue
         path = Path(value).expanduser()
         if not (path if path.is_absolute() else ctx.base_dir / path).is_dir():
-            yield Hit(f"{key} {value!r} does not exist here; the folder must exist (and be writable) on the "
-                      f"machine that runs the script, or the run fails.", (key,))
+            yield Hit(msg("{key} {value!r} does not exist here; the folder must exist (and be writable) "
+                          "on the machine that runs the script, or the run fails.", key=key, value=value), (key,))
 
 
 def _path_chars(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     for key in RESTRICTED_CHAR_PATHS:
         value = text(values, key)
         if value and not _SAFE_PATH.fullmatch(value):
-            yield Hit(f"{key} {value!r} may only use letters, digits, '_', '-', '.' and '/'.", (key,))
+            yield Hit(msg("{key} {value!r} may only use letters, digits, '_', '-', '.' and '/'.", key=key, value=value), (key,))
 
 
 def _comma_items_empty(value: str | None) -> bool:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity
+from ascend_dump_gui.core.config.findings import Fix, Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import (
     flag,
@@ -29,8 +29,10 @@ def _profiles_partial(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[
     present = [k for k in PROFILE_OPTIONS if is_set(values, k)]
     if present and len(present) < len(PROFILE_OPTIONS):
         missing = [k for k in PROFILE_OPTIONS if k not in present]
-        yield Hit(f"Dynamic dimension profiles need input_shape, dynamic_dims and dynamic_node_type "
-                  f"together; {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing.")
+        yield Hit(msg("Dynamic dimension profiles need input_shape, dynamic_dims and dynamic_node_type "
+                      "together; {missing} is missing.", missing=missing[0]) if len(missing) == 1 else
+                  msg("Dynamic dimension profiles need input_shape, dynamic_dims and dynamic_node_type "
+                      "together; {missing} are missing.", missing=", ".join(missing)))
 
 
 def _input_shape_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -39,8 +41,8 @@ def _input_shape_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterato
         try:
             parse_input_shape(shape)
         except ValueError as exc:
-            yield Hit(f"input_shape {shape!r} cannot be read: {exc}. Expected name:d0,d1;name:d0 with -1 for "
-                      f"dynamic dimensions.")
+            yield Hit(msg("input_shape {shape!r} cannot be read: {exc}. Expected name:d0,d1;name:d0 with "
+                          "-1 for dynamic dimensions.", shape=shape, exc=str(exc)))
 
 
 def _input_shape_order(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -49,8 +51,9 @@ def _input_shape_order(values: Mapping[str, Any], ctx: CheckContext) -> Iterator
     except ValueError:
         return
     if names != sorted(names):
-        yield Hit(f"input_shape lists {', '.join(names)}; inputs must be given in the alphabetical order of "
-                  f"their names ({', '.join(sorted(names))}), or shapes land on the wrong inputs.")
+        yield Hit(msg("input_shape lists {names}; inputs must be given in the alphabetical order of "
+                      "their names ({sorted_names}), or shapes land on the wrong inputs.", names=", ".join(names),
+                      sorted_names=", ".join(sorted(names))))
 
 
 def _dims(values: Mapping[str, Any]) -> list[list[int]] | None:
@@ -68,11 +71,11 @@ def _dims_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     try:
         profiles = parse_int_lists(dims, ";", ",")
     except ValueError as exc:
-        yield Hit(f"dynamic_dims {dims!r} cannot be read: {exc}. Expected profiles like 20,20;40,40.")
+        yield Hit(msg("dynamic_dims {dims!r} cannot be read: {exc}. Expected profiles like 20,20;40,40.", dims=dims, exc=str(exc)))
         return
     if not MIN_PROFILES <= len(profiles) <= MAX_PROFILES:
-        yield Hit(f"dynamic_dims has {len(profiles)} profile(s); between {MIN_PROFILES} and {MAX_PROFILES} "
-                  f"are required.")
+        yield Hit(msg("dynamic_dims has {count} profile(s); between {min_profiles} and {max_profiles} "
+                      "are required.", count=len(profiles), min_profiles=MIN_PROFILES, max_profiles=MAX_PROFILES))
 
 
 def _dims_match_shape(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -85,22 +88,22 @@ def _dims_match_shape(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[
         return
     wildcards = sum(dims.count(-1) for _, dims in inputs)
     if wildcards == 0:
-        yield Hit("input_shape has no -1, so dynamic_dims has no dimension to fill in.")
+        yield Hit(msg("input_shape has no -1, so dynamic_dims has no dimension to fill in."))
         return
     for index, profile in enumerate(profiles):
         if len(profile) != wildcards:
-            yield Hit(f"dynamic_dims profile {index} has {len(profile)} value(s) but input_shape has "
-                      f"{wildcards} dynamic dimension(s) (-1); each profile needs one value per -1.")
+            yield Hit(msg("dynamic_dims profile {index} has {count} value(s) but input_shape has "
+                          "{wildcards} dynamic dimension(s) (-1); each profile needs one value per -1.", index=index, count=len(profile), wildcards=wildcards))
 
 
 def _hybrid_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     if number(values, "compile_hybrid_mode") != 1:
         return
     if not all(is_set(values, k) for k in PROFILE_OPTIONS):
-        yield Hit("compile_hybrid_mode=1 needs the dynamic profile options input_shape, dynamic_dims and "
-                  "dynamic_node_type.")
+        yield Hit(msg("compile_hybrid_mode=1 needs the dynamic profile options input_shape, dynamic_dims and "
+                      "dynamic_node_type."))
     elif number(values, "dynamic_node_type") != 1:
-        yield Hit("compile_hybrid_mode=1 only supports placeholder inputs (dynamic_node_type=1).",
+        yield Hit(msg("compile_hybrid_mode=1 only supports placeholder inputs (dynamic_node_type=1)."),
                   fix=Fix("Use placeholder inputs", (("dynamic_node_type", 1),)))
 
 
@@ -111,13 +114,13 @@ def _shape_range_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterato
     for part in value.split(";"):
         kind, sep, shapes = part.partition(":")
         if not sep or kind.strip() not in ("getnext", "data"):
-            yield Hit(f"{part!r} must start with getnext: (dataset inputs) or data: (placeholders).")
+            yield Hit(msg("{part!r} must start with getnext: (dataset inputs) or data: (placeholders).", part=part))
             continue
         pieces = re.split(r"(?<=\]),", shapes)
         bad = [p for p in pieces if not _RANGE_SHAPE.fullmatch(p)]
         if bad:
-            yield Hit(f"{bad[0]!r} in dynamic_inputs_shape_range is not a bracketed list of sizes, a~b "
-                      f"ranges or -1 (no space before the bracket).")
+            yield Hit(msg("{bad!r} in dynamic_inputs_shape_range is not a bracketed list of sizes, a~b "
+                          "ranges or -1 (no space before the bracket).", bad=bad[0]))
 
 
 def _in_out_pair_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -131,8 +134,8 @@ def _in_out_pair_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterato
     shape_ok = isinstance(pairs, list) and all(
         isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(side, list) for side in p) for p in pairs)
     if not shape_ok:
-        yield Hit("in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by "
-                  "str(all_graph_iop).")
+        yield Hit(msg("in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by "
+                      "str(all_graph_iop)."))
 
 
 SHAPE_RULES = (

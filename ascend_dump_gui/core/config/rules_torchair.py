@@ -39,7 +39,8 @@ def _step_regex(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     step = v.get("dump_step")
     if not isinstance(step, str) or step_grammar.torchair(step) is None:
         return []
-    return [Hit(f'dump_step "{step}" does not match torchair\'s pattern; the assignment raises ValueError.')]
+    return [Hit(msg("dump_step \"{step}\" does not match torchair's pattern; the assignment raises "
+                    "ValueError.", step=step))]
 
 
 def _step_ge(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -54,23 +55,23 @@ def _layer(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not isinstance(layer, str) or _LAYER.match(layer):
         return []
     bad = sorted({c for c in layer if not _LAYER.match(c)})
-    return [Hit(f"dump_layer contains {' '.join(map(repr, bad))}; torchair only accepts letters, digits, _, space, "
-                "\", /, \\ and . and raises ValueError on assignment.")]
+    return [Hit(msg("dump_layer contains {bad}; torchair only accepts letters, digits, _, space, \", /, "
+                    "\\ and . and raises ValueError on assignment.", bad=' '.join(map(repr, bad))))]
 
 
 def _config_path(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = v.get("dump_config_path")
     if not isinstance(path, str) or path.endswith(".json"):
         return []
-    return [Hit(f"dump_config_path {path!r} must name an existing .json file; torchair refuses other values on "
-                "assignment.")]
+    return [Hit(msg("dump_config_path {path!r} must name an existing .json file; torchair refuses other "
+                    "values on assignment.", path=path))]
 
 
 def _ignored(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     unused = [k for k in OPTION_KEYS if k in v] if not _on(v) else []
     if not unused:
         return []
-    return [Hit(f"{', '.join(unused)} only apply when enable_dump is True; they are ignored.",
+    return [Hit(msg("{unused} only apply when enable_dump is True; they are ignored.", unused=', '.join(unused)),
                 (*unused, "enable_dump"), Fix("Set enable_dump to True", (("enable_dump", True),)))]
 
 
@@ -88,15 +89,16 @@ def _aclgraph(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         return []
     if _on(v):
         ge_only = [k for k in GE_ONLY_KEYS if k in v]
-        extra = f" In that mode {', '.join(ge_only)} have no effect." if ge_only else ""
-        return [Hit(f'config.mode is "{current}": seed 004 supports data dump in max-autotune mode only, so the '
-                    "emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in "
-                    "this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with "
-                    'a "may not take effect" warning.' + extra, ("enable_dump", "mode"))]
+        extra = msg(" In that mode {keys} have no effect.", keys=", ".join(ge_only)) if ge_only else ""
+        return [Hit(msg('config.mode is "{mode}": seed 004 supports data dump in max-autotune mode only, so the '
+                        "emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph "
+                        "in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips "
+                        'it with a "may not take effect" warning.{extra}', mode=current, extra=extra),
+                    ("enable_dump", "mode"))]
     if isinstance(v.get("dump_config_path"), str):
-        return [Hit(f'config.mode is "{current}": seed 004 supports dump (dump_config_path included) in '
-                    "max-autotune mode only; the json file goes to GE's session, which this mode does not run the "
-                    "graph through, so nothing is dumped.", ("dump_config_path", "mode"))]
+        return [Hit(msg("config.mode is \"{current}\": seed 004 supports dump (dump_config_path "
+                        "included) in max-autotune mode only; the json file goes to GE's session, which "
+                        "this mode does not run the graph through, so nothing is dumped.", current=current), ("dump_config_path", "mode"))]
     return []
 
 
@@ -104,15 +106,15 @@ def _unknown_mode(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     value = ctx.facts.get("mode")
     if not isinstance(value, str) or value in COMPILE_MODES:
         return []
-    return [Hit(f'config.mode "{value}" is not a torchair mode ({", ".join(COMPILE_MODES)}).', ("mode",))]
+    return [Hit(msg("config.mode \"{value}\" is not a torchair mode ({compile_modes}).", value=value, compile_modes=', '.join(COMPILE_MODES)), ("mode",))]
 
 
 def _backend(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     backend = ctx.facts.get("backend")
     if not isinstance(backend, str) or backend == "torchair" or not v:
         return []
-    return [Hit(f'torch.compile uses backend "{backend}", not torchair.get_npu_backend(compiler_config=...), so '
-                "dump_config is never read.", ("backend",))]
+    return [Hit(msg("torch.compile uses backend \"{backend}\", not "
+                    "torchair.get_npu_backend(compiler_config=...), so dump_config is never read.", backend=backend), ("backend",))]
 
 
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:

@@ -4,6 +4,14 @@
   <context>
     <name>schema</name>
     <message>
+      <source> Did you mean {name!r}?</source>
+      <translation> 是否想输入 {name!r}？</translation>
+    </message>
+    <message>
+      <source> In that mode {keys} have no effect.</source>
+      <translation> 在该模式下 {keys} 不起作用。</translation>
+    </message>
+    <message>
       <source>"1" keeps the pre-quantization inputs and outputs of an AMCT-quantized network dumpable.</source>
       <translation>"1" 表示对于经AMCT量化的网络，仍可Dump量化前的输入和输出数据。</translation>
     </message>
@@ -14,6 +22,14 @@
     <message>
       <source>"1" subgraph tuning (not on Atlas A2/A3), "2" operator tuning, "4" gradient splitting tuning. Overrides the AOE_MODE environment variable.</source>
       <translation>"1" 子图调优（Atlas A2/A3不支持），"2" 算子调优，"4" 梯度切分调优。优先级高于环境变量AOE_MODE。</translation>
+    </message>
+    <message>
+      <source>"{group}" is not GraphFusion or UBFusion; it is ignored</source>
+      <translation>"{group}" 不是 GraphFusion 或 UBFusion；将被忽略</translation>
+    </message>
+    <message>
+      <source>"{name}" is not black-list, white-list or gray-list; it is ignored</source>
+      <translation>"{name}" 不是 black-list、white-list 或 gray-list；将被忽略</translation>
     </message>
     <message>
       <source>(EP0003)</source>
@@ -120,6 +136,10 @@
       <translation>ASCEND_DUMP_SCENE无需任何Dump配置即可开启异常算子Dump。</translation>
     </message>
     <message>
+      <source>ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.</source>
+      <translation>ASCEND_WORK_PATH 包含 {bad}；只允许字母、数字、_、-、. 和 /。</translation>
+    </message>
+    <message>
       <source>Accelerated training</source>
       <translation>训练加速</translation>
     </message>
@@ -162,6 +182,10 @@
     <message>
       <source>Atlas A2 only supports dump_debug_mode=all.</source>
       <translation>Atlas A2仅支持 dump_debug_mode=all。</translation>
+    </message>
+    <message>
+      <source>Atlas training products round hccl_timeout down to a multiple of {training_timeout_step} (at least {training_timeout_step}): {timeout} s becomes {actual} s.</source>
+      <translation>Atlas 训练系列产品会将 hccl_timeout 向下取整为 {training_timeout_step} 的倍数（最小为 {training_timeout_step}）：{timeout} s 变为 {actual} s。</translation>
     </message>
     <message>
       <source>Backward end operator</source>
@@ -464,6 +488,14 @@
       <translation>动态维度档位</translation>
     </message>
     <message>
+      <source>Dynamic dimension profiles need input_shape, dynamic_dims and dynamic_node_type together; {missing} are missing.</source>
+      <translation>动态维度档位需要同时设置 input_shape、dynamic_dims 和 dynamic_node_type；缺少 {missing}。</translation>
+    </message>
+    <message>
+      <source>Dynamic dimension profiles need input_shape, dynamic_dims and dynamic_node_type together; {missing} is missing.</source>
+      <translation>动态维度档位需要同时设置 input_shape、dynamic_dims 和 dynamic_node_type；缺少 {missing}。</translation>
+    </message>
+    <message>
       <source>Dynamic execution mode</source>
       <translation>动态执行模式</translation>
     </message>
@@ -478,6 +510,10 @@
     <message>
       <source>Dynamic input shape ranges</source>
       <translation>动态输入shape范围</translation>
+    </message>
+    <message>
+      <source>Dynamic-shape graphs need fp_point and bp_point named by hand for the iteration trace.</source>
+      <translation>动态shape图需要手动指定 fp_point 和 bp_point，才能采集迭代轨迹。</translation>
     </message>
     <message>
       <source>Dynamic-shape multi-stream</source>
@@ -852,6 +888,18 @@
       <translation>已设置NPU_COLLECT_PATH，而配置要求进行数据Dump：设置该变量时GE会拒绝数据Dump（E10056），因此不会写出任何算子数据。进行数据Dump时请取消设置NPU_COLLECT_PATH。</translation>
     </message>
     <message>
+      <source>NPU_COLLECT_PATH is set, so the oom memory check cannot be used; the compiled model or operator package fails when used.</source>
+      <translation>已设置 NPU_COLLECT_PATH，因此无法使用 oom 内存检测；编译出的模型或算子包在使用时会失败。</translation>
+    </message>
+    <message>
+      <source>NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched on, whatever the config says about exception dump.</source>
+      <translation>已设置 NPU_COLLECT_PATH：异常算子Dump数据写入 {where}，且无论配置中如何设置异常算子Dump，都会开启普通异常算子Dump。</translation>
+    </message>
+    <message>
+      <source>NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched on, whatever the config says about exception dump. dump_path is not used for them.</source>
+      <translation>已设置 NPU_COLLECT_PATH：异常算子Dump数据写入 {where}，且无论配置中如何设置异常算子Dump，都会开启普通异常算子Dump。dump_path 不用于这些数据。</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -892,12 +940,20 @@
       <translation>旧版的网络整体算子精度模式；不能与precision_mode_v2同时使用。默认值取决于产品和运行模式。</translation>
     </message>
     <message>
+      <source>On Atlas training products hccl_timeout must be in (0, {training_timeout_max}] seconds, not {timeout}.</source>
+      <translation>在 Atlas 训练系列产品上，hccl_timeout 必须在 (0, {training_timeout_max}] 秒之间，而不是 {timeout}。</translation>
+    </message>
+    <message>
       <source>One folder for the files the runtime writes (logs, traces, graphs, exception dumps, fusion results, profiling, external weights). Letters, digits, _, - and . only; the last folder should identify the host.</source>
       <translation>运行时所生成文件（日志、trace、计算图、异常算子Dump、融合结果、Profiling数据、外置权重）的统一存放目录。仅允许字母、数字、_、- 和 .；最后一级目录应能标识所在主机。</translation>
     </message>
     <message>
       <source>One row per model (model dump) or per watcher group. Empty with dump_op_switch off dumps nothing.</source>
       <translation>每个模型（模型Dump）或每个watcher组一行。为空且dump_op_switch为off时不Dump任何数据。</translation>
+    </message>
+    <message>
+      <source>Online inference does not support training_trace; it is ignored.</source>
+      <translation>在线推理不支持 training_trace；将被忽略。</translation>
     </message>
     <message>
       <source>Online operator compilation</source>
@@ -1074,6 +1130,14 @@
     <message>
       <source>Profiling</source>
       <translation>Profiling</translation>
+    </message>
+    <message>
+      <source>Profiling a training job needs training_trace and task_trace set to on; {off} are not.</source>
+      <translation>对训练作业采集Profiling数据需要将 training_trace 和 task_trace 设为 on；{off} 未设为 on。</translation>
+    </message>
+    <message>
+      <source>Profiling a training job needs training_trace and task_trace set to on; {off} is not.</source>
+      <translation>对训练作业采集Profiling数据需要将 training_trace 和 task_trace 设为 on；{off} 未设为 on。</translation>
     </message>
     <message>
       <source>Profiling is on but no output folder is set: give profiling_options (or PROFILING_OPTIONS) an "output" or set ASCEND_WORK_PATH; otherwise collecting the profile data fails with an error.</source>
@@ -1296,8 +1360,44 @@
       <translation>由aclInit / aclmdlSetDump以及torchair的dump_config_path读取的 "dump" 对象。</translation>
     </message>
     <message>
+      <source>The aoe_config_file cannot be used: {config}.</source>
+      <translation>aoe_config_file 无法使用：{config}。</translation>
+    </message>
+    <message>
+      <source>The aoe_config_file feature {feature!r} needs aoe_mode {needed}, but it is {mode}.</source>
+      <translation>aoe_config_file 中的特性 {feature!r} 需要 aoe_mode 为 {needed}，但当前为 {mode}。</translation>
+    </message>
+    <message>
+      <source>The aoe_config_file feature {unknown!r} is unknown; use deeper_opat or nonhomo_split.</source>
+      <translation>aoe_config_file 中的特性 {unknown!r} 未知；请使用 deeper_opat 或 nonhomo_split。</translation>
+    </message>
+    <message>
+      <source>The aoe_config_file names no operators: set tune_ops_name, tune_ops_type or both.</source>
+      <translation>aoe_config_file 中未指定任何算子：请设置 tune_ops_name、tune_ops_type 或两者。</translation>
+    </message>
+    <message>
       <source>The model then fails to load.</source>
       <translation>模型随后会加载失败。</translation>
+    </message>
+    <message>
+      <source>The op_debug_config file has no 'op_debug_config=' line, so no debug switch is on.</source>
+      <translation>op_debug_config 文件中没有 'op_debug_config=' 行，因此没有开启任何调试开关。</translation>
+    </message>
+    <message>
+      <source>The op_debug_config file has no op_debug_list, so the compile cache is off and every operator is rebuilt; op_compiler_cache_mode={mode} is ignored.</source>
+      <translation>op_debug_config 文件中没有 op_debug_list，因此编译缓存关闭，所有算子都会重新编译；op_compiler_cache_mode={mode} 被忽略。</translation>
+    </message>
+    <message>
+      <source>The op_debug_config file names {switch!r}; known switches are {op_debug_switches}.</source>
+      <translation>op_debug_config 文件中写有 {switch!r}；已知的开关为 {op_debug_switches}。</translation>
+    </message>
+    <message>
+      <source>The op_debug_config file turns on both ccec_O0 and oom; that combination raises an AI Core error at run time.</source>
+      <translation>op_debug_config 文件同时开启了 ccec_O0 和 oom；该组合在运行时会引发 AI Core 错误。</translation>
+    </message>
+    <message>
+      <source>The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.</source>
+      <translation>比例 {ratio} 超出 {low}..{high}，即 {trigger} 触发方式的取值范围。</translation>
     </message>
     <message>
       <source>The selected precision mode uses bfloat16, which Atlas training and Atlas inference products do not support.</source>
@@ -1508,6 +1608,10 @@
       <translation>jit_compile=false 时，静态shape图复用预编译的算子二进制，aicore_num对其不生效。</translation>
     </message>
     <message>
+      <source>With the {match} trigger the script must keep the environment variables {now} and {total} up to date during training.</source>
+      <translation>使用 {match} 触发方式时，脚本必须在训练过程中持续更新环境变量 {now} 和 {total}。</translation>
+    </message>
+    <message>
       <source>Without constant folding some networks fail to compile (operators that must be folded remain).</source>
       <translation>关闭常量折叠时，部分网络会编译失败（残留必须折叠的算子）。</translation>
     </message>
@@ -1584,6 +1688,14 @@
       <translation>aic_err_detail_dump：需要驱动25.0.RC1及以上版本；须在aclrtSetDevice之前调用aclmdlSetDump；aclmdlFinalizeDump无法将其关闭；导出期间出错的AI Core会被挂起，之后Host侧进程会被强制退出；同一设备上后续的进程会回退为aic_err_brief_dump。</translation>
     </message>
     <message>
+      <source>aic_metrics Custom takes at most 8 registers, each in 0x1..0x6E (hex or decimal)</source>
+      <translation>aic_metrics Custom 最多接受 8 个寄存器，每个取值在 0x1..0x6E（十六进制或十进制）</translation>
+    </message>
+    <message>
+      <source>aic_metrics {value!r} is not one of {choices} or Custom:&lt;registers&gt;</source>
+      <translation>aic_metrics {value!r} 不是 {choices} 或 Custom:&lt;registers&gt; 之一</translation>
+    </message>
+    <message>
       <source>aicore_num must be cube|vector with two whole numbers above 0, e.g. 2|4.</source>
       <translation>aicore_num的格式必须为 cube|vector，两者均为大于0的整数，例如 2|4。</translation>
     </message>
@@ -1620,8 +1732,28 @@
       <translation>compile_dynamic_mode不能与动态档位配置项（input_shape、dynamic_dims、dynamic_node_type）同时使用。</translation>
     </message>
     <message>
+      <source>compile_hybrid_mode=1 needs the dynamic profile options input_shape, dynamic_dims and dynamic_node_type.</source>
+      <translation>compile_hybrid_mode=1 需要动态档位选项 input_shape、dynamic_dims 和 dynamic_node_type。</translation>
+    </message>
+    <message>
+      <source>compile_hybrid_mode=1 only supports placeholder inputs (dynamic_node_type=1).</source>
+      <translation>compile_hybrid_mode=1 仅支持 placeholder 输入（dynamic_node_type=1）。</translation>
+    </message>
+    <message>
       <source>compile_hybrid_mode=1 turns external_weight on by itself so both graphs share weight files.</source>
       <translation>compile_hybrid_mode=1 会自动开启external_weight，使两张图共享权重文件。</translation>
+    </message>
+    <message>
+      <source>config.mode "{value}" is not a torchair mode ({compile_modes}).</source>
+      <translation>config.mode "{value}" 不是torchair的模式（{compile_modes}）。</translation>
+    </message>
+    <message>
+      <source>config.mode is "{current}": seed 004 supports dump (dump_config_path included) in max-autotune mode only; the json file goes to GE's session, which this mode does not run the graph through, so nothing is dumped.</source>
+      <translation>config.mode 为 "{current}"：seed 004 仅在 max-autotune 模式下支持Dump（包括 dump_config_path）；json 文件交给GE的 session，而该模式不经该 session 运行图，因此不会Dump任何数据。</translation>
+    </message>
+    <message>
+      <source>config.mode is "{mode}": seed 004 supports data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
+      <translation>config.mode 为 "{mode}"：seed 004 仅在 max-autotune 模式下支持数据Dump，因此模拟器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
     </message>
     <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
@@ -1640,12 +1772,36 @@
       <translation>仅在开启算子调试时（op_debug_config包含dump_cce或dump_loc，或op_debug_level不为0），debug_dir中才会生成文件。</translation>
     </message>
     <message>
+      <source>dump_config_path ({name}) sets an exception dump_scene; under torchair this has no effect because torch_npu already switches exception dump on.</source>
+      <translation>dump_config_path（{name}）设置了异常算子Dump的 dump_scene；在torchair下这不起作用，因为 torch_npu 已开启异常算子Dump。</translation>
+    </message>
+    <message>
+      <source>dump_config_path ({name}): {message}</source>
+      <translation>dump_config_path（{name}）：{message}</translation>
+    </message>
+    <message>
       <source>dump_config_path is combined with enable_dump and the other options. Seed 004 advises against it: the options then win and the json file stops taking effect (GE's source says the acl.json side wins; it depends on the version). Use one or the other.</source>
       <translation>dump_config_path与enable_dump等配置项同时使用。seed 004文档不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
     </message>
     <message>
+      <source>dump_config_path {path!r} must name an existing .json file; torchair refuses other values on assignment.</source>
+      <translation>dump_config_path {path!r} 必须指向一个已存在的 .json 文件；torchair在赋值时会拒绝其他取值。</translation>
+    </message>
+    <message>
+      <source>dump_config_path: {exc}</source>
+      <translation>dump_config_path：{exc}</translation>
+    </message>
+    <message>
       <source>dump_debug_mode only takes effect with enable_dump_debug=True; as set it is ignored.</source>
       <translation>dump_debug_mode仅在 enable_dump_debug=True 时生效；按当前配置将被忽略。</translation>
+    </message>
+    <message>
+      <source>dump_kernel_data has {bad}; each comma-separated item must be one of {kernel_data_items} (an empty item comes from a stray comma).</source>
+      <translation>dump_kernel_data 包含 {bad}；逗号分隔的每一项必须是 {kernel_data_items} 之一（空项来自多余的逗号）。</translation>
+    </message>
+    <message>
+      <source>dump_layer contains {bad}; torchair only accepts letters, digits, _, space, ", /, \ and . and raises ValueError on assignment.</source>
+      <translation>dump_layer 包含 {bad}；torchair只接受字母、数字、_、空格、"、/、\ 和 .，否则在赋值时抛出 ValueError。</translation>
     </message>
     <message>
       <source>dump_layer separates operator names with spaces; the commas become part of one long name that matches no operator.</source>
@@ -1654,6 +1810,50 @@
     <message>
       <source>dump_level "kernel" switches GE's model dump off, so the models in dump_list are not dumped at operator level.</source>
       <translation>dump_level为 "kernel" 时会关闭GE的模型Dump，因此dump_list中的模型不会进行算子级Dump。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in dump_list under the watcher scene (EP0005).</source>
+      <translation>dump_list[{i}] 设置了 model_name {model_name!r}；watcher场景下 dump_list 中不允许出现 model_name（EP0005）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the operators to watch (EP0001).</source>
+      <translation>dump_list[{i}] 没有 watcher_nodes；watcher场景下每个条目都需要指定要观察的算子（EP0001）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}] sets opname_range without a model_name; the runtime needs the model (EP0001).</source>
+      <translation>dump_list[{i}] 设置了 opname_range 但没有 model_name；Runtime需要该模型（EP0001）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime rejects it (EP0005).</source>
+      <translation>dump_list[{i}] 设置了 watcher_nodes，但 dump_scene 不是 watcher；Runtime会拒绝该配置（EP0005）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).</source>
+      <translation>dump_list[{i}].opname_range[{j}].{bound} 为空（EP0001）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}].{key} has {count} entries; at most {max_blacklist} are allowed (EP0003).</source>
+      <translation>dump_list[{i}].{key} 有 {count} 项；最多允许 {max_blacklist} 项（EP0003）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}].{key} is {what}; with dump_op_switch off the runtime rejects it (EP0001). Older runtimes skipped such entries, current ones refuse the whole config.</source>
+      <translation>dump_list[{i}].{key} 为 {what}；dump_op_switch 关闭时Runtime会拒绝它（EP0001）。旧版本Runtime会跳过此类条目，当前版本会拒绝整个配置。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}].{key} needs dump_level "op", but dump_level is {level} (EP0005).</source>
+      <translation>dump_list[{i}].{key} 需要 dump_level 为 "op"，但 dump_level 为 {level}（EP0005）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}].{key}[{j}].pos has {bad}; GE drops entries whose positions are not "input&lt;N&gt;" or "output&lt;N&gt;" (adump no longer checks).</source>
+      <translation>dump_list[{i}].{key}[{j}].pos 包含 {bad}；GE会丢弃位置不是 "input&lt;N&gt;" 或 "output&lt;N&gt;" 的条目（adump不再检查）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}]: {both} is in both layer and watcher_nodes; only the watcher_nodes dumps are exported for it.</source>
+      <translation>dump_list[{i}]：{both} 同时出现在 layer 和 watcher_nodes 中；只会导出其 watcher_nodes 的Dump数据。</translation>
+    </message>
+    <message>
+      <source>dump_path contains {bad}; adump accepts an existing folder, but GE refuses paths outside its character list (ASCII letters, digits, -=[];\,./!@#$%^&amp;*()_+{{}}:?) and then dumps no model data.</source>
+      <translation>dump_path 包含 {bad}；adump接受已存在的目录，但GE拒绝其字符列表（ASCII字母、数字、-=[];\,./!@#$%^&amp;*()_+{{}}:?）之外的路径，随后不会Dump任何模型数据。</translation>
     </message>
     <message>
       <source>dump_path is empty (EP0001).</source>
@@ -1672,6 +1872,14 @@
       <translation>已设置dump_path，但enable_dump和enable_dump_debug均未开启，因此不会Dump任何数据。</translation>
     </message>
     <message>
+      <source>dump_path {path!r} contains {match!r}: the runtime does not expand shell variables or ~, so it looks for a folder with that literal name (relative to the working directory). Write the real path.</source>
+      <translation>dump_path {path!r} 包含 {match!r}：Runtime不会展开shell变量或 ~，因此会按字面名称（相对于工作目录）查找目录。请写出实际路径。</translation>
+    </message>
+    <message>
+      <source>dump_path {path!r} names host {remote_host} but no folder after ':' (EP0003).</source>
+      <translation>dump_path {path!r} 指定了主机 {remote_host}，但 ':' 之后没有目录（EP0003）。</translation>
+    </message>
+    <message>
       <source>dump_scene is watcher but dump_list is empty, so no operator is watched.</source>
       <translation>dump_scene为watcher但dump_list为空，因此不会观察任何算子。</translation>
     </message>
@@ -1684,6 +1892,10 @@
       <translation>dump_stats需要显式设置dump_data为 "stats"（EP0005）。</translation>
     </message>
     <message>
+      <source>dump_step "{step}" does not match torchair's pattern; the assignment raises ValueError.</source>
+      <translation>dump_step "{step}" 不符合torchair的格式；赋值时会抛出 ValueError。</translation>
+    </message>
+    <message>
       <source>dump_step "{step}": {reason}; {validator} refuses it (accepted by {accepted}, which is why it may look fine elsewhere).</source>
       <translation>dump_step "{step}"：{reason}；{validator} 拒绝该值（{accepted} 接受它，因此在别处看起来可能没有问题）。</translation>
     </message>
@@ -1692,8 +1904,20 @@
       <translation>dump_step "{step}"：{reason}；{validator} 拒绝该值。</translation>
     </message>
     <message>
+      <source>dynamic_dims has {count} profile(s); between {min_profiles} and {max_profiles} are required.</source>
+      <translation>dynamic_dims 有 {count} 个档位；要求在 {min_profiles} 到 {max_profiles} 个之间。</translation>
+    </message>
+    <message>
+      <source>dynamic_dims profile {index} has {count} value(s) but input_shape has {wildcards} dynamic dimension(s) (-1); each profile needs one value per -1.</source>
+      <translation>dynamic_dims 第 {index} 个档位有 {count} 个值，但 input_shape 有 {wildcards} 个动态维度（-1）；每个档位需要为每个 -1 提供一个值。</translation>
+    </message>
+    <message>
       <source>dynamic_dims takes precedence; dynamic_inputs_shape_range is ignored.</source>
       <translation>dynamic_dims优先；dynamic_inputs_shape_range将被忽略。</translation>
+    </message>
+    <message>
+      <source>dynamic_dims {dims!r} cannot be read: {exc}. Expected profiles like 20,20;40,40.</source>
+      <translation>无法解析 dynamic_dims {dims!r}：{exc}。档位格式应形如 20,20;40,40。</translation>
     </message>
     <message>
       <source>dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; only read when dynamic_input is True.</source>
@@ -1744,12 +1968,28 @@
       <translation>experimental_accelerate_train_mode按step划分时：当前正在执行的step。</translation>
     </message>
     <message>
+      <source>experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or must_keep_origin_dtype (or unset), not {mode}.</source>
+      <translation>experimental_accelerate_train_mode 要求 precision_mode 为 allow_fp32_to_fp16 或 must_keep_origin_dtype（或不设置），而不是 {mode}。</translation>
+    </message>
+    <message>
+      <source>experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not {mode_v2}.</source>
+      <translation>experimental_accelerate_train_mode 要求 precision_mode_v2 为 origin（或不设置），而不是 {mode_v2}。</translation>
+    </message>
+    <message>
+      <source>experimental_accelerate_train_mode {value!r} is not type|trigger|ratio with type fast or fast1 and trigger step or loss, e.g. fast|step|0.9.</source>
+      <translation>experimental_accelerate_train_mode {value!r} 不符合 type|trigger|ratio 格式（type 为 fast 或 fast1，trigger 为 step 或 loss），例如 fast|step|0.9。</translation>
+    </message>
+    <message>
       <source>export K=V lines of a shell or env file.</source>
       <translation>shell脚本或env文件中的 export K=V 行。</translation>
     </message>
     <message>
       <source>force clears the operator cache on every build; switch back to enable afterwards, and avoid it while other jobs compile with the same cache.</source>
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
+    </message>
+    <message>
+      <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>
+      <translation>graph_run_mode {graph_run_mode} 表示 {declared}，但脚本运行的是 {mode}。</translation>
     </message>
     <message>
       <source>group {group!r} has a number above the uint64 range</source>
@@ -1784,6 +2024,22 @@
       <translation>in_out_pair和in_out_pair_flag仅在开启混合计算（mix_compile_mode=True）时生效。</translation>
     </message>
     <message>
+      <source>in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by str(all_graph_iop).</source>
+      <translation>in_out_pair 必须是 [in_nodes, out_nodes] 对组成的列表的文本，即 str(all_graph_iop) 的输出。</translation>
+    </message>
+    <message>
+      <source>input_shape has no -1, so dynamic_dims has no dimension to fill in.</source>
+      <translation>input_shape 中没有 -1，因此 dynamic_dims 没有可填充的维度。</translation>
+    </message>
+    <message>
+      <source>input_shape lists {names}; inputs must be given in the alphabetical order of their names ({sorted_names}), or shapes land on the wrong inputs.</source>
+      <translation>input_shape 列出的顺序为 {names}；输入必须按名称的字母顺序给出（{sorted_names}），否则shape会对应到错误的输入上。</translation>
+    </message>
+    <message>
+      <source>input_shape {shape!r} cannot be read: {exc}. Expected name:d0,d1;name:d0 with -1 for dynamic dimensions.</source>
+      <translation>无法解析 input_shape {shape!r}：{exc}。格式应为 name:d0,d1;name:d0，动态维度用 -1 表示。</translation>
+    </message>
+    <message>
       <source>is not a known {name} entry key (ignored)</source>
       <translation>不是已知的 {name} 条目键（被忽略）</translation>
     </message>
@@ -1796,8 +2052,16 @@
       <translation>不符合torchair的格式（用单个 | 连接的数字或 N-M 范围）</translation>
     </message>
     <message>
+      <source>it is not a JSON object</source>
+      <translation>它不是 JSON 对象</translation>
+    </message>
+    <message>
       <source>it is not checked</source>
       <translation>不会被检查</translation>
+    </message>
+    <message>
+      <source>it is not valid JSON ({error})</source>
+      <translation>它不是合法的 JSON（{error}）</translation>
     </message>
     <message>
       <source>iterations_per_loop &gt; 1 offloads iterations to the device, which needs GetNext offload (enable_data_pre_proc=True, tf.data input).</source>
@@ -1806,6 +2070,34 @@
     <message>
       <source>iterations_per_loop must equal the value passed to set_iteration_per_loop in the script.</source>
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
+    </message>
+    <message>
+      <source>line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or 'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}</source>
+      <translation>第 {number} 行不是 'OpName::InputDtype:...,OutputDtype:...' 或 'OpType::TypeName:InputDtype:...,OutputDtype:...' 格式：{line}</translation>
+    </message>
+    <message>
+      <source>line {number} is not name=mode: {line}</source>
+      <translation>第 {number} 行不是 name=mode 格式：{line}</translation>
+    </message>
+    <message>
+      <source>line {number}: enable_float_32_execution needs Atlas A2/A3</source>
+      <translation>第 {number} 行：enable_float_32_execution 需要 Atlas A2/A3</translation>
+    </message>
+    <message>
+      <source>line {number}: section [{section}] is not [ByOpType] or [ByNodeName]</source>
+      <translation>第 {number} 行：节 [{section}] 不是 [ByOpType] 或 [ByNodeName]</translation>
+    </message>
+    <message>
+      <source>line {number}: {mode!r} is not one of {precision_modes}</source>
+      <translation>第 {number} 行：{mode!r} 不是 {precision_modes} 之一</translation>
+    </message>
+    <message>
+      <source>line {number}: {name} comes before any [ByOpType]/[ByNodeName] section</source>
+      <translation>第 {number} 行：{name} 出现在任何 [ByOpType]/[ByNodeName] 节之前</translation>
+    </message>
+    <message>
+      <source>line {number}: {unknown} is not a data type name the compiler knows</source>
+      <translation>第 {number} 行：{unknown} 不是编译器已知的数据类型名称</translation>
     </message>
     <message>
       <source>lite_exception is the old name of aic_err_brief_dump (same behaviour).</source>
@@ -1844,12 +2136,28 @@
       <translation>op_debug_level为 1 或 2 用于定位AI Core错误，会降低网络性能；级别 2 还会增大kernel，可能导致动态shape编译失败。</translation>
     </message>
     <message>
+      <source>op_debug_level 2 compiles with -O0 -g, which cannot be combined with oom in the op_debug_config file; the run ends with an AI Core error.</source>
+      <translation>op_debug_level 2 使用 -O0 -g 编译，不能与 op_debug_config 文件中的 oom 同时使用；运行会以 AI Core 错误结束。</translation>
+    </message>
+    <message>
+      <source>op_debug_level {level} turns the operator compile cache off and rebuilds every operator, so op_compiler_cache_mode={mode} is ignored.</source>
+      <translation>op_debug_level {level} 会关闭算子编译缓存并重新编译所有算子，因此 op_compiler_cache_mode={mode} 被忽略。</translation>
+    </message>
+    <message>
       <source>op_precision_mode takes precedence; op_select_implmode and optypelist_for_implmode are ignored.</source>
       <translation>op_precision_mode优先；op_select_implmode和optypelist_for_implmode将被忽略。</translation>
     </message>
     <message>
       <source>optypelist_for_implmode lists the operators that use op_select_implmode, which is not set.</source>
       <translation>optypelist_for_implmode列出了使用op_select_implmode的算子，但未设置op_select_implmode。</translation>
+    </message>
+    <message>
+      <source>optypelist_for_implmode names {unknown}; only {implmode_types} are supported.</source>
+      <translation>optypelist_for_implmode 中写有 {unknown}；仅支持 {implmode_types}。</translation>
+    </message>
+    <message>
+      <source>output must not contain control characters such as \n or \t</source>
+      <translation>output 不能包含 \n 或 \t 等控制字符</translation>
     </message>
     <message>
       <source>precision_mode and precision_mode_v2 cannot be used together; keep precision_mode_v2.</source>
@@ -1868,8 +2176,36 @@
       <translation>profiling_mode优先级高于环境变量PROFILING_MODE。</translation>
     </message>
     <message>
+      <source>profiling_options has an unknown key {key!r}, which is ignored.{hint}</source>
+      <translation>profiling_options 包含未知键 {key!r}，将被忽略。{hint}</translation>
+    </message>
+    <message>
       <source>profiling_options is only used when profiling_mode=True.</source>
       <translation>profiling_options仅在 profiling_mode=True 时生效。</translation>
+    </message>
+    <message>
+      <source>profiling_options must be a JSON object such as {{"output":"/tmp/prof"}}: {reason}.</source>
+      <translation>profiling_options 必须是 JSON 对象，例如 {{"output":"/tmp/prof"}}：{reason}。</translation>
+    </message>
+    <message>
+      <source>profiling_options: aic_metrics {aic_metrics} is not supported on {here}.</source>
+      <translation>profiling_options：aic_metrics {aic_metrics} 在 {here} 上不受支持。</translation>
+    </message>
+    <message>
+      <source>profiling_options: instr_profiling_freq cannot be combined with {clashing}.</source>
+      <translation>profiling_options：instr_profiling_freq 不能与 {clashing} 同时使用。</translation>
+    </message>
+    <message>
+      <source>profiling_options: {deprecated}</source>
+      <translation>profiling_options：{deprecated}</translation>
+    </message>
+    <message>
+      <source>profiling_options: {key} is not supported on {here}.</source>
+      <translation>profiling_options：{key} 在 {here} 上不受支持。</translation>
+    </message>
+    <message>
+      <source>profiling_options: {problem}.</source>
+      <translation>profiling_options：{problem}。</translation>
     </message>
     <message>
       <source>quant_dumpable only matters when data dump is on.</source>
@@ -1904,8 +2240,16 @@
       <translation>多张图并发执行时（graph_max_parallel_model_num &gt; 1），static_memory_policy不能为 2 或 4。</translation>
     </message>
     <message>
+      <source>storage_limit {value!r} must be 200MB..4294967295MB, unit included</source>
+      <translation>storage_limit {value!r} 必须在 200MB..4294967295MB 之间，并带单位</translation>
+    </message>
+    <message>
       <source>stream_max_parallel_num must be ENGINE:N pairs separated by commas, e.g. DNN_VM_AICPU:10,AIcoreEngine:1.</source>
       <translation>stream_max_parallel_num必须为以逗号分隔的 ENGINE:N，例如 DNN_VM_AICPU:10,AIcoreEngine:1。</translation>
+    </message>
+    <message>
+      <source>stream_sync_timeout is {stream_ms} ms but {origin} is {hccl} s; in a cluster the stream timeout must be longer than the collective timeout.</source>
+      <translation>stream_sync_timeout 为 {stream_ms} ms，而 {origin} 为 {hccl} s；在集群中 stream 超时时间必须长于集合通信超时时间。</translation>
     </message>
     <message>
       <source>tensor dumps operator data; stats writes per-operator statistics to .csv files, which is much smaller for large jobs.</source>
@@ -1924,6 +2268,10 @@
       <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据。</translation>
     </message>
     <message>
+      <source>the remote folder in dump_path contains {bad}; only ASCII letters, digits and -=[];\,./!@#$%^&amp;*()_+{{}}:? are allowed (EP0003).</source>
+      <translation>dump_path 中的远端目录包含 {bad}；只允许ASCII字母、数字和 -=[];\,./!@#$%^&amp;*()_+{{}}:?（EP0003）。</translation>
+    </message>
+    <message>
       <source>the runtime does not read it</source>
       <translation>Runtime不会读取它</translation>
     </message>
@@ -1938,6 +2286,10 @@
     <message>
       <source>the runtime rejects unknown options</source>
       <translation>Runtime会拒绝未知选项</translation>
+    </message>
+    <message>
+      <source>torch.compile uses backend "{backend}", not torchair.get_npu_backend(compiler_config=...), so dump_config is never read.</source>
+      <translation>torch.compile 使用的 backend 是 "{backend}" 而不是 torchair.get_npu_backend(compiler_config=...)，因此 dump_config 不会被读取。</translation>
     </message>
     <message>
       <source>torchair checks it when the script assigns it (FileNotFoundError), so it must exist on the machine that runs.</source>
@@ -1956,8 +2308,16 @@
       <translation>true 或 false</translation>
     </message>
     <message>
+      <source>tune_optimization_level is {level!r}; use O1 (high performance) or O2 (normal).</source>
+      <translation>tune_optimization_level 为 {level!r}；请使用 O1（高性能）或 O2（普通）。</translation>
+    </message>
+    <message>
       <source>type|trigger|ratio such as fast|step|0.9: run part of training at lower precision (fast = float16, fast1 = bf16), split by step (0.2-0.9) or loss (1.01-1.5).</source>
       <translation>格式为 type|trigger|ratio，例如 fast|step|0.9：部分训练以低精度运行（fast = float16，fast1 = bf16），按step（0.2-0.9）或loss（1.01-1.5）划分。</translation>
+    </message>
+    <message>
+      <source>unknown scenario {scenario!r}; known: {scenarios}</source>
+      <translation>未知场景 {scenario!r}；已知场景：{scenarios}</translation>
     </message>
     <message>
       <source>use_off_line=False runs the graph on the host CPU, so no NPU operator data is dumped.</source>
@@ -1972,12 +2332,32 @@
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
     </message>
     <message>
+      <source>{bad!r} in dynamic_inputs_shape_range is not a bracketed list of sizes, a~b ranges or -1 (no space before the bracket).</source>
+      <translation>dynamic_inputs_shape_range 中的 {bad!r} 不是由方括号括起的尺寸、a~b 范围或 -1 的列表（方括号前不能有空格）。</translation>
+    </message>
+    <message>
       <source>{count} groups; at most {limit} are allowed</source>
       <translation>共 {count} 个分组；最多允许 {limit} 个</translation>
     </message>
     <message>
+      <source>{group} must be an object of pass names to "on"/"off"</source>
+      <translation>{group} 必须是从 pass 名称到 "on"/"off" 的对象</translation>
+    </message>
+    <message>
+      <source>{group}.{name} is {state!r}; use "on" or "off"</source>
+      <translation>{group}.{name} 为 {state!r}；请使用 "on" 或 "off"</translation>
+    </message>
+    <message>
+      <source>{key} ({name}): {message}</source>
+      <translation>{key}（{name}）：{message}</translation>
+    </message>
+    <message>
       <source>{key} applies to {modes} only, not to {mode}.</source>
       <translation>{key} 仅适用于 {modes}，不适用于 {mode}。</translation>
+    </message>
+    <message>
+      <source>{key} does not apply to {mode}, which graph_run_mode={graph_run_mode} selects; it is ignored.</source>
+      <translation>{key} 不适用于 graph_run_mode={graph_run_mode} 所选的 {mode}；将被忽略。</translation>
     </message>
     <message>
       <source>{key} is deprecated: {note}</source>
@@ -2008,6 +2388,22 @@
       <translation>{key} {retired}；设置它不起任何作用。</translation>
     </message>
     <message>
+      <source>{key} is {value!r}; allowed: {choices}</source>
+      <translation>{key} 为 {value!r}；允许的取值：{choices}</translation>
+    </message>
+    <message>
+      <source>{key} is {value!r}; it must be a whole number from {low:g} to {high:g}</source>
+      <translation>{key} 为 {value!r}；必须是 {low:g} 到 {high:g} 之间的整数</translation>
+    </message>
+    <message>
+      <source>{key} must be a string, not {value!r}</source>
+      <translation>{key} 必须是字符串，而不是 {value!r}</translation>
+    </message>
+    <message>
+      <source>{key} only takes effect with enable_dump=True; as set it is ignored.</source>
+      <translation>{key} 仅在 enable_dump=True 时生效；按当前设置将被忽略。</translation>
+    </message>
+    <message>
       <source>{key} {path} does not exist on this machine; {consequence}</source>
       <translation>{key} {path} 在本机上不存在；{consequence}</translation>
     </message>
@@ -2016,12 +2412,40 @@
       <translation>{key} {path} 在本机上是文件而不是目录；{consequence}</translation>
     </message>
     <message>
+      <source>{key} {value!r} does not exist here; the folder must exist (and be writable) on the machine that runs the script, or the run fails.</source>
+      <translation>{key} {value!r} 在本机上不存在；该目录必须在运行脚本的机器上存在（且可写），否则运行失败。</translation>
+    </message>
+    <message>
+      <source>{key} {value!r} may only use letters, digits, '_', '-', '.' and '/'.</source>
+      <translation>{key} {value!r} 只能使用字母、数字、'_'、'-'、'.' 和 '/'。</translation>
+    </message>
+    <message>
+      <source>{key} {value!r} must be a comma list of cpu and mem</source>
+      <translation>{key} {value!r} 必须是由 cpu 和 mem 组成的逗号分隔列表</translation>
+    </message>
+    <message>
+      <source>{key}: {exc}</source>
+      <translation>{key}：{exc}</translation>
+    </message>
+    <message>
+      <source>{key}: {shown} is not a file on this machine, so its content is not checked; it must exist where the job runs, or the job fails.</source>
+      <translation>{key}：{shown} 在本机上不是文件，因此不检查其内容；它必须在作业运行的地方存在，否则作业失败。</translation>
+    </message>
+    <message>
+      <source>{key}: {value} is relative and there is no folder to resolve it against, so its content is not checked; it must exist where the job runs.</source>
+      <translation>{key}：{value} 是相对路径，且没有可用于解析它的目录，因此不检查其内容；它必须在作业运行的地方存在。</translation>
+    </message>
+    <message>
       <source>{message} ({code})</source>
       <translation>{message}（{code}）</translation>
     </message>
     <message>
       <source>{name} is empty; use one of {choices}</source>
       <translation>{name} 为空；请使用 {choices} 之一</translation>
+    </message>
+    <message>
+      <source>{name} is set, so exception dumps go under {path} and the config's dump_path is not used for them.</source>
+      <translation>已设置 {name}，因此异常算子Dump数据写入 {path} 下，配置中的 dump_path 不用于这些数据。</translation>
     </message>
     <message>
       <source>{name} is {value}; write {word} (the runtime compares it with True/False).</source>
@@ -2046,6 +2470,10 @@
     <message>
       <source>{name} must be a list of strings, got {value!r}</source>
       <translation>{name} 必须是字符串列表，实际为 {value!r}</translation>
+    </message>
+    <message>
+      <source>{name} must be an object with to-add / to-remove lists</source>
+      <translation>{name} 必须是包含 to-add / to-remove 列表的对象</translation>
     </message>
     <message>
       <source>{name} must be an object, got {kind} {value!r}</source>
@@ -2080,12 +2508,28 @@
       <translation>{name} {unknown}；是否想输入 {guess}？</translation>
     </message>
     <message>
+      <source>{name}."{action}" is not to-add or to-remove; it is ignored</source>
+      <translation>{name}."{action}" 不是 to-add 或 to-remove；将被忽略</translation>
+    </message>
+    <message>
+      <source>{name}.{action} must be a list of operator type names</source>
+      <translation>{name}.{action} 必须是算子类型名称的列表</translation>
+    </message>
+    <message>
       <source>{name}: {wrong} not allowed; items must be among {choices} (exact spelling)</source>
       <translation>{name}：不允许 {wrong}；各项必须取自 {choices}（拼写须完全一致）</translation>
     </message>
     <message>
+      <source>{part!r} must start with getnext: (dataset inputs) or data: (placeholders).</source>
+      <translation>{part!r} 必须以 getnext:（数据集输入）或 data:（placeholder）开头。</translation>
+    </message>
+    <message>
       <source>{reason} {consequence}</source>
       <translation>{reason} {consequence}</translation>
+    </message>
+    <message>
+      <source>{unused} only apply when enable_dump is True; they are ignored.</source>
+      <translation>{unused} 仅在 enable_dump 为 True 时生效；将被忽略。</translation>
     </message>
   </context>
 </TS>
