@@ -42,7 +42,8 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     scenario = SCENARIOS.get(doc.scenario)
     if scenario is None:
         return [Finding("check.unknown_scenario", Severity.ERROR, (),
-                        msg("unknown scenario {scenario!r}; known: {scenarios}", scenario=doc.scenario, scenarios=', '.join(SCENARIOS)), "")]
+                        msg("unknown scenario {scenario!r}; known: {scenarios}",
+                            scenario=doc.scenario, scenarios=', '.join(SCENARIOS)), "")]
     if base_dir is None and doc.origin is not None:
         base_dir = Path(doc.origin).parent
     mode = doc.facts.get("run_mode")

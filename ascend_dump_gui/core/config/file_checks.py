@@ -64,7 +64,8 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
         except InputError as exc:
             out.append(Finding("file.unreadable", E, (key,), msg("{key}: {exc}", key=key, exc=str(exc)), source))
             continue
-        out.extend(Finding(f"file.{key}", severity, (key,), msg("{key} ({name}): {message}", key=key, name=path.name, message=message), source)
+        out.extend(Finding(f"file.{key}", severity, (key,), msg("{key} ({name}): {message}",
+                                                                key=key, name=path.name, message=message), source)
                    for severity, message in checker(text, str(path), values, ctx))
     return out
 
@@ -75,7 +76,8 @@ def _not_found(key: str, value: str, path: Path | None, ctx: CheckContext, sourc
     if path is None:
         return Finding("file.not_found", N, (key,), msg("{key}: {value} is relative and there is no "
                                                         "folder to resolve it against, so its content is "
-                                                        "not checked; it must exist where the job runs.", key=key, value=value), source)
+                                                        "not checked; it must exist where the job runs.",
+                                                        key=key, value=value), source)
     shown = value if Path(value).is_absolute() else f"{value} (looked in {ctx.base_dir})"
     return Finding("file.not_found", W, (key,), msg("{key}: {shown} is not a file on this machine, so "
                                                     "its content is not checked; it must exist where the "
@@ -88,17 +90,20 @@ def _acl_file(path: Path, ctx: CheckContext) -> list[Finding]:
     try:
         doc = acl_text_doc(jsontext.read_text(path), path)
     except InputError as exc:
-        return [Finding("file.dump_config_path", E, ("dump_config_path",), msg("dump_config_path: {exc}", exc=str(exc)), source)]
+        return [Finding("file.dump_config_path", E, ("dump_config_path",), msg("dump_config_path: {exc}",
+                                                                               exc=str(exc)), source)]
     inner = CheckContext(env=ctx.env, product=ctx.product, base_dir=path.parent, mode=ctx.mode, facts=doc.facts,
                          scenario="acl_json")
     found = doc.problems + check_values(ACL_JSON, doc.values, product=ctx.product) \
         + run_rules(ACL_RULES, doc.values, inner) + run_rules(ENV_RULES, doc.values, inner)
-    out = [Finding(f.rule, f.severity, ("dump_config_path", *f.options), msg("dump_config_path ({name}): "
-                                                                             "{message}", name=path.name, message=f.text), f.source, None) for f in found]
+    out = [Finding(f.rule, f.severity, ("dump_config_path", *f.options),
+                   msg("dump_config_path ({name}): {message}", name=path.name, message=f.text), f.source, None)
+           for f in found]
     if is_exception(doc.values):
         out.append(Finding("torchair.json_exception_scene", W, ("dump_config_path", "dump_scene"),
                            msg("dump_config_path ({name}) sets an exception dump_scene; under torchair "
-                               "this has no effect because torch_npu already switches exception dump on.", name=path.name), source))
+                               "this has no effect because torch_npu already switches exception dump on.",
+                               name=path.name), source))
     return out
 
 
@@ -145,9 +150,11 @@ def _mixlist(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContex
             continue
         for action, ops in lists.items():
             if action not in ("to-add", "to-remove"):
-                out.append((W, msg("{name}.\"{action}\" is not to-add or to-remove; it is ignored", name=name, action=action)))
+                out.append((W, msg("{name}.\"{action}\" is not to-add or to-remove; it is ignored",
+                                   name=name, action=action)))
             elif not isinstance(ops, list) or not all(isinstance(o, str) for o in ops):
-                out.append((E, msg("{name}.{action} must be a list of operator type names", name=name, action=action)))
+                out.append((E, msg("{name}.{action} must be a list of operator type names",
+                                   name=name, action=action)))
     return out
 
 
@@ -160,12 +167,14 @@ def _dtypes(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContext
         match = _DTYPE_LINE.fullmatch(line)
         if match is None:
             out.append((E, msg("line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or "
-                               "'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}", number=number, line=line[:80])))
+                               "'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}",
+                               number=number, line=line[:80])))
             continue
         words = [w.strip() for w in (match["ins"] + "," + match["outs"]).split(",") if w.strip()]
         unknown = [w for w in words if w not in DTYPES]
         if unknown:
-            out.append((W, msg("line {number}: {unknown} is not a data type name the compiler knows", number=number, unknown=', '.join(unknown))))
+            out.append((W, msg("line {number}: {unknown} is not a data type name the compiler knows",
+                               number=number, unknown=', '.join(unknown))))
     return out
 
 
@@ -179,15 +188,18 @@ def _precision_ini(text: str, origin: str, values: Mapping[str, Any], ctx: Check
         if line.startswith("[") and line.endswith("]"):
             section = line[1:-1].strip()
             if section not in ("ByOpType", "ByNodeName"):
-                out.append((W, msg("line {number}: section [{section}] is not [ByOpType] or [ByNodeName]", number=number, section=section)))
+                out.append((W, msg("line {number}: section [{section}] is not [ByOpType] or [ByNodeName]",
+                                   number=number, section=section)))
             continue
         name, sep, mode = line.partition("=")
         if not sep or not name.strip():
             out.append((E, msg("line {number} is not name=mode: {line}", number=number, line=line[:80])))
         elif section is None:
-            out.append((E, msg("line {number}: {name} comes before any [ByOpType]/[ByNodeName] section", number=number, name=name.strip())))
+            out.append((E, msg("line {number}: {name} comes before any [ByOpType]/[ByNodeName] section",
+                               number=number, name=name.strip())))
         elif mode.strip() not in PRECISION_MODES:
-            out.append((E, msg("line {number}: {mode!r} is not one of {precision_modes}", number=number, mode=mode.strip(), precision_modes=', '.join(PRECISION_MODES))))
+            out.append((E, msg("line {number}: {mode!r} is not one of {precision_modes}",
+                               number=number, mode=mode.strip(), precision_modes=', '.join(PRECISION_MODES))))
         elif mode.strip() == "enable_float_32_execution" and ctx.product not in (None, "atlas_a2", "atlas_a3"):
             out.append((W, msg("line {number}: enable_float_32_execution needs Atlas A2/A3", number=number)))
     return out

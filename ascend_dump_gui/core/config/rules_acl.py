@@ -60,7 +60,8 @@ def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not is_watcher(v):
         return []
     return [Hit(msg("dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in "
-                    "dump_list under the watcher scene (EP0005).", i=i, model_name=row['model_name']), (f"dump_list[{i}].model_name", "dump_scene"),
+                    "dump_list under the watcher scene (EP0005).",
+                    i=i, model_name=row['model_name']), (f"dump_list[{i}].model_name", "dump_scene"),
                 Fix(f"Remove model_name from dump_list[{i}]", (("dump_list", _without(v, i, "model_name")),)))
             for i, row in items(v) if "model_name" in row]
 
@@ -104,7 +105,8 @@ def _dump_path_remote(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         return []
     rest = path.partition(":")[2]
     if rest == "":
-        return [Hit(msg("dump_path {path!r} names host {remote_host} but no folder after ':' (EP0003).", path=path, remote_host=remote_host(path)))]
+        return [Hit(msg("dump_path {path!r} names host {remote_host} but no folder after ':' (EP0003).",
+                        path=path, remote_host=remote_host(path)))]
     bad = _bad_chars(rest)
     if bad:
         return [Hit(msg("the remote folder in dump_path contains {bad}; only ASCII letters, digits and "
@@ -192,7 +194,9 @@ def _blacklist_pos(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
                 if bad:
                     hits.append(Hit(msg("dump_list[{i}].{key}[{j}].pos has {bad}; GE drops entries whose "
                                         "positions are not \"input<N>\" or \"output<N>\" (adump no "
-                                        "longer checks).", i=i, key=key, j=j, bad=', '.join(map(repr, bad))), (f"dump_list[{i}].{key}[{j}].pos",)))
+                                        "longer checks).",
+                                        i=i, key=key, j=j, bad=", ".join(map(repr, bad))),
+                                    (f"dump_list[{i}].{key}[{j}].pos",)))
     return hits
 
 
@@ -220,7 +224,8 @@ def _kernel_data(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not bad:
         return []
     return [Hit(msg("dump_kernel_data has {bad}; each comma-separated item must be one of "
-                    "{kernel_data_items} (an empty item comes from a stray comma).", bad=', '.join(repr(b) for b in bad), kernel_data_items=', '.join(KERNEL_DATA_ITEMS)))]
+                    "{kernel_data_items} (an empty item comes from a stray comma).",
+                    bad=', '.join(repr(b) for b in bad), kernel_data_items=', '.join(KERNEL_DATA_ITEMS)))]
 
 
 # -- the rules -----------------------------------------------------------------------------------------------------

@@ -50,7 +50,8 @@ def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not value or "$" in value or _WORK_PATH.fullmatch(value):
         return []
     bad = sorted({c for c in value if not _WORK_PATH.fullmatch(c)})
-    return [Hit(msg("ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.", bad=' '.join(map(repr, bad))))]
+    return [Hit(msg("ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.",
+                    bad=' '.join(map(repr, bad))))]
 
 
 def _exception_path_override(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:

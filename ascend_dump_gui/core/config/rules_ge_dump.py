@@ -38,7 +38,8 @@ def _layer_commas(values: Mapping[str, Any], ctx: CheckContext) -> bool:
 def _ignored_data_dump_options(values: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if _on(values, "enable_dump"):
         return []
-    return [Hit(msg("{key} only takes effect with enable_dump=True; as set it is ignored.", key=key), (key, "enable_dump"))
+    return [Hit(msg("{key} only takes effect with enable_dump=True; as set it is ignored.",
+                    key=key), (key, "enable_dump"))
             for key in DATA_DUMP_OPTIONS if key in values]
 
 

@@ -38,7 +38,8 @@ def _unknown_debug_switches(values: Mapping[str, Any], ctx: CheckContext) -> Ite
     if "op_debug_config" not in entries:
         yield Hit(msg("The op_debug_config file has no 'op_debug_config=' line, so no debug switch is on."))
     for switch in sorted(set(entries.get("op_debug_config", ())) - set(OP_DEBUG_SWITCHES)):
-        yield Hit(msg("The op_debug_config file names {switch!r}; known switches are {op_debug_switches}.", switch=switch, op_debug_switches=', '.join(OP_DEBUG_SWITCHES)))
+        yield Hit(msg("The op_debug_config file names {switch!r}; known switches are {op_debug_switches}.",
+                      switch=switch, op_debug_switches=', '.join(OP_DEBUG_SWITCHES)))
 
 
 def _oom_conflicts(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -64,7 +65,8 @@ def _cache_ignored(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit
     level = number(values, "op_debug_level")
     if level:
         yield Hit(msg("op_debug_level {level} turns the operator compile cache off and rebuilds every "
-                      "operator, so op_compiler_cache_mode={mode} is ignored.", level=level, mode=mode), ("op_compiler_cache_mode", "op_debug_level"))
+                      "operator, so op_compiler_cache_mode={mode} is ignored.",
+                      level=level, mode=mode), ("op_compiler_cache_mode", "op_debug_level"))
     entries = op_debug_config_file(values, ctx)
     if entries is not None and entries.get("op_debug_config") and "op_debug_list" not in entries:
         yield Hit(msg("The op_debug_config file has no op_debug_list, so the compile cache is off and "

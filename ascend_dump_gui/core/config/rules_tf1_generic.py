@@ -25,7 +25,9 @@ def _wrong_run_mode(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hi
         spec = TF1_FIELD_INDEX.get(key)
         if spec and mode not in {m.value for m in spec.modes}:
             yield Hit(msg("{key} does not apply to {mode}, which graph_run_mode={graph_run_mode} "
-                          "selects; it is ignored.", key=key, mode=MODE_NAME[mode], graph_run_mode=values['graph_run_mode']), (key, "graph_run_mode"),
+                          "selects; it is ignored.",
+                          key=key, mode=MODE_NAME[mode], graph_run_mode=values["graph_run_mode"]),
+                      (key, "graph_run_mode"),
                       Fix(f"Remove {key}", ((key, None),)))
 
 

@@ -48,7 +48,8 @@ def _accelerate_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterator
     trigger, ratio = match.group(2), match.group(3)
     low, high = _ACCEL_RANGE[trigger]
     if ratio is not None and not low <= float(ratio) <= high:
-        yield Hit(msg("The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.", ratio=ratio, low=low, high=high, trigger=trigger))
+        yield Hit(msg("The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.",
+                      ratio=ratio, low=low, high=high, trigger=trigger))
 
 
 def _accelerate_precision(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -57,7 +58,8 @@ def _accelerate_precision(values: Mapping[str, Any], ctx: CheckContext) -> Itera
     mode, mode_v2 = text(values, "precision_mode"), text(values, "precision_mode_v2")
     if mode is not None and mode not in ("allow_fp32_to_fp16", "must_keep_origin_dtype"):
         yield Hit(msg("experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or "
-                      "must_keep_origin_dtype (or unset), not {mode}.", mode=mode), ("experimental_accelerate_train_mode", "precision_mode"))
+                      "must_keep_origin_dtype (or unset), not {mode}.",
+                      mode=mode), ("experimental_accelerate_train_mode", "precision_mode"))
     if mode_v2 is not None and mode_v2 != "origin":
         yield Hit(msg("experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not "
                       "{mode_v2}.", mode_v2=mode_v2), ("experimental_accelerate_train_mode", "precision_mode_v2"))
@@ -68,14 +70,16 @@ def _accelerate_env(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hi
     if match:
         now, total = _ACCEL_ENV[match.group(2)]
         yield Hit(msg("With the {match} trigger the script must keep the environment variables {now} and "
-                      "{total} up to date during training.", match=match.group(2), now=now, total=total), ("experimental_accelerate_train_mode", now, total))
+                      "{total} up to date during training.",
+                      match=match.group(2), now=now, total=total), ("experimental_accelerate_train_mode", now, total))
 
 
 def _optypelist_types(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     names = [n.strip() for n in (text(values, "optypelist_for_implmode") or "").split(",") if n.strip()]
     unknown = [n for n in names if n not in IMPLMODE_TYPES]
     if unknown:
-        yield Hit(msg("optypelist_for_implmode names {unknown}; only {implmode_types} are supported.", unknown=', '.join(unknown), implmode_types=', '.join(IMPLMODE_TYPES)))
+        yield Hit(msg("optypelist_for_implmode names {unknown}; only {implmode_types} are supported.",
+                      unknown=', '.join(unknown), implmode_types=', '.join(IMPLMODE_TYPES)))
 
 
 PRECISION_RULES = (

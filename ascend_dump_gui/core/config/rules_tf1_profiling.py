@@ -48,7 +48,8 @@ def _unknown_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]
         if key not in SUB_KEYS:
             close = difflib.get_close_matches(str(key), list(SUB_KEYS), n=1)
             hint = msg(" Did you mean {name!r}?", name=close[0]) if close else ""
-            yield Hit(msg("profiling_options has an unknown key {key!r}, which is ignored.{hint}", key=key, hint=hint))
+            yield Hit(msg("profiling_options has an unknown key {key!r}, which is ignored.{hint}",
+                          key=key, hint=hint))
 
 
 def _int_value(value: Any) -> int | None:
@@ -69,7 +70,8 @@ def _register(text: str) -> int | None:
 def _schema_problem(spec: FieldSpec, value: Any) -> str | None:
     """Choice and range problems (what the schema check reports when profiling_options arrives as a dict)."""
     if spec.kind is Kind.CHOICE and value not in spec.choices:
-        return msg("{key} is {value!r}; allowed: {choices}", key=spec.key, value=value, choices=", ".join(spec.choices))
+        return msg("{key} is {value!r}; allowed: {choices}",
+                   key=spec.key, value=value, choices=", ".join(spec.choices))
     if spec.kind is Kind.INT:
         number = _int_value(value)
         if number is None or not spec.minimum <= number <= spec.maximum:
@@ -124,7 +126,8 @@ def _instr_exclusive(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[H
     settings = profiling_settings(values) or {}
     clashing = [k for k in INSTR_EXCLUSIVE if _active(settings, k)]
     if "instr_profiling_freq" in settings and clashing:
-        yield Hit(msg("profiling_options: instr_profiling_freq cannot be combined with {clashing}.", clashing=', '.join(clashing)))
+        yield Hit(msg("profiling_options: instr_profiling_freq cannot be combined with {clashing}.",
+                      clashing=', '.join(clashing)))
 
 
 def _mode_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -152,7 +155,8 @@ def _product_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]
         if spec and spec.products and ctx.product not in spec.products:
             yield Hit(msg("profiling_options: {key} is not supported on {here}.", key=key, here=here))
     if settings.get("aic_metrics") in NEW_PRODUCT_METRICS and ctx.product in ("atlas_training", "atlas_inference"):
-        yield Hit(msg("profiling_options: aic_metrics {aic_metrics} is not supported on {here}.", aic_metrics=settings['aic_metrics'], here=here))
+        yield Hit(msg("profiling_options: aic_metrics {aic_metrics} is not supported on {here}.",
+                      aic_metrics=settings['aic_metrics'], here=here))
 
 
 def _deprecated_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:

@@ -67,7 +67,8 @@ def _stream_sync_vs_hccl(values: Mapping[str, Any], ctx: CheckContext) -> Iterat
         hccl, origin = number(values, "hccl_timeout", default=True), "the default hccl_timeout"
     if hccl and stream_ms <= hccl * 1000:
         yield Hit(msg("stream_sync_timeout is {stream_ms} ms but {origin} is {hccl} s; in a cluster the "
-                      "stream timeout must be longer than the collective timeout.", stream_ms=stream_ms, origin=origin, hccl=hccl))
+                      "stream timeout must be longer than the collective timeout.",
+                      stream_ms=stream_ms, origin=origin, hccl=hccl))
 
 
 def _aoe_config(values: Mapping[str, Any], ctx: CheckContext) -> dict[str, Any] | str | None:
@@ -132,7 +133,8 @@ def _path_chars(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     for key in RESTRICTED_CHAR_PATHS:
         value = text(values, key)
         if value and not _SAFE_PATH.fullmatch(value):
-            yield Hit(msg("{key} {value!r} may only use letters, digits, '_', '-', '.' and '/'.", key=key, value=value), (key,))
+            yield Hit(msg("{key} {value!r} may only use letters, digits, '_', '-', '.' and '/'.",
+                          key=key, value=value), (key,))
 
 
 def _comma_items_empty(value: str | None) -> bool:

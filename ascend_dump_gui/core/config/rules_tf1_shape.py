@@ -71,7 +71,8 @@ def _dims_format(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     try:
         profiles = parse_int_lists(dims, ";", ",")
     except ValueError as exc:
-        yield Hit(msg("dynamic_dims {dims!r} cannot be read: {exc}. Expected profiles like 20,20;40,40.", dims=dims, exc=str(exc)))
+        yield Hit(msg("dynamic_dims {dims!r} cannot be read: {exc}. Expected profiles like 20,20;40,40.",
+                      dims=dims, exc=str(exc)))
         return
     if not MIN_PROFILES <= len(profiles) <= MAX_PROFILES:
         yield Hit(msg("dynamic_dims has {count} profile(s); between {min_profiles} and {max_profiles} "
@@ -93,7 +94,8 @@ def _dims_match_shape(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[
     for index, profile in enumerate(profiles):
         if len(profile) != wildcards:
             yield Hit(msg("dynamic_dims profile {index} has {count} value(s) but input_shape has "
-                          "{wildcards} dynamic dimension(s) (-1); each profile needs one value per -1.", index=index, count=len(profile), wildcards=wildcards))
+                          "{wildcards} dynamic dimension(s) (-1); each profile needs one value per -1.",
+                          index=index, count=len(profile), wildcards=wildcards))
 
 
 def _hybrid_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:

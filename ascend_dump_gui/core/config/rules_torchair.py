@@ -98,7 +98,8 @@ def _aclgraph(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if isinstance(v.get("dump_config_path"), str):
         return [Hit(msg("config.mode is \"{current}\": seed 004 supports dump (dump_config_path "
                         "included) in max-autotune mode only; the json file goes to GE's session, which "
-                        "this mode does not run the graph through, so nothing is dumped.", current=current), ("dump_config_path", "mode"))]
+                        "this mode does not run the graph through, so nothing is dumped.",
+                        current=current), ("dump_config_path", "mode"))]
     return []
 
 
@@ -106,7 +107,8 @@ def _unknown_mode(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     value = ctx.facts.get("mode")
     if not isinstance(value, str) or value in COMPILE_MODES:
         return []
-    return [Hit(msg("config.mode \"{value}\" is not a torchair mode ({compile_modes}).", value=value, compile_modes=', '.join(COMPILE_MODES)), ("mode",))]
+    return [Hit(msg("config.mode \"{value}\" is not a torchair mode ({compile_modes}).",
+                    value=value, compile_modes=', '.join(COMPILE_MODES)), ("mode",))]
 
 
 def _backend(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -114,7 +116,8 @@ def _backend(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not isinstance(backend, str) or backend == "torchair" or not v:
         return []
     return [Hit(msg("torch.compile uses backend \"{backend}\", not "
-                    "torchair.get_npu_backend(compiler_config=...), so dump_config is never read.", backend=backend), ("backend",))]
+                    "torchair.get_npu_backend(compiler_config=...), so dump_config is never read.",
+                    backend=backend), ("backend",))]
 
 
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:

@@ -78,7 +78,8 @@ def _deprecation(spec: FieldSpec, key: str) -> str:
 def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list[Finding]:
     retired = dict(scenario.retired_keys).get(key)
     if retired:
-        return [Finding("schema.retired_key", Severity.WARNING, (key,), msg("{key} is {retired}; it changes nothing.", key=key, retired=msg(retired)),
+        return [Finding("schema.retired_key", Severity.WARNING, (key,), msg("{key} is {retired}; it changes nothing.",
+                                                                            key=key, retired=msg(retired)),
                         "schema", Fix(f"Remove {key}", ((key, None),)))]
     guess = nearest(key, known, cutoff=0.8 if scenario.unknown_keys == "quiet" else 0.6)
     if scenario.unknown_keys == "quiet" and guess is None:
@@ -117,7 +118,8 @@ def _check_value(spec: FieldSpec, name: str, value: Any, severity: Severity, sce
                             msg("{name} is {value}; write {word} (the runtime compares it with True/False).",
                                 name=name, value=value, word=bool(value)),
                             spec.source)]
-        return [_bad(spec, name, severity, msg("{name} must be True or False, got {value!r}", name=name, value=value))]
+        return [_bad(spec, name, severity, msg("{name} must be True or False, got {value!r}",
+                                               name=name, value=value))]
     if kind is Kind.CHOICE:
         return _check_choice(spec, name, value, severity)
     if kind is Kind.INT or kind is Kind.FLOAT:
