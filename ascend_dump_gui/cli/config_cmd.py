@@ -78,6 +78,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
     from ascend_dump_gui.core.config.findings import Severity
+    from ascend_dump_gui.core.config.sources import cite
 
     counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
     summary = ", ".join(f"{n} {s.value}{'s' if n != 1 and s is not Severity.INFO else ''}"
@@ -90,7 +91,7 @@ def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
         if f.fix is not None:
             print(f"          fix: {f.fix.description}")
         if f.source:
-            print(f"          source: {f.source}")
+            print(f"          source: {cite(f.source)}")
 
 
 def _where(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.sources import cite
 from ascend_dump_gui.ui.i18n import finding_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
@@ -57,7 +58,7 @@ class FindingCard(QFrame):
         where = ", ".join(finding.options) or tr("the whole config")
         parts = [where, finding.rule]
         if finding.source:  # the document that states the rule, shown so the user can look it up
-            parts.append(tr("Source: {source}").format(source=finding.source))
+            parts.append(tr("Source: {source}").format(source=cite(finding.source, tr_schema)))
         detail = QLabel(f"<small>{html.escape(' · '.join(parts))}</small>", wordWrap=True,
                         objectName="finding_detail")
         detail.setForegroundRole(QPalette.ColorRole.PlaceholderText)

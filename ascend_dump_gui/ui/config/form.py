@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.sources import cite
 from ascend_dump_gui.ui.config.editors import UNSET, Editor, TableEditor, display, make_editor
 from ascend_dump_gui.ui.config.findings_view import severity_text
 from ascend_dump_gui.ui.i18n import finding_text, tr, tr_schema
@@ -56,7 +57,7 @@ def help_text(spec: FieldSpec) -> str:
     if spec.products:
         lines.append(tr("Products: {products}").format(products=", ".join(spec.products)))
     if spec.source:
-        lines.append(tr("Source: {source}").format(source=spec.source))
+        lines.append(tr("Source: {source}").format(source=cite(spec.source, tr_schema)))
     return "\n".join(lines)
 
 

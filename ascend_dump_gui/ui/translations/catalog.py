@@ -69,7 +69,10 @@ def _rule_texts(rule: object) -> Iterator[str]:
 def schema_strings() -> list[str]:
     """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
     templates of messages built while checking (``findings.msg("...")`` calls in core/config)."""
-    return sorted({text for text in _schema_texts() if text} | set(ui_strings(CONFIG_DIR, "msg")))
+    from ascend_dump_gui.core.config.sources import DOCUMENTS
+
+    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values())
+    return sorted(texts | set(ui_strings(CONFIG_DIR, "msg")))
 
 
 def core_ui_strings() -> list[str]:

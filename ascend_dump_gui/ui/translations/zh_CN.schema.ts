@@ -152,6 +152,10 @@
       <translation>精度调优</translation>
     </message>
     <message>
+      <source>Accuracy debugging: preparing dump data and graphs of a TF2 training network</source>
+      <translation>精度调试：准备训练网络在昇腾AI处理器上运行的Dump数据与计算图（TF2）</translation>
+    </message>
+    <message>
       <source>Advanced switch: l2_optimize turns buffer optimization on, off_optimize turns it off.</source>
       <translation>高级开关：l2_optimize 开启Buffer优化，off_optimize 关闭Buffer优化。</translation>
     </message>
@@ -174,6 +178,14 @@
     <message>
       <source>Ascend C kernel dump: comma list of all, printf, tensor, assert, timestamp.</source>
       <translation>Ascend C kernel Dump：从 all、printf、tensor、assert、timestamp 中选择，以逗号分隔。</translation>
+    </message>
+    <message>
+      <source>Ascend runtime source code (the checks in adump, GE, TF Adapter, torchair)</source>
+      <translation>昇腾运行时源码（adump、GE、TF Adapter、torchair中的校验）</translation>
+    </message>
+    <message>
+      <source>AscendCL API reference, aclmdlSetDump</source>
+      <translation>AscendCL API参考：aclmdlSetDump</translation>
     </message>
     <message>
       <source>Assume no empty tensors</source>
@@ -202,6 +214,10 @@
     <message>
       <source>Buffer optimization</source>
       <translation>Buffer优化</translation>
+    </message>
+    <message>
+      <source>CANN environment variables reference</source>
+      <translation>CANN 环境变量参考</translation>
     </message>
     <message>
       <source>Cache folder</source>
@@ -1332,6 +1348,10 @@
       <translation>通过环境变量开启Profiling；session配置项profiling_mode优先。</translation>
     </message>
     <message>
+      <source>TF Adapter session configuration options (NpuOptimizer)</source>
+      <translation>TF Adapter session配置项（NpuOptimizer）</translation>
+    </message>
+    <message>
       <source>Target loss</source>
       <translation>目标loss</translation>
     </message>
@@ -2302,6 +2322,10 @@
     <message>
       <source>torchair.CompilerConfig().dump_config.* lines in a PyTorch script (graph mode).</source>
       <translation>PyTorch脚本（图模式）中的 torchair.CompilerConfig().dump_config.* 语句。</translation>
+    </message>
+    <message>
+      <source>torchair: operator input/output dump in graph mode</source>
+      <translation>torchair：算子输入输出dump功能（图模式）</translation>
     </message>
     <message>
       <source>true or false</source>
