@@ -238,3 +238,45 @@ def test_switching_scenario_with_unsaved_edits_asks_first(panel, monkeypatch):
     box.activated.emit(box.currentIndex())
     assert panel.scenario == "env" and panel.doc.values == {}
     assert not panel.side_tabs.isTabVisible(panel.side_tabs.indexOf(panel.env_form))  # env is the main form
+
+
+def _title_visible(form, group: str) -> bool:
+    box = form._groups[group][0]
+    top = box.mapTo(form.scroll.viewport(), box.rect().topLeft()).y()
+    return 0 <= top < form.scroll.viewport().height() - box.fontMetrics().height()
+
+
+def test_group_navigator_scrolls_the_long_tf1_form_to_the_chosen_group(panel, qtbot):
+    panel.new_config("tf1_session")
+    form = panel.form
+    qtbot.waitExposed(form)
+    nav = form.group_nav
+    assert nav.isVisible() and nav.count() == len(form.groups) >= 10
+    last = form.groups[-1]
+    assert not _title_visible(form, last)  # the form is longer than the window
+    index = nav.findData(last)
+    nav.setCurrentIndex(index)
+    nav.activated.emit(index)
+    assert _title_visible(form, last)
+    assert nav.currentIndex() == -1  # back to "Go to group…"
+    first = form.groups[0]
+    nav.activated.emit(nav.findData(first))
+    assert _title_visible(form, first) and form.scroll.verticalScrollBar().value() <= 20
+
+
+def test_group_navigator_offers_only_groups_the_filters_leave(panel, qtbot):
+    panel.new_config("tf1_session", {"enable_dump": True})
+    form = panel.form
+    assert form.offered_groups() == form.groups
+    panel.only_changed.setChecked(True)
+    offered = form.offered_groups()
+    assert offered == [SCENARIOS["tf1_session"].field("enable_dump").group]
+    hidden = next(g for g in form.groups if g not in offered)
+    assert not form.scroll_to_group(hidden)
+    panel.only_changed.setChecked(False)
+    panel.search.setText("profiling")
+    offered = form.offered_groups()
+    assert offered and len(offered) < len(form.groups)
+    assert all(form._groups[g][0].isVisible() for g in offered)
+    panel.search.clear()
+    assert form.offered_groups() == form.groups

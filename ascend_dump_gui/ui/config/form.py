@@ -10,6 +10,7 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -149,8 +150,17 @@ class SchemaForm(QWidget):
         self.help_pane.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.help_pane.setFrameShape(QLabel.Shape.StyledPanel)
         self.help_pane.setText(tr("Select a field to see what it does."))
+        self.group_nav = QComboBox(objectName="group_nav")
+        self.group_nav.setPlaceholderText(tr("Go to group…"))
+        self.group_nav.setToolTip(tr("Scroll the form to a group of options"))
+        for group, (box, _form) in self._groups.items():
+            self.group_nav.addItem(box.title(), group)
+        self.group_nav.setCurrentIndex(-1)
+        self.group_nav.activated.connect(self._on_group_picked)
+        self.group_nav.setVisible(len(self._groups) > 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.group_nav, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.scroll, 1)
         layout.addWidget(self.help_pane)
         QApplication.instance().focusChanged.connect(self._on_focus)
@@ -232,8 +242,24 @@ class SchemaForm(QWidget):
                 form.setRowVisible(row.field, show)
                 shown_here += show
             box.setVisible(shown_here > 0)
+            self._offer_group(group, shown_here > 0)
             visible += shown_here
         return visible
+
+    def offered_groups(self) -> list[str]:
+        """The groups the navigator lets the user pick (those the filters leave visible)."""
+        model = self.group_nav.model()
+        return [self.group_nav.itemData(i) for i in range(self.group_nav.count())
+                if model.item(i).isEnabled()]
+
+    def scroll_to_group(self, group: str) -> bool:
+        """Scroll so the title of ``group`` is at the top of the view; False when it is hidden or unknown."""
+        if group not in self._groups or self._groups[group][0].isHidden():
+            return False
+        box = self._groups[group][0]
+        self.scroll.widget().layout().activate()
+        self.scroll.verticalScrollBar().setValue(box.mapTo(self.scroll.widget(), box.rect().topLeft()).y())
+        return True
 
     def is_visible_field(self, key: str) -> bool:
         row = self._rows[key]
@@ -255,6 +281,14 @@ class SchemaForm(QWidget):
         return True
 
     # reacting -------------------------------------------------------------------------------
+    def _offer_group(self, group: str, offered: bool) -> None:
+        index = self.group_nav.findData(group)
+        self.group_nav.model().item(index).setEnabled(offered)
+
+    def _on_group_picked(self, index: int) -> None:
+        self.scroll_to_group(self.group_nav.itemData(index))
+        self.group_nav.setCurrentIndex(-1)  # back to "Go to group…": picking the same group again works
+
     def _on_changed(self, key: str) -> None:
         row = self._rows[key]
         try:

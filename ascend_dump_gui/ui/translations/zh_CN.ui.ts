@@ -384,6 +384,10 @@
       <translation>跳转到首个偏离</translation>
     </message>
     <message>
+      <source>Go to group…</source>
+      <translation>跳转到分组…</translation>
+    </message>
+    <message>
       <source>Golden</source>
       <translation>标杆数据</translation>
     </message>
@@ -714,6 +718,10 @@
     <message>
       <source>Scenarios and options</source>
       <translation>场景与配置项</translation>
+    </message>
+    <message>
+      <source>Scroll the form to a group of options</source>
+      <translation>将表单滚动到某一组配置项</translation>
     </message>
     <message>
       <source>Search options (name, label or help)…</source>
