@@ -280,3 +280,24 @@ def test_group_navigator_offers_only_groups_the_filters_leave(panel, qtbot):
     assert all(form._groups[g][0].isVisible() for g in offered)
     panel.search.clear()
     assert form.offered_groups() == form.groups
+
+
+def test_a_step_problem_the_checker_reports_shows_once_by_the_field_not_twice(panel, qtbot):
+    panel.new_config("tf1_session", {"enable_dump": True, "dump_path": "/tmp"})
+    step = widget(panel, QLineEdit, "dump_step")
+    qtbot.keyClicks(step, "5-3")
+    card = next(f for f in panel.findings if "dump_step" in f.options and "start below its end" in f.message)
+    assert panel.findings_panel.item_for(card.rule) is not None
+    assert "start below its end" in panel.form.marker_text("dump_step")  # the marker says it by the field
+    assert panel.form.problem_text("dump_step") == ""                      # no copy of the card under it
+    assert step.property("invalid") is True                                # the field still looks wrong
+    step.setText("3-5")
+    assert panel.form.problem_text("dump_step") == "" and panel.form.marker_text("dump_step") == ""
+    assert step.property("invalid") is False
+
+
+def test_a_step_problem_the_checker_does_not_report_is_noted_under_the_field(panel, qtbot):
+    panel.new_config("tf1_session")  # enable_dump off: the checker only says dump_step is ignored
+    qtbot.keyClicks(widget(panel, QLineEdit, "dump_step"), "5-3")
+    assert "start below its end" in panel.form.problem_text("dump_step")
+    assert "start below its end" not in panel.form.marker_text("dump_step")

@@ -90,6 +90,8 @@ class _Row:
         self.marker.hide()
         self.problem = QLabel(objectName=f"{spec.key}__problem", wordWrap=True)
         self.problem.hide()
+        self._note = ""                      # what the editor says about the text being typed
+        self._reported: tuple[str, ...] = ()  # what the checker says about this field (shown texts)
         self.reset = QToolButton(objectName=f"{spec.key}__reset", autoRaise=True)
         self.reset.setIcon(icon("reset"))
         self.reset.setToolTip(tr("Leave this option out (use the default)"))
@@ -109,11 +111,20 @@ class _Row:
         self.reset.setEnabled(is_set)
 
     def show_problem(self, message: str) -> None:
+        """Note a problem with the typed text under the field, unless a finding already says it."""
+        self._note = message
         self.problem.setText(f"⚠ {message}")
-        self.problem.setVisible(bool(message))
-        self.editor.input.setProperty("invalid", bool(message))
+        self._update_problem()
+
+    def _update_problem(self) -> None:
+        note = self._note
+        shown = bool(note) and not any(note in text for text in self._reported)
+        self.problem.setVisible(shown)
+        self.editor.input.setProperty("invalid", bool(note))
 
     def show_findings(self, findings: list[Finding]) -> None:
+        self._reported = tuple(finding_text(f) for f in findings)
+        self._update_problem()  # the finding card and the marker now say it: no second copy under the field
         if not findings:
             self.marker.hide()
             self.editor.input.setProperty("severity", "")
