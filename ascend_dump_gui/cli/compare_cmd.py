@@ -71,8 +71,13 @@ def _print_human(result: CompareResult, out: str | None) -> None:
     print(f"{s['mode'].replace('_', ' ')}: {s['rows']} tensors, {s['compared']} compared, "
           f"{s['reached']} reached, {s['not_reached']} not reached, {s['unmatched_npu']} NPU tensors without "
           f"a counterpart, {s['unmatched_golden']} golden files unused")
+    sources = {"given": "given with --graph", "in_dump_folder": "found in the dump folder",
+               "found_near_dump": "found next to the dump"}
     if s["graph"]:
-        print(f"graph: {s['graph']}")
+        print(f"graph: {s['graph']} ({sources.get(s.get('graph_source') or '', 'used')})")
+    else:
+        print("graph: none found near the dump (execution order from dump timestamps); dump with "
+              "DUMP_GE_GRAPH=2 or pass --graph ge_proto*_Build.txt for fused-op origins and op names")
     d = result.first_divergence
     if d is None:
         print("first divergence: none (every compared tensor meets the accuracy rule)")
@@ -85,8 +90,9 @@ def _print_human(result: CompareResult, out: str | None) -> None:
     if len(result.overflows) > 10:
         print(f"overflow: ... {len(result.overflows) - 10} more")
     for w in result.watcher_findings:
-        culprit = w.culprit or (f"task {w.culprit_task_id}" if w.culprit_task_id is not None else "unknown op")
+        culprit = w.culprit or (f"task {w.culprit_task_id}" if w.culprit_task_id is not None else "an unknown op")
+        hint = f" ({w.culprit_hint})" if w.culprit_hint else ""
         print(f"watcher: {w.tensor} changed after {culprit} ran ({w.changed_elements} elements, "
-              f"max abs diff {w.max_abs_diff:g}): {culprit} overwrote its memory")
+              f"max abs diff {w.max_abs_diff:g}): {culprit} overwrote its memory{hint}")
     if out:
         warn(f"wrote {len(result.rows)} rows to {out}")

@@ -215,8 +215,9 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
 
     ``metrics``: msaccucmp algorithm names or indices (default: all ten, in msaccucmp's order).
     ``tolerances``: thresholds of the "Accuracy Reached or Not" rule per dtype. ``graph``: a GE graph dump
-    (``ge_proto*.txt``) for fused-op origins, input producers and execution order; graph files found
-    under either folder are used otherwise.
+    (``ge_proto*.txt``) for fused-op origins, input producers and execution order; otherwise graph files
+    under either folder, else the dumped model's graph found near the NPU folder (``summary["graph"]`` and
+    ``summary["graph_source"]`` say which, or None).
     """
     started = time.perf_counter()
     names = resolve_names(metrics)
@@ -232,7 +233,7 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
                    "reason": "no NPU tensor was matched with this file"} for p in plan.unmatched_golden]
     summary = {
         "mode": plan.mode, "npu": os.fspath(npu), "golden": os.fspath(golden),
-        "graph": None if plan.graph_path is None else str(plan.graph_path),
+        "graph": None if plan.graph_path is None else str(plan.graph_path), "graph_source": plan.graph_source,
         "metrics": names, "rows": len(rows), "compared": sum(r.compared for r in rows),
         "reached": sum(r.reached is True for r in rows), "not_reached": sum(r.reached is False for r in rows),
         "unmatched_npu": sum(u["side"] == "npu" for u in unmatched),

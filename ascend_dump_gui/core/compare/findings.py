@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
 
 ABSENT_ID = 65535
 """Opdebug records use 65535 for "no such id"."""
+MAX_SIBLING_FOLDERS = 16
+"""Watcher culprits: at most this many other step folders of the model are listed for task ids."""
+UNNAMED_CULPRIT_HINT = ("no dump or graph names this task: run with DUMP_GE_GRAPH set (the graph dump is "
+                        "found next to the dump), or pass --graph ge_proto*_Build.txt")
 
 
 @dataclass
@@ -78,6 +83,7 @@ class WatcherFinding:
     culprit_task_id: int | None
     changed_elements: int
     max_abs_diff: float
+    culprit_hint: str | None = None     # how to get the culprit's name when it is unknown
 
     def to_json(self) -> dict[str, Any]:
         return json_safe(asdict(self))
@@ -232,7 +238,39 @@ def watcher_findings(plan: MatchPlan, cancel: CancelToken | None = None) -> list
                 if change is None:
                     continue
                 culprit = names.get(after.task_id) if after.task_id is not None else None
+                if culprit is None and after.task_id is not None:
+                    names.update(_sibling_task_names(after.path.parent, names))
+                    culprit = names.get(after.task_id)
                 out.append((after.timestamp, WatcherFinding(
                     dumps[0].op_name, f"{dumps[0].op_name}:output:{i}", str(before.path), str(after.path),
-                    culprit, after.task_id, change[0], change[1])))
+                    culprit, after.task_id, change[0], change[1],
+                    None if culprit is not None else UNNAMED_CULPRIT_HINT)))
     return [f for _, f in sorted(out, key=lambda item: item[0])]
+
+
+def _sibling_task_names(step: Path, known: dict[int, str]) -> dict[int, str]:
+    """Task id -> op name from the file names (no reads) of the model's other step folders (the same model
+    load keeps its task ids; an op's earliest dump is the one of its own task), listing at most
+    :data:`MAX_SIBLING_FOLDERS` of them. Names are the file names' (sanitised: ``/`` reads ``_``)."""
+    out: dict[int, str] = {}
+    try:
+        siblings = sorted(p for p in step.parent.iterdir() if p.is_dir() and p != step)
+    except OSError:
+        return out
+    firsts: dict[str, tuple[int, int]] = {}   # op name -> (timestamp, task id) of its earliest dump
+    for folder in siblings[:MAX_SIBLING_FOLDERS]:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            parsed = parse_name(name)
+            if parsed is None or parsed.kind != "tensor" or parsed.task_id is None or not parsed.op_name:
+                continue
+            ts = parsed.timestamp or 0
+            if parsed.op_name not in firsts or ts < firsts[parsed.op_name][0]:
+                firsts[parsed.op_name] = (ts, parsed.task_id)
+    for op_name, (_, task) in firsts.items():
+        if task not in known:
+            out.setdefault(task, op_name)
+    return out

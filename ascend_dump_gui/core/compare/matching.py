@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ascend_dump_gui.core.compare import graph_lookup
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
 from ascend_dump_gui.core.dump.graph import Graph, Op, execution_order, parse_graph_file
 from ascend_dump_gui.core.dump.naming import ParsedName, parse_name, sanitize_part
@@ -29,6 +30,9 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 _SKIPPED_PRODUCERS = ("Cast", "TransData")
 NPU_VS_GOLDEN = "npu_vs_golden"
 NPU_VS_NPU = "npu_vs_npu"
+GRAPH_GIVEN = "given"
+GRAPH_IN_FOLDER = "in_dump_folder"
+GRAPH_FOUND = "found_near_dump"
 
 
 @dataclass
@@ -95,6 +99,7 @@ class MatchPlan:
     overflow_files: list[Path] = field(default_factory=list)
     graph: Graph | None = None
     graph_path: Path | None = None
+    graph_source: str | None = None     # GRAPH_GIVEN, GRAPH_IN_FOLDER, GRAPH_FOUND; None: no graph used
 
 
 @dataclass
@@ -156,12 +161,12 @@ def _collect(root: Path, what: str, cancel: CancelToken | None) -> _Side:
     return side
 
 
-def _choose_graph(paths: Sequence[Path], ops: Sequence[NpuOp]) -> tuple[Graph | None, Path | None]:
-    """The graph whose op names cover most NPU dumps (later build stages win ties)."""
+def _choose_graph(files: Sequence[tuple[Path, list[Graph]]], ops: Sequence[NpuOp]) -> tuple[Graph | None, Path | None]:
+    """The graph whose op names cover most NPU dumps (later build stages win ties); None when none names any."""
     wanted = {op.key for op in ops}
     best: tuple[int, int, Graph | None, Path | None] = (0, -1, None, None)
-    for rank, path in enumerate(sorted(paths)):
-        for graph in parse_graph_file(path):
+    for rank, (path, graphs) in enumerate(sorted(files, key=lambda f: f[0])):
+        for graph in graphs:
             hits = sum(1 for op in graph.ops if sanitize_part(op.name) in wanted)
             if (hits, rank) > best[:2]:
                 best = (hits, rank, graph, path)
@@ -184,6 +189,28 @@ def _ordered(ops: dict[str, NpuOp], graph: Graph | None) -> list[NpuOp]:
     return sorted(ops.values(), key=lambda o: (position.get(o.key, len(position)), o.timestamp, o.key))
 
 
+def _find_graph(given: Path | None, left: _Side, right: _Side) -> tuple[Graph | None, Path | None, str | None]:
+    """The graph to use and where it came from: the given file, a graph file in the dump folders, else one
+    found near the NPU dump folder (:mod:`graph_lookup`) whose graph is the dumped model."""
+    if given is not None:
+        chosen, path = _choose_graph([(given, parse_graph_file(given))], left.dumps)
+        if chosen is None:
+            raise InputError(given, "no graph in this file names any dumped NPU op")
+        return chosen, path, GRAPH_GIVEN
+    if left.graphs or right.graphs:
+        chosen, path = _choose_graph([(p, parse_graph_file(p)) for p in left.graphs + right.graphs], left.dumps)
+        if chosen is not None:
+            return chosen, path, GRAPH_IN_FOLDER
+    if not left.dumps:
+        return None, None, None
+    first = left.dumps[0]
+    folder = first.path.parent
+    model_folder = folder.parent.parent if first.in_model_folder else None
+    files = graph_lookup.pick_graph_file(graph_lookup.graph_candidates(folder, first.in_model_folder), model_folder)
+    chosen, path = _choose_graph(files, left.dumps)
+    return chosen, path, GRAPH_FOUND if chosen is not None else None
+
+
 def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str | os.PathLike | None = None,
                progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> MatchPlan:
     """Discover both sides (files or folders) and pair their tensors; rows come in execution order."""
@@ -192,12 +219,10 @@ def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str 
     left = _collect(npu_root, "NPU", cancel)
     progress(0, 0, f"indexing {golden_root}")
     right = _collect(golden_root, "golden", cancel)
-    graph_paths = [Path(graph)] if graph is not None else left.graphs + right.graphs
-    chosen, chosen_path = _choose_graph(graph_paths, left.dumps) if graph_paths else (None, None)
-    if graph is not None and chosen is None:
-        raise InputError(graph, "no graph in this file names any dumped NPU op")
+    chosen, chosen_path, source = _find_graph(Path(graph) if graph is not None else None, left, right)
     mode = NPU_VS_NPU if right.dumps else NPU_VS_GOLDEN
-    plan = MatchPlan(mode, npu_ops=left.dumps, overflow_files=left.overflow, graph=chosen, graph_path=chosen_path)
+    plan = MatchPlan(mode, npu_ops=left.dumps, overflow_files=left.overflow, graph=chosen, graph_path=chosen_path,
+                     graph_source=source)
     if not left.dumps:
         _pair_npy_files(plan, left.npys, right.npys)
         return plan
