@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 
 import numpy as np
 import pytest
@@ -138,3 +139,14 @@ def test_table_model_passes_qt_model_checks_filtered_and_sorted(qtmodeltester, o
     assert 0 < model.rowCount() < len(result.rows)
     assert {model.status_at(r) for r in range(model.rowCount())} <= {FAIL, WARN}
     assert model.data(model.index(model.display_row(first), 0), 8).color() == FIRST_TINT
+
+
+def test_panel_shows_which_graph_was_used(panel, qtbot, tmp_path):
+    _, npu, golden, graph = emulated(tmp_path, model_dump("mlp"), "mlp")
+    result = _run(panel, qtbot, npu, golden)
+    assert result.summary["graph_source"] == "found_near_dump"
+    assert graph.name in panel.inputs.graph_used.text() and "found next to the dump" in panel.inputs.graph_used.text()
+    assert panel.inputs.graph_used.toolTip() == str(graph)
+    shutil.rmtree(graph.parent.parent)
+    _run(panel, qtbot, npu, golden)
+    assert panel.inputs.graph_used.text().startswith("No graph dump found")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
@@ -75,6 +78,9 @@ class CompareInputs(QWidget):
         self.npu = PathRow("npu", tr("NPU dump folder or file"))
         self.golden = PathRow("golden", tr("Golden dump folder or file"))
         self.graph = PathRow("graph", tr("Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order"))
+        self.graph_used = QLabel()
+        self.graph_used.setObjectName("graph_used")
+        self.graph_used.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.metrics_button = QToolButton()
         self.metrics_button.setObjectName("metrics_button")
         self.metrics_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -111,6 +117,7 @@ class CompareInputs(QWidget):
         grid.addWidget(self.golden, 1, 1)
         grid.addWidget(QLabel(tr("Graph")), 2, 0)
         grid.addWidget(self.graph, 2, 1)
+        grid.addWidget(self.graph_used, 2, 2)
         metrics = QHBoxLayout()
         metrics.addWidget(QLabel(tr("Metrics")))
         metrics.addWidget(self.metrics_button)
@@ -118,6 +125,19 @@ class CompareInputs(QWidget):
         grid.addLayout(metrics, 0, 2)
         grid.addLayout(thresholds, 1, 2)
         grid.setColumnStretch(1, 1)
+
+    def show_graph_used(self, summary: dict) -> None:
+        """Say which graph dump the last compare used (``summary["graph"]``/``["graph_source"]``), or none."""
+        path = summary.get("graph")
+        if not path:
+            self.graph_used.setText(tr("No graph dump found next to the dump: order from timestamps"))
+            self.graph_used.setToolTip(tr("Dump with DUMP_GE_GRAPH=2, or choose a ge_proto*_Build.txt file"))
+            return
+        sources = {"given": tr("chosen"), "in_dump_folder": tr("found in the dump folder"),
+                   "found_near_dump": tr("found next to the dump")}
+        source = sources.get(summary.get("graph_source") or "", tr("chosen"))
+        self.graph_used.setText(tr("Graph used: {name} ({source})").format(name=Path(path).name, source=source))
+        self.graph_used.setToolTip(str(path))
 
     def _update_metrics_text(self) -> None:
         chosen = self.metrics()

@@ -268,6 +268,7 @@ class ComparePanel(QWidget):
         self.details.setTabText(1, tr("Overflows ({count})").format(count=len(result.overflows)))
         self.details.setTabText(2, tr("Watcher ({count})").format(count=len(result.watcher_findings)))
         self.summary.setText(self._summary_text(result))
+        self.inputs.show_graph_used(result.summary)
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.finished.emit(result)
         if result.first_divergence is not None:

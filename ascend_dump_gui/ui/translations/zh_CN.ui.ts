@@ -280,6 +280,10 @@
       <translation>Dump场景</translation>
     </message>
     <message>
+      <source>Dump with DUMP_GE_GRAPH=2, or choose a ge_proto*_Build.txt file</source>
+      <translation>设置DUMP_GE_GRAPH=2后重新Dump，或选择ge_proto*_Build.txt文件</translation>
+    </message>
+    <message>
       <source>Emulating {model}</source>
       <translation>正在仿真 {model}</translation>
     </message>
@@ -404,6 +408,10 @@
       <translation>计算图</translation>
     </message>
     <message>
+      <source>Graph used: {name} ({source})</source>
+      <translation>使用的图Dump：{name}（{source}）</translation>
+    </message>
+    <message>
       <source>Heatmap</source>
       <translation>热力图</translation>
     </message>
@@ -490,6 +498,10 @@
     <message>
       <source>No folder open</source>
       <translation>未打开目录</translation>
+    </message>
+    <message>
+      <source>No graph dump found next to the dump: order from timestamps</source>
+      <translation>Dump目录附近未找到图Dump：按时间戳排序</translation>
     </message>
     <message>
       <source>No problems found.</source>
@@ -944,6 +956,10 @@
       <translation>请选择已存在的标杆目录或文件</translation>
     </message>
     <message>
+      <source>chosen</source>
+      <translation>已指定</translation>
+    </message>
+    <message>
       <source>columns</source>
       <translation>列</translation>
     </message>
@@ -1018,6 +1034,14 @@
     <message>
       <source>format</source>
       <translation>格式</translation>
+    </message>
+    <message>
+      <source>found in the dump folder</source>
+      <translation>在Dump目录中找到</translation>
+    </message>
+    <message>
+      <source>found next to the dump</source>
+      <translation>在Dump目录附近找到</translation>
     </message>
     <message>
       <source>golden</source>
