@@ -150,3 +150,13 @@ def test_panel_shows_which_graph_was_used(panel, qtbot, tmp_path):
     shutil.rmtree(graph.parent.parent)
     _run(panel, qtbot, npu, golden)
     assert panel.inputs.graph_used.text().startswith("No graph dump found")
+
+
+def test_watcher_table_names_the_culprit_or_its_task():
+    from ascend_dump_gui.core.compare.findings import WatcherFinding
+    from ascend_dump_gui.ui.compare.findings_view import watcher_rows
+
+    named = WatcherFinding("dense/Relu", "dense/Relu:output:0", "a", "b", "dense_1/Relu", 7, 256, 15.6)
+    unnamed = WatcherFinding("dense/Relu", "dense/Relu:output:0", "a", "b", None, 7, 256, 15.6)
+    assert watcher_rows([named])[0][1][2] == "dense_1/Relu"
+    assert watcher_rows([unnamed])[0][1][2] == "task 7 (no graph dump names it)"

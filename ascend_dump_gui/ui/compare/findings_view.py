@@ -64,5 +64,14 @@ def overflow_rows(overflows: Sequence[Overflow]) -> list[tuple[str, list[str]]]:
 
 
 def watcher_rows(findings: Sequence[WatcherFinding]) -> list[tuple[str, list[str]]]:
-    return [(w.watched_op, [w.watched_op, w.tensor, w.culprit or tr("unknown"), f"{w.changed_elements:,}",
+    return [(w.watched_op, [w.watched_op, w.tensor, _culprit(w), f"{w.changed_elements:,}",
                             f"{w.max_abs_diff:.6g}", w.before_file, w.after_file]) for w in findings]
+
+
+def _culprit(finding: WatcherFinding) -> str:
+    """The overwriting op, else its task id (no graph or dump names it), else unknown."""
+    if finding.culprit:
+        return finding.culprit
+    if finding.culprit_task_id is not None:
+        return tr("task {task_id} (no graph dump names it)").format(task_id=finding.culprit_task_id)
+    return tr("unknown")

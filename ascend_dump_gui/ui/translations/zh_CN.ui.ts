@@ -1200,6 +1200,10 @@
       <translation>迭代 {step}</translation>
     </message>
     <message>
+      <source>task {task_id} (no graph dump names it)</source>
+      <translation>任务 {task_id}（没有计算图 Dump 可确定其算子名）</translation>
+    </message>
+    <message>
       <source>tensor</source>
       <translation>Tensor</translation>
     </message>
