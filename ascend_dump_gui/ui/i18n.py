@@ -3,7 +3,7 @@
 UI code calls :func:`tr` with a literal, or hands ``tr`` to a core function that fills templates listed in
 ``translations.catalog.core_ui_strings`` (the Browse tree's labels); texts that come from the core schema
 (labels, help, group names, rule messages) are looked up with :func:`tr_schema`; findings are shown with
-:func:`finding_text` (messages built while checking carry a template and its values). ``scripts/update_translations.py`` collects both into
+:func:`finding_text` and their fixes with :func:`fix_text` (messages built while checking carry a template and its values). ``scripts/update_translations.py`` collects both into
 ``ui/translations/*.ts`` and compiles the ``.qm`` files the app loads.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from ascend_dump_gui.core.config.findings import Finding, Text
+from ascend_dump_gui.core.config.findings import Finding, Fix, Text
 from ascend_dump_gui.ui.translations.catalog import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
 from ascend_dump_gui.ui.translations.catalog import UI_CONTEXT as CONTEXT
 
@@ -47,6 +47,11 @@ def finding_text(finding: Finding) -> str:
     """A finding's message in the current language (its template translated and filled, else the message)."""
     text = finding.text
     return schema_text(text) if text == finding.message else tr_schema(finding.message)
+
+
+def fix_text(fix: Fix) -> str:
+    """A fix's description in the current language (a :class:`Text` by its template, else the fixed text)."""
+    return schema_text(fix.description)
 
 
 def system_language() -> str:

@@ -16,7 +16,11 @@ class Severity(str, Enum):
 
 @dataclass(frozen=True)
 class Fix:
-    """A change that resolves a finding: option key -> new value (``None`` removes the option)."""
+    """A change that resolves a finding: option key -> new value (``None`` removes the option).
+
+    A description built while checking is a :class:`Text` (``msg(...)``): it reads as its English string, and the
+    UI translates it by its template (``ui.i18n.fix_text``).
+    """
 
     description: str
     changes: tuple[tuple[str, Any], ...] = ()

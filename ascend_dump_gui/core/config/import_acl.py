@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema_acl import ACL_JSON
 from ascend_dump_gui.core.config.values import from_json
@@ -25,26 +25,28 @@ def acl_doc(obj: Any, origin: Path | None, duplicates: list[str]) -> ConfigDoc:
     """The ``"dump"`` object of an acl.json value as a document (problems for what the runtime would not read)."""
     problems: list[Finding] = [
         Finding("import.duplicate_key", Severity.WARNING, (key,),
-                f"{key} appears more than once; the runtime keeps the last one.", RT)
+                msg("{key} appears more than once; the runtime keeps the last one.", key=key), RT)
         for key in dict.fromkeys(duplicates)]
     facts: dict[str, Any] = {"has_dump_section": False}
     if not isinstance(obj, dict):
         problems.append(Finding("acl.not_an_object", Severity.ERROR, (),
-                                "The file is JSON but not an object; the runtime expects {\"dump\": {...}}.", RT))
+                                msg("The file is JSON but not an object; the runtime expects {\"dump\": {...}}."), RT))
         return ConfigDoc("acl_json", {}, origin, problems, facts)
     if "dump" not in obj:
         stray = [k for k in obj if ACL_JSON.has(k)]
         if stray:
-            message = (f"{', '.join(stray)} sit at the top level; the runtime only reads them inside \"dump\": "
-                       "{...}, so nothing is dumped.")
+            message = msg("{keys} sit at the top level; the runtime only reads them inside \"dump\": {{...}}, so "
+                          "nothing is dumped.", keys=", ".join(stray))
         else:
-            message = "There is no \"dump\" object, so the runtime dumps nothing (this is not an acl.json dump config)."
+            message = msg("There is no \"dump\" object, so the runtime dumps nothing (this is not an acl.json dump "
+                          "config).")
         problems.append(Finding("acl.no_dump_section", Severity.WARNING, ("dump",), message, RT))
         return ConfigDoc("acl_json", {}, origin, problems, facts)
     section = obj["dump"]
     if not isinstance(section, dict):
         problems.append(Finding("acl.dump_not_object", Severity.ERROR, ("dump",),
-                                f"\"dump\" must be an object, not {type(section).__name__} (EP0001).", RT))
+                                msg("\"dump\" must be an object, not {type} (EP0001).", type=type(section).__name__),
+                                RT))
         return ConfigDoc("acl_json", {}, origin, problems, facts)
     facts["has_dump_section"] = True
     values = {key: from_json(ACL_JSON.field(key), raw) if ACL_JSON.has(key) else raw for key, raw in section.items()}
@@ -76,6 +78,6 @@ def project_doc(obj: dict, origin: Path | None, known: dict[str, Any]) -> Config
         raise InputError(origin, "\"values\" must be an object")
     facts = obj.get("facts", {})
     problems = [Finding("import.unknown_project_key", Severity.WARNING, (key,),
-                        f"{key} is not a project-file key; it is ignored.", "project file")
+                        msg("{key} is not a project-file key; it is ignored.", key=key), "project file")
                 for key in obj if key not in PROJECT_KEYS + ("facts",)]
     return ConfigDoc(name, dict(values), origin, problems, dict(facts) if isinstance(facts, dict) else {})

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Kind, Scenario
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.values import from_text, json_object
 from ascend_dump_gui.core.errors import InputError
@@ -99,8 +99,8 @@ class _Reader:
             if isinstance(key, str):
                 self.hits.append(_Hit("tf1_session", key, value, line, attr))
             else:
-                self._problem(line, f"the parameter_map key `{ast.unparse(owner.slice)}` is not a literal; this "
-                                    "line is not checked")
+                self._problem(line, msg("the parameter_map key `{expression}` is not a literal; this line is not "
+                                        "checked", expression=ast.unparse(owner.slice)))
             return
         dump_owner = self._dump_config_owner(owner)
         if dump_owner is not None:
@@ -110,8 +110,8 @@ class _Reader:
             if self.scenarios["tf2_npu_device"].has(attr):
                 self.hits.append(_Hit("tf2_npu_device", attr, value, line))
             else:
-                self._problem(line, f"global_options().{attr} is not a dump option; it is not checked",
-                              Severity.INFO)
+                self._problem(line, msg("global_options().{attr} is not a dump option; it is not checked",
+                                        attr=attr), Severity.INFO)
             return
         if attr == "mode" and isinstance(owner, ast.Name) and owner.id in self.compiler_vars:
             self.mode = (self._value(value, "mode", line), line)
@@ -148,10 +148,10 @@ class _Reader:
         if isinstance(node, ast.Call) and _call_name(node).endswith("global_options"):
             base = node.func.value if isinstance(node.func, ast.Attribute) else None
             if base is not None and not (isinstance(base, ast.Name) and base.id in self.npu_modules):
-                self._problem(node.lineno, f"`{ast.unparse(base)}` is not the npu_device module imported in this "
-                                           f"script; as written the line fails at run time (did you mean "
-                                           f"npu_device.global_options()?)", Severity.WARNING, once=True,
-                              rule="import.unknown_module")
+                self._problem(node.lineno, msg("`{module}` is not the npu_device module imported in this script; as "
+                                               "written the line fails at run time (did you mean "
+                                               "npu_device.global_options()?)", module=ast.unparse(base)),
+                              Severity.WARNING, once=True, rule="import.unknown_module")
             return True
         return False
 
@@ -187,12 +187,13 @@ class _Reader:
                 self.hits.append(_Hit("tf1_session", mapping[positional[position]], arg, call.lineno))
         for kw in call.keywords:
             if kw.arg is None:
-                self._problem(call.lineno, f"{what}(**...) cannot be read without running the script")
+                self._problem(call.lineno, msg("{what}(**...) cannot be read without running the script",
+                                               what=what))
             elif kw.arg in mapping:
                 self.hits.append(_Hit("tf1_session", mapping[kw.arg], kw.value, call.lineno))
             else:
-                self._problem(call.lineno, f"{what}() has no argument {kw.arg!r}; Python raises TypeError",
-                              Severity.ERROR)
+                self._problem(call.lineno, msg("{what}() has no argument {argument!r}; Python raises TypeError",
+                                               what=what, argument=kw.arg), Severity.ERROR)
 
     def _backend(self, call: ast.Call) -> None:
         backend = next((kw.value for kw in call.keywords if kw.arg == "backend"), None)
@@ -208,23 +209,25 @@ class _Reader:
     def _env_set(self, key_node: ast.expr, value: ast.expr, line: int, setdefault: bool = False) -> None:
         key = self._literal(key_node)
         if not isinstance(key, str):
-            self._problem(line, f"os.environ key `{ast.unparse(key_node)}` is not a literal; not checked")
+            self._problem(line, msg("os.environ key `{expression}` is not a literal; not checked",
+                                    expression=ast.unparse(key_node)))
             return
         if setdefault and key in self.env:
             return
         evaluated = self._literal(value)
         if evaluated is _MISSING:
             self.unresolved_env.append(key)
-            self._problem(line, f"{key} is set from `{ast.unparse(value)}`, which cannot be evaluated without "
-                                "running the script; it is not checked")
+            self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
+                                    "script; it is not checked", key=key, expression=ast.unparse(value)))
             return
         self.env[key] = (str(evaluated), line)
 
     def _value(self, node: ast.expr | None, key: str, line: int) -> Any:
         value = self._literal(node) if node is not None else _MISSING
         if value is _MISSING and node is not None:
-            self._problem(line, f"{key} is set from `{ast.unparse(node)}`, which cannot be evaluated without running "
-                                f"the script; rules about {key} are skipped", unresolved=key)
+            self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
+                                    "script; rules about {key} are skipped", key=key, expression=ast.unparse(node)),
+                          unresolved=key)
         return value
 
     def _literal(self, node: ast.expr) -> Any:
@@ -247,9 +250,9 @@ class _Reader:
             return _MISSING
         return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
-    def _problem(self, line: int, message: str, severity: Severity = Severity.WARNING, *, unresolved: str = "",
+    def _problem(self, line: int, message: Text, severity: Severity = Severity.WARNING, *, unresolved: str = "",
                  once: bool = False, rule: str = "") -> None:
-        text = f"line {line}: {message}"
+        text = msg("line {line}: {message}", line=line, message=message)
         if once and any(p.message.split(": ", 1)[-1] == message for p in self.problems):
             return
         rule = rule or ("import.not_understood" if severity is not Severity.INFO else "import.skipped")
@@ -320,9 +323,10 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     for hit in reader.hits:
         if hit.scenario != forced:
             problems.append(Finding("import.other_scenario", Severity.WARNING, (hit.key,),
-                                    f"line {hit.line}: {hit.key} is a {scenarios[hit.scenario].title} setting, not "
-                                    f"{scenario.title}; check the file with --scenario {hit.scenario}.", _SOURCE,
-                                    extra={"line": hit.line}))
+                                    msg("line {line}: {key} is a {title} setting, not {current}; check the file with "
+                                        "--scenario {scenario}.", line=hit.line, key=hit.key,
+                                        title=Text(scenarios[hit.scenario].title), current=Text(scenario.title),
+                                        scenario=hit.scenario), _SOURCE, extra={"line": hit.line}))
             continue
         value = reader._value(hit.node, hit.key, hit.line)
         if value is _MISSING:
@@ -335,8 +339,9 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     for key, seen in lines.items():
         if len(seen) > 1:
             problems.append(Finding("import.set_again", Severity.INFO, (key,),
-                                    f"{key} is set {len(seen)} times (lines {', '.join(map(str, seen))}); the checker "
-                                    f"uses the last value, {values.get(key)!r}.", _SOURCE, extra={"line": seen[-1]}))
+                                    msg("{key} is set {count} times (lines {lines}); the checker uses the last value, "
+                                        "{value!r}.", key=key, count=len(seen), lines=", ".join(map(str, seen)),
+                                        value=values.get(key)), _SOURCE, extra={"line": seen[-1]}))
     env = {k: v for k, (v, _line) in reader.env.items()}
     facts: dict[str, Any] = {"lines": {k: v[-1] for k, v in lines.items()}}
     if forced == "env":
@@ -364,8 +369,9 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
     spec = scenario.field(hit.key)
     if hit.accessor and spec.serialized and hit.accessor != spec.serialized:
         problems.append(Finding("import.wrong_accessor", Severity.ERROR, (hit.key,),
-                                f"line {hit.line}: {hit.key} is a .{spec.serialized} option but is set through "
-                                f".{hit.accessor}; the adapter reads .{spec.serialized} and does not see this value.",
+                                msg("line {line}: {key} is a .{accessor} option but is set through .{used}; the "
+                                    "adapter reads .{accessor} and does not see this value.", line=hit.line,
+                                    key=hit.key, accessor=spec.serialized, used=hit.accessor),
                                 spec.source, extra={"line": hit.line}))
     if spec.kind is Kind.MAPPING and isinstance(value, str):
         parsed = json_object(value)

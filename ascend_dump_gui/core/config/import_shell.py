@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Scenario
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.values import from_text
 
@@ -34,17 +34,19 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
         match = _ASSIGNMENT.fullmatch(line)
         if match is None:
             if not re.fullmatch(r"export\s+[A-Za-z_][A-Za-z0-9_\s]*", line):
-                problems.append(_finding(number, "not a variable assignment; ignored", Severity.INFO))
+                problems.append(_finding(number, msg("not a variable assignment; ignored"), Severity.INFO))
             continue
         name, rest = match.groups()
         try:
             words = shlex.split(rest, comments=True)
         except ValueError as exc:
-            problems.append(_finding(number, f"{name}: {exc} (unbalanced quotes)", Severity.WARNING, name))
+            problems.append(_finding(number, msg("{name}: {error} (unbalanced quotes)", name=name, error=str(exc)),
+                                     Severity.WARNING, name))
             continue
         if len(words) > 1 and not line.startswith("export"):
-            problems.append(_finding(number, f"{name}={rest.strip()} has unquoted spaces; a shell runs "
-                                             f"`{words[1]}` as a command with {name} set only for it",
+            problems.append(_finding(number, msg("{name}={value} has unquoted spaces; a shell runs `{command}` as a "
+                                                 "command with {name} set only for it", name=name,
+                                                 value=rest.strip(), command=words[1]),
                                      Severity.WARNING, name))
             continue
         pairs = [(name, words[0] if words else "")]
@@ -53,7 +55,7 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
             if sep and _NAME.fullmatch(other):
                 pairs.append((other, value))
             else:
-                problems.append(_finding(number, f"{word!r} after {name}= is not NAME=value; ignored",
+                problems.append(_finding(number, msg("{word!r} after {name}= is not NAME=value; ignored", word=word, name=name),
                                          Severity.WARNING, name))
         for key, value in pairs:
             if "$" in value and not rest.lstrip().startswith("'"):
@@ -75,15 +77,20 @@ def _expand(value: str, env: dict[str, str], number: int, name: str, problems: l
 
     expanded = _REFERENCE.sub(sub, value)
     if unknown or "$(" in value or "`" in value:
-        problems.append(_finding(number, f"{name} uses {', '.join('$' + u for u in unknown) or 'a command'}, "
-                                         "which the shell expands at run time; the checker keeps it as written",
-                                 Severity.INFO))
+        if unknown:
+            message = msg("{name} uses {references}, which the shell expands at run time; the checker keeps it as "
+                          "written", name=name, references=", ".join("$" + u for u in unknown))
+        else:
+            message = msg("{name} uses a command, which the shell expands at run time; the checker keeps it as "
+                          "written", name=name)
+        problems.append(_finding(number, message, Severity.INFO))
     return expanded
 
 
-def _finding(line: int, message: str, severity: Severity, option: str = "") -> Finding:
+def _finding(line: int, message: Text, severity: Severity, option: str = "") -> Finding:
     return Finding("import.not_understood" if severity is not Severity.INFO else "import.skipped", severity,
-                   (option,) if option else (), f"line {line}: {message}", _SOURCE, extra={"line": line})
+                   (option,) if option else (), msg("line {line}: {message}", line=line, message=message), _SOURCE,
+                   extra={"line": line})
 
 
 def parse_shell(text: str, origin: Path | None, scenario: Scenario) -> ConfigDoc:

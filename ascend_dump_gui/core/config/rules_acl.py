@@ -62,7 +62,8 @@ def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     return [Hit(msg("dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in "
                     "dump_list under the watcher scene (EP0005).",
                     i=i, model_name=row['model_name']), (f"dump_list[{i}].model_name", "dump_scene"),
-                Fix(f"Remove model_name from dump_list[{i}]", (("dump_list", _without(v, i, "model_name")),)))
+                Fix(msg("Remove model_name from dump_list[{i}]", i=i),
+                    (("dump_list", _without(v, i, "model_name")),)))
             for i, row in items(v) if "model_name" in row]
 
 
@@ -157,7 +158,8 @@ def _empty_entries(key: str, empty: Any, what: str):
                         "(EP0001). Older runtimes skipped such entries, current ones refuse the whole "
                         "config.", i=i, key=key, what=what),
                     (f"dump_list[{i}].{key}",),
-                    Fix(f"Remove {key} from dump_list[{i}]", (("dump_list", _without(v, i, key)),)))
+                    Fix(msg("Remove {key} from dump_list[{i}]", key=key, i=i),
+                        (("dump_list", _without(v, i, key)),)))
                 for i, row in items(v) if key in row and row[key] == empty]
     return find
 

@@ -28,7 +28,7 @@ def _wrong_run_mode(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hi
                           "selects; it is ignored.",
                           key=key, mode=MODE_NAME[mode], graph_run_mode=values["graph_run_mode"]),
                       (key, "graph_run_mode"),
-                      Fix(f"Remove {key}", ((key, None),)))
+                      Fix(msg("Remove {key}", key=key), ((key, None),)))
 
 
 def _run_mode_mismatch(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:

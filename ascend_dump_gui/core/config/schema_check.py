@@ -67,7 +67,7 @@ def _deprecated(spec: FieldSpec, key: str) -> Finding:
     """One finding per deprecated option: a warning when the runtime no longer reads it, else a note."""
     if spec.no_effect:
         return Finding("schema.deprecated", Severity.WARNING, (key,), _deprecation(spec, key), spec.source,
-                       Fix(f"Remove {key}", ((key, None),)))
+                       Fix(msg("Remove {key}", key=key), ((key, None),)))
     return Finding("schema.deprecated", Severity.INFO, (key,), _deprecation(spec, key), spec.source)
 
 
@@ -80,7 +80,7 @@ def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list
     if retired:
         return [Finding("schema.retired_key", Severity.WARNING, (key,), msg("{key} is {retired}; it changes nothing.",
                                                                             key=key, retired=msg(retired)),
-                        "schema", Fix(f"Remove {key}", ((key, None),)))]
+                        "schema", Fix(msg("Remove {key}", key=key), ((key, None),)))]
     guess = nearest(key, known, cutoff=0.8 if scenario.unknown_keys == "quiet" else 0.6)
     if scenario.unknown_keys == "quiet" and guess is None:
         return []
@@ -91,7 +91,7 @@ def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list
     }.get(scenario.unknown_keys, msg("it is not checked"))
     title = msg(scenario.title)
     severity = Severity.ERROR if scenario.unknown_keys == "error" else Severity.WARNING
-    fix = Fix(f"Rename {key} to {guess}", ((key, None), (guess, value))) if guess else None
+    fix = Fix(msg("Rename {key} to {guess}", key=key, guess=guess), ((key, None), (guess, value))) if guess else None
     return [Finding("schema.unknown_key", severity, (key,),
                     msg("{key} is not an {scenario} option ({consequence}); did you mean {guess}?", key=key,
                         scenario=title, consequence=consequence, guess=guess) if guess and _article(title) == "an" else
@@ -149,7 +149,7 @@ def _check_choice(spec: FieldSpec, name: str, value: Any, severity: Severity) ->
     fix = None
     if guess is not None:
         new = spec.choices[words.index(guess)]
-        fix = Fix(f"Set {name} to {new!r}", ((name, new),)) if "[" not in name else None
+        fix = Fix(msg("Set {name} to {new!r}", name=name, new=new), ((name, new),)) if "[" not in name else None
         message = msg("{name} must be one of {choices}, got {value!r}; did you mean {guess}?", name=name,
                       choices=listed, value=value, guess=guess)
     else:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.sources import cite
-from ascend_dump_gui.ui.i18n import finding_text, tr, tr_schema
+from ascend_dump_gui.ui.i18n import finding_text, fix_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon, severity_icon
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -76,7 +76,7 @@ class FindingCard(QFrame):
             self.fix_button = QToolButton(objectName=f"fix_{finding.rule}", text=tr("Fix"))
             self.fix_button.setIcon(icon("fix"))
             self.fix_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            self.fix_button.setToolTip(tr_schema(finding.fix.description))
+            self.fix_button.setToolTip(fix_text(finding.fix))
             row.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignTop)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override

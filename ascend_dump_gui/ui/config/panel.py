@@ -37,7 +37,7 @@ from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
 from ascend_dump_gui.ui.config.where import WherePanel
-from ascend_dump_gui.ui.i18n import tr, tr_schema
+from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
 
 ENV = "env"
 PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
@@ -274,7 +274,7 @@ class ConfigPanel(QWidget):
             after = State(self._state.doc, apply_fix(self._state.env, finding.fix))
         else:
             after = State(apply_fix(self._state.doc, finding.fix), self._state.env)
-        text = tr("Fix: {description}").format(description=tr_schema(finding.fix.description))
+        text = tr("Fix: {description}").format(description=fix_text(finding.fix))
         self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text))
 
     def focus_option(self, option: str) -> bool:

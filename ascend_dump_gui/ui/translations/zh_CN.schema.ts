@@ -24,6 +24,10 @@
       <translation>"1" 子图调优（Atlas A2/A3不支持），"2" 算子调优，"4" 梯度切分调优。优先级高于环境变量AOE_MODE。</translation>
     </message>
     <message>
+      <source>"dump" must be an object, not {type} (EP0001).</source>
+      <translation>"dump"必须是对象，而不是{type}（EP0001）。</translation>
+    </message>
+    <message>
       <source>"{group}" is not GraphFusion or UBFusion; it is ignored</source>
       <translation>"{group}" 不是 GraphFusion 或 UBFusion；将被忽略</translation>
     </message>
@@ -1208,12 +1212,28 @@
       <translation>删除dynamic_inputs_shape_range</translation>
     </message>
     <message>
+      <source>Remove model_name from dump_list[{i}]</source>
+      <translation>从dump_list[{i}]中删除model_name</translation>
+    </message>
+    <message>
       <source>Remove precision_mode</source>
       <translation>删除precision_mode</translation>
     </message>
     <message>
       <source>Remove the older options</source>
       <translation>删除旧版配置项</translation>
+    </message>
+    <message>
+      <source>Remove {key}</source>
+      <translation>删除{key}</translation>
+    </message>
+    <message>
+      <source>Remove {key} from dump_list[{i}]</source>
+      <translation>从dump_list[{i}]中删除{key}</translation>
+    </message>
+    <message>
+      <source>Rename {key} to {guess}</source>
+      <translation>将{key}改名为{guess}</translation>
     </message>
     <message>
       <source>Result folder</source>
@@ -1278,6 +1298,10 @@
     <message>
       <source>Set jit_compile to true</source>
       <translation>将jit_compile设置为 true</translation>
+    </message>
+    <message>
+      <source>Set {name} to {new!r}</source>
+      <translation>将{name}设为{new!r}</translation>
     </message>
     <message>
       <source>Setting a rate turns AI Core/Vector bandwidth and latency collection on. Excludes most other collection switches.</source>
@@ -1396,6 +1420,10 @@
       <translation>aoe_config_file 中未指定任何算子：请设置 tune_ops_name、tune_ops_type 或两者。</translation>
     </message>
     <message>
+      <source>The file is JSON but not an object; the runtime expects {"dump": {...}}.</source>
+      <translation>该文件是JSON，但不是对象；运行时要求的格式为{"dump": {...}}。</translation>
+    </message>
+    <message>
       <source>The model then fails to load.</source>
       <translation>模型随后会加载失败。</translation>
     </message>
@@ -1426,6 +1454,10 @@
     <message>
       <source>The session fails to start.</source>
       <translation>session会启动失败。</translation>
+    </message>
+    <message>
+      <source>There is no "dump" object, so the runtime dumps nothing (this is not an acl.json dump config).</source>
+      <translation>没有"dump"对象，因此运行时不会Dump任何数据（这不是acl.json的Dump配置）。</translation>
     </message>
     <message>
       <source>Timeout for synchronizing tasks between devices. Atlas training: (0, 17340], rounded down to a multiple of 68; A2/A3: 0..2147483647 with 0 meaning never. Overrides HCCL_EXEC_TIMEOUT.</source>
@@ -1646,6 +1678,10 @@
     <message>
       <source>Write the weights of Const/Constant nodes to files (tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;) so several models in a session can share them and use less memory.</source>
       <translation>将Const/Constant节点的权重写入文件（tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;），使同一session中的多个模型可以共享权重、减少内存占用。</translation>
+    </message>
+    <message>
+      <source>`{module}` is not the npu_device module imported in this script; as written the line fails at run time (did you mean npu_device.global_options()?)</source>
+      <translation>`{module}`不是本脚本导入的npu_device模块；按当前写法，该行在运行时会失败（是否应为npu_device.global_options()？）</translation>
     </message>
     <message>
       <source>a boolean</source>
@@ -2008,6 +2044,10 @@
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
     </message>
     <message>
+      <source>global_options().{attr} is not a dump option; it is not checked</source>
+      <translation>global_options().{attr}不是Dump配置项；不做检查</translation>
+    </message>
+    <message>
       <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>
       <translation>graph_run_mode {graph_run_mode} 表示 {declared}，但脚本运行的是 {mode}。</translation>
     </message>
@@ -2092,6 +2132,18 @@
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
     </message>
     <message>
+      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor} and does not see this value.</source>
+      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取的是.{accessor}，看不到这个值。</translation>
+    </message>
+    <message>
+      <source>line {line}: {key} is a {title} setting, not {current}; check the file with --scenario {scenario}.</source>
+      <translation>第{line}行：{key}是{title}的配置，不属于{current}；请用--scenario {scenario}检查该文件。</translation>
+    </message>
+    <message>
+      <source>line {line}: {message}</source>
+      <translation>第{line}行：{message}</translation>
+    </message>
+    <message>
       <source>line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or 'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}</source>
       <translation>第 {number} 行不是 'OpName::InputDtype:...,OutputDtype:...' 或 'OpType::TypeName:InputDtype:...,OutputDtype:...' 格式：{line}</translation>
     </message>
@@ -2140,6 +2192,10 @@
       <translation>msproftx/mstx数据</translation>
     </message>
     <message>
+      <source>not a variable assignment; ignored</source>
+      <translation>不是变量赋值；已忽略</translation>
+    </message>
+    <message>
       <source>npu_device.global_options().dump_config.* lines in a TF2 training script.</source>
       <translation>TF2训练脚本中的 npu_device.global_options().dump_config.* 语句。</translation>
     </message>
@@ -2174,6 +2230,10 @@
     <message>
       <source>optypelist_for_implmode names {unknown}; only {implmode_types} are supported.</source>
       <translation>optypelist_for_implmode 中写有 {unknown}；仅支持 {implmode_types}。</translation>
+    </message>
+    <message>
+      <source>os.environ key `{expression}` is not a literal; not checked</source>
+      <translation>os.environ的键`{expression}`不是字面量；不做检查</translation>
     </message>
     <message>
       <source>output must not contain control characters such as \n or \t</source>
@@ -2288,6 +2348,10 @@
       <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据。</translation>
     </message>
     <message>
+      <source>the parameter_map key `{expression}` is not a literal; this line is not checked</source>
+      <translation>parameter_map的键`{expression}`不是字面量；不检查该行</translation>
+    </message>
+    <message>
       <source>the remote folder in dump_path contains {bad}; only ASCII letters, digits and -=[];\,./!@#$%^&amp;*()_+{{}}:? are allowed (EP0003).</source>
       <translation>dump_path 中的远端目录包含 {bad}；只允许ASCII字母、数字和 -=[];\,./!@#$%^&amp;*()_+{{}}:?（EP0003）。</translation>
     </message>
@@ -2372,8 +2436,16 @@
       <translation>{group}.{name} 为 {state!r}；请使用 "on" 或 "off"</translation>
     </message>
     <message>
+      <source>{keys} sit at the top level; the runtime only reads them inside "dump": {{...}}, so nothing is dumped.</source>
+      <translation>{keys}位于顶层；运行时只读取"dump": {{...}}中的配置项，因此不会Dump任何数据。</translation>
+    </message>
+    <message>
       <source>{key} ({name}): {message}</source>
       <translation>{key}（{name}）：{message}</translation>
+    </message>
+    <message>
+      <source>{key} appears more than once; the runtime keeps the last one.</source>
+      <translation>{key}出现了多次；运行时以最后一个为准。</translation>
     </message>
     <message>
       <source>{key} applies to {modes} only, not to {mode}.</source>
@@ -2386,6 +2458,10 @@
     <message>
       <source>{key} is deprecated: {note}</source>
       <translation>{key} 已废弃：{note}</translation>
+    </message>
+    <message>
+      <source>{key} is not a project-file key; it is ignored.</source>
+      <translation>{key}不是工程文件的键；已忽略。</translation>
     </message>
     <message>
       <source>{key} is not a {scenario} option ({consequence})</source>
@@ -2402,6 +2478,18 @@
     <message>
       <source>{key} is not an {scenario} option ({consequence}); did you mean {guess}?</source>
       <translation>{key} 不是 {scenario} 的选项（{consequence}）；是否想输入 {guess}？</translation>
+    </message>
+    <message>
+      <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; it is not checked</source>
+      <translation>{key}的值来自`{expression}`，不运行脚本无法求值；不做检查</translation>
+    </message>
+    <message>
+      <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; rules about {key} are skipped</source>
+      <translation>{key}的值来自`{expression}`，不运行脚本无法求值；跳过与{key}相关的规则</translation>
+    </message>
+    <message>
+      <source>{key} is set {count} times (lines {lines}); the checker uses the last value, {value!r}.</source>
+      <translation>{key}被设置了{count}次（第{lines}行）；检查时使用最后一个值{value!r}。</translation>
     </message>
     <message>
       <source>{key} is supported only on {products}, not on {product}; the runtime rejects or ignores it there.</source>
@@ -2524,6 +2612,14 @@
       <translation>{name} 需要 {key} 条目</translation>
     </message>
     <message>
+      <source>{name} uses a command, which the shell expands at run time; the checker keeps it as written</source>
+      <translation>{name}使用了命令，shell在运行时才会展开；检查时按原样保留</translation>
+    </message>
+    <message>
+      <source>{name} uses {references}, which the shell expands at run time; the checker keeps it as written</source>
+      <translation>{name}使用了{references}，shell在运行时才会展开；检查时按原样保留</translation>
+    </message>
+    <message>
       <source>{name} {unknown}</source>
       <translation>{name} {unknown}</translation>
     </message>
@@ -2540,8 +2636,16 @@
       <translation>{name}.{action} 必须是算子类型名称的列表</translation>
     </message>
     <message>
+      <source>{name}: {error} (unbalanced quotes)</source>
+      <translation>{name}：{error}（引号不配对）</translation>
+    </message>
+    <message>
       <source>{name}: {wrong} not allowed; items must be among {choices} (exact spelling)</source>
       <translation>{name}：不允许 {wrong}；各项必须取自 {choices}（拼写须完全一致）</translation>
+    </message>
+    <message>
+      <source>{name}={value} has unquoted spaces; a shell runs `{command}` as a command with {name} set only for it</source>
+      <translation>{name}={value}中有未加引号的空格；shell会把`{command}`当作命令运行，{name}只对该命令生效</translation>
     </message>
     <message>
       <source>{part!r} must start with getnext: (dataset inputs) or data: (placeholders).</source>
@@ -2554,6 +2658,18 @@
     <message>
       <source>{unused} only apply when enable_dump is True; they are ignored.</source>
       <translation>{unused} 仅在 enable_dump 为 True 时生效；将被忽略。</translation>
+    </message>
+    <message>
+      <source>{what}() has no argument {argument!r}; Python raises TypeError</source>
+      <translation>{what}()没有参数{argument!r}；Python会抛出TypeError</translation>
+    </message>
+    <message>
+      <source>{what}(**...) cannot be read without running the script</source>
+      <translation>不运行脚本无法读取{what}(**...)</translation>
+    </message>
+    <message>
+      <source>{word!r} after {name}= is not NAME=value; ignored</source>
+      <translation>{name}=之后的{word!r}不是NAME=value形式；已忽略</translation>
     </message>
   </context>
 </TS>
