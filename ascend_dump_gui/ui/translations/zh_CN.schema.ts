@@ -1773,7 +1773,7 @@
     </message>
     <message>
       <source>an old on/off switch: adump ignores it and GE overwrites it from the other options (runtime-rules §1.1)</source>
-      <translation>是旧的开关选项：adump忽略它，GE会根据其他选项覆盖它（runtime-rules §1.1）</translation>
+      <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它（runtime-rules §1.1）</translation>
     </message>
     <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
@@ -1789,7 +1789,7 @@
     </message>
     <message>
       <source>compile_hybrid_mode=1 needs the dynamic profile options input_shape, dynamic_dims and dynamic_node_type.</source>
-      <translation>compile_hybrid_mode=1 需要动态档位选项 input_shape、dynamic_dims 和 dynamic_node_type。</translation>
+      <translation>compile_hybrid_mode=1 需要动态档位配置项 input_shape、dynamic_dims 和 dynamic_node_type。</translation>
     </message>
     <message>
       <source>compile_hybrid_mode=1 only supports placeholder inputs (dynamic_node_type=1).</source>
@@ -1809,7 +1809,7 @@
     </message>
     <message>
       <source>config.mode is "{mode}": seed 004 supports data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
-      <translation>config.mode 为 "{mode}"：seed 004 仅在 max-autotune 模式下支持数据Dump，因此模拟器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
+      <translation>config.mode 为 "{mode}"：seed 004 仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
     </message>
     <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
@@ -1877,11 +1877,11 @@
     </message>
     <message>
       <source>dump_list[{i}] sets opname_range without a model_name; the runtime needs the model (EP0001).</source>
-      <translation>dump_list[{i}] 设置了 opname_range 但没有 model_name；Runtime需要该模型（EP0001）。</translation>
+      <translation>dump_list[{i}] 设置了 opname_range 但没有 model_name；运行时需要该模型（EP0001）。</translation>
     </message>
     <message>
       <source>dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime rejects it (EP0005).</source>
-      <translation>dump_list[{i}] 设置了 watcher_nodes，但 dump_scene 不是 watcher；Runtime会拒绝该配置（EP0005）。</translation>
+      <translation>dump_list[{i}] 设置了 watcher_nodes，但 dump_scene 不是 watcher；运行时会拒绝该配置（EP0005）。</translation>
     </message>
     <message>
       <source>dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).</source>
@@ -1893,7 +1893,7 @@
     </message>
     <message>
       <source>dump_list[{i}].{key} is {what}; with dump_op_switch off the runtime rejects it (EP0001). Older runtimes skipped such entries, current ones refuse the whole config.</source>
-      <translation>dump_list[{i}].{key} 为 {what}；dump_op_switch 关闭时Runtime会拒绝它（EP0001）。旧版本Runtime会跳过此类条目，当前版本会拒绝整个配置。</translation>
+      <translation>dump_list[{i}].{key} 为 {what}；dump_op_switch 关闭时，运行时会拒绝它（EP0001）。旧版本运行时会跳过此类条目，当前版本会拒绝整个配置。</translation>
     </message>
     <message>
       <source>dump_list[{i}].{key} needs dump_level "op", but dump_level is {level} (EP0005).</source>
@@ -1929,7 +1929,7 @@
     </message>
     <message>
       <source>dump_path {path!r} contains {match!r}: the runtime does not expand shell variables or ~, so it looks for a folder with that literal name (relative to the working directory). Write the real path.</source>
-      <translation>dump_path {path!r} 包含 {match!r}：Runtime不会展开shell变量或 ~，因此会按字面名称（相对于工作目录）查找目录。请写出实际路径。</translation>
+      <translation>dump_path {path!r} 包含 {match!r}：运行时不会展开shell变量或 ~，因此会按字面名称（相对于工作目录）查找目录。请写出实际路径。</translation>
     </message>
     <message>
       <source>dump_path {path!r} names host {remote_host} but no folder after ':' (EP0003).</source>
@@ -2357,19 +2357,19 @@
     </message>
     <message>
       <source>the runtime does not read it</source>
-      <translation>Runtime不会读取它</translation>
+      <translation>运行时不会读取它</translation>
     </message>
     <message>
       <source>the runtime ignores unknown keys</source>
-      <translation>Runtime会忽略未知的键</translation>
+      <translation>运行时会忽略未知的键</translation>
     </message>
     <message>
       <source>the runtime needs an existing, writable folder on the machine that runs the model (EP0003 otherwise).</source>
-      <translation>Runtime要求在运行模型的机器上存在一个可写的目录（否则报 EP0003）。</translation>
+      <translation>运行时要求在运行模型的机器上存在一个可写的目录（否则报 EP0003）。</translation>
     </message>
     <message>
       <source>the runtime rejects unknown options</source>
-      <translation>Runtime会拒绝未知选项</translation>
+      <translation>运行时会拒绝未知配置项</translation>
     </message>
     <message>
       <source>torch.compile uses backend "{backend}", not torchair.get_npu_backend(compiler_config=...), so dump_config is never read.</source>
@@ -2381,7 +2381,7 @@
     </message>
     <message>
       <source>torchair lets it through; GE then refuses the options (E10001).</source>
-      <translation>torchair放行该值；随后GE拒绝这些选项（E10001）。</translation>
+      <translation>torchair放行该值；随后GE拒绝这些配置项（E10001）。</translation>
     </message>
     <message>
       <source>torchair.CompilerConfig().dump_config.* lines in a PyTorch script (graph mode).</source>
@@ -2465,19 +2465,19 @@
     </message>
     <message>
       <source>{key} is not a {scenario} option ({consequence})</source>
-      <translation>{key} 不是 {scenario} 的选项（{consequence}）</translation>
+      <translation>{key} 不是 {scenario} 的配置项（{consequence}）</translation>
     </message>
     <message>
       <source>{key} is not a {scenario} option ({consequence}); did you mean {guess}?</source>
-      <translation>{key} 不是 {scenario} 的选项（{consequence}）；是否想输入 {guess}？</translation>
+      <translation>{key} 不是 {scenario} 的配置项（{consequence}）；是否想输入 {guess}？</translation>
     </message>
     <message>
       <source>{key} is not an {scenario} option ({consequence})</source>
-      <translation>{key} 不是 {scenario} 的选项（{consequence}）</translation>
+      <translation>{key} 不是 {scenario} 的配置项（{consequence}）</translation>
     </message>
     <message>
       <source>{key} is not an {scenario} option ({consequence}); did you mean {guess}?</source>
-      <translation>{key} 不是 {scenario} 的选项（{consequence}）；是否想输入 {guess}？</translation>
+      <translation>{key} 不是 {scenario} 的配置项（{consequence}）；是否想输入 {guess}？</translation>
     </message>
     <message>
       <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; it is not checked</source>
@@ -2493,7 +2493,7 @@
     </message>
     <message>
       <source>{key} is supported only on {products}, not on {product}; the runtime rejects or ignores it there.</source>
-      <translation>{key} 仅支持 {products}，不支持 {product}；在该产品上Runtime会拒绝或忽略它。</translation>
+      <translation>{key} 仅支持 {products}，不支持 {product}；在该产品上，运行时会拒绝或忽略它。</translation>
     </message>
     <message>
       <source>{key} is {retired}; it changes nothing.</source>
@@ -2561,7 +2561,7 @@
     </message>
     <message>
       <source>{name} is {value}; write {word} (the runtime compares it with True/False).</source>
-      <translation>{name} 为 {value}；请写作 {word}（Runtime将其与 True/False 比较）。</translation>
+      <translation>{name} 为 {value}；请写作 {word}（运行时将其与 True/False 比较）。</translation>
     </message>
     <message>
       <source>{name} must be "{yes}" or "{no}", got {value!r}</source>
