@@ -6,6 +6,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from ascend_dump_gui.ui.app import build_window
+from ascend_dump_gui.ui.workers import TaskRunner
+from tests.ui.test_dump_fixtures import drain
 
 
 @pytest.fixture(autouse=True)
@@ -20,3 +22,24 @@ def window(qtbot):
     qtbot.addWidget(window)
     window.show()
     return window
+
+
+@pytest.fixture
+def shown_panel(qtbot):
+    """Factory: ``shown_panel(PanelClass)`` builds a panel on its own TaskRunner, shows it at 1200x800 and
+    waits until it is exposed; returns ``(panel, runner)``. Background work is drained after the test."""
+    runners: list[TaskRunner] = []
+
+    def make(cls):
+        runner = TaskRunner()
+        runners.append(runner)
+        panel = cls(runner)
+        qtbot.addWidget(panel)
+        panel.resize(1200, 800)
+        panel.show()
+        qtbot.waitExposed(panel)
+        return panel, runner
+
+    yield make
+    for runner in runners:
+        drain(qtbot, runner)

@@ -15,19 +15,12 @@ from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.compare.table_data import FAIL, PASS, WARN
 from ascend_dump_gui.ui.compare.table_model import FIRST_TINT, CompareTableModel
-from ascend_dump_gui.ui.workers import TaskRunner
-from tests.ui.test_dump_fixtures import WATCHER, drain, emulated, model_dump
+from tests.ui.test_dump_fixtures import WATCHER, emulated, model_dump
 
 
 @pytest.fixture
-def panel(qtbot):
-    runner = TaskRunner()
-    widget = ComparePanel(runner)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    yield widget
-    drain(qtbot, runner)
+def panel(shown_panel):
+    return shown_panel(ComparePanel)[0]
 
 
 @pytest.fixture(scope="module")

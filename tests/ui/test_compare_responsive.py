@@ -10,13 +10,12 @@ from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.ui.compare import panel as panel_module
 from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.compare.table_data import FAIL, STATUS_COLUMN, WARN
-from ascend_dump_gui.ui.workers import TaskRunner
 from tests.ui.test_compare_table import COS, MAX_ABS, synthetic_result
 from tests.ui.test_dump_fixtures import drain
 from tests.ui.test_dump_responsive import MAX_GAP, TickCounter
 
 
-def test_event_loop_stays_responsive_during_a_large_compare(qtbot, tmp_path):
+def test_event_loop_stays_responsive_during_a_large_compare(qtbot, tmp_path, shown_panel):
     npu, golden = tmp_path / "npu", tmp_path / "golden"
     npu.mkdir()
     golden.mkdir()
@@ -27,12 +26,7 @@ def test_event_loop_stays_responsive_during_a_large_compare(qtbot, tmp_path):
         ts = 1_700_000_000_000_000 + k
         write_dump(npu / f"MatMul.op_{k}.{k}.1.{ts}", op_name=f"op_{k}", outputs=[TensorPayload(x)])
         np.save(golden / f"op_{k}.0.{ts}.npy", y)
-    runner = TaskRunner()
-    panel = ComparePanel(runner)
-    qtbot.addWidget(panel)
-    panel.resize(1200, 800)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel, runner = shown_panel(ComparePanel)
     qtbot.wait(100)  # the first paint is start-up work, not what is measured
     panel.set_inputs(npu, golden)
     with TickCounter() as ticks:
@@ -46,15 +40,10 @@ def test_event_loop_stays_responsive_during_a_large_compare(qtbot, tmp_path):
     assert ticks.max_gap() < MAX_GAP, f"the event loop was blocked for {ticks.max_gap() * 1000:.0f} ms"
 
 
-def test_event_loop_stays_responsive_sorting_and_filtering_100k_rows(qtbot, tmp_path, monkeypatch):
+def test_event_loop_stays_responsive_sorting_and_filtering_100k_rows(qtbot, tmp_path, monkeypatch, shown_panel):
     result = synthetic_result(100_000)
     monkeypatch.setattr(panel_module, "compare", lambda *args, **kwargs: result)  # the table is what is measured
-    runner = TaskRunner()
-    panel = ComparePanel(runner)
-    qtbot.addWidget(panel)
-    panel.resize(1200, 800)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel, runner = shown_panel(ComparePanel)
     qtbot.wait(100)
     panel.set_inputs(tmp_path, tmp_path)
     model, table = panel.model, panel.table

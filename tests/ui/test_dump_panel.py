@@ -13,14 +13,8 @@ from tests.ui.test_dump_fixtures import STEP, drain, make_tree
 
 
 @pytest.fixture
-def panel(qtbot):
-    runner = TaskRunner()
-    widget = BrowsePanel(runner)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    yield widget
-    drain(qtbot, runner)
+def panel(shown_panel):
+    return shown_panel(BrowsePanel)[0]
 
 
 def _open(panel, qtbot, root):

@@ -11,7 +11,6 @@ from PySide6.QtCore import QTimer
 
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
-from ascend_dump_gui.ui.workers import TaskRunner
 from tests.ui.test_dump_fixtures import drain
 
 MAX_GAP = 0.100
@@ -53,14 +52,9 @@ def _big_tree(root, files: int):
     return step
 
 
-def test_event_loop_stays_responsive_while_browsing_a_big_folder(qtbot, tmp_path):
+def test_event_loop_stays_responsive_while_browsing_a_big_folder(qtbot, tmp_path, shown_panel):
     _big_tree(tmp_path, 20_000)
-    runner = TaskRunner()
-    panel = BrowsePanel(runner)
-    qtbot.addWidget(panel)
-    panel.resize(1200, 800)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel, runner = shown_panel(BrowsePanel)
     qtbot.wait(100)  # the first paint is start-up work, not what is measured
     with TickCounter() as ticks:
         with qtbot.waitSignal(panel.indexReady, timeout=60_000):
