@@ -2,8 +2,8 @@
 
 Qt aborts with a generic "could not load the Qt platform plugin" when a library of ``libqxcb.so`` is missing;
 this names the libraries and the command that installs them. The plugin's needs are read from the installed
-PySide6 (the ``DT_NEEDED`` entries of the plugin and of the Qt libraries it pulls in), and each library outside
-Qt is tried with the dynamic loader. Nothing of Qt is imported here.
+PySide6 (the ``DT_NEEDED`` entries of the plugin and of the Qt libraries it pulls in); each library outside Qt
+is looked up where the loader looks, and tried with the loader itself when it is not found there. Nothing of Qt is imported here.
 """
 
 from __future__ import annotations
@@ -17,8 +17,14 @@ from pathlib import Path
 
 from ascend_dump_gui.preflight.distro import Distro, current_distro
 from ascend_dump_gui.preflight.elf import ElfError, needed_libraries
+from ascend_dump_gui.preflight.loader import locate
 
 Loadable = Callable[[str], bool]
+
+
+def loadable_here(soname: str) -> bool:
+    """True when the loader finds ``soname`` in its usual places, or (asked only then) ``dlopen`` succeeds."""
+    return locate(soname) is not None or dlopen_ok(soname)
 
 
 def dlopen_ok(soname: str) -> bool:
@@ -49,7 +55,7 @@ def platform_name(env: Mapping[str, str]) -> str:
     return "xcb"
 
 
-def missing_libraries(plugin: Path, loadable: Loadable = dlopen_ok) -> list[str]:
+def missing_libraries(plugin: Path, loadable: Loadable = loadable_here) -> list[str]:
     """Sonames that ``plugin`` needs, directly or through Qt's own libraries beside it, and that cannot load."""
     bundled = plugin.parents[2] / "lib"           # Qt/plugins/platforms/libq*.so -> Qt/lib
     seen: set[str] = set()
@@ -69,6 +75,40 @@ def missing_libraries(plugin: Path, loadable: Loadable = dlopen_ok) -> list[str]
             elif not loadable(soname):
                 missing.append(soname)
     return missing
+
+
+def display_reachable(display: str) -> str | None:
+    """``None`` when an X client can connect to ``display``, else why not (libxcb's own connection test)."""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return None        # reported as a missing library instead
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)
+    try:
+        error = xcb.xcb_connection_has_error(connection)
+    finally:
+        xcb.xcb_disconnect(connection)
+    return None if not error else _XCB_ERRORS.get(error, f"libxcb error {error}")
+
+
+_XCB_ERRORS = {1: "the connection failed (no X server listens there, or it refused the connection)",
+               2: "the X server does not support a needed extension", 3: "out of memory",
+               4: "a request was too long", 5: "the display name could not be parsed",
+               6: "no screen of that number", 7: "the connection was refused (authorization: check xauth / "
+                                               "ssh -X)"}
+
+
+def unreachable_message(display: str, reason: str) -> str:
+    """What to do when DISPLAY is set but no X server answers there."""
+    return (f"ascend-dump-gui: cannot open the X display {display!r}: {reason}.\n"
+            "  - check that DISPLAY names a running X server (echo $DISPLAY; xdpyinfo);\n"
+            "  - over SSH, reconnect with X11 forwarding (ssh -X or ssh -Y) and do not set DISPLAY by hand;\n"
+            "  - on a machine without a screen: xvfb-run ascend-dump-gui ...;\n"
+            "  - for scripted use without a window: QT_QPA_PLATFORM=offscreen ascend-dump-gui ...")
 
 
 def no_display_message() -> str:
@@ -110,11 +150,16 @@ def preflight(env: Mapping[str, str] | None = None, *, loadable: Loadable | None
     if not sys.platform.startswith("linux"):
         return None
     platform = platform_name(env)
-    if platform == "xcb" and not env.get("DISPLAY"):
+    if platform != "xcb":
+        return None       # offscreen, wayland, vnc...: Qt's own messages are clear enough there
+    if not env.get("DISPLAY"):
         return None if env.get("WAYLAND_DISPLAY") else no_display_message()
     qt = qt or qt_dir()
-    plugin = qt / "plugins" / "platforms" / f"libq{platform}.so" if qt else None
+    plugin = qt / "plugins" / "platforms" / "libqxcb.so" if qt else None
     if plugin is None or not plugin.is_file():
         return None       # an unknown or absent plugin: let Qt report it
-    missing = missing_libraries(plugin, loadable or dlopen_ok)
-    return missing_message(platform, missing, distro or current_distro()) if missing else None
+    missing = missing_libraries(plugin, loadable or loadable_here)
+    if missing:
+        return missing_message(platform, missing, distro or current_distro())
+    reason = display_reachable(env["DISPLAY"]) if loadable is None else None
+    return unreachable_message(env["DISPLAY"], reason) if reason else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import namedtuple
 from pathlib import Path
 
 from ascend_dump_gui.preflight.libraries import MESA_GL, RENAMED, SONAME_PACKAGES, Packages
@@ -15,15 +15,10 @@ _RPM_IDS = {"openeuler", "kylin", "centos", "rhel", "euleros", "fedora", "rocky"
 _YUM_ONLY = {"euleros"}
 
 
-@dataclass(frozen=True)
-class Distro:
-    """What ``os-release`` says, reduced to what an install command needs."""
+class Distro(namedtuple("Distro", "id like version pretty", defaults=("", (), (), ""))):
+    """What ``os-release`` says, reduced to what an install command needs (a plain tuple: cheap at start-up)."""
 
-    id: str = ""
-    like: tuple[str, ...] = ()
-    version: tuple[int, ...] = ()
-    pretty: str = ""
-    fields: dict[str, str] = field(default_factory=dict, compare=False)
+    __slots__ = ()
 
     @property
     def family(self) -> str:
@@ -91,7 +86,7 @@ def parse_os_release(text: str) -> Distro:
             fields[match[1]] = match[2].strip().strip("'\"")
     version = tuple(int(n) for n in re.findall(r"\d+", fields.get("VERSION_ID", ""))[:2])
     return Distro(id=fields.get("ID", "").lower(), like=tuple(fields.get("ID_LIKE", "").lower().split()),
-                  version=version, pretty=fields.get("PRETTY_NAME", fields.get("NAME", "")), fields=fields)
+                  version=version, pretty=fields.get("PRETTY_NAME", fields.get("NAME", "")))
 
 
 def current_distro(path: Path = OS_RELEASE) -> Distro:

@@ -7,14 +7,9 @@ are those of the Fedora/RHEL family that openEuler, Kylin Server and CentOS Stre
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
-
-class Packages(NamedTuple):
-    """The package that provides a soname, per packaging family."""
-
-    deb: str
-    rpm: str
+Packages = namedtuple("Packages", "deb rpm")   # the package that provides a soname, per packaging family
 
 
 _GLIBC = Packages("libc6", "glibc")
@@ -51,6 +46,10 @@ SONAME_PACKAGES: dict[str, Packages] = {
     "libglib-2.0.so.0": Packages("libglib2.0-0", "glib2"),
     "libgthread-2.0.so.0": Packages("libglib2.0-0", "glib2"),
     "libdbus-1.so.3": Packages("libdbus-1-3", "dbus-libs"),
+    "libdrm.so.2": Packages("libdrm2", "libdrm"),
+    "libwayland-client.so.0": Packages("libwayland-client0", "libwayland-client"),
+    "libwayland-cursor.so.0": Packages("libwayland-cursor0", "libwayland-cursor"),
+    "libwayland-egl.so.1": Packages("libwayland-egl1", "libwayland-egl"),
     "libz.so.1": Packages("zlib1g", "zlib"),
     "libzstd.so.1": Packages("libzstd1", "libzstd"),
     "libstdc++.so.6": Packages("libstdc++6", "libstdc++"),
@@ -60,6 +59,7 @@ SONAME_PACKAGES: dict[str, Packages] = {
     "libdl.so.2": _GLIBC,
     "libpthread.so.0": _GLIBC,
     "librt.so.1": _GLIBC,
+    "libresolv.so.2": _GLIBC,
     "libutil.so.1": _GLIBC,
     "ld-linux-x86-64.so.2": _GLIBC,
     "ld-linux-aarch64.so.1": _GLIBC,

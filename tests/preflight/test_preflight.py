@@ -10,11 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from ascend_dump_gui.preflight.check import dlopen_ok, missing_libraries, platform_name, preflight, qt_dir
+from ascend_dump_gui.preflight.check import (
+    dlopen_ok,
+    loadable_here,
+    missing_libraries,
+    platform_name,
+    preflight,
+    qt_dir,
+)
 from ascend_dump_gui.preflight.distro import parse_os_release
 from ascend_dump_gui.preflight.elf import ElfError, needed_libraries
 from ascend_dump_gui.preflight.fonts import missing_cjk_font_message
 from ascend_dump_gui.preflight.libraries import SONAME_PACKAGES
+from ascend_dump_gui.preflight.loader import LD_SO_CACHE, cached_libraries, locate
 
 QT = qt_dir()
 XCB = QT / "plugins" / "platforms" / "libqxcb.so" if QT else None
@@ -53,7 +61,8 @@ def test_fake_missing_libraries_are_named_with_the_install_command():
 
 def test_silent_when_everything_loads_and_for_other_platforms():
     assert preflight({"DISPLAY": ":0"}, loadable=lambda s: True) is None
-    assert preflight({"QT_QPA_PLATFORM": "offscreen"}, loadable=lambda s: True) is None
+    assert preflight({"QT_QPA_PLATFORM": "offscreen"}, loadable=lambda s: False) is None
+    assert preflight({"QT_QPA_PLATFORM": "wayland"}, loadable=lambda s: False) is None
     assert preflight({"QT_QPA_PLATFORM": "no-such-platform", "DISPLAY": ":0"}, loadable=lambda s: False) is None
 
 
@@ -76,14 +85,30 @@ def test_the_real_loader_is_asked():
     assert not dlopen_ok("libno-such-library-ascend.so.9")
 
 
+def test_the_loaders_places_are_searched_like_the_loader(tmp_path):
+    assert locate("libc.so.6") is not None
+    assert locate("libno-such-library-ascend.so.9") is None
+    (tmp_path / "libno-such-library-ascend.so.9").write_bytes(b"")
+    assert locate("libno-such-library-ascend.so.9", {"LD_LIBRARY_PATH": f"/nowhere:{tmp_path}"}) \
+        == tmp_path / "libno-such-library-ascend.so.9"
+    assert not loadable_here("libno-such-library-ascend.so.9")
+
+
+def test_ld_so_cache_reader_tolerates_junk(tmp_path):
+    for data in (b"", b"garbage", b"glibc-ld.so.cache1.1" + b"\xff" * 10):
+        (tmp_path / "cache").write_bytes(data)
+        assert cached_libraries(tmp_path / "cache") == {}
+    assert "libc.so.6" in cached_libraries() or not LD_SO_CACHE.exists()
+
+
 def test_the_app_exits_2_with_the_message_and_never_loads_qt_gui(tmp_path):
     """``ascend-dump-gui`` itself, in a fresh interpreter, with two libraries made unloadable."""
     script = textwrap.dedent("""
         import sys
         from ascend_dump_gui.preflight import check
         gone = {"libxcb-icccm.so.4", "libxcb-keysyms.so.1"}
-        real = check.dlopen_ok
-        check.dlopen_ok = lambda s: s not in gone and real(s)
+        real = check.loadable_here
+        check.loadable_here = lambda s: s not in gone and real(s)
         from ascend_dump_gui.ui.app import main
         status = main([])
         loaded = sorted(m for m in sys.modules if m.startswith(("PySide6.Qt", "pyqtgraph")))
@@ -108,4 +133,4 @@ def test_chinese_without_a_cjk_font_warns_with_the_package():
 def test_qt_dir_is_the_installed_pyside6():
     import importlib.util
 
-    assert QT == Path(importlib.util.find_spec("PySide6").submodule_search_locations[0]) / "Qt"
+    assert Path(importlib.util.find_spec("PySide6").submodule_search_locations[0]) / "Qt" == QT
