@@ -297,7 +297,7 @@ def golden_writer(folder: Path, graph: Graph, ids: RunIds, step: int) -> tuple[O
             file_name = name.file_name + (".npy" if name.hashed else "")
             if name.hashed:
                 mapping.append((file_name, name.original_name))
-            with atomic_output(folder / file_name) as fh:
+            with atomic_output(folder / file_name, durable=False) as fh:
                 np.save(fh, np.asarray(array, dtype=np.float32), allow_pickle=False)
             written.append(folder / file_name)
 
