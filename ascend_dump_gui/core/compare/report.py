@@ -62,9 +62,11 @@ def csv_text(result: CompareResult) -> str:
     """The whole CSV document."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
+    quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)  # a bare CR must be quoted too
     writer.writerow(csv_header(result))
     for row in result.rows:
-        writer.writerow(csv_row(row, result))
+        cells = csv_row(row, result)
+        (quoted if any(isinstance(c, str) and "\r" in c for c in cells) else writer).writerow(cells)
     return buf.getvalue()
 
 

@@ -178,7 +178,8 @@ def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
             written.append(write_tensor_npy(tensor, target(f"{base}.{tensor.role}.{tensor.index}.npy"),
                                             layout, cancel))
         except DumpFormatError as exc:
-            problems.append(f"{tensor.name}: {exc.reason}")
+            reason = exc.reason
+            problems.append(reason if reason.startswith(f"{tensor.name}: ") else f"{tensor.name}: {reason}")
         except LayoutError as exc:
             problems.append(f"{tensor.name}: cannot restore {tensor.format}: {exc}")
         except MemoryError:
