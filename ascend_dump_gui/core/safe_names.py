@@ -56,16 +56,18 @@ def _plain(path: Path) -> Path:
     return Path(os.path.abspath(path))
 
 
-def check_inside(root: str | Path, path: str | Path) -> Path:
+def check_inside(root: str | Path, path: str | Path, *, is_folder: bool = False) -> Path:
     """``path`` (absolute) once it is known to stay in ``root``: below it lexically, and with no link
     among its existing folders below ``root`` (a link there could send the write anywhere). A link at
-    the final name is allowed: atomic writes replace it, never write through it. ``root`` itself may be
-    a link the user chose. Raises :class:`UnsafePathError`."""
+    the final name of a file is allowed: atomic writes replace it, never write through it. With
+    ``is_folder``, ``path`` is a folder to write into (``root`` itself allowed, a link at its name not).
+    ``root`` itself may be a link the user chose. Raises :class:`UnsafePathError`."""
     root, path = _plain(Path(root)), _plain(Path(path))
-    if path == root or not path.is_relative_to(root):
+    if not path.is_relative_to(root) or (path == root and not is_folder):
         raise UnsafePathError(path, f"is not inside the output folder {root}")
     folder = root
-    for part in path.relative_to(root).parts[:-1]:
+    parts = path.relative_to(root).parts
+    for part in parts if is_folder else parts[:-1]:
         folder = folder / part
         if folder.is_symlink():
             raise UnsafePathError(folder, f"is a link inside the output folder {root}; "
