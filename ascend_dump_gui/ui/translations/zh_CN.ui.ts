@@ -108,6 +108,10 @@
       <translation>可选值：{choices}</translation>
     </message>
     <message>
+      <source>Also browse what links lead to outside the opened folder (off: such links are listed, not followed)</source>
+      <translation>也浏览链接所指向的、位于所打开文件夹之外的内容（关闭时：此类链接只列出，不跟随）</translation>
+    </message>
+    <message>
       <source>Also write float32 golden .npy files (for Compare)</source>
       <translation>同时写出float32标杆数据 .npy 文件（用于比对）</translation>
     </message>
@@ -374,6 +378,10 @@
     <message>
       <source>Folder…</source>
       <translation>目录…</translation>
+    </message>
+    <message>
+      <source>Follow links</source>
+      <translation>跟随链接</translation>
     </message>
     <message>
       <source>Format</source>
@@ -1082,6 +1090,10 @@
     <message>
       <source>introduced</source>
       <translation>由该算子引入</translation>
+    </message>
+    <message>
+      <source>link (not followed)</source>
+      <translation>链接（未跟随）</translation>
     </message>
     <message>
       <source>link loop</source>
