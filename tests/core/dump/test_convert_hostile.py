@@ -151,3 +151,25 @@ def test_compare_csv_cells_are_inert(tmp_path, capsys):
             if cell.startswith("-"):
                 float(cell)  # only plain numbers may start with "-"
     assert os.path.getsize(csv_path) > 0
+
+
+def test_running_out_of_memory_on_one_tensor_is_a_per_file_error(tmp_path, monkeypatch):
+    from ascend_dump_gui.core.dump import convert as convert_mod
+
+    src, out = tmp_path / "dumps", tmp_path / "out"
+    for fmt in ("FRACTAL_Z", "NC1HWC0"):
+        _write(src, f"A.{fmt}.1.1.{TS}", fmt, SHAPES[fmt])
+    real = convert_mod.iter_slabs
+
+    def starved(tensor, layout, dtype):
+        if tensor.format == "FRACTAL_Z":
+            raise MemoryError
+        return real(tensor, layout, dtype)
+
+    monkeypatch.setattr(convert_mod, "iter_slabs", starved)
+    report = convert_mod.convert_paths([src], out)
+    assert [(p.name, msg) for p, msg in report.errors] == [
+        (f"A.FRACTAL_Z.1.1.{TS}", f"output.0: not enough memory to convert its {18 * 2 * 16 * 16 * 2} bytes")]
+    assert sorted(p.name for p in out.iterdir()) == [f"A.FRACTAL_Z.1.1.{TS}.input.0.npy",
+                                                     f"A.NC1HWC0.1.1.{TS}.input.0.npy",
+                                                     f"A.NC1HWC0.1.1.{TS}.output.0.npy"]
