@@ -148,7 +148,7 @@ def write_tensor_npy(tensor: DumpTensor, dest: Path, layout: str = "original",
     dtype = output_dtype(tensor)
     shape = tensor.shape if layout == "device" else tensor.original_layout_shape()
     slabs = iter_slabs(tensor, layout, dtype)
-    with atomic_output(dest) as fh:
+    with atomic_output(dest, durable=False) as fh:  # convert_paths syncs once at the end
         write_npy_header(fh, shape, dtype)
         for slab in _threaded(slabs, cancel) if tensor.nbytes > 2 * SLAB_BYTES else slabs:
             if cancel is not None:
@@ -221,7 +221,8 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
     links that leave the directory (unless ``follow_links``) go to ``skipped`` and corrupt dumps or
     tensors that cannot be converted to ``errors``. Two inputs with the same file name both survive
     (the later one under ``name~2``, listed in ``renamed``). Temporary files older than a day that a
-    killed run left in ``out_dir`` are removed first.
+    killed run left in ``out_dir`` are removed first. Each output is renamed into place complete; the
+    batch is flushed to disk once, at the end.
     """
     report = ConvertReport()
     jobs: list[tuple[Path, bool]] = []
@@ -252,5 +253,7 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
         written, problems = convert_dump(dump, out_dir, layout, cancel, base=base, replaced=report.replaced)
         report.written += written
         report.errors += [(path, msg) for msg in problems]
+    if report.written and hasattr(os, "sync"):
+        os.sync()  # one flush for the batch: an fsync per file made 400 small outputs ~5x slower
     progress(len(jobs), len(jobs), "done")
     return report
