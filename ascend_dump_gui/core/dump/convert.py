@@ -30,16 +30,16 @@ from ascend_dump_gui.core.dump.dtypes import LOW_PRECISION_FLOATS
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor, NotADumpError
 from ascend_dump_gui.core.dump.filewrite import atomic_output, write_npy_header
 from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.dump.scanner import LINK_OUTSIDE, is_inside
 from ascend_dump_gui.core.errors import DumpFormatError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
-from ascend_dump_gui.core.safe_names import NAME_MAX, NameClaims, check_inside
+from ascend_dump_gui.core.safe_names import NAME_MAX, NameClaims, inside
 
 SLAB_BYTES = 32 << 20
 """Target size of one streamed slab."""
 _AXIS0_FORMATS = {"NC1HWC0": "N", "NDC1HWC0": "N"}
 _SUFFIX_ROOM = 24
 """Bytes kept free after an output's base name for ``.{input|output}.{i}.npy``."""
-LINK_NOT_FOLLOWED = "link to outside the folder, not followed (--follow-links follows it)"
 
 
 @dataclass
@@ -168,7 +168,7 @@ def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
     base = base or dump.path.name
 
     def target(name: str) -> Path:
-        dest = check_inside(out_dir, out_dir / name)
+        dest = inside(out_dir, name)
         if replaced is not None and os.path.lexists(dest):
             replaced.append(dest)
         return dest
@@ -205,8 +205,8 @@ def _folder_files(folder: Path, follow_links: bool, report: ConvertReport) -> li
     for f in sorted(folder.iterdir()):
         if f.is_symlink() and not follow_links:
             target = os.path.realpath(f)
-            if target != real and not target.startswith(real + os.sep):
-                report.skipped.append((f, LINK_NOT_FOLLOWED))
+            if not is_inside(target, real):
+                report.skipped.append((f, LINK_OUTSIDE.format(target=target)))
                 continue
         if f.is_file():
             files.append(f)

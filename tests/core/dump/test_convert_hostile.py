@@ -111,7 +111,9 @@ def test_convert_does_not_follow_links_out_of_a_folder_unless_asked(tmp_path, ca
     (src / "loop").symlink_to("loop")
     assert main(["convert", str(src), "--out", str(out)]) == 0
     err = capsys.readouterr().err
-    assert f"skipped {src / f'X.x.1.1.{TS}'}: link to outside the folder, not followed" in err
+    assert (f"skipped {src / f'X.x.1.1.{TS}'}: symbolic link to outside the folder "
+            f"({elsewhere / f'X.x.1.1.{TS}'}), not followed") in err
+    assert f"skipped {src / 'root'}: symbolic link to outside the folder (/), not followed" in err
     assert sorted(p.name.split(".")[0] for p in out.iterdir()) == ["Y", "Y"]
     assert main(["convert", str(src), "--out", str(out), "--follow-links"]) == 0
     assert sorted(p.name.split(".")[0] for p in out.iterdir()) == ["X", "X", "Y", "Y"]
