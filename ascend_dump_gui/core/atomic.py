@@ -55,7 +55,8 @@ def _take_over_metadata(fd: int, path: Path) -> None:
                 break
             except OSError:
                 continue
-    os.fchmod(fd, stat.S_IMODE(st.st_mode))
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, stat.S_IMODE(st.st_mode))
 
 
 @contextmanager
