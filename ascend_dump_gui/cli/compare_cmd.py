@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="comma-separated msaccucmp algorithm names or indices 0-9 (default: all ten: "
                              + ",".join(METRIC_NAMES) + ")")
     parser.add_argument("--fail-on-mismatch", action="store_true",
-                        help="exit 1 when any tensor misses the accuracy rule")
+                        help="exit 1 when any tensor misses the accuracy rule (a tensor that cannot be read "
+                             "always gives exit 1; the others are still compared)")
     parser.add_argument("--graph", metavar="FILE",
                         help="GE graph dump (ge_proto*_Build.txt) for fused-op origins, input producers and "
                              "execution order")
@@ -66,8 +67,11 @@ def _run(args: argparse.Namespace) -> int:
         print_json(result_to_json(result))
     else:
         _print_human(result, args.out)
+    for row in result.rows:
+        if row.unreadable is not None:
+            warn(f"error: {row.fail_reason}")
     failed = any(r.reached is False for r in result.rows)
-    return 1 if args.fail_on_mismatch and failed else 0
+    return 1 if (args.fail_on_mismatch and failed) or result.summary["unreadable"] else 0
 
 
 def _say(text: str) -> None:

@@ -60,14 +60,33 @@ def test_hostile_dumps_first_in_a_batch_do_not_stop_the_valid_ones(tmp_path, cap
     assert not [p for p in out.iterdir() if p.name.startswith(".adg-")]
 
 
-def test_a_hostile_dump_given_alone_is_an_error_and_compare_reports_its_row(tmp_path, capsys):
+def test_a_hostile_dump_given_alone_is_an_error(tmp_path, capsys):
     src = tmp_path / "dumps"
     _write(src, f"A.huge.1.1.{TS}", "FRACTAL_NZ", HUGE["FRACTAL_NZ"])
     assert main(["show", str(src / f"A.huge.1.1.{TS}")]) == 0  # the header is shown
     assert main(["convert", str(src / f"A.huge.1.1.{TS}"), "--out", str(tmp_path / "o")]) == 1
-    assert main(["compare", str(src), str(src), "--json"]) == 0
-    out = capsys.readouterr().out
-    assert "cannot restore FRACTAL_NZ" in out and "Traceback" not in out
+    assert "cannot restore FRACTAL_NZ" in capsys.readouterr().err
+
+
+def test_compare_reports_hostile_dumps_and_compares_the_rest(tmp_path, capsys):
+    npu, bench = tmp_path / "npu", tmp_path / "bench"
+    for side in (npu, bench):
+        for k, fmt in enumerate(RESTORABLE):
+            _write(side, f"Op.ok_{k}.{k + 1}.1.{TS + 2 * k}", fmt, SHAPES[fmt])
+    for k, fmt in enumerate(RESTORABLE):  # every format, hostile on the NPU side only, first in time
+        _write(npu, f"Op.bad_{k}.{k + 20}.1.{TS - 10 + k}", fmt, HUGE[fmt] if k % 2 else INCONSISTENT[fmt])
+        _write(bench, f"Op.bad_{k}.{k + 20}.1.{TS - 10 + k}", fmt, SHAPES[fmt])
+    assert main(["compare", str(npu), str(bench), "--json"]) == 1
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    rows = {r["npu_file"].rsplit("/", 1)[1].split(".")[1]: r for r in doc["rows"] if r["tensor"].endswith(":output:0")}
+    assert doc["summary"]["unreadable"] == len(RESTORABLE)
+    for k, fmt in enumerate(RESTORABLE):
+        bad, ok = rows[f"bad_{k}"], rows[f"ok_{k}"]
+        assert bad["unreadable"] == str(npu / f"Op.bad_{k}.{k + 20}.1.{TS - 10 + k}")
+        assert f"cannot restore {fmt}" in bad["fail_reason"] and bad["fail_reason"] in captured.err
+        assert ok["reached"] is True and ok["unreadable"] is None
+    assert "Traceback" not in captured.err
 
 
 def test_two_inputs_with_the_same_name_both_survive(tmp_path, capsys):
