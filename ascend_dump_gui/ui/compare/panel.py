@@ -48,6 +48,7 @@ from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
+from ascend_dump_gui.ui.settings import follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 
@@ -71,10 +72,10 @@ def _load_pair(row: CompareRow, *, progress: ProgressFn,
 
 
 def _compare_table(npu: Path, golden: Path, *, metrics: list[str], tolerances: Tolerances, graph: Path | None,
-                   progress: ProgressFn, cancel: CancelToken) -> CompareTable:
+                   progress: ProgressFn, cancel: CancelToken, follow_links: bool = False) -> CompareTable:
     """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread."""
     result = compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=graph, progress=progress,
-                     cancel=cancel)
+                     cancel=cancel, follow_links=follow_links)
     return prepare_table(result, tolerances, cancel=cancel)
 
 
@@ -215,7 +216,8 @@ class ComparePanel(QWidget):
         self.cancel()
         self._tolerances = self.inputs.tolerances()
         worker = Worker(_compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
-                        tolerances=self._tolerances, graph=Path(graph) if graph else None)
+                        tolerances=self._tolerances, graph=Path(graph) if graph else None,
+                        follow_links=follow_links())
         worker.signals.progress.connect(self._progress)
         worker.signals.finished.connect(self._compared)
         worker.signals.failed.connect(self._failed)

@@ -120,8 +120,8 @@ class BrowsePanel(QWidget):
             bar.addWidget(button)
         self.follow_links_box = QCheckBox(tr("Follow links"))
         self.follow_links_box.setObjectName("follow_links")
-        self.follow_links_box.setToolTip(tr("Also browse what links lead to outside the opened folder "
-                                            "(off: such links are listed, not followed)"))
+        self.follow_links_box.setToolTip(tr("Browse and Compare also use what links lead to outside the chosen "
+                                            "folder (off: such links are listed, not followed)"))
         self.follow_links_box.setChecked(follow_links())
         self.follow_links_box.toggled.connect(self._follow_links_toggled)
         bar.addWidget(self.follow_links_box)

@@ -108,10 +108,6 @@
       <translation>可选值：{choices}</translation>
     </message>
     <message>
-      <source>Also browse what links lead to outside the opened folder (off: such links are listed, not followed)</source>
-      <translation>也浏览链接所指向的、位于所打开文件夹之外的内容（关闭时：此类链接只列出，不跟随）</translation>
-    </message>
-    <message>
       <source>Also write float32 golden .npy files (for Compare)</source>
       <translation>同时写出float32标杆数据 .npy 文件（用于比对）</translation>
     </message>
@@ -126,6 +122,10 @@
     <message>
       <source>Browse</source>
       <translation>浏览</translation>
+    </message>
+    <message>
+      <source>Browse and Compare also use what links lead to outside the chosen folder (off: such links are listed, not followed)</source>
+      <translation>浏览和比对也使用链接所指向的、位于所选文件夹之外的内容（关闭时：此类链接只列出，不跟随）</translation>
     </message>
     <message>
       <source>Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find the first operator that goes wrong.</source>
