@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.inert import csv_cell, terminal_text
 from ascend_dump_gui.core.safe_names import NameClaims, UnsafePathError, check_inside, inside, safe_name
 
@@ -65,3 +68,13 @@ def test_terminal_text_escapes_control_characters():
     assert terminal_text("plain name 算子") == "plain name 算子"
     assert terminal_text("a\x1b[2Jb\nc\rd\te\x07\x9b\u202e") == "a\\x1b[2Jb\\nc\\rd\\te\\x07\\x9b\\u202e"
     assert terminal_text(3) == "3"
+
+
+def test_cli_findings_and_where_show_config_values_escaped(tmp_path, capsys):
+    config = tmp_path / "acl.json"
+    config.write_text(json.dumps({"dump": {"dump_path": "/tmp/\x1b[31mred\nfake", "dump_mode": "bogus\x1b]0;x\x07",
+                                           "dump_list": [{"model_name": "n"}]}}))
+    assert main(["config", "check", str(config)]) == 1
+    assert main(["config", "where", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b[31mred\\nfake" in out
