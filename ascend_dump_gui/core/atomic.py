@@ -78,15 +78,16 @@ def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryI
         raise
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a fsynced temporary file in the same folder and ``os.replace``."""
-    with atomic_output(path) as fh:
+def write_bytes_atomic(path: str | Path, data: bytes, *, durable: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder (fsynced when ``durable``)
+    and ``os.replace``."""
+    with atomic_output(path, durable=durable) as fh:
         fh.write(data)
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
+def write_text_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
     """Write UTF-8 ``text`` atomically (see :func:`write_bytes_atomic`)."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"), durable=durable)
 
 
 def remove_stale_temps(folder: str | Path, *, older_than: float = STALE_SECONDS) -> list[Path]:
