@@ -28,6 +28,7 @@ from ascend_dump_gui.core.dump.scanner import LINK_OUTSIDE, check_root, is_insid
 from ascend_dump_gui.core.errors import InputError
 
 _BY_NAME = attrgetter("name")
+LINK_LOOP = "symbolic link loop: points to an enclosing folder"
 OVERFLOW_OF = "overflow of {op}"
 """How a file's label names the op an Opdebug file reports (the UI's catalogue translates it)."""
 
@@ -105,7 +106,7 @@ class DumpNode:
             return DumpNode(entry.name, entry.path, False, row, self, rel, self.context, problem, _folder=folder,
                             fence=self.fence)
         if target and problem is None and (real == target or real.startswith(target + os.sep)):
-            problem = "symbolic link loop: points to an enclosing folder"
+            problem = LINK_LOOP
         return DumpNode(entry.name, entry.path, True, row, self, rel, child_context(self.context, entry.name),
                         problem, fence=self.fence)
 
@@ -115,7 +116,7 @@ class DumpNode:
         file's record kind (``unknown`` if the scan could not place it), or ``link-loop`` / ``link`` for a
         link that is not followed."""
         if self.problem is not None:
-            return "link-loop" if self.problem.startswith("symbolic link loop") else "link"
+            return "link-loop" if self.problem == LINK_LOOP else "link"
         if self.is_dir:
             return self.context.level
         record = self.record()
