@@ -52,6 +52,10 @@ def test_paths_must_stay_inside_and_not_pass_through_links(tmp_path):
     for part in ("..", "a/b", "", "x\n"):
         with pytest.raises(UnsafePathError):
             inside(root, part)
+    assert check_inside(root, root, is_folder=True) == root  # folders to write into: the root itself is fine,
+    assert check_inside(root, root / "sub" / "new", is_folder=True) == root / "sub" / "new"
+    with pytest.raises(UnsafePathError, match="is a link inside the output folder"):
+        check_inside(root, root / "link", is_folder=True)  # a link at the folder's own name is not
 
 
 @pytest.mark.parametrize("cell, expected", [
