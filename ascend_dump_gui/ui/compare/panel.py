@@ -122,6 +122,7 @@ class ComparePanel(QWidget):
         self.progress.setMaximumWidth(260)
         self.summary = QLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
         self.summary.setObjectName("compare_summary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # op names come from dump files
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.goto_button = QPushButton(tr("Go to first divergence"))
         self.goto_button.setObjectName("goto_divergence")
@@ -284,6 +285,8 @@ class ComparePanel(QWidget):
         text = tr("{compared} compared · {failed} failed · {unmatched} unmatched · {overflows} overflow").format(
             compared=s["compared"], failed=s["not_reached"], unmatched=s["unmatched_npu"] + s["unmatched_golden"],
             overflows=s["overflows"])
+        if s.get("unreadable"):
+            text += " · " + tr("{count} unreadable").format(count=s["unreadable"])
         div = result.first_divergence
         if div is not None:
             causes = {"introduced": tr("introduced"), "inputs_differed": tr("inputs differed")}

@@ -1332,6 +1332,10 @@
       <translation>{count} 条溢出记录：</translation>
     </message>
     <message>
+      <source>{count} unreadable</source>
+      <translation>无法读取 {count}</translation>
+    </message>
+    <message>
       <source>{count} warning</source>
       <translation>{count} 个警告</translation>
     </message>
