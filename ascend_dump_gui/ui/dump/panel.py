@@ -87,6 +87,7 @@ class BrowsePanel(QWidget):
         open_button.clicked.connect(self._ask_folder)
         self.path_label = QLabel(tr("No folder open"))
         self.path_label.setObjectName("browse_path")
+        self.path_label.setTextFormat(Qt.TextFormat.PlainText)  # folder names are not markup
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("filter")
@@ -127,6 +128,7 @@ class BrowsePanel(QWidget):
         bar.addWidget(self.follow_links_box)
         self.status_label = QLabel()
         self.status_label.setObjectName("browse_status")
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         bar.addWidget(self.status_label)
 
         self.tree = QTreeView()
