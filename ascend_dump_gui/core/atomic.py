@@ -62,7 +62,8 @@ def _take_over_metadata(fd: int, path: Path) -> None:
 @contextmanager
 def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryIO]:
     """Open a temporary file next to ``path`` for streaming; on normal exit it replaces ``path``
-    (fsynced first when ``durable``), on error it is removed and ``path`` is untouched."""
+    (when ``durable``, the data is fsynced before and the folder after the rename), on error it is
+    removed and ``path`` is untouched."""
     path = Path(path)
     fd, tmp = temp_beside(path)
     try:
@@ -76,6 +77,22 @@ def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryI
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if durable:
+        _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (best effort: not every platform can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_bytes_atomic(path: str | Path, data: bytes, *, durable: bool = True) -> None:
