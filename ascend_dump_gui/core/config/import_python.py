@@ -296,8 +296,11 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         tree = ast.parse(text)
     except SyntaxError as exc:
         raise InputError(origin, f"is not valid Python: {exc.msg}", line=exc.lineno, column=exc.offset) from None
-    except (ValueError, RecursionError, MemoryError) as exc:
-        raise InputError(origin, f"is not valid Python: {exc}") from None
+    except (RecursionError, MemoryError):
+        raise InputError(origin, "is nested too deeply for Python's parser to read (it ran out of stack or "
+                                 "memory)") from None
+    except ValueError as exc:
+        raise InputError(origin, f"is not valid Python: {exc or type(exc).__name__}") from None
     reader = _Reader(origin, scenarios)
     try:
         reader.read(tree)
