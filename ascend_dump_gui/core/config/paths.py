@@ -172,7 +172,9 @@ def _common(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifact]
         return out
     tf1 = scenario == "tf1_session"
     level = v.get("op_debug_level")
-    if scenario == "env" or tf1 and (isinstance(level, int) and level > 0 or v.get("op_debug_config")):
+    # seed 002 op_debug_level: kernel_meta also appears with level 0 (or unset) when NPU_COLLECT_PATH is set
+    collect = tf1 and "NPU_COLLECT_PATH" in r.env and (level is None or level == 0)
+    if scenario == "env" or collect or tf1 and (isinstance(level, int) and level > 0 or v.get("op_debug_config")):
         path, by = r.first(("debug_dir", v.get("debug_dir") if tf1 else None, "kernel_meta"),
                            r.env_choice("ASCEND_WORK_PATH", "kernel_meta"), ("cwd", r.cwd, "kernel_meta"))
         out.append(Artifact("kernel_meta", path, by))
@@ -193,7 +195,8 @@ def _common(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifact]
     if v.get("op_compiler_cache_mode", "enable") != "disable":
         cache_dir = v.get("op_compiler_cache_dir") if tf1 else None
         path, by = r.first(("op_compiler_cache_dir", cache_dir, "kernel_cache"),
-                           r.env_choice("ASCEND_CACHE_PATH", "kernel_cache"), ("default", r.home, "atc_data"))
+                           r.env_choice("ASCEND_CACHE_PATH", "kernel_cache"),
+                           ("default", r.home, "atc_data/kernel_cache"))
         out.append(Artifact("op_compiler_cache", path, by))
     if scenario == "env":
         path, by = r.first(r.env_choice("ASCEND_WORK_PATH"), ("cwd", r.cwd, ""))

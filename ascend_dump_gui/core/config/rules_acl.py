@@ -68,7 +68,7 @@ def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 
 def _watcher_nodes_missing(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if not is_watcher(v) or on(v, "dump_debug"):
+    if not is_watcher(v):   # also with dump_debug on: that conflict is reported on its own (EP0005)
         return []
     return [Hit(msg("dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the "
                     "operators to watch (EP0001).", i=i), (f"dump_list[{i}].watcher_nodes", "dump_scene"))
@@ -289,7 +289,7 @@ RULES = (
     Scan("acl.dump_path_variable", W, ("dump_path",), _dump_path_variable, "runtime-rules §1.4"),
     Scan("acl.dump_path_not_found", W, ("dump_path",), _dump_path_absent, "runtime-rules §1.4"),
     When("acl.debug_with_op_switch", E, ("dump_debug", "dump_op_switch"),
-         lambda v, c: on(v, "dump_debug") and on(v, "dump_op_switch") and not is_exception(v) and not is_watcher(v),
+         lambda v, c: on(v, "dump_debug") and on(v, "dump_op_switch"),  # its own EP0005 whatever the scene
          "Overflow dump (dump_debug on) cannot be combined with single-operator dump (dump_op_switch on) (EP0005).",
          OVF + "; runtime-rules §1.7", Fix("Turn dump_op_switch off", (("dump_op_switch", None),))),
     When("acl.debug_with_dump_list", W, ("dump_debug", "dump_list"),

@@ -84,7 +84,7 @@ def test_tf1_debug_profiling_aoe_weights_cache():
     assert (art["fusion_result"].path, art["fusion_result"].layout) == ("/w/FE", "{pid}/fusion_result.json")
     plain = where("tf1_session", {"profiling_mode": True}, {"ASCEND_WORK_PATH": "/w", "HOME": "/h"})
     assert plain["profiling"].path == "/w/profiling_data"
-    assert plain["op_compiler_cache"].path == "/h/atc_data"
+    assert plain["op_compiler_cache"].path == "/h/atc_data/kernel_cache"   # same suffix as the explicit ones
     assert "profiling" not in where("tf1_session", {"profiling_mode": True})
     assert "op_compiler_cache" not in where("tf1_session", {"op_compiler_cache_mode": "disable"})
     assert "fusion_result" not in where("tf1_session", {"export_compile_stat": 0})
@@ -129,3 +129,13 @@ def test_env_doc_lists_env_governed_artifacts():
     assert {"exception_dump", "graph_dump", "log", "trace", "kernel_meta", "fusion_result", "tmp_weight",
             "op_compiler_cache", "check_result"} <= set(art)
     assert art["check_result"].layout == "check_result.json" and art["kernel_meta"].path == "/w/kernel_meta"
+
+
+def test_kernel_meta_with_npu_collect_path_and_level_0():
+    """seed 002 op_debug_level: level 0 with NPU_COLLECT_PATH still builds kernel_meta, under ASCEND_WORK_PATH."""
+    env = {"NPU_COLLECT_PATH": "/c", "ASCEND_WORK_PATH": "/w"}
+    for values in ({"op_debug_level": 0}, {}):
+        art = where("tf1_session", values, env)["kernel_meta"]
+        assert (art.path, art.decided_by) == ("/w/kernel_meta", "ASCEND_WORK_PATH")
+    assert where("tf1_session", {}, {"NPU_COLLECT_PATH": "/c"})["kernel_meta"].path == "/run/kernel_meta"
+    assert "kernel_meta" not in where("tf1_session", {"op_debug_level": 0}, {"ASCEND_WORK_PATH": "/w"})
