@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from ascend_dump_gui.core.config.file_checks import check_files
 from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.rules import CheckContext, run_rules
+from ascend_dump_gui.core.config.rules import CheckContext, run_rules, with_top_level
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_check import check_values
@@ -62,7 +63,7 @@ def _tidy(found: list[Finding], unresolved) -> list[Finding]:
     skip = set(unresolved) if isinstance(unresolved, (list, tuple, set)) else set()
     seen: set[tuple] = set()
     out = []
-    for finding in found:
+    for finding in (replace(f, options=with_top_level(f.options)) for f in found):
         if skip and not finding.rule.startswith("import.") and any(o.split("[")[0] in skip for o in finding.options):
             continue
         key = (finding.rule, finding.options, finding.message)

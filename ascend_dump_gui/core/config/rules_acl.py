@@ -274,7 +274,7 @@ RULES = (
          lambda v, c: is_watcher(v) and not list_nonempty(v),
          "dump_scene is watcher but dump_list is empty, so no operator is watched.", WATCH),
     Scan("acl.watcher_overlap", N, ("dump_list",), _watcher_overlap, WATCH),
-    When("acl.dump_path_missing", E, ("dump_path",),
+    When("acl.dump_path_missing", E, ("dump_path", "dump_scene"),
          lambda v, c: constraint_pass(v) and "dump_path" not in v,
          "dump_path is required (EP0001): only an exception dump_scene may leave it out. Overflow dump and dump "
          "watch need it too.", "runtime-rules §1.4; " + OVF),

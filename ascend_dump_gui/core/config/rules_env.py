@@ -14,6 +14,7 @@ from ascend_dump_gui.core.config.acl_facts import data_dump as acl_data_dump
 from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.findings import Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules_locations import LOCATION_RULES
 from ascend_dump_gui.core.config.values import json_object
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -33,16 +34,43 @@ def data_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
     return ctx.scenario in ("tf1_session", "tf2_npu_device", "torchair") and values.get("enable_dump") is True
 
 
+def asks_norm_exception_dump(values: Mapping[str, Any], scenario: str) -> bool:
+    """The config already asks for the normal (L1) exception dump that NPU_COLLECT_PATH forces: acl.json
+    dump_scene aic_err_norm_dump, or enable_exception_dump=1 (seed 002: enable_exception_dump)."""
+    if scenario == "acl_json":
+        return values.get("dump_scene") == "aic_err_norm_dump"
+    return scenario in ("tf1_session", "tf2_npu_device") and values.get("enable_exception_dump") == 1
+
+
 def _collect_redirect(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if not _set(ctx, "NPU_COLLECT_PATH"):
+    if not _set(ctx, "NPU_COLLECT_PATH") or asks_norm_exception_dump(v, ctx.scenario):
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
+    keys = ("NPU_COLLECT_PATH",) + tuple(k for k in ("dump_scene", "enable_exception_dump") if k in v)
     if ctx.scenario == "acl_json" and is_exception(v) and "dump_path" in v:
         return [Hit(msg("NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is "
                         "switched on, whatever the config says about exception dump. dump_path is not used for them.",
-                        where=where))]
+                        where=where), keys + ("dump_path",))]
     return [Hit(msg("NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched "
-                    "on, whatever the config says about exception dump.", where=where))]
+                    "on, whatever the config says about exception dump.", where=where), keys)]
+
+
+def _collect_location(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
+    """The normal exception dump the config asks for is kept, but lands under NPU_COLLECT_PATH."""
+    if not _set(ctx, "NPU_COLLECT_PATH") or not asks_norm_exception_dump(v, ctx.scenario):
+        return []
+    where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
+    keys = ("NPU_COLLECT_PATH", "dump_scene" if ctx.scenario == "acl_json" else "enable_exception_dump")
+    shadowed = [k for k in ("dump_path", "ASCEND_DUMP_PATH", "ASCEND_WORK_PATH")
+                if (k in v if k == "dump_path" else _set(ctx, k))]
+    if ctx.scenario != "acl_json":
+        shadowed = [k for k in shadowed if k != "dump_path"]   # TF dump_path is for data dumps only
+    if not shadowed:
+        return [Hit(msg("NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}.",
+                        where=where), keys)]
+    return [Hit(msg("NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}; "
+                    "{shadowed} is not used for it.", where=where, shadowed=", ".join(shadowed)),
+                keys + tuple(shadowed))]
 
 
 def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -85,6 +113,8 @@ def tf_profiling_on(values: Mapping[str, Any], ctx_scenario: str, env: Mapping[s
 
 RULES = (
     Scan("env.npu_collect_path_exception", W, ("NPU_COLLECT_PATH",), _collect_redirect, S000 + "; seed 002: enable_exception_dump"),
+    Scan("env.npu_collect_path_location", N, ("NPU_COLLECT_PATH",), _collect_location,
+         S000 + "; seed 002: enable_exception_dump"),
     When("env.npu_collect_path_data_dump", W, ("NPU_COLLECT_PATH",),
          lambda v, c: _set(c, "NPU_COLLECT_PATH") and data_dump(v, c),
          "NPU_COLLECT_PATH is set and the config asks for a data dump: GE refuses data dump while it is set "
@@ -114,4 +144,4 @@ RULES = (
          "Profiling is on but no output folder is set: give profiling_options (or PROFILING_OPTIONS) an \"output\" "
          "or set ASCEND_WORK_PATH; otherwise collecting the profile data fails with an error.",
          "seed 000: ASCEND_WORK_PATH (profiling_data); seed 002: profiling_options"),
-)
+) + LOCATION_RULES

@@ -104,8 +104,15 @@ def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list
                     extra={"suggestion": guess} if guess else {})]
 
 
+# Python APIs whose dump options default to None: None written in the script means "not set" (seed 003:
+# dump_step None dumps every step; tensorflow tf_adapter npu_config.py DumpConfig, npu_device dump_config.py).
+NONE_MEANS_UNSET = ("tf1_session", "tf2_npu_device")
+
+
 def _check_value(spec: FieldSpec, name: str, value: Any, severity: Severity, scenario: str) -> list[Finding]:
     kind = spec.kind
+    if value is None and spec.default is None and scenario in NONE_MEANS_UNSET:
+        return []
     if kind is Kind.BOOL:
         if isinstance(value, bool):
             return []
