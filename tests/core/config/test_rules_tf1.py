@@ -167,6 +167,28 @@ CASES = [
     Case("tf1.profiling_without_options", {"profiling_mode": True}, {"profiling_mode": True, "profiling_options": "{}"}),
 ]
 
+# seed 002 caveat sentences (rules_tf1_caveats.py): each fires on the sentence's condition and not without it
+DYN = {"compile_dynamic_mode": True}
+CASES += [
+    Case("tf1.in_out_pair_flag_without_pair", {"in_out_pair_flag": False, "mix_compile_mode": True},
+         {"in_out_pair_flag": False, "mix_compile_mode": True, "in_out_pair": "[[['a'], ['b']]]"}),
+    Case("tf1.input_fusion_size_dynamic", {"input_fusion_size": 1024, **DYN}, {"input_fusion_size": 1024}),
+    Case("tf1.multistream_dynamic", {"auto_multistream_parallel_mode": "cv", "dynamic_input": True},
+         {"auto_multistream_parallel_mode": "cv"}),
+    Case("tf1.static_memory_policy_dynamic", {"static_memory_policy": 2, **DYN}, {"static_memory_policy": 3, **DYN}),
+    Case("tf1.static_memory_policy_tradeoff", {"static_memory_policy": 4}, {"static_memory_policy": 2}),
+    Case("tf1.input_batch_cpy_inputs", {"input_batch_cpy": True}, {"input_batch_cpy": False}),
+    Case("tf1.experiment_parameter", {"jit_compile": "auto"}, {"op_compiler_cache_mode": "enable"}),
+    Case("tf1.graph_compiler_cache_limits", {"graph_compiler_cache_dir": "/c"}, {"graph_compiler_cache_dir": ""}),
+    Case("tf1.jit_compile_scope", {"jit_compile": "false"}, {}),
+    Case("tf1.multistream_scope", {"auto_multistream_parallel_mode": "cv"}, {}),
+    Case("tf1.stream_max_parallel_scope", {"stream_max_parallel_num": "AIcoreEngine:1"}, {}),
+    Case("tf1.tailing_optimization_scope", {"is_tailing_optimization": True}, {"is_tailing_optimization": False}),
+    Case("tf1.variable_placement_control_flow", {"variable_placement": "Host"}, {"variable_placement": "Device"}),
+    Case("tf1.op_debug_list_cache", {"op_debug_config": "l.cfg"}, {"op_debug_config": "l.cfg", "op_compiler_cache_mode": "disable"},
+         files={"l.cfg": "op_debug_config=ccec_g\nop_debug_list=GatherV2,OpType::ReduceSum\n"}),
+]
+
 
 def run(values: dict[str, Any], ctx: CheckContext | None = None) -> list:
     ctx = ctx or CheckContext()
