@@ -58,11 +58,11 @@ def _accelerate_precision(values: Mapping[str, Any], ctx: CheckContext) -> Itera
     mode, mode_v2 = text(values, "precision_mode"), text(values, "precision_mode_v2")
     if mode is not None and mode not in ("allow_fp32_to_fp16", "must_keep_origin_dtype"):
         yield Hit(msg("experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or "
-                      "must_keep_origin_dtype (or unset), not {mode}.",
+                      "must_keep_origin_dtype (or unset), not {mode}; the adapter stops with an internal error.",
                       mode=mode), ("experimental_accelerate_train_mode", "precision_mode"))
     if mode_v2 is not None and mode_v2 != "origin":
         yield Hit(msg("experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not "
-                      "{mode_v2}.", mode_v2=mode_v2), ("experimental_accelerate_train_mode", "precision_mode_v2"))
+                      "{mode_v2}; the adapter stops with an internal error.", mode_v2=mode_v2), ("experimental_accelerate_train_mode", "precision_mode_v2"))
 
 
 def _accelerate_env(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -108,9 +108,11 @@ PRECISION_RULES = (
          src("customize_dtypes")),
     Scan("tf1.accelerate_train_format", Severity.ERROR, ("experimental_accelerate_train_mode",),
              _accelerate_format, src("experimental_accelerate_train_mode")),
-    Scan("tf1.accelerate_train_precision", Severity.WARNING,
+    Scan("tf1.accelerate_train_precision", Severity.ERROR,
              ("experimental_accelerate_train_mode", "precision_mode", "precision_mode_v2"),
-             _accelerate_precision, src("experimental_accelerate_train_mode")),
+             _accelerate_precision, src("experimental_accelerate_train_mode") +
+             "; tensorflow tf_adapter/kernels/geop_npu.cc (GeOp::CheckAndModifyPrecisionMode returns an internal "
+             "error)"),
     Scan("tf1.accelerate_train_env", Severity.INFO,
              ("experimental_accelerate_train_mode", "STEP_NOW", "TOTAL_STEP", "LOSS_NOW", "TARGET_LOSS"),
              _accelerate_env, src("experimental_accelerate_train_mode")),
