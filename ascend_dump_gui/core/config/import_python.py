@@ -90,6 +90,10 @@ class _Reader:
         if isinstance(target, ast.Subscript) and _is_environ(target.value):
             self._env_set(target.slice, value, line)
             return
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute) \
+                and target.value.attr == "parameter_map":
+            self._direct_assignment(target, line)
+            return
         if not isinstance(target, ast.Attribute):
             return
         owner, attr = target.value, target.attr
@@ -115,6 +119,20 @@ class _Reader:
             return
         if attr == "mode" and isinstance(owner, ast.Name) and owner.id in self.compiler_vars:
             self.mode = (self._value(value, "mode", line), line)
+
+    def _direct_assignment(self, target: ast.Subscript, line: int) -> None:
+        """``parameter_map["k"] = v``: protobuf refuses to assign a map's message value (ValueError: direct
+        assignment of submessage not allowed), so the script stops there and the option is never set."""
+        key = self._literal(target.slice)
+        scenario = self.scenarios["tf1_session"]
+        name = key if isinstance(key, str) else ast.unparse(target.slice)
+        accessor = scenario.field(key).serialized if isinstance(key, str) and scenario.has(key) else ""
+        self.problems.append(Finding(
+            "import.direct_assignment", Severity.ERROR, (name,),
+            msg("line {line}: parameter_map[{key!r}] is assigned directly; protobuf raises ValueError (direct "
+                "assignment of a submessage is not allowed), so the script stops here. Write "
+                "parameter_map[{key!r}].{accessor} = ... instead.", line=line, key=name, accessor=accessor or "s/.i/.b"),
+            "runtime-rules §2.2; protobuf map fields of messages", extra={"line": line}))
 
     def _bind(self, name: str, value: ast.expr) -> None:
         for group in (self.global_vars, self.compiler_vars, self.backend_vars):

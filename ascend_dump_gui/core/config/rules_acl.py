@@ -100,6 +100,37 @@ def _watcher_overlap(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     return hits
 
 
+def _entries_overwritten(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
+    """GE stores dump_list entries by model (no model_name: one shared key, which every watcher entry uses) and
+    the last entry overwrites the earlier ones: ge base/common/dump/dump_manager.cc SetDumpList, the
+    DUMP_WATCHER_MODEL key, and dump_properties.cc AddPropertyValue (map assignment)."""
+    if not list_checks(v) and not is_watcher(v):
+        return []
+    groups: dict[Any, list[int]] = {}
+    for i, row in items(v):
+        name = row.get("model_name")
+        groups.setdefault(name if isinstance(name, str) and name else None, []).append(i)
+    hits = []
+    for name, rows in groups.items():
+        if len(rows) < 2:
+            continue
+        last, earlier = rows[-1], ", ".join(f"dump_list[{i}]" for i in rows[:-1])
+        keys = tuple(f"dump_list[{i}]" for i in rows)
+        if name is None and is_watcher(v):
+            hits.append(Hit(msg("dump_list has {count} watcher entries; GE keeps only the layer and watcher_nodes of "
+                                "the last one (dump_list[{last}]), so {earlier} are not watched. Put every operator "
+                                "in one entry.", count=len(rows), last=last, earlier=earlier), keys + ("dump_scene",)))
+        elif name is None:
+            hits.append(Hit(msg("dump_list has {count} entries without model_name; GE keeps only the last one "
+                                "(dump_list[{last}]) for them, so {earlier} are ignored. Merge them into one entry.",
+                                count=len(rows), last=last, earlier=earlier), keys))
+        else:
+            hits.append(Hit(msg("dump_list has {count} entries for model {name!r}; GE keeps only the last one "
+                                "(dump_list[{last}]), so {earlier} are ignored. Merge them into one entry.",
+                                count=len(rows), name=name, last=last, earlier=earlier), keys))
+    return hits
+
+
 def _dump_path_remote(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     path = _path(v)
     if path is None or not constraint_pass(v) or remote_host(path) is None:
@@ -274,6 +305,8 @@ RULES = (
          lambda v, c: is_watcher(v) and not list_nonempty(v),
          "dump_scene is watcher but dump_list is empty, so no operator is watched.", WATCH),
     Scan("acl.watcher_overlap", N, ("dump_list",), _watcher_overlap, WATCH),
+    Scan("acl.dump_list_entry_overwritten", W, ("dump_list",), _entries_overwritten,
+         "ge base/common/dump/dump_manager.cc (SetDumpList: one entry per model, the last one wins)"),
     When("acl.dump_path_missing", E, ("dump_path", "dump_scene"),
          lambda v, c: constraint_pass(v) and "dump_path" not in v,
          "dump_path is required (EP0001): only an exception dump_scene may leave it out. Overflow dump and dump "
