@@ -202,6 +202,9 @@ def _precision_ini(text: str, origin: str, values: Mapping[str, Any], ctx: Check
                                number=number, mode=mode.strip(), precision_modes=', '.join(PRECISION_MODES))))
         elif mode.strip() == "enable_float_32_execution" and ctx.product not in (None, "atlas_a2", "atlas_a3"):
             out.append((W, msg("line {number}: enable_float_32_execution needs Atlas A2/A3", number=number)))
+        elif mode.strip() == "enable_hi_float_32_execution":   # seed 002 op_precision_mode
+            out.append((W, msg("line {number}: enable_hi_float_32_execution is not supported in the current version",
+                               number=number)))
     return out
 
 
