@@ -1,0 +1,236 @@
+"""The ten classes of issue 13, each as a mechanism: it fires where the runtime (or the seed) says so and stays
+quiet otherwise. TF1 rule-by-rule cases live in test_rules_tf1.py; these are the cross-cutting checks."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ascend_dump_gui.core.config.check import check
+from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.rules_locations import SHADOWS
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELDS
+from tests.core.config import finding_corpus
+from tests.core.config.confighelp import errors, findings, rules
+
+WORK = {"ASCEND_WORK_PATH": "/w"}
+
+
+def by_rule(found, rule):
+    return [f for f in found if f.rule == rule]
+
+
+# -- class 1: explicit locations that win over an environment variable ------------------------------------------
+
+@pytest.mark.parametrize("shadow", SHADOWS, ids=[s.id for s in SHADOWS])
+def test_every_location_priority_is_a_note_when_both_sides_are_set(shadow):
+    values, env = {}, {shadow.loser: "/lost"}
+    if shadow.needs:
+        env[shadow.needs] = "1"
+    if shadow.winner.isupper():
+        env[shadow.winner] = '{"output": "/won"}' if shadow.winner == "PROFILING_OPTIONS" else "/won"
+    elif shadow.winner == "profiling_options.output":
+        values = {"profiling_mode": True, "profiling_options": {"output": "/won"}}
+    else:
+        values = {shadow.winner: "/won"}
+    hits = by_rule(findings("tf1_session", values, env=env), shadow.id)
+    assert [f.severity for f in hits] == [Severity.INFO]
+    assert {shadow.winner.split(".")[0], shadow.loser} <= set(hits[0].options)
+    assert "/won" in hits[0].message and "/lost" in hits[0].message
+    env.pop(shadow.loser)
+    assert not by_rule(findings("tf1_session", values, env=env), shadow.id)
+
+
+def test_graph_path_note_needs_graphs_to_be_dumped():
+    env = {"DUMP_GRAPH_PATH": "/g", "ASCEND_WORK_PATH": "/w"}
+    assert "env.graph_path_over_work_path" not in rules("env", {}, env=env)
+    assert "env.graph_path_over_work_path" in rules("env", {}, env={**env, "DUMP_GE_GRAPH": "2"})
+
+
+# -- class 2: online-inference-only options and values in training (graph_run_mode defaults to 1) ---------------
+
+INFERENCE_ONLY = [f.key for f in TF1_FIELDS if {m.value for m in f.modes} == {"online_inference"}]
+
+
+@pytest.mark.parametrize("key", INFERENCE_ONLY)
+def test_inference_only_option_without_graph_run_mode_is_flagged(key):
+    spec = next(f for f in TF1_FIELDS if f.key == key)
+    value = spec.choices[0] if spec.choices else {"s": "x", "i": 1, "b": True}[spec.serialized]
+    hits = by_rule(findings("tf1_session", {key: value}), "tf1.wrong_run_mode")
+    assert hits and all(f.severity is Severity.WARNING and {key, "graph_run_mode"} <= set(f.options) for f in hits)
+    assert not by_rule(findings("tf1_session", {key: value, "graph_run_mode": 0}), "tf1.wrong_run_mode")
+
+
+def test_inference_only_values_in_default_training():
+    assert "tf1.force_fp16_training" in rules("tf1_session", {"precision_mode": "force_fp16"})
+    assert "tf1.force_fp16_training" not in rules("tf1_session", {"precision_mode": "force_fp16", "graph_run_mode": 0})
+    assert "tf1.small_channel_training" in rules("tf1_session", {"enable_small_channel": 1})
+    profiling = {"profiling_mode": True, "profiling_options": {"output": "/p", "task_trace": "on"}}
+    assert "tf1.profiling_mode_requirements" in rules("tf1_session", profiling)   # training_trace missing
+    assert "tf1.profiling_mode_requirements" not in rules("tf1_session", {**profiling, "graph_run_mode": 0})
+
+
+def test_training_only_options_in_inference_still_flagged():
+    assert "tf1.wrong_run_mode" in rules("tf1_session", {"graph_run_mode": 0, "iterations_per_loop": 10})
+
+
+# -- class 3: caveats from seed 002 (more in test_rules_tf1.py) --------------------------------------------------
+
+def test_experiment_parameters_get_their_note():
+    experimental = [f.key for f in TF1_FIELDS if f.group == "Experiment Parameters"]
+    assert {"jit_compile", "experimental_accelerate_train_mode", "graph_compiler_cache_dir"} <= set(experimental)
+    found = findings("tf1_session", {"jit_compile": "auto", "shape_generalization_mode": "FULL"})
+    notes = by_rule(found, "tf1.experiment_parameter")
+    assert {f.options[0] for f in notes} == {"jit_compile", "shape_generalization_mode"}
+    assert all("commercial" in f.message for f in notes)
+
+
+def test_hi_float_32_in_op_precision_file(tmp_path: Path):
+    (tmp_path / "p.ini").write_text("[ByOpType]\nMatMul=enable_hi_float_32_execution\nAdd=high_precision\n")
+    found = findings("tf1_session", {"op_precision_mode": "p.ini"}, base_dir=tmp_path)
+    hits = [f for f in found if f.rule == "file.op_precision_mode"]
+    assert len(hits) == 1 and hits[0].severity is Severity.WARNING and "current version" in hits[0].message
+
+
+# -- class 5: what the runtime refuses is an error -----------------------------------------------------------------
+
+def test_accelerate_train_with_unsupported_precision_is_an_error():
+    bad = {"experimental_accelerate_train_mode": "fast|step|0.9", "precision_mode": "allow_mix_precision"}
+    assert "tf1.accelerate_train_precision" in errors("tf1_session", bad)
+    ok = {"experimental_accelerate_train_mode": "fast|step|0.9", "precision_mode": "must_keep_origin_dtype"}
+    assert "tf1.accelerate_train_precision" not in rules("tf1_session", ok)
+
+
+def test_platform_checked_profiling_keys_are_errors_others_warnings():
+    options = {"profiling_mode": True, "profiling_options": {"output": "/p", "instr_profiling_freq": 1000,
+                                                             "sys_io_sampling_freq": 10}}
+    found = findings("tf1_session", options, product="atlas_training")
+    assert [f.severity for f in by_rule(found, "tf1.profiling_platform_refused")] == [Severity.ERROR]
+    assert "profiling_options.instr_profiling_freq" in by_rule(found, "tf1.profiling_platform_refused")[0].options
+    assert not by_rule(findings("tf1_session", options, product="atlas_a2"), "tf1.profiling_platform_refused")
+    inference = findings("tf1_session", options, product="atlas_inference")
+    assert [f.severity for f in by_rule(inference, "tf1.profiling_product")] == [Severity.WARNING]
+
+
+# -- class 6: malformed values the runtime rejects ---------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["dump_op_switch", "dump_debug"])
+@pytest.mark.parametrize("raw", ["true", "false"])
+def test_json_boolean_for_on_off_is_an_error(key, raw):
+    doc = parse_text(f'{{"dump": {{"dump_path": "/tmp", "dump_list": [], "{key}": {raw}}}}}', kind="json")
+    hits = [f for f in check(doc) if f.rule == "schema.type" and f.options == (key,)]
+    assert hits and hits[0].severity is Severity.ERROR and "EP0001" in hits[0].message
+    fine = parse_text(f'{{"dump": {{"dump_path": "/tmp", "dump_list": [], "{key}": "off"}}}}', kind="json")
+    assert not [f for f in check(fine) if f.rule == "schema.type"]
+
+
+@pytest.mark.parametrize("key, raw", [("dump_path", "true"), ("dump_mode", "1"), ("dump_step", "5"),
+                                      ("dump_level", "false"), ("dump_data", "0"), ("dump_scene", "true")])
+def test_acl_string_fields_given_json_booleans_or_numbers_are_errors(key, raw):
+    doc = parse_text(f'{{"dump": {{"dump_path": "/tmp", "dump_list": [{{}}], "{key}": {raw}}}}}', kind="json")
+    assert any(key in f.options and f.severity is Severity.ERROR for f in check(doc))
+
+
+def test_parameter_map_direct_assignment_is_an_error():
+    text = ('custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
+            'custom_op.name = "NpuOptimizer"\n'
+            'custom_op.parameter_map["graph_run_mode"] = 1\n'
+            'custom_op.parameter_map["use_off_line"].b = True\n')
+    found = check(parse_text(text, kind="python"))
+    hits = by_rule(found, "import.direct_assignment")
+    assert len(hits) == 1 and hits[0].severity is Severity.ERROR and hits[0].options == ("graph_run_mode",)
+    assert ".i = " in hits[0].message
+
+
+# -- class 7: independent conflicts are never shadowed -----------------------------------------------------------
+
+def test_dump_debug_with_op_switch_survives_watcher_conflicts():
+    values = {"dump_path": "/tmp", "dump_scene": "watcher", "dump_debug": True, "dump_op_switch": True,
+              "dump_mode": "input", "dump_list": [{"model_name": "m"}]}
+    assert {"acl.debug_with_op_switch", "acl.watcher_with_dump_debug", "acl.watcher_with_op_switch",
+            "acl.watcher_dump_mode", "acl.watcher_model_name", "acl.watcher_nodes_missing"} <= errors("acl_json", values)
+
+
+def test_tf_dump_conflict_survives_other_errors():
+    values = {"enable_dump": True, "enable_dump_debug": True, "dump_step": "5-3", "dump_mode": "bogus"}
+    assert {"tf1.dump_and_dump_debug", "tf1.dump_path_required", "tf1.dump_step_invalid"} <= errors("tf1_session",
+                                                                                                      values)
+
+
+# -- class 8: several watcher entries -------------------------------------------------------------------------------
+
+def test_several_watcher_entries_keep_only_the_last():
+    values = {"dump_path": "/tmp", "dump_scene": "watcher",
+              "dump_list": [{"layer": ["A"], "watcher_nodes": ["B"]}, {"layer": ["C"], "watcher_nodes": ["D"]}]}
+    hits = by_rule(findings("acl_json", values), "acl.dump_list_entry_overwritten")
+    assert len(hits) == 1 and hits[0].severity is Severity.WARNING
+    assert {"dump_list", "dump_scene", "dump_list[0]", "dump_list[1]"} <= set(hits[0].options)
+    assert "dump_list[1]" in hits[0].message
+    one = {**values, "dump_list": [{"layer": ["A", "C"], "watcher_nodes": ["B", "D"]}]}
+    assert not by_rule(findings("acl_json", one), "acl.dump_list_entry_overwritten")
+
+
+def test_same_model_twice_in_dump_list():
+    values = {"dump_path": "/tmp", "dump_list": [{"model_name": "m", "layer": ["a"]}, {"model_name": "n"},
+                                                 {"model_name": "m", "layer": ["b"]}]}
+    hits = by_rule(findings("acl_json", values), "acl.dump_list_entry_overwritten")
+    assert len(hits) == 1 and "'m'" in hits[0].message and "dump_list[1]" not in hits[0].options
+
+
+# -- class 9: no warnings on valid configs -------------------------------------------------------------------------
+
+def test_tf2_dump_step_none_means_all_steps():
+    text = ("import npu_device\n"
+            "npu_device.global_options().dump_config.enable_dump = True\n"
+            "npu_device.global_options().dump_config.dump_path = '/tmp'\n"
+            "npu_device.global_options().dump_config.dump_step = None\n"
+            "npu_device.open().as_default()\n")
+    doc = parse_text(text, kind="python")
+    assert doc.scenario == "tf2_npu_device"
+    assert not [f for f in check(doc) if f.severity is not Severity.INFO]
+    assert "schema.type" in {f.rule for f in findings("acl_json", {"dump_path": None})}   # JSON null stays an error
+
+
+@pytest.mark.parametrize("scenario, values", [
+    ("acl_json", {"dump_scene": "aic_err_norm_dump"}),
+    ("tf1_session", {"enable_exception_dump": 1}),
+    ("tf2_npu_device", {"enable_exception_dump": 1}),
+])
+def test_npu_collect_path_quiet_when_config_asks_for_the_forced_mode(scenario, values):
+    env = {"NPU_COLLECT_PATH": "/c"}
+    found = rules(scenario, values, env=env)
+    assert "env.npu_collect_path_exception" not in found and "env.npu_collect_path_location" in found
+    other = {"acl_json": {"dump_scene": "aic_err_brief_dump"}}.get(scenario, {"enable_exception_dump": 2})
+    assert "env.npu_collect_path_exception" in rules(scenario, other, env=env)
+
+
+# -- class 10: a finding names every key it is about ---------------------------------------------------------------
+
+KEYS = {f.key for s in SCENARIOS.values() for f in s.fields} - {"output", "layer", "mode"}
+MENTION_OK = {"schema.deprecated", "schema.unknown_key"}   # they name a replacement or a guess, not a culprit
+
+
+def test_findings_name_every_option_they_mention(shared_dir, tmp_path: Path):
+    missing = set()
+    for doc in finding_corpus.docs(shared_dir, tmp_path):
+        for f in check(doc, env={"ASCEND_WORK_PATH": "/w", "NPU_COLLECT_PATH": "/c", "DUMP_GE_GRAPH": "1"}):
+            if f.rule in MENTION_OK or f.rule.startswith("file."):
+                continue
+            named = set(f.options) | {re.split(r"[\[.]", o)[-1] for o in f.options} | {o.split(".")[-1] for o in
+                                                                                       f.options}
+            for key in set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f.message)) & KEYS - named:
+                missing.add((f.rule, key))
+    assert not missing
+
+
+def test_nested_options_also_name_their_top_level_key():
+    values = {"dump_path": "/tmp", "dump_scene": "watcher", "dump_list": [{"model_name": "m", "watcher_nodes": ["C"]}]}
+    for f in findings("acl_json", values):
+        for option in f.options:
+            if "[" in option:
+                assert option.split("[")[0] in f.options
