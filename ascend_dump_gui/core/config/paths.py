@@ -21,6 +21,7 @@ from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, r
 from ascend_dump_gui.core.config.check import effective_env
 from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.rules_env import adapter_default_options
 from ascend_dump_gui.core.config.rules_torchair import dump_config_acts
 from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
 from ascend_dump_gui.core.errors import InputError
@@ -214,6 +215,8 @@ def _profiling(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifa
     env_output = _output(r.env.get("PROFILING_OPTIONS"))
     choices = [("profiling_options.output", script_output, ""), ("PROFILING_OPTIONS", env_output, ""),
                r.env_choice("ASCEND_WORK_PATH", "profiling_data")]
+    if adapter_default_options(v, scenario):   # the adapter's default profiling_options write to "./"
+        choices.insert(0, ("profiling_options (the adapter's default, output ./)", r.cwd, ""))
     if not any(c[1] for c in choices):
         return []   # the runtime refuses to profile without an output folder (the checker reports it)
     path, by = r.first(*choices, ("cwd", r.cwd, ""))

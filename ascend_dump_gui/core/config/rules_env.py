@@ -104,6 +104,13 @@ def profiling_output(values: Mapping[str, Any], env: Mapping[str, str]) -> tuple
     return (work.rstrip("/") + "/profiling_data", "ASCEND_WORK_PATH") if work else None
 
 
+def adapter_default_options(values: Mapping[str, Any], scenario: str) -> bool:
+    """TF1 profiling_mode=True without profiling_options (or with ""): the adapter substitutes its default options,
+    whose output is "./" (tensorflow tf_adapter/util/npu_attrs.cc profiling_default_options)."""
+    return scenario == "tf1_session" and values.get("profiling_mode") is True \
+        and values.get("profiling_options") in (None, "")
+
+
 def tf_profiling_on(values: Mapping[str, Any], ctx_scenario: str, env: Mapping[str, str]) -> bool:
     """Profiling is on for a TensorFlow job: TF1's profiling_mode, else the PROFILING_MODE variable."""
     if ctx_scenario == "tf1_session" and "profiling_mode" in values:
@@ -140,8 +147,16 @@ RULES = (
     Scan("env.work_path_chars", W, ("ASCEND_WORK_PATH",), _work_path_chars, S000),
     When("env.profiling_without_output", E, ("profiling_mode", "profiling_options", "PROFILING_MODE",
                                              "PROFILING_OPTIONS", "ASCEND_WORK_PATH"),
-         lambda v, c: tf_profiling_on(v, c.scenario, c.env) and profiling_output(v, c.env) is None,
+         lambda v, c: tf_profiling_on(v, c.scenario, c.env) and profiling_output(v, c.env) is None
+         and not adapter_default_options(v, c.scenario),
          "Profiling is on but no output folder is set: give profiling_options (or PROFILING_OPTIONS) an \"output\" "
          "or set ASCEND_WORK_PATH; otherwise collecting the profile data fails with an error.",
          "seed 000: ASCEND_WORK_PATH (profiling_data); seed 002: profiling_options"),
+    When("env.profiling_default_output", N, ("profiling_mode", "profiling_options", "ASCEND_WORK_PATH"),
+         lambda v, c: adapter_default_options(v, c.scenario),
+         "profiling_mode is on without profiling_options: the TF adapter then uses its default options (output ./, "
+         "training_trace, task_time, hccl and aicpu on, aic_metrics PipeUtilization), so the profile lands in the "
+         "working directory. The environment-variable reference asks for an output folder or ASCEND_WORK_PATH; the "
+         "adapter does not need one here.",
+         "tensorflow tf_adapter/util/npu_attrs.cc (profiling_default_options); seed 000: ASCEND_WORK_PATH"),
 ) + LOCATION_RULES
