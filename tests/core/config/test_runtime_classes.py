@@ -11,7 +11,6 @@ import pytest
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.importers import parse_text
-from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.rules_locations import SHADOWS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELDS
