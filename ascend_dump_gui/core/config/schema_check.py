@@ -170,6 +170,13 @@ def _check_number(spec: FieldSpec, name: str, value: Any, severity: Severity) ->
         ok = ok or isinstance(value, float)
     if not ok:
         return [_bad(spec, name, severity, _wrong_kind(name, spec.kind, value))]
+    if spec.clamped and (spec.minimum is not None and value < spec.minimum
+                         or spec.maximum is not None and value > spec.maximum):
+        bound = spec.minimum if spec.minimum is not None and value < spec.minimum else spec.maximum
+        return [Finding("schema.range", Severity.WARNING, (name,),
+                        msg("{name} must be between {low} and {high}, got {value}; the runtime uses {bound} instead",
+                            name=name, low=_num(spec.minimum), high=_num(spec.maximum), value=value,
+                            bound=_num(bound)), spec.source)]
     if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
         return [_bad(spec, name, severity, msg("{name} must be between {low} and {high}, got {value}", name=name,
                                                low=_num(spec.minimum), high=_num(spec.maximum), value=value),

@@ -335,6 +335,9 @@ COMPANIONS: dict[str, dict[str, Any]] = {
     "compile_hybrid_mode": {"input_shape": None, "dynamic_dims": None, "dynamic_node_type": 1},  # placeholder only
     "enable_dump": {"dump_path": None},
     "enable_dump_debug": {"dump_path": None},
+    # the adapter refuses these without their partner (npu_attrs.cc: internal error / LOG(FATAL))
+    "modify_mixlist": {"precision_mode_v2": "mixed_float16"},
+    "optypelist_for_implmode": {"op_select_implmode": "high_precision"},
 }
 
 

@@ -233,3 +233,29 @@ def test_nested_options_also_name_their_top_level_key():
         for option in f.options:
             if "[" in option:
                 assert option.split("[")[0] in f.options
+
+
+# -- class 5, both ways: the adapter's own checks decide the severity ---------------------------------------------
+
+def test_adapter_refusals_are_errors():
+    assert "tf1.modify_mixlist_without_mixed" in errors("tf1_session", {"modify_mixlist": "/m.json"})
+    assert "tf1.modify_mixlist_without_mixed" not in rules("tf1_session", {"modify_mixlist": "/m.json",
+                                                                           "precision_mode_v2": "mixed_hif8"})
+    assert "tf1.optypelist_without_implmode" in errors("tf1_session", {"optypelist_for_implmode": "Pooling"})
+
+
+def test_clamped_value_is_a_warning():
+    found = [f for f in findings("tf1_session", {"input_fusion_size": 1 << 30}) if f.rule == "schema.range"]
+    assert [f.severity for f in found] == [Severity.WARNING] and "33554432 instead" in found[0].message
+    assert [f.severity for f in findings("tf1_session", {"hccl_timeout": -5}) if f.rule == "schema.range"] in (
+        [], [Severity.ERROR])
+
+
+@pytest.mark.parametrize("key, switch", [("dump_mode", "enable_dump"), ("dump_debug_mode", "enable_dump_debug")])
+def test_values_the_adapter_checks_only_with_their_switch(key, switch):
+    off = [f for f in findings("tf1_session", {key: "bogus"}) if f.rule == "schema.choice"]
+    assert [f.severity for f in off] == [Severity.WARNING] and switch in off[0].options
+    on = [f for f in findings("tf1_session", {key: "bogus", switch: True, "dump_path": "/tmp"})
+          if f.rule == "schema.choice"]
+    assert [f.severity for f in on] == [Severity.ERROR]
+    assert "schema.choice" in errors("tf2_npu_device", {key: "bogus"})   # TF2's setter checks on assignment

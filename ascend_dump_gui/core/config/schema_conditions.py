@@ -1,0 +1,34 @@
+"""Values the runtime only validates while a switch is on: with the switch off they are passed on unchecked and never
+used, so a bad value there is a warning (the option is ignored), not an error.
+
+TF1's adapter checks dump_mode and dump_step only with enable_dump, dump_debug_mode only with enable_dump_debug
+(runtime-rules §2.2; tensorflow tf_adapter/util/npu_attrs.cc SetNpuOptimizerAttr), and GE reads them only with the
+same switches (runtime-rules §2.1). TF2's setters check on assignment, so TF2 is not listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+
+CHECKED_ONLY_WITH: dict[str, dict[str, str]] = {
+    "tf1_session": {"dump_mode": "enable_dump", "dump_step": "enable_dump", "dump_debug_mode": "enable_dump_debug"},
+}
+"""scenario -> option -> the switch that must be True for the runtime to validate the option."""
+
+
+def soften_unchecked(scenario: str, values: Mapping[str, Any], found: list[Finding]) -> list[Finding]:
+    """Value errors about options whose switch is off, as warnings that say the runtime does not check them."""
+    switches = CHECKED_ONLY_WITH.get(scenario, {})
+    out = []
+    for finding in found:
+        switch = switches.get(finding.options[0]) if len(finding.options) == 1 else None
+        if switch and finding.severity is Severity.ERROR and values.get(switch) is not True:
+            finding = replace(finding, severity=Severity.WARNING, options=(*finding.options, switch),
+                              message=msg("{message}; with {switch} off the runtime does not check or use it",
+                                          message=finding.text, switch=switch))
+        out.append(finding)
+    return out
