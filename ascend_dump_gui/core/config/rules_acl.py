@@ -328,7 +328,8 @@ RULES = (
     When("acl.debug_with_dump_list", W, ("dump_debug", "dump_list"),
          lambda v, c: on(v, "dump_debug") and list_nonempty(v) and not is_exception(v),
          "Overflow dump (dump_debug on) with a non-empty dump_list: adump accepts it, but GE refuses model dump "
-         "while overflow detection is on, so the listed models are not dumped.", OVF + "; runtime-rules §1.7",
+         "while overflow detection is on, so the listed models are not dumped. (The AscendCL reference says an "
+         "error is returned; the runtime only logs GE's refusal.)", OVF + "; runtime-rules §1.7",
          Fix("Remove dump_list", (("dump_list", None),))),
     When("acl.debug_ignores", N, ("dump_debug", "dump_step", "dump_stats"),
          lambda v, c: on(v, "dump_debug") and not is_exception(v) and ("dump_step" in v or "dump_stats" in v),

@@ -7,6 +7,7 @@ overrides and what it decides. Only pairs where both sides are set are reported.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,14 @@ def _option(key: str) -> Reader:
     return read
 
 
+def _settings(values: Mapping[str, Any], ctx: CheckContext) -> str | None:
+    """profiling_options as text, whether it arrived as the JSON string or already parsed."""
+    value = values.get("profiling_options")
+    if isinstance(value, dict) and value:
+        return json.dumps(value, separators=(",", ":"))
+    return value if isinstance(value, str) and value.strip() else None
+
+
 def _output(values: Mapping[str, Any], ctx: CheckContext) -> str | None:
     output = (json_object(values.get("profiling_options")) or {}).get("output")
     return output if isinstance(output, str) and output else None
@@ -54,11 +63,14 @@ class Shadow:
     what: Text           # what the winner decides, e.g. msg("the log folder")
     source: str
     needs: str = ""      # a variable that must be set for the artifact to exist at all (e.g. DUMP_GE_GRAPH)
+    when: Callable[[Mapping[str, Any]], bool] | None = None   # a condition on the values for the priority to hold
 
     def hits(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         won = self.read(values, ctx)
         lost = ctx.env.get(self.loser, "").strip()
         if won is None or not lost or (self.needs and not ctx.env.get(self.needs, "").strip()):
+            return []
+        if self.when is not None and not self.when(values):
             return []
         return [Hit(msg("{winner} ({won}) decides {what}; it takes priority over {loser} ({lost}), which is not used "
                         "for it.", winner=self.winner, won=won, what=self.what, loser=self.loser, lost=lost),
@@ -87,6 +99,10 @@ SHADOWS = (
            msg("the AOE working folder"), "seed 002: work_path; " + S000 + ", aoe_data"),
     Shadow("tf1.profiling_output_over_work_path", "profiling_options.output", _output, "ASCEND_WORK_PATH",
            msg("the profiling output folder"), "seed 002: profiling_options (output); " + S000 + ", profiling_data"),
+    Shadow("tf1.profiling_options_over_env", "profiling_options", _settings, "PROFILING_OPTIONS",
+           msg("the profiling settings"), "seed 002: profiling_mode (priority over PROFILING_MODE); tensorflow "
+           "tf_adapter/util/npu_attrs.cc (profiling_options read with profiling_mode)",
+           when=lambda v: v.get("profiling_mode") is True),
     Shadow("env.profiling_env_output_over_work_path", "PROFILING_OPTIONS", _env_output, "ASCEND_WORK_PATH",
            msg("the profiling output folder"), S000 + ", profiling_data"),
 )

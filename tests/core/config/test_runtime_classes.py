@@ -33,7 +33,7 @@ def test_every_location_priority_is_a_note_when_both_sides_are_set(shadow):
         env[shadow.needs] = "1"
     if shadow.winner.isupper():
         env[shadow.winner] = '{"output": "/won"}' if shadow.winner == "PROFILING_OPTIONS" else "/won"
-    elif shadow.winner == "profiling_options.output":
+    elif shadow.winner.startswith("profiling_options"):
         values = {"profiling_mode": True, "profiling_options": {"output": "/won"}}
     else:
         values = {shadow.winner: "/won"}
