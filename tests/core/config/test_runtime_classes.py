@@ -259,3 +259,18 @@ def test_values_the_adapter_checks_only_with_their_switch(key, switch):
           if f.rule == "schema.choice"]
     assert [f.severity for f in on] == [Severity.ERROR]
     assert "schema.choice" in errors("tf2_npu_device", {key: "bogus"})   # TF2's setter checks on assignment
+
+
+@pytest.mark.parametrize("expression, bad", [
+    ('"allow_mix_precision"', True), ('f"{MODE}"', True), ('"%s" % MODE', True), ('"{}".format(MODE)', True),
+    ("MODE", True), ("str(MODE)", True), ('tf.compat.as_bytes("allow_mix_precision")', False),
+    ('b"allow_mix_precision"', False), ('"allow_mix_precision".encode()', False), ("args.mode", False),
+])
+def test_str_for_a_bytes_field_is_an_error(expression, bad):
+    text = ('MODE = "allow_mix_precision"\n'
+            'custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
+            'custom_op.name = "NpuOptimizer"\n'
+            f'custom_op.parameter_map["precision_mode"].s = {expression}\n')
+    hits = by_rule(check(parse_text(text, kind="python")), "import.str_for_bytes")
+    assert bool(hits) is bad
+    assert all(f.severity is Severity.ERROR and f.options == ("precision_mode",) for f in hits)
