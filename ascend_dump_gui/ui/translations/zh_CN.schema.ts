@@ -1308,6 +1308,10 @@
       <translation>将dump_mode设置为 "output"</translation>
     </message>
     <message>
+      <source>Set iterations_per_loop to 1</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
       <source>Set jit_compile to true</source>
       <translation>将jit_compile设置为 true</translation>
     </message>
@@ -2026,6 +2030,10 @@
     <message>
       <source>dynamic_graph_execute_mode and dynamic_inputs_shape_range only take effect with dynamic_input=True.</source>
       <translation>dynamic_graph_execute_mode和dynamic_inputs_shape_range仅在 dynamic_input=True 时生效。</translation>
+    </message>
+    <message>
+      <source>dynamic_graph_execute_mode lazy_recompile only supports iterations_per_loop 1; the graph partition fails with InvalidArgument.</source>
+      <translation>dynamic_graph_execute_mode为lazy_recompile时只支持iterations_per_loop为1；否则图拆分会因InvalidArgument失败。</translation>
     </message>
     <message>
       <source>dynamic_input=True compiles with dynamic_graph_execute_mode=dynamic_execute and the ranges in dynamic_inputs_shape_range; set both.</source>

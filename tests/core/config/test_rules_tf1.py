@@ -195,6 +195,10 @@ CASES += [
          files={"bad": None, "bad/op_cache.ini": "max_op_cache_size=500\nremain_cache_size_ratio=80\n",
                 "good": None, "good/op_cache.ini": "[op_compiler_cache]\nmax_op_cache_size=500\nremain_cache_size_ratio=80\n"}),
     Case("tf1.remain_cache_ratio_env", {}, {"op_compiler_cache_mode": "disable"}, env={"ASCEND_REMAIN_CACHE_SIZE_RATIO": "0"}),
+    Case("tf1.lazy_recompile_loops",
+         {"dynamic_input": True, "dynamic_graph_execute_mode": "lazy_recompile", "iterations_per_loop": 10,
+          "enable_data_pre_proc": True},
+         {"dynamic_input": True, "dynamic_graph_execute_mode": "lazy_recompile", "iterations_per_loop": 1}),
     Case("tf1.op_debug_list_cache", {"op_debug_config": "l.cfg"}, {"op_debug_config": "l.cfg", "op_compiler_cache_mode": "disable"},
          files={"l.cfg": "op_debug_config=ccec_g\nop_debug_list=GatherV2,OpType::ReduceSum\n"}),
 ]
