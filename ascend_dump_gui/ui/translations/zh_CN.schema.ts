@@ -1309,7 +1309,7 @@
     </message>
     <message>
       <source>Set iterations_per_loop to 1</source>
-      <translation type="unfinished" />
+      <translation>将iterations_per_loop设为1</translation>
     </message>
     <message>
       <source>Set jit_compile to true</source>
