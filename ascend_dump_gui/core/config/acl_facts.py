@@ -63,8 +63,10 @@ def constraint_pass(values: Mapping[str, Any]) -> bool:
 
 
 def list_checks(values: Mapping[str, Any]) -> bool:
-    """The step, dump_list and dump_stats checks run (they are skipped with dump_debug on)."""
-    return constraint_pass(values) and not on(values, "dump_debug")
+    """The step, dump_list and dump_stats checks run (adump skips them with dump_debug on). Under the watcher scene
+    dump_debug on is itself the error (EP0005) and turning it off is the fix, so the checks run regardless: the
+    conflict must not hide the errors that come back once it is fixed."""
+    return constraint_pass(values) and (not on(values, "dump_debug") or is_watcher(values))
 
 
 def remote_host(path: str) -> str | None:

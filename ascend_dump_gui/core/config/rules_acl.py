@@ -326,13 +326,14 @@ RULES = (
          "Overflow dump (dump_debug on) cannot be combined with single-operator dump (dump_op_switch on) (EP0005).",
          OVF + "; runtime-rules §1.7", Fix("Turn dump_op_switch off", (("dump_op_switch", None),))),
     When("acl.debug_with_dump_list", W, ("dump_debug", "dump_list"),
-         lambda v, c: on(v, "dump_debug") and list_nonempty(v) and not is_exception(v),
+         lambda v, c: on(v, "dump_debug") and list_nonempty(v) and not is_exception(v) and not is_watcher(v),
          "Overflow dump (dump_debug on) with a non-empty dump_list: adump accepts it, but GE refuses model dump "
          "while overflow detection is on, so the listed models are not dumped. (The AscendCL reference says an "
          "error is returned; the runtime only logs GE's refusal.)", OVF + "; runtime-rules §1.7",
          Fix("Remove dump_list", (("dump_list", None),))),
     When("acl.debug_ignores", N, ("dump_debug", "dump_step", "dump_stats"),
-         lambda v, c: on(v, "dump_debug") and not is_exception(v) and ("dump_step" in v or "dump_stats" in v),
+         lambda v, c: on(v, "dump_debug") and not is_exception(v) and not is_watcher(v)
+         and ("dump_step" in v or "dump_stats" in v),
          "With dump_debug on the runtime skips the dump_step and dump_stats checks; they do not shape the overflow "
          "dump.", "runtime-rules §1.3"),
     Scan("acl.dump_step_invalid", E, ("dump_step",), _step, "runtime-rules §1.5"),

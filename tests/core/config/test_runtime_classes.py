@@ -274,3 +274,18 @@ def test_str_for_a_bytes_field_is_an_error(expression, bad):
     hits = by_rule(check(parse_text(text, kind="python")), "import.str_for_bytes")
     assert bool(hits) is bad
     assert all(f.severity is Severity.ERROR and f.options == ("precision_mode",) for f in hits)
+
+
+@pytest.mark.parametrize("extra, rule", [
+    ({"dump_step": "5-3"}, "acl.dump_step_invalid"),
+    ({"dump_stats": ["Max"]}, "acl.dump_stats_needs_stats"),
+    ({"dump_list": [{"model_name": "", "watcher_nodes": ["C"]}]}, "acl.list_empty_model_name"),
+])
+def test_watcher_with_dump_debug_does_not_hide_the_list_checks(extra, rule):
+    """Turning dump_debug off is the fix for watcher + dump_debug, so what adump checks next is reported now."""
+    values = {"dump_path": "/tmp", "dump_scene": "watcher", "dump_list": [{"watcher_nodes": ["C"]}], **extra}
+    assert rule in errors("acl_json", values)
+    both = errors("acl_json", {**values, "dump_debug": True})
+    assert {rule, "acl.watcher_with_dump_debug"} <= both
+    assert rule not in errors("acl_json", {**values, "dump_scene": None, "dump_debug": True} | (
+        {"dump_list": [{"model_name": "m"}]} if rule != "acl.list_empty_model_name" else {}))
