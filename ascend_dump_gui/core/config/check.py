@@ -13,7 +13,7 @@ from ascend_dump_gui.core.config.rules import CheckContext, run_rules, with_top_
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_check import check_values
-from ascend_dump_gui.core.config.schema_conditions import soften_unchecked
+from ascend_dump_gui.core.config.schema_conditions import explain_documented_none, soften_unchecked
 from ascend_dump_gui.core.config.values import to_text
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -52,8 +52,9 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     ctx = CheckContext(env=effective_env(doc, env), product=product, base_dir=base_dir,
                        mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario)
     found = list(doc.problems)
-    found += soften_unchecked(doc.scenario, doc.values,
-                              check_values(scenario, doc.values, product=product, mode=ctx.mode))
+    values_found = check_values(scenario, doc.values, product=product, mode=ctx.mode)
+    found += explain_documented_none(doc.scenario, doc.values,
+                                     soften_unchecked(doc.scenario, doc.values, values_found))
     found += run_rules(scenario.rules, doc.values, ctx)
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)

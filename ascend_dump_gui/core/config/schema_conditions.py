@@ -1,4 +1,6 @@
-"""Values the runtime only validates while a switch is on: with the switch off they are passed on unchecked and never
+"""Where the runtime's value checks differ from what the schema alone says.
+
+Values the runtime only validates while a switch is on: with the switch off they are passed on unchecked and never
 used, so a bad value there is a warning (the option is ignored), not an error.
 
 TF1's adapter checks dump_mode and dump_step only with enable_dump, dump_debug_mode only with enable_dump_debug
@@ -30,5 +32,27 @@ def soften_unchecked(scenario: str, values: Mapping[str, Any], found: list[Findi
             finding = replace(finding, severity=Severity.WARNING, options=(*finding.options, switch),
                               message=msg("{message}; with {switch} off the runtime does not check or use it",
                                           message=finding.text, switch=switch))
+        out.append(finding)
+    return out
+
+
+DOCUMENTED_NONE: dict[str, dict[str, str]] = {
+    "torchair": {"dump_step": "seed 004: dump_step"},
+}
+"""scenario -> option whose document calls None the default although the runtime's setter refuses None
+(torchair configs/dump_config.py: dump_step is a RegexValue with default "", and re.match raises TypeError on None)."""
+
+
+def explain_documented_none(scenario: str, values: Mapping[str, Any], found: list[Finding]) -> list[Finding]:
+    """The type error about such a None, saying what the document says (the runtime's error stands)."""
+    documented = DOCUMENTED_NONE.get(scenario, {})
+    out = []
+    for finding in found:
+        key = finding.options[0] if len(finding.options) == 1 else None
+        if key in documented and values.get(key, "") is None and finding.rule == "schema.type":
+            finding = replace(finding, source=f"{finding.source}; {documented[key]}",
+                              message=msg("{message}. The document calls None the default (every step), but "
+                                          "torchair's setter raises TypeError on None: leave {key} unset or "
+                                          "use \"\".", message=finding.text, key=key))
         out.append(finding)
     return out

@@ -2712,6 +2712,10 @@
       <translation>{message}（{code}）</translation>
     </message>
     <message>
+      <source>{message}. The document calls None the default (every step), but torchair's setter raises TypeError on None: leave {key} unset or use "".</source>
+      <translation>{message}。文档称None为默认值（Dump所有迭代），但torchair的setter遇到None会抛出TypeError：请不设置 {key} 或设为""。</translation>
+    </message>
+    <message>
       <source>{message}; with {switch} off the runtime does not check or use it</source>
       <translation>{message}；{switch} 关闭时运行时不会校验也不会使用该配置项</translation>
     </message>

@@ -289,3 +289,10 @@ def test_watcher_with_dump_debug_does_not_hide_the_list_checks(extra, rule):
     assert {rule, "acl.watcher_with_dump_debug"} <= both
     assert rule not in errors("acl_json", {**values, "dump_scene": None, "dump_debug": True} | (
         {"dump_list": [{"model_name": "m"}]} if rule != "acl.list_empty_model_name" else {}))
+
+
+def test_torchair_dump_step_none_is_an_error_that_quotes_the_document():
+    """seed 004 calls None the default; torchair's RegexValue setter raises TypeError on it (the runtime decides)."""
+    found = [f for f in findings("torchair", {"enable_dump": True, "dump_step": None}) if f.rule == "schema.type"]
+    assert [f.severity for f in found] == [Severity.ERROR]
+    assert "document calls None the default" in found[0].message and "seed 004" in found[0].source
