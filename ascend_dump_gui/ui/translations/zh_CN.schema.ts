@@ -1544,6 +1544,10 @@
       <translation>按profiling_options中的设置开启Profiling。优先级高于环境变量PROFILING_MODE。</translation>
     </message>
     <message>
+      <source>Turn small channel optimization off</source>
+      <translation>关闭小通道优化</translation>
+    </message>
+    <message>
       <source>Turn variables into constants for inference to avoid host/device copies.</source>
       <translation>推理时将变量转换为常量，以避免Host与Device之间的拷贝。</translation>
     </message>
@@ -2056,8 +2060,8 @@
       <translation>在线推理场景下无法修改enable_small_channel，其值固定为 1。</translation>
     </message>
     <message>
-      <source>enable_small_channel is not advised in training; it only pays off for some ResNet networks.</source>
-      <translation>训练场景下不建议开启enable_small_channel；仅对部分ResNet网络有收益。</translation>
+      <source>enable_small_channel=1 is the online-inference setting; in training (graph_run_mode 1, the default) it is not advised: it only pays off for ResNet50/101/152 and may slow other networks down.</source>
+      <translation>enable_small_channel=1是在线推理场景的设置；训练场景（graph_run_mode为1，即默认值）下不建议开启：仅对ResNet50/101/152有收益，其他网络性能可能下降。</translation>
     </message>
     <message>
       <source>experimental_accelerate_train_mode by loss: the loss of the current step.</source>
