@@ -131,8 +131,13 @@ def _instr_exclusive(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[H
 
 
 def _mode_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    """The script's settings when profiling_mode is set there, else PROFILING_OPTIONS under PROFILING_MODE=true."""
     settings, mode = profiling_settings(values), effective_mode(values, ctx)
-    if settings is None or not flag(values, "profiling_mode"):
+    if "profiling_mode" not in values and ctx.env.get("PROFILING_MODE", "").strip().lower() == "true":
+        settings = json_object(ctx.env.get("PROFILING_OPTIONS"))
+    elif not flag(values, "profiling_mode"):
+        return
+    if settings is None:
         return
     if mode == "training":
         off = [k for k in ("training_trace", "task_trace") if settings.get(k, SUB_KEYS[k].default) != "on"]
@@ -201,7 +206,8 @@ PROFILING_RULES = (
     Scan("tf1.profiling_instr_exclusive", Severity.ERROR, ("profiling_options",), _instr_exclusive,
              "seed 002: profiling_options.instr_profiling_freq"),
     Scan("tf1.profiling_mode_requirements", Severity.WARNING,
-             ("profiling_options", "profiling_mode", "graph_run_mode"), _mode_requirements, src("profiling_options")),
+             ("profiling_options", "profiling_mode", "graph_run_mode", "PROFILING_MODE", "PROFILING_OPTIONS"),
+             _mode_requirements, src("profiling_options")),
     Scan("tf1.profiling_product", Severity.WARNING, ("profiling_options",), _product_keys, src("profiling_options")),
     Scan("tf1.profiling_platform_refused", Severity.ERROR, ("profiling_options",), _platform_refused,
          src("profiling_options") + "; msprof collector params_adapter_geopt.cpp (GetParamFromInputCfg)"),

@@ -296,3 +296,10 @@ def test_torchair_dump_step_none_is_an_error_that_quotes_the_document():
     found = [f for f in findings("torchair", {"enable_dump": True, "dump_step": None}) if f.rule == "schema.type"]
     assert [f.severity for f in found] == [Severity.ERROR]
     assert "document calls None the default" in found[0].message and "seed 004" in found[0].source
+
+
+def test_training_profiling_without_training_trace_from_the_environment():
+    env = {"PROFILING_MODE": "true", "PROFILING_OPTIONS": '{"output": "/p", "task_trace": "on"}'}
+    assert "tf1.profiling_mode_requirements" in rules("tf1_session", {}, env=env)
+    env["PROFILING_OPTIONS"] = '{"output": "/p", "task_trace": "on", "training_trace": "on"}'
+    assert "tf1.profiling_mode_requirements" not in rules("tf1_session", {}, env=env)
