@@ -115,7 +115,7 @@ def _entries_overwritten(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         if len(rows) < 2:
             continue
         last, earlier = rows[-1], ", ".join(f"dump_list[{i}]" for i in rows[:-1])
-        keys = tuple(f"dump_list[{i}]" for i in rows)
+        keys = ("dump_list",) + tuple(f"dump_list[{i}]" for i in rows)   # the field first: the UI focuses it
         if name is None and is_watcher(v):
             hits.append(Hit(msg("dump_list has {count} watcher entries; GE keeps only the layer and watcher_nodes of "
                                 "the last one (dump_list[{last}]), so {earlier} are not watched. Put every operator "
