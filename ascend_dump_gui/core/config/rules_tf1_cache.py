@@ -101,7 +101,15 @@ def _ini_content(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
 def _ini_over_env(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
     found = read_op_cache_ini(values, ctx)
     shadowed = [name for name in CACHE_ENV if ctx.env.get(name, "").strip()]
-    if found is None or not shadowed or ini_problems(*parse_op_cache_ini(found[1])):
+    if not shadowed or text(values, "op_compiler_cache_mode", default=True) == "disable":
+        return
+    if found is None:
+        if text(values, "op_compiler_cache_dir"):   # not readable here: the compiler writes one after a build
+            yield Hit(msg("{shadowed} is set, but the compiler writes op_cache.ini into op_compiler_cache_dir after "
+                          "the first build, and a valid op_cache.ini takes precedence over the variables.",
+                          shadowed=", ".join(shadowed)), ("op_compiler_cache_dir", *shadowed))
+        return
+    if ini_problems(*parse_op_cache_ini(found[1])):
         return
     yield Hit(msg("{path} sets the cache limits, and op_cache.ini takes precedence over {shadowed}, which are not "
                   "used.", path=str(found[0]), shadowed=", ".join(shadowed)),

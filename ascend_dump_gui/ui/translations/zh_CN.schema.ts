@@ -2844,6 +2844,10 @@
       <translation>{reason} {consequence}</translation>
     </message>
     <message>
+      <source>{shadowed} is set, but the compiler writes op_cache.ini into op_compiler_cache_dir after the first build, and a valid op_cache.ini takes precedence over the variables.</source>
+      <translation>已设置 {shadowed}，但首次编译后编译器会在op_compiler_cache_dir中生成op_cache.ini，合法的op_cache.ini优先级高于这些环境变量。</translation>
+    </message>
+    <message>
       <source>{unused} only apply when enable_dump is True; they are ignored.</source>
       <translation>{unused} 仅在 enable_dump 为 True 时生效；将被忽略。</translation>
     </message>

@@ -303,3 +303,14 @@ def test_training_profiling_without_training_trace_from_the_environment():
     assert "tf1.profiling_mode_requirements" in rules("tf1_session", {}, env=env)
     env["PROFILING_OPTIONS"] = '{"output": "/p", "task_trace": "on", "training_trace": "on"}'
     assert "tf1.profiling_mode_requirements" not in rules("tf1_session", {}, env=env)
+
+
+def test_op_cache_ini_precedence_even_before_it_exists(tmp_path: Path):
+    env = {"ASCEND_MAX_OP_CACHE_SIZE": "2000"}
+    assert "tf1.op_cache_ini_over_env" in rules("tf1_session", {"op_compiler_cache_dir": "/nowhere/cache"}, env=env)
+    assert "tf1.op_cache_ini_over_env" not in rules("tf1_session", {"op_compiler_cache_dir": "/nowhere/cache",
+                                                                    "op_compiler_cache_mode": "disable"}, env=env)
+    assert "tf1.op_cache_ini_over_env" not in rules("tf1_session", {"op_compiler_cache_dir": "/nowhere/cache"})
+    (tmp_path / "op_cache.ini").write_text("[op_compiler_cache]\nmax_op_cache_size=100\nremain_cache_size_ratio=101\n")
+    found = rules("tf1_session", {"op_compiler_cache_dir": str(tmp_path)}, env=env)
+    assert "tf1.op_cache_ini_invalid" in found and "tf1.op_cache_ini_over_env" not in found   # invalid: env stays
