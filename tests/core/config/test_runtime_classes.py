@@ -11,6 +11,7 @@ import pytest
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.rules_locations import SHADOWS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELDS
@@ -314,3 +315,20 @@ def test_op_cache_ini_precedence_even_before_it_exists(tmp_path: Path):
     (tmp_path / "op_cache.ini").write_text("[op_compiler_cache]\nmax_op_cache_size=100\nremain_cache_size_ratio=101\n")
     found = rules("tf1_session", {"op_compiler_cache_dir": str(tmp_path)}, env=env)
     assert "tf1.op_cache_ini_invalid" in found and "tf1.op_cache_ini_over_env" not in found   # invalid: env stays
+
+
+def test_config_where_and_config_check_agree_on_what_beats_ascend_work_path():
+    """Every artifact `config where` gives to something other than ASCEND_WORK_PATH while ASCEND_WORK_PATH is set
+    has a finding in `config check` naming both (class 1: the explicit location wins, and the user is told)."""
+    from ascend_dump_gui.core.config.paths import resolve_paths
+    values = {"debug_dir": "/dbg", "op_debug_level": 1, "op_compiler_cache_dir": "/cache", "aoe_mode": "2",
+              "work_path": "/aoe", "profiling_mode": True, "profiling_options": {"output": "/prof"}}
+    env = {"ASCEND_WORK_PATH": "/w", "ASCEND_PROCESS_LOG_PATH": "/log", "DUMP_GE_GRAPH": "2",
+           "DUMP_GRAPH_PATH": "/g", "ASCEND_CACHE_PATH": "/ac", "HOME": "/h"}
+    doc = ConfigDoc("tf1_session", values)
+    found = check(doc, env=env)
+    for artifact in resolve_paths(doc, env=env, cwd="/run"):
+        winner = artifact.decided_by.split(" ")[0].split(".")[0]
+        if winner in ("ASCEND_WORK_PATH", "cwd", "default") or artifact.artifact == "exception_dump":
+            continue
+        assert any(winner in f.options and "ASCEND_WORK_PATH" in f.options for f in found), artifact
