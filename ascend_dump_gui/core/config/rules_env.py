@@ -61,10 +61,9 @@ def _collect_location(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
     keys = ("NPU_COLLECT_PATH", "dump_scene" if ctx.scenario == "acl_json" else "enable_exception_dump")
-    shadowed = [k for k in ("dump_path", "ASCEND_DUMP_PATH", "ASCEND_WORK_PATH")
-                if (k in v if k == "dump_path" else _set(ctx, k))]
-    if ctx.scenario != "acl_json":
-        shadowed = [k for k in shadowed if k != "dump_path"]   # TF dump_path is for data dumps only
+    shadowed = [k for k in ("ASCEND_DUMP_PATH", "ASCEND_WORK_PATH") if _set(ctx, k)]
+    if ctx.scenario == "acl_json" and "dump_path" in v:   # TF's dump_path is for data dumps only
+        shadowed.insert(0, "dump_path")
     if not shadowed:
         return [Hit(msg("NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}.",
                         where=where), keys)]
