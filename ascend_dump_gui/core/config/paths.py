@@ -216,7 +216,7 @@ def _profiling(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifa
     choices = [("profiling_options.output", script_output, ""), ("PROFILING_OPTIONS", env_output, ""),
                r.env_choice("ASCEND_WORK_PATH", "profiling_data")]
     if adapter_default_options(v, scenario):   # the adapter's default profiling_options write to "./"
-        choices.insert(0, ("profiling_options (the adapter's default, output ./)", r.cwd, ""))
+        choices.insert(0, ("profiling_options (adapter default)", r.cwd, ""))
     if not any(c[1] for c in choices):
         return []   # the runtime refuses to profile without an output folder (the checker reports it)
     path, by = r.first(*choices, ("cwd", r.cwd, ""))
