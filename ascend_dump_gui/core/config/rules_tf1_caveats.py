@@ -58,6 +58,16 @@ def _debug_list_with_cache(v: Mapping[str, Any], ctx: CheckContext) -> Iterator[
               ("op_debug_config", "op_compiler_cache_mode"))
 
 
+def _ccec_dynamic(v: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    switches = set((op_debug_config_file(v, ctx) or {}).get("op_debug_config", ()))
+    used = sorted(switches & {"ccec_O0", "ccec_g"})
+    if used and _dynamic(v):
+        yield Hit(msg("The op_debug_config file turns on {used} and the graphs are dynamic-shape ({keys}): the "
+                      "larger kernels can make the operator build fail (\"InputSection too large for range "
+                      "extension thunk\").", used=", ".join(used), keys=", ".join(_dynamic_keys(v))),
+                  ("op_debug_config", *_dynamic_keys(v)))
+
+
 CAVEAT_RULES = (
     When("tf1.in_out_pair_flag_without_pair", W, ("in_out_pair_flag", "in_out_pair"),
          lambda v, c: "in_out_pair_flag" in v and not is_set(v, "in_out_pair"),
@@ -118,6 +128,9 @@ CAVEAT_RULES = (
          "With variable_placement=Host, TensorFlow V1 control flow (tf.case, tf.cond, tf.while_loop) may make the "
          "network fail; call tf.enable_control_flow_v2() and tf.enable_resource_variables() in the script.",
          "seed 002: variable_placement constraint 2"),
+    Scan("tf1.ccec_dynamic_shape", W, ("op_debug_config", "compile_dynamic_mode", "dynamic_input"), _ccec_dynamic,
+         "seed 002: op_debug_config \"In dynamic shape scenarios ... may cause operator build failures due to large "
+         "operator kernel files\""),
     Scan("tf1.op_debug_list_cache", N, ("op_debug_config", "op_compiler_cache_mode"), _debug_list_with_cache,
          "seed 002: op_compiler_cache_mode \"operators that are not in the list will not be recompiled\""),
 )

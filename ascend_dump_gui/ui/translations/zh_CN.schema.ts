@@ -1468,6 +1468,10 @@
       <translation>op_debug_config 文件同时开启了 ccec_O0 和 oom；该组合在运行时会引发 AI Core 错误。</translation>
     </message>
     <message>
+      <source>The op_debug_config file turns on {used} and the graphs are dynamic-shape ({keys}): the larger kernels can make the operator build fail ("InputSection too large for range extension thunk").</source>
+      <translation>op_debug_config文件开启了 {used}，且图为动态shape（{keys}）：算子kernel文件变大可能导致算子编译失败（"InputSection too large for range extension thunk"）。</translation>
+    </message>
+    <message>
       <source>The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.</source>
       <translation>比例 {ratio} 超出 {low}..{high}，即 {trigger} 触发方式的取值范围。</translation>
     </message>

@@ -199,6 +199,8 @@ CASES += [
          {"dynamic_input": True, "dynamic_graph_execute_mode": "lazy_recompile", "iterations_per_loop": 10,
           "enable_data_pre_proc": True},
          {"dynamic_input": True, "dynamic_graph_execute_mode": "lazy_recompile", "iterations_per_loop": 1}),
+    Case("tf1.ccec_dynamic_shape", {"op_debug_config": "g.cfg", **DYN}, {"op_debug_config": "g.cfg"},
+         files={"g.cfg": "op_debug_config=ccec_g,oom\n"}),
     Case("tf1.op_debug_list_cache", {"op_debug_config": "l.cfg"}, {"op_debug_config": "l.cfg", "op_compiler_cache_mode": "disable"},
          files={"l.cfg": "op_debug_config=ccec_g\nop_debug_list=GatherV2,OpType::ReduceSum\n"}),
 ]
