@@ -2140,12 +2140,12 @@
       <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
     </message>
     <message>
-      <source>in_out_pair and in_out_pair_flag only apply with mixed computing (mix_compile_mode=True).</source>
-      <translation>in_out_pair和in_out_pair_flag仅在开启混合计算（mix_compile_mode=True）时生效。</translation>
-    </message>
-    <message>
       <source>in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by str(all_graph_iop).</source>
       <translation>in_out_pair 必须是 [in_nodes, out_nodes] 对组成的列表的文本，即 str(all_graph_iop) 的输出。</translation>
+    </message>
+    <message>
+      <source>in_out_pair needs mixed computing (mix_compile_mode=True); without it the graph partition stops with an internal error.</source>
+      <translation>in_out_pair需要开启混合计算（mix_compile_mode=True）；否则图拆分会报内部错误并停止。</translation>
     </message>
     <message>
       <source>in_out_pair_flag only says whether the operators named by in_out_pair are offloaded; without in_out_pair it has no effect.</source>
