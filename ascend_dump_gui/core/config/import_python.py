@@ -104,6 +104,8 @@ class _Reader:
                 self.hits.append(_Hit("tf1_session", key, value, line, attr))
                 if attr == "s" and self._is_text(value):
                     self._str_for_bytes(key, line)
+                elif isinstance(value, ast.Constant) and value.value is None:
+                    self._none_for_attr(key, attr, line)
             else:
                 self._problem(line, msg("the parameter_map key `{expression}` is not a literal; this line is not "
                                         "checked", expression=ast.unparse(owner.slice)))
@@ -147,6 +149,15 @@ class _Reader:
                 "TypeError (expected bytes, str found) and the script stops here. Write "
                 "tf.compat.as_bytes(...) or b\"...\".", line=line, key=key),
             "protobuf bytes fields (AttrValue.s); seed 002 examples use tf.compat.as_bytes", extra={"line": line}))
+
+    def _none_for_attr(self, key: str, attr: str, line: int) -> None:
+        """``parameter_map[k].s = None``: protobuf scalar fields refuse None (TypeError). DumpConfig(x=None) is fine:
+        there None is the keyword's default."""
+        self.problems.append(Finding(
+            "import.none_for_attr", Severity.ERROR, (key,),
+            msg("line {line}: parameter_map[{key!r}].{attr} = None; protobuf raises TypeError on None, so the script "
+                "stops here. Leave the option out instead.", line=line, key=key, attr=attr),
+            "protobuf scalar fields (AttrValue)", extra={"line": line}))
 
     def _direct_assignment(self, target: ast.Subscript, line: int) -> None:
         """``parameter_map["k"] = v``: protobuf refuses to assign a map's message value (ValueError: direct

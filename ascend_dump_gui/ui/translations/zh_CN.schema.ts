@@ -2220,6 +2220,10 @@
       <translation>第 {line} 行：给parameter_map[{key!r}].s赋了str，但AttrValue.s是bytes类型：protobuf会抛出TypeError（expected bytes, str found），脚本在此处停止。请写成tf.compat.as_bytes(...)或b"..."。</translation>
     </message>
     <message>
+      <source>line {line}: parameter_map[{key!r}].{attr} = None; protobuf raises TypeError on None, so the script stops here. Leave the option out instead.</source>
+      <translation>第 {line} 行：parameter_map[{key!r}].{attr} = None；protobuf遇到None会抛出TypeError，脚本在此处停止。请直接不设置该配置项。</translation>
+    </message>
+    <message>
       <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor} and does not see this value.</source>
       <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取的是.{accessor}，看不到这个值。</translation>
     </message>

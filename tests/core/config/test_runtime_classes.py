@@ -332,3 +332,15 @@ def test_config_where_and_config_check_agree_on_what_beats_ascend_work_path():
         if winner in ("ASCEND_WORK_PATH", "cwd", "default") or artifact.artifact == "exception_dump":
             continue
         assert any(winner in f.options and "ASCEND_WORK_PATH" in f.options for f in found), artifact
+
+
+def test_none_through_an_accessor_is_an_error_but_none_as_a_keyword_default_is_not():
+    head = ('custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
+            'custom_op.name = "NpuOptimizer"\n')
+    found = check(parse_text(head + 'custom_op.parameter_map["dump_step"].s = None\n', kind="python"))
+    assert [f.severity for f in by_rule(found, "import.none_for_attr")] == [Severity.ERROR]
+    text = ("from npu_bridge.npu_init import *\n"
+            "dump_config = DumpConfig(enable_dump=True, dump_path='/tmp', dump_step=None, dump_mode='all')\n"
+            "config = NPURunConfig(dump_config=dump_config)\n")
+    found = check(parse_text(text, kind="python"))
+    assert not [f for f in found if f.severity is Severity.ERROR], [f.message for f in found]
