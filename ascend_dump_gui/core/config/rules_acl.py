@@ -97,6 +97,11 @@ def _watcher_overlap(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
                 hits.append(Hit(msg("dump_list[{i}]: {both} is in both layer and watcher_nodes; only the "
                                     "watcher_nodes dumps are exported for it.", i=i, both=', '.join(map(str, both))),
                                 (f"dump_list[{i}].layer", f"dump_list[{i}].watcher_nodes")))
+        hcom = [n for n in layer if isinstance(n, str) and n.startswith("Hcom")] if isinstance(layer, list) else []
+        if hcom:
+            hits.append(Hit(msg("dump_list[{i}].layer names {hcom}, which look like collective communication "
+                                "operators (type Hcom...); after those only the watcher_nodes dumps are exported.",
+                                i=i, hcom=", ".join(hcom)), (f"dump_list[{i}].layer", "dump_scene")))
     return hits
 
 

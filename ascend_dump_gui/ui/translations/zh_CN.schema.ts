@@ -1940,6 +1940,10 @@
       <translation>dump_list[{i}] 设置了 watcher_nodes，但 dump_scene 不是 watcher；运行时会拒绝该配置（EP0005）。</translation>
     </message>
     <message>
+      <source>dump_list[{i}].layer names {hcom}, which look like collective communication operators (type Hcom...); after those only the watcher_nodes dumps are exported.</source>
+      <translation>dump_list[{i}].layer中的 {hcom} 看起来是集合通信类算子（类型以Hcom开头）；这些算子执行后只导出watcher_nodes中算子的dump文件。</translation>
+    </message>
+    <message>
       <source>dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).</source>
       <translation>dump_list[{i}].opname_range[{j}].{bound} 为空（EP0001）。</translation>
     </message>

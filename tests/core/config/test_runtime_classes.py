@@ -344,3 +344,12 @@ def test_none_through_an_accessor_is_an_error_but_none_as_a_keyword_default_is_n
             "config = NPURunConfig(dump_config=dump_config)\n")
     found = check(parse_text(text, kind="python"))
     assert not [f for f in found if f.severity is Severity.ERROR], [f.message for f in found]
+
+
+def test_watcher_layer_with_collective_operators_gets_the_seed_note():
+    values = {"dump_path": "/tmp", "dump_scene": "watcher",
+              "dump_list": [{"layer": ["HcomAllReduce_1", "conv1"], "watcher_nodes": ["C"]}]}
+    hits = [f for f in findings("acl_json", values) if f.rule == "acl.watcher_overlap"]
+    assert len(hits) == 1 and "HcomAllReduce_1" in hits[0].message and "conv1" not in hits[0].message
+    assert not [f for f in findings("acl_json", {**values, "dump_list": [{"layer": ["conv1"], "watcher_nodes": ["C"]}]})
+                if f.rule == "acl.watcher_overlap"]
