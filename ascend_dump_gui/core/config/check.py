@@ -13,7 +13,11 @@ from ascend_dump_gui.core.config.rules import CheckContext, run_rules, with_top_
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_check import check_values
-from ascend_dump_gui.core.config.schema_conditions import explain_documented_none, soften_unchecked
+from ascend_dump_gui.core.config.schema_conditions import (
+    accept_stringified,
+    explain_documented_none,
+    soften_unchecked,
+)
 from ascend_dump_gui.core.config.values import to_text
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -53,8 +57,9 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
                        mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario)
     found = list(doc.problems)
     values_found = check_values(scenario, doc.values, product=product, mode=ctx.mode)
-    found += explain_documented_none(doc.scenario, doc.values,
-                                     soften_unchecked(doc.scenario, doc.values, values_found))
+    for adjust in (soften_unchecked, explain_documented_none, accept_stringified):
+        values_found = adjust(doc.scenario, doc.values, values_found)
+    found += values_found
     found += run_rules(scenario.rules, doc.values, ctx)
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)

@@ -56,3 +56,27 @@ def explain_documented_none(scenario: str, values: Mapping[str, Any], found: lis
                                           "use \"\".", message=finding.text, key=key))
         out.append(finding)
     return out
+
+
+STRINGIFIED: dict[str, tuple[str, ...]] = {
+    "tf2_npu_device": ("dump_path", "dump_step", "dump_layer"),
+}
+"""scenario -> options whose setter takes any value and hands str(value) on (tensorflow tf_adapter_2.x npu_device
+configs/dump_config.py: OptionValue(None, None) has no allowed list, option_base.py's value is str(v))."""
+
+
+def accept_stringified(scenario: str, values: Mapping[str, Any], found: list[Finding]) -> list[Finding]:
+    """A whole number given to such an option is used as its text (a note instead of a type error); a float or a
+    negative number keeps the error, as GE refuses "5.0" or "-1" as a step."""
+    keys = STRINGIFIED.get(scenario, ())
+    out = []
+    for finding in found:
+        key = finding.options[0] if len(finding.options) == 1 else None
+        value = values.get(key) if key in keys else None
+        if finding.rule == "schema.type" and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            finding = replace(finding, severity=Severity.INFO,
+                              message=msg("{key} is the number {value}; npu_device passes str(value) on, so it is "
+                                          "used as \"{text}\". Write the string to make that plain.",
+                                          key=key, value=value, text=str(value)))
+        out.append(finding)
+    return out

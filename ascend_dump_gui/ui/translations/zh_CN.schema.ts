@@ -2664,6 +2664,10 @@
       <translation>{key} 仅支持 {products}，不支持 {product}；在该产品上，运行时会拒绝或忽略它。</translation>
     </message>
     <message>
+      <source>{key} is the number {value}; npu_device passes str(value) on, so it is used as "{text}". Write the string to make that plain.</source>
+      <translation>{key} 是数字 {value}；npu_device会把str(value)传下去，因此按"{text}"使用。建议直接写成字符串。</translation>
+    </message>
+    <message>
       <source>{key} is {retired}; it changes nothing.</source>
       <translation>{key} {retired}；设置它不起任何作用。</translation>
     </message>

@@ -353,3 +353,12 @@ def test_watcher_layer_with_collective_operators_gets_the_seed_note():
     assert len(hits) == 1 and "HcomAllReduce_1" in hits[0].message and "conv1" not in hits[0].message
     assert not [f for f in findings("acl_json", {**values, "dump_list": [{"layer": ["conv1"], "watcher_nodes": ["C"]}]})
                 if f.rule == "acl.watcher_overlap"]
+
+
+@pytest.mark.parametrize("value, severity", [(5, Severity.INFO), (-1, Severity.ERROR), (5.5, Severity.ERROR)])
+def test_tf2_free_options_take_str_of_a_number(value, severity):
+    """npu_device's dump_step has no allowed list and hands str(value) to GE; torchair's regex setter refuses."""
+    found = [f for f in findings("tf2_npu_device", {"enable_dump": True, "dump_path": "/tmp", "dump_step": value})
+             if f.rule == "schema.type"]
+    assert [f.severity for f in found] == [severity]
+    assert "schema.type" in errors("torchair", {"enable_dump": True, "dump_step": 5})
