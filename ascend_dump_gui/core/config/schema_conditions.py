@@ -1,11 +1,12 @@
-"""Where the runtime's value checks differ from what the schema alone says.
+"""Where the runtime's value checks differ from what the schema alone says; ``check`` passes the schema findings
+through each adjustment here:
 
-Values the runtime only validates while a switch is on: with the switch off they are passed on unchecked and never
-used, so a bad value there is a warning (the option is ignored), not an error.
-
-TF1's adapter checks dump_mode and dump_step only with enable_dump, dump_debug_mode only with enable_dump_debug
-(runtime-rules §2.2; tensorflow tf_adapter/util/npu_attrs.cc SetNpuOptimizerAttr), and GE reads them only with the
-same switches (runtime-rules §2.1). TF2's setters check on assignment, so TF2 is not listed.
+- ``soften_unchecked``: values the runtime validates only while a switch is on. TF1's adapter checks dump_mode and
+  dump_step only with enable_dump, dump_debug_mode only with enable_dump_debug (runtime-rules §2.2; tensorflow
+  tf_adapter/util/npu_attrs.cc SetNpuOptimizerAttr), and GE reads them only with the same switches (§2.1); with the
+  switch off a bad value is ignored (a warning). TF2's setters check on assignment, so TF2 is not listed.
+- ``explain_documented_none``: a None the document calls the default but the runtime's setter refuses.
+- ``accept_stringified``: options whose setter takes any value and passes str(value) on.
 """
 
 from __future__ import annotations
