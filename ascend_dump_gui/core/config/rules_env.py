@@ -34,16 +34,19 @@ def data_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
     return ctx.scenario in ("tf1_session", "tf2_npu_device", "torchair") and values.get("enable_dump") is True
 
 
-def asks_norm_exception_dump(values: Mapping[str, Any], scenario: str) -> bool:
+def asks_norm_exception_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
     """The config already asks for the normal (L1) exception dump that NPU_COLLECT_PATH forces: acl.json
-    dump_scene aic_err_norm_dump, or enable_exception_dump=1 (seed 002: enable_exception_dump)."""
-    if scenario == "acl_json":
+    dump_scene aic_err_norm_dump, enable_exception_dump=1 (seed 002: enable_exception_dump), or
+    ASCEND_DUMP_SCENE=aic_err_norm_dump (runtime-rules §1.9)."""
+    if ctx.env.get("ASCEND_DUMP_SCENE", "").strip() == "aic_err_norm_dump":
+        return True
+    if ctx.scenario == "acl_json":
         return values.get("dump_scene") == "aic_err_norm_dump"
-    return scenario in ("tf1_session", "tf2_npu_device") and values.get("enable_exception_dump") == 1
+    return ctx.scenario in ("tf1_session", "tf2_npu_device") and values.get("enable_exception_dump") == 1
 
 
 def _collect_redirect(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if not _set(ctx, "NPU_COLLECT_PATH") or asks_norm_exception_dump(v, ctx.scenario):
+    if not _set(ctx, "NPU_COLLECT_PATH") or asks_norm_exception_dump(v, ctx):
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
     keys = ("NPU_COLLECT_PATH",) + tuple(k for k in ("dump_scene", "enable_exception_dump") if k in v)
@@ -57,10 +60,11 @@ def _collect_redirect(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 def _collect_location(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     """The normal exception dump the config asks for is kept, but lands under NPU_COLLECT_PATH."""
-    if not _set(ctx, "NPU_COLLECT_PATH") or not asks_norm_exception_dump(v, ctx.scenario):
+    if not _set(ctx, "NPU_COLLECT_PATH") or not asks_norm_exception_dump(v, ctx):
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
-    keys = ("NPU_COLLECT_PATH", "dump_scene" if ctx.scenario == "acl_json" else "enable_exception_dump")
+    keys = ("NPU_COLLECT_PATH",) + tuple(k for k in ("dump_scene", "enable_exception_dump") if k in v) + (
+        ("ASCEND_DUMP_SCENE",) if _set(ctx, "ASCEND_DUMP_SCENE") else ())
     shadowed = [k for k in ("ASCEND_DUMP_PATH", "ASCEND_WORK_PATH") if _set(ctx, k)]
     if ctx.scenario == "acl_json" and "dump_path" in v:   # TF's dump_path is for data dumps only
         shadowed.insert(0, "dump_path")

@@ -362,3 +362,11 @@ def test_tf2_free_options_take_str_of_a_number(value, severity):
              if f.rule == "schema.type"]
     assert [f.severity for f in found] == [severity]
     assert "schema.type" in errors("torchair", {"enable_dump": True, "dump_step": 5})
+
+
+def test_npu_collect_path_quiet_when_the_environment_asks_for_the_normal_exception_dump():
+    env = {"NPU_COLLECT_PATH": "/c", "ASCEND_DUMP_SCENE": "aic_err_norm_dump"}
+    found = findings("env", {}, env=env)
+    assert "env.npu_collect_path_exception" not in {f.rule for f in found}
+    notes = [f for f in found if f.rule == "env.npu_collect_path_location"]
+    assert notes and "ASCEND_DUMP_SCENE" in notes[0].options
