@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult
 from ascend_dump_gui.ui.i18n import tr
@@ -112,3 +113,23 @@ class RanksMatrixModel(QAbstractTableModel):
                          else tr("diverges at: {tensor}").format(tensor=d["tensor"]))
         lines.append(run["path"])
         return "\n".join(lines)
+
+
+class CellDelegate(QStyledItemDelegate):
+    """Paints a cell's status colour even when selected (the selection is a frame, not a fill)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        brush = index.data(Qt.ItemDataRole.BackgroundRole)
+        painter.save()
+        if brush is not None:
+            painter.fillRect(option.rect, brush)
+        fg = index.data(Qt.ItemDataRole.ForegroundRole)
+        font = index.data(Qt.ItemDataRole.FontRole)
+        if font is not None:
+            painter.setFont(font)
+        painter.setPen(fg.color() if fg is not None else QColor("#000000"))
+        painter.drawText(option.rect, int(Qt.AlignmentFlag.AlignCenter), index.data() or "")
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.setPen(QPen(QColor("#000000"), 3))
+            painter.drawRect(option.rect.adjusted(1, 1, -2, -2))
+        painter.restore()

@@ -34,10 +34,10 @@ from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult, compare_tr
 from ascend_dump_gui.ui.compare.inputs import PathRow
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
-from ascend_dump_gui.ui.ranks.matrix_model import STATUS_COLOURS, RanksMatrixModel, status_names
+from ascend_dump_gui.ui.ranks.matrix_model import STATUS_COLOURS, CellDelegate, RanksMatrixModel, status_names
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
-CELL_WIDTH, CELL_HEIGHT = 64, 20
+CELL_WIDTH, CELL_HEIGHT = 72, 18
 
 
 def _compare(npu: Path, ref: Path | None, *, mode: str, stats_first: bool, scheduler: str,
@@ -87,6 +87,7 @@ class RanksPanel(QWidget):
         self.model = RanksMatrixModel(self)
         self.table = QTableView(objectName="ranks_matrix")
         self.table.setModel(self.model)
+        self.table.setItemDelegate(CellDelegate(self.table))
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         for header, size in ((self.table.horizontalHeader(), CELL_WIDTH), (self.table.verticalHeader(), CELL_HEIGHT)):
