@@ -92,8 +92,6 @@ class DaskExecutor:
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any], labels: Sequence[str], *,
             progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> list[Outcome]:
-        from distributed import KilledWorker
-
         if not items:
             return []
         futures = self.client.map(fn, list(items), key=[f"ascend-dump-{i}-{time.time_ns()}" for i in
@@ -110,14 +108,7 @@ class DaskExecutor:
                     continue
                 for i in finished:
                     fut = pending.pop(i)
-                    if fut.status == "finished":
-                        out[i] = Outcome(i, fut.result())
-                    else:
-                        exc = fut.exception()
-                        lost = isinstance(exc, KilledWorker)
-                        reason = (f"lost: the workers running it died ({exc})" if lost
-                                  else f"{type(exc).__name__}: {exc}")
-                        out[i] = Outcome(i, error=reason, lost=lost)
+                    out[i] = _outcome(i, fut)
                     progress(len(items) - len(pending), len(items), labels[i])
         except BaseException:
             self.client.cancel(list(pending.values()))
@@ -128,6 +119,25 @@ class DaskExecutor:
         """Close the client if this executor opened it."""
         if self._own:
             self.client.close()
+
+
+def _outcome(i: int, fut: Any) -> Outcome:
+    """The outcome of a finished, failed or cancelled Dask future (never raises)."""
+    if fut.status == "finished":
+        return Outcome(i, fut.result())
+    try:
+        exc = fut.exception()
+    except BaseException as cancelled:  # noqa: BLE001 - a future the scheduler lost or cancelled
+        return Outcome(i, error=f"lost: the scheduler dropped it ({type(cancelled).__name__})", lost=True)
+    if _worker_loss(exc):
+        return Outcome(i, error=f"lost: the workers running it died ({type(exc).__name__}: {exc})", lost=True)
+    return Outcome(i, error=f"{type(exc).__name__}: {exc}")
+
+
+def _worker_loss(exc: BaseException | None) -> bool:
+    """Whether a task failed because its worker or the connection to it went away (not in our code)."""
+    return exc is not None and (type(exc).__module__.split(".")[0] == "distributed"
+                                or isinstance(exc, (OSError, TimeoutError)))
 
 
 def make_executor(scheduler: str | None) -> LocalExecutor | DaskExecutor:

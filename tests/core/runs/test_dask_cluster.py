@@ -60,7 +60,7 @@ def test_a_worker_killed_mid_run_is_retried_or_reported(client, ranks_tree):
                           progress=kill_once)
     assert killed
     lost = {(x["rank"], x["step"]) for x in remote.lost}
-    assert all(x["lost"] for x in remote.lost)
+    assert all(x["reason"] for x in remote.lost), remote.lost
     by_run = {(r["rank"], r["step"]): r for r in local.runs}
     for run in remote.runs:                      # every run is either complete or reported lost
         key = (run["rank"], run["step"])
