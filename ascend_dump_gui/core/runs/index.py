@@ -40,12 +40,14 @@ class Run:
     tensors: int = 0
     overflow_files: int = 0
     size: int = 0
+    ops: int = 0
+    """Distinct op names among its dumps and stats CSVs."""
 
     def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "format": self.format, "rank": self.rank, "world_size": self.world_size,
                 "step": self.step, "device": self.device, "model_name": self.model_name, "files": self.files,
                 "has_stats": self.has_stats, "tensors": self.tensors, "overflow_files": self.overflow_files,
-                "size": self.size}
+                "size": self.size, "ops": self.ops}
 
 
 @dataclass
@@ -114,6 +116,7 @@ def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[
 def _claim_ge(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
     """GE op dump step folders (acl/TF/torchair/MindSpore layouts): rank, step, device, model from the path."""
     runs: dict[str, Run] = {}
+    ops: dict[str, set[str]] = {}
     for r in records:
         if r.kind not in _RUN_KINDS:
             continue
@@ -127,6 +130,10 @@ def _claim_ge(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[
         run.has_stats = run.has_stats or r.kind == "stats"
         run.tensors += r.kind == "tensor"
         run.overflow_files += r.kind == "overflow"
+        if r.kind != "overflow" and r.op_name:
+            ops.setdefault(folder, set()).add(r.op_name)
+    for folder, names in ops.items():
+        runs[folder].ops = len(names)
     return list(runs.values()), set(runs)
 
 

@@ -9,6 +9,7 @@ import signal
 
 import pytest
 
+from ascend_dump_gui.core.progress import Cancelled, CancelToken
 from ascend_dump_gui.core.runs.executor import DaskExecutor
 from ascend_dump_gui.core.runs.tree_compare import compare_tree
 from tests.core.runs import cluster_tasks
@@ -78,3 +79,11 @@ def test_a_task_that_keeps_killing_workers_is_reported_lost(client):
     assert outcomes[0].lost and "died" in outcomes[0].error
     assert [o.value for o in DaskExecutor(client=client).map(cluster_tasks.square, [3, 4], ["a", "b"])] == [9, 16]
     client.wait_for_workers(2, timeout=60)
+
+
+def test_cancel_stops_a_cluster_run(client, ranks_tree):
+    token = CancelToken()
+    with pytest.raises(Cancelled):
+        compare_tree(ranks_tree.npu_root, mode="ranks", executor=DaskExecutor(client=client), cancel=token,
+                     progress=lambda d, t, m: token.cancel())
+    assert [o.value for o in DaskExecutor(client=client).map(cluster_tasks.square, [5], ["c"])] == [25]

@@ -18,7 +18,7 @@ def test_index_has_a_run_per_rank_and_step(ranks_tree):
     assert len(ge) == 24 and index.ranks == list(range(8)) and index.steps == [0, 1, 2]
     assert all(r.world_size == 8 and r.model_name == "graph_1" and r.has_stats for r in ge)
     assert {r.device for r in ge} == set(range(8))
-    assert all(r.tensors == 10 and r.files == 20 for r in ge)
+    assert all(r.tensors == 10 and r.files == 20 and r.ops == 10 for r in ge)
     golden = [r for r in index.runs if r.format == "golden"]
     assert [(r.step, r.rank) for r in golden] == [(0, None), (1, None), (2, None)]
     assert not index.problems
