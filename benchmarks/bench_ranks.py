@@ -11,7 +11,7 @@ Printed, each measured in the same run:
 * full compare throughput (every tensor byte of both sides) in-process vs a ``LocalCluster`` of 2 worker
   processes (1 thread each), as a ratio.
 
-    python benchmarks/bench_ranks.py [--ranks 64] [--steps 2] [--size 20] [--keep DIR]
+    python benchmarks/bench_ranks.py [--ranks 64] [--steps 2] [--size 20] [--full-ranks N] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -79,6 +79,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=2)
     parser.add_argument("--size", type=float, default=20.0, help="GB of bulk tensor data (sparse; default 20)")
     parser.add_argument("--keep", metavar="DIR", help="build the tree here and keep it")
+    parser.add_argument("--full-ranks", type=int, default=None,
+                        help="full compare throughput over ranks 0..N-1 only (default: every rank)")
     args = parser.parse_args()
     root = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench_ranks_"))
     try:
@@ -100,9 +102,11 @@ def main() -> None:
               f"compared in full; first divergence rank {d['rank']} step {d['step']} {d['tensor']}; overflow "
               f"ranks {stats.summary['overflow_ranks']}")
 
-        t_local, local = timed(lambda: compare_tree(tree.npu_root, mode="ranks", executor=LocalExecutor()))
+        subset = list(range(args.full_ranks)) if args.full_ranks else None
+        t_local, local = timed(lambda: compare_tree(tree.npu_root, mode="ranks", ranks=subset,
+                                                    executor=LocalExecutor()))
         pairs = sum(1 for r in local.runs if r["reference_path"])
-        compared = 2 * pairs * (apparent // len(local.runs))
+        compared = 2 * pairs * (apparent // len(stats.runs))
         print(f"full compare in-process ({LocalExecutor().workers} threads): {t_local:.1f} s, "
               f"{compared / t_local / 1e9:.2f} GB/s over {compared / 1e9:.1f} GB read ({pairs} run pairs)")
 
@@ -111,7 +115,7 @@ def main() -> None:
         t_start, cluster = timed(lambda: LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                                       dashboard_address=None, silence_logs=50))
         with cluster, Client(cluster, set_as_default=False) as client:
-            t_dask, remote = timed(lambda: compare_tree(tree.npu_root, mode="ranks",
+            t_dask, remote = timed(lambda: compare_tree(tree.npu_root, mode="ranks", ranks=subset,
                                                         executor=DaskExecutor(client=client)))
         same = [r["reached"] for r in remote.rows] == [r["reached"] for r in local.rows]
         print(f"full compare on LocalCluster(2 workers x 1 thread): {t_dask:.1f} s (+{t_start:.1f} s cluster "

@@ -97,9 +97,15 @@ def run_pair(task: PairTask) -> dict[str, Any]:
         out["worst"] = _worst(stats_rows)
         return json_safe(out)
     out["full"] = True
+    order = {_dump_name(st.file): st.order for st in npu_stats}
+    chosen: set[str] | None = None
+    if task.stats_first:      # only the ops whose statistics differ or cannot be compared are read in full
+        chosen = {_dump_name(r["npu_file"]) for r in stats_rows
+                  if r["golden_file"] is not None and r["reached"] is not True}
     try:
         tolerances = Tolerances.parse(task.tolerance) if task.tolerance else None
-        result = compare(Path(task.npu), Path(task.ref), metrics=task.metrics, tolerances=tolerances)
+        result = compare(Path(task.npu), Path(task.ref), metrics=task.metrics, tolerances=tolerances,
+                         only=None if chosen is None else (lambda pair: Path(pair.npu_file).name in chosen))
     except (DumpError, ValueError) as exc:
         out["problems"].append(f"{task.npu}: full compare failed: {exc}")
         out["rows"] = stats_rows
@@ -107,10 +113,22 @@ def run_pair(task: PairTask) -> dict[str, Any]:
     rows = []
     for r in result.rows:
         row = r.to_json()
-        row.update(rank=task.rank, step=task.step, checked="full")
+        row.update(rank=task.rank, step=task.step, checked="full",
+                   index=order.get(Path(r.npu_file).name, r.index))
         rows.append(row)
+    if chosen is not None:
+        rows += [r for r in stats_rows if _dump_name(r["npu_file"]) not in chosen]
+        rows.sort(key=lambda r: r["index"])
     out["rows"] = rows
     out["worst"] = _worst(rows)
-    if result.first_divergence is not None:
-        out["first_divergence"] = {"rank": task.rank, "step": task.step, **result.first_divergence.to_json()}
+    d = result.first_divergence
+    if d is not None:
+        index = next((row["index"] for row in rows if row["tensor"] == d.tensor), d.index)
+        out["first_divergence"] = {"rank": task.rank, "step": task.step, **d.to_json(), "index": index}
     return json_safe(out)
+
+
+def _dump_name(path: str) -> str:
+    """The op dump's file name of a dump or of its stats CSV."""
+    name = Path(path).name
+    return name[:-4] if name.endswith(".csv") else name

@@ -77,3 +77,13 @@ def test_bad_arguments_are_input_errors(ranks_tree):
     assert parse_groups("0-1; 2,3") == [[0, 1], [2, 3]]
     with pytest.raises(InputError, match="--ranks"):
         parse_int_list("a-3", "--ranks")
+
+
+def test_statistics_first_reads_only_the_ops_whose_statistics_differ(ranks_tree):
+    result = compare_tree(ranks_tree.npu_root, mode="ranks", stats_first=True)
+    rows = [r for r in result.rows if (r["rank"], r["step"]) == (DRIFT.rank, DRIFT.step)]
+    full = {r["op_name"] for r in rows if r["checked"] == "full"}
+    by_stats = {r["op_name"] for r in rows if r["checked"] == "stats"}
+    assert "dense_1/MatMul" in full and "dense/MatMul" not in full and "dense_MatMul" in by_stats
+    assert [r["index"] for r in rows] == sorted(r["index"] for r in rows)
+    assert all(r["reached"] for r in rows if r["checked"] == "stats")
