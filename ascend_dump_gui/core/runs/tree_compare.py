@@ -143,8 +143,8 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     if mode == "golden" and ref is None:
         raise InputError(None, "--mode golden needs a reference tree (REF)")
     started = time.perf_counter()
-    npu_index = index_runs(npu, cancel=cancel)
-    ref_index = index_runs(ref, cancel=cancel) if mode == "golden" and ref is not None else None
+    npu_index = index_runs(npu, progress=progress, cancel=cancel)
+    ref_index = index_runs(ref, progress=progress, cancel=cancel) if mode == "golden" and ref is not None else None
     runs = _select(npu_index, list(ranks) if ranks else None, list(steps) if steps else None)
     result = TreeCompareResult(mode)
     result.unpaired += [{"rank": r.rank, "step": r.step, "path": r.path,
