@@ -1,4 +1,5 @@
-"""Offscreen screenshot of the Ranks view on an emulated 64-rank x 2-step tree: docs/screenshots/ranks*.png.
+"""Offscreen screenshots of the Ranks view on an emulated 64-rank x 2-step tree: docs/screenshots/ranks*.png
+(rank x step) and ranks-ops*.png (rank x op at step 0).
 
 Run: python scripts/screenshot_ranks.py [--out docs/screenshots] [--dark] [--lang zh_CN]
 Rank 37 drifts in dense_1/MatMul from step 0 on, rank 11 overflows at the last step; rank vs rank,
@@ -33,9 +34,13 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     panel.table.scrollTo(panel.table.currentIndex(), panel.table.ScrollHint.PositionAtCenter)
     path = out / f"ranks{suffix}.png"
     window.grab().save(str(path))
+    panel.show_ops_of(0)
+    app.processEvents()
+    ops_path = out / f"ranks-ops{suffix}.png"
+    window.grab().save(str(ops_path))
     window.runner.wait(10_000)
     window.close()
-    return [path]
+    return [path, ops_path]
 
 
 if __name__ == "__main__":

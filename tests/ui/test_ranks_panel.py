@@ -77,3 +77,24 @@ def test_main_window_opens_a_run_in_compare(qtbot, window, tree):
     qtbot.waitUntil(lambda: window.compare_panel.result() is not None, timeout=30000)
     divergence = window.compare_panel.result().first_divergence
     assert divergence is not None and divergence.op_name == "dense/Relu"
+
+
+def test_rank_by_op_columns(qtbot, shown_panel, tree):
+    panel, _ = shown_panel(RanksPanel)
+    _compare(qtbot, panel, tree)
+    assert panel.columns.count() == 3
+    panel.show_ops_of(1)
+    model = panel.model
+    ops = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    # ops read in full somewhere show their graph name, ops only known from statistics their file name's form
+    assert ops.index("dense_MatMul") < ops.index("dense/Relu") < ops.index("prob/Softmax")
+    first = model.index_of(3, 1, "dense/Relu")
+    assert FIRST_MARK in model.data(first) and panel.table.currentIndex() == first
+    assert model.data(first, Qt.ItemDataRole.BackgroundRole).color().name() == STATUS_COLOURS["diverged"]
+    upstream = model.index_of(3, 1, "dense/MatMul")
+    assert model.data(upstream, Qt.ItemDataRole.BackgroundRole).color().name() == STATUS_COLOURS["ok"]
+    overflowing = model.index_of(1, 1, "dense_1/MatMul")
+    assert "⚠" in model.data(overflowing)
+    assert panel.current_run()["rank"] == 3 and panel.open_compare.isEnabled()
+    panel.show_ops_of(None)
+    assert model.columnCount() == 2 and FIRST_MARK in model.data(model.index_of(3, 1))

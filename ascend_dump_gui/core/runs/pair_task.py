@@ -66,7 +66,8 @@ def run_pair(task: PairTask) -> dict[str, Any]:
     Returns ``{"rows", "overflows", "overflow_tensors", "stats_differ", "incomparable", "full",
     "first_divergence", "worst", "problems"}``; unreadable input becomes a problem, not an exception. Tensors
     whose statistics cannot be compared (element counts differ: a padded device layout against the original
-    shape) also send the run to the full compare.
+    shape) also send the run to the full compare. A row's ``overflow`` is msaccucmp's float16 rule or NaN/Inf
+    values in the tensor's statistics; ``op_name`` is the file name's form where only statistics were read.
     """
     out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "stats_differ": [], "incomparable": 0,
                            "full": False, "first_divergence": None, "worst": {}, "problems": []}
@@ -110,11 +111,13 @@ def run_pair(task: PairTask) -> dict[str, Any]:
         out["problems"].append(f"{task.npu}: full compare failed: {exc}")
         out["rows"] = stats_rows
         return json_safe(out)
+    overflowing = {(_dump_name(st.file), st.role, st.index) for st in npu_stats if st.overflow}
     rows = []
     for r in result.rows:
         row = r.to_json()
-        row.update(rank=task.rank, step=task.step, checked="full",
-                   index=order.get(Path(r.npu_file).name, r.index))
+        name = Path(r.npu_file).name
+        row.update(rank=task.rank, step=task.step, checked="full", index=order.get(name, r.index),
+                   overflow=r.overflow or (name, r.role, r.tensor_index) in overflowing)
         rows.append(row)
     if chosen is not None:
         rows += [r for r in stats_rows if _dump_name(r["npu_file"]) not in chosen]

@@ -38,6 +38,7 @@ from ascend_dump_gui.ui.ranks.matrix_model import STATUS_COLOURS, CellDelegate, 
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 CELL_WIDTH, CELL_HEIGHT = 72, 18
+OP_CELL_WIDTH = 120
 
 
 def _compare(npu: Path, ref: Path | None, *, mode: str, stats_first: bool, scheduler: str,
@@ -93,6 +94,10 @@ class RanksPanel(QWidget):
         for header, size in ((self.table.horizontalHeader(), CELL_WIDTH), (self.table.verticalHeader(), CELL_HEIGHT)):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
             header.setDefaultSectionSize(size)
+        self.columns = QComboBox(objectName="ranks_columns")
+        self.columns.setToolTip(tr("Columns: the steps, or the ops of one step in execution order"))
+        self.columns.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.columns.currentIndexChanged.connect(self._columns_changed)
         self.open_compare = QPushButton(tr("Open in Compare"), objectName="ranks_open_compare", enabled=False)
         self.open_browse = QPushButton(tr("Open in Browse"), objectName="ranks_open_browse", enabled=False)
         self.legend = QLabel(self._legend_html(), objectName="ranks_legend")
@@ -113,6 +118,7 @@ class RanksPanel(QWidget):
         bar.addWidget(self.cancel_button)
         bar.addWidget(self.progress)
         actions = QHBoxLayout()
+        actions.addWidget(self.columns)
         actions.addWidget(self.legend, 1)
         actions.addWidget(self.open_compare)
         actions.addWidget(self.open_browse)
@@ -171,9 +177,9 @@ class RanksPanel(QWidget):
     def result(self) -> TreeCompareResult | None:
         return self._result
 
-    def select_run(self, rank: int | None, step: int | None) -> bool:
-        """Select the cell of (rank, step); False when there is none."""
-        index = self.model.index_of(rank, step)
+    def select_run(self, rank: int | None, step: int | None, op: str | None = None) -> bool:
+        """Select the cell of (rank, step) (of (rank, op) when the columns are ops); False when there is none."""
+        index = self.model.index_of(rank, step, op)
         if not index.isValid():
             return False
         self.table.setCurrentIndex(index)
@@ -206,10 +212,33 @@ class RanksPanel(QWidget):
             return
         self._result = result
         self.model.set_result(result)
+        self.columns.blockSignals(True)
+        self.columns.clear()
+        self.columns.addItem(tr("rank x step"), None)
+        for step in self.model.steps:
+            self.columns.addItem(tr("rank x op at step {step}").format(step=step), step)
+        self.columns.blockSignals(False)
         self.summary.setText(self._summary_text(result))
-        d = result.first_divergence
+        self._select_first()
+
+    def show_ops_of(self, step: int | None) -> None:
+        """Columns: the ops of ``step`` (None: the steps)."""
+        self.columns.setCurrentIndex(max(0, self.columns.findData(step)) if step is not None else 0)
+
+    def _columns_changed(self, _: int) -> None:
+        step = self.columns.currentData()
+        self.model.show_ops_of(step)
+        self.table.horizontalHeader().setDefaultSectionSize(CELL_WIDTH if step is None else OP_CELL_WIDTH)
+        self._select_first()
+
+    def _select_first(self) -> None:
+        d = self._result.first_divergence if self._result is not None else None
         if d is not None:
-            self.select_run(d["rank"], d["step"])
+            index = self.model.index_of(d["rank"], d["step"], d.get("op_name"))
+            if index.isValid():
+                self.table.setCurrentIndex(index)
+                self.table.scrollTo(index)
+        self._current_changed()
 
     def _failed(self, exc: Exception) -> None:
         if self._done():

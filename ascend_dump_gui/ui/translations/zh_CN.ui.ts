@@ -196,6 +196,10 @@
       <translation>清除 {option}</translation>
     </message>
     <message>
+      <source>Columns: the steps, or the ops of one step in execution order</source>
+      <translation>列：各step，或某一step中按执行顺序排列的算子</translation>
+    </message>
+    <message>
       <source>Columns: {columns}</source>
       <translation>列：{columns}</translation>
     </message>
@@ -1258,6 +1262,14 @@
     <message>
       <source>rank vs rank (data-parallel group)</source>
       <translation>rank间比对（数据并行组）</translation>
+    </message>
+    <message>
+      <source>rank x op at step {step}</source>
+      <translation>rank × 算子（step {step}）</translation>
+    </message>
+    <message>
+      <source>rank x step</source>
+      <translation>rank × step</translation>
     </message>
     <message>
       <source>rank {rank}</source>
