@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ascend_dump_gui.core.errors import InputError
@@ -71,9 +71,15 @@ def _key(run: Run) -> tuple[str, int, int]:
     return (run.model_name or "", -1 if run.step is None else run.step, -1 if run.rank is None else run.rank)
 
 
-def _select(index: RunIndex, ranks: list[int] | None, steps: list[int] | None) -> list[Run]:
-    return [r for r in index.runs if r.format in COMPARABLE_FORMATS
-            and (ranks is None or r.rank in ranks) and (steps is None or r.step in steps)]
+def _select(index: RunIndex, ranks: list[int] | None, steps: list[int] | None) -> tuple[list[Run], str]:
+    """The runs to compare, and where their ranks come from: ``rank folders``, or ``device ids`` for layouts
+    without a rank level (one process per device, e.g. acl dumps ``{time}/{device}/...``)."""
+    runs = [r for r in index.runs if r.format in COMPARABLE_FORMATS]
+    source = "rank folders"
+    if runs and all(r.rank is None for r in runs) and any(r.device is not None for r in runs):
+        runs = [replace(r, rank=r.device) for r in runs]
+        source = "device ids"
+    return [r for r in runs if (ranks is None or r.rank in ranks) and (steps is None or r.step in steps)], source
 
 
 def _golden_ref(run: Run, ref: RunIndex) -> Run | None:
@@ -145,7 +151,7 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     started = time.perf_counter()
     npu_index = index_runs(npu, progress=progress, cancel=cancel)
     ref_index = index_runs(ref, progress=progress, cancel=cancel) if mode == "golden" and ref is not None else None
-    runs = _select(npu_index, list(ranks) if ranks else None, list(steps) if steps else None)
+    runs, rank_source = _select(npu_index, list(ranks) if ranks else None, list(steps) if steps else None)
     result = TreeCompareResult(mode)
     result.unpaired += [{"rank": r.rank, "step": r.step, "path": r.path,
                          "reason": f"{r.format} runs are indexed but not compared yet"}
@@ -177,7 +183,7 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     _findings(result)
     result.summary = {
         "mode": mode, "npu": os.fspath(npu), "ref": None if ref is None else os.fspath(ref),
-        "executor": executor.name, "stats_first": stats_first, "runs": len(result.runs),
+        "executor": executor.name, "stats_first": stats_first, "runs": len(result.runs), "ranks_from": rank_source,
         "ranks": sorted({r["rank"] for r in result.runs if r["rank"] is not None}),
         "steps": sorted({r["step"] for r in result.runs if r["step"] is not None}),
         "rows": len(result.rows), "failed": sum(r["failed"] for r in result.runs),

@@ -87,3 +87,18 @@ def test_statistics_first_reads_only_the_ops_whose_statistics_differ(ranks_tree)
     assert "dense_1/MatMul" in full and "dense/MatMul" not in full and "dense_MatMul" in by_stats
     assert [r["index"] for r in rows] == sorted(r["index"] for r in rows)
     assert all(r["reached"] for r in rows if r["checked"] == "stats")
+
+
+def test_layouts_without_rank_folders_take_ranks_from_device_ids(tmp_path):
+    import json
+
+    from ascend_dump_gui.core.emulator import emulate
+
+    for device in (0, 1):
+        (tmp_path / "dump").mkdir(exist_ok=True)
+        config = tmp_path / "acl.json"
+        config.write_text(json.dumps({"dump": {"dump_path": "dump", "dump_list": [{"model_name": "mlp"}]}}))
+        emulate(config, env={"ASCEND_DEVICE_ID": str(device)}, model="mlp", steps=2, cwd=tmp_path)
+    result = compare_tree(tmp_path / "dump", mode="ranks", stats_first=True)
+    assert result.summary["ranks_from"] == "device ids" and result.summary["ranks"] == [0, 1]
+    assert result.first_divergence is None and {r["status"] for r in result.runs} == {"ok", "reference"}
