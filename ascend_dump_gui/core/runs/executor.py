@@ -9,6 +9,7 @@ an ``error`` naming the loss, never silently dropped. Dask is optional: it is im
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -83,6 +84,7 @@ class DaskExecutor:
             raise InputError(None, f"--scheduler needs dask.distributed: {CLUSTER_EXTRA_HINT}") from None
         self._own = client is None
         if client is None:
+            _check_reachable(str(address), timeout)
             try:
                 client = Client(address, timeout=timeout, set_as_default=False)
             except (OSError, TimeoutError, ValueError) as exc:
@@ -119,6 +121,24 @@ class DaskExecutor:
         """Close the client if this executor opened it."""
         if self._own:
             self.client.close()
+
+
+def _check_reachable(address: str, timeout: float) -> None:
+    """InputError unless ``address`` is a scheduler address that accepts a TCP connection (checked before a
+    client is built: a client that fails half-way leaves noise on stderr when it is collected)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise InputError(None, f"not a Dask scheduler address {address!r} (expected tcp://host:port): {exc}") from None
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        raise InputError(None, f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}") from None
 
 
 def _outcome(i: int, fut: Any) -> Outcome:

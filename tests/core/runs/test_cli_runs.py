@@ -52,3 +52,10 @@ def test_emulate_ranks(capsys, tmp_path):
 
 def test_cli_modes_match_the_core():
     assert compare_tree_cmd.MODES == MODES
+
+
+def test_an_unreachable_scheduler_is_bad_input(capsys, ranks_tree):
+    for address in ("tcp://127.0.0.1:1", "no address"):
+        assert main(["compare", str(ranks_tree.npu_root), "--mode", "ranks", "--scheduler", address]) == 2
+        err = capsys.readouterr().err
+        assert "Dask scheduler" in err and "Traceback" not in err

@@ -30,3 +30,11 @@ def test_cancel_stops_a_tree_compare(ranks_tree):
 
 def test_without_a_scheduler_the_work_stays_local():
     assert isinstance(make_executor(None), LocalExecutor)
+
+
+def test_without_dask_a_scheduler_is_a_clear_error(monkeypatch):
+    from ascend_dump_gui.core.errors import InputError
+
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)   # as if dask were not installed
+    with pytest.raises(InputError, match=r"ascend-dump-gui\[cluster\]"):
+        make_executor("tcp://127.0.0.1:8786")
