@@ -31,9 +31,9 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.runs.executor import make_executor
 from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult, compare_tree
-from ascend_dump_gui.ui.compare.inputs import PathRow
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.ranks.folder_row import FolderRow
 from ascend_dump_gui.ui.ranks.matrix_model import STATUS_COLOURS, CellDelegate, RanksMatrixModel, status_names
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -68,8 +68,8 @@ class RanksPanel(QWidget):
         self._runner = runner
         self._job: Worker | None = None
         self._result: TreeCompareResult | None = None
-        self.npu = PathRow("ranks_npu", tr("NPU dump tree (all ranks and steps)"))
-        self.ref = PathRow("ranks_ref", tr("reference tree (golden mode only)"))
+        self.npu = FolderRow("ranks_npu", tr("NPU dump tree (all ranks and steps)"))
+        self.ref = FolderRow("ranks_ref", tr("reference tree (golden mode only)"))
         self.mode = QComboBox(objectName="ranks_mode")
         for key, label in mode_labels().items():
             self.mode.addItem(label, key)
