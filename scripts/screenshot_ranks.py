@@ -8,6 +8,7 @@ statistics first.
 
 from __future__ import annotations
 
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -21,7 +22,8 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     from ascend_dump_gui.ui.main_window import MainWindow
 
     app, suffix = _shots.start(out, dark, language)
-    tree = emulate_ranks(Path(tempfile.mkdtemp(prefix="shots-ranks-")), ranks=64, steps=2, stats=True,
+    tmp = Path(tempfile.mkdtemp(prefix="shots-ranks-"))
+    tree = emulate_ranks(tmp, ranks=64, steps=2, stats=True,
                          drift=Drift(37, 0, "dense_1/MatMul"), overflow_rank=11)
     window = MainWindow()
     window.resize(1500, 950)
@@ -40,6 +42,7 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     window.grab().save(str(ops_path))
     window.runner.wait(10_000)
     window.close()
+    shutil.rmtree(tmp, ignore_errors=True)
     return [path, ops_path]
 
 
