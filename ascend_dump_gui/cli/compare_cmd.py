@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from ascend_dump_gui.cli import compare_tree_cmd
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
@@ -22,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Compare NPU dumps (a dump file or a step folder) with golden .npy files or NPU dumps, "
                     "with msaccucmp's metrics; report the first diverging op, overflows and watcher findings.")
     parser.add_argument("npu", metavar="NPU", help="NPU dump file, .npy file, or a folder of them")
-    parser.add_argument("golden", metavar="GOLDEN", help="golden .npy file, dump file, or a folder of them")
+    parser.add_argument("golden", metavar="GOLDEN", nargs="?",
+                        help="golden .npy file, dump file, or a folder of them (not needed with --mode ranks|steps)")
     parser.add_argument("--out", metavar="FILE.csv", help="write msaccucmp's result CSV (all rows) here")
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     parser.add_argument("--metrics", metavar="NAMES",
@@ -41,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--follow-links", action="store_true",
                         help="also use what links lead to outside the NPU and GOLDEN folders (default: not "
                              "followed)")
+    compare_tree_cmd.add_options(parser)
     parser.set_defaults(func=_run)
 
 
@@ -54,6 +57,10 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.compare.report import result_to_json, write_csv
 
+    if compare_tree_cmd.wanted(args):
+        return compare_tree_cmd.run(args)
+    if args.golden is None:
+        raise InputError(None, "GOLDEN is required (or give --mode ranks|steps to compare a tree with itself)")
     try:
         names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
         tolerances = Tolerances.parse(args.tolerance) if args.tolerance else None

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ascend_dump_gui.cli import multirank_cmd
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.errors import ConfigRefused, InputError
 from ascend_dump_gui.core.inert import terminal_text
@@ -32,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for inputs and timestamps (default 0)")
     parser.add_argument("--list-models", action="store_true", help="list the built-in models and exit")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    multirank_cmd.add_options(parser)
     parser.set_defaults(func=_run)
 
 
@@ -39,6 +41,8 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.importers import load_env_file
     from ascend_dump_gui.core.emulator import emulate, list_models
 
+    if args.ranks is not None:
+        return multirank_cmd.run(args)
     if args.list_models:
         models = list_models()
         if args.json:

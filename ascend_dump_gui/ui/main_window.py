@@ -31,6 +31,7 @@ from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
+from ascend_dump_gui.ui.ranks.panel import RanksPanel
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -66,6 +67,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
         self.tabs.addTab(self.browse_panel, icon("browse"), tr("Browse"))
         self.tabs.addTab(self.compare_panel, icon("compare"), tr("Compare"))
+        self.ranks_panel = RanksPanel(self.runner)
+        self.ranks_panel.compareRequested.connect(self.compare_run)
+        self.ranks_panel.browseRequested.connect(self.open_folder)
+        self.tabs.addTab(self.ranks_panel, icon("compare"), tr("Ranks"))
         self.setCentralWidget(self.tabs)
         self.setMenuBar(QMenuBar())
         self._build_menus()
@@ -100,6 +105,12 @@ class MainWindow(QMainWindow):
         """Switch to Browse with ``op_name`` selected (Compare's "Show in Browse")."""
         self.tabs.setCurrentWidget(self.browse_panel)
         self.browse_panel.select_op(op_name)
+
+    def compare_run(self, npu: str, reference: str) -> None:
+        """Compare one run with its reference in the Compare mode (the Ranks view's "Open in Compare")."""
+        self.compare_panel.set_inputs(npu, reference)
+        self.tabs.setCurrentWidget(self.compare_panel)
+        self.compare_panel.run()
 
     def new_config(self, scenario: str) -> None:
         if self.config_panel.maybe_discard():

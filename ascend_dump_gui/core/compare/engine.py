@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -221,7 +221,7 @@ def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progres
 def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
             tolerances: Tolerances | None = None, graph: Path | None = None,
             progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
-            follow_links: bool = False) -> CompareResult:
+            follow_links: bool = False, only: Callable[[TensorPair], bool] | None = None) -> CompareResult:
     """Compare NPU dumps (a file or a step folder) with golden ``.npy`` files or another NPU dump tree.
 
     ``metrics``: msaccucmp algorithm names or indices (default: all ten, in msaccucmp's order).
@@ -229,12 +229,15 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
     (``ge_proto*.txt``) for fused-op origins, input producers and execution order; otherwise graph files
     under either folder, else the dumped model's graph found near the NPU folder (``summary["graph"]`` and
     ``summary["graph_source"]`` say which, or None). Links that leave a folder are not followed unless
-    ``follow_links``.
+    ``follow_links``. ``only``: compute just the pairs it accepts (the others are neither read nor reported;
+    the tree compare's statistics-first pass picks the ops whose statistics differ).
     """
     started = time.perf_counter()
     names = resolve_names(metrics)
     tolerances = tolerances or Tolerances()
     plan = plan_pairs(npu, golden, graph=graph, progress=progress, cancel=cancel, follow_links=follow_links)
+    if only is not None:
+        plan.pairs = [p for p in plan.pairs if only(p)]
     rows = _run_rows(plan, names, tolerances, progress, cancel)
     overflows = findings_mod.find_overflows(plan, rows)
     divergence = findings_mod.first_divergence(rows, plan)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from ascend_dump_gui.core.config.rules_acl import remote_host
 from ascend_dump_gui.core.emulator.compiler import compile_graph
 from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
-from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, execute
+from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, OutputHook, execute
 from ascend_dump_gui.core.emulator.layout import infer_shapes
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
@@ -91,15 +91,25 @@ def _write_graphs(writer: DumpTreeWriter, original: Graph, feeds: Mapping[str, n
     return write_graph_dumps(writer.folder("graph_dump"), stages, env=env)
 
 
+def _chain(first: OutputHook | None, second: OutputHook | None) -> OutputHook | None:
+    """One hook running ``first`` then ``second`` (either may be None)."""
+    if first is None or second is None:
+        return first or second
+    return lambda op, ins, outs, memory: second(op, ins, first(op, ins, outs, memory), memory)
+
+
 def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, model: str = "mlp", steps: int = 1,
             cwd: Path, golden_dir: Path | None = None, fault: str | None = None, seed: int = 0,
-            progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> EmulationResult:
+            progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
+            step_hook: Callable[[int], OutputHook | None] | None = None) -> EmulationResult:
     """Run ``model`` for ``steps`` steps as the Ascend runtime would under ``config`` and ``env``.
 
     Writes exactly the files the runtime writes (paths as ``resolve_paths`` decides, relative ones against
     ``cwd``) plus float32 golden ``{op_name}.{output_index}.{timestamp}.npy`` files of the original graph to
     ``golden_dir/{step}/``. A config with error findings is refused with :class:`ConfigRefused`; options the
     runtime ignores give warnings. ``fault`` is one of :data:`FAULT_KINDS`. Deterministic given ``seed``.
+    ``step_hook(step)`` may give an extra executor hook for that step (the multi-rank emulator's drift and
+    overflow); it runs after the fault's.
     """
     if model not in MODELS:
         raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
@@ -151,7 +161,8 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         if cancel is not None:
             cancel.raise_if_cancelled()
         progress(step, steps, f"step {step + 1} of {steps}")
-        hook = injected.hook(last_step=step == steps - 1) if injected else None
+        hook = _chain(injected.hook(last_step=step == steps - 1) if injected else None,
+                      step_hook(step) if step_hook is not None else None)
         try:
             execute(device, feeds[step], observer=writer.observer(step), hook=hook)
         except AICoreError as error:

@@ -176,6 +176,10 @@
       <translation>选择Dump文件或 .npy 文件</translation>
     </message>
     <message>
+      <source>Choose a dump tree with many ranks or steps.</source>
+      <translation>选择包含多个rank或多个step的Dump目录树。</translation>
+    </message>
+    <message>
       <source>Choose a file or folder</source>
       <translation>选择文件或目录</translation>
     </message>
@@ -196,6 +200,10 @@
       <translation>清除 {option}</translation>
     </message>
     <message>
+      <source>Columns: the steps, or the ops of one step in execution order</source>
+      <translation>列：各step，或某一step中按执行顺序排列的算子</translation>
+    </message>
+    <message>
       <source>Columns: {columns}</source>
       <translation>列：{columns}</translation>
     </message>
@@ -210,6 +218,14 @@
     <message>
       <source>Compare failed.</source>
       <translation>比对失败。</translation>
+    </message>
+    <message>
+      <source>Compare statistics first; full tensors only for runs whose statistics differ</source>
+      <translation>先比对统计数据；仅对统计数据不一致的运行比对完整Tensor</translation>
+    </message>
+    <message>
+      <source>Compare tree</source>
+      <translation>比对目录树</translation>
     </message>
     <message>
       <source>Comparing</source>
@@ -242,6 +258,10 @@
     <message>
       <source>Create the dump folder if it does not exist</source>
       <translation>Dump目录不存在时自动创建</translation>
+    </message>
+    <message>
+      <source>Dask scheduler (empty: this machine)</source>
+      <translation>Dask调度器（留空：本机）</translation>
     </message>
     <message>
       <source>Decided by</source>
@@ -492,8 +512,16 @@
       <translation>NPU Dump目录或文件</translation>
     </message>
     <message>
+      <source>NPU dump tree (all ranks and steps)</source>
+      <translation>NPU Dump目录树（全部rank和step）</translation>
+    </message>
+    <message>
       <source>NPU vs golden</source>
       <translation>NPU与标杆对比</translation>
+    </message>
+    <message>
+      <source>NPU vs golden per rank</source>
+      <translation>每个rank的NPU与标杆数据比对</translation>
     </message>
     <message>
       <source>NPU: {file}</source>
@@ -558,6 +586,14 @@
     <message>
       <source>Open dump folder</source>
       <translation>打开Dump目录</translation>
+    </message>
+    <message>
+      <source>Open in Browse</source>
+      <translation>在浏览中打开</translation>
+    </message>
+    <message>
+      <source>Open in Compare</source>
+      <translation>在比对中打开</translation>
     </message>
     <message>
       <source>Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder or file on the window.</source>
@@ -650,6 +686,10 @@
     <message>
       <source>Range: {low} … {high}</source>
       <translation>取值范围：{low} … {high}</translation>
+    </message>
+    <message>
+      <source>Ranks</source>
+      <translation>多rank</translation>
     </message>
     <message>
       <source>Read the filter as a regular expression</source>
@@ -800,6 +840,10 @@
       <translation>来源：{source}</translation>
     </message>
     <message>
+      <source>Statistics first</source>
+      <translation>统计数据优先</translation>
+    </message>
+    <message>
       <source>Status</source>
       <translation>状态</translation>
     </message>
@@ -842,6 +886,10 @@
     <message>
       <source>The command line twin is {command}.</source>
       <translation>对应的命令行工具为 {command}。</translation>
+    </message>
+    <message>
+      <source>The compare failed.</source>
+      <translation>比对失败。</translation>
     </message>
     <message>
       <source>The demo could not be prepared: {reason}</source>
@@ -936,6 +984,10 @@
       <translation>应为JSON对象 {...}</translation>
     </message>
     <message>
+      <source>agrees</source>
+      <translation>一致</translation>
+    </message>
+    <message>
       <source>all ten</source>
       <translation>全部十项</translation>
     </message>
@@ -954,6 +1006,10 @@
     <message>
       <source>cannot list {folder}: {problem}</source>
       <translation>无法列出 {folder} 的内容：{problem}</translation>
+    </message>
+    <message>
+      <source>choose an existing NPU dump tree</source>
+      <translation>请选择已存在的NPU Dump目录树</translation>
     </message>
     <message>
       <source>choose an existing NPU folder or file</source>
@@ -996,6 +1052,14 @@
       <translation>Device {device}</translation>
     </message>
     <message>
+      <source>diverged</source>
+      <translation>偏离</translation>
+    </message>
+    <message>
+      <source>diverges at: {tensor}</source>
+      <translation>偏离位置：{tensor}</translation>
+    </message>
+    <message>
       <source>done</source>
       <translation>完成</translation>
     </message>
@@ -1028,6 +1092,18 @@
       <translation>首个偏离</translation>
     </message>
     <message>
+      <source>first divergence here: {tensor}</source>
+      <translation>首个偏离在此：{tensor}</translation>
+    </message>
+    <message>
+      <source>first divergence: none</source>
+      <translation>首个偏离：无</translation>
+    </message>
+    <message>
+      <source>first divergence: rank {rank}, step {step}, {tensor}</source>
+      <translation>首个偏离：rank {rank}，step {step}，{tensor}</translation>
+    </message>
+    <message>
       <source>first divergence: {tensor} ({cause})</source>
       <translation>首个偏离：{tensor}（{cause}）</translation>
     </message>
@@ -1054,6 +1130,10 @@
     <message>
       <source>golden</source>
       <translation>标杆数据</translation>
+    </message>
+    <message>
+      <source>golden mode needs an existing reference tree</source>
+      <translation>标杆模式需要已存在的参考目录树</translation>
     </message>
     <message>
       <source>golden: {file}</source>
@@ -1104,6 +1184,10 @@
       <translation>正在列出 {folder}</translation>
     </message>
     <message>
+      <source>lost (worker died)</source>
+      <translation>丢失（worker已退出）</translation>
+    </message>
+    <message>
       <source>mapping</source>
       <translation>映射</translation>
     </message>
@@ -1144,6 +1228,10 @@
       <translation>未比对</translation>
     </message>
     <message>
+      <source>no reference</source>
+      <translation>无参考</translation>
+    </message>
+    <message>
       <source>none</source>
       <translation>无</translation>
     </message>
@@ -1168,6 +1256,14 @@
       <translation>{op} 的溢出</translation>
     </message>
     <message>
+      <source>overflow on ranks: {ranks}</source>
+      <translation>溢出的rank：{ranks}</translation>
+    </message>
+    <message>
+      <source>overflows</source>
+      <translation>溢出</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>通过</translation>
     </message>
@@ -1176,8 +1272,40 @@
       <translation>rank</translation>
     </message>
     <message>
+      <source>rank vs rank (data-parallel group)</source>
+      <translation>rank间比对（数据并行组）</translation>
+    </message>
+    <message>
+      <source>rank x op at step {step}</source>
+      <translation>rank × 算子（step {step}）</translation>
+    </message>
+    <message>
+      <source>rank x step</source>
+      <translation>rank × step</translation>
+    </message>
+    <message>
+      <source>rank {rank}</source>
+      <translation>rank {rank}</translation>
+    </message>
+    <message>
       <source>rank {rank} of {world_size}</source>
       <translation>rank {rank}/{world_size}</translation>
+    </message>
+    <message>
+      <source>rank {rank}, step {step}: {status}</source>
+      <translation>rank {rank}，step {step}：{status}</translation>
+    </message>
+    <message>
+      <source>ranks that disagree with their group: {ranks}</source>
+      <translation>与所在组不一致的rank：{ranks}</translation>
+    </message>
+    <message>
+      <source>reference rank</source>
+      <translation>参考rank</translation>
+    </message>
+    <message>
+      <source>reference tree (golden mode only)</source>
+      <translation>参考目录树（仅标杆模式）</translation>
     </message>
     <message>
       <source>row {row}, {column}: {problem}</source>
@@ -1196,6 +1324,10 @@
       <translation>大小：{size} 字节</translation>
     </message>
     <message>
+      <source>statistics differ</source>
+      <translation>统计数据不一致</translation>
+    </message>
+    <message>
       <source>stats</source>
       <translation>统计数据</translation>
     </message>
@@ -1208,12 +1340,20 @@
       <translation>迭代</translation>
     </message>
     <message>
+      <source>step vs previous step</source>
+      <translation>step与上一step比对</translation>
+    </message>
+    <message>
       <source>step {step}</source>
       <translation>迭代 {step}</translation>
     </message>
     <message>
       <source>task {task_id} (no graph dump names it)</source>
       <translation>任务 {task_id}（没有计算图 Dump 可确定其算子名）</translation>
+    </message>
+    <message>
+      <source>tcp://host:8786 runs the per-run work on a Dask cluster whose workers see the same paths</source>
+      <translation>tcp://host:8786：在Dask集群上执行每次运行的比对，集群的worker需能以相同路径访问文件</translation>
     </message>
     <message>
       <source>tensor</source>
@@ -1386,6 +1526,18 @@
     <message>
       <source>{kind}: {path}</source>
       <translation>{kind}：{path}</translation>
+    </message>
+    <message>
+      <source>{n} runs not compared (workers lost)</source>
+      <translation>{n}个运行未比对（worker丢失）</translation>
+    </message>
+    <message>
+      <source>{rows} tensors, {failed} not reached, {overflows} overflows</source>
+      <translation>{rows}个Tensor，{failed}个未达标，{overflows}个溢出</translation>
+    </message>
+    <message>
+      <source>{runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {full} runs compared in full</source>
+      <translation>{runs}个运行（{ranks}个rank × {steps}个step），{failed}个Tensor未达标，{full}个运行做了完整比对</translation>
     </message>
     <message>
       <source>{shown} of {total} shown</source>

@@ -1,0 +1,1 @@
+"""The Ranks view: many ranks and steps as one matrix."""
