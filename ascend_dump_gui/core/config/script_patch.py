@@ -1,0 +1,443 @@
+"""Apply edited options to a training script by rewriting only the expressions that set them (never executed).
+
+The script is parsed with ``ast``; each option is found where the importer reads it (TF1
+``custom_op.parameter_map["k"].s/.i/.b = ...`` with ``tf.compat.as_bytes`` wrappers kept, ``DumpConfig(...)`` /
+``NPURunConfig(...)`` keyword arguments, TF2 ``global_options().dump_config.k = ...``, torchair
+``config.dump_config.k = ...``, ``os.environ["K"] = ...``) and only the source span of its literal value is replaced
+(``end_lineno`` / ``end_col_offset``), so comments, formatting, conditions and the rest of the file stay as they are.
+A newly set option is inserted next to the settings of the same kind; a value that comes from a variable, a flag or
+a call is left alone and reported.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import io
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ascend_dump_gui.core.config.fields import Kind, Scenario
+from ascend_dump_gui.core.config.findings import Text, msg
+from ascend_dump_gui.core.config.import_python import DUMP_CONFIG_ARGS
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.schema_tf2 import ENV_KEYS, GLOBAL_KEYS
+from ascend_dump_gui.core.config.values import to_text
+
+_UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes"}
+_RUN_CONFIGS = ("DumpConfig", "NPURunConfig")
+
+
+@dataclass(frozen=True)
+class ScriptPatch:
+    """The outcome of patching: the new text, the options rewritten and those left as they are (with why)."""
+
+    original: str
+    text: str
+    changed: tuple[str, ...] = ()
+    skipped: tuple[tuple[str, Text], ...] = ()
+    notes: tuple[tuple[str, Text], ...] = ()
+
+    @property
+    def has_changes(self) -> bool:
+        return self.text != self.original
+
+    def diff(self, name: str = "script") -> str:
+        """A unified diff of the change (empty when nothing changes)."""
+        return "".join(difflib.unified_diff(_lines(self.original), _lines(self.text), f"a/{name}", f"b/{name}"))
+
+
+@dataclass
+class _Site:
+    """Where one option is set: the value expression, the literal inside it (None: not a literal)."""
+
+    key: str
+    form: str                      # "param", "keyword", "attr", "environ"
+    stmt: ast.stmt | None
+    value: ast.expr
+    literal: ast.expr | None
+    owner: str = ""                # source text before the option, e.g. "custom_op", "config.dump_config"
+    call: ast.Call | None = None   # keyword sites
+    accessor: str = ""             # TF1 .s/.i/.b
+    wrapper: str = ""              # e.g. "tf.compat.as_bytes" around a TF1 .s value
+
+
+@dataclass
+class _Edit:
+    start: tuple[int, int]         # (line index from 0, character column)
+    end: tuple[int, int]
+    text: str
+
+
+@dataclass
+class _Script:
+    text: str
+    tree: ast.Module
+    lines: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lines = _lines(self.text)
+
+    def col(self, line: int, byte_col: int) -> int:
+        """ast columns are UTF-8 byte offsets; the character column on 1-based ``line``."""
+        return len(self.lines[line - 1].encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+    def span(self, node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+        return ((node.lineno - 1, self.col(node.lineno, node.col_offset)),
+                (node.end_lineno - 1, self.col(node.end_lineno, node.end_col_offset)))
+
+    def source(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.text, node) or ast.unparse(node)
+
+    def indent(self, stmt: ast.stmt) -> str:
+        line = self.lines[stmt.lineno - 1]
+        return line[:len(line) - len(line.lstrip())]
+
+
+def _lines(text: str) -> list[str]:
+    return io.StringIO(text, newline="").readlines()
+
+
+def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[str, Any]) -> ScriptPatch:
+    """Rewrite the options of ``scenario`` that differ between ``before`` (what the script sets now) and ``after``.
+
+    ``text`` must be valid Python (it was imported before); raises ``SyntaxError`` otherwise.
+    """
+    script = _Script(text, ast.parse(text))
+    sites = _find_sites(script, scenario)
+    spec_of = SCENARIOS[scenario]
+    changed: list[str] = []
+    skipped: list[tuple[str, Text]] = []
+    notes: list[tuple[str, Text]] = []
+    edits: list[_Edit] = []
+    for key in [k for k in {**before, **after} if before.get(k) != after.get(k)]:
+        mine = [s for s in sites if s.key == key]
+        value = after.get(key)
+        if mine:
+            loose = [s for s in mine if s.literal is None]
+            if loose:
+                skipped.append((key, msg("line {line}: {key} is set from `{expression}` (a variable, flag or call); "
+                                         "it is not rewritten, change it there or where that value comes from",
+                                         line=loose[0].value.lineno, key=key,
+                                         expression=script.source(loose[0].value))))
+                continue
+            if len(mine) > 1:
+                notes.append((key, msg("{key} is set on lines {lines}; each of them is changed", key=key,
+                                       lines=", ".join(str(s.value.lineno) for s in mine))))
+            for site in mine:
+                edit = _remove(script, site) if value is None else _replace(script, site, spec_of, value)
+                if edit is None:
+                    skipped.append((key, msg("line {line}: {key} cannot be removed without changing the code around "
+                                             "it; not changed", line=site.value.lineno, key=key)))
+                    break
+                edits.append(edit)
+            else:
+                changed.append(key)
+        elif value is None:
+            continue
+        else:
+            edit = _insert(script, sites, spec_of, key, value)
+            if edit is None:
+                skipped.append((key, msg("{key} is not set in the script and there is no line of the same kind to put "
+                                         "it next to; not added", key=key)))
+            else:
+                edits.append(edit)
+                changed.append(key)
+    return ScriptPatch(text, _apply(script.lines, edits), tuple(changed), tuple(skipped), tuple(notes))
+
+
+# -- finding the lines that set options ------------------------------------------------------------------------
+def _find_sites(script: _Script, scenario: str) -> list[_Site]:
+    sites: list[_Site] = []
+    global_vars: set[str] = set()
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and _call_name(node.value).endswith("global_options"):
+            global_vars.add(node.targets[0].id)
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Call) and _call_name(node).rsplit(".", 1)[-1] in _RUN_CONFIGS and \
+                scenario == "tf1_session":
+            sites += _keyword_sites(script, node)
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if len(targets) != 1:
+            continue
+        site = _assignment_site(script, node, targets[0], scenario, global_vars)
+        if site is not None:
+            sites.append(site)
+    return sites
+
+
+def _assignment_site(script: _Script, stmt: ast.stmt, target: ast.expr, scenario: str,
+                     global_vars: set[str]) -> _Site | None:
+    value = stmt.value
+    if isinstance(target, ast.Subscript) and _is_environ(target.value):
+        key = _constant(target.slice)
+        wanted = scenario == "env" or scenario == "tf2_npu_device" and key in ENV_KEYS
+        if isinstance(key, str) and wanted:
+            return _Site(key, "environ", stmt, value, _literal(value)[0], "os.environ")
+        return None
+    if not isinstance(target, ast.Attribute):
+        return None
+    owner = target.value
+    if scenario == "tf1_session" and target.attr in ("s", "i", "b") and isinstance(owner, ast.Subscript) \
+            and isinstance(owner.value, ast.Attribute) and owner.value.attr == "parameter_map":
+        key = _constant(owner.slice)
+        if not isinstance(key, str):
+            return None
+        literal, wrapper = _literal(value)
+        return _Site(key, "param", stmt, value, literal, script.source(owner.value.value), accessor=target.attr,
+                     wrapper=wrapper)
+    is_global = _is_global(owner, global_vars)
+    if isinstance(owner, ast.Attribute) and owner.attr == "dump_config":
+        mine = "tf2_npu_device" if _is_global(owner.value, global_vars) else "torchair"
+    elif is_global and target.attr in GLOBAL_KEYS:
+        mine = "tf2_npu_device"
+    else:
+        return None
+    if mine != scenario:
+        return None
+    return _Site(target.attr, "attr", stmt, value, _literal(value)[0], script.source(owner))
+
+
+def _keyword_sites(script: _Script, call: ast.Call) -> list[_Site]:
+    name = _call_name(call).rsplit(".", 1)[-1]
+    known = SCENARIOS["tf1_session"]
+    out = []
+    for kw in call.keywords:
+        if kw.arg and (kw.arg in DUMP_CONFIG_ARGS if name == "DumpConfig" else known.has(kw.arg)):
+            out.append(_Site(kw.arg, "keyword", None, kw.value, _literal(kw.value)[0], name, call))
+    return out
+
+
+def _is_global(node: ast.expr, global_vars: set[str]) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in global_vars
+    return _call_name(node).endswith("global_options")
+
+
+def _literal(node: ast.expr) -> tuple[ast.expr | None, str]:
+    """The literal inside ``node`` (unwrapping ``as_bytes(...)`` / ``"..".encode()``) and the wrapper's text."""
+    wrapper = ""
+    if isinstance(node, ast.Call):
+        name = _call_name(node)
+        if name.rsplit(".", 1)[-1] in _UNWRAP and len(node.args) == 1 and not node.keywords:
+            wrapper, node = name, node.args[0]
+        elif name.endswith("encode") and isinstance(node.func, ast.Attribute) and not node.args:
+            wrapper, node = ".encode", node.func.value
+        else:
+            return None, ""
+    if isinstance(node, (ast.Constant, ast.Dict, ast.List, ast.Tuple, ast.UnaryOp)):
+        try:
+            ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, RecursionError):
+            return None, wrapper
+        return node, wrapper
+    return None, wrapper
+
+
+def _constant(node: ast.expr) -> Any:
+    return node.value if isinstance(node, ast.Constant) else None
+
+
+def _is_environ(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
+        and node.value.id == "os"
+
+
+def _call_name(node: ast.expr) -> str:
+    if not isinstance(node, ast.Call):
+        return ""
+    parts = []
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name):
+        parts.append(func.id)
+    return ".".join(reversed(parts))
+
+
+# -- rendering values --------------------------------------------------------------------------------------------
+def _python(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_python(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_python(k)}: {_python(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _string(text: str, like: str = "") -> str:
+    """A string literal for ``text`` in the style of the literal ``like`` (quote character, ``b`` prefix)."""
+    prefix = ""
+    while like[:1].isalpha():
+        prefix, like = prefix + like[0], like[1:]
+    if prefix.lower() == "b":
+        plain = text.isascii() and text.isprintable()
+        return "b" + json.dumps(text) if plain and like[:1] == '"' else repr(text.encode("utf-8"))
+    if like[:1] == "'" and not like.startswith("'''") and repr(text).startswith("'"):
+        return repr(text)
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _text_value(spec_of: Scenario, key: str, value: Any) -> str:
+    spec = spec_of.field(key) if spec_of.has(key) else None
+    if isinstance(value, (dict, list, tuple)) or spec is not None and spec.kind is Kind.MAPPING:
+        return to_text(spec, list(value) if isinstance(value, tuple) else value)
+    if isinstance(value, bool):
+        return to_text(spec, value)
+    return str(value)
+
+
+def _render(site: _Site, script: _Script | None, spec_of: Scenario, value: Any) -> str:
+    """The new text of the literal of ``site`` (the wrapper around it is kept)."""
+    like = script.source(site.literal) if script is not None and site.literal is not None else ""
+    as_text = site.form == "environ" or site.accessor == "s" or site.wrapper
+    if as_text:
+        return _string(_text_value(spec_of, site.key, value), like)
+    spec = spec_of.field(site.key) if spec_of.has(site.key) else None
+    if spec is not None and spec.kind is Kind.MAPPING and isinstance(value, dict) and site.form == "keyword":
+        return _string(to_text(spec, value), like)
+    if isinstance(value, str):
+        return _string(value, like)
+    return _python(list(value) if isinstance(value, tuple) else value)
+
+
+def _replace(script: _Script, site: _Site, spec_of: Scenario, value: Any) -> _Edit:
+    start, end = script.span(site.literal)
+    return _Edit(start, end, _render(site, script, spec_of, value))
+
+
+def _remove(script: _Script, site: _Site) -> _Edit | None:
+    if site.form == "keyword":
+        call = site.call
+        args = [*call.args, *call.keywords]
+        index = next(i for i, a in enumerate(args) if isinstance(a, ast.keyword) and a.value is site.value)
+        node = args[index]
+        start, end = script.span(node)
+        if index > 0:
+            start = script.span(args[index - 1])[1]
+        elif len(args) > 1:
+            end = script.span(args[1])[0]
+        return _Edit(start, end, "")
+    stmt = site.stmt
+    start, end = script.span(stmt)
+    before = script.lines[start[0]][:start[1]]
+    after = script.lines[end[0]][end[1]:]
+    alone = not before.strip() and (not after.strip() or after.strip().startswith("#"))
+    if not alone or _only_statement(script.tree, stmt):
+        return None
+    return _Edit((start[0], 0), (end[0] + 1, 0), "")
+
+
+def _only_statement(tree: ast.Module, stmt: ast.stmt) -> bool:
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
+            if isinstance(body, list) and stmt in body:
+                return len(body) == 1
+    return False
+
+
+def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, value: Any) -> _Edit | None:
+    spec = spec_of.field(key) if spec_of.has(key) else None
+    if spec_of.name == "tf1_session":
+        params = [s for s in sites if s.form == "param"]
+        if params:
+            anchor = _anchor(script.tree, params)
+            accessor = spec.serialized if spec is not None and spec.serialized else \
+                "b" if isinstance(value, bool) else "i" if isinstance(value, int) else "s"
+            wrapper = next((s.wrapper for s in reversed(params) if s.accessor == "s" and s.wrapper), "")
+            site = _Site(key, "param", None, anchor.value, None, accessor=accessor, wrapper=wrapper)
+            rendered = _render(site, None, spec_of, value)
+            if accessor == "s" and wrapper and wrapper != ".encode":
+                rendered = f"{wrapper}({rendered})"
+            line = f"{anchor.owner}.parameter_map[{_python(key)}].{accessor} = {rendered}"
+            return _line_after(script, anchor.stmt, line)
+        for name in _RUN_CONFIGS:
+            calls = [n for n in ast.walk(script.tree) if isinstance(n, ast.Call)
+                     and _call_name(n).rsplit(".", 1)[-1] == name]
+            if calls and (name != "DumpConfig" or key in DUMP_CONFIG_ARGS):
+                site = _Site(key, "keyword", None, calls[-1], None)
+                return _keyword_after(script, calls[-1], f"{key}={_render(site, None, spec_of, value)}")
+        return None
+    if spec_of.name == "tf2_npu_device" and key in ENV_KEYS or spec_of.name == "env":
+        form, make = "environ", lambda owner: f"os.environ[{_python(key)}] = "
+    else:
+        form = "attr"
+
+        def make(owner: str) -> str:
+            if spec_of.name == "tf2_npu_device" and key in GLOBAL_KEYS and owner.endswith(".dump_config"):
+                owner = owner[:-len(".dump_config")]
+            elif key not in GLOBAL_KEYS and not owner.endswith("dump_config"):
+                owner += ".dump_config"
+            return f"{owner}.{key} = "
+    same = [s for s in sites if s.form == form] or [s for s in sites if s.form in ("attr", "environ")]
+    if not same:
+        return None
+    anchor = _anchor(script.tree, [s for s in same if s.form == same[0].form])
+    site = _Site(key, form, None, anchor.value, None)
+    return _line_after(script, anchor.stmt, make(anchor.owner) + _render(site, None, spec_of, value))
+
+
+def _anchor(tree: ast.Module, sites: list[_Site]) -> _Site:
+    """The last of ``sites`` in the shallowest block holding any of them (outside conditions where possible)."""
+    depth = _depths(tree)
+    shallowest = min(depth.get(id(s.stmt), 0) for s in sites)
+    return max((s for s in sites if depth.get(id(s.stmt), 0) == shallowest), key=lambda s: s.stmt.end_lineno)
+
+
+def _depths(tree: ast.AST) -> dict[int, int]:
+    out: dict[int, int] = {}
+
+    def visit(node: ast.AST, level: int) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt):
+                out[id(child)] = level
+                visit(child, level + 1)
+            else:
+                visit(child, level)
+    visit(tree, 0)
+    return out
+
+
+def _line_after(script: _Script, stmt: ast.stmt, line: str) -> _Edit:
+    last = script.lines[stmt.end_lineno - 1]
+    ending = last[len(last.rstrip("\r\n")):]
+    if ending:
+        return _Edit((stmt.end_lineno, 0), (stmt.end_lineno, 0), script.indent(stmt) + line + ending)
+    end = (stmt.end_lineno - 1, len(last))
+    return _Edit(end, end, _newline(script) + script.indent(stmt) + line)
+
+
+def _newline(script: _Script) -> str:
+    first = script.lines[0] if script.lines else "\n"
+    return "\r\n" if first.endswith("\r\n") else "\n"
+
+
+def _keyword_after(script: _Script, call: ast.Call, text: str) -> _Edit:
+    args = [*call.args, *call.keywords]
+    if args:
+        end = script.span(args[-1])[1]
+        return _Edit(end, end, ", " + text)
+    _start, end = script.span(call)
+    close = (end[0], end[1] - 1)
+    return _Edit(close, close, text)
+
+
+def _apply(lines: list[str], edits: list[_Edit]) -> str:
+    """``lines`` with ``edits`` applied (from the end, so earlier positions stay valid)."""
+    text = "".join(lines)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+
+    def at(pos: tuple[int, int]) -> int:
+        return offsets[min(pos[0], len(lines))] + pos[1]
+    for edit in sorted(edits, key=lambda e: (at(e.start), at(e.end)), reverse=True):
+        text = text[:at(edit.start)] + edit.text + text[at(edit.end):]
+    return text
