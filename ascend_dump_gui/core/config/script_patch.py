@@ -15,15 +15,23 @@ import ast
 import difflib
 import io
 import json
+import os
+import stat
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.atomic import write_bytes_atomic
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.findings import Text, msg
 from ascend_dump_gui.core.config.import_python import DUMP_CONFIG_ARGS
+from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_tf2 import ENV_KEYS, GLOBAL_KEYS
 from ascend_dump_gui.core.config.values import to_text
+from ascend_dump_gui.core.errors import InputError
 
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes"}
 _RUN_CONFIGS = ("DumpConfig", "NPURunConfig")
@@ -441,3 +449,44 @@ def _apply(lines: list[str], edits: list[_Edit]) -> str:
     for edit in sorted(edits, key=lambda e: (at(e.start), at(e.end)), reverse=True):
         text = text[:at(edit.start)] + edit.text + text[at(edit.end):]
     return text
+
+
+@dataclass(frozen=True)
+class ScriptApply:
+    """A previewed change of one script file: its bytes before and after (a UTF-8 BOM is kept)."""
+
+    path: Path
+    patch: ScriptPatch
+    before: bytes
+    after: bytes
+
+
+def plan_apply(path: str | Path, doc: ConfigDoc) -> ScriptApply:
+    """What applying ``doc`` to the script at ``path`` changes, compared with what the script sets now.
+
+    InputError when the script cannot be read or is no longer valid Python.
+    """
+    path = Path(path)
+    before = _read_bytes(path)
+    text = jsontext.decode(before, path)
+    current = parse_text(text, kind="python", scenario=doc.scenario, origin=path)
+    patch = patch_script(text, doc.scenario, current.values, doc.values)
+    bom = b"\xef\xbb\xbf" if before.startswith(b"\xef\xbb\xbf") else b""
+    return ScriptApply(path, patch, before, bom + patch.text.encode("utf-8") if patch.has_changes else before)
+
+
+def write_script(path: Path, data: bytes, expected: bytes) -> None:
+    """Replace the script with ``data`` atomically, keeping its mode; InputError when the file changed since
+    ``expected`` was read (someone else edited it), so nothing of theirs is overwritten."""
+    if _read_bytes(path) != expected:
+        raise InputError(path, "changed on disk since the change was previewed; nothing was written")
+    mode = stat.S_IMODE(path.stat().st_mode)
+    write_bytes_atomic(path, data)
+    os.chmod(path, mode)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputError(path, f"cannot be read: {exc.strerror or exc}") from None

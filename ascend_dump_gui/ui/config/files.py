@@ -8,8 +8,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.importers import detect_kind, load_config
+from ascend_dump_gui.core.config.jsontext import read_text
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.i18n import tr
 
 ENV_TARGET = "env_shell"  # preview only: the Environment tab as shell exports
@@ -17,6 +19,29 @@ NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device":
           "torchair": "torchair_python", "env": "shell"}
 SUFFIX = {"acl_json": ".json", "tf1_python": ".py", "tf2_python": ".py", "torchair_python": ".py",
           "shell": ".sh", "project": ".adg.json"}
+
+
+def is_script(path: Path | None) -> bool:
+    """A training script (read with ``ast``): Save never writes it; "Apply to script" patches its lines."""
+    if path is None or is_project(path) or path.suffix.lower() in (".json", ".sh", ".bash", ".env"):
+        return False
+    try:
+        return detect_kind(read_text(path), path) == "python"
+    except DumpError:
+        return False
+
+
+def companion_path(script: Path) -> Path:
+    """Where Save proposes to keep a script's config: a project file beside it (never the script itself)."""
+    return script.with_name(f"{script.stem}.dump{SUFFIX['project']}")
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file (also through links); False when either does not exist."""
+    try:
+        return a.resolve() == b.resolve() or a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False
 
 
 def label(target: str) -> str:
@@ -82,19 +107,27 @@ def write(path: Path, doc: ConfigDoc, target: str) -> None:
     write_text_atomic(path, export(doc, target))
 
 
-def ask_save_path(parent: QWidget, scenario: str, current: Path | None) -> str:
+def ask_save_path(parent: QWidget, scenario: str, current: Path | None, script: Path | None = None) -> str:
+    """The Save As dialog; for a config read from a script it proposes the companion project file."""
+    if script is not None and (current is None or current == script):
+        return _ask(parent, tr("Save config as"), "project", companion_path(script))
     return _ask(parent, tr("Save config as"), native_target(scenario), current)
 
 
-def ask_export_path(parent: QWidget, target: str, current: Path | None) -> str:
-    return _ask(parent, tr("Export as {format}").format(format=label(target)), target, current)
+def ask_export_path(parent: QWidget, target: str, current: Path | None, script: Path | None = None) -> str:
+    return _ask(parent, tr("Export as {format}").format(format=label(target)), target, current, script)
 
 
-def _ask(parent: QWidget, title: str, target: str, current: Path | None) -> str:
+def _ask(parent: QWidget, title: str, target: str, current: Path | None, script: Path | None = None) -> str:
     suffix = SUFFIX.get(target, ".txt")
     folder = current.parent if current else Path.cwd()
-    stem = current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")
-    path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / f"{stem}{suffix}"),
+    if current is not None and current.name.endswith(suffix) and target == "project":
+        name = current.name
+    else:
+        name = (current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")) + suffix
+    if script is not None and folder / name == script:
+        name = f"{script.stem}_dump{suffix}"
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / name),
                                           f"{_filter(suffix)};;{tr('All files (*)')}")
     return path
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -29,13 +30,16 @@ from ascend_dump_gui.core.config.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.script_patch import ScriptApply, plan_apply
 from ascend_dump_gui.core.config.values import to_text
+from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.config.commands import State, StateCommand
 from ascend_dump_gui.ui.config.editors import UNSET
 from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
+from ascend_dump_gui.ui.config.script_apply import ScriptApplyDialog, ScriptWriteCommand
 from ascend_dump_gui.ui.config.where import WherePanel
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
 
@@ -77,6 +81,7 @@ class Snapshot:
     side_tab: int
     search: str
     only_changed: bool
+    script: Path | None = None
 
 
 class ConfigPanel(QWidget):
@@ -93,7 +98,10 @@ class ConfigPanel(QWidget):
         self.undo_stack.cleanChanged.connect(self.stateChanged)
         self.path: Path | None = None
         self._written: Path | None = None  # the file Save may overwrite
+        self.script: Path | None = None    # the training script the config was read from (never saved over)
         self.findings: list[Finding] = []
+        self.script_dialog: ScriptApplyDialog | None = None   # open while "Apply to script" asks
+        self.script_problem = ""
         self.last_check_ms = 0.0
         self._previewed = ""
         self._state = State(ConfigDoc("acl_json", {}), ConfigDoc(ENV, {}))
@@ -122,6 +130,11 @@ class ConfigPanel(QWidget):
         self.only_changed = QCheckBox(tr("Only options I set"), objectName="only_changed")
         self.only_changed.toggled.connect(lambda *_: self._apply_filter())
         self.filter_note = QLabel(objectName="filter_note")
+        self.apply_script_button = QPushButton(tr("Apply to script…"), objectName="apply_to_script")
+        self.apply_script_button.setToolTip(tr("Rewrite only the lines of the training script that set the options "
+                                               "you changed, after showing the difference"))
+        self.apply_script_button.clicked.connect(lambda *_: self.apply_to_script())
+        self.apply_script_button.hide()
 
         self.forms = QStackedWidget(objectName="forms")
         self.env_form = SchemaForm(SCENARIOS[ENV])
@@ -144,6 +157,7 @@ class ConfigPanel(QWidget):
         top.addWidget(self.summary, 1)
         top.addWidget(QLabel(tr("Product")))
         top.addWidget(self.product_box)
+        top.addWidget(self.apply_script_button)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
         filters.addWidget(self.only_changed)
@@ -225,6 +239,8 @@ class ConfigPanel(QWidget):
     def load_doc(self, doc: ConfigDoc, path: Path | None) -> None:
         self.path = path
         self._written = path if path is not None and files.is_project(path) else None
+        self.script = path if files.is_script(path) else None
+        self.apply_script_button.setVisible(self.script is not None)
         if path is not None:
             self.where.set_cwd(path.parent)
         self.undo_stack.clear()
@@ -353,9 +369,11 @@ class ConfigPanel(QWidget):
         return True
 
     def save_as(self, path: str | Path | None = None) -> bool:
-        path = path or files.ask_save_path(self, self.scenario, self.path)
+        """Write the config to a file of its own (for a config read from a script, never the script)."""
+        path = path or files.ask_save_path(self, self.scenario, self.path, self.script)
         if not path:
             return False
+        self._refuse_script(Path(path))
         files.write(Path(path), self._state.doc, files.target_for(Path(path), self.scenario))
         self.path = self._written = Path(path)
         self._state = State(ConfigDoc(self.doc.scenario, dict(self.doc.values), self.path,
@@ -366,14 +384,49 @@ class ConfigPanel(QWidget):
         return True
 
     def export_dialog(self, target: str) -> bool:
-        path = files.ask_export_path(self, target, self.path)
+        path = files.ask_export_path(self, target, self.path, self.script)
         if not path:
             return False
         self.export_to(target, path)
         return True
 
     def export_to(self, target: str, path: str | Path) -> None:
+        self._refuse_script(Path(path))
         files.write(Path(path), self._state.doc, target)
+
+    def _refuse_script(self, path: Path) -> None:
+        if self.script is not None and files.same_file(path, self.script):
+            raise DumpError(tr("{path} is the training script this config was read from; Save and Export write the "
+                               "config to a file of its own. Use “Apply to script…” to change the script's lines.")
+                            .format(path=path))
+
+    def script_change(self) -> ScriptApply:
+        """What "Apply to script" would write (raises DumpError when the script cannot be read)."""
+        if self.script is None:
+            raise DumpError(tr("This config was not read from a training script."))
+        return plan_apply(self.script, self._state.doc)
+
+    def apply_to_script(self, change: ScriptApply | None = None) -> bool:
+        """Preview the script change in a dialog; on Apply write it as one undoable step."""
+        change = change or self.script_change()
+        dialog = ScriptApplyDialog(change, self)
+        self.script_dialog = dialog
+        accepted = dialog.exec() == ScriptApplyDialog.DialogCode.Accepted
+        self.script_dialog = None
+        if accepted:
+            self.write_script_change(change)
+        return accepted
+
+    def write_script_change(self, change: ScriptApply) -> None:
+        """Write an accepted script change through the undo stack (Undo puts the original bytes back)."""
+        self.undo_stack.push(ScriptWriteCommand(change, self._report, self.stateChanged.emit))
+        if self.path == change.path and not change.patch.skipped:
+            self.undo_stack.setClean()
+
+    def _report(self, text: str) -> None:
+        if self.status is not None:
+            self.status.showMessage(text, 15000)
+        self.script_problem = text
 
     def maybe_discard(self) -> bool:
         """True when there are no unsaved changes or the user saved or discarded them."""
@@ -388,11 +441,13 @@ class ConfigPanel(QWidget):
         """The state a rebuilt panel needs to look the same (undo history is not carried)."""
         return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
                         self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
-                        self.only_changed.isChecked())
+                        self.only_changed.isChecked(), self.script)
 
     def restore(self, snap: Snapshot) -> None:
         """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
         self.path, self._written = snap.path, snap.written
+        self.script = snap.script
+        self.apply_script_button.setVisible(self.script is not None)
         self.where.set_cwd(snap.cwd)
         self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)
         self.search.setText(snap.search)
