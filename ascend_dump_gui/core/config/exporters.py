@@ -11,6 +11,9 @@ import shlex
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Kind, Scenario
+from ascend_dump_gui.core.config.import_acl import ACL_TEXT, PROJECT_EXTRA, acl_text_doc
+from ascend_dump_gui.core.config.import_shell import SHELL_TEXT, parse_assignments, parse_shell
+from ascend_dump_gui.core.config.keep import DELETE, patch_json_section, patch_shell
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
@@ -58,11 +61,25 @@ def _project(doc: ConfigDoc) -> str:
     facts = {k: doc.facts[k] for k in PROJECT_FACTS if k in doc.facts}
     if facts:
         payload["facts"] = facts
+    extra = doc.facts.get(PROJECT_EXTRA)
+    if isinstance(extra, dict):   # keys of the project file this version does not know, kept as they were
+        payload.update({k: v for k, v in extra.items() if k not in payload})
     return json.dumps(payload, indent=2, ensure_ascii=False, default=list) + "\n"
 
 
 def _acl_json(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
     section = {key: _json_value(target, key, value) for key, value in values.items()}
+    original = doc.facts.get(ACL_TEXT) if doc.scenario == "acl_json" else None
+    if isinstance(original, str) and original.strip():
+        before = acl_text_doc(original, None).values
+        changes: dict[str, Any] = {k: section[k] for k in values if k not in before or before[k] != values[k]}
+        changes.update({k: DELETE for k in before if k not in values})
+        kept = patch_json_section(original, "dump", changes)
+        if kept is not None:
+            return kept
+        whole = json.loads(original)
+        if isinstance(whole, dict):   # no "dump" object to patch: keep the other sections, in order
+            return json.dumps({**whole, "dump": section}, indent=4, ensure_ascii=False) + "\n"
     return json.dumps({"dump": section}, indent=4, ensure_ascii=False) + "\n"
 
 
@@ -149,14 +166,19 @@ def _torchair(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
 
 
 def _shell(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
-    lines = []
-    for key, value in values.items():
+    def word(key: str, value: Any) -> str:
         spec = target.field(key) if target.has(key) else None
         text = to_text(spec, value)
-        if spec is not None and spec.kind is Kind.MAPPING or not _plain(text):
-            text = shlex.quote(text)
-        lines.append(f"export {key}={text}")
-    return "\n".join(lines) + "\n"
+        return shlex.quote(text) if spec is not None and spec.kind is Kind.MAPPING or not _plain(text) else text
+
+    original = doc.facts.get(SHELL_TEXT) if doc.scenario == "env" else None
+    if isinstance(original, str):
+        env, lines, _problems = parse_assignments(original)
+        before = parse_shell(original, None, target).values
+        changes: dict[str, Any] = {k: v for k, v in values.items() if k not in before or before[k] != v}
+        changes.update({k: DELETE for k in before if k not in values})
+        return patch_shell(original, lines, changes, word)
+    return "\n".join(f"export {key}={word(key, value)}" for key, value in values.items()) + "\n"
 
 
 def _plain(text: str) -> bool:
