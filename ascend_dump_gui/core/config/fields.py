@@ -55,6 +55,7 @@ class FieldSpec:
     points_to_file: bool = False           # the value names a file whose content is checked too
     bool_words: tuple[str, ...] = ()       # BOOL only: (true word, false word) when serialized as words
     required: bool = False                 # TABLE columns: the row must carry this key
+    same_as: tuple[str, ...] = ()          # "scenario.key" of options meaning the same under another name (export)
 
     def __post_init__(self) -> None:
         if self.kind is Kind.CHOICE and self.default is not None and self.default not in self.choices:
