@@ -359,7 +359,8 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
             anchor = _anchor(script.tree, params)
             accessor = spec.serialized if spec is not None and spec.serialized else \
                 "b" if isinstance(value, bool) else "i" if isinstance(value, int) else "s"
-            wrapper = next((s.wrapper for s in reversed(params) if s.accessor == "s" and s.wrapper), "")
+            wrapper = next((s.wrapper for s in reversed(params) if s.accessor == "s" and s.wrapper), "") \
+                if accessor == "s" else ""
             site = _Site(key, "param", None, anchor.value, None, accessor=accessor, wrapper=wrapper)
             rendered = _render(site, None, spec_of, value)
             if accessor == "s" and wrapper and wrapper != ".encode":
@@ -446,7 +447,8 @@ def _apply(lines: list[str], edits: list[_Edit]) -> str:
 
     def at(pos: tuple[int, int]) -> int:
         return offsets[min(pos[0], len(lines))] + pos[1]
-    for edit in sorted(edits, key=lambda e: (at(e.start), at(e.end)), reverse=True):
+    order = sorted(enumerate(edits), key=lambda ie: (at(ie[1].start), at(ie[1].end), ie[0]), reverse=True)
+    for _index, edit in order:   # insertions at one place keep their order
         text = text[:at(edit.start)] + edit.text + text[at(edit.end):]
     return text
 

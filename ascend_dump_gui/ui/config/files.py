@@ -7,12 +7,13 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.config.export_plan import ExportPlan
 from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
 from ascend_dump_gui.core.config.importers import detect_kind, load_config
 from ascend_dump_gui.core.config.jsontext import read_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import DumpError
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 
 ENV_TARGET = "env_shell"  # preview only: the Environment tab as shell exports
 NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device": "tf2_python",
@@ -130,6 +131,31 @@ def _ask(parent: QWidget, title: str, target: str, current: Path | None, script:
     path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / name),
                                           f"{_filter(suffix)};;{tr('All files (*)')}")
     return path
+
+
+def refusal_text(plan: ExportPlan) -> str:
+    """Why an export target cannot carry a config, translated ("" when it can)."""
+    if not plan.refused:
+        return ""
+    problems = "; ".join(schema_text(why) for _key, why in plan.refused)
+    return tr("{problems}. Export it as {scenario} or as a project file instead.").format(
+        problems=problems, scenario=plan.scenario)
+
+
+def dropped_lines(plan: ExportPlan) -> list[str]:
+    """What an export leaves out, one translated line each."""
+    return [schema_text(why) for _key, why in plan.dropped]
+
+
+def confirm_dropped(parent: QWidget, target: str, plan: ExportPlan) -> bool:
+    """Ask before an export that leaves things out; True to go on."""
+    box = QMessageBox(QMessageBox.Icon.Question, tr("Export as {format}").format(format=label(target)),
+                      tr("{format} cannot carry everything in this config:").format(format=label(target)),
+                      QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel, parent)
+    box.setObjectName("export_dropped")
+    box.setInformativeText("\n".join(f"• {line}" for line in dropped_lines(plan)))
+    box.button(QMessageBox.StandardButton.Ok).setText(tr("Export without them"))
+    return box.exec() == QMessageBox.StandardButton.Ok
 
 
 def ask_unsaved(parent: QWidget, title: str) -> str:

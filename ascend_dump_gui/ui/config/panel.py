@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -24,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.check import check
+from ascend_dump_gui.core.config.export_plan import plan_export
 from ascend_dump_gui.core.config.fields import Kind
 from ascend_dump_gui.core.config.findings import Finding
 from ascend_dump_gui.core.config.importers import parse_text
@@ -383,7 +386,27 @@ class ConfigPanel(QWidget):
         self.stateChanged.emit()
         return True
 
+    def export_refusal(self, target: str) -> str:
+        """Why ``target`` cannot carry this config, in the UI language ("" when it can)."""
+        return files.refusal_text(plan_export(self._state.doc, target))
+
+    def fill_export_menu(self, menu: QMenu, trigger: Callable[[str], None]) -> None:
+        """One action per export target; targets that cannot carry the config are greyed out, the reason as tip."""
+        menu.setToolTipsVisible(True)
+        for target, label in self.export_targets():
+            action = menu.addAction(label, lambda t=target: trigger(t))
+            action.setObjectName(f"export_{target}")
+            reason = self.export_refusal(target)
+            action.setEnabled(not reason)
+            action.setToolTip(reason or tr("Write the config as {format}").format(format=label))
+
     def export_dialog(self, target: str) -> bool:
+        """Export after saying what the target leaves out (before a file is chosen); False when cancelled."""
+        plan = plan_export(self._state.doc, target)
+        if plan.refused:
+            raise DumpError(files.refusal_text(plan))
+        if plan.dropped and not files.confirm_dropped(self, target, plan):
+            return False
         path = files.ask_export_path(self, target, self.path, self.script)
         if not path:
             return False
