@@ -145,9 +145,10 @@ def patch_shell(text: str, lines: dict[str, int], changes: dict[str, Any],
             rows[number - 1] = f"{match['lead']}{key}={quote(key, value)}{match['rest']}{ending}"
         else:   # several assignments on one line: set the new value after it
             added.append(f"export {key}={quote(key, value)}\n")
-    if added and rows and not rows[-1].endswith(("\n", "\r")):
-        rows[-1] += "\n"
-    return "".join(rows + added)
+    kept = "".join(rows)
+    if added and kept and not kept.endswith(("\n", "\r")):
+        kept += "\n"
+    return kept + "".join(added)
 
 
 def shell_word(text: str) -> str:
