@@ -70,7 +70,7 @@ def test_acl_json_without_dump_section_keeps_the_others():
 def test_env_file_keeps_comments_and_other_lines():
     text = "# job env\nexport ASCEND_WORK_PATH=/w  # work\nsource /etc/profile\nexport NPU_COLLECT_PATH='/a b'\n"
     doc = parse_text(text, kind="shell")
-    values = {**doc.values, "ASCEND_WORK_PATH": "/new place", "DUMP_GE_GRAPH": 2}
+    values = {**doc.values, "ASCEND_WORK_PATH": "/new place", "DUMP_GE_GRAPH": "2"}
     values.pop("NPU_COLLECT_PATH")
     out = export(doc.with_values(values), "shell")
     assert out == "# job env\nexport ASCEND_WORK_PATH='/new place'  # work\nsource /etc/profile\nexport DUMP_GE_GRAPH=2\n"
