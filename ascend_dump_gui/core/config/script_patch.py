@@ -128,7 +128,7 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
                 skipped.append((key, msg("line {line}: {key} is set from `{expression}` (a variable, flag or call); "
                                          "it is not rewritten, change it there or where that value comes from",
                                          line=loose[0].value.lineno, key=key,
-                                         expression=script.source(loose[0].value))))
+                                         expression=script.source(_unwrapped(loose[0].value)))))
                 continue
             if len(mine) > 1:
                 notes.append((key, msg("{key} is set on lines {lines}; each of them is changed", key=key,
@@ -244,6 +244,17 @@ def _literal(node: ast.expr) -> tuple[ast.expr | None, str]:
             return None, wrapper
         return node, wrapper
     return None, wrapper
+
+
+def _unwrapped(node: ast.expr) -> ast.expr:
+    """``x`` of ``tf.compat.as_bytes(x)`` / ``x.encode()`` (what the user has to change), else ``node``."""
+    if isinstance(node, ast.Call):
+        name = _call_name(node)
+        if name.rsplit(".", 1)[-1] in _UNWRAP and len(node.args) == 1:
+            return node.args[0]
+        if name.endswith("encode") and isinstance(node.func, ast.Attribute):
+            return node.func.value
+    return node
 
 
 def _constant(node: ast.expr) -> Any:

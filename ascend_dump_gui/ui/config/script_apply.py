@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -62,7 +63,9 @@ class ScriptApplyDialog(QDialog):
         self.diff.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.diff.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.highlighter = DiffHighlighter(self.diff.document())
-        self.left_out = QListWidget(objectName="script_apply_skipped")
+        self.left_out = QListWidget(objectName="script_apply_skipped", wordWrap=True)
+        self.left_out.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.left_out.setResizeMode(QListWidget.ResizeMode.Adjust)
         for _key, why in (*patch.skipped, *patch.notes):
             self.left_out.addItem(schema_text(why))
         left_label = QLabel(tr("Not written, or worth knowing:"))
