@@ -7,7 +7,7 @@ import stat
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from ascend_dump_gui.core.config.importers import load_config
 from ascend_dump_gui.core.errors import DumpError
@@ -119,8 +119,10 @@ def test_apply_to_script_changes_exactly_the_edited_lines_and_undo_restores(qtbo
 def test_cancel_writes_nothing_and_variables_are_reported(qtbot, panel, script):
     original = script.read_bytes()
     panel.open_config(script)
-    values = dict(panel.doc.values, dump_path="/data/dumps")
-    panel.load_doc(panel.doc.with_values(values), script)
+    field = panel.form.findChild(QLineEdit, "dump_path")
+    field.setText("/data/dumps")
+    field.editingFinished.emit()
+    assert panel.doc.values["dump_path"] == "/data/dumps"
     change = panel.script_change()
     assert not change.patch.has_changes
     assert [key for key, _why in change.patch.skipped] == ["dump_path"]
@@ -144,3 +146,21 @@ def test_a_script_changed_on_disk_is_not_overwritten(qtbot, panel, script):
     panel.write_script_change(change)
     assert script.read_bytes() == edited
     assert "changed on disk" in panel.script_problem
+
+
+def test_a_second_apply_writes_only_the_new_edit(qtbot, panel, script):
+    panel.open_config(script)
+    set_choice(panel, "dump_mode", "output")
+    first = panel.script_change()
+    panel.write_script_change(first)
+    assert script.read_bytes() == first.after
+    set_choice(panel, "dump_debug_mode", "aicore_overflow")
+    second = panel.script_change()
+    assert second.patch.changed == ("dump_debug_mode",)
+    assert second.before == first.after
+    panel.write_script_change(second)
+    panel.undo_stack.undo()
+    assert script.read_bytes() == first.after
+    panel.undo_stack.undo()   # the dump_debug_mode edit
+    panel.undo_stack.undo()   # the first apply
+    assert script.read_bytes() == first.before

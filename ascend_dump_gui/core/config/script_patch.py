@@ -69,6 +69,7 @@ class _Site:
     call: ast.Call | None = None   # keyword sites
     accessor: str = ""             # TF1 .s/.i/.b
     wrapper: str = ""              # e.g. "tf.compat.as_bytes" around a TF1 .s value
+    holder: str = ""               # attr sites: "dump_config" (owner is a dump_config) or "global" (global_options)
 
 
 @dataclass
@@ -159,10 +160,16 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
 def _find_sites(script: _Script, scenario: str) -> list[_Site]:
     sites: list[_Site] = []
     global_vars: set[str] = set()
+    dump_vars: dict[str, str] = {}   # name -> scenario of the dump_config object it holds
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and _call_name(node.value).endswith("global_options"):
             global_vars.add(node.targets[0].id)
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, ast.Attribute) and node.value.attr == "dump_config":
+            dump_vars[node.targets[0].id] = "tf2_npu_device" if _is_global(node.value.value, global_vars) \
+                else "torchair"
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Call) and _call_name(node).rsplit(".", 1)[-1] in _RUN_CONFIGS and \
                 scenario == "tf1_session":
@@ -172,14 +179,14 @@ def _find_sites(script: _Script, scenario: str) -> list[_Site]:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         if len(targets) != 1:
             continue
-        site = _assignment_site(script, node, targets[0], scenario, global_vars)
+        site = _assignment_site(script, node, targets[0], scenario, global_vars, dump_vars)
         if site is not None:
             sites.append(site)
     return sites
 
 
 def _assignment_site(script: _Script, stmt: ast.stmt, target: ast.expr, scenario: str,
-                     global_vars: set[str]) -> _Site | None:
+                     global_vars: set[str], dump_vars: dict[str, str]) -> _Site | None:
     value = stmt.value
     if isinstance(target, ast.Subscript) and _is_environ(target.value):
         key = _constant(target.slice)
@@ -198,16 +205,17 @@ def _assignment_site(script: _Script, stmt: ast.stmt, target: ast.expr, scenario
         literal, wrapper = _literal(value)
         return _Site(key, "param", stmt, value, literal, script.source(owner.value.value), accessor=target.attr,
                      wrapper=wrapper)
-    is_global = _is_global(owner, global_vars)
     if isinstance(owner, ast.Attribute) and owner.attr == "dump_config":
-        mine = "tf2_npu_device" if _is_global(owner.value, global_vars) else "torchair"
-    elif is_global and target.attr in GLOBAL_KEYS:
-        mine = "tf2_npu_device"
+        mine, holder = "tf2_npu_device" if _is_global(owner.value, global_vars) else "torchair", "dump_config"
+    elif isinstance(owner, ast.Name) and owner.id in dump_vars:
+        mine, holder = dump_vars[owner.id], "dump_config"
+    elif _is_global(owner, global_vars) and target.attr in GLOBAL_KEYS:
+        mine, holder = "tf2_npu_device", "global"
     else:
         return None
     if mine != scenario:
         return None
-    return _Site(target.attr, "attr", stmt, value, _literal(value)[0], script.source(owner))
+    return _Site(target.attr, "attr", stmt, value, _literal(value)[0], script.source(owner), holder=holder)
 
 
 def _keyword_sites(script: _Script, call: ast.Call) -> list[_Site]:
@@ -386,22 +394,35 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
                 return _keyword_after(script, calls[-1], f"{key}={_render(site, None, spec_of, value)}")
         return None
     if spec_of.name == "tf2_npu_device" and key in ENV_KEYS or spec_of.name == "env":
-        form, make = "environ", lambda owner: f"os.environ[{_python(key)}] = "
+        same = [s for s in sites if s.form == "environ"]
+        if not same:
+            return None
+        anchor = _anchor(script.tree, same)
+        start = f"os.environ[{_python(key)}] = "
     else:
-        form = "attr"
+        same = [s for s in sites if s.form == "attr"] or [s for s in sites if s.form == "environ"]
+        if not same:
+            return None
+        anchor = _anchor(script.tree, same)
+        owner = _attribute_owner(anchor, spec_of.name, key in GLOBAL_KEYS)
+        if owner is None:
+            return None
+        start = f"{owner}.{key} = "
+    site = _Site(key, "environ" if start.startswith("os.environ") else "attr", None, anchor.value, None)
+    return _line_after(script, anchor.stmt, start + _render(site, None, spec_of, value))
 
-        def make(owner: str) -> str:
-            if spec_of.name == "tf2_npu_device" and key in GLOBAL_KEYS and owner.endswith(".dump_config"):
-                owner = owner[:-len(".dump_config")]
-            elif key not in GLOBAL_KEYS and not owner.endswith("dump_config"):
-                owner += ".dump_config"
-            return f"{owner}.{key} = "
-    same = [s for s in sites if s.form == form] or [s for s in sites if s.form in ("attr", "environ")]
-    if not same:
-        return None
-    anchor = _anchor(script.tree, [s for s in same if s.form == same[0].form])
-    site = _Site(key, form, None, anchor.value, None)
-    return _line_after(script, anchor.stmt, make(anchor.owner) + _render(site, None, spec_of, value))
+
+def _attribute_owner(anchor: _Site, scenario: str, on_global: bool) -> str | None:
+    """What a new ``<owner>.key = value`` line assigns to, from the line it goes after."""
+    if anchor.form != "attr":   # a TF2 script with only os.environ lines so far
+        base, dump = ("npu_device.global_options()", "npu_device.global_options().dump_config") \
+            if scenario == "tf2_npu_device" else (None, None)
+    elif anchor.holder == "dump_config":
+        dump = anchor.owner
+        base = dump[:-len(".dump_config")] if dump.endswith(".dump_config") else None
+    else:
+        base, dump = anchor.owner, anchor.owner + ".dump_config"
+    return base if on_global else dump
 
 
 def _anchor(tree: ast.Module, sites: list[_Site]) -> _Site:
@@ -474,18 +495,34 @@ class ScriptApply:
     after: bytes
 
 
-def plan_apply(path: str | Path, doc: ConfigDoc) -> ScriptApply:
-    """What applying ``doc`` to the script at ``path`` changes, compared with what the script sets now.
+def plan_apply(path: str | Path, doc: ConfigDoc, baseline: dict[str, Any] | None = None) -> ScriptApply:
+    """What applying ``doc`` to the script at ``path`` changes.
 
-    InputError when the script cannot be read or is no longer valid Python.
+    With ``baseline`` (the values the config had when it was read from the script) only the options edited since
+    then are written, on top of what the script sets now (edits made to the file meanwhile are kept); without it,
+    every option where ``doc`` and the script differ. InputError when the script cannot be read or parsed.
     """
     path = Path(path)
     before = _read_bytes(path)
     text = jsontext.decode(before, path)
-    current = parse_text(text, kind="python", scenario=doc.scenario, origin=path)
-    patch = patch_script(text, doc.scenario, current.values, doc.values)
+    current = script_values(text, doc.scenario, path)
+    wanted = dict(doc.values)
+    if baseline is not None:
+        wanted = dict(current)
+        for key in {**baseline, **doc.values}:
+            if baseline.get(key) != doc.values.get(key):
+                if key in doc.values:
+                    wanted[key] = doc.values[key]
+                else:
+                    wanted.pop(key, None)
+    patch = patch_script(text, doc.scenario, current, wanted)
     bom = b"\xef\xbb\xbf" if before.startswith(b"\xef\xbb\xbf") else b""
     return ScriptApply(path, patch, before, bom + patch.text.encode("utf-8") if patch.has_changes else before)
+
+
+def script_values(text: str, scenario: str, origin: Path | None = None) -> dict[str, Any]:
+    """The option values a script sets, read as ``scenario`` (InputError when it is not valid Python)."""
+    return parse_text(text, kind="python", scenario=scenario, origin=origin).values
 
 
 def write_script(path: Path, data: bytes, expected: bytes) -> None:

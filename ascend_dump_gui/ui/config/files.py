@@ -26,6 +26,8 @@ def is_script(path: Path | None) -> bool:
     """A training script (read with ``ast``): Save never writes it; "Apply to script" patches its lines."""
     if path is None or is_project(path) or path.suffix.lower() in (".json", ".sh", ".bash", ".env"):
         return False
+    if path.suffix.lower() in (".py", ".pyw"):
+        return True
     try:
         return detect_kind(read_text(path), path) == "python"
     except DumpError:

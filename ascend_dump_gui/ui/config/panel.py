@@ -33,7 +33,7 @@ from ascend_dump_gui.core.config.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.config.script_patch import ScriptApply, plan_apply
+from ascend_dump_gui.core.config.script_patch import ScriptApply, plan_apply, script_values
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.config import files
@@ -85,6 +85,7 @@ class Snapshot:
     search: str
     only_changed: bool
     script: Path | None = None
+    script_values: dict[str, Any] | None = None
 
 
 class ConfigPanel(QWidget):
@@ -105,6 +106,7 @@ class ConfigPanel(QWidget):
         self.findings: list[Finding] = []
         self.script_dialog: ScriptApplyDialog | None = None   # open while "Apply to script" asks
         self.script_problem = ""
+        self._script_values: dict[str, Any] = {}   # what the script set when read or last applied
         self.last_check_ms = 0.0
         self._previewed = ""
         self._state = State(ConfigDoc("acl_json", {}), ConfigDoc(ENV, {}))
@@ -243,6 +245,7 @@ class ConfigPanel(QWidget):
         self.path = path
         self._written = path if path is not None and files.is_project(path) else None
         self.script = path if files.is_script(path) else None
+        self._script_values = dict(doc.values) if self.script is not None else {}
         self.apply_script_button.setVisible(self.script is not None)
         if path is not None:
             self.where.set_cwd(path.parent)
@@ -427,7 +430,7 @@ class ConfigPanel(QWidget):
         """What "Apply to script" would write (raises DumpError when the script cannot be read)."""
         if self.script is None:
             raise DumpError(tr("This config was not read from a training script."))
-        return plan_apply(self.script, self._state.doc)
+        return plan_apply(self.script, self._state.doc, self._script_values)
 
     def apply_to_script(self, change: ScriptApply | None = None) -> bool:
         """Preview the script change in a dialog; on Apply write it as one undoable step."""
@@ -442,9 +445,17 @@ class ConfigPanel(QWidget):
 
     def write_script_change(self, change: ScriptApply) -> None:
         """Write an accepted script change through the undo stack (Undo puts the original bytes back)."""
-        self.undo_stack.push(ScriptWriteCommand(change, self._report, self.stateChanged.emit))
+        self.undo_stack.push(ScriptWriteCommand(change, self._report, self._script_written))
         if self.path == change.path and not change.patch.skipped:
             self.undo_stack.setClean()
+
+    def _script_written(self, data: bytes) -> None:
+        """The script now holds ``data``: later applies start from what it sets."""
+        try:
+            self._script_values = script_values(data.decode("utf-8-sig"), self.scenario, self.script)
+        except (DumpError, UnicodeDecodeError):
+            self._script_values = {}
+        self.stateChanged.emit()
 
     def _report(self, text: str) -> None:
         if self.status is not None:
@@ -464,12 +475,13 @@ class ConfigPanel(QWidget):
         """The state a rebuilt panel needs to look the same (undo history is not carried)."""
         return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
                         self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
-                        self.only_changed.isChecked(), self.script)
+                        self.only_changed.isChecked(), self.script, dict(self._script_values))
 
     def restore(self, snap: Snapshot) -> None:
         """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
         self.path, self._written = snap.path, snap.written
         self.script = snap.script
+        self._script_values = dict(snap.script_values or {})
         self.apply_script_button.setVisible(self.script is not None)
         self.where.set_cwd(snap.cwd)
         self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)

@@ -88,9 +88,9 @@ class ScriptApplyDialog(QDialog):
 
 class ScriptWriteCommand(QUndoCommand):
     """Write the patched bytes (redo) or the original bytes (undo); a file changed by someone else is left alone
-    and ``report`` gets the reason."""
+    and ``report`` gets the reason; ``on_done`` gets the bytes now in the file."""
 
-    def __init__(self, change: ScriptApply, report: Callable[[str], None], on_done: Callable[[], None]) -> None:
+    def __init__(self, change: ScriptApply, report: Callable[[str], None], on_done: Callable[[bytes], None]) -> None:
         super().__init__(tr("Apply to {name}").format(name=change.path.name))
         self.change, self.report, self.on_done = change, report, on_done
 
@@ -105,4 +105,5 @@ class ScriptWriteCommand(QUndoCommand):
             write_script(self.change.path, data, expected)
         except (DumpError, OSError) as exc:
             self.report(str(exc))
-        self.on_done()
+            return
+        self.on_done(data)

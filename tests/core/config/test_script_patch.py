@@ -142,3 +142,28 @@ def test_plan_apply_and_write_keep_bom_and_mode(tmp_path):
     with pytest.raises(InputError, match="changed on disk"):
         write_script(path, change.before, change.before)
     assert path.read_bytes() == change.after
+
+
+def test_option_objects_held_in_variables():
+    tf2 = ('import npu_device\nopts = npu_device.global_options()\n'
+           'opts.dump_config.enable_dump = True\n')
+    patch, _doc = patched(tf2, lambda v: v.update(enable_exception_dump=0, dump_path="/p"))
+    assert patch.text.splitlines()[3:] == ["opts.enable_exception_dump = 0", 'opts.dump_config.dump_path = "/p"']
+    torch = ('import torchair\nconfig = torchair.CompilerConfig()\ndc = config.dump_config\n'
+             'dc.enable_dump = True\n')
+    patch, doc = patched(torch, lambda v: v.update(enable_dump=False, dump_path="/q"))
+    assert doc.scenario == "torchair"
+    assert patch.text.splitlines()[3:] == ["dc.enable_dump = False", 'dc.dump_path = "/q"']
+
+
+def test_plan_apply_with_a_baseline_keeps_edits_made_to_the_file_meanwhile(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(TF1)
+    doc = parse_text(TF1, kind="python", origin=path)
+    baseline = dict(doc.values)
+    path.write_text(TF1.replace("b'allow_mix_precision'", "b'force_fp16'"))   # someone else's edit
+    edited = doc.with_values({**doc.values, "dump_mode": "input"})
+    change = plan_apply(path, edited, baseline)
+    assert change.patch.changed == ("dump_mode",)
+    assert b"force_fp16" in change.after and b"as_bytes('input')" in change.after
+    assert plan_apply(path, edited).patch.changed == ("precision_mode", "dump_mode")   # no baseline: all differences
