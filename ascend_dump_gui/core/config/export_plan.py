@@ -124,6 +124,9 @@ def _column_counterpart(column: FieldSpec, scenario: str) -> str | None:
 def _carry(source: Scenario, spec: FieldSpec, target: Scenario, tspec: FieldSpec, value: Any,
            values: dict[str, Any], consumed: set[str]) -> tuple[dict[str, Any], Text | None]:
     """The target values for one option, or why it cannot be carried."""
+    pairs = spec.same_values or tuple((b, a) for a, b in tspec.same_values)
+    if pairs and (f"{target.name}.{tspec.key}" in spec.same_as or f"{source.name}.{spec.key}" in tspec.same_as):
+        return _mapped_value(spec, target, tspec, value, pairs)
     if spec.kind is tspec.kind:
         if tspec.kind is Kind.CHOICE and tspec.choices and value not in tspec.choices:
             return {}, msg("{key}={value} is not one of the {target} values ({choices})", key=spec.key,
@@ -136,6 +139,21 @@ def _carry(source: Scenario, spec: FieldSpec, target: Scenario, tspec: FieldSpec
         return _switch_to_rows(source, spec, tspec, value, values, consumed)
     return {}, msg("{key} is a {kind} option here and a {other} option in {target}", key=spec.key,
                    kind=spec.kind.value, other=tspec.kind.value, target=target.name)
+
+
+def _mapped_value(spec: FieldSpec, target: Scenario, tspec: FieldSpec, value: Any,
+                  pairs: tuple[tuple[Any, Any], ...]) -> tuple[dict[str, Any], Text | None]:
+    """A value spelled differently in the target (dump_scene "aic_err_norm_dump" <-> enable_exception_dump 1)."""
+    found = next((theirs for mine, theirs in pairs if mine == value), _NONE)
+    if found is None:   # the target's way of saying "not set"
+        return {}, None
+    if found is not _NONE:
+        return {tspec.key: found}, None
+    return {}, msg("{key}={value} has no {target} equivalent", key=spec.key, value=json.dumps(value),
+                   target=target.name)
+
+
+_NONE = object()
 
 
 def _rows_to_switch(spec: FieldSpec, target: Scenario, tspec: FieldSpec,

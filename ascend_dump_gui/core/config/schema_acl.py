@@ -80,7 +80,10 @@ FIELDS = (
     FieldSpec("dump_scene", Kind.CHOICE, None, "Dump scene", group="Scenes", choices=DUMP_SCENES,
               help="aic_err_brief_dump / aic_err_norm_dump / aic_err_detail_dump: dump the operators that fail "
                    "(exception dump); lite_exception: old name of aic_err_brief_dump; watcher: watch operators "
-                   "whose memory may be overwritten.", source=SEED),
+                   "whose memory may be overwritten.", source=SEED,
+              # GE's enable_exception_dump: 1 is the norm (L1) dump, 2 the brief (L0) one (runtime-rules §2.2)
+              same_as=("tf1_session.enable_exception_dump", "tf2_npu_device.enable_exception_dump"),
+              same_values=((None, 0), ("aic_err_norm_dump", 1), ("aic_err_brief_dump", 2), ("lite_exception", 2))),
     FieldSpec("dump_kernel_data", Kind.STR, "all", "Kernel data", group="Scenes",
               help="Ascend C kernel dump: comma list of all, printf, tensor, assert, timestamp.", source=RT),
 )

@@ -2612,6 +2612,10 @@
       <translation>{key}：{value} 是相对路径，且没有可用于解析它的目录，因此不检查其内容；它必须在作业运行的地方存在。</translation>
     </message>
     <message>
+      <source>{key}={value} has no {target} equivalent</source>
+      <translation>{key}={value} 在 {target} 中没有对应的取值</translation>
+    </message>
+    <message>
       <source>{key}={value} is not one of the {target} values ({choices})</source>
       <translation>{key}={value} 不是 {target} 的可选值之一（{choices}）</translation>
     </message>

@@ -129,3 +129,34 @@ def test_cli_export_refusal_exits_2_and_notes_go_to_stderr(tmp_path, capsys):
     assert "dump_config.enable_dump_debug = True" in captured.out
     assert "note: tf2_python leaves out" in captured.err and "profiler" in captured.err
     assert load_config(tmp_path / "over.json").values["dump_debug"] is True
+
+
+def test_exception_scenes_map_to_enable_exception_dump_both_ways():
+    for scene, level in (("aic_err_norm_dump", 1), ("aic_err_brief_dump", 2), ("lite_exception", 2)):
+        doc = ConfigDoc("acl_json", {"dump_scene": scene})
+        tf1 = parse_text(export(doc, "tf1_python"), kind="python")
+        assert tf1.values == {"enable_exception_dump": level}
+        assert plan_export(ConfigDoc("tf2_npu_device", {"enable_exception_dump": level}), "acl_json").values == \
+            {"dump_scene": "aic_err_brief_dump" if level == 2 else scene}
+    assert plan_export(ConfigDoc("tf1_session", {"enable_exception_dump": 0}), "acl_json").values == {}
+    watcher = plan_export(ConfigDoc("acl_json", {"dump_scene": "watcher"}), "tf2_python")
+    assert 'dump_scene="watcher" has no tf2_npu_device equivalent' in watcher.reason
+
+
+def test_every_declared_equivalent_names_a_real_option():
+    from ascend_dump_gui.core.config.scenarios import SCENARIOS
+
+    declared = 0
+    for scenario in SCENARIOS.values():
+        specs = list(scenario.fields) + [c for f in scenario.fields for c in f.columns]
+        for spec in specs:
+            for ref in spec.same_as:
+                other, _, key = ref.partition(".")
+                assert other in SCENARIOS and other != scenario.name and SCENARIOS[other].has(key), ref
+                declared += 1
+            target_choices = {v for _mine, v in spec.same_values}
+            assert all(v in spec.choices for v, _t in spec.same_values if v is not None), spec.key
+            for ref in spec.same_as if spec.same_values else ():
+                other, _, key = ref.partition(".")
+                assert target_choices <= set(SCENARIOS[other].field(key).choices), ref
+    assert declared >= 8
