@@ -73,16 +73,19 @@ def patch_json_section(text: str, section: str, changes: dict[str, Any]) -> str 
             edits += [(m.value_start, m.value_end, _dump(value, text, indent)) for m in mine]
     added = [(k, v) for k, v in changes.items() if v is not DELETE and not any(m.key == k for m in members)]
     if added:
-        newline = "\n" if "\n" in text[owner.value_start:close] or not members else ""
-        sep = f",{newline or ' '}" if newline else ", "
+        inside = text[owner.value_start:close]
+        newline = "\n" in inside or not members and "\n" in text
+        eol = "\r\n" if "\r\n" in text else "\n"
+        sep = "," + eol if newline else ", "
         lines = [f"{json.dumps(k, ensure_ascii=False)}: {_dump(v, text, indent)}" for k, v in added]
         joined = sep.join((indent if newline else "") + line for line in lines)
         if members:
             at = members[-1].value_end
             edits.append((at, at, sep + joined))
+        elif newline:
+            edits.append((owner.value_start + 1, close, f"{eol}{joined}{eol}{_indent_of(text, owner.start)}"))
         else:
-            outer = _indent_of(text, owner.start)
-            edits.append((owner.value_start + 1, close, f"\n{joined}\n{outer}"))
+            edits.append((owner.value_start + 1, close, joined))
     for begin, end, new in sorted(edits, reverse=True):
         text = text[:begin] + new + text[end:]
     return text

@@ -160,3 +160,15 @@ def test_every_declared_equivalent_names_a_real_option():
                 other, _, key = ref.partition(".")
                 assert target_choices <= set(SCENARIOS[other].field(key).choices), ref
     assert declared >= 8
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('{"dump": {}}', '{"dump": {"dump_path": "/x"}}'),
+    ('{"dump": {"dump_mode": "all"}, "dump": {"dump_step": "1"}}',        # the runtime reads the last "dump"
+     '{"dump": {"dump_mode": "all"}, "dump": {"dump_step": "1", "dump_path": "/x"}}'),
+    ('{\r\n  "dump": {\r\n    "dump_step": "1"\r\n  }\r\n}\r\n',
+     '{\r\n  "dump": {\r\n    "dump_step": "1",\r\n    "dump_path": "/x"\r\n  }\r\n}\r\n'),
+])
+def test_acl_json_layouts_are_kept_when_a_key_is_added(text, expected):
+    doc = parse_text(text, kind="json")
+    assert export(doc.with_values({**doc.values, "dump_path": "/x"}), "acl_json") == expected
