@@ -433,16 +433,17 @@ def _anchor(tree: ast.Module, sites: list[_Site]) -> _Site:
 
 
 def _depths(tree: ast.AST) -> dict[int, int]:
+    """How many statements enclose each statement (by ``id``); iterative, so long expressions cannot overflow."""
     out: dict[int, int] = {}
-
-    def visit(node: ast.AST, level: int) -> None:
+    todo: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while todo:
+        node, level = todo.pop()
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.stmt):
                 out[id(child)] = level
-                visit(child, level + 1)
+                todo.append((child, level + 1))
             else:
-                visit(child, level)
-    visit(tree, 0)
+                todo.append((child, level))
     return out
 
 
@@ -515,7 +516,10 @@ def plan_apply(path: str | Path, doc: ConfigDoc, baseline: dict[str, Any] | None
                     wanted[key] = doc.values[key]
                 else:
                     wanted.pop(key, None)
-    patch = patch_script(text, doc.scenario, current, wanted)
+    try:
+        patch = patch_script(text, doc.scenario, current, wanted)
+    except (RecursionError, SyntaxError, ValueError) as exc:
+        raise InputError(path, f"cannot be changed safely: {exc or type(exc).__name__}") from None
     bom = b"\xef\xbb\xbf" if before.startswith(b"\xef\xbb\xbf") else b""
     return ScriptApply(path, patch, before, bom + patch.text.encode("utf-8") if patch.has_changes else before)
 

@@ -167,3 +167,17 @@ def test_plan_apply_with_a_baseline_keeps_edits_made_to_the_file_meanwhile(tmp_p
     assert change.patch.changed == ("dump_mode",)
     assert b"force_fp16" in change.after and b"as_bytes('input')" in change.after
     assert plan_apply(path, edited).patch.changed == ("precision_mode", "dump_mode")   # no baseline: all differences
+
+
+def test_values_are_written_as_inert_literals():
+    hostile = 'x"); import os; os.system("rm -rf ~") #\nnext line'
+    patch, _doc = patched(TF1, lambda v: v.update(dump_mode=hostile, dump_step="it's"))
+    back = parse_text(patch.text, kind="python").values
+    assert back["dump_mode"] == hostile and back["dump_step"] == "it's"
+    assert len(patch.text.splitlines()) == len(TF1.splitlines()) + 1
+
+
+def test_a_long_expression_does_not_overflow(tmp_path):
+    text = TF1 + "total = " + " + ".join(["1"] * 1500) + "\n"
+    patch, _doc = patched(text, lambda v: v.update(dump_mode="input"))
+    assert patch.changed == ("dump_mode",)
