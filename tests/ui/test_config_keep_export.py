@@ -96,3 +96,16 @@ def test_export_says_what_is_left_out_before_the_file_is_chosen(window, tmp_path
     assert "profiler" in seen[-1]
     exported = load_config(tmp_path / "train_npu.py")
     assert exported.values == {"dump_path": "/out", "enable_dump_debug": True}
+
+
+def test_preview_says_what_a_form_leaves_out(window, tmp_path):
+    path = tmp_path / "overflow.json"
+    path.write_text(OVERFLOW)
+    assert window.open_path(path)
+    preview = window.config_panel.preview
+    assert preview.note.isHidden() and '"profiler"' in preview.text.toPlainText()
+    preview.select("tf1_python")
+    assert not preview.note.isHidden() and "profiler" in preview.note.text()
+    assert "enable_dump_debug" in preview.text.toPlainText()
+    preview.select("torchair_python")
+    assert "dump_debug has no torchair equivalent" in preview.note.text() and not preview.text.toPlainText()

@@ -331,7 +331,8 @@ class ConfigPanel(QWidget):
             self.env_form.set_findings(self.findings)
         same = self._previewed == self.scenario
         self._previewed = self.scenario
-        self.preview.set_targets(files.preview_targets(self.scenario), self._render, keep=same)
+        self.preview.set_targets(files.preview_targets(self.scenario), self._render, keep=same,
+                                 notes=self._preview_note)
         note = tr("Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.")
         self.where.note.setText(note if self.scenario != ENV else "")
         self.where.set_artifacts(resolve_paths(doc, env=env, cwd=Path(self.where.cwd)))
@@ -341,6 +342,12 @@ class ConfigPanel(QWidget):
         if target == files.ENV_TARGET:
             return files.export_text(self.env_doc, "shell")
         return files.export_text(self._state.doc, target)
+
+    def _preview_note(self, target: str) -> str:
+        if target == files.ENV_TARGET:
+            return ""
+        lines = files.dropped_lines(plan_export(self._state.doc, target))
+        return tr("Left out of this form: {items}").format(items="; ".join(lines)) if lines else ""
 
     def _base_dir(self) -> Path | None:
         return self.path.parent if self.path else Path(self.where.cwd)

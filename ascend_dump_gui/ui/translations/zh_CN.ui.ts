@@ -476,6 +476,10 @@
       <translation>不设置此配置项（使用默认值）</translation>
     </message>
     <message>
+      <source>Left out of this form: {items}</source>
+      <translation>此格式不包含：{items}</translation>
+    </message>
+    <message>
       <source>Listing the folder</source>
       <translation>列出目录内容</translation>
     </message>
