@@ -25,7 +25,7 @@ from ascend_dump_gui.core.atomic import write_bytes_atomic
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.findings import Text, msg
-from ascend_dump_gui.core.config.import_python import DUMP_CONFIG_ARGS
+from ascend_dump_gui.core.config.import_python import DUMP_CONFIG_ARGS, PROFILING_ARGS
 from ascend_dump_gui.core.config.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
@@ -34,7 +34,8 @@ from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import InputError
 
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes"}
-_RUN_CONFIGS = ("DumpConfig", "NPURunConfig")
+_RUN_CONFIGS = ("DumpConfig", "NPURunConfig")   # where new TF1 keyword options may go
+_KEYWORD_CALLS = _RUN_CONFIGS + ("ProfilingConfig",)
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
             else:
                 changed.append(key)
         elif value is None:
-            continue
+            skipped.append((key, msg("{key} is not set by a line this app can change (it comes from elsewhere in the "
+                                     "script); it is not removed", key=key)))
         else:
             edit = _insert(script, sites, spec_of, key, value)
             if edit is None:
@@ -171,7 +173,7 @@ def _find_sites(script: _Script, scenario: str) -> list[_Site]:
             dump_vars[node.targets[0].id] = "tf2_npu_device" if _is_global(node.value.value, global_vars) \
                 else "torchair"
     for node in ast.walk(script.tree):
-        if isinstance(node, ast.Call) and _call_name(node).rsplit(".", 1)[-1] in _RUN_CONFIGS and \
+        if isinstance(node, ast.Call) and _call_name(node).rsplit(".", 1)[-1] in _KEYWORD_CALLS and \
                 scenario == "tf1_session":
             sites += _keyword_sites(script, node)
         if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
@@ -223,8 +225,14 @@ def _keyword_sites(script: _Script, call: ast.Call) -> list[_Site]:
     known = SCENARIOS["tf1_session"]
     out = []
     for kw in call.keywords:
-        if kw.arg and (kw.arg in DUMP_CONFIG_ARGS if name == "DumpConfig" else known.has(kw.arg)):
-            out.append(_Site(kw.arg, "keyword", None, kw.value, _literal(kw.value)[0], name, call))
+        if name == "ProfilingConfig":
+            key = PROFILING_ARGS.get(kw.arg or "")
+        elif name == "DumpConfig":
+            key = kw.arg if kw.arg in DUMP_CONFIG_ARGS else None
+        else:
+            key = kw.arg if kw.arg and known.has(kw.arg) else None
+        if key:
+            out.append(_Site(key, "keyword", None, kw.value, _literal(kw.value)[0], name, call))
     return out
 
 

@@ -2528,6 +2528,10 @@
       <translation>{key} 不是 {scenario} 的配置项（{consequence}）；是否想输入 {guess}？</translation>
     </message>
     <message>
+      <source>{key} is not set by a line this app can change (it comes from elsewhere in the script); it is not removed</source>
+      <translation>{key} 不是由本应用能修改的行设置的（其值来自脚本的其他位置），因此未删除</translation>
+    </message>
+    <message>
       <source>{key} is not set in the script and there is no line of the same kind to put it next to; not added</source>
       <translation>脚本中没有设置 {key}，也没有同类的行可供插入其后，因此未添加</translation>
     </message>
