@@ -164,3 +164,17 @@ def test_a_second_apply_writes_only_the_new_edit(qtbot, panel, script):
     panel.undo_stack.undo()   # the dump_debug_mode edit
     panel.undo_stack.undo()   # the first apply
     assert script.read_bytes() == first.before
+
+
+def test_a_language_switch_keeps_the_script_link(window, script):
+    assert window.open_path(script)
+    set_choice(window.config_panel, "dump_mode", "output")
+    assert window.set_language("zh_CN")
+    try:
+        panel = window.config_panel
+        assert panel.script == script and panel.apply_script_button.isVisibleTo(panel)
+        assert window.apply_script_action.isEnabled()
+        assert panel.script_change().patch.changed == ("dump_mode",)
+    finally:
+        window.set_language("en")
+        window.config_panel.undo_stack.setClean()   # nothing to ask about when the window closes
