@@ -94,7 +94,7 @@ def test_apply_to_script_changes_exactly_the_edited_lines_and_undo_restores(qtbo
     assert "+    custom_op.parameter_map[\"dump_data\"]" in diff.split("@@")[2]
 
     def accept():
-        dialog = panel.script_dialog
+        dialog = panel.script_link.dialog
         assert isinstance(dialog, ScriptApplyDialog)
         assert "dump_mode" in dialog.diff.toPlainText()
         assert dialog.left_out.count() == 0
@@ -129,7 +129,7 @@ def test_cancel_writes_nothing_and_variables_are_reported(qtbot, panel, script):
     assert "data_dump_path" in change.patch.skipped[0][1]
 
     def cancel():
-        dialog = panel.script_dialog
+        dialog = panel.script_link.dialog
         assert dialog.left_out.count() == 1 and not dialog.apply_button.isEnabled()
         dialog.reject()
     QTimer.singleShot(0, cancel)
@@ -145,7 +145,7 @@ def test_a_script_changed_on_disk_is_not_overwritten(qtbot, panel, script):
     edited = script.read_bytes()
     panel.write_script_change(change)
     assert script.read_bytes() == edited
-    assert "changed on disk" in panel.script_problem
+    assert "changed on disk" in panel.script_link.problem
 
 
 def test_a_second_apply_writes_only_the_new_edit(qtbot, panel, script):

@@ -33,7 +33,7 @@ from ascend_dump_gui.core.config.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.config.script_patch import ScriptApply, plan_apply, script_values
+from ascend_dump_gui.core.config.script_patch import ScriptApply
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.config import files
@@ -42,7 +42,7 @@ from ascend_dump_gui.ui.config.editors import UNSET
 from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
-from ascend_dump_gui.ui.config.script_apply import ScriptApplyDialog, ScriptWriteCommand
+from ascend_dump_gui.ui.config.script_apply import ScriptLink
 from ascend_dump_gui.ui.config.where import WherePanel
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
 
@@ -102,11 +102,8 @@ class ConfigPanel(QWidget):
         self.undo_stack.cleanChanged.connect(self.stateChanged)
         self.path: Path | None = None
         self._written: Path | None = None  # the file Save may overwrite
-        self.script: Path | None = None    # the training script the config was read from (never saved over)
+        self.script_link = ScriptLink(self, self.undo_stack, self.stateChanged.emit, status)
         self.findings: list[Finding] = []
-        self.script_dialog: ScriptApplyDialog | None = None   # open while "Apply to script" asks
-        self.script_problem = ""
-        self._script_values: dict[str, Any] = {}   # what the script set when read or last applied
         self.last_check_ms = 0.0
         self._previewed = ""
         self._state = State(ConfigDoc("acl_json", {}), ConfigDoc(ENV, {}))
@@ -244,8 +241,7 @@ class ConfigPanel(QWidget):
     def load_doc(self, doc: ConfigDoc, path: Path | None) -> None:
         self.path = path
         self._written = path if path is not None and files.is_project(path) else None
-        self.script = path if files.is_script(path) else None
-        self._script_values = dict(doc.values) if self.script is not None else {}
+        self.script_link.attach(path if files.is_script(path) else None, doc)
         self.apply_script_button.setVisible(self.script is not None)
         if path is not None:
             self.where.set_cwd(path.parent)
@@ -433,41 +429,27 @@ class ConfigPanel(QWidget):
                                "config to a file of its own. Use “Apply to script…” to change the script's lines.")
                             .format(path=path))
 
+    @property
+    def script(self) -> Path | None:
+        """The training script this config was read from (never saved over), or None."""
+        return self.script_link.path
+
     def script_change(self) -> ScriptApply:
         """What "Apply to script" would write (raises DumpError when the script cannot be read)."""
-        if self.script is None:
-            raise DumpError(tr("This config was not read from a training script."))
-        return plan_apply(self.script, self._state.doc, self._script_values)
+        return self.script_link.change(self._state.doc)
 
     def apply_to_script(self, change: ScriptApply | None = None) -> bool:
         """Preview the script change in a dialog; on Apply write it as one undoable step."""
         change = change or self.script_change()
-        dialog = ScriptApplyDialog(change, self)
-        self.script_dialog = dialog
-        accepted = dialog.exec() == ScriptApplyDialog.DialogCode.Accepted
-        self.script_dialog = None
+        accepted = self.script_link.ask(change)
         if accepted:
             self.write_script_change(change)
         return accepted
 
     def write_script_change(self, change: ScriptApply) -> None:
-        """Write an accepted script change through the undo stack (Undo puts the original bytes back)."""
-        self.undo_stack.push(ScriptWriteCommand(change, self._report, self._script_written))
+        self.script_link.write(change)
         if self.path == change.path and not change.patch.skipped:
-            self.undo_stack.setClean()
-
-    def _script_written(self, data: bytes) -> None:
-        """The script now holds ``data``: later applies start from what it sets."""
-        try:
-            self._script_values = script_values(data.decode("utf-8-sig"), self.scenario, self.script)
-        except (DumpError, UnicodeDecodeError):
-            self._script_values = {}
-        self.stateChanged.emit()
-
-    def _report(self, text: str) -> None:
-        if self.status is not None:
-            self.status.showMessage(text, 15000)
-        self.script_problem = text
+            self.undo_stack.setClean()   # the script now says what the editor shows
 
     def maybe_discard(self) -> bool:
         """True when there are no unsaved changes or the user saved or discarded them."""
@@ -482,13 +464,12 @@ class ConfigPanel(QWidget):
         """The state a rebuilt panel needs to look the same (undo history is not carried)."""
         return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
                         self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
-                        self.only_changed.isChecked(), self.script, dict(self._script_values))
+                        self.only_changed.isChecked(), self.script, dict(self.script_link.values))
 
     def restore(self, snap: Snapshot) -> None:
         """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
         self.path, self._written = snap.path, snap.written
-        self.script = snap.script
-        self._script_values = dict(snap.script_values or {})
+        self.script_link.attach(snap.script, snap.state.doc, snap.script_values)
         self.apply_script_button.setVisible(self.script is not None)
         self.where.set_cwd(snap.cwd)
         self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)

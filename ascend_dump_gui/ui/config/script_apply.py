@@ -1,8 +1,10 @@
-""""Apply to script": the diff of the lines a change rewrites, accepted in a dialog, and an undoable write."""
+""""Apply to script": the link to the script a config came from, the diff dialog, and the undoable write."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
@@ -13,6 +15,7 @@ from PySide6.QtGui import (
     QSyntaxHighlighter,
     QTextCharFormat,
     QUndoCommand,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QDialog,
@@ -20,11 +23,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPlainTextEdit,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
 
-from ascend_dump_gui.core.config.script_patch import ScriptApply, write_script
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.script_patch import ScriptApply, plan_apply, script_values, write_script
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.i18n import schema_text, tr
 
@@ -107,3 +112,53 @@ class ScriptWriteCommand(QUndoCommand):
             self.report(str(exc))
             return
         self.on_done(data)
+
+
+class ScriptLink:
+    """The training script a config was read from: Save never writes it; "Apply to script" previews a patch of
+    the lines that set the options edited since it was read (or last applied) and writes it undoably."""
+
+    def __init__(self, parent: QWidget, undo_stack: QUndoStack, on_change: Callable[[], None],
+                 status: QStatusBar | None = None) -> None:
+        self.parent, self.undo_stack, self.on_change, self.status = parent, undo_stack, on_change, status
+        self.path: Path | None = None
+        self.values: dict[str, Any] = {}   # what the script set when read or last applied
+        self.scenario = ""
+        self.dialog: ScriptApplyDialog | None = None   # open while "Apply to script" asks
+        self.problem = ""                              # the last write that was refused, and why
+
+    def attach(self, path: Path | None, doc: ConfigDoc, values: dict[str, Any] | None = None) -> None:
+        """Follow ``path`` (None: the config has no script) as read into ``doc``."""
+        self.path, self.scenario = path, doc.scenario
+        self.values = dict(doc.values if values is None else values) if path is not None else {}
+
+    def change(self, doc: ConfigDoc) -> ScriptApply:
+        """What applying ``doc`` would write (DumpError when there is no script or it cannot be read)."""
+        if self.path is None:
+            raise DumpError(tr("This config was not read from a training script."))
+        self.scenario = doc.scenario
+        return plan_apply(self.path, doc, self.values)
+
+    def ask(self, change: ScriptApply) -> bool:
+        """Show the change; True when the user accepts it."""
+        self.dialog = ScriptApplyDialog(change, self.parent)
+        try:
+            return self.dialog.exec() == ScriptApplyDialog.DialogCode.Accepted
+        finally:
+            self.dialog = None
+
+    def write(self, change: ScriptApply) -> None:
+        """Write an accepted change through the undo stack (Undo puts the original bytes back)."""
+        self.undo_stack.push(ScriptWriteCommand(change, self._report, self._written))
+
+    def _written(self, data: bytes) -> None:
+        try:
+            self.values = script_values(data.decode("utf-8-sig"), self.scenario, self.path)
+        except (DumpError, UnicodeDecodeError):
+            self.values = {}
+        self.on_change()
+
+    def _report(self, text: str) -> None:
+        self.problem = text
+        if self.status is not None:
+            self.status.showMessage(text, 15000)
