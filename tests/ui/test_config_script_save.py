@@ -7,7 +7,7 @@ import stat
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QComboBox, QLineEdit
+from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox
 
 from ascend_dump_gui.core.config.importers import load_config
 from ascend_dump_gui.core.errors import DumpError
@@ -178,3 +178,14 @@ def test_a_language_switch_keeps_the_script_link(window, script):
     finally:
         window.set_language("en")
         window.config_panel.undo_stack.setClean()   # nothing to ask about when the window closes
+
+
+def test_a_script_that_became_invalid_gives_a_plain_error(qtbot, panel, script):
+    panel.open_config(script)
+    set_choice(panel, "dump_mode", "output")
+    script.write_text("def broken(:\n")
+    panel.apply_script_button.click()
+    box = panel.findChild(QMessageBox, "error_box")
+    assert box is not None and script.name in box.informativeText() and not box.detailedText()
+    box.close()
+    assert script.read_text() == "def broken(:\n"

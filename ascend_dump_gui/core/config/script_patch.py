@@ -112,7 +112,8 @@ def _lines(text: str) -> list[str]:
 def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[str, Any]) -> ScriptPatch:
     """Rewrite the options of ``scenario`` that differ between ``before`` (what the script sets now) and ``after``.
 
-    ``text`` must be valid Python (it was imported before); raises ``SyntaxError`` otherwise.
+    ``text`` must be valid Python (it was imported before); raises ``SyntaxError`` otherwise, and ValueError when
+    the edits cannot be combined into valid Python.
     """
     script = _Script(text, ast.parse(text))
     sites = _find_sites(script, scenario)
@@ -135,15 +136,14 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
             if len(mine) > 1:
                 notes.append((key, msg("{key} is set on lines {lines}; each of them is changed", key=key,
                                        lines=", ".join(str(s.value.lineno) for s in mine))))
-            for site in mine:
-                edit = _remove(script, site) if value is None else _replace(script, site, spec_of, value)
-                if edit is None:
-                    skipped.append((key, msg("line {line}: {key} cannot be removed without changing the code around "
-                                             "it; not changed", line=site.value.lineno, key=key)))
-                    break
-                edits.append(edit)
-            else:
-                changed.append(key)
+            mine_edits = [_remove(script, s) if value is None else _replace(script, s, spec_of, value) for s in mine]
+            stuck = next((s for s, e in zip(mine, mine_edits, strict=True) if e is None), None)
+            if stuck is not None:
+                skipped.append((key, msg("line {line}: {key} cannot be removed without changing the code around it; "
+                                         "not changed", line=stuck.value.lineno, key=key)))
+                continue
+            edits += mine_edits
+            changed.append(key)
         elif value is None:
             skipped.append((key, msg("{key} is not set by a line this app can change (it comes from elsewhere in the "
                                      "script); it is not removed", key=key)))
@@ -155,7 +155,12 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
             else:
                 edits.append(edit)
                 changed.append(key)
-    return ScriptPatch(text, _apply(script.lines, edits), tuple(changed), tuple(skipped), tuple(notes))
+    new_text = _apply(script.lines, edits)
+    try:
+        ast.parse(new_text)
+    except SyntaxError:   # a safety net: never offer a change that breaks the script
+        raise ValueError("the change would not be valid Python; apply the edits one at a time") from None
+    return ScriptPatch(text, new_text, tuple(changed), tuple(skipped), tuple(notes))
 
 
 # -- finding the lines that set options ------------------------------------------------------------------------
@@ -480,7 +485,8 @@ def _keyword_after(script: _Script, call: ast.Call, text: str) -> _Edit:
 
 
 def _apply(lines: list[str], edits: list[_Edit]) -> str:
-    """``lines`` with ``edits`` applied (from the end, so earlier positions stay valid)."""
+    """``lines`` with ``edits`` applied (from the end, so earlier positions stay valid); ValueError when two edits
+    overlap in a way that has no single meaning."""
     text = "".join(lines)
     offsets = [0]
     for line in lines:
@@ -488,9 +494,18 @@ def _apply(lines: list[str], edits: list[_Edit]) -> str:
 
     def at(pos: tuple[int, int]) -> int:
         return offsets[min(pos[0], len(lines))] + pos[1]
-    order = sorted(enumerate(edits), key=lambda ie: (at(ie[1].start), at(ie[1].end), ie[0]), reverse=True)
-    for _index, edit in order:   # insertions at one place keep their order
-        text = text[:at(edit.start)] + edit.text + text[at(edit.end):]
+    spans = sorted(enumerate(edits), key=lambda ie: (at(ie[1].start), at(ie[1].end), ie[0]))
+    merged: list[tuple[int, int, str]] = []
+    for _index, edit in spans:   # insertions at one place keep their order
+        begin, end = at(edit.start), at(edit.end)
+        if merged and begin < merged[-1][1]:
+            if edit.text or merged[-1][2]:   # never guess how two overlapping rewrites combine
+                raise ValueError("two changes touch the same text; apply them one at a time")
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]), "")   # overlapping removals (two keywords)
+        else:
+            merged.append((begin, end, edit.text))
+    for begin, end, new in reversed(merged):
+        text = text[:begin] + new + text[end:]
     return text
 
 

@@ -44,6 +44,7 @@ from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
 from ascend_dump_gui.ui.config.script_apply import ScriptLink
 from ascend_dump_gui.ui.config.where import WherePanel
+from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
 
 ENV = "env"
@@ -135,7 +136,7 @@ class ConfigPanel(QWidget):
         self.apply_script_button = QPushButton(tr("Apply to script…"), objectName="apply_to_script")
         self.apply_script_button.setToolTip(tr("Rewrite only the lines of the training script that set the options "
                                                "you changed, after showing the difference"))
-        self.apply_script_button.clicked.connect(lambda *_: self.apply_to_script())
+        self.apply_script_button.clicked.connect(lambda *_: self._apply_clicked())
         self.apply_script_button.hide()
 
         self.forms = QStackedWidget(objectName="forms")
@@ -445,6 +446,12 @@ class ConfigPanel(QWidget):
         if accepted:
             self.write_script_change(change)
         return accepted
+
+    def _apply_clicked(self) -> None:
+        try:
+            self.apply_to_script()
+        except DumpError as exc:   # the script is gone, no longer Python, or the edits cannot be combined
+            show_error(self, exc, tr("Applying to script"))
 
     def write_script_change(self, change: ScriptApply) -> None:
         self.script_link.write(change)

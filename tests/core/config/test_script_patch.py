@@ -181,3 +181,11 @@ def test_a_long_expression_does_not_overflow(tmp_path):
     text = TF1 + "total = " + " + ".join(["1"] * 1500) + "\n"
     patch, _doc = patched(text, lambda v: v.update(dump_mode="input"))
     assert patch.changed == ("dump_mode",)
+
+
+def test_removing_every_keyword_of_a_call_and_overlaps():
+    text = 'from npu_bridge.npu_init import DumpConfig\ndump_config = DumpConfig(enable_dump=True, dump_path="/d")\n'
+    patch, _doc = patched(text, lambda v: v.clear())
+    assert patch.text.splitlines()[1] == "dump_config = DumpConfig()"
+    with pytest.raises(ValueError, match="same text|valid Python"):
+        patched(text, lambda v: (v.clear(), v.update(dump_mode="all")))
