@@ -8,6 +8,7 @@ import sys
 from ascend_dump_gui import __version__
 from ascend_dump_gui.cli import compare_cmd, config_cmd, dump_cmd, emulate_cmd, scan_cmd
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.progress import Cancelled
 
 COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd)
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except DumpError as exc:
-        print(f"ascend-dump: error: {exc}", file=sys.stderr)
+        print(f"ascend-dump: error: {terminal_text(str(exc))}", file=sys.stderr)
         return 2
     except Cancelled:
         print("ascend-dump: cancelled", file=sys.stderr)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.inert import terminal_text
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
@@ -28,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="comma-separated msaccucmp algorithm names or indices 0-9 (default: all ten: "
                              + ",".join(METRIC_NAMES) + ")")
     parser.add_argument("--fail-on-mismatch", action="store_true",
-                        help="exit 1 when any tensor misses the accuracy rule")
+                        help="exit 1 when any tensor misses the accuracy rule (a tensor that cannot be read "
+                             "always gives exit 1; the others are still compared)")
     parser.add_argument("--graph", metavar="FILE",
                         help="GE graph dump (ge_proto*_Build.txt) for fused-op origins, input producers and "
                              "execution order")
@@ -36,6 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="thresholds of the accuracy rule, e.g. 'cos_min=0.99,max_abs_max=0.001;"
                              "float16:max_abs_max=0.01' (keys: cos_min, max_abs_max, cos_floor, "
                              "max_abs_ceiling)")
+    parser.add_argument("--follow-links", action="store_true",
+                        help="also use what links lead to outside the NPU and GOLDEN folders (default: not "
+                             "followed)")
     parser.set_defaults(func=_run)
 
 
@@ -55,44 +60,52 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise InputError(None, str(exc)) from None
     result = compare(args.npu, args.golden, metrics=names, tolerances=tolerances, graph=args.graph,
-                     progress=_progress)
+                     progress=_progress, follow_links=args.follow_links)
     if args.out:
         write_csv(result, args.out)
     if args.json:
         print_json(result_to_json(result))
     else:
         _print_human(result, args.out)
+    for row in result.rows:
+        if row.unreadable is not None:
+            warn(f"error: {row.fail_reason}")
     failed = any(r.reached is False for r in result.rows)
-    return 1 if args.fail_on_mismatch and failed else 0
+    return 1 if (args.fail_on_mismatch and failed) or result.summary["unreadable"] else 0
+
+
+def _say(text: str) -> None:
+    """One line of the human report; names come from dump files, so control characters are escaped."""
+    print(terminal_text(text))
 
 
 def _print_human(result: CompareResult, out: str | None) -> None:
     s = result.summary
-    print(f"{s['mode'].replace('_', ' ')}: {s['rows']} tensors, {s['compared']} compared, "
-          f"{s['reached']} reached, {s['not_reached']} not reached, {s['unmatched_npu']} NPU tensors without "
-          f"a counterpart, {s['unmatched_golden']} golden files unused")
+    _say(f"{s['mode'].replace('_', ' ')}: {s['rows']} tensors, {s['compared']} compared, "
+         f"{s['reached']} reached, {s['not_reached']} not reached, {s['unmatched_npu']} NPU tensors without "
+         f"a counterpart, {s['unmatched_golden']} golden files unused")
     sources = {"given": "given with --graph", "in_dump_folder": "found in the dump folder",
                "found_near_dump": "found next to the dump"}
     if s["graph"]:
-        print(f"graph: {s['graph']} ({sources.get(s.get('graph_source') or '', 'used')})")
+        _say(f"graph: {s['graph']} ({sources.get(s.get('graph_source') or '', 'used')})")
     else:
-        print("graph: none found near the dump (execution order from dump timestamps); dump with "
-              "DUMP_GE_GRAPH=2 or pass --graph ge_proto*_Build.txt for fused-op origins and op names")
+        _say("graph: none found near the dump (execution order from dump timestamps); dump with "
+             "DUMP_GE_GRAPH=2 or pass --graph ge_proto*_Build.txt for fused-op origins and op names")
     d = result.first_divergence
     if d is None:
-        print("first divergence: none (every compared tensor meets the accuracy rule)")
+        _say("first divergence: none (every compared tensor meets the accuracy rule)")
     else:
-        print(f"first divergence: {d.tensor} ({d.op_type}), cosine {d.cosine}, max abs error "
-              f"{d.max_abs_error}: {d.message}")
+        _say(f"first divergence: {d.tensor} ({d.op_type}), cosine {d.cosine}, max abs error "
+             f"{d.max_abs_error}: {d.message}")
     for o in result.overflows[:10]:
         where = ", ".join(o.tensors) if o.tensors else "Opdebug record"
-        print(f"overflow: {o.op_name} ({o.op_type}) [{'+'.join(o.sources)}] {where}")
+        _say(f"overflow: {o.op_name} ({o.op_type}) [{'+'.join(o.sources)}] {where}")
     if len(result.overflows) > 10:
-        print(f"overflow: ... {len(result.overflows) - 10} more")
+        _say(f"overflow: ... {len(result.overflows) - 10} more")
     for w in result.watcher_findings:
         culprit = w.culprit or (f"task {w.culprit_task_id}" if w.culprit_task_id is not None else "an unknown op")
         hint = f" ({w.culprit_hint})" if w.culprit_hint else ""
-        print(f"watcher: {w.tensor} changed after {culprit} ran ({w.changed_elements} elements, "
-              f"max abs diff {w.max_abs_diff:g}): {culprit} overwrote its memory{hint}")
+        _say(f"watcher: {w.tensor} changed after {culprit} ran ({w.changed_elements} elements, "
+             f"max abs diff {w.max_abs_diff:g}): {culprit} overwrote its memory{hint}")
     if out:
         warn(f"wrote {len(result.rows)} rows to {out}")

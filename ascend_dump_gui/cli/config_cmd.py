@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli.output import print_json
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS, PRODUCTS, SCENARIO_NAMES
+from ascend_dump_gui.core.inert import terminal_text
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.config.findings import Finding
@@ -83,13 +84,13 @@ def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
     counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
     summary = ", ".join(f"{n} {s.value}{'s' if n != 1 and s is not Severity.INFO else ''}"
                         for s, n in counts.items())
-    print(f"{path} ({scenario}): {summary if findings else 'no findings'}")
-    for f in findings:
+    print(terminal_text(f"{path} ({scenario}): {summary if findings else 'no findings'}"))
+    for f in findings:  # messages quote values from the config: control characters are escaped
         options = f" [{', '.join(f.options)}]" if f.options else ""
-        print(f"  {f.severity.value:<7} {f.rule}{options}")
-        print(f"          {f.message}")
+        print(terminal_text(f"  {f.severity.value:<7} {f.rule}{options}"))
+        print(f"          {terminal_text(f.message)}")
         if f.fix is not None:
-            print(f"          fix: {f.fix.description}")
+            print(f"          fix: {terminal_text(f.fix.description)}")
         if f.source:
             print(f"          source: {cite(f.source)}")
 
@@ -116,10 +117,10 @@ def _where(args: argparse.Namespace) -> int:
     else:
         width = max((len(a.artifact) for _n, a in rows), default=8)
         for name, group in _grouped(rows):
-            print(f"{name}:")
+            print(terminal_text(f"{name}:"))
             for a in group:
                 where = f"{a.path}/{a.layout}" if a.layout else a.path
-                print(f"  {a.artifact:<{width}}  {where}   ({a.decided_by})")
+                print(terminal_text(f"  {a.artifact:<{width}}  {where}   ({a.decided_by})"))
     return 0
 
 

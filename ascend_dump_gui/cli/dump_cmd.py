@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.inert import terminal_text
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
@@ -27,11 +28,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     conv = sub.add_parser("convert", help="Write each tensor of dump files as .npy.",
                           description="Write one .npy per input/output, named {dump file name}.{input|output}.{i}"
-                                      ".npy. Directories are converted file by file; non-dumps are skipped.")
+                                      ".npy. Directories are converted file by file; non-dumps are skipped. "
+                                      "A dump that cannot be converted is reported and the others are still "
+                                      "converted (exit 1). Two inputs with the same name both survive: the "
+                                      "later one is written as {name}~2 (reported).")
     conv.add_argument("paths", metavar="PATH", nargs="+", help="dump files or directories of dump files")
     conv.add_argument("--out", metavar="DIR", required=True, type=Path, help="output directory")
     conv.add_argument("--layout", choices=("original", "device"), default="original",
                       help="original shape with device layouts restored (default), or the raw device shape")
+    conv.add_argument("--follow-links", action="store_true",
+                      help="in directories, also convert files that links lead to outside the directory "
+                           "(default: such links are reported and skipped)")
     conv.set_defaults(func=_run_convert)
 
 
@@ -70,24 +77,26 @@ def _fmt(value: Any) -> str:
 
 
 def _print_human(doc: dict[str, Any]) -> None:
-    print(f"file      : {doc['path']}")
-    print(f"layout    : {doc['layout']}   version: {doc['version'] or '-'}   dump_time: {doc['dump_time']}")
-    print(f"op_name   : {doc['op_name']}")
+    """The header for a terminal; text from the file (names, version) has its control characters escaped."""
+    print(f"file      : {terminal_text(doc['path'])}")
+    print(f"layout    : {doc['layout']}   version: {terminal_text(doc['version'] or '-')}   "
+          f"dump_time: {doc['dump_time']}")
+    print(f"op_name   : {terminal_text(doc['op_name'])}")
     for group in _GROUPS:
         for t in doc[group]:
             shape = "x".join(map(str, t["shape"])) or "scalar"
             orig = "-" if t["original_shape"] is None else ("x".join(map(str, t["original_shape"])) or "scalar")
             line = f"{t['role']}.{t['index']:<3} {t['dtype']:<16} {t['format']:<12} shape {shape:<18} " \
                    f"original {orig:<16} {t['size']} B"
-            print(line)
+            print(terminal_text(line))
             st = t.get("stats")
             if st:
                 print(f"    min {_fmt(st['min'])}  max {_fmt(st['max'])}  mean {_fmt(st['mean'])}  "
                       f"std {_fmt(st['std'])}  nan {st['nan']}  +inf {st['pos_inf']}  -inf {st['neg_inf']}")
             elif t.get("error"):
-                print(f"    ({t['error']})")
+                print(f"    ({terminal_text(t['error'])})")
     for i, record in enumerate(doc["overflow"]):
-        print(f"overflow record {i}: {record}")
+        print(f"overflow record {i}: {terminal_text(record)}")
     if doc["ffts"]:
         print(f"FFTS+     : {doc['ffts']}")
 
@@ -108,9 +117,13 @@ def _run_convert(args: argparse.Namespace) -> int:
 
     if args.out.exists() and not args.out.is_dir():
         raise DumpFormatError(args.out, "--out must be a directory")
-    report = convert_paths([Path(p) for p in args.paths], args.out, args.layout)
+    report = convert_paths([Path(p) for p in args.paths], args.out, args.layout, follow_links=args.follow_links)
     for path in report.written:
-        print(path)
+        print(terminal_text(path))
+    for path, base in report.renamed:
+        warn(f"{path} written as {args.out / base}.* (its name was taken or unsafe)")
+    if report.replaced:
+        warn(f"replaced {len(report.replaced)} file(s) already in {args.out}")
     for path, reason in report.skipped:
         warn(f"skipped {path}: {reason}")
     for path, reason in report.errors:

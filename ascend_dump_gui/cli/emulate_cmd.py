@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.errors import ConfigRefused, InputError
+from ascend_dump_gui.core.inert import terminal_text
 
 # core.emulator.FAULT_KINDS, written out so that building the parser does not load the emulator (numpy); a test
 # keeps the two in step.
@@ -60,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             warn(str(exc))
             for f in exc.findings:
-                print(f"  {f.severity.value}: {f.message}", file=sys.stderr)
+                print(f"  {f.severity.value}: {terminal_text(f.message)}", file=sys.stderr)
         return 1
     for message in result.warnings:
         warn(message)
@@ -76,7 +77,7 @@ def _run(args: argparse.Namespace) -> int:
             if owners:
                 counts[max(owners, key=lambda a: len(result.roots[a].parts))] += 1
         for artifact, root in result.roots.items():
-            print(f"{artifact}: {counts[artifact]} files under {root}")
+            print(f"{artifact}: {counts[artifact]} files under {terminal_text(root)}")
         if not result.written:
             print("nothing written")
     return 0

@@ -6,6 +6,7 @@ import json
 import sys
 from typing import Any
 
+from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.json_safe import json_safe
 
 
@@ -16,5 +17,5 @@ def print_json(document: Any) -> None:
 
 
 def warn(message: str) -> None:
-    """A human-readable note on stderr."""
-    print(f"ascend-dump: {message}", file=sys.stderr)
+    """A human-readable one-line note on stderr (control characters escaped: names are untrusted)."""
+    print(f"ascend-dump: {terminal_text(message)}", file=sys.stderr)

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring as _quote
 from typing import TYPE_CHECKING
 
+from ascend_dump_gui.core.inert import terminal_text
+
 if TYPE_CHECKING:
     from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 
@@ -24,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                             description="Recognise every documented dump layout under DIR and list its files.")
     parser.add_argument("dir", metavar="DIR", help="the dump folder (dump_path, or any folder below it)")
     parser.add_argument("--json", action="store_true", help="print one JSON document (cli.md)")
+    parser.add_argument("--follow-links", action="store_true",
+                        help="also index what links lead to outside DIR (default: such links are listed as "
+                             "problems, not followed)")
     parser.set_defaults(func=_run)
 
 
@@ -31,7 +36,7 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.dump.scanner import check_root, gc_paused, iter_folders
 
     root = check_root(args.dir)
-    batches = iter_folders(root)
+    batches = iter_folders(root, follow_links=args.follow_links)
     first = next(batches, None)  # an unreadable root raises here, before anything is printed
     stream = batches if first is None else itertools.chain((first,), batches)
     with gc_paused():
@@ -109,14 +114,14 @@ def _write_summary(root: str, batches: Iterable[Batch], out) -> None:
         for record in records:
             levels.setdefault(_level_label(record), Counter())[record.kind] += 1
             totals[record.kind] += 1
-    out.write(f"{root}: {sum(totals.values())} files indexed ({_kinds(totals) or 'none'}), "
+    out.write(f"{terminal_text(root)}: {sum(totals.values())} files indexed ({_kinds(totals) or 'none'}), "
               f"{len(problems)} problems\n")
     for label, counts in levels.items():
-        out.write(f"  {label}: {_kinds(counts)}\n")
+        out.write(f"  {terminal_text(label)}: {_kinds(counts)}\n")
     if problems:
         out.write("problems:\n")
         for problem in problems:
-            out.write(f"  {problem.path}: {problem.message}\n")
+            out.write(f"  {terminal_text(problem.path)}: {terminal_text(problem.message)}\n")
 
 
 def _kinds(counts: Counter) -> str:

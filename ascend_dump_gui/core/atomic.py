@@ -1,37 +1,128 @@
-"""Atomic file writes: a reader never sees a half-written file, and a failed save loses nothing."""
+"""Atomic file writes: a reader never sees a half-written file, and a failed save loses nothing.
+
+Every write goes to a temporary ``.adg-*.tmp`` file in the target's folder, is flushed (and fsynced
+unless the caller opts out), takes over the mode and, where the process may, the owner of the file it
+replaces (a new file gets ``0666`` minus the umask, like any file the user creates), and is then renamed
+over the target. A failure removes the temporary file. A link at the target name is replaced, never
+written through. After a ``kill -9`` a temporary file may remain: :func:`remove_stale_temps` removes
+those older than a day.
+"""
 
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
+
+TEMP_PREFIX, TEMP_SUFFIX = ".adg-", ".tmp"
+STALE_SECONDS = 24 * 3600
 
 
 def temp_beside(path: Path) -> tuple[int, str]:
     """Create a temporary file in ``path``'s folder (made if missing); returns ``(fd, name)``.
 
     The name is short and independent of ``path.name``, so a target name near the 255-byte limit
-    (the runtime writes such names) still gets a temporary file.
+    (the runtime writes such names) still gets a temporary file. The file is created with mode
+    ``0666`` so the umask applies (``mkstemp`` would make it ``0600``).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    return tempfile.mkstemp(prefix=".adg-", suffix=".tmp", dir=path.parent)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        name = os.path.join(path.parent, f"{TEMP_PREFIX}{secrets.token_hex(6)}{TEMP_SUFFIX}")
+        try:
+            return os.open(name, flags, 0o666), name
+        except FileExistsError:
+            continue
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
+def _take_over_metadata(fd: int, path: Path) -> None:
+    """Give the temporary file ``fd`` the mode (and, best effort, owner) of the regular file at ``path``."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        return  # a link or something else is replaced by a plain new file
+    if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+        for uid, gid in ((st.st_uid, st.st_gid), (-1, st.st_gid)):
+            try:
+                os.fchown(fd, uid, gid)  # before chmod: a chown may clear set-id bits
+                break
+            except OSError:
+                continue
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, stat.S_IMODE(st.st_mode))
+
+
+@contextmanager
+def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryIO]:
+    """Open a temporary file next to ``path`` for streaming; on normal exit it replaces ``path``
+    (when ``durable``, the data is fsynced before and the folder after the rename), on error it is
+    removed and ``path`` is untouched."""
     path = Path(path)
     fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            yield fh
             fh.flush()
-            os.fsync(fh.fileno())
+            _take_over_metadata(fh.fileno(), path)
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if durable:
+        _fsync_folder(path.parent)
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (best effort: not every platform can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_bytes_atomic(path: str | Path, data: bytes, *, durable: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder (fsynced when ``durable``)
+    and ``os.replace``."""
+    with atomic_output(path, durable=durable) as fh:
+        fh.write(data)
+
+
+def write_text_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
     """Write UTF-8 ``text`` atomically (see :func:`write_bytes_atomic`)."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"), durable=durable)
+
+
+def remove_stale_temps(folder: str | Path, *, older_than: float = STALE_SECONDS) -> list[Path]:
+    """Remove this app's temporary files directly in ``folder`` not modified for ``older_than`` seconds
+    (left by a killed process; a younger one may belong to a write in progress). Returns what was removed."""
+    removed: list[Path] = []
+    limit = time.time() - older_than
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed

@@ -70,6 +70,19 @@ def _application():
     return app
 
 
+def warn_missing_fonts(language: str) -> None:
+    """Say on stderr when the interface is Chinese and no font can show it (the window still opens)."""
+    from PySide6.QtGui import QFontDatabase
+
+    from ascend_dump_gui.preflight.fonts import missing_cjk_font_message
+
+    if language.startswith("zh"):
+        families = QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
+        message = missing_cjk_font_message(families)
+        if message:
+            print(message, file=sys.stderr)
+
+
 SELF_TEST_SECONDS = 8
 
 
@@ -129,6 +142,12 @@ def main(argv: list[str]) -> int:
     args = parse_args(argv)
     if args.self_test:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from ascend_dump_gui.preflight.check import preflight
+
+    problem = preflight()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     app = _application()
     from PySide6.QtCore import QSettings
 
@@ -143,7 +162,7 @@ def main(argv: list[str]) -> int:
 
     if args.fresh:
         clear_settings()
-    choose_language(args.lang)
+    warn_missing_fonts(choose_language(args.lang))
     demo_dir = Path(scratch.name) / "demo" if scratch is not None else demo_folder()
     window = build_window(args.path, demo_dir=demo_dir, rebuild_demo=args.fresh)
     install_excepthook(window)

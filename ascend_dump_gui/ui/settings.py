@@ -11,6 +11,7 @@ APP = "ascend-dump-gui"
 MAX_RECENT = 10
 _RECENT_KEY = "recent/files"
 _LANGUAGE_KEY = "ui/language"
+_FOLLOW_LINKS_KEY = "browse/follow_links"
 
 
 def app_settings() -> QSettings:
@@ -51,3 +52,13 @@ def saved_language(settings: QSettings | None = None) -> str | None:
 def save_language(language: str, settings: QSettings | None = None) -> None:
     """Remember ``language`` for the next start."""
     (settings or app_settings()).setValue(_LANGUAGE_KEY, language)
+
+
+def follow_links(settings: QSettings | None = None) -> bool:
+    """Whether Browse follows links that lead outside the opened folder (off unless the user turned it on)."""
+    value = (settings or app_settings()).value(_FOLLOW_LINKS_KEY, False)
+    return value is True or str(value).lower() == "true"
+
+
+def save_follow_links(on: bool, settings: QSettings | None = None) -> None:
+    (settings or app_settings()).setValue(_FOLLOW_LINKS_KEY, bool(on))

@@ -62,6 +62,8 @@ class CompareRow:
     overflow: bool = False
     overflow_text: str = "NaN"
     fail_reason: str | None = None
+    unreadable: str | None = None
+    """The file (NPU or golden) whose tensor could not be read, when that is why the row failed."""
 
     @property
     def compared(self) -> bool:
@@ -75,7 +77,7 @@ class CompareRow:
                 "overflow": self.overflow, "fail_reason": self.fail_reason,
                 "index": self.index, "op_name": self.op_name, "ground_truth": self.ground_truth,
                 "golden_dtype": self.golden_dtype, "accuracy": self.accuracy,
-                "msprobe": json_safe(self.msprobe)}
+                "msprobe": json_safe(self.msprobe), "unreadable": self.unreadable}
 
 
 @dataclass
@@ -148,7 +150,11 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     try:
         x = t.array() if t is not None else load_golden(pair.npu_npy)
     except DumpError as exc:
+        row.unreadable = row.npu_file
         return _fail(row, names, str(exc))
+    except MemoryError:
+        row.unreadable = row.npu_file
+        return _fail(row, names, f"{row.npu_file}: not enough memory to load {row.tensor}")
     row.dtype = _dtype_name(x)
     row.shape = list(x.shape)
     row.overflow_text = _overflow_text(x)
@@ -158,7 +164,11 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     try:
         y = pair.golden_tensor.array() if pair.golden_tensor is not None else load_golden(pair.golden_npy)
     except DumpError as exc:
+        row.unreadable = row.golden_file
         return _fail(row, names, str(exc))
+    except MemoryError:
+        row.unreadable = row.golden_file
+        return _fail(row, names, f"{row.golden_file}: not enough memory to load it")
     row.golden_dtype = _dtype_name(y)
     if x.size != y.size:
         return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the golden shape "
@@ -210,19 +220,21 @@ def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progres
 
 def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
             tolerances: Tolerances | None = None, graph: Path | None = None,
-            progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> CompareResult:
+            progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
+            follow_links: bool = False) -> CompareResult:
     """Compare NPU dumps (a file or a step folder) with golden ``.npy`` files or another NPU dump tree.
 
     ``metrics``: msaccucmp algorithm names or indices (default: all ten, in msaccucmp's order).
     ``tolerances``: thresholds of the "Accuracy Reached or Not" rule per dtype. ``graph``: a GE graph dump
     (``ge_proto*.txt``) for fused-op origins, input producers and execution order; otherwise graph files
     under either folder, else the dumped model's graph found near the NPU folder (``summary["graph"]`` and
-    ``summary["graph_source"]`` say which, or None).
+    ``summary["graph_source"]`` say which, or None). Links that leave a folder are not followed unless
+    ``follow_links``.
     """
     started = time.perf_counter()
     names = resolve_names(metrics)
     tolerances = tolerances or Tolerances()
-    plan = plan_pairs(npu, golden, graph=graph, progress=progress, cancel=cancel)
+    plan = plan_pairs(npu, golden, graph=graph, progress=progress, cancel=cancel, follow_links=follow_links)
     rows = _run_rows(plan, names, tolerances, progress, cancel)
     overflows = findings_mod.find_overflows(plan, rows)
     divergence = findings_mod.first_divergence(rows, plan)
@@ -241,5 +253,6 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
         "first_overflow": overflows[0].op_name if overflows else None,
         "first_divergence": divergence.tensor if divergence else None,
         "watcher_findings": len(watcher), "seconds": round(time.perf_counter() - started, 3),
+        "unreadable": sum(r.unreadable is not None for r in rows),
     }
     return CompareResult(rows, divergence, overflows, watcher, unmatched, summary, plan.mode, names)

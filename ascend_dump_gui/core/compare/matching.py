@@ -125,7 +125,7 @@ def _golden(path: Path, parsed: ParsedName | None) -> GoldenFile:
     return GoldenFile(path, path.name[:-4] if path.name.endswith(".npy") else path.name, 0, 0)
 
 
-def _collect(root: Path, what: str, cancel: CancelToken | None) -> _Side:
+def _collect(root: Path, what: str, cancel: CancelToken | None, follow_links: bool = False) -> _Side:
     side = _Side()
     if not root.exists():
         raise InputError(root, f"{what}: no such file or folder")
@@ -136,7 +136,7 @@ def _collect(root: Path, what: str, cancel: CancelToken | None) -> _Side:
         else:
             side.dumps.append(_npu_op(root, parsed))
         return side
-    result = scan(root, cancel=cancel)
+    result = scan(root, cancel=cancel, follow_links=follow_links)
     folders: set[str] = set()
     for rec in result.records:
         path = root / rec.path
@@ -212,13 +212,15 @@ def _find_graph(given: Path | None, left: _Side, right: _Side) -> tuple[Graph | 
 
 
 def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str | os.PathLike | None = None,
-               progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> MatchPlan:
-    """Discover both sides (files or folders) and pair their tensors; rows come in execution order."""
+               progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
+               follow_links: bool = False) -> MatchPlan:
+    """Discover both sides (files or folders) and pair their tensors; rows come in execution order.
+    Links that leave a folder are not followed unless ``follow_links``."""
     npu_root, golden_root = Path(npu), Path(golden)
     progress(0, 0, f"indexing {npu_root}")
-    left = _collect(npu_root, "NPU", cancel)
+    left = _collect(npu_root, "NPU", cancel, follow_links)
     progress(0, 0, f"indexing {golden_root}")
-    right = _collect(golden_root, "golden", cancel)
+    right = _collect(golden_root, "golden", cancel, follow_links)
     chosen, chosen_path, source = _find_graph(Path(graph) if graph is not None else None, left, right)
     mode = NPU_VS_NPU if right.dumps else NPU_VS_GOLDEN
     plan = MatchPlan(mode, npu_ops=left.dumps, overflow_files=left.overflow, graph=chosen, graph_path=chosen_path,

@@ -11,6 +11,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow
 from ascend_dump_gui.core.compare.matching import NPU_VS_NPU
 from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
+from ascend_dump_gui.core.inert import csv_cell
 
 ACCURACY_COLUMN = "Accuracy Reached or Not"
 
@@ -35,7 +36,8 @@ def csv_header(result: CompareResult) -> list[str]:
 
 
 def csv_row(row: CompareRow, result: CompareResult) -> list[str]:
-    """One CSV line; metric cells are msaccucmp's exact strings."""
+    """One CSV line; metric cells are msaccucmp's exact strings; text that a spreadsheet would run as a
+    formula (op names and types come from dump files) is escaped (:func:`~ascend_dump_gui.core.inert.csv_cell`)."""
     npu_dumps = any(r.address is not None for r in result.rows)
     cells = [str(row.index), row.op_type or "NaN", row.op_name, row.dtype or "NaN"]
     if npu_dumps:
@@ -47,7 +49,7 @@ def csv_row(row: CompareRow, result: CompareResult) -> list[str]:
     cells += [row.texts.get(name, "NaN") for name in result.metric_names]
     cells.append(row.fail_reason or "")
     cells += [_msprobe_cell(row.msprobe.get(name)) for name in MSPROBE_NAMES]
-    return [*cells, row.accuracy]
+    return [csv_cell(c) if isinstance(c, str) else c for c in (*cells, row.accuracy)]
 
 
 def _msprobe_cell(value: Any) -> str:
@@ -60,9 +62,11 @@ def csv_text(result: CompareResult) -> str:
     """The whole CSV document."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
+    quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)  # a bare CR must be quoted too
     writer.writerow(csv_header(result))
     for row in result.rows:
-        writer.writerow(csv_row(row, result))
+        cells = csv_row(row, result)
+        (quoted if any(isinstance(c, str) and "\r" in c for c in cells) else writer).writerow(cells)
     return buf.getvalue()
 
 

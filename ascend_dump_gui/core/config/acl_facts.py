@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.schema_acl import ACL_JSON, EXCEPTION_SCENES
 
 
 def on(values: Mapping[str, Any], key: str) -> bool:
@@ -62,8 +63,10 @@ def constraint_pass(values: Mapping[str, Any]) -> bool:
 
 
 def list_checks(values: Mapping[str, Any]) -> bool:
-    """The step, dump_list and dump_stats checks run (they are skipped with dump_debug on)."""
-    return constraint_pass(values) and not on(values, "dump_debug")
+    """The step, dump_list and dump_stats checks run (adump skips them with dump_debug on). Under the watcher scene
+    dump_debug on is itself the error (EP0005) and turning it off is the fix, so the checks run regardless: the
+    conflict must not hide the errors that come back once it is fixed."""
+    return constraint_pass(values) and (not on(values, "dump_debug") or is_watcher(values))
 
 
 def remote_host(path: str) -> str | None:
@@ -73,3 +76,19 @@ def remote_host(path: str) -> str | None:
     if sep and len(parts) == 4 and all(p.isdigit() and int(p) <= 255 for p in parts):
         return head
     return None
+
+
+def json_type_problems(section: Mapping[str, Any]) -> list[Finding]:
+    """Values of the raw ``"dump"`` object whose JSON type adump refuses although they read like a valid value:
+    a JSON ``true``/``false`` where the field wants the string "on"/"off" (adump's type pass wants a string:
+    EP0001, runtime-rules §1.2, §1.8). Importing turns them into booleans, so they are caught here."""
+    out = []
+    for key, raw in section.items():
+        spec = ACL_JSON.field(key) if ACL_JSON.has(key) else None
+        if spec is not None and spec.bool_words and isinstance(raw, bool):
+            out.append(Finding("schema.type", Severity.ERROR, (key,),
+                               msg('{key} must be the string "{yes}" or "{no}", got the JSON boolean {value}; adump '
+                                   'only accepts a string here (EP0001).', key=key, yes=spec.bool_words[0],
+                                   no=spec.bool_words[1], value="true" if raw else "false"),
+                               "runtime-rules §1.2, §1.8"))
+    return out

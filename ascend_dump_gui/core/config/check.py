@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from ascend_dump_gui.core.config.file_checks import check_files
 from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.rules import CheckContext, run_rules
+from ascend_dump_gui.core.config.rules import CheckContext, run_rules, with_top_level
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_check import check_values
+from ascend_dump_gui.core.config.schema_conditions import (
+    accept_stringified,
+    explain_documented_none,
+    soften_unchecked,
+)
 from ascend_dump_gui.core.config.values import to_text
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -50,7 +56,10 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     ctx = CheckContext(env=effective_env(doc, env), product=product, base_dir=base_dir,
                        mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario)
     found = list(doc.problems)
-    found += check_values(scenario, doc.values, product=product, mode=ctx.mode)
+    values_found = check_values(scenario, doc.values, product=product, mode=ctx.mode)
+    for adjust in (soften_unchecked, explain_documented_none, accept_stringified):
+        values_found = adjust(doc.scenario, doc.values, values_found)
+    found += values_found
     found += run_rules(scenario.rules, doc.values, ctx)
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)
@@ -62,7 +71,7 @@ def _tidy(found: list[Finding], unresolved) -> list[Finding]:
     skip = set(unresolved) if isinstance(unresolved, (list, tuple, set)) else set()
     seen: set[tuple] = set()
     out = []
-    for finding in found:
+    for finding in (replace(f, options=with_top_level(f.options)) for f in found):
         if skip and not finding.rule.startswith("import.") and any(o.split("[")[0] in skip for o in finding.options):
             continue
         key = (finding.rule, finding.options, finding.message)

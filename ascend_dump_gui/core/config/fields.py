@@ -55,6 +55,7 @@ class FieldSpec:
     points_to_file: bool = False           # the value names a file whose content is checked too
     bool_words: tuple[str, ...] = ()       # BOOL only: (true word, false word) when serialized as words
     required: bool = False                 # TABLE columns: the row must carry this key
+    clamped: bool = False                  # INT: the runtime clamps out-of-range values (a warning, not an error)
     same_as: tuple[str, ...] = ()          # "scenario.key" of options meaning the same under another name (export)
     same_values: tuple[tuple[Any, Any], ...] = ()  # (this value, same_as option's value) when spelled differently
 

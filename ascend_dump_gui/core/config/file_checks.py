@@ -20,6 +20,7 @@ from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.rules import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
+from ascend_dump_gui.core.config.rules_locations import LOCATION_RULES
 from ascend_dump_gui.core.config.schema_acl import ACL_JSON
 from ascend_dump_gui.core.config.schema_check import check_values
 from ascend_dump_gui.core.errors import InputError
@@ -31,6 +32,7 @@ DTYPES = ("float16", "float32", "float", "bfloat16", "float64", "double", "int4"
           "uint8", "uint16", "uint32", "uint64", "bool", "hifloat32", "hifloat8", "float8_e4m3fn", "float8_e5m2",
           "complex64", "complex128")
 _DTYPE_LINE = re.compile(r"(?P<who>OpType::[^:]+|.+?:):InputDtype:(?P<ins>.*?),?OutputDtype:(?P<outs>.*)")
+FILE_ENV_RULES = tuple(r for r in ENV_RULES if r not in LOCATION_RULES)   # location notes: once, for the config
 Checker = Callable[[str, str, Mapping[str, Any], CheckContext], list[tuple[Severity, str]]]
 
 
@@ -95,7 +97,7 @@ def _acl_file(path: Path, ctx: CheckContext) -> list[Finding]:
     inner = CheckContext(env=ctx.env, product=ctx.product, base_dir=path.parent, mode=ctx.mode, facts=doc.facts,
                          scenario="acl_json")
     found = doc.problems + check_values(ACL_JSON, doc.values, product=ctx.product) \
-        + run_rules(ACL_RULES, doc.values, inner) + run_rules(ENV_RULES, doc.values, inner)
+        + run_rules(ACL_RULES, doc.values, inner) + run_rules(FILE_ENV_RULES, doc.values, inner)
     out = [Finding(f.rule, f.severity, ("dump_config_path", *f.options),
                    msg("dump_config_path ({name}): {message}", name=path.name, message=f.text), f.source, None)
            for f in found]
@@ -202,6 +204,9 @@ def _precision_ini(text: str, origin: str, values: Mapping[str, Any], ctx: Check
                                number=number, mode=mode.strip(), precision_modes=', '.join(PRECISION_MODES))))
         elif mode.strip() == "enable_float_32_execution" and ctx.product not in (None, "atlas_a2", "atlas_a3"):
             out.append((W, msg("line {number}: enable_float_32_execution needs Atlas A2/A3", number=number)))
+        elif mode.strip() == "enable_hi_float_32_execution":   # seed 002 op_precision_mode
+            out.append((W, msg("line {number}: enable_hi_float_32_execution is not supported in the current version",
+                               number=number)))
     return out
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
+from ascend_dump_gui.core.config.acl_facts import json_type_problems
 from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema_acl import ACL_JSON
@@ -52,6 +53,7 @@ def acl_doc(obj: Any, origin: Path | None, duplicates: list[str]) -> ConfigDoc:
         return ConfigDoc("acl_json", {}, origin, problems, facts)
     facts["has_dump_section"] = True
     values = {key: from_json(ACL_JSON.field(key), raw) if ACL_JSON.has(key) else raw for key, raw in section.items()}
+    problems += json_type_problems(section)
     others = [key for key in obj if key != "dump"]
     if others:
         problems.append(Finding("import.kept_sections", Severity.INFO, (), msg(

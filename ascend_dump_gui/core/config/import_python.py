@@ -90,6 +90,10 @@ class _Reader:
         if isinstance(target, ast.Subscript) and _is_environ(target.value):
             self._env_set(target.slice, value, line)
             return
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute) \
+                and target.value.attr == "parameter_map":
+            self._direct_assignment(target, line)
+            return
         if not isinstance(target, ast.Attribute):
             return
         owner, attr = target.value, target.attr
@@ -98,6 +102,10 @@ class _Reader:
             key = self._literal(owner.slice)
             if isinstance(key, str):
                 self.hits.append(_Hit("tf1_session", key, value, line, attr))
+                if attr == "s" and self._is_text(value):
+                    self._str_for_bytes(key, line)
+                elif isinstance(value, ast.Constant) and value.value is None:
+                    self._none_for_attr(key, attr, line)
             else:
                 self._problem(line, msg("the parameter_map key `{expression}` is not a literal; this line is not "
                                         "checked", expression=ast.unparse(owner.slice)))
@@ -115,6 +123,55 @@ class _Reader:
             return
         if attr == "mode" and isinstance(owner, ast.Name) and owner.id in self.compiler_vars:
             self.mode = (self._value(value, "mode", line), line)
+
+    def _is_text(self, node: ast.expr) -> bool:
+        """``node`` certainly makes a Python str: a str literal, an f-string, "..." % x, "...".format(), str(...),
+        as_str/as_text(...), or a name bound to a str constant."""
+        if isinstance(node, ast.Constant) or isinstance(node, ast.Name) and node.id in self.constants:
+            value = node.value if isinstance(node, ast.Constant) else self.constants[node.id]
+            return isinstance(value, str)
+        if isinstance(node, ast.JoinedStr):
+            return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            return isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+        if isinstance(node, ast.Call):
+            last = _call_name(node).rsplit(".", 1)[-1]
+            if last == "format" and isinstance(node.func, ast.Attribute):
+                return isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)
+            return last in ("str", "as_str", "as_text")
+        return False
+
+    def _str_for_bytes(self, key: str, line: int) -> None:
+        """``parameter_map[k].s = "text"``: AttrValue.s is a bytes field; protobuf raises TypeError on a str."""
+        self.problems.append(Finding(
+            "import.str_for_bytes", Severity.ERROR, (key,),
+            msg("line {line}: parameter_map[{key!r}].s is given a str, but AttrValue.s holds bytes: protobuf raises "
+                "TypeError (expected bytes, str found) and the script stops here. Write "
+                "tf.compat.as_bytes(...) or b\"...\".", line=line, key=key),
+            "protobuf bytes fields (AttrValue.s); seed 002 examples use tf.compat.as_bytes", extra={"line": line}))
+
+    def _none_for_attr(self, key: str, attr: str, line: int) -> None:
+        """``parameter_map[k].s = None``: protobuf scalar fields refuse None (TypeError). DumpConfig(x=None) is fine:
+        there None is the keyword's default."""
+        self.problems.append(Finding(
+            "import.none_for_attr", Severity.ERROR, (key,),
+            msg("line {line}: parameter_map[{key!r}].{attr} = None; protobuf raises TypeError on None, so the script "
+                "stops here. Leave the option out instead.", line=line, key=key, attr=attr),
+            "protobuf scalar fields (AttrValue)", extra={"line": line}))
+
+    def _direct_assignment(self, target: ast.Subscript, line: int) -> None:
+        """``parameter_map["k"] = v``: protobuf refuses to assign a map's message value (ValueError: direct
+        assignment of submessage not allowed), so the script stops there and the option is never set."""
+        key = self._literal(target.slice)
+        scenario = self.scenarios["tf1_session"]
+        name = key if isinstance(key, str) else ast.unparse(target.slice)
+        accessor = scenario.field(key).serialized if isinstance(key, str) and scenario.has(key) else ""
+        self.problems.append(Finding(
+            "import.direct_assignment", Severity.ERROR, (name,),
+            msg("line {line}: parameter_map[{key!r}] is assigned directly; protobuf raises ValueError (direct "
+                "assignment of a submessage is not allowed), so the script stops here. Write "
+                "parameter_map[{key!r}].{accessor} = ... instead.", line=line, key=name, accessor=accessor or "s/.i/.b"),
+            "runtime-rules §2.2; protobuf map fields of messages", extra={"line": line}))
 
     def _bind(self, name: str, value: ast.expr) -> None:
         for group in (self.global_vars, self.compiler_vars, self.backend_vars):
@@ -296,8 +353,11 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         tree = ast.parse(text)
     except SyntaxError as exc:
         raise InputError(origin, f"is not valid Python: {exc.msg}", line=exc.lineno, column=exc.offset) from None
-    except (ValueError, RecursionError, MemoryError) as exc:
-        raise InputError(origin, f"is not valid Python: {exc}") from None
+    except (RecursionError, MemoryError):
+        raise InputError(origin, "is nested too deeply for Python's parser to read (it ran out of stack or "
+                                 "memory)") from None
+    except ValueError as exc:
+        raise InputError(origin, f"is not valid Python: {exc or type(exc).__name__}") from None
     reader = _Reader(origin, scenarios)
     try:
         reader.read(tree)

@@ -21,6 +21,7 @@ from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, r
 from ascend_dump_gui.core.config.check import effective_env
 from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.rules_env import adapter_default_options
 from ascend_dump_gui.core.config.rules_torchair import dump_config_acts
 from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
 from ascend_dump_gui.core.errors import InputError
@@ -172,7 +173,9 @@ def _common(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifact]
         return out
     tf1 = scenario == "tf1_session"
     level = v.get("op_debug_level")
-    if scenario == "env" or tf1 and (isinstance(level, int) and level > 0 or v.get("op_debug_config")):
+    # seed 002 op_debug_level: kernel_meta also appears with level 0 (or unset) when NPU_COLLECT_PATH is set
+    collect = tf1 and "NPU_COLLECT_PATH" in r.env and (level is None or level == 0)
+    if scenario == "env" or collect or tf1 and (isinstance(level, int) and level > 0 or v.get("op_debug_config")):
         path, by = r.first(("debug_dir", v.get("debug_dir") if tf1 else None, "kernel_meta"),
                            r.env_choice("ASCEND_WORK_PATH", "kernel_meta"), ("cwd", r.cwd, "kernel_meta"))
         out.append(Artifact("kernel_meta", path, by))
@@ -193,7 +196,8 @@ def _common(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifact]
     if v.get("op_compiler_cache_mode", "enable") != "disable":
         cache_dir = v.get("op_compiler_cache_dir") if tf1 else None
         path, by = r.first(("op_compiler_cache_dir", cache_dir, "kernel_cache"),
-                           r.env_choice("ASCEND_CACHE_PATH", "kernel_cache"), ("default", r.home, "atc_data"))
+                           r.env_choice("ASCEND_CACHE_PATH", "kernel_cache"),
+                           ("default", r.home, "atc_data/kernel_cache"))
         out.append(Artifact("op_compiler_cache", path, by))
     if scenario == "env":
         path, by = r.first(r.env_choice("ASCEND_WORK_PATH"), ("cwd", r.cwd, ""))
@@ -211,6 +215,8 @@ def _profiling(scenario: str, v: Mapping[str, Any], r: _Resolver) -> list[Artifa
     env_output = _output(r.env.get("PROFILING_OPTIONS"))
     choices = [("profiling_options.output", script_output, ""), ("PROFILING_OPTIONS", env_output, ""),
                r.env_choice("ASCEND_WORK_PATH", "profiling_data")]
+    if adapter_default_options(v, scenario):   # the adapter's default profiling_options write to "./"
+        choices.insert(0, ("profiling_options (adapter default)", r.cwd, ""))
     if not any(c[1] for c in choices):
         return []   # the runtime refuses to profile without an output folder (the checker reports it)
     path, by = r.first(*choices, ("cwd", r.cwd, ""))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +84,17 @@ class Scan:
     def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
         return [Finding(self.id, self.severity, hit.options or self.options, hit.message, self.source,
                         hit.fix or self.fix) for hit in self.find(values, ctx)]
+
+
+def with_top_level(options: tuple[str, ...]) -> tuple[str, ...]:
+    """``options`` plus the top-level key of every nested one (``dump_list[0].layer`` adds ``dump_list``,
+    ``profiling_options.output`` adds ``profiling_options``), so a finding names every key it is about (cli.md)."""
+    out = list(options)
+    for option in options:
+        top = re.split(r"[\[.]", option, maxsplit=1)[0]
+        if top and top not in out:
+            out.append(top)
+    return tuple(out)
 
 
 def run_rules(rules: tuple[Any, ...], values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:

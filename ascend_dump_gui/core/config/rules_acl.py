@@ -68,7 +68,7 @@ def _watcher_model_name(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
 
 
 def _watcher_nodes_missing(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if not is_watcher(v) or on(v, "dump_debug"):
+    if not is_watcher(v):   # also with dump_debug on: that conflict is reported on its own (EP0005)
         return []
     return [Hit(msg("dump_list[{i}] has no watcher_nodes; under the watcher scene every entry needs the "
                     "operators to watch (EP0001).", i=i), (f"dump_list[{i}].watcher_nodes", "dump_scene"))
@@ -97,6 +97,42 @@ def _watcher_overlap(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
                 hits.append(Hit(msg("dump_list[{i}]: {both} is in both layer and watcher_nodes; only the "
                                     "watcher_nodes dumps are exported for it.", i=i, both=', '.join(map(str, both))),
                                 (f"dump_list[{i}].layer", f"dump_list[{i}].watcher_nodes")))
+        hcom = [n for n in layer if isinstance(n, str) and n.startswith("Hcom")] if isinstance(layer, list) else []
+        if hcom:
+            hits.append(Hit(msg("dump_list[{i}].layer names {hcom}, which look like collective communication "
+                                "operators (type Hcom...); after those only the watcher_nodes dumps are exported.",
+                                i=i, hcom=", ".join(hcom)), (f"dump_list[{i}].layer", "dump_scene")))
+    return hits
+
+
+def _entries_overwritten(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
+    """GE stores dump_list entries by model (no model_name: one shared key, which every watcher entry uses) and
+    the last entry overwrites the earlier ones: ge base/common/dump/dump_manager.cc SetDumpList, the
+    DUMP_WATCHER_MODEL key, and dump_properties.cc AddPropertyValue (map assignment)."""
+    if not list_checks(v) and not is_watcher(v):
+        return []
+    groups: dict[Any, list[int]] = {}
+    for i, row in items(v):
+        name = row.get("model_name")
+        groups.setdefault(name if isinstance(name, str) and name else None, []).append(i)
+    hits = []
+    for name, rows in groups.items():
+        if len(rows) < 2:
+            continue
+        last, earlier = rows[-1], ", ".join(f"dump_list[{i}]" for i in rows[:-1])
+        keys = ("dump_list",) + tuple(f"dump_list[{i}]" for i in rows)   # the field first: the UI focuses it
+        if name is None and is_watcher(v):
+            hits.append(Hit(msg("dump_list has {count} watcher entries; GE keeps only the layer and watcher_nodes of "
+                                "the last one (dump_list[{last}]), so {earlier} are not watched. Put every operator "
+                                "in one entry.", count=len(rows), last=last, earlier=earlier), keys + ("dump_scene",)))
+        elif name is None:
+            hits.append(Hit(msg("dump_list has {count} entries without model_name; GE keeps only the last one "
+                                "(dump_list[{last}]) for them, so {earlier} are ignored. Merge them into one entry.",
+                                count=len(rows), last=last, earlier=earlier), keys))
+        else:
+            hits.append(Hit(msg("dump_list has {count} entries for model {name!r}; GE keeps only the last one "
+                                "(dump_list[{last}]), so {earlier} are ignored. Merge them into one entry.",
+                                count=len(rows), name=name, last=last, earlier=earlier), keys))
     return hits
 
 
@@ -274,7 +310,9 @@ RULES = (
          lambda v, c: is_watcher(v) and not list_nonempty(v),
          "dump_scene is watcher but dump_list is empty, so no operator is watched.", WATCH),
     Scan("acl.watcher_overlap", N, ("dump_list",), _watcher_overlap, WATCH),
-    When("acl.dump_path_missing", E, ("dump_path",),
+    Scan("acl.dump_list_entry_overwritten", W, ("dump_list",), _entries_overwritten,
+         "ge base/common/dump/dump_manager.cc (SetDumpList: one entry per model, the last one wins)"),
+    When("acl.dump_path_missing", E, ("dump_path", "dump_scene"),
          lambda v, c: constraint_pass(v) and "dump_path" not in v,
          "dump_path is required (EP0001): only an exception dump_scene may leave it out. Overflow dump and dump "
          "watch need it too.", "runtime-rules §1.4; " + OVF),
@@ -289,16 +327,18 @@ RULES = (
     Scan("acl.dump_path_variable", W, ("dump_path",), _dump_path_variable, "runtime-rules §1.4"),
     Scan("acl.dump_path_not_found", W, ("dump_path",), _dump_path_absent, "runtime-rules §1.4"),
     When("acl.debug_with_op_switch", E, ("dump_debug", "dump_op_switch"),
-         lambda v, c: on(v, "dump_debug") and on(v, "dump_op_switch") and not is_exception(v) and not is_watcher(v),
+         lambda v, c: on(v, "dump_debug") and on(v, "dump_op_switch"),  # its own EP0005 whatever the scene
          "Overflow dump (dump_debug on) cannot be combined with single-operator dump (dump_op_switch on) (EP0005).",
          OVF + "; runtime-rules §1.7", Fix("Turn dump_op_switch off", (("dump_op_switch", None),))),
     When("acl.debug_with_dump_list", W, ("dump_debug", "dump_list"),
-         lambda v, c: on(v, "dump_debug") and list_nonempty(v) and not is_exception(v),
+         lambda v, c: on(v, "dump_debug") and list_nonempty(v) and not is_exception(v) and not is_watcher(v),
          "Overflow dump (dump_debug on) with a non-empty dump_list: adump accepts it, but GE refuses model dump "
-         "while overflow detection is on, so the listed models are not dumped.", OVF + "; runtime-rules §1.7",
+         "while overflow detection is on, so the listed models are not dumped. (The AscendCL reference says an "
+         "error is returned; the runtime only logs GE's refusal.)", OVF + "; runtime-rules §1.7",
          Fix("Remove dump_list", (("dump_list", None),))),
     When("acl.debug_ignores", N, ("dump_debug", "dump_step", "dump_stats"),
-         lambda v, c: on(v, "dump_debug") and not is_exception(v) and ("dump_step" in v or "dump_stats" in v),
+         lambda v, c: on(v, "dump_debug") and not is_exception(v) and not is_watcher(v)
+         and ("dump_step" in v or "dump_stats" in v),
          "With dump_debug on the runtime skips the dump_step and dump_stats checks; they do not shape the overflow "
          "dump.", "runtime-rules §1.3"),
     Scan("acl.dump_step_invalid", E, ("dump_step",), _step, "runtime-rules §1.5"),

@@ -14,6 +14,7 @@ from ascend_dump_gui.core.config.acl_facts import data_dump as acl_data_dump
 from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.findings import Severity, msg
 from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
+from ascend_dump_gui.core.config.rules_locations import LOCATION_RULES
 from ascend_dump_gui.core.config.values import json_object
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -33,16 +34,46 @@ def data_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
     return ctx.scenario in ("tf1_session", "tf2_npu_device", "torchair") and values.get("enable_dump") is True
 
 
+def asks_norm_exception_dump(values: Mapping[str, Any], ctx: CheckContext) -> bool:
+    """The config already asks for the normal (L1) exception dump that NPU_COLLECT_PATH forces: acl.json
+    dump_scene aic_err_norm_dump, enable_exception_dump=1 (seed 002: enable_exception_dump), or
+    ASCEND_DUMP_SCENE=aic_err_norm_dump (runtime-rules §1.9)."""
+    if ctx.env.get("ASCEND_DUMP_SCENE", "").strip() == "aic_err_norm_dump":
+        return True
+    if ctx.scenario == "acl_json":
+        return values.get("dump_scene") == "aic_err_norm_dump"
+    return ctx.scenario in ("tf1_session", "tf2_npu_device") and values.get("enable_exception_dump") == 1
+
+
 def _collect_redirect(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if not _set(ctx, "NPU_COLLECT_PATH"):
+    if not _set(ctx, "NPU_COLLECT_PATH") or asks_norm_exception_dump(v, ctx):
         return []
     where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
+    keys = ("NPU_COLLECT_PATH",) + tuple(k for k in ("dump_scene", "enable_exception_dump") if k in v)
     if ctx.scenario == "acl_json" and is_exception(v) and "dump_path" in v:
         return [Hit(msg("NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is "
                         "switched on, whatever the config says about exception dump. dump_path is not used for them.",
-                        where=where))]
+                        where=where), keys + ("dump_path",))]
     return [Hit(msg("NPU_COLLECT_PATH is set: exception dumps go to {where} and the normal exception dump is switched "
-                    "on, whatever the config says about exception dump.", where=where))]
+                    "on, whatever the config says about exception dump.", where=where), keys)]
+
+
+def _collect_location(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
+    """The normal exception dump the config asks for is kept, but lands under NPU_COLLECT_PATH."""
+    if not _set(ctx, "NPU_COLLECT_PATH") or not asks_norm_exception_dump(v, ctx):
+        return []
+    where = ctx.env["NPU_COLLECT_PATH"].rstrip("/") + "/extra-info/data-dump/<device_id>"
+    keys = ("NPU_COLLECT_PATH",) + tuple(k for k in ("dump_scene", "enable_exception_dump") if k in v) + (
+        ("ASCEND_DUMP_SCENE",) if _set(ctx, "ASCEND_DUMP_SCENE") else ())
+    shadowed = [k for k in ("ASCEND_DUMP_PATH", "ASCEND_WORK_PATH") if _set(ctx, k)]
+    if ctx.scenario == "acl_json" and "dump_path" in v:   # TF's dump_path is for data dumps only
+        shadowed.insert(0, "dump_path")
+    if not shadowed:
+        return [Hit(msg("NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}.",
+                        where=where), keys)]
+    return [Hit(msg("NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}; "
+                    "{shadowed} is not used for it.", where=where, shadowed=", ".join(shadowed)),
+                keys + tuple(shadowed))]
 
 
 def _work_path_chars(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -76,6 +107,13 @@ def profiling_output(values: Mapping[str, Any], env: Mapping[str, str]) -> tuple
     return (work.rstrip("/") + "/profiling_data", "ASCEND_WORK_PATH") if work else None
 
 
+def adapter_default_options(values: Mapping[str, Any], scenario: str) -> bool:
+    """TF1 profiling_mode=True without profiling_options (or with ""): the adapter substitutes its default options,
+    whose output is "./" (tensorflow tf_adapter/util/npu_attrs.cc profiling_default_options)."""
+    return scenario == "tf1_session" and values.get("profiling_mode") is True \
+        and values.get("profiling_options") in (None, "")
+
+
 def tf_profiling_on(values: Mapping[str, Any], ctx_scenario: str, env: Mapping[str, str]) -> bool:
     """Profiling is on for a TensorFlow job: TF1's profiling_mode, else the PROFILING_MODE variable."""
     if ctx_scenario == "tf1_session" and "profiling_mode" in values:
@@ -85,6 +123,8 @@ def tf_profiling_on(values: Mapping[str, Any], ctx_scenario: str, env: Mapping[s
 
 RULES = (
     Scan("env.npu_collect_path_exception", W, ("NPU_COLLECT_PATH",), _collect_redirect, S000 + "; seed 002: enable_exception_dump"),
+    Scan("env.npu_collect_path_location", N, ("NPU_COLLECT_PATH",), _collect_location,
+         S000 + "; seed 002: enable_exception_dump"),
     When("env.npu_collect_path_data_dump", W, ("NPU_COLLECT_PATH",),
          lambda v, c: _set(c, "NPU_COLLECT_PATH") and data_dump(v, c),
          "NPU_COLLECT_PATH is set and the config asks for a data dump: GE refuses data dump while it is set "
@@ -110,8 +150,16 @@ RULES = (
     Scan("env.work_path_chars", W, ("ASCEND_WORK_PATH",), _work_path_chars, S000),
     When("env.profiling_without_output", E, ("profiling_mode", "profiling_options", "PROFILING_MODE",
                                              "PROFILING_OPTIONS", "ASCEND_WORK_PATH"),
-         lambda v, c: tf_profiling_on(v, c.scenario, c.env) and profiling_output(v, c.env) is None,
+         lambda v, c: tf_profiling_on(v, c.scenario, c.env) and profiling_output(v, c.env) is None
+         and not adapter_default_options(v, c.scenario),
          "Profiling is on but no output folder is set: give profiling_options (or PROFILING_OPTIONS) an \"output\" "
          "or set ASCEND_WORK_PATH; otherwise collecting the profile data fails with an error.",
          "seed 000: ASCEND_WORK_PATH (profiling_data); seed 002: profiling_options"),
-)
+    When("env.profiling_default_output", N, ("profiling_mode", "profiling_options", "ASCEND_WORK_PATH"),
+         lambda v, c: adapter_default_options(v, c.scenario),
+         "profiling_mode is on without profiling_options: the TF adapter then uses its default options (output ./, "
+         "training_trace, task_time, hccl and aicpu on, aic_metrics PipeUtilization), so the profile lands in the "
+         "working directory. The environment-variable reference asks for an output folder or ASCEND_WORK_PATH; the "
+         "adapter does not need one here.",
+         "tensorflow tf_adapter/util/npu_attrs.cc (profiling_default_options); seed 000: ASCEND_WORK_PATH"),
+) + LOCATION_RULES

@@ -8,6 +8,8 @@ named in upper case in a rule's ``options`` are environment variables read from 
 from __future__ import annotations
 
 from ascend_dump_gui.core.config.rules import Rule
+from ascend_dump_gui.core.config.rules_tf1_cache import CACHE_RULES
+from ascend_dump_gui.core.config.rules_tf1_caveats import CAVEAT_RULES
 from ascend_dump_gui.core.config.rules_tf1_dump import DUMP_RULES
 from ascend_dump_gui.core.config.rules_tf1_generic import GENERIC_RULES
 from ascend_dump_gui.core.config.rules_tf1_precision import PRECISION_RULES
@@ -16,7 +18,7 @@ from ascend_dump_gui.core.config.rules_tf1_runtime import RUNTIME_RULES
 from ascend_dump_gui.core.config.rules_tf1_shape import SHAPE_RULES
 
 TF1_RULES: tuple[Rule, ...] = (
-    GENERIC_RULES + DUMP_RULES + PRECISION_RULES + SHAPE_RULES + RUNTIME_RULES + PROFILING_RULES
+    GENERIC_RULES + DUMP_RULES + PRECISION_RULES + SHAPE_RULES + RUNTIME_RULES + PROFILING_RULES + CAVEAT_RULES + CACHE_RULES
 )
 
 TF1_ENV_VARS: tuple[str, ...] = tuple(sorted({

@@ -47,11 +47,13 @@ def is_set(values: Mapping[str, Any], key: str) -> bool:
 
 
 def effective_mode(values: Mapping[str, Any], ctx: CheckContext) -> str | None:
-    """training / online_inference from the context, else from an explicitly set graph_run_mode."""
+    """training / online_inference from the context, else from graph_run_mode (unset: its default 1, training;
+    seed 002: graph_run_mode). None when graph_run_mode has a value the adapter does not know."""
     if ctx.mode:
         return ctx.mode
-    run_mode = number(values, "graph_run_mode")
-    return {0: "online_inference", 1: "training"}.get(run_mode) if run_mode is not None else None
+    if "graph_run_mode" not in values:
+        return "training"
+    return {0: "online_inference", 1: "training"}.get(number(values, "graph_run_mode"))
 
 
 def env_on(ctx: CheckContext, name: str) -> bool:

@@ -18,17 +18,27 @@ _RUN_MODE = {0: "online_inference", 1: "training"}
 
 
 def _wrong_run_mode(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
-    mode = _RUN_MODE.get(number(values, "graph_run_mode"))
-    if ctx.mode is not None or mode is None:
+    """Options of the other mode: graph_run_mode as set, or its default 1 (training) when it is not set."""
+    if ctx.mode is not None:
+        return
+    explicit = "graph_run_mode" in values
+    mode = _RUN_MODE.get(number(values, "graph_run_mode")) if explicit else "training"
+    if mode is None:
         return
     for key in values:
         spec = TF1_FIELD_INDEX.get(key)
-        if spec and mode not in {m.value for m in spec.modes}:
+        if not spec or mode in {m.value for m in spec.modes}:
+            continue
+        fix = Fix(msg("Remove {key}", key=key), ((key, None),))
+        if explicit:
             yield Hit(msg("{key} does not apply to {mode}, which graph_run_mode={graph_run_mode} "
                           "selects; it is ignored.",
                           key=key, mode=MODE_NAME[mode], graph_run_mode=values["graph_run_mode"]),
-                      (key, "graph_run_mode"),
-                      Fix(msg("Remove {key}", key=key), ((key, None),)))
+                      (key, "graph_run_mode"), fix)
+        else:
+            yield Hit(msg("{key} only applies to online inference, but graph_run_mode is not set and defaults to 1 "
+                          "(training); it is ignored. Set graph_run_mode to 0 for online inference.", key=key),
+                      (key, "graph_run_mode"), fix)
 
 
 def _run_mode_mismatch(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:

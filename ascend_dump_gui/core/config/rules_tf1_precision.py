@@ -11,7 +11,7 @@ from ascend_dump_gui.core.config.rules import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules_tf1_base import effective_mode, is_set, number, src, text
 
 MIXED_MODES = ("allow_mix_precision", "allow_mix_precision_fp16", "allow_mix_precision_bf16")
-MIXED_MODES_V2 = ("mixed_float16", "mixed_bfloat16")
+MIXED_MODES_V2 = ("mixed_float16", "mixed_bfloat16", "mixed_hif8")   # the adapter also accepts mixed_hif8
 BF16_MODES = ("allow_mix_precision_bf16", "allow_fp32_to_bf16")
 IMPLMODE_TYPES = ("Pooling", "SoftmaxV2", "LRN", "ROIAlign")
 _ACCEL = re.compile(r"(fast1?)\|(step|loss)(?:\|(\d+(?:\.\d+)?))?")
@@ -58,11 +58,11 @@ def _accelerate_precision(values: Mapping[str, Any], ctx: CheckContext) -> Itera
     mode, mode_v2 = text(values, "precision_mode"), text(values, "precision_mode_v2")
     if mode is not None and mode not in ("allow_fp32_to_fp16", "must_keep_origin_dtype"):
         yield Hit(msg("experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or "
-                      "must_keep_origin_dtype (or unset), not {mode}.",
+                      "must_keep_origin_dtype (or unset), not {mode}; the adapter stops with an internal error.",
                       mode=mode), ("experimental_accelerate_train_mode", "precision_mode"))
     if mode_v2 is not None and mode_v2 != "origin":
         yield Hit(msg("experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not "
-                      "{mode_v2}.", mode_v2=mode_v2), ("experimental_accelerate_train_mode", "precision_mode_v2"))
+                      "{mode_v2}; the adapter stops with an internal error.", mode_v2=mode_v2), ("experimental_accelerate_train_mode", "precision_mode_v2"))
 
 
 def _accelerate_env(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -94,12 +94,14 @@ PRECISION_RULES = (
     When("tf1.force_fp16_training", Severity.WARNING, ("precision_mode", "graph_run_mode"),
          lambda v, c: text(v, "precision_mode") == "force_fp16" and effective_mode(v, c) == "training",
          "precision_mode force_fp16 only applies to online inference.", src("precision_mode")),
-    When("tf1.modify_mixlist_without_mixed", Severity.WARNING,
+    When("tf1.modify_mixlist_without_mixed", Severity.ERROR,
          ("modify_mixlist", "precision_mode", "precision_mode_v2"),
-         lambda v, c: is_set(v, "modify_mixlist") and not _mixed(v),
-         "modify_mixlist is only read in a mixed precision mode (precision_mode_v2 mixed_float16 or "
-         "mixed_bfloat16, or precision_mode allow_mix_precision*); as set it is ignored.",
-         src("modify_mixlist"), Fix("Use mixed_float16", (("precision_mode_v2", "mixed_float16"),))),
+         lambda v, c: "modify_mixlist" in v and not _mixed(v),
+         "modify_mixlist needs a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or "
+         "precision_mode allow_mix_precision*); without one the adapter stops with an internal error. The "
+         "session options reference only says the list is used when mixed precision is on.",
+         src("modify_mixlist") + "; tensorflow tf_adapter/util/npu_attrs.cc (SetNpuOptimizerAttr: modify_mixlist "
+         "returns errors::Internal)", Fix("Use mixed_float16", (("precision_mode_v2", "mixed_float16"),))),
     When("tf1.customize_dtypes_no_effect", Severity.WARNING,
          ("customize_dtypes", "precision_mode", "precision_mode_v2"),
          lambda v, c: is_set(v, "customize_dtypes") and _keeps_origin(v, c),
@@ -108,9 +110,11 @@ PRECISION_RULES = (
          src("customize_dtypes")),
     Scan("tf1.accelerate_train_format", Severity.ERROR, ("experimental_accelerate_train_mode",),
              _accelerate_format, src("experimental_accelerate_train_mode")),
-    Scan("tf1.accelerate_train_precision", Severity.WARNING,
+    Scan("tf1.accelerate_train_precision", Severity.ERROR,
              ("experimental_accelerate_train_mode", "precision_mode", "precision_mode_v2"),
-             _accelerate_precision, src("experimental_accelerate_train_mode")),
+             _accelerate_precision, src("experimental_accelerate_train_mode") +
+             "; tensorflow tf_adapter/kernels/geop_npu.cc (GeOp::CheckAndModifyPrecisionMode returns an internal "
+             "error)"),
     Scan("tf1.accelerate_train_env", Severity.INFO,
              ("experimental_accelerate_train_mode", "STEP_NOW", "TOTAL_STEP", "LOSS_NOW", "TARGET_LOSS"),
              _accelerate_env, src("experimental_accelerate_train_mode")),
@@ -126,10 +130,12 @@ PRECISION_RULES = (
          "op_precision_mode takes precedence; op_select_implmode and optypelist_for_implmode are ignored.",
          src("op_precision_mode"),
          Fix("Remove the older options", (("op_select_implmode", None), ("optypelist_for_implmode", None)))),
-    When("tf1.optypelist_without_implmode", Severity.WARNING, ("optypelist_for_implmode", "op_select_implmode"),
-         lambda v, c: is_set(v, "optypelist_for_implmode") and "op_select_implmode" not in v,
-         "optypelist_for_implmode lists the operators that use op_select_implmode, which is not set.",
-         src("optypelist_for_implmode")),
+    When("tf1.optypelist_without_implmode", Severity.ERROR, ("optypelist_for_implmode", "op_select_implmode"),
+         lambda v, c: "optypelist_for_implmode" in v and "op_select_implmode" not in v,
+         "optypelist_for_implmode lists the operators that use op_select_implmode, which is not set; the adapter "
+         "stops the process (LOG(FATAL)).",
+         src("optypelist_for_implmode") + "; tensorflow tf_adapter/util/npu_attrs.cc (SetNpuOptimizerAttr: "
+         "\"when use optypelist_for_implmode, op_select_implmode must be set\")"),
     Scan("tf1.optypelist_types", Severity.WARNING, ("optypelist_for_implmode",), _optypelist_types,
              src("optypelist_for_implmode")),
 )

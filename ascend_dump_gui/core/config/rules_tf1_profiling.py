@@ -131,8 +131,13 @@ def _instr_exclusive(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[H
 
 
 def _mode_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    """The script's settings when profiling_mode is set there, else PROFILING_OPTIONS under PROFILING_MODE=true."""
     settings, mode = profiling_settings(values), effective_mode(values, ctx)
-    if settings is None or not flag(values, "profiling_mode"):
+    if "profiling_mode" not in values and ctx.env.get("PROFILING_MODE", "").strip().lower() == "true":
+        settings = json_object(ctx.env.get("PROFILING_OPTIONS"))
+    elif not flag(values, "profiling_mode"):
+        return
+    if settings is None:
         return
     if mode == "training":
         off = [k for k in ("training_trace", "task_trace") if settings.get(k, SUB_KEYS[k].default) != "on"]
@@ -145,7 +150,13 @@ def _mode_requirements(values: Mapping[str, Any], ctx: CheckContext) -> Iterator
         yield Hit(msg("Online inference does not support training_trace; it is ignored."))
 
 
-def _product_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+PLATFORM_CHECKED = ("instr_profiling_freq", "aic_metrics")
+"""Sub-options msprof validates against the platform: an unsupported one makes profiling fail to start
+(msprof params_adapter_geopt.cpp GetParamFromInputCfg: PlatformAdapterInit / ComCfgCheck return PROFILING_FAILED)."""
+
+
+def _unsupported(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[tuple[str, Hit]]:
+    """(key, hit) for each profiling_options key the selected product does not support."""
     settings = profiling_settings(values)
     if settings is None or ctx.product is None:
         return
@@ -153,10 +164,23 @@ def _product_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]
     for key in settings:
         spec = SUB_KEYS.get(key)
         if spec and spec.products and ctx.product not in spec.products:
-            yield Hit(msg("profiling_options: {key} is not supported on {here}.", key=key, here=here))
+            yield key, Hit(msg("profiling_options: {key} is not supported on {here}.", key=key, here=here))
     if settings.get("aic_metrics") in NEW_PRODUCT_METRICS and ctx.product in ("atlas_training", "atlas_inference"):
-        yield Hit(msg("profiling_options: aic_metrics {aic_metrics} is not supported on {here}.",
-                      aic_metrics=settings['aic_metrics'], here=here))
+        yield "aic_metrics", Hit(msg("profiling_options: aic_metrics {aic_metrics} is not supported on {here}.",
+                                     aic_metrics=settings['aic_metrics'], here=here))
+
+
+def _product_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    """Unsupported keys the collector skips on this product (a warning)."""
+    yield from (hit for key, hit in _unsupported(values, ctx) if key not in PLATFORM_CHECKED)
+
+
+def _platform_refused(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
+    """Unsupported keys msprof checks against the platform: profiling does not start (an error)."""
+    for key, hit in _unsupported(values, ctx):
+        if key in PLATFORM_CHECKED:
+            yield Hit(msg("{problem} msprof checks it against the platform, so profiling fails to start.",
+                          problem=hit.message), ("profiling_options", f"profiling_options.{key}"))
 
 
 def _deprecated_keys(values: Mapping[str, Any], ctx: CheckContext) -> Iterator[Hit]:
@@ -182,8 +206,11 @@ PROFILING_RULES = (
     Scan("tf1.profiling_instr_exclusive", Severity.ERROR, ("profiling_options",), _instr_exclusive,
              "seed 002: profiling_options.instr_profiling_freq"),
     Scan("tf1.profiling_mode_requirements", Severity.WARNING,
-             ("profiling_options", "profiling_mode", "graph_run_mode"), _mode_requirements, src("profiling_options")),
+             ("profiling_options", "profiling_mode", "graph_run_mode", "PROFILING_MODE", "PROFILING_OPTIONS"),
+             _mode_requirements, src("profiling_options")),
     Scan("tf1.profiling_product", Severity.WARNING, ("profiling_options",), _product_keys, src("profiling_options")),
+    Scan("tf1.profiling_platform_refused", Severity.ERROR, ("profiling_options",), _platform_refused,
+         src("profiling_options") + "; msprof collector params_adapter_geopt.cpp (GetParamFromInputCfg)"),
     Scan("tf1.profiling_deprecated_key", Severity.INFO, ("profiling_options",), _deprecated_keys,
              "seed 002: profiling_options.hccl"),
     Scan("tf1.profiling_fp_bp_dynamic", Severity.WARNING,

@@ -157,10 +157,11 @@ RUNTIME_RULES = (
     When("tf1.small_channel_inference", Severity.WARNING, ("enable_small_channel", "graph_run_mode"),
          lambda v, c: number(v, "enable_small_channel") == 0 and effective_mode(v, c) == "online_inference",
          "enable_small_channel cannot be changed in online inference; it stays 1.", src("enable_small_channel")),
-    When("tf1.small_channel_training", Severity.INFO, ("enable_small_channel", "graph_run_mode"),
+    When("tf1.small_channel_training", Severity.WARNING, ("enable_small_channel", "graph_run_mode"),
          lambda v, c: number(v, "enable_small_channel") == 1 and effective_mode(v, c) == "training",
-         "enable_small_channel is not advised in training; it only pays off for some ResNet networks.",
-         src("enable_small_channel")),
+         "enable_small_channel=1 is the online-inference setting; in training (graph_run_mode 1, the default) it is "
+         "not advised: it only pays off for ResNet50/101/152 and may slow other networks down.",
+         src("enable_small_channel"), Fix("Turn small channel optimization off", (("enable_small_channel", 0),))),
     When("tf1.iterations_per_loop_offload", Severity.WARNING, ("iterations_per_loop", "enable_data_pre_proc"),
          lambda v, c: (number(v, "iterations_per_loop") or 1) > 1 and not flag(v, "enable_data_pre_proc"),
          "iterations_per_loop > 1 offloads iterations to the device, which needs GetNext offload "

@@ -179,16 +179,26 @@ SHAPE_RULES = (
          src("dynamic_graph_execute_mode"), Fix("Turn dynamic_input on", (("dynamic_input", True),))),
     When("tf1.dynamic_input_incomplete", Severity.WARNING,
          ("dynamic_input", "dynamic_graph_execute_mode", "dynamic_inputs_shape_range"),
-         lambda v, c: flag(v, "dynamic_input")
+         lambda v, c: flag(v, "dynamic_input") and text(v, "dynamic_graph_execute_mode") != "lazy_recompile"
          and not ("dynamic_graph_execute_mode" in v and is_set(v, "dynamic_inputs_shape_range")),
          "dynamic_input=True compiles with dynamic_graph_execute_mode=dynamic_execute and the ranges in "
          "dynamic_inputs_shape_range; set both.", src("dynamic_input")),
+    When("tf1.lazy_recompile_loops", Severity.ERROR,
+         ("dynamic_graph_execute_mode", "dynamic_input", "iterations_per_loop"),
+         lambda v, c: flag(v, "dynamic_input") and text(v, "dynamic_graph_execute_mode") == "lazy_recompile"
+         and (number(v, "iterations_per_loop") or 1) > 1,
+         "dynamic_graph_execute_mode lazy_recompile only supports iterations_per_loop 1; the graph partition "
+         "fails with InvalidArgument.",
+         src("dynamic_graph_execute_mode") + "; tensorflow tf_adapter/optimizers/om_partition_subgraphs_pass.cc "
+         "(\"iterations_per_loop only support 1 in lazy_recompile mode\")", Fix("Set iterations_per_loop to 1", (("iterations_per_loop", 1),))),
     Scan("tf1.shape_range_format", Severity.ERROR, ("dynamic_inputs_shape_range",), _shape_range_format,
              src("dynamic_inputs_shape_range")),
-    When("tf1.in_out_pair_without_mix", Severity.WARNING, ("in_out_pair", "in_out_pair_flag", "mix_compile_mode"),
-         lambda v, c: ("in_out_pair" in v or "in_out_pair_flag" in v) and not flag(v, "mix_compile_mode"),
-         "in_out_pair and in_out_pair_flag only apply with mixed computing (mix_compile_mode=True).",
-         src("in_out_pair"), Fix("Turn mixed computing on", (("mix_compile_mode", True),))),
+    When("tf1.in_out_pair_without_mix", Severity.ERROR, ("in_out_pair", "in_out_pair_flag", "mix_compile_mode"),
+         lambda v, c: is_set(v, "in_out_pair") and not flag(v, "mix_compile_mode"),
+         "in_out_pair needs mixed computing (mix_compile_mode=True); without it the graph partition stops with an "
+         "internal error.",
+         src("in_out_pair") + "; tensorflow tf_adapter/optimizers/om_partition_subgraphs_pass.cc (\"mix_compile_mode "
+         "must be True when use in_out_pair\")", Fix("Turn mixed computing on", (("mix_compile_mode", True),))),
     Scan("tf1.in_out_pair_format", Severity.ERROR, ("in_out_pair",), _in_out_pair_format, src("in_out_pair")),
     When("tf1.variable_placement_host", Severity.ERROR, ("variable_placement", "mix_compile_mode"),
          lambda v, c: text(v, "variable_placement") == "Host" and not flag(v, "mix_compile_mode"),

@@ -104,8 +104,15 @@ def _unknown(scenario: Scenario, key: str, value: Any, known: list[str]) -> list
                     extra={"suggestion": guess} if guess else {})]
 
 
+# Python APIs whose dump options default to None: None written in the script means "not set" (seed 003:
+# dump_step None dumps every step; tensorflow tf_adapter npu_config.py DumpConfig, npu_device dump_config.py).
+NONE_MEANS_UNSET = ("tf1_session", "tf2_npu_device")
+
+
 def _check_value(spec: FieldSpec, name: str, value: Any, severity: Severity, scenario: str) -> list[Finding]:
     kind = spec.kind
+    if value is None and spec.default is None and scenario in NONE_MEANS_UNSET:
+        return []
     if kind is Kind.BOOL:
         if isinstance(value, bool):
             return []
@@ -163,6 +170,13 @@ def _check_number(spec: FieldSpec, name: str, value: Any, severity: Severity) ->
         ok = ok or isinstance(value, float)
     if not ok:
         return [_bad(spec, name, severity, _wrong_kind(name, spec.kind, value))]
+    if spec.clamped and (spec.minimum is not None and value < spec.minimum
+                         or spec.maximum is not None and value > spec.maximum):
+        bound = spec.minimum if spec.minimum is not None and value < spec.minimum else spec.maximum
+        return [Finding("schema.range", Severity.WARNING, (name,),
+                        msg("{name} must be between {low} and {high}, got {value}; the runtime uses {bound} instead",
+                            name=name, low=_num(spec.minimum), high=_num(spec.maximum), value=value,
+                            bound=_num(bound)), spec.source)]
     if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
         return [_bad(spec, name, severity, msg("{name} must be between {low} and {high}, got {value}", name=name,
                                                low=_num(spec.minimum), high=_num(spec.maximum), value=value),

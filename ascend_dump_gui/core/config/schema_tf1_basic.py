@@ -44,7 +44,8 @@ MEMORY_FIELDS: tuple[FieldSpec, ...] = (
            "models in a session can share them and use less memory.", MEMORY, "b"),
     option("input_fusion_size", Kind.INT, 131072, "Input fusion threshold (bytes)",
            "Inputs no larger than this many bytes are fused into one host-to-device copy; 0 turns fusion "
-           "off. Only static-shape graphs use it.", MEMORY, "i", minimum=0, maximum=33554432),
+           "off. Only static-shape graphs use it.", MEMORY, "i", minimum=0, maximum=33554432,
+           clamped=True),   # tf_adapter npu_attrs.cc: out of range -> a log warning and the nearest bound
     option("input_batch_cpy", Kind.BOOL, False, "Batch input copy",
            "Copy several inputs from host to device in one batch. Needs more than one input; inputs "
            "already fused by input_fusion_size are not batch-copied.", MEMORY, "b", products=A2_A3),

@@ -213,7 +213,7 @@ def write_dump(path: str | Path, *, op_name: str, inputs: Sequence[TensorPayload
     head, payloads = encode_dump(op_name=op_name, inputs=inputs, outputs=outputs, buffers=buffers,
                                  workspaces=workspaces, dump_time=dump_time, version=version, attrs=attrs)
     path = Path(path)
-    with atomic_output(path) as fh:
+    with atomic_output(path, durable=False) as fh:  # generated dumps: no fsync (see filewrite)
         fh.write(head)
         for arr in payloads:
             fh.write(as_byte_view(arr))

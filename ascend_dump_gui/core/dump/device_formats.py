@@ -125,6 +125,30 @@ def _regions(view: np.ndarray, groups: list[int], logical: tuple[int, ...]):
             yield out_idx, split, view_idx
 
 
+def check_restorable(device_shape: Sequence[int], fmt: str, original_shape: Sequence[int], *,
+                     original_format: str | None = None) -> None:
+    """Raise :class:`LayoutError` unless :func:`to_original` can restore a ``device_shape`` array to
+    ``original_shape``; allocates nothing (runs the same checks on a zero-stride stand-in).
+
+    A restorable original shape never holds more elements than the device shape, so the restored size
+    is bounded by the payload that the header's size already vouches for.
+    """
+    if fmt not in RESTORABLE:
+        raise LayoutError(f"no restoration for device format {fmt}")
+    device_shape = tuple(int(d) for d in device_shape)
+    original_shape = tuple(int(d) for d in original_shape)
+    if any(d < 0 for d in (*device_shape, *original_shape)):
+        raise LayoutError(f"negative dimension in {list(device_shape)} / {list(original_shape)}")
+    stand_in = np.lib.stride_tricks.as_strided(np.zeros(1, np.uint8), shape=device_shape,
+                                               strides=(0,) * len(device_shape), writeable=False)
+    view, groups, logical = _blocked_view(stand_in, fmt, original_shape, original_format)
+    for _ in _regions(view, groups, logical):
+        pass
+    if math.prod(original_shape) > math.prod(device_shape):
+        raise LayoutError(f"original shape {list(original_shape)} holds more elements than the device "
+                          f"shape {list(device_shape)}")
+
+
 def to_original(device: np.ndarray, fmt: str, original_shape: Sequence[int], *,
                 original_format: str | None = None, dtype=None, out: np.ndarray | None = None) -> np.ndarray:
     """The original-layout array of a device-layout array, padding removed, in one copy.

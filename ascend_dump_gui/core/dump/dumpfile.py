@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ascend_dump_gui.core.dump.device_formats import RESTORABLE, LayoutError, to_original
+from ascend_dump_gui.core.dump.device_formats import RESTORABLE, LayoutError, check_restorable, to_original
 from ascend_dump_gui.core.dump.dtypes import DtypeInfo, decode
 from ascend_dump_gui.core.dump.tensor_stats import TensorStats, tensor_stats
 from ascend_dump_gui.core.errors import DumpFormatError
@@ -88,8 +88,19 @@ class DumpTensor:
         """True when :meth:`array` reorders the device layout (not just a reshape)."""
         return self.format in RESTORABLE and self.original_shape is not None
 
+    def check_layout(self) -> None:
+        """Raise :class:`DumpFormatError` when the original shape cannot be restored from the device
+        data (checked on the header, before anything is allocated)."""
+        if not self.restorable:
+            return
+        try:
+            check_restorable(self.shape, self.format, self.original_shape,  # type: ignore[arg-type]
+                             original_format=self.original_format)
+        except LayoutError as exc:
+            raise DumpFormatError(self.path, f"{self.name}: cannot restore {self.format}: {exc}") from None
+
     def original_layout_shape(self) -> tuple[int, ...]:
-        """The shape :meth:`array` returns."""
+        """The shape :meth:`array` returns (when :meth:`check_layout` passes)."""
         if self.restorable or (self.original_shape is not None
                                and math.prod(self.original_shape) == self.count):
             return self.original_shape  # type: ignore[return-value]
@@ -101,6 +112,7 @@ class DumpTensor:
         Plain formats whose original shape holds the same number of elements are reshaped; tensors
         without an original shape keep the device shape. ``dtype`` casts (e.g. bfloat16 -> float32).
         """
+        self.check_layout()
         dev = self.device_array()
         if self.restorable:
             try:

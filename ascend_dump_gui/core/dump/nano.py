@@ -155,7 +155,7 @@ def write_nano(path: str | Path, inputs: Sequence[TensorPayload] = (), outputs: 
         lists.append(body)
     head = struct.pack("<II", MAGIC, version) + _tlv(4, lists[0]) + _tlv(5, lists[1])
     path = Path(path)
-    with atomic_output(path) as fh:
+    with atomic_output(path, durable=False) as fh:  # generated dumps: no fsync (see filewrite)
         fh.write(struct.pack("<Q", len(head)) + head)
         for arr in payloads:
             fh.write(as_byte_view(arr))

@@ -2,7 +2,8 @@
 
 The walk lists each folder once and makes one ``lstat`` per entry (for its size); headers are not opened unless
 ``with_headers=True``. Folders are visited depth first in name order; a folder's files come before its
-sub-folders.
+sub-folders. A symbolic link that leads outside the scanned folder is listed as a problem and not followed
+unless ``follow_links=True``; links into the tree and link loops are never followed twice.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ _USE_FD = os.listdir in os.supports_fd and os.stat in os.supports_dir_fd
 _S_IFMT = 0o170000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
+LINK_OUTSIDE = "symbolic link to outside the folder ({target}), not followed"
+"""The problem of a link that leaves the scanned folder (``{target}``: where it points)."""
 
 
 @dataclass(slots=True)
@@ -58,33 +61,37 @@ def check_root(root: str | os.PathLike) -> str:
     return path
 
 
-def scan(root: str | os.PathLike, *, with_headers: bool = False, progress: ProgressFn = no_progress,
-         cancel: CancelToken | None = None) -> ScanResult:
+def scan(root: str | os.PathLike, *, with_headers: bool = False, follow_links: bool = False,
+         progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> ScanResult:
     """Index every file under ``root`` (see :func:`iter_scan`)."""
     result = ScanResult(check_root(root))
     with gc_paused():  # 100k+ long-lived records: the cyclic GC would re-walk them over and over
-        for records, problems in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
+        for records, problems in iter_folders(root, with_headers=with_headers, follow_links=follow_links,
+                                              progress=progress, cancel=cancel):
             result.records += records
             result.problems += problems
     return result
 
 
-def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, progress: ProgressFn = no_progress,
-              cancel: CancelToken | None = None) -> Iterator[DumpRecord | Problem]:
+def iter_scan(root: str | os.PathLike, *, with_headers: bool = False, follow_links: bool = False,
+              progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> Iterator[DumpRecord | Problem]:
     """Stream the index of ``root``: a :class:`DumpRecord` per file, a :class:`Problem` per file or folder
-    that cannot be placed or read (junk files, empty or unreadable folders, symlink loops).
+    that cannot be placed or read (junk files, empty or unreadable folders, symlink loops, links to
+    outside ``root`` unless ``follow_links``).
 
     ``progress(files_done, 0, folder)`` is called per folder; ``cancel`` is polled per folder.
     ``with_headers=True`` also reads the header of every tensor and Opdebug file and reports the files that
     are not readable dumps. Raises :class:`InputError` only when ``root`` itself is missing, not a folder or
     unreadable.
     """
-    for records, problems in iter_folders(root, with_headers=with_headers, progress=progress, cancel=cancel):
+    for records, problems in iter_folders(root, with_headers=with_headers, follow_links=follow_links,
+                                          progress=progress, cancel=cancel):
         yield from problems
         yield from records
 
 
-def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progress: ProgressFn = no_progress,
+def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, follow_links: bool = False,
+                 progress: ProgressFn = no_progress,
                  cancel: CancelToken | None = None) -> Iterator[tuple[list[DumpRecord], list[Problem]]]:
     """:func:`iter_scan` one folder at a time: ``(records, problems)`` of each folder visited.
 
@@ -100,7 +107,7 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, progres
             cancel.raise_if_cancelled()
         folder = stack.pop()
         try:
-            subfolders, files, problems = _list_folder(folder, real_root, followed)
+            subfolders, files, problems = _list_folder(folder, real_root, followed, follow_links)
         except OSError as exc:
             if not folder.rel:
                 raise InputError(root, f"cannot read folder: {exc.strerror or exc}") from exc
@@ -130,8 +137,8 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _list_folder(folder: _Folder, real_root: str,
-                 followed: set[str]) -> tuple[list[_Folder], list[tuple[str, int]], list[Problem]]:
+def _list_folder(folder: _Folder, real_root: str, followed: set[str],
+                 follow_links: bool) -> tuple[list[_Folder], list[tuple[str, int]], list[Problem]]:
     """Sub-folders to visit, ``(name, size)`` of files, and problems, in name order.
 
     One ``lstat`` per entry; relative to a folder descriptor where the OS allows (a short lookup).
@@ -155,7 +162,7 @@ def _list_folder(folder: _Folder, real_root: str,
                     subfolders.append(_Folder(os.path.join(folder.path, name), prefix + name,
                                               child_context(folder.ctx, name), folder.real + os.sep + name))
                 elif kind == S_IFLNK:
-                    item = _follow_link(name, folder, prefix + name, real_root, followed, files)
+                    item = _follow_link(name, folder, prefix + name, real_root, followed, files, follow_links)
                     if type(item) is _Folder:
                         subfolders.append(item)
                     elif item is not None:
@@ -170,23 +177,31 @@ def _list_folder(folder: _Folder, real_root: str,
             os.close(fd)
 
 
+def is_inside(target: str, real_root: str) -> bool:
+    """True when the real path ``target`` is ``real_root`` or below it."""
+    return target == real_root or target.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
 def _follow_link(name: str, folder: _Folder, rel: str, real_root: str, followed: set[str],
-                 files: list[tuple[str, int]]) -> _Folder | Problem | None:
-    """A symbolic link: a file (appended to ``files``), a folder outside the tree to visit, or a problem."""
+                 files: list[tuple[str, int]], follow_links: bool) -> _Folder | Problem | None:
+    """A symbolic link: a file (appended to ``files``), a folder outside the tree to visit (only with
+    ``follow_links``), or a problem."""
     path = os.path.join(folder.path, name)
     try:
         st = os.stat(path)
     except OSError:
         return Problem(rel, "broken or looping symbolic link")
+    target = os.path.realpath(path)
+    if not follow_links and not is_inside(target, real_root):
+        return Problem(rel, LINK_OUTSIDE.format(target=target))
     if S_ISREG(st.st_mode):
         files.append((name, st.st_size))
         return None
     if not S_ISDIR(st.st_mode):
         return Problem(rel, "not a regular file or folder")
-    target = os.path.realpath(path)
     if folder.real == target or folder.real.startswith(target + os.sep):
         return Problem(rel, "symbolic link loop: points to an enclosing folder, not followed")
-    if target == real_root or target.startswith(real_root + os.sep) or target in followed:
+    if is_inside(target, real_root) or target in followed:
         return Problem(rel, "symbolic link to a folder indexed elsewhere in this scan, not followed")
     followed.add(target)
     return _Folder(path, rel, child_context(folder.ctx, name), target)

@@ -1,7 +1,8 @@
 """A lazy, Qt-free tree over a dump folder for the GUI: a folder's children are listed only when asked.
 
 Listing costs one ``os.scandir`` of that folder and no ``stat`` per file, whatever the tree size; a file's
-record (kind, op, size) is worked out on first use.
+record (kind, op, size) is worked out on first use. A link that leads outside the opened folder is shown as
+a link with a problem and not followed, unless the tree was opened with ``follow_links=True``.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from ascend_dump_gui.core.dump.records import (
     parse_in_folder,
     problem_message,
 )
-from ascend_dump_gui.core.dump.scanner import check_root
+from ascend_dump_gui.core.dump.scanner import LINK_OUTSIDE, check_root, is_inside
 from ascend_dump_gui.core.errors import InputError
 
 _BY_NAME = attrgetter("name")
+LINK_LOOP = "symbolic link loop: points to an enclosing folder"
 OVERFLOW_OF = "overflow of {op}"
 """How a file's label names the op an Opdebug file reports (the UI's catalogue translates it)."""
 
@@ -62,18 +64,22 @@ class DumpNode:
     context: DirContext = field(default_factory=DirContext, repr=False)
     """For a folder its own context; for a file its folder's."""
     problem: str | None = None
-    """Why a folder entry cannot be followed (symlink loop, broken link), if so."""
+    """Why an entry is not followed (symlink loop, link to outside the opened folder), if so."""
     children: list[DumpNode] | None = field(default=None, repr=False)
     """Attached by the caller after :meth:`list_children`; None = not listed yet."""
     _folder: _Siblings | None = field(default=None, repr=False)
     _record: DumpRecord | Problem | None = field(default=None, repr=False)
     _count: int | None = field(default=None, repr=False)
+    fence: str = field(default="", repr=False)
+    """The opened folder's real path: links leading outside it are not followed ("" = follow links)."""
 
     @classmethod
-    def root(cls, path: str | os.PathLike) -> DumpNode:
-        """The node of a dump folder; :class:`InputError` if it is missing or not a folder."""
+    def root(cls, path: str | os.PathLike, *, follow_links: bool = False) -> DumpNode:
+        """The node of a dump folder; :class:`InputError` if it is missing or not a folder. Links that
+        leave it are shown, not followed, unless ``follow_links``."""
         full = check_root(path)
-        return cls(os.path.basename(full) or full, full, True, context=root_context(full))
+        return cls(os.path.basename(full) or full, full, True, context=root_context(full),
+                   fence="" if follow_links else os.path.realpath(full))
 
     def list_children(self) -> list[DumpNode]:
         """The sorted child nodes (pure I/O: ``children`` is not set). Raises :class:`InputError` if the
@@ -92,22 +98,27 @@ class DumpNode:
 
     def _child(self, entry: os.DirEntry, row: int, folder: _Siblings, real: str) -> DumpNode:
         rel = join_rel(self.rel, entry.name)
-        if not _is_dir(entry):
-            return DumpNode(entry.name, entry.path, False, row, self, rel, self.context, _folder=folder)
+        target = os.path.realpath(entry.path) if entry.is_symlink() else ""
         problem = None
-        if entry.is_symlink():
-            target = os.path.realpath(entry.path)
-            if real == target or real.startswith(target + os.sep):
-                problem = "symbolic link loop: points to an enclosing folder"
+        if target and self.fence and not is_inside(target, self.fence):
+            problem = LINK_OUTSIDE.format(target=target)
+        if not _is_dir(entry):
+            return DumpNode(entry.name, entry.path, False, row, self, rel, self.context, problem, _folder=folder,
+                            fence=self.fence)
+        if target and problem is None and (real == target or real.startswith(target + os.sep)):
+            problem = LINK_LOOP
         return DumpNode(entry.name, entry.path, True, row, self, rel, child_context(self.context, entry.name),
-                        problem)
+                        problem, fence=self.fence)
 
     @property
     def kind(self) -> str:
-        """A folder's level (rank, time, device, model_name, model_id, iteration, exception, folder) or a
-        file's record kind (``unknown`` if the scan could not place it)."""
+        """A folder's level (rank, time, device, model_name, model_id, iteration, exception, folder), a
+        file's record kind (``unknown`` if the scan could not place it), or ``link-loop`` / ``link`` for a
+        link that is not followed."""
+        if self.problem is not None:
+            return "link-loop" if self.problem == LINK_LOOP else "link"
         if self.is_dir:
-            return "link-loop" if self.problem else self.context.level
+            return self.context.level
         record = self.record()
         return record.kind if type(record) is DumpRecord else "unknown"
 
@@ -133,7 +144,7 @@ class DumpNode:
         if self.is_dir:
             return None
         if self._record is None:
-            self._record = self._make_record()
+            self._record = Problem(self.rel, self.problem) if self.problem else self._make_record()
         return self._record
 
     def _make_record(self) -> DumpRecord | Problem:

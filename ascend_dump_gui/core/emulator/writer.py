@@ -33,6 +33,7 @@ from ascend_dump_gui.core.emulator.plan import DumpPlan
 from ascend_dump_gui.core.emulator.stats_csv import write_op_stats
 from ascend_dump_gui.core.emulator.timing import RunIds
 from ascend_dump_gui.core.progress import CancelToken
+from ascend_dump_gui.core.safe_names import check_inside
 
 _PASS_THROUGH = frozenset({"Cast", "TransData"})
 _WORKSPACE = bytes(range(256)) * 4          # the kernel workspace an exception dump carries
@@ -106,7 +107,8 @@ class DumpTreeWriter:
         values = {"time": self.ids.time_dir, "device_id": self.ids.device_id, "model_name": self.model_dir,
                   "model_id": self.model_id, "data_index": step, "pid": self.ids.pid,
                   "world_size": self.ids.world_size, "rank": self.ids.rank}
-        return root / layout.format(**values) if layout else root
+        # the time folder is predictable: a link planted there must not send the dumps elsewhere
+        return check_inside(root, root / layout.format(**values), is_folder=True) if layout else root
 
     # ------------------------------------------------------------------------------------ files
     def _target(self, folder: Path, name: str, hashed_original: str | None) -> Path:
@@ -287,6 +289,7 @@ def golden_writer(folder: Path, graph: Graph, ids: RunIds, step: int) -> tuple[O
     written: list[Path] = []
     mapping: list[tuple[str, str]] = []
     position = {op.name: i for i, op in enumerate(graph.ops)}
+    check_inside(folder.parent, folder, is_folder=True)
 
     def observe(op: Op, inputs: list[np.ndarray], outputs: list[np.ndarray], memory) -> None:
         if op.type == "Const":
@@ -297,7 +300,7 @@ def golden_writer(folder: Path, graph: Graph, ids: RunIds, step: int) -> tuple[O
             file_name = name.file_name + (".npy" if name.hashed else "")
             if name.hashed:
                 mapping.append((file_name, name.original_name))
-            with atomic_output(folder / file_name) as fh:
+            with atomic_output(folder / file_name, durable=False) as fh:
                 np.save(fh, np.asarray(array, dtype=np.float32), allow_pickle=False)
             written.append(folder / file_name)
 

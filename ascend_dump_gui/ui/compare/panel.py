@@ -48,6 +48,7 @@ from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
+from ascend_dump_gui.ui.settings import follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 
@@ -71,10 +72,10 @@ def _load_pair(row: CompareRow, *, progress: ProgressFn,
 
 
 def _compare_table(npu: Path, golden: Path, *, metrics: list[str], tolerances: Tolerances, graph: Path | None,
-                   progress: ProgressFn, cancel: CancelToken) -> CompareTable:
+                   progress: ProgressFn, cancel: CancelToken, follow_links: bool = False) -> CompareTable:
     """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread."""
     result = compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=graph, progress=progress,
-                     cancel=cancel)
+                     cancel=cancel, follow_links=follow_links)
     return prepare_table(result, tolerances, cancel=cancel)
 
 
@@ -121,6 +122,7 @@ class ComparePanel(QWidget):
         self.progress.setMaximumWidth(260)
         self.summary = QLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
         self.summary.setObjectName("compare_summary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # op names come from dump files
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.goto_button = QPushButton(tr("Go to first divergence"))
         self.goto_button.setObjectName("goto_divergence")
@@ -215,7 +217,8 @@ class ComparePanel(QWidget):
         self.cancel()
         self._tolerances = self.inputs.tolerances()
         worker = Worker(_compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
-                        tolerances=self._tolerances, graph=Path(graph) if graph else None)
+                        tolerances=self._tolerances, graph=Path(graph) if graph else None,
+                        follow_links=follow_links())
         worker.signals.progress.connect(self._progress)
         worker.signals.finished.connect(self._compared)
         worker.signals.failed.connect(self._failed)
@@ -282,6 +285,8 @@ class ComparePanel(QWidget):
         text = tr("{compared} compared · {failed} failed · {unmatched} unmatched · {overflows} overflow").format(
             compared=s["compared"], failed=s["not_reached"], unmatched=s["unmatched_npu"] + s["unmatched_golden"],
             overflows=s["overflows"])
+        if s.get("unreadable"):
+            text += " · " + tr("{count} unreadable").format(count=s["unreadable"])
         div = result.first_divergence
         if div is not None:
             causes = {"introduced": tr("introduced"), "inputs_differed": tr("inputs differed")}

@@ -46,12 +46,12 @@ def count_folders(records: Iterable[DumpRecord]) -> dict[str, Counter]:
     return counts
 
 
-def index_folder(root: str, *, progress: ProgressFn = no_progress,
+def index_folder(root: str, *, follow_links: bool = False, progress: ProgressFn = no_progress,
                  cancel: CancelToken | None = None) -> FolderIndex:
     """Scan ``root`` and count records per folder (run in a worker; the cyclic GC is paused meanwhile, so
     creating 100k records causes no collector pauses that would also stall the GUI thread)."""
     with gc_paused():
-        result = scan(root, progress=progress, cancel=cancel)
+        result = scan(root, follow_links=follow_links, progress=progress, cancel=cancel)
         if cancel is not None:
             cancel.raise_if_cancelled()
         return FolderIndex(result, count_folders(result.records))

@@ -36,6 +36,7 @@ from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.settings import follow_links, save_follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 KINDS = ("tensor", "stats", "overflow", "exception", "golden")
@@ -86,6 +87,7 @@ class BrowsePanel(QWidget):
         open_button.clicked.connect(self._ask_folder)
         self.path_label = QLabel(tr("No folder open"))
         self.path_label.setObjectName("browse_path")
+        self.path_label.setTextFormat(Qt.TextFormat.PlainText)  # folder names are not markup
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("filter")
@@ -117,8 +119,16 @@ class BrowsePanel(QWidget):
             button.toggled.connect(self._apply_filter)
             self.kind_buttons[kind] = button
             bar.addWidget(button)
+        self.follow_links_box = QCheckBox(tr("Follow links"))
+        self.follow_links_box.setObjectName("follow_links")
+        self.follow_links_box.setToolTip(tr("Browse and Compare also use what links lead to outside the chosen "
+                                            "folder (off: such links are listed, not followed)"))
+        self.follow_links_box.setChecked(follow_links())
+        self.follow_links_box.toggled.connect(self._follow_links_toggled)
+        bar.addWidget(self.follow_links_box)
         self.status_label = QLabel()
         self.status_label.setObjectName("browse_status")
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         bar.addWidget(self.status_label)
 
         self.tree = QTreeView()
@@ -159,7 +169,7 @@ class BrowsePanel(QWidget):
     def open_folder(self, path: str | Path) -> None:
         """Show ``path``: its first level at once, counts and badges after a background scan."""
         try:
-            root = DumpNode.root(path)
+            root = DumpNode.root(path, follow_links=self.follow_links_box.isChecked())
         except Exception as exc:  # noqa: BLE001 - expected failures are InputError; shown to the user
             show_error(self, exc, tr("Opening {name}").format(name=path))
             return
@@ -182,13 +192,18 @@ class BrowsePanel(QWidget):
         self._start_scan()
         self.folderOpened.emit(root.path)
 
+    def _follow_links_toggled(self, on: bool) -> None:
+        save_follow_links(on)
+        if self._opened is not None:
+            self.open_folder(self._opened)
+
     def _ask_folder(self) -> None:
         path = QFileDialog.getExistingDirectory(self, tr("Open dump folder"))
         if path:
             self.open_folder(path)
 
     def _start_scan(self) -> None:
-        worker = Worker(index_folder, self._root.path)
+        worker = Worker(index_folder, self._root.path, follow_links=self.follow_links_box.isChecked())
         worker.signals.progress.connect(self._scan_progress)
         worker.signals.finished.connect(self._indexed)
         worker.signals.failed.connect(self._scan_failed)

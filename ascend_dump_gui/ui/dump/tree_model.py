@@ -210,7 +210,7 @@ class DumpTreeModel(QAbstractItemModel):
         if column == 0:
             return node.label(tr)
         if column == 1:
-            kind = "folder" if node.is_dir else (node.kind or "")
+            kind = "folder" if node.is_dir and node.problem is None else (node.kind or "")
             return self._kinds.get(kind, kind)
         if not node.is_dir or self._index is None:
             return None

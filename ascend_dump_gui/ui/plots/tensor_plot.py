@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic, write_text_atomic
+from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, npy_bytes, plane
 from ascend_dump_gui.ui.errors import show_error
@@ -62,6 +63,7 @@ class TensorPlot(QWidget):
         self._pair_names = (tr("NPU vs golden"), tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
         self._title = QLabel()
         self._title.setObjectName("plot_title")
+        self._title.setTextFormat(Qt.TextFormat.PlainText)
         self.values_plot = ValuesPlot()
         self.histogram_plot = HistogramPlot(colour=ERROR)
         self.heatmap = HeatmapView()
@@ -107,7 +109,9 @@ class TensorPlot(QWidget):
         return button
 
     def set_display(self, display: TensorDisplay | None, title: str = "") -> None:
-        """Show one tensor (None clears every view)."""
+        """Show one tensor (None clears every view). ``title`` (op names come from dump files) is shown with
+        its control characters escaped, as plain text."""
+        title = terminal_text(title)
         self._display = display
         self._set_tab_names(self._single_names)
         self.values_plot.set_displays([] if display is None else [(title or tr("values"), display)])
@@ -115,6 +119,7 @@ class TensorPlot(QWidget):
 
     def set_pair(self, pair: PairDisplay | None, title: str = "") -> None:
         """Overlay NPU and golden values; histogram, heatmap and table show |NPU − golden|."""
+        title = terminal_text(title)
         self._display = None if pair is None else pair.error
         self._set_tab_names(self._pair_names)
         self.values_plot.set_displays([] if pair is None else [(tr("NPU"), pair.npu), (tr("golden"), pair.golden)])

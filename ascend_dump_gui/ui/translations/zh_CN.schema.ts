@@ -140,6 +140,10 @@
       <translation>ASCEND_DUMP_SCENE无需任何Dump配置即可开启异常算子Dump。</translation>
     </message>
     <message>
+      <source>ASCEND_REMAIN_CACHE_SIZE_RATIO must be a whole percentage in [1, 100]; other values are not used.</source>
+      <translation>ASCEND_REMAIN_CACHE_SIZE_RATIO必须是[1, 100]内的整数百分比；其他取值不生效。</translation>
+    </message>
+    <message>
       <source>ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.</source>
       <translation>ASCEND_WORK_PATH 包含 {bad}；只允许字母、数字、_、-、. 和 /。</translation>
     </message>
@@ -920,6 +924,14 @@
       <translation>已设置 NPU_COLLECT_PATH：异常算子Dump数据写入 {where}，且无论配置中如何设置异常算子Dump，都会开启普通异常算子Dump。dump_path 不用于这些数据。</translation>
     </message>
     <message>
+      <source>NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}.</source>
+      <translation>已设置NPU_COLLECT_PATH：配置所要求的普通异常算子Dump将写入 {where}。</translation>
+    </message>
+    <message>
+      <source>NPU_COLLECT_PATH is set: the normal exception dump the config asks for goes to {where}; {shadowed} is not used for it.</source>
+      <translation>已设置NPU_COLLECT_PATH：配置所要求的普通异常算子Dump将写入 {where}；{shadowed} 不再用于该Dump。</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -1088,8 +1100,8 @@
       <translation>溢出算子Dump（dump_debug为on）不能与单算子Dump（dump_op_switch为on）同时开启（EP0005）。</translation>
     </message>
     <message>
-      <source>Overflow dump (dump_debug on) with a non-empty dump_list: adump accepts it, but GE refuses model dump while overflow detection is on, so the listed models are not dumped.</source>
-      <translation>开启溢出算子Dump（dump_debug为on）且dump_list不为空：adump会接受此配置，但溢出检测开启时GE会拒绝模型Dump，因此列出的模型不会被Dump。</translation>
+      <source>Overflow dump (dump_debug on) with a non-empty dump_list: adump accepts it, but GE refuses model dump while overflow detection is on, so the listed models are not dumped. (The AscendCL reference says an error is returned; the runtime only logs GE's refusal.)</source>
+      <translation>溢出算子Dump（dump_debug为on）与非空dump_list同时配置：adump接受该配置，但开启溢出检测时GE拒绝模型Dump，因此列出的模型不会被Dump。（AscendCL文档称会返回错误；运行时只在日志中记录GE的拒绝。）</translation>
     </message>
     <message>
       <source>Overlap gradient AllReduce with forward and backward computation in distributed training. Small networks may do better with False.</source>
@@ -1296,6 +1308,10 @@
       <translation>将dump_mode设置为 "output"</translation>
     </message>
     <message>
+      <source>Set iterations_per_loop to 1</source>
+      <translation>将iterations_per_loop设为1</translation>
+    </message>
+    <message>
       <source>Set jit_compile to true</source>
       <translation>将jit_compile设置为 true</translation>
     </message>
@@ -1424,8 +1440,16 @@
       <translation>该文件是JSON，但不是对象；运行时要求的格式为{"dump": {...}}。</translation>
     </message>
     <message>
+      <source>The graph compile cache does not support models with resource operators, is not kept across CANN versions and goes stale when the graph changes: clear the folder after a graph change or an upgrade.</source>
+      <translation>图编译缓存不支持带资源类算子的模型，不保证跨CANN版本兼容，图发生变化后缓存即失效：图变化或升级后请清理该目录。</translation>
+    </message>
+    <message>
       <source>The model then fails to load.</source>
       <translation>模型随后会加载失败。</translation>
+    </message>
+    <message>
+      <source>The op_debug_config file has an op_debug_list and the compile cache is on (op_compiler_cache_mode={mode}): only the listed operators are rebuilt with the debug options; the others come from the cache and are not rebuilt, so they carry no debug instrumentation.</source>
+      <translation>op_debug_config文件包含op_debug_list且算子编译缓存已开启（op_compiler_cache_mode={mode}）：只有列表中的算子会按调试选项重新编译；其他算子来自编译缓存、不会重新编译，因此不带调试功能。</translation>
     </message>
     <message>
       <source>The op_debug_config file has no 'op_debug_config=' line, so no debug switch is on.</source>
@@ -1442,6 +1466,10 @@
     <message>
       <source>The op_debug_config file turns on both ccec_O0 and oom; that combination raises an AI Core error at run time.</source>
       <translation>op_debug_config 文件同时开启了 ccec_O0 和 oom；该组合在运行时会引发 AI Core 错误。</translation>
+    </message>
+    <message>
+      <source>The op_debug_config file turns on {used} and the graphs are dynamic-shape ({keys}): the larger kernels can make the operator build fail ("InputSection too large for range extension thunk").</source>
+      <translation>op_debug_config文件开启了 {used}，且图为动态shape（{keys}）：算子kernel文件变大可能导致算子编译失败（"InputSection too large for range extension thunk"）。</translation>
     </message>
     <message>
       <source>The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.</source>
@@ -1518,6 +1546,10 @@
     <message>
       <source>Turn profiling on with the settings in profiling_options. Takes priority over the PROFILING_MODE environment variable.</source>
       <translation>按profiling_options中的设置开启Profiling。优先级高于环境变量PROFILING_MODE。</translation>
+    </message>
+    <message>
+      <source>Turn small channel optimization off</source>
+      <translation>关闭小通道优化</translation>
     </message>
     <message>
       <source>Turn variables into constants for inference to avoid host/device copies.</source>
@@ -1664,6 +1696,10 @@
       <translation>使用 {match} 触发方式时，脚本必须在训练过程中持续更新环境变量 {now} 和 {total}。</translation>
     </message>
     <message>
+      <source>With variable_placement=Host, TensorFlow V1 control flow (tf.case, tf.cond, tf.while_loop) may make the network fail; call tf.enable_control_flow_v2() and tf.enable_resource_variables() in the script.</source>
+      <translation>variable_placement=Host时，TensorFlow V1控制流（tf.case、tf.cond、tf.while_loop）可能导致网络执行失败；请在脚本中调用tf.enable_control_flow_v2()和tf.enable_resource_variables()。</translation>
+    </message>
+    <message>
       <source>Without constant folding some networks fail to compile (operators that must be folded remain).</source>
       <translation>关闭常量折叠时，部分网络会编译失败（残留必须折叠的算子）。</translation>
     </message>
@@ -1788,6 +1824,14 @@
       <translation>auto 对静态shape在线编译，对动态shape优先使用预编译的二进制；true 始终在线编译；false 优先使用预编译的二进制。</translation>
     </message>
     <message>
+      <source>auto_multistream_parallel_mode applies only to graphs with a static shape, so it has no effect here</source>
+      <translation>auto_multistream_parallel_mode仅适用于静态shape的图，因此此处不生效</translation>
+    </message>
+    <message>
+      <source>auto_multistream_parallel_mode is meant for recommendation networks only.</source>
+      <translation>auto_multistream_parallel_mode仅适用于推荐类网络。</translation>
+    </message>
+    <message>
       <source>compile_dynamic_mode cannot be combined with the dynamic profile options (input_shape, dynamic_dims, dynamic_node_type).</source>
       <translation>compile_dynamic_mode不能与动态档位配置项（input_shape、dynamic_dims、dynamic_node_type）同时使用。</translation>
     </message>
@@ -1872,6 +1916,18 @@
       <translation>dump_level为 "kernel" 时会关闭GE的模型Dump，因此dump_list中的模型不会进行算子级Dump。</translation>
     </message>
     <message>
+      <source>dump_list has {count} entries for model {name!r}; GE keeps only the last one (dump_list[{last}]), so {earlier} are ignored. Merge them into one entry.</source>
+      <translation>dump_list中有 {count} 个条目对应模型 {name!r}；GE只保留最后一个（dump_list[{last}]），因此 {earlier} 被忽略。请合并为一个条目。</translation>
+    </message>
+    <message>
+      <source>dump_list has {count} entries without model_name; GE keeps only the last one (dump_list[{last}]) for them, so {earlier} are ignored. Merge them into one entry.</source>
+      <translation>dump_list中有 {count} 个未设置model_name的条目；GE只保留其中最后一个（dump_list[{last}]），因此 {earlier} 被忽略。请合并为一个条目。</translation>
+    </message>
+    <message>
+      <source>dump_list has {count} watcher entries; GE keeps only the layer and watcher_nodes of the last one (dump_list[{last}]), so {earlier} are not watched. Put every operator in one entry.</source>
+      <translation>dump_list中有 {count} 个watcher条目；GE只保留最后一个条目（dump_list[{last}]）的layer和watcher_nodes，因此 {earlier} 不会被监测。请把所有算子写在一个条目中。</translation>
+    </message>
+    <message>
       <source>dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in dump_list under the watcher scene (EP0005).</source>
       <translation>dump_list[{i}] 设置了 model_name {model_name!r}；watcher场景下 dump_list 中不允许出现 model_name（EP0005）。</translation>
     </message>
@@ -1886,6 +1942,10 @@
     <message>
       <source>dump_list[{i}] sets watcher_nodes but dump_scene is not watcher; the runtime rejects it (EP0005).</source>
       <translation>dump_list[{i}] 设置了 watcher_nodes，但 dump_scene 不是 watcher；运行时会拒绝该配置（EP0005）。</translation>
+    </message>
+    <message>
+      <source>dump_list[{i}].layer names {hcom}, which look like collective communication operators (type Hcom...); after those only the watcher_nodes dumps are exported.</source>
+      <translation>dump_list[{i}].layer中的 {hcom} 看起来是集合通信类算子（类型以Hcom开头）；这些算子执行后只导出watcher_nodes中算子的dump文件。</translation>
     </message>
     <message>
       <source>dump_list[{i}].opname_range[{j}].{bound} is empty (EP0001).</source>
@@ -1988,6 +2048,10 @@
       <translation>dynamic_graph_execute_mode和dynamic_inputs_shape_range仅在 dynamic_input=True 时生效。</translation>
     </message>
     <message>
+      <source>dynamic_graph_execute_mode lazy_recompile only supports iterations_per_loop 1; the graph partition fails with InvalidArgument.</source>
+      <translation>dynamic_graph_execute_mode为lazy_recompile时只支持iterations_per_loop为1；否则图拆分会因InvalidArgument失败。</translation>
+    </message>
+    <message>
       <source>dynamic_input=True compiles with dynamic_graph_execute_mode=dynamic_execute and the ranges in dynamic_inputs_shape_range; set both.</source>
       <translation>dynamic_input=True 时按 dynamic_graph_execute_mode=dynamic_execute 及dynamic_inputs_shape_range中的范围编译；请同时设置这两项。</translation>
     </message>
@@ -2008,8 +2072,8 @@
       <translation>在线推理场景下无法修改enable_small_channel，其值固定为 1。</translation>
     </message>
     <message>
-      <source>enable_small_channel is not advised in training; it only pays off for some ResNet networks.</source>
-      <translation>训练场景下不建议开启enable_small_channel；仅对部分ResNet网络有收益。</translation>
+      <source>enable_small_channel=1 is the online-inference setting; in training (graph_run_mode 1, the default) it is not advised: it only pays off for ResNet50/101/152 and may slow other networks down.</source>
+      <translation>enable_small_channel=1是在线推理场景的设置；训练场景（graph_run_mode为1，即默认值）下不建议开启：仅对ResNet50/101/152有收益，其他网络性能可能下降。</translation>
     </message>
     <message>
       <source>experimental_accelerate_train_mode by loss: the loss of the current step.</source>
@@ -2028,12 +2092,12 @@
       <translation>experimental_accelerate_train_mode按step划分时：当前正在执行的step。</translation>
     </message>
     <message>
-      <source>experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or must_keep_origin_dtype (or unset), not {mode}.</source>
-      <translation>experimental_accelerate_train_mode 要求 precision_mode 为 allow_fp32_to_fp16 或 must_keep_origin_dtype（或不设置），而不是 {mode}。</translation>
+      <source>experimental_accelerate_train_mode needs precision_mode allow_fp32_to_fp16 or must_keep_origin_dtype (or unset), not {mode}; the adapter stops with an internal error.</source>
+      <translation>experimental_accelerate_train_mode要求precision_mode为allow_fp32_to_fp16或must_keep_origin_dtype（或不设置），而不是 {mode}；TF Adapter会报内部错误并停止。</translation>
     </message>
     <message>
-      <source>experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not {mode_v2}.</source>
-      <translation>experimental_accelerate_train_mode 要求 precision_mode_v2 为 origin（或不设置），而不是 {mode_v2}。</translation>
+      <source>experimental_accelerate_train_mode needs precision_mode_v2 origin (or unset), not {mode_v2}; the adapter stops with an internal error.</source>
+      <translation>experimental_accelerate_train_mode要求precision_mode_v2为origin（或不设置），而不是 {mode_v2}；TF Adapter会报内部错误并停止。</translation>
     </message>
     <message>
       <source>experimental_accelerate_train_mode {value!r} is not type|trigger|ratio with type fast or fast1 and trigger step or loss, e.g. fast|step|0.9.</source>
@@ -2084,12 +2148,24 @@
       <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
     </message>
     <message>
-      <source>in_out_pair and in_out_pair_flag only apply with mixed computing (mix_compile_mode=True).</source>
-      <translation>in_out_pair和in_out_pair_flag仅在开启混合计算（mix_compile_mode=True）时生效。</translation>
-    </message>
-    <message>
       <source>in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by str(all_graph_iop).</source>
       <translation>in_out_pair 必须是 [in_nodes, out_nodes] 对组成的列表的文本，即 str(all_graph_iop) 的输出。</translation>
+    </message>
+    <message>
+      <source>in_out_pair needs mixed computing (mix_compile_mode=True); without it the graph partition stops with an internal error.</source>
+      <translation>in_out_pair需要开启混合计算（mix_compile_mode=True）；否则图拆分会报内部错误并停止。</translation>
+    </message>
+    <message>
+      <source>in_out_pair_flag only says whether the operators named by in_out_pair are offloaded; without in_out_pair it has no effect.</source>
+      <translation>in_out_pair_flag只决定in_out_pair所指定的算子是否下沉；未设置in_out_pair时该配置项不生效。</translation>
+    </message>
+    <message>
+      <source>input_batch_cpy only takes effect when the network has more than one input.</source>
+      <translation>input_batch_cpy仅在网络输入多于1个时生效。</translation>
+    </message>
+    <message>
+      <source>input_fusion_size takes effect only for static-shape graphs, so it has no effect here</source>
+      <translation>input_fusion_size仅对静态shape的图生效，因此此处不生效</translation>
     </message>
     <message>
       <source>input_shape has no -1, so dynamic_dims has no dimension to fill in.</source>
@@ -2110,6 +2186,10 @@
     <message>
       <source>is not a known {name} key</source>
       <translation>不是已知的 {name} 键</translation>
+    </message>
+    <message>
+      <source>is_tailing_optimization applies only to BERT networks, and NPUOptimizer's is_tailing_optimization must be set to the same value.</source>
+      <translation>is_tailing_optimization仅适用于BERT网络，且必须与NPUOptimizer中的is_tailing_optimization取值一致。</translation>
     </message>
     <message>
       <source>it does not match torchair's pattern (numbers or N-M ranges joined by single |)</source>
@@ -2134,6 +2214,22 @@
     <message>
       <source>iterations_per_loop must equal the value passed to set_iteration_per_loop in the script.</source>
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
+    </message>
+    <message>
+      <source>jit_compile is meant for networks of large recommendation models only.</source>
+      <translation>jit_compile仅适用于大规模推荐模型网络。</translation>
+    </message>
+    <message>
+      <source>line {line}: parameter_map[{key!r}] is assigned directly; protobuf raises ValueError (direct assignment of a submessage is not allowed), so the script stops here. Write parameter_map[{key!r}].{accessor} = ... instead.</source>
+      <translation>第 {line} 行：直接给parameter_map[{key!r}]赋值；protobuf会抛出ValueError（不允许直接给子消息赋值），脚本在此处停止。请改为parameter_map[{key!r}].{accessor} = ...。</translation>
+    </message>
+    <message>
+      <source>line {line}: parameter_map[{key!r}].s is given a str, but AttrValue.s holds bytes: protobuf raises TypeError (expected bytes, str found) and the script stops here. Write tf.compat.as_bytes(...) or b"...".</source>
+      <translation>第 {line} 行：给parameter_map[{key!r}].s赋了str，但AttrValue.s是bytes类型：protobuf会抛出TypeError（expected bytes, str found），脚本在此处停止。请写成tf.compat.as_bytes(...)或b"..."。</translation>
+    </message>
+    <message>
+      <source>line {line}: parameter_map[{key!r}].{attr} = None; protobuf raises TypeError on None, so the script stops here. Leave the option out instead.</source>
+      <translation>第 {line} 行：parameter_map[{key!r}].{attr} = None；protobuf遇到None会抛出TypeError，脚本在此处停止。请直接不设置该配置项。</translation>
     </message>
     <message>
       <source>line {line}: {key} cannot be removed without changing the code around it; not changed</source>
@@ -2168,6 +2264,10 @@
       <translation>第 {number} 行：enable_float_32_execution 需要 Atlas A2/A3</translation>
     </message>
     <message>
+      <source>line {number}: enable_hi_float_32_execution is not supported in the current version</source>
+      <translation>第 {number} 行：当前版本不支持enable_hi_float_32_execution</translation>
+    </message>
+    <message>
       <source>line {number}: section [{section}] is not [ByOpType] or [ByNodeName]</source>
       <translation>第 {number} 行：节 [{section}] 不是 [ByOpType] 或 [ByNodeName]</translation>
     </message>
@@ -2196,8 +2296,12 @@
       <translation>local_device_list必须为以逗号分隔的设备ID，例如 0,1。</translation>
     </message>
     <message>
-      <source>modify_mixlist is only read in a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); as set it is ignored.</source>
-      <translation>modify_mixlist仅在混合精度模式下生效（precision_mode_v2为 mixed_float16 或 mixed_bfloat16，或precision_mode为 allow_mix_precision*）；按当前配置将被忽略。</translation>
+      <source>max_op_cache_size is {value!r}; it must be a size in MB above 0, or -1 to turn aging off</source>
+      <translation>max_op_cache_size为 {value!r}；必须是大于0的大小（MB），或为-1以关闭老化</translation>
+    </message>
+    <message>
+      <source>modify_mixlist needs a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); without one the adapter stops with an internal error. The session options reference only says the list is used when mixed precision is on.</source>
+      <translation>modify_mixlist需要混合精度模式（precision_mode_v2为mixed_float16或mixed_bfloat16，或precision_mode为allow_mix_precision*）；否则TF Adapter会报内部错误并停止。session配置项文档只说明该列表在开启混合精度时使用。</translation>
     </message>
     <message>
       <source>msproftx/mstx data</source>
@@ -2236,8 +2340,8 @@
       <translation>op_precision_mode优先；op_select_implmode和optypelist_for_implmode将被忽略。</translation>
     </message>
     <message>
-      <source>optypelist_for_implmode lists the operators that use op_select_implmode, which is not set.</source>
-      <translation>optypelist_for_implmode列出了使用op_select_implmode的算子，但未设置op_select_implmode。</translation>
+      <source>optypelist_for_implmode lists the operators that use op_select_implmode, which is not set; the adapter stops the process (LOG(FATAL)).</source>
+      <translation>optypelist_for_implmode列出使用op_select_implmode的算子，但未设置op_select_implmode；TF Adapter会终止进程（LOG(FATAL)）。</translation>
     </message>
     <message>
       <source>optypelist_for_implmode names {unknown}; only {implmode_types} are supported.</source>
@@ -2262,6 +2366,10 @@
     <message>
       <source>profiling_mode is on without profiling_options, so the collection settings are all defaults.</source>
       <translation>已开启profiling_mode但未配置profiling_options，因此所有采集设置均为默认值。</translation>
+    </message>
+    <message>
+      <source>profiling_mode is on without profiling_options: the TF adapter then uses its default options (output ./, training_trace, task_time, hccl and aicpu on, aic_metrics PipeUtilization), so the profile lands in the working directory. The environment-variable reference asks for an output folder or ASCEND_WORK_PATH; the adapter does not need one here.</source>
+      <translation>开启了profiling_mode但未设置profiling_options：TF Adapter会使用默认配置（output为./，training_trace、task_time、hccl和aicpu为on，aic_metrics为PipeUtilization），因此性能数据写入当前工作目录。环境变量文档要求配置output目录或ASCEND_WORK_PATH；此处TF Adapter并不需要。</translation>
     </message>
     <message>
       <source>profiling_mode overrides the PROFILING_MODE environment variable.</source>
@@ -2316,6 +2424,10 @@
       <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
     </message>
     <message>
+      <source>remain_cache_size_ratio is {value!r}; it must be a whole percentage in [1, 100]</source>
+      <translation>remain_cache_size_ratio为 {value!r}；必须是[1, 100]内的整数百分比</translation>
+    </message>
+    <message>
       <source>rule {rule} could not judge these values ({error}); fix the type errors first</source>
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
@@ -2328,12 +2440,24 @@
       <translation>static_memory_policy为 1 仅为兼容保留，行为与 2 相同。</translation>
     </message>
     <message>
+      <source>static_memory_policy 2 expands memory for static shapes only (use 3 or 4 for dynamic shapes)</source>
+      <translation>static_memory_policy为2时仅对静态shape进行内存动态扩展（动态shape请使用3或4）</translation>
+    </message>
+    <message>
       <source>static_memory_policy 2 or 4 cannot be used while several graphs run concurrently (graph_max_parallel_model_num &gt; 1).</source>
       <translation>多张图并发执行时（graph_max_parallel_model_num &gt; 1），static_memory_policy不能为 2 或 4。</translation>
     </message>
     <message>
+      <source>static_memory_policy 3 or 4 saves memory, but performance may deteriorate.</source>
+      <translation>static_memory_policy为3或4时可节省内存，但性能可能下降。</translation>
+    </message>
+    <message>
       <source>storage_limit {value!r} must be 200MB..4294967295MB, unit included</source>
       <translation>storage_limit {value!r} 必须在 200MB..4294967295MB 之间，并带单位</translation>
+    </message>
+    <message>
+      <source>stream_max_parallel_num applies only to neural machine translation (NMT) networks.</source>
+      <translation>stream_max_parallel_num仅适用于神经机器翻译（NMT）网络。</translation>
     </message>
     <message>
       <source>stream_max_parallel_num must be ENGINE:N pairs separated by commas, e.g. DNN_VM_AICPU:10,AIcoreEngine:1.</source>
@@ -2360,12 +2484,48 @@
       <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据。</translation>
     </message>
     <message>
+      <source>the AOE working folder</source>
+      <translation>AOE工作目录</translation>
+    </message>
+    <message>
+      <source>the [op_compiler_cache] header line is missing</source>
+      <translation>缺少[op_compiler_cache]标题行</translation>
+    </message>
+    <message>
       <source>the environment variables the script sets ({names}) are not written</source>
       <translation>脚本设置的环境变量（{names}）不会写入</translation>
     </message>
     <message>
+      <source>the exception dump folder</source>
+      <translation>异常算子Dump目录</translation>
+    </message>
+    <message>
+      <source>the kernel_meta folder (operator debug files)</source>
+      <translation>kernel_meta目录（算子调试文件）</translation>
+    </message>
+    <message>
+      <source>the log folder</source>
+      <translation>日志目录</translation>
+    </message>
+    <message>
+      <source>the operator compile cache folder</source>
+      <translation>算子编译缓存目录</translation>
+    </message>
+    <message>
+      <source>the operator compile cache folder (op_compiler_cache_dir &gt; ${ASCEND_CACHE_PATH}/kernel_cache &gt; $HOME/atc_data)</source>
+      <translation>算子编译缓存目录（op_compiler_cache_dir &gt; ${ASCEND_CACHE_PATH}/kernel_cache &gt; $HOME/atc_data）</translation>
+    </message>
+    <message>
       <source>the parameter_map key `{expression}` is not a literal; this line is not checked</source>
       <translation>parameter_map的键`{expression}`不是字面量；不检查该行</translation>
+    </message>
+    <message>
+      <source>the profiling output folder</source>
+      <translation>Profiling输出目录</translation>
+    </message>
+    <message>
+      <source>the profiling settings</source>
+      <translation>Profiling采集配置</translation>
     </message>
     <message>
       <source>the remote folder in dump_path contains {bad}; only ASCII letters, digits and -=[];\,./!@#$%^&amp;*()_+{{}}:? are allowed (EP0003).</source>
@@ -2436,6 +2596,10 @@
       <translation>variable_placement=Host 需要开启混合计算（mix_compile_mode=True）。</translation>
     </message>
     <message>
+      <source>where DUMP_GE_GRAPH writes graphs</source>
+      <translation>DUMP_GE_GRAPH图Dump的存放目录</translation>
+    </message>
+    <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
     </message>
@@ -2494,6 +2658,10 @@
     <message>
       <source>{key} is an environment variable; acl.json cannot set it</source>
       <translation>{key} 是环境变量，acl.json 无法设置它</translation>
+    </message>
+    <message>
+      <source>{key} is an experiment parameter: it is meant for debugging, may change in later versions and cannot be used in commercial products.</source>
+      <translation>{key} 是试验参数：用于调试，后续版本可能变更，不能用于商用产品。</translation>
     </message>
     <message>
       <source>{key} is at its default; {target} needs no counterpart</source>
@@ -2556,6 +2724,10 @@
       <translation>{key} 仅支持 {products}，不支持 {product}；在该产品上，运行时会拒绝或忽略它。</translation>
     </message>
     <message>
+      <source>{key} is the number {value}; npu_device passes str(value) on, so it is used as "{text}". Write the string to make that plain.</source>
+      <translation>{key} 是数字 {value}；npu_device会把str(value)传下去，因此按"{text}"使用。建议直接写成字符串。</translation>
+    </message>
+    <message>
       <source>{key} is {retired}; it changes nothing.</source>
       <translation>{key} {retired}；设置它不起任何作用。</translation>
     </message>
@@ -2570,6 +2742,14 @@
     <message>
       <source>{key} must be a string, not {value!r}</source>
       <translation>{key} 必须是字符串，而不是 {value!r}</translation>
+    </message>
+    <message>
+      <source>{key} must be the string "{yes}" or "{no}", got the JSON boolean {value}; adump only accepts a string here (EP0001).</source>
+      <translation>{key} 必须是字符串"{yes}"或"{no}"，实际为JSON布尔值 {value}；adump此处只接受字符串（EP0001）。</translation>
+    </message>
+    <message>
+      <source>{key} only applies to online inference, but graph_run_mode is not set and defaults to 1 (training); it is ignored. Set graph_run_mode to 0 for online inference.</source>
+      <translation>{key} 仅适用于在线推理，但未设置graph_run_mode，其默认值为1（训练）；该配置项将被忽略。在线推理请将graph_run_mode设为0。</translation>
     </message>
     <message>
       <source>{key} only takes effect with enable_dump=True; as set it is ignored.</source>
@@ -2628,6 +2808,14 @@
       <translation>{message}（{code}）</translation>
     </message>
     <message>
+      <source>{message}. The document calls None the default (every step), but torchair's setter raises TypeError on None: leave {key} unset or use "".</source>
+      <translation>{message}。文档称None为默认值（Dump所有迭代），但torchair的setter遇到None会抛出TypeError：请不设置 {key} 或设为""。</translation>
+    </message>
+    <message>
+      <source>{message}; with {switch} off the runtime does not check or use it</source>
+      <translation>{message}；{switch} 关闭时运行时不会校验也不会使用该配置项</translation>
+    </message>
+    <message>
       <source>{name} is empty; use one of {choices}</source>
       <translation>{name} 为空；请使用 {choices} 之一</translation>
     </message>
@@ -2670,6 +2858,10 @@
     <message>
       <source>{name} must be between {low} and {high}, got {value}</source>
       <translation>{name} 必须在 {low} 到 {high} 之间，实际为 {value}</translation>
+    </message>
+    <message>
+      <source>{name} must be between {low} and {high}, got {value}; the runtime uses {bound} instead</source>
+      <translation>{name} 必须在 {low} 到 {high} 之间，实际为 {value}；运行时会改用 {bound}</translation>
     </message>
     <message>
       <source>{name} must be one of {choices}, got {value!r}</source>
@@ -2728,12 +2920,28 @@
       <translation>{part!r} 必须以 getnext:（数据集输入）或 data:（placeholder）开头。</translation>
     </message>
     <message>
+      <source>{path} sets the cache limits, and op_cache.ini takes precedence over {shadowed}, which are not used.</source>
+      <translation>{path} 设置了缓存限制，op_cache.ini的优先级高于 {shadowed}，后者不生效。</translation>
+    </message>
+    <message>
+      <source>{path}: {problems}. The file takes effect only when both values are valid, so it is ignored and the cache keeps the variables' or default limits (500 MB, 50% kept).</source>
+      <translation>{path}：{problems}。只有两个取值都合法时该文件才生效，因此它被忽略，编译缓存沿用环境变量或默认的限制（500 MB，保留50%）。</translation>
+    </message>
+    <message>
       <source>{problems}; export it as {scenario} or project instead</source>
       <translation>{problems}；请改为导出为 {scenario} 或工程文件</translation>
     </message>
     <message>
+      <source>{problem} msprof checks it against the platform, so profiling fails to start.</source>
+      <translation>{problem} msprof会按平台校验该项，因此Profiling无法启动。</translation>
+    </message>
+    <message>
       <source>{reason} {consequence}</source>
       <translation>{reason} {consequence}</translation>
+    </message>
+    <message>
+      <source>{shadowed} is set, but the compiler writes op_cache.ini into op_compiler_cache_dir after the first build, and a valid op_cache.ini takes precedence over the variables.</source>
+      <translation>已设置 {shadowed}，但首次编译后编译器会在op_compiler_cache_dir中生成op_cache.ini，合法的op_cache.ini优先级高于这些环境变量。</translation>
     </message>
     <message>
       <source>{unused} only apply when enable_dump is True; they are ignored.</source>
@@ -2746,6 +2954,14 @@
     <message>
       <source>{what}(**...) cannot be read without running the script</source>
       <translation>不运行脚本无法读取{what}(**...)</translation>
+    </message>
+    <message>
+      <source>{what}; {keys} makes the graphs dynamic-shape.</source>
+      <translation>{what}；{keys} 使图成为动态shape。</translation>
+    </message>
+    <message>
+      <source>{winner} ({won}) decides {what}; it takes priority over {loser} ({lost}), which is not used for it.</source>
+      <translation>{winner}（{won}）决定{what}；其优先级高于 {loser}（{lost}），后者不再用于此处。</translation>
     </message>
     <message>
       <source>{word!r} after {name}= is not NAME=value; ignored</source>

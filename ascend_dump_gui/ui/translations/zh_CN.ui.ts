@@ -144,6 +144,10 @@
       <translation>浏览</translation>
     </message>
     <message>
+      <source>Browse and Compare also use what links lead to outside the chosen folder (off: such links are listed, not followed)</source>
+      <translation>浏览和比对也使用链接所指向的、位于所选文件夹之外的内容（关闭时：此类链接只列出，不跟随）</translation>
+    </message>
+    <message>
       <source>Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find the first operator that goes wrong.</source>
       <translation>编写Ascend NPU的Dump配置并实时检查冲突，浏览算子Dump数据，找出第一个出错的算子。</translation>
     </message>
@@ -398,6 +402,10 @@
     <message>
       <source>Folder…</source>
       <translation>目录…</translation>
+    </message>
+    <message>
+      <source>Follow links</source>
+      <translation>跟随链接</translation>
     </message>
     <message>
       <source>Format</source>
@@ -1132,6 +1140,10 @@
       <translation>由该算子引入</translation>
     </message>
     <message>
+      <source>link (not followed)</source>
+      <translation>链接（未跟随）</translation>
+    </message>
+    <message>
       <source>link loop</source>
       <translation>链接循环</translation>
     </message>
@@ -1366,6 +1378,10 @@
     <message>
       <source>{count} overflow record(s):</source>
       <translation>{count} 条溢出记录：</translation>
+    </message>
+    <message>
+      <source>{count} unreadable</source>
+      <translation>无法读取 {count}</translation>
     </message>
     <message>
       <source>{count} warning</source>

@@ -82,10 +82,15 @@ def test_tf1_debug_profiling_aoe_weights_cache():
     assert (art["tmp_weight"].path, art["tmp_weight"].layout) == ("/w", "tmp_weight_{pid}_{session_id}")
     assert art["op_compiler_cache"].path == "/cache/kernel_cache"
     assert (art["fusion_result"].path, art["fusion_result"].layout) == ("/w/FE", "{pid}/fusion_result.json")
-    plain = where("tf1_session", {"profiling_mode": True}, {"ASCEND_WORK_PATH": "/w", "HOME": "/h"})
+    plain = where("tf1_session", {"profiling_mode": True, "profiling_options": {"task_trace": "on"}},
+                  {"ASCEND_WORK_PATH": "/w", "HOME": "/h"})
     assert plain["profiling"].path == "/w/profiling_data"
-    assert plain["op_compiler_cache"].path == "/h/atc_data"
-    assert "profiling" not in where("tf1_session", {"profiling_mode": True})
+    assert plain["op_compiler_cache"].path == "/h/atc_data/kernel_cache"   # same suffix as the explicit ones
+    assert "profiling" not in where("tf1_session", {"profiling_options": {"task_trace": "on"}},
+                                    {"PROFILING_MODE": "true"})
+    # profiling_mode without profiling_options: the adapter's default options (output "./", npu_attrs.cc)
+    default = where("tf1_session", {"profiling_mode": True}, {"ASCEND_WORK_PATH": "/w"})["profiling"]
+    assert default.path == "/run" and default.decided_by.startswith("profiling_options")
     assert "op_compiler_cache" not in where("tf1_session", {"op_compiler_cache_mode": "disable"})
     assert "fusion_result" not in where("tf1_session", {"export_compile_stat": 0})
     cache = where("tf2_npu_device", {}, {"ASCEND_CACHE_PATH": "/ac"})["op_compiler_cache"]
@@ -129,3 +134,13 @@ def test_env_doc_lists_env_governed_artifacts():
     assert {"exception_dump", "graph_dump", "log", "trace", "kernel_meta", "fusion_result", "tmp_weight",
             "op_compiler_cache", "check_result"} <= set(art)
     assert art["check_result"].layout == "check_result.json" and art["kernel_meta"].path == "/w/kernel_meta"
+
+
+def test_kernel_meta_with_npu_collect_path_and_level_0():
+    """seed 002 op_debug_level: level 0 with NPU_COLLECT_PATH still builds kernel_meta, under ASCEND_WORK_PATH."""
+    env = {"NPU_COLLECT_PATH": "/c", "ASCEND_WORK_PATH": "/w"}
+    for values in ({"op_debug_level": 0}, {}):
+        art = where("tf1_session", values, env)["kernel_meta"]
+        assert (art.path, art.decided_by) == ("/w/kernel_meta", "ASCEND_WORK_PATH")
+    assert where("tf1_session", {}, {"NPU_COLLECT_PATH": "/c"})["kernel_meta"].path == "/run/kernel_meta"
+    assert "kernel_meta" not in where("tf1_session", {"op_debug_level": 0}, {"ASCEND_WORK_PATH": "/w"})

@@ -62,7 +62,23 @@ def test_watcher_conflicts_each_and_together():
     assert errors("acl_json", {**WATCH, "dump_mode": "input"}) == {"acl.watcher_dump_mode"}
     assert "acl.watcher_dump_mode" not in acl({**WATCH, "dump_mode": "output"})
     both = errors("acl_json", {**WATCH, "dump_debug": True, "dump_op_switch": True, "dump_mode": "all"})
-    assert both == {"acl.watcher_with_dump_debug", "acl.watcher_with_op_switch", "acl.watcher_dump_mode"}
+    # dump_debug + dump_op_switch is its own EP0005 (runtime-rules §1.3 step 3): reported beside the watcher ones
+    assert both == {"acl.watcher_with_dump_debug", "acl.watcher_with_op_switch", "acl.watcher_dump_mode",
+                    "acl.debug_with_op_switch"}
+
+
+@pytest.mark.parametrize("scene", [None, "watcher", "aic_err_norm_dump", "lite_exception"])
+def test_debug_with_op_switch_is_never_shadowed(scene):
+    values = {"dump_path": "/tmp", "dump_debug": True, "dump_op_switch": True}
+    if scene:
+        values["dump_scene"] = scene
+    assert "acl.debug_with_op_switch" in errors("acl_json", values)
+    assert "acl.debug_with_op_switch" not in acl({**values, "dump_op_switch": False})
+
+
+def test_watcher_nodes_missing_is_reported_beside_the_dump_debug_conflict():
+    values = {**WATCH, "dump_debug": True, "dump_list": [{"layer": ["A"]}]}
+    assert {"acl.watcher_with_dump_debug", "acl.watcher_nodes_missing"} <= errors("acl_json", values)
 
 
 def test_watcher_list_rules_name_the_entry():

@@ -177,7 +177,8 @@ def test_npu_collect_path_reported_once_for_tf1():
 
 
 @pytest.mark.parametrize("scenario, values, env, fires", [
-    ("tf1_session", {"profiling_mode": True}, {}, True),
+    ("tf1_session", {"profiling_mode": True}, {}, False),   # the adapter's default options write to ./
+    ("tf1_session", {"profiling_mode": True, "profiling_options": ""}, {}, False),
     ("tf1_session", {"profiling_mode": True, "profiling_options": '{"output": "/p"}'}, {}, False),
     ("tf1_session", {"profiling_mode": True, "profiling_options": {"task_trace": "on"}}, {}, True),
     ("tf1_session", {"profiling_mode": True}, {"ASCEND_WORK_PATH": "/w"}, False),
@@ -228,3 +229,12 @@ def test_unresolved_options_are_not_judged():
 
 def test_unknown_scenario_is_a_finding():
     assert [f.rule for f in check(ConfigDoc("nope", {}))] == ["check.unknown_scenario"]
+
+
+def test_profiling_without_options_uses_the_adapter_default_output():
+    """seed 000 asks for an output folder; the TF adapter fills in default options with output "./"."""
+    found = findings("tf1_session", {"profiling_mode": True})
+    notes = [f for f in found if f.rule == "env.profiling_default_output"]
+    assert [f.severity for f in notes] == [Severity.INFO]
+    assert not [f for f in findings("tf1_session", {"profiling_mode": True, "profiling_options": '{"output": "/p"}'})
+                if f.rule == "env.profiling_default_output"]

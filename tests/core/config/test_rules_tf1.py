@@ -99,7 +99,8 @@ CASES = [
          {"dynamic_graph_execute_mode": "dynamic_execute", "dynamic_input": True, "dynamic_inputs_shape_range": "data:[3~5]"}),
     Case("tf1.shape_range_format", {"dynamic_inputs_shape_range": "getnext: [3~5]"},
          {"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]"}),
-    Case("tf1.in_out_pair_without_mix", {"in_out_pair_flag": False}, {"in_out_pair_flag": False, "mix_compile_mode": True}),
+    Case("tf1.in_out_pair_without_mix", {"in_out_pair": "[[['a'], ['b']]]"},
+         {"in_out_pair": "[[['a'], ['b']]]", "mix_compile_mode": True}),
     Case("tf1.in_out_pair_format", {"in_out_pair": "[[['a'], 'b']]"}, {"in_out_pair": "[[['a'], ['b', 'c']]]"}),
     Case("tf1.variable_placement_host", {"variable_placement": "Host"}, {"variable_placement": "Host", "mix_compile_mode": True}),
     Case("tf1.static_memory_policy_compat", {"static_memory_policy": 1}, {"static_memory_policy": 2}),
@@ -153,7 +154,9 @@ CASES = [
          {"profiling_mode": True, "profiling_options": {"instr_profiling_freq": 500, "aicpu": "off"}}),
     Case("tf1.profiling_mode_requirements", {"profiling_mode": True, "profiling_options": '{"output": "/tmp"}'},
          {"profiling_mode": True, "profiling_options": '{"training_trace": "on", "task_trace": "on"}'}, mode="training"),
-    Case("tf1.profiling_product", {"profiling_mode": True, "profiling_options": {"aic_metrics": "L2Cache"}},
+    Case("tf1.profiling_product", {"profiling_mode": True, "profiling_options": {"sys_io_sampling_freq": 10}},
+         {"profiling_mode": True, "profiling_options": {"aic_metrics": "L2Cache"}}, product="atlas_inference"),
+    Case("tf1.profiling_platform_refused", {"profiling_mode": True, "profiling_options": {"aic_metrics": "L2Cache"}},
          {"profiling_mode": True, "profiling_options": {"aic_metrics": "PipeUtilization"}}, product="atlas_training"),
     Case("tf1.profiling_deprecated_key", {"profiling_mode": True, "profiling_options": '{"hccl": "on"}'},
          {"profiling_mode": True, "profiling_options": '{"task_time": "on"}'}),
@@ -165,6 +168,42 @@ CASES = [
          {"profiling_mode": True, "profiling_options": '{"output": "/tmp"}'}),
     Case("tf1.profiling_mode_env", {"profiling_mode": True}, {}, env={"PROFILING_MODE": "true"}),
     Case("tf1.profiling_without_options", {"profiling_mode": True}, {"profiling_mode": True, "profiling_options": "{}"}),
+]
+
+# seed 002 caveat sentences (rules_tf1_caveats.py): each fires on the sentence's condition and not without it
+DYN = {"compile_dynamic_mode": True}
+CASES += [
+    Case("tf1.in_out_pair_flag_without_pair", {"in_out_pair_flag": False, "mix_compile_mode": True},
+         {"in_out_pair_flag": False, "mix_compile_mode": True, "in_out_pair": "[[['a'], ['b']]]"}),
+    Case("tf1.input_fusion_size_dynamic", {"input_fusion_size": 1024, **DYN}, {"input_fusion_size": 1024}),
+    Case("tf1.multistream_dynamic", {"auto_multistream_parallel_mode": "cv", "dynamic_input": True},
+         {"auto_multistream_parallel_mode": "cv"}),
+    Case("tf1.static_memory_policy_dynamic", {"static_memory_policy": 2, **DYN}, {"static_memory_policy": 3, **DYN}),
+    Case("tf1.static_memory_policy_tradeoff", {"static_memory_policy": 4}, {"static_memory_policy": 2}),
+    Case("tf1.input_batch_cpy_inputs", {"input_batch_cpy": True}, {"input_batch_cpy": False}),
+    Case("tf1.experiment_parameter", {"jit_compile": "auto"}, {"op_compiler_cache_mode": "enable"}),
+    Case("tf1.graph_compiler_cache_limits", {"graph_compiler_cache_dir": "/c"}, {"graph_compiler_cache_dir": ""}),
+    Case("tf1.jit_compile_scope", {"jit_compile": "false"}, {}),
+    Case("tf1.multistream_scope", {"auto_multistream_parallel_mode": "cv"}, {}),
+    Case("tf1.stream_max_parallel_scope", {"stream_max_parallel_num": "AIcoreEngine:1"}, {}),
+    Case("tf1.tailing_optimization_scope", {"is_tailing_optimization": True}, {"is_tailing_optimization": False}),
+    Case("tf1.variable_placement_control_flow", {"variable_placement": "Host"}, {"variable_placement": "Device"}),
+    Case("tf1.op_cache_ini_invalid", {"op_compiler_cache_dir": "bad"}, {"op_compiler_cache_dir": "good"},
+         files={"bad": None, "bad/op_cache.ini": "[op_compiler_cache]\nmax_op_cache_size=500\nremain_cache_size_ratio=0\n",
+                "good": None, "good/op_cache.ini": "[op_compiler_cache]\nmax_op_cache_size=-1\nremain_cache_size_ratio=80\n"}),
+    Case("tf1.op_cache_ini_over_env", {"op_compiler_cache_dir": "good"}, {"op_compiler_cache_dir": "bad"},
+         env={"ASCEND_MAX_OP_CACHE_SIZE": "1000"},
+         files={"bad": None, "bad/op_cache.ini": "max_op_cache_size=500\nremain_cache_size_ratio=80\n",
+                "good": None, "good/op_cache.ini": "[op_compiler_cache]\nmax_op_cache_size=500\nremain_cache_size_ratio=80\n"}),
+    Case("tf1.remain_cache_ratio_env", {}, {"op_compiler_cache_mode": "disable"}, env={"ASCEND_REMAIN_CACHE_SIZE_RATIO": "0"}),
+    Case("tf1.lazy_recompile_loops",
+         {"dynamic_input": True, "dynamic_graph_execute_mode": "lazy_recompile", "iterations_per_loop": 10,
+          "enable_data_pre_proc": True},
+         {"dynamic_input": True, "dynamic_graph_execute_mode": "lazy_recompile", "iterations_per_loop": 1}),
+    Case("tf1.ccec_dynamic_shape", {"op_debug_config": "g.cfg", **DYN}, {"op_debug_config": "g.cfg"},
+         files={"g.cfg": "op_debug_config=ccec_g,oom\n"}),
+    Case("tf1.op_debug_list_cache", {"op_debug_config": "l.cfg"}, {"op_debug_config": "l.cfg", "op_compiler_cache_mode": "disable"},
+         files={"l.cfg": "op_debug_config=ccec_g\nop_debug_list=GatherV2,OpType::ReduceSum\n"}),
 ]
 
 
@@ -303,6 +342,9 @@ COMPANIONS: dict[str, dict[str, Any]] = {
     "compile_hybrid_mode": {"input_shape": None, "dynamic_dims": None, "dynamic_node_type": 1},  # placeholder only
     "enable_dump": {"dump_path": None},
     "enable_dump_debug": {"dump_path": None},
+    # the adapter refuses these without their partner (npu_attrs.cc: internal error / LOG(FATAL))
+    "modify_mixlist": {"precision_mode_v2": "mixed_float16"},
+    "optypelist_for_implmode": {"op_select_implmode": "high_precision"},
 }
 
 

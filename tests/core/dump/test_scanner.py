@@ -248,15 +248,35 @@ def test_symlinks_loops_duplicates_broken_and_outside_targets(tmp_path):
     (root / "self").symlink_to("self")
     (root / "linked").symlink_to(outside)
     (root / f"Relu.r.1.2.{TS}").symlink_to(outside / f"Mul.m.1.2.{TS}")
-    result = scan(root)
-    assert problems(result) == {
+    kept = {
         f"{T}/0/loop": "symbolic link loop: points to an enclosing folder, not followed",
         "alias": "symbolic link to a folder indexed elsewhere in this scan, not followed",
         "broken": "broken or looping symbolic link",
         "self": "broken or looping symbolic link",
     }
+    result = scan(root, follow_links=True)
+    assert problems(result) == kept
     assert sorted(r.path for r in result.records) == [f"{T}/0/Add.a.1.2.{TS}", f"Relu.r.1.2.{TS}",
                                                       f"linked/Mul.m.1.2.{TS}"]
+    result = scan(root)  # by default, links that leave the folder are listed, not followed
+    assert problems(result) == kept | {
+        "linked": f"symbolic link to outside the folder ({outside}), not followed",
+        f"Relu.r.1.2.{TS}": f"symbolic link to outside the folder ({outside}/Mul.m.1.2.{TS}), not followed"}
+    assert [r.path for r in result.records] == [f"{T}/0/Add.a.1.2.{TS}"]
+
+
+def test_a_link_to_the_file_system_root_and_a_link_loop_are_not_walked(tmp_path):
+    make(tmp_path, f"{T}/0/Add.a.1.2.{TS}")
+    (tmp_path / "everything").symlink_to("/")
+    (tmp_path / T / "up").symlink_to(tmp_path)
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    result = scan(tmp_path)
+    assert problems(result) == {
+        "everything": "symbolic link to outside the folder (/), not followed",
+        f"{T}/up": "symbolic link loop: points to an enclosing folder, not followed",
+        "a": "broken or looping symbolic link", "b": "broken or looping symbolic link"}
+    assert [r.path for r in result.records] == [f"{T}/0/Add.a.1.2.{TS}"]
 
 
 def test_unreadable_folders_are_problems_and_an_unreadable_root_is_an_error(tmp_path, monkeypatch):

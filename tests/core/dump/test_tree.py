@@ -136,6 +136,28 @@ def test_symlink_loop_node_is_not_expanded(tree):
     assert up.is_dir and up.kind == "link-loop" and up.list_children() == [] and up.count() is None
 
 
+def test_links_to_outside_are_shown_not_followed_unless_asked(tree, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    make(outside, f"Add.a.1.2.{TS}")
+    (tree / "everything").symlink_to("/")
+    (tree / "golden" / "up").symlink_to("..")
+    (tree / "golden" / f"Mul.m.1.2.{TS}").symlink_to(outside / f"Add.a.1.2.{TS}")
+    (tree / "golden" / "inner").symlink_to(tree / "empty")
+    kids = {k.name: k for k in DumpNode.root(tree).list_children()}
+    root_link = kids["everything"]
+    assert root_link.kind == "link" and root_link.problem == "symbolic link to outside the folder (/), not followed"
+    assert root_link.list_children() == [] and root_link.count() is None
+    golden = {k.name: k for k in kids["golden"].list_children()}
+    assert golden["up"].kind == "link-loop" and golden["up"].list_children() == []
+    assert golden["inner"].problem is None  # a link that stays inside is an ordinary folder
+    file_link = golden[f"Mul.m.1.2.{TS}"]
+    assert file_link.kind == "link" and isinstance(file_link.record(), Problem)
+    followed = {k.name: k for k in DumpNode.root(tree, follow_links=True).list_children()}
+    assert followed["everything"].problem is None and followed["everything"].list_children()
+    linked = next(k for k in followed["golden"].list_children() if k.name == f"Mul.m.1.2.{TS}")
+    assert linked.kind == "tensor"
+
+
 def test_unreadable_folder_and_bad_roots(tree, monkeypatch):
     node = DumpNode.root(tree / "golden")
     real = os.scandir
