@@ -4,6 +4,7 @@ cannot carry the config, asking before one that leaves something out."""
 from __future__ import annotations
 
 import difflib
+import stat
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
@@ -48,6 +49,7 @@ def test_acl_json_edit_save_changes_only_the_edited_value(window, tmp_path):
                if line[:1] in "+-" and line[:3] not in ("+++", "---")]
     assert changed == ['-        "dump_step": "0|2",', '+        "dump_step": "3",']
     assert load_config(path).values["dump_future_option"] == 42
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
 
 
 def export_actions(window) -> dict:

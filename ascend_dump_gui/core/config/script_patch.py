@@ -15,8 +15,6 @@ import ast
 import difflib
 import io
 import json
-import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -553,13 +551,11 @@ def script_values(text: str, scenario: str, origin: Path | None = None) -> dict[
 
 
 def write_script(path: Path, data: bytes, expected: bytes) -> None:
-    """Replace the script with ``data`` atomically, keeping its mode; InputError when the file changed since
-    ``expected`` was read (someone else edited it), so nothing of theirs is overwritten."""
+    """Replace the script with ``data`` atomically (its mode and owner are kept); InputError when the file changed
+    since ``expected`` was read (someone else edited it), so nothing of theirs is overwritten."""
     if _read_bytes(path) != expected:
         raise InputError(path, "changed on disk since the change was previewed; nothing was written")
-    mode = stat.S_IMODE(path.stat().st_mode)
     write_bytes_atomic(path, data)
-    os.chmod(path, mode)
 
 
 def _read_bytes(path: Path) -> bytes:
