@@ -133,10 +133,14 @@ def _grouped(rows: list[tuple[str, Artifact]]) -> list[tuple[str, list[Artifact]
 
 def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.atomic import write_text_atomic
+    from ascend_dump_gui.core.config.export_plan import plan_export
     from ascend_dump_gui.core.config.exporters import export
     from ascend_dump_gui.core.config.importers import load_config
 
-    text = export(load_config(args.path), args.to)
+    doc = load_config(args.path)
+    text = export(doc, args.to)   # DumpError (exit 2) with the reason when the target cannot carry the config
+    for _key, why in plan_export(doc, args.to).dropped:
+        print(f"ascend-dump: note: {args.to} leaves out: {why}", file=sys.stderr)
     if args.output:
         write_text_atomic(args.output, text)
         print(f"ascend-dump: wrote {args.output}", file=sys.stderr)

@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "save_as", tr("Save &As…"), self._save_as, QKeySequence.StandardKey.SaveAs)
         self.export_menu = file_menu.addMenu(tr("&Export"))
         self.export_menu.aboutToShow.connect(self._fill_export)
+        self.apply_script_action = self._action(file_menu, "apply_to_script", tr("Apply to Scrip&t…"),
+                                                lambda: self._guard(tr("Applying to script"),
+                                                                    self.config_panel.apply_to_script))
         file_menu.addSeparator()
         self._action(file_menu, "quit", tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
@@ -184,8 +187,7 @@ class MainWindow(QMainWindow):
 
     def _fill_export(self) -> None:
         self.export_menu.clear()
-        for target, label in self.config_panel.export_targets():
-            self.export_menu.addAction(label, lambda t=target: self._export(t))
+        self.config_panel.fill_export_menu(self.export_menu, self._export)
 
     # file actions ---------------------------------------------------------------------------
     def _open_file_dialog(self) -> None:
@@ -326,6 +328,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.config_panel.title()}[*] — {APP_NAME}")  # the app's name is not translated
         self.setWindowModified(self.config_panel.is_dirty)
+        self.apply_script_action.setEnabled(self.config_panel.script is not None)
 
     def _restore_state(self) -> None:
         geometry = self.settings.value("window/geometry")

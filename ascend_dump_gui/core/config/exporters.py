@@ -1,7 +1,7 @@
 """Re-emit a config: acl.json, Python snippets for TF1/TF2/torchair scripts, shell export lines, the project file.
 
-Export then import gives back the same values. Options move between scenarios only when the target has an option
-of the same name and kind (e.g. TF1 <-> TF2 dump options); anything else is refused with the names that do not fit.
+Export then import gives back the same values. Which options move between scenarios, under which names, is decided
+by ``export_plan`` (from the schema); options that do not fit refuse the target with their names.
 """
 
 from __future__ import annotations
@@ -10,45 +10,33 @@ import json
 import shlex
 from typing import Any
 
+from ascend_dump_gui.core.config.export_plan import TARGET_SCENARIO, plan_export
 from ascend_dump_gui.core.config.fields import Kind, Scenario
+from ascend_dump_gui.core.config.import_acl import ACL_TEXT, PROJECT_EXTRA, acl_text_doc
+from ascend_dump_gui.core.config.import_shell import SHELL_TEXT, parse_assignments, parse_shell
+from ascend_dump_gui.core.config.keep import DELETE, patch_json_section, patch_shell
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.names import EXPORT_TARGETS
+from ascend_dump_gui.core.config.names import EXPORT_TARGETS  # noqa: F401 - re-exported for callers
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_tf2 import ENV_KEYS, GLOBAL_KEYS
 from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
 
-TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
-                   "torchair_python": "torchair", "shell": "env"}
 PROJECT_FACTS = ("mode", "backend", "env", "run_mode")
 
 
 def export(doc: ConfigDoc, to: str) -> str:
-    """The text of ``doc`` in form ``to`` (one of EXPORT_TARGETS). DumpError when options do not fit the target."""
-    if to not in EXPORT_TARGETS:
-        raise DumpError(f"unknown export target {to!r}; use one of {', '.join(EXPORT_TARGETS)}")
+    """The text of ``doc`` in form ``to`` (one of EXPORT_TARGETS). DumpError when options do not fit the target
+    (:func:`plan_export` tells which, and what else is dropped, before anything is written)."""
+    plan = plan_export(doc, to)
+    if plan.refused:
+        raise DumpError(plan.reason)
     if to == "project":
         return _project(doc)
     target = SCENARIOS[TARGET_SCENARIO[to]]
-    values = _convert(doc, target)
     writer = {"acl_json": _acl_json, "tf1_python": _tf1, "tf2_python": _tf2, "torchair_python": _torchair,
               "shell": _shell}[to]
-    return writer(target, values, doc)
-
-
-def _convert(doc: ConfigDoc, target: Scenario) -> dict[str, Any]:
-    if doc.scenario == target.name:
-        return dict(doc.values)
-    source = SCENARIOS.get(doc.scenario)
-    carried = set(ENV_KEYS) if doc.scenario == "tf2_npu_device" and target.name != "env" else set()
-    misfits = [key for key in doc.values if key not in carried and (
-               not target.has(key) or source is not None and source.has(key)
-               and source.field(key).kind is not target.field(key).kind)]
-    if misfits:
-        verb = "has" if len(misfits) == 1 else "have"
-        raise DumpError(f"{', '.join(misfits)} of this {doc.scenario} config {verb} no {target.name} equivalent; "
-                        f"export it as {doc.scenario} or project instead")
-    return dict(doc.values)
+    return writer(target, dict(plan.values), doc)
 
 
 def _project(doc: ConfigDoc) -> str:
@@ -58,11 +46,25 @@ def _project(doc: ConfigDoc) -> str:
     facts = {k: doc.facts[k] for k in PROJECT_FACTS if k in doc.facts}
     if facts:
         payload["facts"] = facts
+    extra = doc.facts.get(PROJECT_EXTRA)
+    if isinstance(extra, dict):   # keys of the project file this version does not know, kept as they were
+        payload.update({k: v for k, v in extra.items() if k not in payload})
     return json.dumps(payload, indent=2, ensure_ascii=False, default=list) + "\n"
 
 
 def _acl_json(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
     section = {key: _json_value(target, key, value) for key, value in values.items()}
+    original = doc.facts.get(ACL_TEXT) if doc.scenario == "acl_json" else None
+    if isinstance(original, str) and original.strip():
+        before = acl_text_doc(original, None).values
+        changes: dict[str, Any] = {k: section[k] for k in values if k not in before or before[k] != values[k]}
+        changes.update({k: DELETE for k in before if k not in values})
+        kept = patch_json_section(original, "dump", changes)
+        if kept is not None:
+            return kept
+        whole = json.loads(original)
+        if isinstance(whole, dict):   # no "dump" object to patch: keep the other sections, in order
+            return json.dumps({**whole, "dump": section}, indent=4, ensure_ascii=False) + "\n"
     return json.dumps({"dump": section}, indent=4, ensure_ascii=False) + "\n"
 
 
@@ -149,14 +151,19 @@ def _torchair(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
 
 
 def _shell(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
-    lines = []
-    for key, value in values.items():
+    def word(key: str, value: Any) -> str:
         spec = target.field(key) if target.has(key) else None
         text = to_text(spec, value)
-        if spec is not None and spec.kind is Kind.MAPPING or not _plain(text):
-            text = shlex.quote(text)
-        lines.append(f"export {key}={text}")
-    return "\n".join(lines) + "\n"
+        return shlex.quote(text) if spec is not None and spec.kind is Kind.MAPPING or not _plain(text) else text
+
+    original = doc.facts.get(SHELL_TEXT) if doc.scenario == "env" else None
+    if isinstance(original, str):
+        _env, lines, _problems = parse_assignments(original)
+        before = parse_shell(original, None, target).values
+        changes: dict[str, Any] = {k: v for k, v in values.items() if k not in before or before[k] != v}
+        changes.update({k: DELETE for k in before if k not in values})
+        return patch_shell(original, lines, changes, word)
+    return "\n".join(f"export {key}={word(key, value)}" for key, value in values.items()) + "\n"
 
 
 def _plain(text: str) -> bool:

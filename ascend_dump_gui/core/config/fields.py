@@ -56,6 +56,8 @@ class FieldSpec:
     bool_words: tuple[str, ...] = ()       # BOOL only: (true word, false word) when serialized as words
     required: bool = False                 # TABLE columns: the row must carry this key
     clamped: bool = False                  # INT: the runtime clamps out-of-range values (a warning, not an error)
+    same_as: tuple[str, ...] = ()          # "scenario.key" of options meaning the same under another name (export)
+    same_values: tuple[tuple[Any, Any], ...] = ()  # (this value, same_as option's value) when spelled differently
 
     def __post_init__(self) -> None:
         if self.kind is Kind.CHOICE and self.default is not None and self.default not in self.choices:

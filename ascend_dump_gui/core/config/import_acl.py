@@ -15,6 +15,8 @@ from ascend_dump_gui.core.errors import InputError
 
 RT = "runtime-rules §1.1"
 PROJECT_KEYS = ("scenario", "schema_version", "values")
+ACL_TEXT = "acl_text"            # fact: the acl.json text, so a save changes only the edited values
+PROJECT_EXTRA = "project_extra"  # fact: project-file keys this version does not know, written back as they were
 
 
 def is_project(obj: Any) -> bool:
@@ -52,6 +54,16 @@ def acl_doc(obj: Any, origin: Path | None, duplicates: list[str]) -> ConfigDoc:
     facts["has_dump_section"] = True
     values = {key: from_json(ACL_JSON.field(key), raw) if ACL_JSON.has(key) else raw for key, raw in section.items()}
     problems += json_type_problems(section)
+    others = [key for key in obj if key != "dump"]
+    if others:
+        problems.append(Finding("import.kept_sections", Severity.INFO, (), msg(
+            "{keys}: not dump settings; saving this file keeps them as they are, in their place.",
+            keys=", ".join(others)), RT))
+    unknown = [key for key in section if not ACL_JSON.has(key)]
+    if unknown:
+        problems.append(Finding("import.kept_keys", Severity.INFO, tuple(unknown), msg(
+            "{keys} inside \"dump\": not options this app edits; saving this file keeps them as written.",
+            keys=", ".join(unknown)), RT))
     return ConfigDoc("acl_json", values, origin, problems, facts)
 
 
@@ -79,7 +91,12 @@ def project_doc(obj: dict, origin: Path | None, known: dict[str, Any]) -> Config
     if not isinstance(values, dict):
         raise InputError(origin, "\"values\" must be an object")
     facts = obj.get("facts", {})
+    extra = {key: value for key, value in obj.items() if key not in PROJECT_KEYS + ("facts",)}
     problems = [Finding("import.unknown_project_key", Severity.WARNING, (key,),
-                        msg("{key} is not a project-file key; it is ignored.", key=key), "project file")
-                for key in obj if key not in PROJECT_KEYS + ("facts",)]
-    return ConfigDoc(name, dict(values), origin, problems, dict(facts) if isinstance(facts, dict) else {})
+                        msg("{key} is not a project-file key; it is ignored, and kept when the file is saved.",
+                            key=key), "project file")
+                for key in extra]
+    facts = dict(facts) if isinstance(facts, dict) else {}
+    if extra:
+        facts[PROJECT_EXTRA] = extra
+    return ConfigDoc(name, dict(values), origin, problems, facts)

@@ -16,6 +16,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _REFERENCE = re.compile(r"\$(\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<plain>[A-Za-z_][A-Za-z0-9_]*))")
 _ASSIGNMENT = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)")
 _SOURCE = "import"
+SHELL_TEXT = "shell_text"   # fact: the file's text, so a save rewrites only the changed lines
 
 
 def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[Finding]]:
@@ -97,4 +98,4 @@ def parse_shell(text: str, origin: Path | None, scenario: Scenario) -> ConfigDoc
     """An ``env`` document from shell text; values are typed by the env schema."""
     env, lines, problems = parse_assignments(text)
     values: dict[str, Any] = {k: from_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in env.items()}
-    return ConfigDoc("env", values, origin, problems, {"lines": lines})
+    return ConfigDoc("env", values, origin, problems, {"lines": lines, SHELL_TEXT: text})

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from ascend_dump_gui.core.config import jsontext
-from ascend_dump_gui.core.config.import_acl import acl_doc, acl_text_doc, is_project, project_doc
+from ascend_dump_gui.core.config.import_acl import ACL_TEXT, acl_doc, acl_text_doc, is_project, project_doc
 from ascend_dump_gui.core.config.import_python import parse_python
 from ascend_dump_gui.core.config.import_shell import parse_assignments, parse_shell
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -91,7 +91,9 @@ def _json(text: str, origin: Path | None, scenario: str | None) -> ConfigDoc:
     if too_deep is not None:
         raise too_deep
     _fits(origin, "a JSON dump config", "acl_json", scenario)
-    return acl_doc(obj, origin, duplicates)
+    doc = acl_doc(obj, origin, duplicates)
+    doc.facts[ACL_TEXT] = text
+    return doc
 
 
 def _fits(origin: Path | None, what: str, natural: str, scenario: str | None) -> None:

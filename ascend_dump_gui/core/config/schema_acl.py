@@ -29,7 +29,8 @@ DUMP_LIST_COLUMNS = (
               source=SEED),
     FieldSpec("layer", Kind.STR_LIST, (), "Layers",
               help="Operator names (after graph fusion) to dump. Under the watcher scene: operators that may "
-                   "overwrite the watched operators' memory.", source=SEED),
+                   "overwrite the watched operators' memory.", source=SEED,
+              same_as=("tf1_session.dump_layer", "tf2_npu_device.dump_layer", "torchair.dump_layer")),
     FieldSpec("watcher_nodes", Kind.STR_LIST, (), "Watched operators",
               help="Watcher scene only: operators whose outputs are dumped after each operator in `layer` runs.",
               source=SEED),
@@ -51,7 +52,8 @@ FIELDS = (
                    "dump_scene is an exception scene.", source=SEED),
     FieldSpec("dump_list", Kind.TABLE, (), "Models and layers", group="What to dump", columns=DUMP_LIST_COLUMNS,
               help="One row per model (model dump) or per watcher group. Empty with dump_op_switch off dumps "
-                   "nothing.", source=SEED),
+                   "nothing.", source=SEED,
+              same_as=("tf1_session.enable_dump", "tf2_npu_device.enable_dump", "torchair.enable_dump")),
     FieldSpec("dump_mode", Kind.CHOICE, "output", "Dump mode", group="What to dump",
               choices=("input", "output", "all"),
               help="Dump operator inputs, outputs or both. Must be output under the watcher scene.", source=SEED),
@@ -73,11 +75,15 @@ FIELDS = (
               source=RT),
     FieldSpec("dump_debug", Kind.BOOL, False, "Overflow dump", group="Scenes", bool_words=ON_OFF,
               help="Dump the operators that overflow or underflow (AI Core only). Needs dump_path; cannot be "
-                   "combined with model or single-operator dump.", source=SEED),
+                   "combined with model or single-operator dump.", source=SEED,
+              same_as=("tf1_session.enable_dump_debug", "tf2_npu_device.enable_dump_debug")),
     FieldSpec("dump_scene", Kind.CHOICE, None, "Dump scene", group="Scenes", choices=DUMP_SCENES,
               help="aic_err_brief_dump / aic_err_norm_dump / aic_err_detail_dump: dump the operators that fail "
                    "(exception dump); lite_exception: old name of aic_err_brief_dump; watcher: watch operators "
-                   "whose memory may be overwritten.", source=SEED),
+                   "whose memory may be overwritten.", source=SEED,
+              # GE's enable_exception_dump: 1 is the norm (L1) dump, 2 the brief (L0) one (runtime-rules §2.2)
+              same_as=("tf1_session.enable_exception_dump", "tf2_npu_device.enable_exception_dump"),
+              same_values=((None, 0), ("aic_err_norm_dump", 1), ("aic_err_brief_dump", 2), ("lite_exception", 2))),
     FieldSpec("dump_kernel_data", Kind.STR, "all", "Kernel data", group="Scenes",
               help="Ascend C kernel dump: comma list of all, printf, tensor, assert, timestamp.", source=RT),
 )

@@ -7,16 +7,44 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.config.export_plan import ExportPlan
 from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.importers import detect_kind, load_config
+from ascend_dump_gui.core.config.jsontext import read_text
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.ui.i18n import schema_text, tr
 
 ENV_TARGET = "env_shell"  # preview only: the Environment tab as shell exports
 NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device": "tf2_python",
           "torchair": "torchair_python", "env": "shell"}
 SUFFIX = {"acl_json": ".json", "tf1_python": ".py", "tf2_python": ".py", "torchair_python": ".py",
           "shell": ".sh", "project": ".adg.json"}
+
+
+def is_script(path: Path | None) -> bool:
+    """A training script (read with ``ast``): Save never writes it; "Apply to script" patches its lines."""
+    if path is None or is_project(path) or path.suffix.lower() in (".json", ".sh", ".bash", ".env"):
+        return False
+    if path.suffix.lower() in (".py", ".pyw"):
+        return True
+    try:
+        return detect_kind(read_text(path), path) == "python"
+    except DumpError:
+        return False
+
+
+def companion_path(script: Path) -> Path:
+    """Where Save proposes to keep a script's config: a project file beside it (never the script itself)."""
+    return script.with_name(f"{script.stem}.dump{SUFFIX['project']}")
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file (also through links); False when either does not exist."""
+    try:
+        return a.resolve() == b.resolve() or a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False
 
 
 def label(target: str) -> str:
@@ -82,21 +110,54 @@ def write(path: Path, doc: ConfigDoc, target: str) -> None:
     write_text_atomic(path, export(doc, target))
 
 
-def ask_save_path(parent: QWidget, scenario: str, current: Path | None) -> str:
+def ask_save_path(parent: QWidget, scenario: str, current: Path | None, script: Path | None = None) -> str:
+    """The Save As dialog; for a config read from a script it proposes the companion project file."""
+    if script is not None and (current is None or current == script):
+        return _ask(parent, tr("Save config as"), "project", companion_path(script))
     return _ask(parent, tr("Save config as"), native_target(scenario), current)
 
 
-def ask_export_path(parent: QWidget, target: str, current: Path | None) -> str:
-    return _ask(parent, tr("Export as {format}").format(format=label(target)), target, current)
+def ask_export_path(parent: QWidget, target: str, current: Path | None, script: Path | None = None) -> str:
+    return _ask(parent, tr("Export as {format}").format(format=label(target)), target, current, script)
 
 
-def _ask(parent: QWidget, title: str, target: str, current: Path | None) -> str:
+def _ask(parent: QWidget, title: str, target: str, current: Path | None, script: Path | None = None) -> str:
     suffix = SUFFIX.get(target, ".txt")
     folder = current.parent if current else Path.cwd()
-    stem = current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")
-    path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / f"{stem}{suffix}"),
+    if current is not None and current.name.endswith(suffix) and target == "project":
+        name = current.name
+    else:
+        name = (current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")) + suffix
+    if script is not None and folder / name == script:
+        name = f"{script.stem}_dump{suffix}"
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(folder / name),
                                           f"{_filter(suffix)};;{tr('All files (*)')}")
     return path
+
+
+def refusal_text(plan: ExportPlan) -> str:
+    """Why an export target cannot carry a config, translated ("" when it can)."""
+    if not plan.refused:
+        return ""
+    problems = "; ".join(schema_text(why) for _key, why in plan.refused)
+    return tr("{problems}. Export it as {scenario} or as a project file instead.").format(
+        problems=problems, scenario=plan.scenario)
+
+
+def dropped_lines(plan: ExportPlan) -> list[str]:
+    """What an export leaves out, one translated line each."""
+    return [schema_text(why) for _key, why in plan.dropped]
+
+
+def confirm_dropped(parent: QWidget, target: str, plan: ExportPlan) -> bool:
+    """Ask before an export that leaves things out; True to go on."""
+    box = QMessageBox(QMessageBox.Icon.Question, tr("Export as {format}").format(format=label(target)),
+                      tr("{format} cannot carry everything in this config:").format(format=label(target)),
+                      QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel, parent)
+    box.setObjectName("export_dropped")
+    box.setInformativeText("\n".join(f"• {line}" for line in dropped_lines(plan)))
+    box.button(QMessageBox.StandardButton.Ok).setText(tr("Export without them"))
+    return box.exec() == QMessageBox.StandardButton.Ok
 
 
 def ask_unsaved(parent: QWidget, title: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -23,20 +26,25 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.check import check
+from ascend_dump_gui.core.config.export_plan import plan_export
 from ascend_dump_gui.core.config.fields import Kind
 from ascend_dump_gui.core.config.findings import Finding
 from ascend_dump_gui.core.config.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.script_patch import ScriptApply
 from ascend_dump_gui.core.config.values import to_text
+from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.config.commands import State, StateCommand
 from ascend_dump_gui.ui.config.editors import UNSET
 from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
+from ascend_dump_gui.ui.config.script_apply import ScriptLink
 from ascend_dump_gui.ui.config.where import WherePanel
+from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
 
 ENV = "env"
@@ -77,6 +85,8 @@ class Snapshot:
     side_tab: int
     search: str
     only_changed: bool
+    script: Path | None = None
+    script_values: dict[str, Any] | None = None
 
 
 class ConfigPanel(QWidget):
@@ -93,6 +103,7 @@ class ConfigPanel(QWidget):
         self.undo_stack.cleanChanged.connect(self.stateChanged)
         self.path: Path | None = None
         self._written: Path | None = None  # the file Save may overwrite
+        self.script_link = ScriptLink(self, self.undo_stack, self.stateChanged.emit, status)
         self.findings: list[Finding] = []
         self.last_check_ms = 0.0
         self._previewed = ""
@@ -122,6 +133,11 @@ class ConfigPanel(QWidget):
         self.only_changed = QCheckBox(tr("Only options I set"), objectName="only_changed")
         self.only_changed.toggled.connect(lambda *_: self._apply_filter())
         self.filter_note = QLabel(objectName="filter_note")
+        self.apply_script_button = QPushButton(tr("Apply to script…"), objectName="apply_to_script")
+        self.apply_script_button.setToolTip(tr("Rewrite only the lines of the training script that set the options "
+                                               "you changed, after showing the difference"))
+        self.apply_script_button.clicked.connect(lambda *_: self._apply_clicked())
+        self.apply_script_button.hide()
 
         self.forms = QStackedWidget(objectName="forms")
         self.env_form = SchemaForm(SCENARIOS[ENV])
@@ -144,6 +160,7 @@ class ConfigPanel(QWidget):
         top.addWidget(self.summary, 1)
         top.addWidget(QLabel(tr("Product")))
         top.addWidget(self.product_box)
+        top.addWidget(self.apply_script_button)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
         filters.addWidget(self.only_changed)
@@ -225,6 +242,8 @@ class ConfigPanel(QWidget):
     def load_doc(self, doc: ConfigDoc, path: Path | None) -> None:
         self.path = path
         self._written = path if path is not None and files.is_project(path) else None
+        self.script_link.attach(path if files.is_script(path) else None, doc)
+        self.apply_script_button.setVisible(self.script is not None)
         if path is not None:
             self.where.set_cwd(path.parent)
         self.undo_stack.clear()
@@ -309,7 +328,8 @@ class ConfigPanel(QWidget):
             self.env_form.set_findings(self.findings)
         same = self._previewed == self.scenario
         self._previewed = self.scenario
-        self.preview.set_targets(files.preview_targets(self.scenario), self._render, keep=same)
+        self.preview.set_targets(files.preview_targets(self.scenario), self._render, keep=same,
+                                 notes=self._preview_note)
         note = tr("Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.")
         self.where.note.setText(note if self.scenario != ENV else "")
         self.where.set_artifacts(resolve_paths(doc, env=env, cwd=Path(self.where.cwd)))
@@ -319,6 +339,12 @@ class ConfigPanel(QWidget):
         if target == files.ENV_TARGET:
             return files.export_text(self.env_doc, "shell")
         return files.export_text(self._state.doc, target)
+
+    def _preview_note(self, target: str) -> str:
+        if target == files.ENV_TARGET:
+            return ""
+        lines = files.dropped_lines(plan_export(self._state.doc, target))
+        return tr("Left out of this form: {items}").format(items="; ".join(lines)) if lines else ""
 
     def _base_dir(self) -> Path | None:
         return self.path.parent if self.path else Path(self.where.cwd)
@@ -353,9 +379,11 @@ class ConfigPanel(QWidget):
         return True
 
     def save_as(self, path: str | Path | None = None) -> bool:
-        path = path or files.ask_save_path(self, self.scenario, self.path)
+        """Write the config to a file of its own (for a config read from a script, never the script)."""
+        path = path or files.ask_save_path(self, self.scenario, self.path, self.script)
         if not path:
             return False
+        self._refuse_script(Path(path))
         files.write(Path(path), self._state.doc, files.target_for(Path(path), self.scenario))
         self.path = self._written = Path(path)
         self._state = State(ConfigDoc(self.doc.scenario, dict(self.doc.values), self.path,
@@ -365,15 +393,70 @@ class ConfigPanel(QWidget):
         self.stateChanged.emit()
         return True
 
+    def export_refusal(self, target: str) -> str:
+        """Why ``target`` cannot carry this config, in the UI language ("" when it can)."""
+        return files.refusal_text(plan_export(self._state.doc, target))
+
+    def fill_export_menu(self, menu: QMenu, trigger: Callable[[str], None]) -> None:
+        """One action per export target; targets that cannot carry the config are greyed out, the reason as tip."""
+        menu.setToolTipsVisible(True)
+        for target, label in self.export_targets():
+            action = menu.addAction(label, lambda t=target: trigger(t))
+            action.setObjectName(f"export_{target}")
+            reason = self.export_refusal(target)
+            action.setEnabled(not reason)
+            action.setToolTip(reason or tr("Write the config as {format}").format(format=label))
+
     def export_dialog(self, target: str) -> bool:
-        path = files.ask_export_path(self, target, self.path)
+        """Export after saying what the target leaves out (before a file is chosen); False when cancelled."""
+        plan = plan_export(self._state.doc, target)
+        if plan.refused:
+            raise DumpError(files.refusal_text(plan))
+        if plan.dropped and not files.confirm_dropped(self, target, plan):
+            return False
+        path = files.ask_export_path(self, target, self.path, self.script)
         if not path:
             return False
         self.export_to(target, path)
         return True
 
     def export_to(self, target: str, path: str | Path) -> None:
+        self._refuse_script(Path(path))
         files.write(Path(path), self._state.doc, target)
+
+    def _refuse_script(self, path: Path) -> None:
+        if self.script is not None and files.same_file(path, self.script):
+            raise DumpError(tr("{path} is the training script this config was read from; Save and Export write the "
+                               "config to a file of its own. Use “Apply to script…” to change the script's lines.")
+                            .format(path=path))
+
+    @property
+    def script(self) -> Path | None:
+        """The training script this config was read from (never saved over), or None."""
+        return self.script_link.path
+
+    def script_change(self) -> ScriptApply:
+        """What "Apply to script" would write (raises DumpError when the script cannot be read)."""
+        return self.script_link.change(self._state.doc)
+
+    def apply_to_script(self, change: ScriptApply | None = None) -> bool:
+        """Preview the script change in a dialog; on Apply write it as one undoable step."""
+        change = change or self.script_change()
+        accepted = self.script_link.ask(change)
+        if accepted:
+            self.write_script_change(change)
+        return accepted
+
+    def _apply_clicked(self) -> None:
+        try:
+            self.apply_to_script()
+        except DumpError as exc:   # the script is gone, no longer Python, or the edits cannot be combined
+            show_error(self, exc, tr("Applying to script"))
+
+    def write_script_change(self, change: ScriptApply) -> None:
+        self.script_link.write(change)
+        if self.path == change.path and not change.patch.skipped:
+            self.undo_stack.setClean()   # the script now says what the editor shows
 
     def maybe_discard(self) -> bool:
         """True when there are no unsaved changes or the user saved or discarded them."""
@@ -388,11 +471,13 @@ class ConfigPanel(QWidget):
         """The state a rebuilt panel needs to look the same (undo history is not carried)."""
         return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
                         self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
-                        self.only_changed.isChecked())
+                        self.only_changed.isChecked(), self.script, dict(self.script_link.values))
 
     def restore(self, snap: Snapshot) -> None:
         """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
         self.path, self._written = snap.path, snap.written
+        self.script_link.attach(snap.script, snap.state.doc, snap.script_values)
+        self.apply_script_button.setVisible(self.script is not None)
         self.where.set_cwd(snap.cwd)
         self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)
         self.search.setText(snap.search)

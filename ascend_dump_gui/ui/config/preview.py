@@ -105,12 +105,15 @@ class PreviewPanel(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.text, 1)
         self._render: Callable[[str], str] | None = None
+        self._notes: Callable[[str], str] | None = None
         self.target.currentIndexChanged.connect(lambda *_: self.refresh())
 
-    def set_targets(self, targets: list[tuple[str, str]], render: Callable[[str], str], keep: bool = True) -> None:
+    def set_targets(self, targets: list[tuple[str, str]], render: Callable[[str], str], keep: bool = True,
+                    notes: Callable[[str], str] | None = None) -> None:
         """``targets`` are (name, label) pairs, the first one is the default; ``render(name)`` returns the text
-        or raises DumpError to explain; ``keep`` keeps the current choice when it is still offered."""
-        self._render = render
+        or raises DumpError to explain; ``keep`` keeps the current choice when it is still offered; ``notes(name)``
+        says what that form leaves out ("" for nothing)."""
+        self._render, self._notes = render, notes
         current = self.current_target() if keep else ""
         self.target.blockSignals(True)
         self.target.clear()
@@ -133,7 +136,8 @@ class PreviewPanel(QWidget):
         if self._render is None or not target:
             return
         try:
-            text, note = self._render(target), ""
+            text = self._render(target)
+            note = self._notes(target) if self._notes is not None else ""
         except (DumpError, ValueError) as exc:
             text, note = "", tr("Cannot show this form: {problem}").format(problem=exc)
         self.highlighter.set_language(language_of(target))

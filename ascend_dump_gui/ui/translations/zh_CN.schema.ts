@@ -1764,6 +1764,10 @@
       <translation>acl.json dump段</translation>
     </message>
     <message>
+      <source>acl.json sections other than dump ({keys}) are not written</source>
+      <translation>acl.json 中 dump 以外的部分（{keys}）不会写入</translation>
+    </message>
+    <message>
       <source>aic_err_brief_dump / aic_err_norm_dump / aic_err_detail_dump: dump the operators that fail (exception dump); lite_exception: old name of aic_err_brief_dump; watcher: watch operators whose memory may be overwritten.</source>
       <translation>aic_err_brief_dump / aic_err_norm_dump / aic_err_detail_dump：Dump执行出错的算子（异常算子Dump）；lite_exception：aic_err_brief_dump的旧名称；watcher：观察内存可能被踩踏的算子。</translation>
     </message>
@@ -2228,12 +2232,20 @@
       <translation>第 {line} 行：parameter_map[{key!r}].{attr} = None；protobuf遇到None会抛出TypeError，脚本在此处停止。请直接不设置该配置项。</translation>
     </message>
     <message>
+      <source>line {line}: {key} cannot be removed without changing the code around it; not changed</source>
+      <translation>第 {line} 行：删除 {key} 会改动其周围的代码，因此未修改</translation>
+    </message>
+    <message>
       <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor} and does not see this value.</source>
       <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取的是.{accessor}，看不到这个值。</translation>
     </message>
     <message>
       <source>line {line}: {key} is a {title} setting, not {current}; check the file with --scenario {scenario}.</source>
       <translation>第{line}行：{key}是{title}的配置，不属于{current}；请用--scenario {scenario}检查该文件。</translation>
+    </message>
+    <message>
+      <source>line {line}: {key} is set from `{expression}` (a variable, flag or call); it is not rewritten, change it there or where that value comes from</source>
+      <translation>第 {line} 行：{key} 的值来自 `{expression}`（变量、命令行参数或函数调用），不会被改写；请在该处或该值的来源处修改</translation>
     </message>
     <message>
       <source>line {line}: {message}</source>
@@ -2480,6 +2492,10 @@
       <translation>缺少[op_compiler_cache]标题行</translation>
     </message>
     <message>
+      <source>the environment variables the script sets ({names}) are not written</source>
+      <translation>脚本设置的环境变量（{names}）不会写入</translation>
+    </message>
+    <message>
       <source>the exception dump folder</source>
       <translation>异常算子Dump目录</translation>
     </message>
@@ -2544,6 +2560,10 @@
       <translation>torchair放行该值；随后GE拒绝这些配置项（E10001）。</translation>
     </message>
     <message>
+      <source>torchair's compile mode ({mode}) is not written</source>
+      <translation>torchair 的编译模式（{mode}）不会写入</translation>
+    </message>
+    <message>
       <source>torchair.CompilerConfig().dump_config.* lines in a PyTorch script (graph mode).</source>
       <translation>PyTorch脚本（图模式）中的 torchair.CompilerConfig().dump_config.* 语句。</translation>
     </message>
@@ -2600,8 +2620,16 @@
       <translation>{group}.{name} 为 {state!r}；请使用 "on" 或 "off"</translation>
     </message>
     <message>
+      <source>{keys} inside "dump": not options this app edits; saving this file keeps them as written.</source>
+      <translation>"dump" 中的 {keys}：不是本应用编辑的配置项；保存此文件时按原样保留。</translation>
+    </message>
+    <message>
       <source>{keys} sit at the top level; the runtime only reads them inside "dump": {{...}}, so nothing is dumped.</source>
       <translation>{keys}位于顶层；运行时只读取"dump": {{...}}中的配置项，因此不会Dump任何数据。</translation>
+    </message>
+    <message>
+      <source>{keys}: not dump settings; saving this file keeps them as they are, in their place.</source>
+      <translation>{keys}：不是 Dump 设置；保存此文件时按原样保留在原位置。</translation>
     </message>
     <message>
       <source>{key} ({name}): {message}</source>
@@ -2620,16 +2648,32 @@
       <translation>{key} 不适用于 graph_run_mode={graph_run_mode} 所选的 {mode}；将被忽略。</translation>
     </message>
     <message>
+      <source>{key} has no {target} equivalent</source>
+      <translation>{key} 在 {target} 中没有对应的配置项</translation>
+    </message>
+    <message>
+      <source>{key} is a {kind} option here and a {other} option in {target}</source>
+      <translation>{key} 在此处是 {kind} 类型的配置项，在 {target} 中是 {other} 类型</translation>
+    </message>
+    <message>
+      <source>{key} is an environment variable; acl.json cannot set it</source>
+      <translation>{key} 是环境变量，acl.json 无法设置它</translation>
+    </message>
+    <message>
       <source>{key} is an experiment parameter: it is meant for debugging, may change in later versions and cannot be used in commercial products.</source>
       <translation>{key} 是试验参数：用于调试，后续版本可能变更，不能用于商用产品。</translation>
+    </message>
+    <message>
+      <source>{key} is at its default; {target} needs no counterpart</source>
+      <translation>{key} 为默认值，{target} 无需对应的配置项</translation>
     </message>
     <message>
       <source>{key} is deprecated: {note}</source>
       <translation>{key} 已废弃：{note}</translation>
     </message>
     <message>
-      <source>{key} is not a project-file key; it is ignored.</source>
-      <translation>{key}不是工程文件的键；已忽略。</translation>
+      <source>{key} is not a project-file key; it is ignored, and kept when the file is saved.</source>
+      <translation>{key} 不是工程文件的键；读取时忽略，保存文件时保留。</translation>
     </message>
     <message>
       <source>{key} is not a {scenario} option ({consequence})</source>
@@ -2640,6 +2684,10 @@
       <translation>{key} 不是 {scenario} 的配置项（{consequence}）；是否想输入 {guess}？</translation>
     </message>
     <message>
+      <source>{key} is not a {scenario} option; it is not carried</source>
+      <translation>{key} 不是 {scenario} 的配置项，不会带入</translation>
+    </message>
+    <message>
       <source>{key} is not an {scenario} option ({consequence})</source>
       <translation>{key} 不是 {scenario} 的配置项（{consequence}）</translation>
     </message>
@@ -2648,12 +2696,24 @@
       <translation>{key} 不是 {scenario} 的配置项（{consequence}）；是否想输入 {guess}？</translation>
     </message>
     <message>
+      <source>{key} is not set by a line this app can change (it comes from elsewhere in the script); it is not removed</source>
+      <translation>{key} 不是由本应用能修改的行设置的（其值来自脚本的其他位置），因此未删除</translation>
+    </message>
+    <message>
+      <source>{key} is not set in the script and there is no line of the same kind to put it next to; not added</source>
+      <translation>脚本中没有设置 {key}，也没有同类的行可供插入其后，因此未添加</translation>
+    </message>
+    <message>
       <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; it is not checked</source>
       <translation>{key}的值来自`{expression}`，不运行脚本无法求值；不做检查</translation>
     </message>
     <message>
       <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; rules about {key} are skipped</source>
       <translation>{key}的值来自`{expression}`，不运行脚本无法求值；跳过与{key}相关的规则</translation>
+    </message>
+    <message>
+      <source>{key} is set on lines {lines}; each of them is changed</source>
+      <translation>{key} 在第 {lines} 行均有设置，这些行都会修改</translation>
     </message>
     <message>
       <source>{key} is set {count} times (lines {lines}); the checker uses the last value, {value!r}.</source>
@@ -2696,6 +2756,14 @@
       <translation>{key} 仅在 enable_dump=True 时生效；按当前设置将被忽略。</translation>
     </message>
     <message>
+      <source>{key} rows set {column}, which has no {target} equivalent</source>
+      <translation>{key} 的行设置了 {column}，它在 {target} 中没有对应的配置项</translation>
+    </message>
+    <message>
+      <source>{key} without operator names has no acl_json equivalent (acl.json dumps a whole model only under its model_name in {table})</source>
+      <translation>未指定算子名称的 {key} 在 acl_json 中没有对应的配置项（acl.json 只能通过 {table} 中的 model_name 来 Dump 整个模型）</translation>
+    </message>
+    <message>
       <source>{key} {path} does not exist on this machine; {consequence}</source>
       <translation>{key} {path} 在本机上不存在；{consequence}</translation>
     </message>
@@ -2726,6 +2794,14 @@
     <message>
       <source>{key}: {value} is relative and there is no folder to resolve it against, so its content is not checked; it must exist where the job runs.</source>
       <translation>{key}：{value} 是相对路径，且没有可用于解析它的目录，因此不检查其内容；它必须在作业运行的地方存在。</translation>
+    </message>
+    <message>
+      <source>{key}={value} has no {target} equivalent</source>
+      <translation>{key}={value} 在 {target} 中没有对应的取值</translation>
+    </message>
+    <message>
+      <source>{key}={value} is not one of the {target} values ({choices})</source>
+      <translation>{key}={value} 不是 {target} 的可选值之一（{choices}）</translation>
     </message>
     <message>
       <source>{message} ({code})</source>
@@ -2850,6 +2926,10 @@
     <message>
       <source>{path}: {problems}. The file takes effect only when both values are valid, so it is ignored and the cache keeps the variables' or default limits (500 MB, 50% kept).</source>
       <translation>{path}：{problems}。只有两个取值都合法时该文件才生效，因此它被忽略，编译缓存沿用环境变量或默认的限制（500 MB，保留50%）。</translation>
+    </message>
+    <message>
+      <source>{problems}; export it as {scenario} or project instead</source>
+      <translation>{problems}；请改为导出为 {scenario} 或工程文件</translation>
     </message>
     <message>
       <source>{problem} msprof checks it against the platform, so profiling fails to start.</source>

@@ -116,6 +116,26 @@
       <translation>某个操作</translation>
     </message>
     <message>
+      <source>Apply</source>
+      <translation>应用</translation>
+    </message>
+    <message>
+      <source>Apply to Scrip&amp;t…</source>
+      <translation>应用到脚本(&amp;T)…</translation>
+    </message>
+    <message>
+      <source>Apply to script…</source>
+      <translation>应用到脚本…</translation>
+    </message>
+    <message>
+      <source>Apply to {name}</source>
+      <translation>应用到 {name}</translation>
+    </message>
+    <message>
+      <source>Applying to script</source>
+      <translation>应用到脚本</translation>
+    </message>
+    <message>
       <source>Before</source>
       <translation>覆盖前</translation>
     </message>
@@ -348,6 +368,10 @@
       <translation>导出比对结果</translation>
     </message>
     <message>
+      <source>Export without them</source>
+      <translation>不含这些内容继续导出</translation>
+    </message>
+    <message>
       <source>Exporting</source>
       <translation>导出</translation>
     </message>
@@ -480,6 +504,10 @@
       <translation>不设置此配置项（使用默认值）</translation>
     </message>
     <message>
+      <source>Left out of this form: {items}</source>
+      <translation>此格式不包含：{items}</translation>
+    </message>
+    <message>
       <source>Listing the folder</source>
       <translation>列出目录内容</translation>
     </message>
@@ -544,6 +572,10 @@
       <translation>未发现问题。</translation>
     </message>
     <message>
+      <source>Not written, or worth knowing:</source>
+      <translation>未写入的内容及说明：</translation>
+    </message>
+    <message>
       <source>NumPy array (*.npy)</source>
       <translation>NumPy数组 (*.npy)</translation>
     </message>
@@ -554,6 +586,10 @@
     <message>
       <source>Only options I set</source>
       <translation>仅显示已设置的配置项</translation>
+    </message>
+    <message>
+      <source>Only these lines of {name} change; comments, conditions and the rest of the file stay as they are. Edit ▸ Undo puts the file back.</source>
+      <translation>{name} 中只有以下行会改变；注释、条件语句和文件其余部分保持原样。编辑 ▸ 撤销 可恢复原文件。</translation>
     </message>
     <message>
       <source>Op</source>
@@ -726,6 +762,10 @@
     <message>
       <source>Result as JSON…</source>
       <translation>结果导出为JSON…</translation>
+    </message>
+    <message>
+      <source>Rewrite only the lines of the training script that set the options you changed, after showing the difference</source>
+      <translation>先显示差异，再只改写训练脚本中设置了您所修改配置项的行</translation>
     </message>
     <message>
       <source>Rule: {rule}</source>
@@ -916,6 +956,10 @@
       <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
     </message>
     <message>
+      <source>This config was not read from a training script.</source>
+      <translation>此配置不是从训练脚本读取的。</translation>
+    </message>
+    <message>
       <source>This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and the acl.json that made it.</source>
       <translation>这是演示数据：{model} 模型的一次仿真运行，包括其Dump目录树、float32标杆数据文件以及生成它们的acl.json。</translation>
     </message>
@@ -974,6 +1018,10 @@
     <message>
       <source>Working directory</source>
       <translation>工作目录</translation>
+    </message>
+    <message>
+      <source>Write the config as {format}</source>
+      <translation>将配置写为 {format}</translation>
     </message>
     <message>
       <source>YES</source>
@@ -1492,6 +1540,10 @@
       <translation>{files} 个文件，{problems} 个问题</translation>
     </message>
     <message>
+      <source>{format} cannot carry everything in this config:</source>
+      <translation>{format} 无法容纳此配置中的全部内容：</translation>
+    </message>
+    <message>
       <source>{key} is one of {choices}</source>
       <translation>{key} 的取值为 {choices} 之一</translation>
     </message>
@@ -1528,8 +1580,20 @@
       <translation>{kind}：{path}</translation>
     </message>
     <message>
+      <source>{name} already sets these values, or none of the changes can be written to it.</source>
+      <translation>{name} 已设置了这些值，或者所有改动都无法写入该文件。</translation>
+    </message>
+    <message>
       <source>{n} runs not compared (workers lost)</source>
       <translation>{n}个运行未比对（worker丢失）</translation>
+    </message>
+    <message>
+      <source>{path} is the training script this config was read from; Save and Export write the config to a file of its own. Use “Apply to script…” to change the script's lines.</source>
+      <translation>{path} 是读取此配置的训练脚本；保存和导出会把配置写入单独的文件。如需修改脚本中的行，请使用“应用到脚本…”。</translation>
+    </message>
+    <message>
+      <source>{problems}. Export it as {scenario} or as a project file instead.</source>
+      <translation>{problems}。请改为导出为 {scenario} 或工程文件。</translation>
     </message>
     <message>
       <source>{rows} tensors, {failed} not reached, {overflows} overflows</source>
