@@ -1,0 +1,283 @@
+"""GraphCanvas: a zoomable, pannable QGraphicsView of one laid-out model graph, and its minimap.
+
+A new layout re-uses the boxes that stay, drops those that went and adds new ones a slice at a time (at most
+a few tens of milliseconds per event-loop turn), so opening a large group never freezes the window.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QWheelEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+
+from ascend_dump_gui.core.graph.layout import ViewLayout
+from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
+from ascend_dump_gui.core.graph.overlay import Overlay
+from ascend_dump_gui.ui.graph.items import BoxItem, EdgeItem, node_tooltip
+
+SLICE_SECONDS = 0.025
+"""Time spent adding items per event-loop turn."""
+MIN_ZOOM, MAX_ZOOM = 0.01, 4.0
+
+
+class GraphCanvas(QGraphicsView):
+    """Shows a :class:`ViewLayout`. ``nodeClicked(key)`` when the user selects a box, ``groupToggled(path)``
+    on a double-click on a group, ``applied()`` once every item of the last layout is in the scene."""
+
+    nodeClicked = Signal(object)
+    groupToggled = Signal(str)
+    applied = Signal()
+    viewMoved = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setBackgroundBrush(QColor("#fafafa"))
+        self.model: ModelGraph | None = None
+        self.layout_shown: ViewLayout | None = None
+        self.overlay = Overlay()
+        self.path_keys: set[Key] = set()
+        self.boxes: dict[Key, BoxItem] = {}
+        self.edges: dict[tuple[Key, Key], EdgeItem] = {}
+        self._pending: list = []
+        self._quiet = False
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._add_slice)
+        self.scene().selectionChanged.connect(self._selection_changed)
+        self.horizontalScrollBar().valueChanged.connect(self.viewMoved)
+        self.verticalScrollBar().valueChanged.connect(self.viewMoved)
+
+    # --- content ---------------------------------------------------------------------------------
+    def clear_graph(self) -> None:
+        self._timer.stop()
+        self._pending = []
+        self._quiet = True
+        self.scene().clear()
+        self._quiet = False
+        self.boxes.clear()
+        self.edges.clear()
+        self.model, self.layout_shown = None, None
+
+    def show_layout(self, model: ModelGraph, layout: ViewLayout) -> None:
+        """Show ``layout`` of ``model``: boxes kept, moved, dropped or (a slice at a time) added."""
+        if model is not self.model:
+            self.clear_graph()
+            self.model = model
+        self.layout_shown = layout
+        scene = self.scene()
+        wanted = {p.key: p for p in layout.placed}
+        wanted_edges = {(e.src, e.dst): e for e in layout.edges}
+        self._quiet = True
+        for key in [k for k in self.boxes if k not in wanted]:
+            scene.removeItem(self.boxes.pop(key))
+        for key in [k for k in self.edges if k not in wanted_edges or self.edges[k].edge != wanted_edges[k]]:
+            scene.removeItem(self.edges.pop(key))
+        self._quiet = False
+        self._pending = []
+        for placed in layout.placed:
+            item = self.boxes.get(placed.key)
+            if item is None:
+                self._pending.append(placed)
+            else:
+                item.place(placed)
+        self._pending += list(wanted_edges.values())
+        margin = 80.0
+        scene.setSceneRect(QRectF(-margin, -margin, layout.width + 2 * margin, layout.height + 2 * margin))
+        self._timer.start()
+
+    @property
+    def busy(self) -> bool:
+        """Items of the last layout are still being added."""
+        return bool(self._pending) or self._timer.isActive()
+
+    def _add_slice(self) -> None:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        scene, model, layout = self.scene(), self.model, self.layout_shown
+        placed_by_key = None
+        while self._pending and time.perf_counter() < deadline:
+            for entry in self._pending[:64]:
+                if hasattr(entry, "key"):
+                    item = BoxItem(entry, *self._labels(entry.key))
+                    self._dress(item)
+                    self.boxes[entry.key] = item
+                    scene.addItem(item)
+                else:
+                    if placed_by_key is None:
+                        placed_by_key = {p.key: p for p in layout.placed}
+                    key = (entry.src, entry.dst)
+                    item = self.edges.get(key)
+                    if item is None:
+                        item = EdgeItem(entry)
+                        item.set_on_path(entry.src in self.path_keys and entry.dst in self.path_keys)
+                        self.edges[key] = item
+                        scene.addItem(item)
+                    item.route(placed_by_key[entry.src], placed_by_key[entry.dst])
+            del self._pending[:64]
+        if not self._pending and model is not None:
+            self._timer.stop()
+            self.applied.emit()
+
+    def _labels(self, key: Key) -> tuple[str, str]:
+        model = self.model
+        if key[0] == OP:
+            op = model.ops[key[1]]
+            return op.name, op.type + (" ⊕" if op.origins else "")
+        group = model.groups[key[1]]
+        return group.label, f"{group.size} ops"
+
+    def _dress(self, item: BoxItem) -> None:
+        kind, name = item.key
+        status = self.overlay.status(kind, name)
+        item.set_status(status, item.key in self.path_keys)
+        item.setToolTip(node_tooltip(self.model, item.key, status, self.overlay.metrics.get(name, [])
+                                     if kind == OP else []))
+
+    def set_overlay(self, overlay: Overlay) -> None:
+        """Colour every box from ``overlay`` (boxes still to come take it when added)."""
+        self.overlay = overlay
+        for item in self.boxes.values():
+            self._dress(item)
+
+    def set_path(self, keys: set[Key]) -> None:
+        """Highlight these boxes and the edges between them."""
+        self.path_keys = set(keys)
+        for item in self.boxes.values():
+            item.set_status(item.status, item.key in self.path_keys)
+        for (a, b), item in self.edges.items():
+            item.set_on_path(a in self.path_keys and b in self.path_keys)
+
+    # --- selection and navigation ------------------------------------------------------------------
+    def select_keys(self, keys: list[Key], center: bool = True) -> bool:
+        """Select these boxes without reporting it (False if none is shown); centre on the first."""
+        items = [self.boxes[k] for k in keys if k in self.boxes]
+        self._quiet = True
+        self.scene().clearSelection()
+        for item in items:
+            item.setSelected(True)
+        self._quiet = False
+        if items and center:
+            self.centerOn(items[0])
+        return bool(items)
+
+    def selected_keys(self) -> list[Key]:
+        return [item.key for item in self.scene().selectedItems() if isinstance(item, BoxItem)]
+
+    def _selection_changed(self) -> None:
+        if self._quiet:
+            return
+        keys = self.selected_keys()
+        if keys:
+            self.nodeClicked.emit(keys[0])
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        item = self.itemAt(event.position().toPoint())
+        while item is not None and not isinstance(item, BoxItem):
+            item = item.parentItem()
+        if isinstance(item, BoxItem) and item.key[0] == GROUP:
+            self.groupToggled.emit(item.key[1])
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(1.15 ** steps)
+            event.accept()
+
+    def zoom_by(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(MIN_ZOOM / current, min(MAX_ZOOM / current, factor))
+        self.scale(factor, factor)
+
+    def fit_all(self) -> None:
+        """Show the whole graph, but never smaller than readable boxes when it is small."""
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.transform().m11() > 1.0:
+            self.resetTransform()
+            self.centerOn(rect.center())
+
+    def render_image(self, size_limit: int = 8000) -> QImage:
+        """The whole scene as an image (longest side at most ``size_limit`` pixels)."""
+        rect = self.scene().sceneRect()
+        scale = min(1.0, size_limit / max(rect.width(), rect.height(), 1.0))
+        image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
+                       QImage.Format.Format_ARGB32)
+        image.fill(QColor("#fafafa"))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.scene().render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        return image
+
+
+class Minimap(QWidget):
+    """A thumbnail of the whole scene with the canvas's visible area; click or drag to move there."""
+
+    def __init__(self, canvas: GraphCanvas, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("graph_minimap")
+        self.canvas = canvas
+        self.setFixedSize(200, 140)
+        self._pixmap = QPixmap()
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(150)
+        self._redraw.timeout.connect(self._render)
+        canvas.applied.connect(self._redraw.start)
+        canvas.viewMoved.connect(self.update)
+
+    def schedule(self) -> None:
+        self._redraw.start()
+
+    def _scene_to_map(self) -> tuple[QRectF, float]:
+        rect = self.canvas.scene().sceneRect()
+        scale = min(self.width() / max(rect.width(), 1.0), self.height() / max(rect.height(), 1.0))
+        return rect, scale
+
+    def _render(self) -> None:
+        rect, scale = self._scene_to_map()
+        image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
+                       QImage.Format.Format_ARGB32)
+        image.fill(QColor("#ffffff"))
+        painter = QPainter(image)
+        self.canvas.scene().render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        self._pixmap = QPixmap.fromImage(image)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor(255, 255, 255, 220))
+        painter.setPen(QColor("#90a4ae"))
+        painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        if self._pixmap.isNull():
+            return
+        painter.drawPixmap(0, 0, self._pixmap)
+        rect, scale = self._scene_to_map()
+        seen = self.canvas.mapToScene(self.canvas.viewport().rect()).boundingRect()
+        painter.setPen(QPen(QColor("#1565c0"), 2))
+        painter.setBrush(QColor(21, 101, 192, 40))
+        painter.drawRect(QRectF((seen.x() - rect.x()) * scale, (seen.y() - rect.y()) * scale,
+                                seen.width() * scale, seen.height() * scale))
+
+    def _move_to(self, point: QPointF) -> None:
+        rect, scale = self._scene_to_map()
+        self.canvas.centerOn(QPointF(rect.x() + point.x() / scale, rect.y() + point.y() / scale))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self._move_to(event.position())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self._move_to(event.position())
