@@ -69,20 +69,54 @@ class _GroupLayout:
     height: float
 
 
-def layering(n: int, edges: list[tuple[int, int]]) -> list[int]:
-    """Longest-path layers of nodes ``0..n-1`` given in execution order (an edge going backwards closes a
-    cycle and is ignored); a node without inputs (a weight, a constant) sits just above its first consumer."""
+def acyclic(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``edges`` without those closing a cycle (back edges of a depth-first search started in node order)."""
     succ: list[list[int]] = [[] for _ in range(n)]
-    has_pred = [False] * n
     for a, b in edges:
-        if a < b:
+        if a != b:
             succ[a].append(b)
-            has_pred[b] = True
+    state = [0] * n          # 0 new, 1 on the stack, 2 done
+    back: set[tuple[int, int]] = set()
+    for root in range(n):
+        if state[root]:
+            continue
+        state[root] = 1
+        stack = [(root, iter(succ[root]))]
+        while stack:
+            v, it = stack[-1]
+            w = next(it, None)
+            if w is None:
+                state[v] = 2
+                stack.pop()
+            elif state[w] == 1:
+                back.add((v, w))
+            elif state[w] == 0:
+                state[w] = 1
+                stack.append((w, iter(succ[w])))
+    return [(a, b) for a, b in edges if a != b and (a, b) not in back]
+
+
+def layering(n: int, edges: list[tuple[int, int]]) -> list[int]:
+    """Longest-path layers (edges closing a cycle ignored); a node without inputs (a weight, a constant) sits
+    just above its first consumer."""
+    dag = acyclic(n, edges)
+    succ: list[list[int]] = [[] for _ in range(n)]
+    indegree = [0] * n
+    for a, b in dag:
+        succ[a].append(b)
+        indegree[b] += 1
+    has_pred = [d > 0 for d in indegree]
+    order = [v for v in range(n) if indegree[v] == 0]
+    for v in order:  # Kahn's algorithm: ``order`` grows while it is read
+        for w in succ[v]:
+            indegree[w] -= 1
+            if indegree[w] == 0:
+                order.append(w)
     layer = [0] * n
-    for v in range(n):
+    for v in order:
         for w in succ[v]:
             layer[w] = max(layer[w], layer[v] + 1)
-    for v in range(n):
+    for v in reversed(order):
         if not has_pred[v] and succ[v]:
             layer[v] = max(layer[v], min(layer[w] for w in succ[v]) - 1)
     return layer

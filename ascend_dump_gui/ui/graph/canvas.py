@@ -47,6 +47,7 @@ class GraphCanvas(QGraphicsView):
         self.edges: dict[tuple[Key, Key], EdgeItem] = {}
         self._pending: list = []
         self._quiet = False
+        self._focus: Key | str | None = None   # "fit" or a box to centre on once the view is visible
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._add_slice)
@@ -164,6 +165,7 @@ class GraphCanvas(QGraphicsView):
         self._quiet = False
         if items and center:
             self.centerOn(items[0])
+            self._focus = None if self.isVisible() else items[0].key
         return bool(items)
 
     def selected_keys(self) -> list[Key]:
@@ -186,6 +188,19 @@ class GraphCanvas(QGraphicsView):
             return
         super().mouseDoubleClickEvent(event)
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._focus is not None:
+            QTimer.singleShot(0, self, self._refocus)
+
+    def _refocus(self) -> None:
+        """Fit or centre again what was asked while the view was hidden (its size was not known then)."""
+        focus, self._focus = self._focus, None
+        if focus == "fit":
+            self.fit_all()
+        elif focus in self.boxes:
+            self.centerOn(self.boxes[focus])
+
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt override
         steps = event.angleDelta().y() / 120.0
         if steps:
@@ -202,6 +217,7 @@ class GraphCanvas(QGraphicsView):
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
+        self._focus = None if self.isVisible() else "fit"
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         if self.transform().m11() > 1.0:
             self.resetTransform()

@@ -137,7 +137,10 @@ class GraphPanel(QWidget):
         for status, name in status_names().items():
             swatch = QLabel()
             pixmap = QPixmap(QSize(12, 12))
-            pixmap.fill(QColor(FILL[status]))
+            pixmap.fill(QColor("#455a64"))
+            painter = QPainter(pixmap)
+            painter.fillRect(1, 1, 10, 10, QColor(FILL[status]))
+            painter.end()
             swatch.setPixmap(pixmap)
             legend.addWidget(swatch)
             legend.addWidget(QLabel(name))
