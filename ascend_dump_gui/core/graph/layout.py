@@ -162,7 +162,7 @@ class Layouter:
         self.engine = "igraph" if use_igraph else "layered"
         self._cache: dict[tuple[str, frozenset[str]], _GroupLayout] = {}
         self._lock = threading.Lock()
-        self._chains = {name: model.chain(name) for name in model.ops}
+        self._chains = {name: tuple(model.chain(name)) for name in model.ops}
         self._level_edges = self._edges_per_group()
 
     def _edges_per_group(self) -> dict[str, set[tuple[Key, Key]]]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ascend_dump_gui.core.dump.graph import Graph, computational_graph, parse_graph_file
+from ascend_dump_gui.core.dump.scanner import gc_paused
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.links import Links, origin_links
@@ -78,7 +79,12 @@ def load_graphs(path: str | os.PathLike, graph_name: str | None = None, hierarch
                 progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> LoadedGraphs:
     """Parse ``path`` and build the model graph of its main graph (or ``graph_name``), with the original
     graph when a sibling stage file holds one of the same name. Raises :class:`InputError` on a bad file."""
-    path = Path(path)
+    with gc_paused():  # many long-lived small objects: the cyclic GC would re-walk them, holding the GIL
+        return _load(Path(path), graph_name, hierarchy, progress, cancel)
+
+
+def _load(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, progress: ProgressFn,
+          cancel: CancelToken | None) -> LoadedGraphs:
     progress(0, 3, f"reading {path.name}")
     graphs = parse_graph_file(path)
     chosen = main_graph(graphs, graph_name)

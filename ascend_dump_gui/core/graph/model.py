@@ -1,10 +1,15 @@
 """The hierarchical model graph: ops grouped by scope, data and control edges with shapes and dtypes, fused ops
-with the original ops they replace, execution order and depth (for paths from the inputs)."""
+with the original ops they replace, execution order and depth (for paths from the inputs).
+
+Ops, edges and tensors are named tuples of plain values: the cyclic garbage collector stops tracking such
+tuples, so a 20,000-op graph does not lengthen every later collection (which would hold the GIL and stall
+the GUI thread)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ascend_dump_gui.core.dump.graph import (
     ORIGIN_NAME_ATTR,
@@ -26,8 +31,7 @@ MAX_CHILDREN = 250
 SOURCE_TYPES = frozenset({"Data", "Const", "Constant", "Variable", "GetNext", "IteratorV2", "RefData"})
 
 
-@dataclass(frozen=True, slots=True)
-class TensorInfo:
+class TensorInfo(NamedTuple):
     """Shape (original shape when the dump gives it), dtype (``float16``) and device format of one tensor."""
 
     shape: tuple[int, ...] | None = None
@@ -39,8 +43,7 @@ class TensorInfo:
         return " ".join(p for p in (self.dtype, shape, self.layout) if p)
 
 
-@dataclass(slots=True)
-class OpNode:
+class OpNode(NamedTuple):
     """One op. ``origins``: the original ops fused into it (``None``: the dump does not say, so it stands for
     itself; ``()``: an op the compiler inserted). ``output_origins``: ``_datadump_origin_name`` per output."""
 
@@ -60,8 +63,7 @@ class OpNode:
         return names + extra
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+class Edge(NamedTuple):
     """``src:src_index -> dst`` (input ``dst_index``); ``control`` edges carry no tensor."""
 
     src: str

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
+from ascend_dump_gui.core.dump.scanner import gc_paused
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
@@ -41,14 +43,18 @@ from ascend_dump_gui.ui.workers import TaskRunner, Worker
 def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_igraph: bool, *,
           progress: ProgressFn, cancel: CancelToken) -> tuple[LoadedGraphs, list]:
     """Worker body: parse, group, link and lay out both graphs with every group closed."""
-    loaded = load_graphs(path, graph_name, hierarchy, progress=progress, cancel=cancel)
-    sides = []
-    for model in (loaded.npu, loaded.original):
-        if model is None:
-            sides.append(None)
-            continue
-        layouter = Layouter(model, use_igraph=use_igraph)
-        sides.append((layouter, layouter.layout((), cancel)))
+    with gc_paused():  # see load_graphs: keeps collector passes (which hold the GIL) out of the bulk work
+        loaded = load_graphs(path, graph_name, hierarchy, progress=progress, cancel=cancel)
+        sides = []
+        for model in (loaded.npu, loaded.original):
+            if model is None:
+                sides.append(None)
+                continue
+            layouter = Layouter(model, use_igraph=use_igraph)
+            sides.append((layouter, layouter.layout((), cancel)))
+        # The graph lives as long as it is shown: keep the collector from walking its ~10 objects per op on
+        # every full pass (each pass holds the GIL, so the GUI thread would wait); freed by reference counts.
+        gc.freeze()
     return loaded, sides
 
 

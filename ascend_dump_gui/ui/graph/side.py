@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from ascend_dump_gui.core.dump.scanner import gc_paused
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
 from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
 from ascend_dump_gui.core.graph.overlay import FAIL, FIRST_DIVERGENCE, OVERFLOW, WARN, Overlay
@@ -17,7 +18,8 @@ from ascend_dump_gui.ui.workers import TaskRunner, Worker
 def relayout(layouter: Layouter, expanded: frozenset[str], *, progress: ProgressFn,
              cancel: CancelToken) -> ViewLayout:
     """Worker body: the layout with ``expanded`` groups open."""
-    return layouter.layout(expanded, cancel)
+    with gc_paused():
+        return layouter.layout(expanded, cancel)
 
 
 class GraphSide(QWidget):
