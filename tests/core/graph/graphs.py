@@ -4,6 +4,7 @@ graphs built in memory."""
 from __future__ import annotations
 
 from pathlib import Path
+
 import pytest
 
 from ascend_dump_gui.core.compare.engine import CompareRow
