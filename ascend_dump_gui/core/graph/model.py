@@ -85,6 +85,7 @@ class Group:
     ops: list[str] = field(default_factory=list)
     size: int = 0
     first: int = 0      # execution position of its first op
+    chunk: tuple[int, int] | None = None   # ops (1-based, execution order) of a chunk of a large group
 
     def children(self, model: ModelGraph) -> list[Key]:
         """Sub-groups and ops in execution order (of their first op)."""
@@ -212,7 +213,7 @@ def _chunk_large(groups: dict[str, Group], home: dict[str, str]) -> None:
             part = ops[start:start + MAX_CHILDREN]
             label = f"ops {start + 1}–{start + len(part)}"
             path = f"{group.path}/[{label}]" if group.path else f"[{label}]"
-            groups[path] = Group(path, label, group.path, ops=part)
+            groups[path] = Group(path, label, group.path, ops=part, chunk=(start + 1, start + len(part)))
             group.groups.append(path)
             for name in part:
                 home[name] = path

@@ -16,6 +16,7 @@ from ascend_dump_gui.core.graph.layout import ViewLayout
 from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
 from ascend_dump_gui.core.graph.overlay import Overlay
 from ascend_dump_gui.ui.graph.items import BoxItem, EdgeItem, node_tooltip
+from ascend_dump_gui.ui.i18n import tr
 
 SLICE_SECONDS = 0.025
 """Time spent adding items per event-loop turn."""
@@ -131,7 +132,9 @@ class GraphCanvas(QGraphicsView):
             op = model.ops[key[1]]
             return op.name, op.type + (" ⊕" if op.origins else "")
         group = model.groups[key[1]]
-        return group.label, f"{group.size} ops"
+        label = group.label if group.chunk is None else tr("ops {first}–{last}").format(
+            first=group.chunk[0], last=group.chunk[1])
+        return label, tr("{count} ops").format(count=group.size)
 
     def _dress(self, item: BoxItem) -> None:
         kind, name = item.key
@@ -256,13 +259,15 @@ class Minimap(QWidget):
     def schedule(self) -> None:
         self._redraw.start()
 
-    def _scene_to_map(self) -> tuple[QRectF, float]:
+    def _scene_to_map(self) -> tuple[QRectF, float, QPointF]:
+        """The scene rectangle, its scale in the map and where the (centred) thumbnail starts."""
         rect = self.canvas.scene().sceneRect()
         scale = min(self.width() / max(rect.width(), 1.0), self.height() / max(rect.height(), 1.0))
-        return rect, scale
+        return rect, scale, QPointF((self.width() - rect.width() * scale) / 2,
+                                    (self.height() - rect.height() * scale) / 2)
 
     def _render(self) -> None:
-        rect, scale = self._scene_to_map()
+        rect, scale, _ = self._scene_to_map()
         image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
                        QImage.Format.Format_ARGB32)
         image.fill(QColor("#ffffff"))
@@ -279,17 +284,18 @@ class Minimap(QWidget):
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         if self._pixmap.isNull():
             return
-        painter.drawPixmap(0, 0, self._pixmap)
-        rect, scale = self._scene_to_map()
-        seen = self.canvas.mapToScene(self.canvas.viewport().rect()).boundingRect()
+        rect, scale, origin = self._scene_to_map()
+        painter.drawPixmap(origin, self._pixmap)
+        seen = self.canvas.mapToScene(self.canvas.viewport().rect()).boundingRect().intersected(rect)
         painter.setPen(QPen(QColor("#1565c0"), 2))
         painter.setBrush(QColor(21, 101, 192, 40))
-        painter.drawRect(QRectF((seen.x() - rect.x()) * scale, (seen.y() - rect.y()) * scale,
+        painter.drawRect(QRectF(origin.x() + (seen.x() - rect.x()) * scale, origin.y() + (seen.y() - rect.y()) * scale,
                                 seen.width() * scale, seen.height() * scale))
 
     def _move_to(self, point: QPointF) -> None:
-        rect, scale = self._scene_to_map()
-        self.canvas.centerOn(QPointF(rect.x() + point.x() / scale, rect.y() + point.y() / scale))
+        rect, scale, origin = self._scene_to_map()
+        self.canvas.centerOn(QPointF(rect.x() + (point.x() - origin.x()) / scale,
+                                     rect.y() + (point.y() - origin.y()) / scale))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         self._move_to(event.position())

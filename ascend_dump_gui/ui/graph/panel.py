@@ -126,8 +126,8 @@ class GraphPanel(QWidget):
         export.setText(tr("Export"))
         export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(export)
-        menu.addAction(tr("View as SVG…"), lambda: self._ask_export(tr("SVG (*.svg)")))
-        menu.addAction(tr("View as PNG…"), lambda: self._ask_export(tr("PNG (*.png)")))
+        menu.addAction(tr("View as SVG…"), lambda: self._ask_export(tr("SVG image (*.svg)")))
+        menu.addAction(tr("View as PNG…"), lambda: self._ask_export(tr("PNG image (*.png)")))
         export.setMenu(menu)
         bar = QHBoxLayout()
         for widget in (self.open_button, self.graph_choice):

@@ -60,7 +60,7 @@ def test_a_big_flat_group_is_split_into_chunks_in_execution_order():
     chunks = model.groups[ROOT].groups
     assert len(chunks) == 3 and model.groups[ROOT].ops == []
     assert [model.groups[c].size for c in chunks] == [MAX_CHILDREN, MAX_CHILDREN, 600 - 2 * MAX_CHILDREN]
-    assert model.groups[chunks[0]].ops[:2] == ["x0", "n1"] and model.groups[chunks[1]].label == "ops 251–500"
+    assert model.groups[chunks[0]].ops[:2] == ["x0", "n1"] and model.groups[chunks[1]].chunk == (251, 500)
 
 
 def test_another_hierarchy_source_places_the_ops():
