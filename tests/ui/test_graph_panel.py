@@ -110,6 +110,11 @@ def test_compare_colours_the_graph_and_selection_round_trips(qtbot, tmp_path, wi
     qtbot.waitUntil(lambda: browse.current_record() is not None
                     and browse.current_record().op_name == "dense_Relu", timeout=20_000)
 
+    # Browse -> Graph: an op picked in Browse (its file-name spelling) is selected in the graph
+    _settle(qtbot, panel)
+    assert browse.select_op("trans_Cast_1")
+    qtbot.waitUntil(lambda: canvas.selected_keys() == [(OP, "trans_Cast_1")], timeout=20_000)
+
     # the original graph: a click there selects the NPU op it was fused into, in both views and in Compare
     _settle(qtbot, panel)
     with qtbot.waitSignal(panel.opSelected, timeout=5_000) as picked:

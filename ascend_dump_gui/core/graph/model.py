@@ -18,6 +18,7 @@ from ascend_dump_gui.core.dump.graph import (
     TensorDesc,
     execution_order,
 )
+from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy, NameScopes
 from ascend_dump_gui.core.progress import CancelToken
 
@@ -106,6 +107,7 @@ class ModelGraph:
     producers: dict[str, list[Edge]] = field(default_factory=dict)   # op -> its incoming edges
     origin_index: dict[str, list[str]] = field(default_factory=dict)  # original op name -> ops carrying it
     depth: dict[str, int] = field(default_factory=dict)               # longest data path from a source
+    _file_names: dict[str, str] | None = field(default=None, repr=False)  # file-name spelling -> op
 
     def chain(self, op_name: str) -> list[str]:
         """The groups holding ``op_name``, outermost first (the root excluded)."""
@@ -125,11 +127,20 @@ class ModelGraph:
         return chain[::-1]
 
     def resolve(self, name: str) -> str | None:
-        """The op named ``name``, else the (first) op an original op ``name`` was fused into."""
+        """The op named ``name``, else the (first) op an original op ``name`` was fused into; either may also
+        be spelled as in dump file names (``/`` and ``.`` as ``_``)."""
         if name in self.ops:
             return name
         carriers = self.origin_index.get(name)
-        return carriers[0] if carriers else None
+        if carriers:
+            return carriers[0]
+        if self._file_names is None:
+            self._file_names = {}
+            for op in self.ops:
+                self._file_names.setdefault(sanitize_part(op), op)
+            for original, ops in self.origin_index.items():
+                self._file_names.setdefault(sanitize_part(original), ops[0])
+        return self._file_names.get(name)
 
     def search(self, text: str, limit: int = 500) -> list[str]:
         """Ops whose name, type or original names contain ``text`` (case-insensitive), in execution order."""

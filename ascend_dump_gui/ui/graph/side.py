@@ -143,8 +143,9 @@ class GraphSide(QWidget):
             return False
         needed = {g for o in ops for g in self.model.chain(o)}
         if needed <= self.expanded and self._job is None and not self.canvas.busy:
-            self.canvas.set_path(self._visible_keys(self._path))
-            self.canvas.select_keys(self._visible_keys(ops, ordered=True), center)
+            keys = self._visible_keys(ops, ordered=True)
+            if set(keys) != set(self.canvas.selected_keys()):  # a click echoed back: the view stays put
+                self.canvas.select_keys(keys, center)
             return True
         self._then = (ops, center)
         if not needed <= self.expanded:

@@ -39,6 +39,7 @@ def test_fused_ops_link_to_their_originals_and_inserted_ops_have_none():
     assert model.ops["trans_Cast_0"].origins == () and model.ops["trans_Cast_0"].original_names() == ()
     assert model.ops["a/Relu"].origins is None and model.ops["a/Relu"].original_names() == ("a/Relu",)
     assert model.resolve("nowhere") is None
+    assert model.resolve("a_b_MatMul") == "a/b/MatMul" and model.resolve("a_b_Add") == "a/b/MatMul"  # file names
 
 
 def test_search_by_name_type_and_original_name():
