@@ -3,6 +3,7 @@ status, with level of detail (no text when zoomed far out)."""
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -70,6 +71,7 @@ class BoxItem(QGraphicsItem):
         self.status = ov.NOT_COMPARED
         self.on_path = False
         self.expanded = placed.expanded
+        self._elided: tuple | None = None
         self._rect = QRectF(0, 0, placed.w, placed.h)
         self.setPos(placed.x, placed.y)
         self.setZValue(_z(placed))
@@ -126,25 +128,33 @@ class BoxItem(QGraphicsItem):
             self._text(painter, inner, prefix + self.label, self.subtitle)
 
     def _text(self, painter: QPainter, rect: QRectF, title: str, subtitle: str | None) -> None:
+        bold, small = _fonts()
+        if self._elided is None or self._elided[0] != (rect.width(), title, subtitle):  # once per size
+            lines = (QFontMetricsF(bold).elidedText(title, Qt.TextElideMode.ElideMiddle, rect.width()),
+                     "" if subtitle is None else
+                     QFontMetricsF(small).elidedText(subtitle, Qt.TextElideMode.ElideRight, rect.width()))
+            self._elided = ((rect.width(), title, subtitle), lines)
+        first, second = self._elided[1]
         painter.setPen(QColor(TEXT.get(self.status, "#102027")))
-        font = QFont(painter.font())
-        font.setPointSizeF(9)
-        font.setBold(True)
-        painter.setFont(font)
-        metrics = QFontMetricsF(font)
+        painter.setFont(bold)
+        align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
         if subtitle is None:
-            painter.drawText(rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                             metrics.elidedText(title, Qt.TextElideMode.ElideMiddle, rect.width()))
+            painter.drawText(rect, align, first)
             return
-        top = QRectF(rect.x(), rect.y(), rect.width(), rect.height() / 2)
-        painter.drawText(top, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                         metrics.elidedText(title, Qt.TextElideMode.ElideMiddle, rect.width()))
-        font.setBold(False)
-        font.setPointSizeF(8)
-        painter.setFont(font)
-        bottom = QRectF(rect.x(), rect.center().y(), rect.width(), rect.height() / 2)
-        painter.drawText(bottom, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                         QFontMetricsF(font).elidedText(subtitle, Qt.TextElideMode.ElideRight, rect.width()))
+        painter.drawText(QRectF(rect.x(), rect.y(), rect.width(), rect.height() / 2), align, first)
+        painter.setFont(small)
+        painter.drawText(QRectF(rect.x(), rect.center().y(), rect.width(), rect.height() / 2), align, second)
+
+
+@cache
+def _fonts() -> tuple[QFont, QFont]:
+    """The box title and subtitle fonts (made once: building fonts per paint is slow)."""
+    bold = QFont()
+    bold.setPointSizeF(9)
+    bold.setBold(True)
+    small = QFont()
+    small.setPointSizeF(8)
+    return bold, small
 
 
 class EdgeItem(QGraphicsPathItem):

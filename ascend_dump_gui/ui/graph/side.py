@@ -11,7 +11,9 @@ from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
 from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
 from ascend_dump_gui.core.graph.overlay import FAIL, FIRST_DIVERGENCE, OVERFLOW, WARN, Overlay
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.canvas import GraphCanvas, Minimap
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 
@@ -104,6 +106,7 @@ class GraphSide(QWidget):
         self.expanded = frozenset(expanded)
         worker = Worker(relayout, self.layouter, self.expanded)
         worker.signals.finished.connect(lambda layout, w=worker: self._laid_out(w, layout))
+        worker.signals.failed.connect(lambda exc, w=worker: self._layout_failed(w, exc))
         self._job = worker
         return self._runner.start(worker)
 
@@ -112,6 +115,11 @@ class GraphSide(QWidget):
             return  # a newer request, or another graph, replaced it
         self._job = None
         self.canvas.show_layout(self.model, layout)
+
+    def _layout_failed(self, worker: Worker, exc: BaseException) -> None:
+        if worker is self._job:
+            self._job = None
+            show_error(self, exc, tr("Laying out the graph"))
 
     def _applied(self) -> None:
         if self._job is not None:

@@ -472,6 +472,10 @@
       <translation>类别</translation>
     </message>
     <message>
+      <source>Laying out the graph</source>
+      <translation>计算图布局</translation>
+    </message>
+    <message>
       <source>Leave this option out (use the default)</source>
       <translation>不设置此配置项（使用默认值）</translation>
     </message>
