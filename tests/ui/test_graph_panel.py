@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 
 from ascend_dump_gui.core.graph import overlay as ov
+from ascend_dump_gui.core.graph.hierarchy import MappedScopes
 from ascend_dump_gui.core.graph.model import GROUP, OP
 from ascend_dump_gui.ui.graph.panel import GraphPanel
 from tests.core.graph.graphs import RESNET, real_graph
@@ -124,6 +125,22 @@ def test_compare_colours_the_graph_and_selection_round_trips(qtbot, tmp_path, wi
     assert comp.current_row().op_name == "dense/MatMul"
     qtbot.waitUntil(lambda: canvas.selected_keys() == [(OP, "dense/MatMul")], timeout=20_000)
     drain(qtbot, window.runner)
+
+
+def test_another_hierarchy_regroups_the_shown_graph(qtbot, tmp_path, shown_panel):
+    _, _, _, build = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
+    panel, _ = shown_panel(GraphPanel)
+    _open(qtbot, panel, build)
+    scopes = {name: ("block_1", "ffn") for name in ("dense_1/MatMul", "dense_1/Relu", "dense_1/kernel")}
+    with qtbot.waitSignal(panel.graphShown, timeout=30_000):
+        panel.set_hierarchy(MappedScopes(scopes))
+    _settle(qtbot, panel)
+    boxes = panel.npu_side.canvas.boxes
+    assert (GROUP, "block_1") in boxes and (GROUP, "dense_1") in boxes and (GROUP, "dense") in boxes
+    assert panel.loaded.npu.groups["dense_1"].size == 1     # its other ops moved to block_1/ffn
+    assert panel.select_op("dense_1/MatMul")
+    qtbot.waitUntil(lambda: panel.npu_side.canvas.selected_keys() == [(OP, "dense_1/MatMul")], timeout=20_000)
+    assert panel.npu_side.expanded == {"block_1", "block_1/ffn"}
 
 
 def test_export_view_as_svg_and_png(qtbot, tmp_path, shown_panel):

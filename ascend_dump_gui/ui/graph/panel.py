@@ -177,6 +177,12 @@ class GraphPanel(QWidget):
         self.info.setText(tr("Reading {name}…").format(name=self.path.name))
         return self._runner.start(worker)
 
+    def set_hierarchy(self, hierarchy: Hierarchy | None) -> Worker | None:
+        """Group ops by ``hierarchy`` (another source, such as msprobe's construct.json) instead of their name
+        scopes (None); the shown graph is opened again with it."""
+        self.hierarchy = hierarchy
+        return self.open_graph(self.path, self.loaded.npu.name if self.loaded else None) if self.path else None
+
     def _open_failed(self, worker: Worker, exc: BaseException) -> None:
         if worker is not self._job:
             return
