@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
@@ -21,6 +21,8 @@ TEXT = {ov.FIRST_DIVERGENCE: "#ffffff", ov.OVERFLOW: "#ffffff"}
 SELECTED, PATH = QColor("#1565c0"), QColor("#ff6f00")
 LOD_TEXT = 0.35
 """Below this zoom factor boxes are drawn without text."""
+LOD_EDGE_TEXT = 0.9
+"""From this zoom factor on, edges show the dtype and shape of their tensor."""
 
 
 def status_names() -> dict[str, str]:
@@ -147,6 +149,11 @@ class BoxItem(QGraphicsItem):
 
 
 @cache
+def _label_width(text: str) -> float:
+    return QFontMetricsF(_fonts()[1]).horizontalAdvance(text) + 2
+
+
+@cache
 def _fonts() -> tuple[QFont, QFont]:
     """The box title and subtitle fonts (made once: building fonts per paint is slow)."""
     bold = QFont()
@@ -164,6 +171,8 @@ class EdgeItem(QGraphicsPathItem):
         super().__init__()
         self.edge = edge
         self.on_path = False
+        self._label = "" if edge.control or edge.count > 1 else edge.tensor  # the shape and dtype it carries
+        self._label_at: QPointF | None = None
         self.setZValue(EDGE_Z)
         tip = tr("control edge") if edge.control else edge.tensor
         if edge.count > 1:
@@ -179,12 +188,27 @@ class EdgeItem(QGraphicsPathItem):
         if end.y() < start.y():  # a back edge: leave downward, come in from above
             bend = 60.0
         path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end)
+        self.prepareGeometryChange()
+        self._label_at = path.pointAtPercent(0.5) + QPointF(5, 4)
         arrow = QPainterPath(end)
         arrow.lineTo(end + QPointF(-4, -8))
         arrow.lineTo(end + QPointF(4, -8))
         arrow.closeSubpath()
         path.addPath(arrow)
         self.setPath(path)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
+        rect = super().boundingRect()
+        if self._label_at is None or not self._label:
+            return rect
+        return rect.united(QRectF(self._label_at - QPointF(0, 10), QSizeF(_label_width(self._label), 14)))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self._label and option.levelOfDetailFromTransform(painter.worldTransform()) >= LOD_EDGE_TEXT:
+            painter.setFont(_fonts()[1])
+            painter.setPen(QColor("#546e7a"))
+            painter.drawText(self._label_at, self._label)
 
     def set_on_path(self, on: bool) -> None:
         if on != self.on_path:
