@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 from ascend_dump_gui.core.graph.layout import ViewLayout
 from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
 from ascend_dump_gui.core.graph.overlay import Overlay
-from ascend_dump_gui.ui.graph.items import BoxItem, EdgeItem, node_tooltip
+from ascend_dump_gui.ui.graph.items import FILL, BoxItem, EdgeItem, node_tooltip
 from ascend_dump_gui.ui.i18n import tr
 
 SLICE_SECONDS = 0.025
@@ -267,13 +267,31 @@ class Minimap(QWidget):
                                     (self.height() - rect.height() * scale) / 2)
 
     def _render(self) -> None:
+        """Draw the boxes of the shown layout as plain rectangles by status (one call per colour: a
+        thumbnail of thousands of boxes costs a few milliseconds, unlike rendering the scene's items)."""
         rect, scale, _ = self._scene_to_map()
         image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
                        QImage.Format.Format_ARGB32)
         image.fill(QColor("#ffffff"))
-        painter = QPainter(image)
-        self.canvas.scene().render(painter, QRectF(image.rect()), rect)
-        painter.end()
+        layout = self.canvas.layout_shown
+        if layout is not None:
+            overlay = self.canvas.overlay
+            frames, fills = [], {}
+            for p in layout.placed:
+                box = QRectF((p.x - rect.x()) * scale, (p.y - rect.y()) * scale, max(p.w * scale, 1.0),
+                             max(p.h * scale, 1.0))
+                if p.expanded:
+                    frames.append(box)
+                else:
+                    fills.setdefault(overlay.status(*p.key), []).append(box)
+            painter = QPainter(image)
+            painter.setPen(QColor("#90a4ae"))
+            painter.drawRects(frames)
+            for status, boxes in fills.items():
+                painter.setBrush(QColor(FILL[status]))
+                painter.setPen(QColor(FILL[status]).darker(130))
+                painter.drawRects(boxes)
+            painter.end()
         self._pixmap = QPixmap.fromImage(image)
         self.update()
 
