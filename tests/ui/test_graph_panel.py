@@ -50,6 +50,13 @@ def test_real_resnet_opens_searches_and_selects_fused_ops(qtbot, shared_dir, sho
         assert panel.select_op("bn_conv1")        # an original name: its fused op is selected
         assert canvas.selected_keys() == [(OP, "conv1conv1_relu")]
     assert not panel.select_op("no_such_op") and panel.find("no_such_op") == []
+    minimap = panel.npu_side.minimap
+    qtbot.waitUntil(lambda: not minimap._pixmap.isNull(), timeout=5_000)
+    canvas.resetTransform()
+    canvas.centerOn(canvas.boxes[(OP, "data")])
+    top = canvas.mapToScene(canvas.viewport().rect().center()).y()
+    QTest.mouseClick(minimap, Qt.MouseButton.LeftButton, pos=QPoint(minimap.width() // 2, minimap.height() - 3))
+    assert canvas.mapToScene(canvas.viewport().rect().center()).y() > top + 3000   # moved to the graph's end
     tip = canvas.boxes[(OP, "conv1conv1_relu")].toolTip()
     assert "Conv2D" in tip and "bn_conv1" in tip and "1,64,112,112" in tip
 
