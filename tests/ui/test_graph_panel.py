@@ -61,6 +61,20 @@ def test_real_resnet_opens_searches_and_selects_fused_ops(qtbot, shared_dir, sho
     assert "Conv2D" in tip and "bn_conv1" in tip and "1,64,112,112" in tip
 
 
+def test_a_subgraph_is_chosen_from_the_graph_list(qtbot, shared_dir, shown_panel):
+    panel, _ = shown_panel(GraphPanel)
+    _open(qtbot, panel, real_graph(shared_dir, "ge_proto_00000001_Build.txt"))
+    choice = panel.graph_choice
+    assert choice.isVisible() and choice.count() == 5 and choice.currentText() == "ge_default_20230713074125_11"
+    index = choice.findText("ge_default_20230713074125_sub_2_unknow")
+    choice.setCurrentIndex(index)
+    with qtbot.waitSignal(panel.graphShown, timeout=30_000):
+        choice.activated.emit(index)
+    _settle(qtbot, panel)
+    assert panel.loaded.npu.name == "ge_default_20230713074125_sub_2_unknow"
+    assert (OP, "Unique") in panel.npu_side.canvas.boxes and choice.currentIndex() == index
+
+
 def test_groups_open_and_close_on_double_click(qtbot, tmp_path, shown_panel):
     _, _, _, build = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
     panel, _ = shown_panel(GraphPanel)

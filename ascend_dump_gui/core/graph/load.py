@@ -34,12 +34,13 @@ class LoadedGraphs:
 
 
 def main_graph(graphs: list[Graph], name: str | None = None) -> Graph:
-    """The graph called ``name``, else the computational graph (seed 003), else the one with the most ops."""
+    """The graph called ``name``, else the computational graph (seed 003), else the file's first (root) graph;
+    its subgraphs follow it in the file."""
     if name is not None:
         for graph in graphs:
             if graph.name == name:
                 return graph
-    return computational_graph(graphs) or max(graphs, key=lambda g: len(g.ops))
+    return computational_graph(graphs) or graphs[0]
 
 
 def original_candidates(path: Path) -> list[Path]:

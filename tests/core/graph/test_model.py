@@ -94,6 +94,14 @@ def test_real_resnet_fused_origins(shared_dir):
     assert all(any(e.src == a for e in model.producers[b]) for a, b in zip(path, path[1:], strict=False))
 
 
+def test_a_file_with_subgraphs_opens_its_root_graph_and_names_the_others(shared_dir):
+    path = real_graph(shared_dir, "ge_proto_00000001_Build.txt")
+    loaded = load_graphs(path)
+    assert loaded.npu.name == "ge_default_20230713074125_11" and len(loaded.graph_names) == 5
+    sub = load_graphs(path, "ge_default_20230713074125_sub_2_unknow").npu
+    assert sub.ops["GatherV2"].type == "GatherV2" and [e.src for e in sub.producers["GatherV2"]][0] == "Unique"
+
+
 def test_onnx_graph_dump_loads(shared_dir):
     model = load_graphs(real_graph(shared_dir, "ge_onnx_00000000_graph_1_Build.pbtxt")).npu
     assert set(model.groups) == {ROOT, "Variable"} and len(model.ops) == 6
