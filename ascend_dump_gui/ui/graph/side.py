@@ -124,11 +124,11 @@ class GraphSide(QWidget):
     def _applied(self) -> None:
         if self._job is not None:
             return
-        self.canvas.set_path(self._visible_keys(self._path))
+        self.canvas.set_path(set(self._visible_keys(self._path)))
         if self._then is not None:
             ops, center = self._then
             self._then = None
-            self.canvas.select_keys(self._visible_keys(ops, ordered=True), center)
+            self.canvas.select_keys(self._visible_keys(ops), center)
         self.shown.emit()
 
     # --- selection -------------------------------------------------------------------------------
@@ -137,9 +137,10 @@ class GraphSide(QWidget):
         chain = self.model.chain(op_name)
         return next(((GROUP, g) for g in chain if g not in self.expanded), (OP, op_name))
 
-    def _visible_keys(self, ops: list[str], ordered: bool = False) -> set[Key] | list[Key]:
+    def _visible_keys(self, ops: list[str]) -> list[Key]:
+        """The boxes showing these ops now, in order, each once."""
         keys = [self.visible_key(o) for o in ops if self.model is not None and o in self.model.ops]
-        return list(dict.fromkeys(keys)) if ordered else set(keys)
+        return list(dict.fromkeys(keys))
 
     def reveal(self, op_names: list[str], center: bool = True) -> bool:
         """Open the groups holding these ops and select them (once laid out); False if none is in the graph."""
@@ -151,7 +152,7 @@ class GraphSide(QWidget):
             return False
         needed = {g for o in ops for g in self.model.chain(o)}
         if needed <= self.expanded and self._job is None and not self.canvas.busy:
-            keys = self._visible_keys(ops, ordered=True)
+            keys = self._visible_keys(ops)
             if set(keys) != set(self.canvas.selected_keys()):  # a click echoed back: the view stays put
                 self.canvas.select_keys(keys, center)
             return True
@@ -164,7 +165,7 @@ class GraphSide(QWidget):
         """Mark these ops (their boxes, or the closed groups holding them) and the edges between them."""
         self._path = list(op_names)
         if self.model is not None:
-            self.canvas.set_path(self._visible_keys(self._path))
+            self.canvas.set_path(set(self._visible_keys(self._path)))
 
     def bad_ops(self) -> list[str]:
         """Ops the overlay marks as failing, warning, overflowing or diverging."""
