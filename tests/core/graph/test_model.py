@@ -127,3 +127,23 @@ def test_a_file_that_is_not_a_graph_is_refused_with_its_name(tmp_path):
     empty.write_text('graph { name: "g" }')
     with pytest.raises(InputError, match="has no ops"):
         load_graphs(empty)
+
+
+def test_the_original_graph_is_the_earliest_stage_of_the_same_graph(tmp_path):
+    def write(name: str, graph_name: str, ops: str) -> None:
+        (tmp_path / name).write_text(f'graph {{ name: "{graph_name}" {ops} }}')
+
+    one = 'op { name: "x" type: "Data" } op { name: "y" type: "Relu" input: "x:0" }'
+    write("ge_proto_00000000_PreRunBegin.txt", "other_graph", one)
+    write("ge_proto_00000001_OptimizeOriginalGraph.txt", "g", one)
+    write("ge_proto_00000002_PreRunAfterBuild.txt", "g", one)
+    write("ge_proto_00000003_Build.txt", "g", 'op { name: "x" type: "Data" } '
+          'op { name: "yz" type: "Relu" input: "x:0" attr { key: "_datadump_original_op_names" '
+          'value { list { s: "y" s: "z" } } } }')
+    build = tmp_path / "ge_proto_00000003_Build.txt"
+    assert [p.name for p in original_candidates(build)] == [  # stages after the build are not the original
+        "ge_proto_00000000_PreRunBegin.txt", "ge_proto_00000001_OptimizeOriginalGraph.txt"]
+    loaded = load_graphs(build)
+    assert loaded.original_path.endswith("ge_proto_00000001_OptimizeOriginalGraph.txt")  # same graph name
+    assert loaded.links.npu_to_original == {"x": ["x"], "yz": ["y"]}
+    assert original_candidates(tmp_path / "ge_proto_00000000_PreRunBegin.txt") == []   # already the original
