@@ -204,6 +204,7 @@ def _scope_groups(names_in_order: list[str], hierarchy: Hierarchy) -> tuple[dict
     for name in names_in_order:
         parent = ROOT
         for part in hierarchy.scope_of(name):
+            part = part.replace("/", "\u2215")  # a "/" inside a scope name would look like a deeper path
             path = f"{parent}/{part}" if parent else part
             if path not in groups:
                 groups[path] = Group(path, part, parent)

@@ -65,9 +65,10 @@ def test_a_big_flat_group_is_split_into_chunks_in_execution_order():
 
 
 def test_another_hierarchy_source_places_the_ops():
-    scopes = MappedScopes({"a/Relu": ("block_0", "act"), "input": ()})
+    scopes = MappedScopes({"a/Relu": ("block_0", "act"), "input": (), "c/Softmax": ("head/1",)})
     model = build_model(small_graph(), scopes)
     assert model.chain("a/Relu") == ["block_0", "block_0/act"]
+    assert model.chain("c/Softmax") == ["head\u22151"] and model.groups[ROOT].groups.count("head\u22151") == 1
     assert model.chain("a/b/MatMul") == ["a", "a/b"]     # not named by the source: name scopes
     assert model.groups["block_0/act"].label == "act"
 
