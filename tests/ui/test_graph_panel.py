@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QImage
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage, QWheelEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from ascend_dump_gui.core.graph import overlay as ov
 from ascend_dump_gui.core.graph.hierarchy import MappedScopes
@@ -90,6 +92,12 @@ def test_groups_open_and_close_on_double_click(qtbot, tmp_path, shown_panel):
     QTest.mouseDClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=header)
     qtbot.waitUntil(lambda: (OP, "dense/MatMul") not in canvas.boxes and not panel.busy, timeout=20_000)
     assert not canvas.boxes[(GROUP, "dense")].expanded
+    scale = canvas.transform().m11()
+    centre = QPointF(canvas.viewport().rect().center())
+    wheel = QWheelEvent(centre, canvas.viewport().mapToGlobal(centre), QPoint(), QPoint(0, 240),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(canvas.viewport(), wheel)
+    assert canvas.transform().m11() == pytest.approx(scale * 1.15 ** 2)   # two notches in
 
 
 def test_compare_colours_the_graph_and_selection_round_trips(qtbot, tmp_path, window):
