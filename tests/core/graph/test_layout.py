@@ -96,3 +96,13 @@ def test_cycles_are_broken_and_sources_sit_above_their_first_consumer():
     edges = [(0, 1), (1, 2), (2, 1), (3, 2)]
     assert acyclic(4, edges) == [(0, 1), (1, 2), (3, 2)]
     assert layering(4, edges) == [0, 1, 2, 1]
+
+
+def test_odd_names_and_dangling_inputs_lay_out():
+    graph = Graph("odd", (op("", "Data"), op("/", "Relu", ":0"), op("a/", "Relu", "/:0", "missing:0"),
+                          op("a", "Relu", "a/:0"), op("a/a", "Relu", "a:0", "a/:-1"), op("a/a", "Relu")))
+    model = build_model(graph)
+    layout = Layouter(model).layout(set(model.groups))
+    assert sorted(p.key for p in layout.placed if p.key[0] == OP) == sorted((OP, n) for n in model.ops)
+    assert len(model.ops) == 5       # a repeated name is one op (the last one)
+    assert {(e.src, e.dst) for e in model.edges} == {("", "/"), ("/", "a/"), ("a/", "a")}
