@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from ascend_dump_gui.core.graph.layout import ViewLayout
 from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
 from ascend_dump_gui.core.graph.overlay import Overlay
-from ascend_dump_gui.ui.graph.items import FILL, BoxItem, EdgeItem, node_tooltip
+from ascend_dump_gui.ui.graph.items import FILL, LOD_EDGE_TEXT, LOD_TEXT, BoxItem, EdgeItem, node_tooltip
 from ascend_dump_gui.ui.i18n import tr
 
 SLICE_SECONDS = 0.025
@@ -47,12 +47,13 @@ class GraphCanvas(QGraphicsView):
         self.boxes: dict[Key, BoxItem] = {}
         self.edges: dict[tuple[Key, Key], EdgeItem] = {}
         self._pending: list = []
-        self._quiet = False
+        self._selected: list[Key] = []
+        self._press: QPoint | None = None
+        self._lod = (True, True)   # box texts shown, edge labels shown
         self._focus: Key | str | None = None   # "fit" or a box to centre on once the view is visible
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._add_slice)
-        self.scene().selectionChanged.connect(self._selection_changed)
         self.horizontalScrollBar().valueChanged.connect(self.viewMoved)
         self.verticalScrollBar().valueChanged.connect(self.viewMoved)
 
@@ -60,9 +61,8 @@ class GraphCanvas(QGraphicsView):
     def clear_graph(self) -> None:
         self._timer.stop()
         self._pending = []
-        self._quiet = True
+        self._selected = []
         self.scene().clear()
-        self._quiet = False
         self.boxes.clear()
         self.edges.clear()
         self.model, self.layout_shown = None, None
@@ -76,12 +76,10 @@ class GraphCanvas(QGraphicsView):
         scene = self.scene()
         wanted = {p.key: p for p in layout.placed}
         wanted_edges = {(e.src, e.dst): e for e in layout.edges}
-        self._quiet = True
         for key in [k for k in self.boxes if k not in wanted]:
             scene.removeItem(self.boxes.pop(key))
         for key in [k for k in self.edges if k not in wanted_edges or self.edges[k].edge != wanted_edges[k]]:
             scene.removeItem(self.edges.pop(key))
-        self._quiet = False
         self._pending = []
         for placed in layout.placed:
             item = self.boxes.get(placed.key)
@@ -118,6 +116,7 @@ class GraphCanvas(QGraphicsView):
                     if item is None:
                         item = EdgeItem(entry)
                         item.set_on_path(entry.src in self.path_keys and entry.dst in self.path_keys)
+                        item.set_label_visible(self._lod[1])
                         self.edges[key] = item
                         scene.addItem(item)
                     item.route(placed_by_key[entry.src], placed_by_key[entry.dst])
@@ -140,6 +139,8 @@ class GraphCanvas(QGraphicsView):
         kind, name = item.key
         status = self.overlay.status(kind, name)
         item.set_status(status, item.key in self.path_keys)
+        item.set_selected(item.key in self._selected)
+        item.set_text_visible(self._lod[0])
         item.setToolTip(node_tooltip(self.model, item.key, status, self.overlay.metrics.get(name, [])
                                      if kind == OP else []))
 
@@ -160,32 +161,45 @@ class GraphCanvas(QGraphicsView):
     # --- selection and navigation ------------------------------------------------------------------
     def select_keys(self, keys: list[Key], center: bool = True) -> bool:
         """Select these boxes without reporting it (False if none is shown); centre on the first."""
-        items = [self.boxes[k] for k in keys if k in self.boxes]
-        self._quiet = True
-        self.scene().clearSelection()
-        for item in items:
-            item.setSelected(True)
-        self._quiet = False
-        if items and center:
-            self.centerOn(items[0])
-            self._focus = None if self.isVisible() else items[0].key
-        return bool(items)
+        for key in self._selected:
+            if key in self.boxes:
+                self.boxes[key].set_selected(False)
+        self._selected = [k for k in keys if k in self.boxes]
+        for key in self._selected:
+            self.boxes[key].set_selected(True)
+        if self._selected and center:
+            self.centerOn(self.boxes[self._selected[0]])
+            self._focus = None if self.isVisible() else self._selected[0]
+        return bool(self._selected)
 
     def selected_keys(self) -> list[Key]:
-        return [item.key for item in self.scene().selectedItems() if isinstance(item, BoxItem)]
+        return [k for k in self._selected if k in self.boxes]
 
-    def _selection_changed(self) -> None:
-        if self._quiet:
-            return
-        keys = self.selected_keys()
-        if keys:
-            self.nodeClicked.emit(keys[0])
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
-        item = self.itemAt(event.position().toPoint())
+    def box_at(self, pos: QPoint) -> BoxItem | None:
+        """The box under a viewport position (its text or frame)."""
+        item = self.itemAt(pos)
         while item is not None and not isinstance(item, BoxItem):
             item = item.parentItem()
-        if isinstance(item, BoxItem) and item.key[0] == GROUP:
+        return item
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self._press = event.position().toPoint() if event.button() == Qt.MouseButton.LeftButton else None
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        super().mouseReleaseEvent(event)
+        pos = event.position().toPoint()
+        if self._press is None or (pos - self._press).manhattanLength() > 4:
+            return  # a drag that moved the view
+        self._press = None
+        item = self.box_at(pos)
+        if item is not None and not item.expanded:
+            self.select_keys([item.key], center=False)
+            self.nodeClicked.emit(item.key)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        item = self.box_at(event.position().toPoint())
+        if item is not None and item.key[0] == GROUP:
             self.groupToggled.emit(item.key[1])
             event.accept()
             return
@@ -214,6 +228,19 @@ class GraphCanvas(QGraphicsView):
         current = self.transform().m11()
         factor = max(MIN_ZOOM / current, min(MAX_ZOOM / current, factor))
         self.scale(factor, factor)
+        self.apply_lod()
+
+    def apply_lod(self) -> None:
+        """Show box texts and edge labels only when the zoom makes them readable (call after zooming)."""
+        zoom = self.transform().m11()
+        wanted = (zoom >= LOD_TEXT, zoom >= LOD_EDGE_TEXT)
+        if wanted == self._lod:
+            return
+        self._lod = wanted
+        for item in self.boxes.values():
+            item.set_text_visible(wanted[0])
+        for edge in self.edges.values():
+            edge.set_label_visible(wanted[1])
 
     def fit_all(self) -> None:
         """Show the whole graph, but never smaller than readable boxes when it is small."""
@@ -225,6 +252,7 @@ class GraphCanvas(QGraphicsView):
         if self.transform().m11() > 1.0:
             self.resetTransform()
             self.centerOn(rect.center())
+        self.apply_lod()
 
     def render_image(self, size_limit: int = 8000) -> QImage:
         """The whole scene as an image (longest side at most ``size_limit`` pixels)."""

@@ -1,14 +1,17 @@
 """The scene items of the Graph view: op boxes, group boxes (closed or open) and edges, coloured by compare
-status, with level of detail (no text when zoomed far out)."""
+status, with level of detail (no text when zoomed far out).
+
+Every item is a stock Qt item (paths and simple texts) styled from Python: Qt paints them without calling
+back into Python, so painting never waits for the GIL while a worker thread runs Python code."""
 
 from __future__ import annotations
 
 from functools import cache
 from html import escape
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from ascend_dump_gui.core.graph import overlay as ov
 from ascend_dump_gui.core.graph.layout import HEADER, Placed, VisibleEdge
@@ -56,6 +59,7 @@ def node_tooltip(model: ModelGraph, key: Key, status: str, metrics: list[str]) -
 
 
 EDGE_Z = 999.0
+NO_PEN = QPen(Qt.PenStyle.NoPen)
 
 
 def _z(placed: Placed) -> float:
@@ -63,99 +67,9 @@ def _z(placed: Placed) -> float:
     return float(placed.level) if placed.expanded else EDGE_Z + 1 + placed.level
 
 
-class BoxItem(QGraphicsItem):
-    """An op or a group. Open groups are drawn as a frame with a title strip behind their content."""
-
-    def __init__(self, placed: Placed, label: str, subtitle: str) -> None:
-        super().__init__()
-        self.key = placed.key
-        self.label, self.subtitle = label, subtitle
-        self.status = ov.NOT_COMPARED
-        self.on_path = False
-        self.expanded = placed.expanded
-        self._elided: tuple | None = None
-        self._rect = QRectF(0, 0, placed.w, placed.h)
-        self.setPos(placed.x, placed.y)
-        self.setZValue(_z(placed))
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, not placed.expanded)
-
-    def place(self, placed: Placed) -> None:
-        if self.expanded != placed.expanded or self._rect.size() != QRectF(0, 0, placed.w, placed.h).size():
-            self.prepareGeometryChange()
-            self._rect = QRectF(0, 0, placed.w, placed.h)
-            self.expanded = placed.expanded
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, not placed.expanded)
-        self.setPos(placed.x, placed.y)
-        self.setZValue(_z(placed))
-
-    def set_status(self, status: str, on_path: bool) -> None:
-        if (status, on_path) != (self.status, self.on_path):
-            self.status, self.on_path = status, on_path
-            self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
-        return self._rect.adjusted(-3, -3, 3, 3)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        fill = QColor(FILL[self.status])
-        pen = QPen(QColor("#455a64"), 1)
-        if self.isSelected():
-            pen = QPen(SELECTED, 4)
-        elif self.on_path:
-            pen = QPen(PATH, 4)
-        elif self.status == ov.FIRST_DIVERGENCE:
-            pen = QPen(QColor("#7f0000"), 3)
-        painter.setPen(pen)
-        radius = 6.0 if self.key[0] == GROUP else 3.0
-        if self.expanded:
-            body = QColor(fill)
-            body.setAlpha(45)
-            painter.setBrush(QBrush(body))
-            painter.drawRoundedRect(self._rect, radius, radius)
-            strip = QRectF(self._rect.x(), self._rect.y(), self._rect.width(), HEADER)
-            painter.setBrush(QBrush(fill))
-            painter.drawRoundedRect(strip, radius, radius)
-            if lod >= LOD_TEXT:
-                self._text(painter, strip.adjusted(8, 0, -8, 0), f"▾ {self.label}  ·  {self.subtitle}", None)
-            return
-        painter.setBrush(QBrush(fill))
-        painter.drawRoundedRect(self._rect, radius, radius)
-        if self.key[0] == GROUP:  # a stack: a second outline behind the box
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawLine(QPointF(4, self._rect.bottom() + 3), QPointF(self._rect.right() + 3, self._rect.bottom() + 3))
-        if lod >= LOD_TEXT:
-            inner = self._rect.adjusted(8, 3, -8, -3)
-            prefix = "▸ " if self.key[0] == GROUP else ""
-            self._text(painter, inner, prefix + self.label, self.subtitle)
-
-    def _text(self, painter: QPainter, rect: QRectF, title: str, subtitle: str | None) -> None:
-        bold, small = _fonts()
-        if self._elided is None or self._elided[0] != (rect.width(), title, subtitle):  # once per size
-            lines = (QFontMetricsF(bold).elidedText(title, Qt.TextElideMode.ElideMiddle, rect.width()),
-                     "" if subtitle is None else
-                     QFontMetricsF(small).elidedText(subtitle, Qt.TextElideMode.ElideRight, rect.width()))
-            self._elided = ((rect.width(), title, subtitle), lines)
-        first, second = self._elided[1]
-        painter.setPen(QColor(TEXT.get(self.status, "#102027")))
-        painter.setFont(bold)
-        align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-        if subtitle is None:
-            painter.drawText(rect, align, first)
-            return
-        painter.drawText(QRectF(rect.x(), rect.y(), rect.width(), rect.height() / 2), align, first)
-        painter.setFont(small)
-        painter.drawText(QRectF(rect.x(), rect.center().y(), rect.width(), rect.height() / 2), align, second)
-
-
-@cache
-def _label_width(text: str) -> float:
-    return QFontMetricsF(_fonts()[1]).horizontalAdvance(text) + 2
-
-
 @cache
 def _fonts() -> tuple[QFont, QFont]:
-    """The box title and subtitle fonts (made once: building fonts per paint is slow)."""
+    """The box title and subtitle fonts."""
     bold = QFont()
     bold.setPointSizeF(9)
     bold.setBold(True)
@@ -164,20 +78,125 @@ def _fonts() -> tuple[QFont, QFont]:
     return bold, small
 
 
+def _rounded(rect: QRectF, radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    return path
+
+
+def _elide(text: str, font: QFont, width: float, mode: Qt.TextElideMode) -> str:
+    return QFontMetricsF(font).elidedText(text, mode, width)
+
+
+class BoxItem(QGraphicsPathItem):
+    """An op or a group: a rounded box with a title and a subtitle. An open group is a tinted frame with a
+    title strip, behind the boxes it holds; a closed group has a line under it (a stack)."""
+
+    def __init__(self, placed: Placed, label: str, subtitle: str) -> None:
+        super().__init__()
+        self.key = placed.key
+        self.label, self.subtitle = label, subtitle
+        self.status = ov.NOT_COMPARED
+        self.on_path = False
+        self.selected = False
+        self.expanded = placed.expanded
+        self._size = (-1.0, -1.0)
+        bold, small = _fonts()
+        self._strip = QGraphicsPathItem(self)
+        self._strip.setPen(NO_PEN)
+        self._stack = QGraphicsLineItem(self)
+        self._stack.setPen(QPen(QColor("#455a64"), 1))
+        self._title = QGraphicsSimpleTextItem(self)
+        self._title.setFont(bold)
+        self._subtitle = QGraphicsSimpleTextItem(self)
+        self._subtitle.setFont(small)
+        self.place(placed)
+
+    def place(self, placed: Placed) -> None:
+        """Move to ``placed`` (re-shaped when its size or open state changed)."""
+        self.setPos(placed.x, placed.y)
+        self.setZValue(_z(placed))
+        if (placed.w, placed.h) == self._size and placed.expanded == self.expanded:
+            return
+        self._size, self.expanded = (placed.w, placed.h), placed.expanded
+        rect = QRectF(0, 0, placed.w, placed.h)
+        group = self.key[0] == GROUP
+        self.setPath(_rounded(rect, 6.0 if group else 3.0))
+        bold, small = _fonts()
+        width = placed.w - 16
+        self._strip.setVisible(self.expanded)
+        self._stack.setVisible(group and not self.expanded)
+        self._subtitle.setVisible(not self.expanded)
+        if self.expanded:
+            self._strip.setPath(_rounded(QRectF(0, 0, placed.w, HEADER), 6.0))
+            self._title.setText(_elide(f"▾ {self.label}  ·  {self.subtitle}", bold, width,
+                                       Qt.TextElideMode.ElideMiddle))
+            self._title.setPos(8, (HEADER - QFontMetricsF(bold).height()) / 2)
+        else:
+            prefix = "▸ " if group else ""
+            self._title.setText(_elide(prefix + self.label, bold, width, Qt.TextElideMode.ElideMiddle))
+            self._subtitle.setText(_elide(self.subtitle, small, width, Qt.TextElideMode.ElideRight))
+            half = placed.h / 2
+            self._title.setPos(8, (half - QFontMetricsF(bold).height()) / 2 + 2)
+            self._subtitle.setPos(8, half + (half - QFontMetricsF(small).height()) / 2 - 2)
+            self._stack.setLine(4, placed.h + 3, placed.w + 3, placed.h + 3)
+        self._restyle()
+
+    def set_status(self, status: str, on_path: bool) -> None:
+        if (status, on_path) != (self.status, self.on_path):
+            self.status, self.on_path = status, on_path
+            self._restyle()
+
+    def set_selected(self, on: bool) -> None:
+        if on != self.selected:
+            self.selected = on
+            self._restyle()
+
+    def set_text_visible(self, on: bool) -> None:
+        self._title.setVisible(on)
+        self._subtitle.setVisible(on and not self.expanded)
+
+    def _restyle(self) -> None:
+        fill = QColor(FILL[self.status])
+        if self.selected:
+            pen = QPen(SELECTED, 4)
+        elif self.on_path:
+            pen = QPen(PATH, 4)
+        elif self.status == ov.FIRST_DIVERGENCE:
+            pen = QPen(QColor("#7f0000"), 3)
+        else:
+            pen = QPen(QColor("#455a64"), 1)
+        self.setPen(pen)
+        if self.expanded:
+            body = QColor(fill)
+            body.setAlpha(45)
+            self.setBrush(QBrush(body))
+            self._strip.setBrush(QBrush(fill))
+        else:
+            self.setBrush(QBrush(fill))
+        text = QBrush(QColor(TEXT.get(self.status, "#102027")))
+        self._title.setBrush(text)
+        self._subtitle.setBrush(text)
+
+
 class EdgeItem(QGraphicsPathItem):
-    """A curve from the bottom of the source box to the top of the target box (dashed: control edge)."""
+    """A curve from the bottom of the source box to the top of the target box (dashed: control edge), with
+    the dtype and shape of its tensor as a label when zoomed in."""
 
     def __init__(self, edge: VisibleEdge) -> None:
         super().__init__()
         self.edge = edge
         self.on_path = False
-        self._label = "" if edge.control or edge.count > 1 else edge.tensor  # the shape and dtype it carries
-        self._label_at: QPointF | None = None
         self.setZValue(EDGE_Z)
         tip = tr("control edge") if edge.control else edge.tensor
         if edge.count > 1:
             tip = tr("{count} edges; first: {tensor}").format(count=edge.count, tensor=tip)
         self.setToolTip(f"{edge.src[1]} → {edge.dst[1]}\n{tip}")
+        self.label = None
+        if edge.tensor and not edge.control and edge.count == 1:
+            self.label = QGraphicsSimpleTextItem(edge.tensor, self)
+            self.label.setFont(_fonts()[1])
+            self.label.setBrush(QBrush(QColor("#546e7a")))
         self._style()
 
     def route(self, a: Placed, b: Placed) -> None:
@@ -188,8 +207,8 @@ class EdgeItem(QGraphicsPathItem):
         if end.y() < start.y():  # a back edge: leave downward, come in from above
             bend = 60.0
         path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end)
-        self.prepareGeometryChange()
-        self._label_at = path.pointAtPercent(0.5) + QPointF(5, 4)
+        if self.label is not None:
+            self.label.setPos(path.pointAtPercent(0.5) + QPointF(5, -6))
         arrow = QPainterPath(end)
         arrow.lineTo(end + QPointF(-4, -8))
         arrow.lineTo(end + QPointF(4, -8))
@@ -197,18 +216,9 @@ class EdgeItem(QGraphicsPathItem):
         path.addPath(arrow)
         self.setPath(path)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
-        rect = super().boundingRect()
-        if self._label_at is None or not self._label:
-            return rect
-        return rect.united(QRectF(self._label_at - QPointF(0, 10), QSizeF(_label_width(self._label), 14)))
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        super().paint(painter, option, widget)
-        if self._label and option.levelOfDetailFromTransform(painter.worldTransform()) >= LOD_EDGE_TEXT:
-            painter.setFont(_fonts()[1])
-            painter.setPen(QColor("#546e7a"))
-            painter.drawText(self._label_at, self._label)
+    def set_label_visible(self, on: bool) -> None:
+        if self.label is not None:
+            self.label.setVisible(on)
 
     def set_on_path(self, on: bool) -> None:
         if on != self.on_path:
