@@ -176,8 +176,11 @@ def test_export_view_as_svg_and_png(qtbot, tmp_path, shown_panel):
     _, _, _, build = emulated(tmp_path, model_dump("convnet"), "convnet")
     panel, _ = shown_panel(GraphPanel)
     _open(qtbot, panel, build)
+    panel.npu_side.canvas.zoom_by(0.01)        # zoomed far out: no text on screen, but the export has it
+    assert not panel.npu_side.canvas.boxes[(OP, "conv1conv1_relu")]._title.isVisible()
     svg = panel.export_image(tmp_path / "view.svg").read_text()
     assert svg.startswith("<?xml") and "<svg" in svg and "conv1conv1_relu" in svg
+    assert not panel.npu_side.canvas.boxes[(OP, "conv1conv1_relu")]._title.isVisible()   # the view as it was
     png = panel.export_image(tmp_path / "view.png")
     assert png.read_bytes()[:4] == b"\x89PNG"
     image = QImage(str(png))

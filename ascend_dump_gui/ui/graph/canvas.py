@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
@@ -232,9 +232,9 @@ class GraphCanvas(QGraphicsView):
         self.scale(factor, factor)
         self.apply_lod()
 
-    def apply_lod(self) -> None:
-        """Show box texts and edge labels only when the zoom makes them readable (call after zooming)."""
-        zoom = self.transform().m11()
+    def apply_lod(self, zoom: float | None = None) -> None:
+        """Show box texts and edge labels only when the zoom (default: the view's) makes them readable."""
+        zoom = self.transform().m11() if zoom is None else zoom
         wanted = (zoom >= LOD_TEXT, zoom >= LOD_EDGE_TEXT)
         if wanted == self._lod:
             return
@@ -256,6 +256,17 @@ class GraphCanvas(QGraphicsView):
             self.centerOn(rect.center())
         self.apply_lod()
 
+    def render_to(self, device, size: QSizeF) -> None:
+        """Draw the whole scene on ``device`` (an image, an SVG generator) at ``size``, with the texts a
+        zoom of that size shows."""
+        rect = self.scene().sceneRect()
+        self.apply_lod(size.width() / max(rect.width(), 1.0))
+        painter = QPainter(device)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.scene().render(painter, QRectF(QPointF(0, 0), size), rect)
+        painter.end()
+        self.apply_lod()
+
     def render_image(self, size_limit: int = 8000) -> QImage:
         """The whole scene as an image (longest side at most ``size_limit`` pixels)."""
         rect = self.scene().sceneRect()
@@ -263,10 +274,7 @@ class GraphCanvas(QGraphicsView):
         image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
                        QImage.Format.Format_ARGB32)
         image.fill(QColor("#fafafa"))
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.scene().render(painter, QRectF(image.rect()), rect)
-        painter.end()
+        self.render_to(image, QSizeF(image.size()))
         return image
 
 

@@ -374,9 +374,7 @@ class GraphPanel(QWidget):
             generator.setSize(QSize(int(rect.width()), int(rect.height())))
             generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
             generator.setTitle(canvas.model.name)
-            painter = QPainter(generator)
-            canvas.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
-            painter.end()
+            canvas.render_to(generator, rect.size())
         elif not canvas.render_image().save(buffer, "PNG"):
             raise InputError(path, "cannot encode the image")
         buffer.close()
