@@ -108,6 +108,8 @@ def test_compare_colours_the_graph_and_selection_round_trips(qtbot, tmp_path, wi
     comp.set_inputs(npu, golden, graph)
     with qtbot.waitSignals([comp.finished, panel.graphShown, panel.overlayShown], timeout=60_000):
         comp.run()
+    _settle(qtbot, panel)   # Compare moved to the first divergence: both graphs follow while the tab is hidden
+    assert set(panel.original_side.canvas.selected_keys()) == {(OP, "dense/MatMul"), (OP, "dense/BiasAdd")}
     window.tabs.setCurrentWidget(panel)
     _settle(qtbot, panel)
     npu_side, original = panel.npu_side, panel.original_side

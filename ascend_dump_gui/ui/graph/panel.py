@@ -92,6 +92,7 @@ class GraphPanel(QWidget):
         self._announce = False
         self._matches: list[str] = []
         self._match = -1
+        self._wanted: str | None = None     # an op asked for while a graph was opening
         self._build()
 
     def _build(self) -> None:
@@ -186,7 +187,7 @@ class GraphPanel(QWidget):
     def _open_failed(self, worker: Worker, exc: BaseException) -> None:
         if worker is not self._job:
             return
-        self._job = None
+        self._job = self._wanted = None
         self.info.setText(tr("The graph could not be opened."))
         show_error(self, exc, tr("Opening the graph"))
 
@@ -217,6 +218,9 @@ class GraphPanel(QWidget):
         self.goto_button.setEnabled(False)
         if self._compare is not None:
             self._start_overlay()
+        wanted, self._wanted = self._wanted, None
+        if wanted is not None:
+            self.select_op(wanted)
 
     def _info_text(self, layout: ViewLayout) -> str:
         npu = self.loaded.npu
@@ -295,7 +299,10 @@ class GraphPanel(QWidget):
     # --- navigation ------------------------------------------------------------------------------
     def select_op(self, op_name: str) -> bool:
         """Show and select ``op_name`` (an NPU op, or an original op name a fused op carries) in both graphs,
-        without reporting it back. False if the graph has no such op."""
+        without reporting it back. False if the graph has no such op; while a graph opens, it is selected
+        once it is shown."""
+        if self._job is not None:
+            self._wanted = op_name
         if self.loaded is None:
             return False
         name = self.loaded.npu.resolve(op_name)
@@ -307,7 +314,7 @@ class GraphPanel(QWidget):
 
     def _sync_original(self, npu_op: str) -> None:
         links = self.loaded.links
-        if links is not None and self.original_side.isVisible():
+        if links is not None and not self.original_side.isHidden():
             self.original_side.reveal(links.npu_to_original.get(npu_op, []))
 
     def _npu_clicked(self, op_name: str) -> None:
