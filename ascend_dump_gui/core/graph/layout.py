@@ -21,6 +21,8 @@ GROUP_SIZE = (196.0, 50.0)
 PAD, HEADER = 14.0, 26.0
 """Inner margin of an expanded group and the height of its title strip."""
 HGAP, VGAP = 26.0, 44.0
+DUMMY_WIDTH = 14.0
+"""The slot an edge skipping a row takes in that row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,9 @@ class ViewLayout:
     width: float
     height: float
     engine: str
+    routes: dict[tuple[Key, Key], list[tuple[float, float]]]
+    """Bend points of the edges between two boxes of the same group that skip rows (they go round the
+    boxes in between, through the slots the layered layout kept for them)."""
 
     def box(self, key: Key) -> Placed | None:
         return next((p for p in self.placed if p.key == key), None)
@@ -67,6 +72,7 @@ class _GroupLayout:
     positions: dict[Key, tuple[float, float]]   # child -> top-left inside the group's content area
     width: float
     height: float
+    routes: dict[tuple[Key, Key], list[tuple[float, float]]]  # bends of edges spanning several rows
 
 
 def acyclic(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -189,8 +195,10 @@ class Layouter:
         with self._lock:
             root = self._group(ROOT, visible, cancel)
             placed: list[Placed] = []
-            self._compose(ROOT, visible, 0.0, 0.0, 0, placed)
-        return ViewLayout(visible, placed, self.visible_edges(visible), root.width, root.height, self.engine)
+            routes: dict[tuple[Key, Key], list[tuple[float, float]]] = {}
+            self._compose(ROOT, visible, 0.0, 0.0, 0, placed, routes)
+        return ViewLayout(visible, placed, self.visible_edges(visible), root.width, root.height, self.engine,
+                          routes)
 
     def _size(self, key: Key, expanded: frozenset[str], cancel: CancelToken | None) -> tuple[float, float]:
         if key[0] == OP:
@@ -217,46 +225,74 @@ class Layouter:
         self._cache[cache_key] = result
         return result
 
-    def _layers(self, n: int, edges: list[tuple[int, int]]) -> tuple[list[int], list[float]]:
-        layer = layering(n, edges)
+    def _order(self, layer: list[int], edges: list[tuple[int, int]]) -> list[float]:
         if self.engine == "igraph":
             try:
-                return layer, _igraph_order(layer, edges)
+                return _igraph_order(layer, edges)
             except Exception as exc:  # noqa: BLE001 - a missing or failing igraph must not stop the view
                 self.engine = f"layered (igraph unavailable: {type(exc).__name__}: {exc})"
-        return layer, _barycenter_order(layer, edges)
+        return _barycenter_order(layer, edges)
 
     def _place(self, children: list[Key], sizes: list[tuple[float, float]], edges: list[tuple[int, int]]
                ) -> _GroupLayout:
         if not children:
-            return _GroupLayout({}, GROUP_SIZE[0], 0.0)
-        layer, order = self._layers(len(children), edges)
+            return _GroupLayout({}, GROUP_SIZE[0], 0.0, {})
+        n = len(children)
+        layer = layering(n, edges)
+        sizes = list(sizes)
+        chains: dict[tuple[int, int], list[int]] = {}   # an edge skipping rows -> its dummy nodes, row by row
+        ordered: list[tuple[int, int]] = []
+        for a, b in edges:
+            if layer[b] - layer[a] > 1:
+                dummies = list(range(len(layer), len(layer) + layer[b] - layer[a] - 1))
+                layer += [layer[a] + 1 + k for k in range(len(dummies))]
+                sizes += [(DUMMY_WIDTH, 0.0)] * len(dummies)
+                chain = [a, *dummies, b]
+                ordered += list(zip(chain, chain[1:], strict=False))
+                chains[(a, b)] = dummies
+            else:
+                ordered.append((a, b))
+        order = self._order(layer, ordered)
         rows: dict[int, list[int]] = {}
         for i, row in enumerate(layer):
             rows.setdefault(row, []).append(i)
-        unit = sum(w for w, _ in sizes) / len(sizes) + HGAP
-        positions: dict[Key, tuple[float, float]] = {}
+        unit = sum(w for w, _ in sizes[:n]) / n + HGAP
+        corner: list[tuple[float, float]] = [(0.0, 0.0)] * len(layer)
+        row_span: dict[int, tuple[float, float]] = {}
         y = width = 0.0
         for row in sorted(rows):
             members = sorted(rows[row], key=lambda i: order[i])
             cursor = 0.0
             for i in members:
                 x = max(order[i] * unit, cursor)
-                positions[children[i]] = (x, y)
+                corner[i] = (x, y)
                 cursor = x + sizes[i][0] + HGAP
             width = max(width, cursor - HGAP)
-            y += max(sizes[i][1] for i in members) + VGAP
-        return _GroupLayout(positions, width, y - VGAP)
+            height = max(sizes[i][1] for i in members)
+            row_span[row] = (y, y + height)
+            y += height + VGAP
+        positions = {children[i]: corner[i] for i in range(n)}
+        routes = {}
+        for (a, b), dummies in chains.items():
+            bends = []
+            for d in dummies:
+                top, bottom = row_span[layer[d]]
+                x = corner[d][0] + DUMMY_WIDTH / 2
+                bends += [(x, top), (x, bottom)]
+            routes[(children[a], children[b])] = bends
+        return _GroupLayout(positions, width, y - VGAP, routes)
 
     def _compose(self, path: str, expanded: frozenset[str], ox: float, oy: float, level: int,
-                 out: list[Placed]) -> None:
+                 out: list[Placed], routes: dict[tuple[Key, Key], list[tuple[float, float]]]) -> None:
         layout = self._cache[(path, frozenset(g for g in expanded if g.startswith(path + "/")) if path else expanded)]
         for key, (x, y) in layout.positions.items():
             w, h = self._size(key, expanded, None)
             is_open = key[0] == GROUP and key[1] in expanded
             out.append(Placed(key, ox + x, oy + y, w, h, is_open, level))
             if is_open:
-                self._compose(key[1], expanded, ox + x + PAD, oy + y + HEADER, level + 1, out)
+                self._compose(key[1], expanded, ox + x + PAD, oy + y + HEADER, level + 1, out, routes)
+        for edge, bends in layout.routes.items():
+            routes[edge] = [(ox + x, oy + y) for x, y in bends]
 
     def visible_edges(self, expanded: frozenset[str]) -> list[VisibleEdge]:
         """Model edges between the boxes that show their ends (edges inside a closed group are hidden)."""

@@ -121,7 +121,7 @@ class GraphCanvas(QGraphicsView):
                         item.set_label_visible(self._lod[1])
                         self.edges[key] = item
                         scene.addItem(item)
-                    item.route(placed_by_key[entry.src], placed_by_key[entry.dst])
+                    item.route(placed_by_key[entry.src], placed_by_key[entry.dst], layout.routes.get(key, ()))
             del self._pending[:BATCH]
         if not self._pending and model is not None:
             self._timer.stop()

@@ -199,14 +199,20 @@ class EdgeItem(QGraphicsPathItem):
             self.label.setBrush(QBrush(QColor("#546e7a")))
         self._style()
 
-    def route(self, a: Placed, b: Placed) -> None:
+    def route(self, a: Placed, b: Placed, bends=()) -> None:
+        """From the bottom of ``a`` to the top of ``b``, through ``bends`` (points where it crosses rows)."""
         start = QPointF(a.x + a.w / 2, a.y + a.h)
         end = QPointF(b.x + b.w / 2, b.y)
+        points = [start, *(QPointF(x, y) for x, y in bends), end]
         path = QPainterPath(start)
-        bend = max(30.0, abs(end.y() - start.y()) / 2)
-        if end.y() < start.y():  # a back edge: leave downward, come in from above
-            bend = 60.0
-        path.cubicTo(start + QPointF(0, bend), end - QPointF(0, bend), end)
+        for p, q in zip(points, points[1:], strict=False):
+            if p.x() == q.x() and q.y() >= p.y():
+                path.lineTo(q)       # straight down through a row
+                continue
+            bend = max(30.0, abs(q.y() - p.y()) / 2)
+            if q.y() < p.y():  # a back edge: leave downward, come in from above
+                bend = 60.0
+            path.cubicTo(p + QPointF(0, bend), q - QPointF(0, bend), q)
         if self.label is not None:
             self.label.setPos(path.pointAtPercent(0.5) + QPointF(5, -6))
         arrow = QPainterPath(end)

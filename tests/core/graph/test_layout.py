@@ -106,3 +106,17 @@ def test_odd_names_and_dangling_inputs_lay_out():
     assert sorted(p.key for p in layout.placed if p.key[0] == OP) == sorted((OP, n) for n in model.ops)
     assert len(model.ops) == 5       # a repeated name is one op (the last one)
     assert {(e.src, e.dst) for e in model.edges} == {("", "/"), ("/", "a/"), ("a/", "a")}
+
+
+def test_edges_skipping_rows_go_round_the_boxes_in_between(shared_dir):
+    model = load_graphs(real_graph(shared_dir, RESNET)).npu
+    layout = Layouter(model).layout(())
+    skip = ((OP, "pool1"), (OP, "res2a_branch1res2ares2a_relu"))
+    assert skip in layout.routes and len(layout.routes[skip]) >= 2
+    boxes = [p for p in layout.placed if p.key[0] == OP]
+    for (src, dst), bends in layout.routes.items():
+        top, bottom = layout.box(src), layout.box(dst)
+        assert all(top.y + top.h <= y <= bottom.y for _, y in bends)
+        for (x, y0), (_, y1) in zip(bends[::2], bends[1::2], strict=True):  # down through a row, beside its boxes
+            mid = (y0 + y1) / 2
+            assert not any(b.x <= x <= b.x + b.w and b.y <= mid <= b.y + b.h for b in boxes), (src, dst, x, mid)
