@@ -204,4 +204,9 @@ def test_a_bad_graph_file_is_reported_not_raised(qtbot, tmp_path, shown_panel):
     panel, _ = shown_panel(GraphPanel)
     panel.open_graph(bad)
     qtbot.waitUntil(lambda: panel.info.text() == "The graph could not be opened.", timeout=20_000)
-    assert panel.loaded is None and not panel.busy
+    assert panel.loaded is None and panel.path is None and not panel.busy
+    _, _, _, good = emulated(tmp_path, model_dump("mlp"), "mlp")
+    _open(qtbot, panel, good)
+    panel.open_graph(bad)
+    qtbot.waitUntil(lambda: panel.info.text() == "The graph could not be opened.", timeout=20_000)
+    assert panel.path == good and (OP, "input") in panel.npu_side.canvas.boxes   # the shown graph stays

@@ -93,6 +93,7 @@ class GraphPanel(QWidget):
         self._matches: list[str] = []
         self._match = -1
         self._wanted: str | None = None     # an op asked for while a graph was opening
+        self._opening: tuple | None = None  # (path, graph name, hierarchy) of the graph being opened
         self._build()
 
     def _build(self) -> None:
@@ -167,15 +168,18 @@ class GraphPanel(QWidget):
 
     # --- opening ---------------------------------------------------------------------------------
     def open_graph(self, path: str | Path, graph_name: str | None = None) -> Worker:
-        """Open a GE graph dump in a worker (the current graph stays until the new one is ready)."""
+        """Open a GE graph dump in a worker (the current graph stays until the new one is ready; ``path``
+        becomes the shown file then)."""
+        path = Path(path)
         if self._job is not None:
+            if self._opening == (path, graph_name, self.hierarchy):
+                return self._job    # already on its way
             self._job.cancel()
-        self.path = Path(path)
-        worker = Worker(_open, self.path, graph_name, self.hierarchy, self._use_igraph)
-        worker.signals.finished.connect(lambda result, w=worker: self._opened(w, result))
+        worker = Worker(_open, path, graph_name, self.hierarchy, self._use_igraph)
+        worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
         worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
-        self._job = worker
-        self.info.setText(tr("Reading {name}…").format(name=self.path.name))
+        self._job, self._opening = worker, (path, graph_name, self.hierarchy)
+        self.info.setText(tr("Reading {name}…").format(name=path.name))
         return self._runner.start(worker)
 
     def set_hierarchy(self, hierarchy: Hierarchy | None) -> Worker | None:
@@ -191,12 +195,12 @@ class GraphPanel(QWidget):
         self.info.setText(tr("The graph could not be opened."))
         show_error(self, exc, tr("Opening the graph"))
 
-    def _opened(self, worker: Worker, result: tuple[LoadedGraphs, list]) -> None:
+    def _opened(self, worker: Worker, path: Path, result: tuple[LoadedGraphs, list]) -> None:
         if worker is not self._job:
             return
         self._job = None
         loaded, sides = result
-        self.loaded = loaded
+        self.loaded, self.path = loaded, path
         self._matches, self._match = [], -1
         npu = loaded.npu
         self.graph_choice.clear()
