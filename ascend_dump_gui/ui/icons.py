@@ -11,7 +11,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from ascend_dump_gui.core.config.findings import Severity
 
-NAMES = ("app", "error", "warning", "info", "ok", "fix", "copy", "reset", "configure", "browse", "compare")
+NAMES = ("app", "error", "warning", "info", "ok", "fix", "copy", "reset", "configure", "browse", "compare", "graph")
 _SIZES = (16, 24, 32, 48, 64)
 
 

@@ -29,6 +29,7 @@ from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.graph.panel import GraphPanel
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.ranks.panel import RanksPanel
@@ -71,6 +72,12 @@ class MainWindow(QMainWindow):
         self.ranks_panel.compareRequested.connect(self.compare_run)
         self.ranks_panel.browseRequested.connect(self.open_folder)
         self.tabs.addTab(self.ranks_panel, icon("compare"), tr("Ranks"))
+        self.graph_panel = GraphPanel(self.runner)
+        self.tabs.addTab(self.graph_panel, icon("graph"), tr("Graph"))
+        self.compare_panel.finished.connect(self._show_compare_in_graph)
+        self.compare_panel.rowSelected.connect(self.graph_panel.select_op)
+        self.browse_panel.opActivated.connect(self.graph_panel.select_op)
+        self.graph_panel.opSelected.connect(self._graph_op_selected)
         self.setCentralWidget(self.tabs)
         self.setMenuBar(QMenuBar())
         self._build_menus()
@@ -111,6 +118,17 @@ class MainWindow(QMainWindow):
         self.compare_panel.set_inputs(npu, reference)
         self.tabs.setCurrentWidget(self.compare_panel)
         self.compare_panel.run()
+    def _show_compare_in_graph(self, result) -> None:
+        """Colour the Graph mode from a finished compare; open the graph it used when another one is shown."""
+        self.graph_panel.set_compare(result, self.compare_panel.model.statuses())
+        used = result.summary.get("graph")
+        if used and (self.graph_panel.path is None or Path(used) != self.graph_panel.path):
+            self.graph_panel.open_graph(used)
+
+    def _graph_op_selected(self, op_name: str) -> None:
+        """An op picked in the graph: its row in Compare, its file in Browse (the mode stays Graph)."""
+        self.compare_panel.select_op(op_name)
+        self.browse_panel.select_op(op_name)
 
     def new_config(self, scenario: str) -> None:
         if self.config_panel.maybe_discard():

@@ -21,7 +21,8 @@ from tests.ui.seed_examples import EXAMPLES
 
 def test_main_window_builds_with_the_demo(window):
     assert window.windowTitle().endswith("Ascend Dump GUI")
-    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["Configure", "Browse", "Compare", "Ranks"]
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["Configure", "Browse", "Compare", "Ranks",
+                                                                           "Graph"]
     assert window.tabs.currentWidget() is window.config_panel
     assert "acl.watcher_with_dump_debug" in {f.rule for f in window.config_panel.findings}
     assert not window.config_panel.is_dirty

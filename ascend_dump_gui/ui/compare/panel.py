@@ -95,6 +95,7 @@ class ComparePanel(QWidget):
     opActivated = Signal(str)
     finished = Signal(object)
     rowShown = Signal(str)
+    rowSelected = Signal(str)  # the op name of the row the user or select_op chose
     exported = Signal(str)
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
@@ -333,6 +334,7 @@ class ComparePanel(QWidget):
         if row is None:
             return
         self._wanted_row = row.tensor
+        self.rowSelected.emit(row.op_name)
         self.details.setCurrentWidget(self.plot)
         worker = Worker(_load_pair, row)
         worker.signals.finished.connect(self._pair_loaded)

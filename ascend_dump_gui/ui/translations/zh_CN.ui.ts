@@ -220,6 +220,10 @@
       <translation>清除 {option}</translation>
     </message>
     <message>
+      <source>Colouring the graph</source>
+      <translation>为计算图着色</translation>
+    </message>
+    <message>
       <source>Columns: the steps, or the ops of one step in execution order</source>
       <translation>列：各step，或某一step中按执行顺序排列的算子</translation>
     </message>
@@ -312,6 +316,10 @@
       <translation>待废弃：{note}</translation>
     </message>
     <message>
+      <source>Device graph (after fusion): {name}</source>
+      <translation>Device侧计算图（融合后）：{name}</translation>
+    </message>
+    <message>
       <source>Device layout</source>
       <translation>Device格式</translation>
     </message>
@@ -368,12 +376,20 @@
       <translation>导出比对结果</translation>
     </message>
     <message>
+      <source>Export graph view</source>
+      <translation>导出计算图视图</translation>
+    </message>
+    <message>
       <source>Export without them</source>
       <translation>不含这些内容继续导出</translation>
     </message>
     <message>
       <source>Exporting</source>
       <translation>导出</translation>
+    </message>
+    <message>
+      <source>Exporting the graph</source>
+      <translation>导出计算图</translation>
     </message>
     <message>
       <source>Exporting the result</source>
@@ -408,6 +424,10 @@
       <translation>按名称或类型筛选算子</translation>
     </message>
     <message>
+      <source>Fit</source>
+      <translation>适应窗口</translation>
+    </message>
+    <message>
       <source>Fix</source>
       <translation>修复</translation>
     </message>
@@ -434,6 +454,10 @@
     <message>
       <source>Found by</source>
       <translation>发现方式</translation>
+    </message>
+    <message>
+      <source>GE graph dumps (ge_proto*.txt ge_onnx*.pbtxt *.txt *.pbtxt)</source>
+      <translation>GE图Dump文件 (ge_proto*.txt ge_onnx*.pbtxt *.txt *.pbtxt)</translation>
     </message>
     <message>
       <source>Go to first divergence</source>
@@ -500,6 +524,10 @@
       <translation>类别</translation>
     </message>
     <message>
+      <source>Laying out the graph</source>
+      <translation>计算图布局</translation>
+    </message>
+    <message>
       <source>Leave this option out (use the default)</source>
       <translation>不设置此配置项（使用默认值）</translation>
     </message>
@@ -518,6 +546,10 @@
     <message>
       <source>Logarithmic count axis in the histogram</source>
       <translation>直方图的计数轴使用对数刻度</translation>
+    </message>
+    <message>
+      <source>Match {index} of {count}: {name}</source>
+      <translation>第 {index} 个匹配，共 {count} 个：{name}</translation>
     </message>
     <message>
       <source>Max abs diff</source>
@@ -568,6 +600,10 @@
       <translation>Dump目录附近未找到图Dump：按时间戳排序</translation>
     </message>
     <message>
+      <source>No op matches “{text}”.</source>
+      <translation>没有算子匹配“{text}”。</translation>
+    </message>
+    <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
     </message>
@@ -616,6 +652,18 @@
       <translation>打开Dump目录…</translation>
     </message>
     <message>
+      <source>Open GE graph dump</source>
+      <translation>打开GE图Dump文件</translation>
+    </message>
+    <message>
+      <source>Open Graph…</source>
+      <translation>打开计算图…</translation>
+    </message>
+    <message>
+      <source>Open a GE graph dump (ge_proto*.txt), or run a compare with one.</source>
+      <translation>请打开GE图Dump文件（ge_proto*.txt），或使用图Dump运行一次比对。</translation>
+    </message>
+    <message>
       <source>Open config, training script or env file</source>
       <translation>打开配置、训练脚本或环境变量文件</translation>
     </message>
@@ -636,6 +684,10 @@
       <translation>如需打开您自己的数据，请使用 文件 ▸ 打开Dump目录… 或 文件 ▸ 打开配置或脚本…，或将目录或文件拖放到窗口中。</translation>
     </message>
     <message>
+      <source>Opening the graph</source>
+      <translation>打开计算图</translation>
+    </message>
+    <message>
       <source>Opening {name}</source>
       <translation>打开{name}</translation>
     </message>
@@ -650,6 +702,14 @@
     <message>
       <source>Options</source>
       <translation>配置项</translation>
+    </message>
+    <message>
+      <source>Original graph</source>
+      <translation>原始计算图</translation>
+    </message>
+    <message>
+      <source>Original graph: {file}</source>
+      <translation>原始计算图：{file}</translation>
     </message>
     <message>
       <source>Original shape</source>
@@ -744,6 +804,10 @@
       <translation>读取Tensor</translation>
     </message>
     <message>
+      <source>Reading {name}…</source>
+      <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
       <source>Regex</source>
       <translation>正则</translation>
     </message>
@@ -824,6 +888,10 @@
       <translation>将表单滚动到某一组配置项</translation>
     </message>
     <message>
+      <source>Search op name, type or original name (Enter: next)</source>
+      <translation>搜索算子名称、算子类型或原始算子名称（回车：下一个）</translation>
+    </message>
+    <message>
       <source>Search options (name, label or help)…</source>
       <translation>搜索配置项（名称、标签或帮助）…</translation>
     </message>
@@ -862,6 +930,10 @@
     <message>
       <source>Show only the rows that fail or warn</source>
       <translation>仅显示失败或警告的行</translation>
+    </message>
+    <message>
+      <source>Show the graph before fusion beside the graph the device ran</source>
+      <translation>在Device侧运行的计算图旁显示融合前的计算图</translation>
     </message>
     <message>
       <source>Show the raw device layout (e.g. NC1HWC0) instead of the original shape</source>
@@ -940,6 +1012,14 @@
       <translation>仿真进程的工作目录：相对Dump路径以此为起点。</translation>
     </message>
     <message>
+      <source>The graph could not be opened.</source>
+      <translation>无法打开计算图。</translation>
+    </message>
+    <message>
+      <source>The graphs of this file</source>
+      <translation>此文件中的计算图</translation>
+    </message>
+    <message>
       <source>The real runtime refuses a dump path that does not exist.</source>
       <translation>真实运行时会拒绝不存在的Dump路径。</translation>
     </message>
@@ -986,6 +1066,14 @@
     <message>
       <source>Variables in the Environment tab (ASCEND_WORK_PATH, NPU_COLLECT_PATH …) move these folders.</source>
       <translation>“环境变量”页中的变量（ASCEND_WORK_PATH、NPU_COLLECT_PATH …）会改变这些目录。</translation>
+    </message>
+    <message>
+      <source>View as PNG…</source>
+      <translation>视图导出为PNG…</translation>
+    </message>
+    <message>
+      <source>View as SVG…</source>
+      <translation>视图导出为SVG…</translation>
     </message>
     <message>
       <source>Wait for the running task to finish (or cancel it), then switch the language.</source>
@@ -1074,6 +1162,10 @@
     <message>
       <source>columns</source>
       <translation>列</translation>
+    </message>
+    <message>
+      <source>control edge</source>
+      <translation>控制边</translation>
     </message>
     <message>
       <source>cosine floor</source>
@@ -1176,6 +1268,10 @@
       <translation>在Dump目录附近找到</translation>
     </message>
     <message>
+      <source>fused from: {names}</source>
+      <translation>融合自：{names}</translation>
+    </message>
+    <message>
       <source>golden</source>
       <translation>标杆数据</translation>
     </message>
@@ -1196,6 +1292,10 @@
       <translation>图Dump</translation>
     </message>
     <message>
+      <source>group of {count} ops (double-click to open or close)</source>
+      <translation>包含 {count} 个算子的分组（双击展开或折叠）</translation>
+    </message>
+    <message>
       <source>indexing failed</source>
       <translation>建立索引失败</translation>
     </message>
@@ -1212,8 +1312,16 @@
       <translation>提示</translation>
     </message>
     <message>
+      <source>inputs</source>
+      <translation>输入</translation>
+    </message>
+    <message>
       <source>inputs differed</source>
       <translation>输入已有差异</translation>
+    </message>
+    <message>
+      <source>inserted by the compiler (no original op)</source>
+      <translation>由编译器插入（无原始算子）</translation>
     </message>
     <message>
       <source>introduced</source>
@@ -1284,6 +1392,10 @@
       <translation>无</translation>
     </message>
     <message>
+      <source>not compared</source>
+      <translation>未比对</translation>
+    </message>
+    <message>
       <source>not valid JSON: {error} (line {line}, column {column})</source>
       <translation>不是有效的JSON：{error}（第 {line} 行，第 {column} 列）</translation>
     </message>
@@ -1292,8 +1404,16 @@
       <translation>算子：{op}</translation>
     </message>
     <message>
+      <source>ops {first}–{last}</source>
+      <translation>算子 {first}–{last}</translation>
+    </message>
+    <message>
       <source>original shape</source>
       <translation>原始shape</translation>
+    </message>
+    <message>
+      <source>outputs</source>
+      <translation>输出</translation>
     </message>
     <message>
       <source>overflow</source>
@@ -1380,6 +1500,10 @@
       <translation>统计数据</translation>
     </message>
     <message>
+      <source>status: {status}</source>
+      <translation>状态：{status}</translation>
+    </message>
+    <message>
       <source>std</source>
       <translation>标准差</translation>
     </message>
@@ -1436,6 +1560,10 @@
       <translation>torchair（Python）</translation>
     </message>
     <message>
+      <source>type: {type}</source>
+      <translation>类型：{type}</translation>
+    </message>
+    <message>
       <source>unknown</source>
       <translation>未知</translation>
     </message>
@@ -1488,6 +1616,10 @@
       <translation>已选 {count} 项</translation>
     </message>
     <message>
+      <source>{count} edges; first: {tensor}</source>
+      <translation>{count} 条边；第一条：{tensor}</translation>
+    </message>
+    <message>
       <source>{count} error</source>
       <translation>{count} 个错误</translation>
     </message>
@@ -1506,6 +1638,14 @@
     <message>
       <source>{count} notes</source>
       <translation>{count} 条提示</translation>
+    </message>
+    <message>
+      <source>{count} ops</source>
+      <translation>{count} 个算子</translation>
+    </message>
+    <message>
+      <source>{count} ops linked to the original graph</source>
+      <translation>{count} 个算子关联到原始计算图</translation>
     </message>
     <message>
       <source>{count} options.</source>
@@ -1584,6 +1724,10 @@
       <translation>{name} 已设置了这些值，或者所有改动都无法写入该文件。</translation>
     </message>
     <message>
+      <source>{name}: {ops} ops, {groups} groups · layout: {engine}</source>
+      <translation>{name}：{ops} 个算子，{groups} 个分组 · 布局：{engine}</translation>
+    </message>
+    <message>
       <source>{n} runs not compared (workers lost)</source>
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
@@ -1642,6 +1786,10 @@
     <message>
       <source>|NPU − golden|</source>
       <translation>|NPU − 标杆|</translation>
+    </message>
+    <message>
+      <source>… {count} more rows</source>
+      <translation>… 另有 {count} 行</translation>
     </message>
   </context>
 </TS>

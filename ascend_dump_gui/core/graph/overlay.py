@@ -1,0 +1,99 @@
+"""The compare status of every node of a model graph: an op's from its compared output rows, a group's the worst
+of what it holds, and on the original (pre-fusion) graph through the origin names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ascend_dump_gui.core.graph.model import ROOT, ModelGraph
+
+FIRST_DIVERGENCE, OVERFLOW, FAIL, WARN, PASS, NOT_COMPARED = (
+    "first_divergence", "overflow", "fail", "warn", "pass", "not_compared")
+RANK = {FIRST_DIVERGENCE: 5, OVERFLOW: 4, FAIL: 3, WARN: 2, PASS: 1, NOT_COMPARED: 0}
+"""Worse statuses rank higher; a group shows the highest rank below it."""
+ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS}
+"""Row statuses of the Compare table (anything else: not compared)."""
+
+
+@dataclass
+class Overlay:
+    """``ops``/``groups``: status per op name / group path (absent: not compared); ``metrics``: per op, the
+    lines its tooltip shows (tensor, status, cosine, max abs error); ``first_divergence``: that op's name."""
+
+    ops: dict[str, str] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+    metrics: dict[str, list[str]] = field(default_factory=dict)
+    first_divergence: str | None = None
+
+    def status(self, kind: str, name: str) -> str:
+        return (self.ops if kind == "op" else self.groups).get(name, NOT_COMPARED)
+
+
+def worst(statuses) -> str:
+    return max(statuses, key=RANK.__getitem__, default=NOT_COMPARED)
+
+
+def _number(value: Any) -> str:
+    return f"{value:.6g}" if isinstance(value, float) else str(value)
+
+
+def _roll_up(model: ModelGraph, ops: Mapping[str, str]) -> dict[str, str]:
+    groups: dict[str, str] = {}
+    for name, status in ops.items():
+        node = model.ops.get(name)
+        if node is None or status == NOT_COMPARED:
+            continue
+        for path in model.chain(name):
+            if RANK[status] > RANK[groups.get(path, NOT_COMPARED)]:
+                groups[path] = status
+    groups.pop(ROOT, None)
+    return groups
+
+
+def compare_overlay(model: ModelGraph, rows: Sequence[Any], statuses: Sequence[str], *,
+                    first_divergence: str | None = None, overflow_ops: Sequence[str] = ()) -> Overlay:
+    """The overlay of a compare result on ``model``: ``rows`` are its CompareRows, ``statuses`` the Compare
+    table's status of each row (pass/warn/fail/n/a, from the thresholds the run used). An op's status is the
+    worst of its output rows (of all its rows when none is an output); the first diverging op and the
+    overflowing ops are marked as such. Rows name ops by the NPU op name, or an original name of a fused op."""
+    per_op: dict[str, list[tuple[Any, str]]] = {}
+    for row, status in zip(rows, statuses, strict=True):
+        name = model.resolve(row.op_name)
+        if name is not None:
+            per_op.setdefault(name, []).append((row, ROW_STATUS.get(status, NOT_COMPARED)))
+    out = Overlay()
+    for name, found in per_op.items():
+        outputs = [s for r, s in found if r.role == "output"] or [s for _, s in found]
+        out.ops[name] = worst(outputs)
+        out.metrics[name] = [
+            f"{r.tensor}: {s} · cos {_number(r.msprobe.get('Cosine', 'N/A'))} · "
+            f"max abs {_number(r.msprobe.get('MaxAbsErr', 'N/A'))}" for r, s in found]
+    for op in overflow_ops:
+        name = model.resolve(op)
+        if name is not None:
+            out.ops[name] = OVERFLOW
+    if first_divergence is not None:
+        out.first_divergence = model.resolve(first_divergence)
+        if out.first_divergence is not None:
+            out.ops[out.first_divergence] = FIRST_DIVERGENCE
+    out.groups = _roll_up(model, out.ops)
+    return out
+
+
+def mapped_overlay(source: Overlay, links: Mapping[str, Sequence[str]], target: ModelGraph) -> Overlay:
+    """``source`` carried to ``target`` through ``links`` (target op -> source ops, e.g. original op -> the
+    NPU op it was fused into): each target op takes the worst status of the ops it links to."""
+    out = Overlay()
+    for name, linked in links.items():
+        if name not in target.ops:
+            continue
+        status = worst(source.ops.get(n, NOT_COMPARED) for n in linked)
+        if status != NOT_COMPARED:
+            out.ops[name] = status
+        out.metrics[name] = [line for n in linked for line in source.metrics.get(n, ())]
+        if source.first_divergence in linked and out.first_divergence is None:
+            out.first_divergence = name
+    out.groups = _roll_up(target, out.ops)
+    return out

@@ -1,0 +1,1 @@
+"""The Graph mode: the model graph coloured by the compare result."""

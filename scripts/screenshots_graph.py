@@ -1,0 +1,76 @@
+"""Offscreen screenshots of the Graph mode: docs/screenshots/graph*.png.
+
+Run: python scripts/screenshots_graph.py [--out docs/screenshots] [--dark] [--lang zh_CN]
+graph.png: the demo's model (the float16-overflow MLP) after Compare, first divergence highlighted with the path
+from the inputs, the original graph beside it; graph-resnet.png: the largest real GE graph dump in
+../shared/real-world/graphs (ResNet-50 after fusion, 170 ops), searched for an original op name (skipped when
+../shared is absent).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import _shots
+from screenshots_browse_compare import emulate_tree, wait_until
+
+RESNET = Path(__file__).resolve().parents[2] / "shared" / "real-world" / "graphs" / "ge_proto_00000062_Build.txt"
+
+
+def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
+    """Write the Graph screenshots in ``language``; returns the files."""
+    from ascend_dump_gui.ui.main_window import MainWindow
+
+    app, suffix = _shots.start(out, dark, language)
+    tmp = Path(tempfile.mkdtemp(prefix="shots-"))
+    over = emulate_tree(tmp / "overflow", "overflow_fp16",
+                        {"dump_list": [{"model_name": "overflow_fp16"}], "dump_mode": "all"})
+    written = []
+
+    def grab(window, name: str) -> None:
+        path = out / f"{name}{suffix}.png"
+        window.grab().save(str(path))
+        written.append(path)
+
+    window = MainWindow()
+    window.resize(1500, 950)
+    window.show()
+    compare, panel = window.compare_panel, window.graph_panel
+    results, coloured = [], []
+    compare.finished.connect(results.append)
+    panel.overlayShown.connect(lambda: coloured.append(1))
+    compare.set_inputs(over[1], over[2], over[3])
+    compare.run()
+    wait_until(app, lambda: bool(results) and bool(coloured) and not panel.busy)
+    window.tabs.setCurrentWidget(panel)
+    wait_until(app, lambda: not panel.busy)
+    panel.go_to_first_divergence()
+    wait_until(app, lambda: not panel.busy)
+    for side in (panel.npu_side, panel.original_side):
+        side.canvas.fit_all()
+    app.processEvents()
+    grab(window, "graph")
+
+    if RESNET.is_file():
+        shown = []
+        panel.graphShown.connect(lambda: shown.append(1))
+        panel.open_graph(RESNET)
+        wait_until(app, lambda: bool(shown) and not panel.busy)
+        panel.search.setText("bn2a")
+        wait_until(app, lambda: not panel.busy)
+        canvas = panel.npu_side.canvas
+        canvas.resetTransform()
+        canvas.zoom_by(0.8)
+        canvas.centerOn(canvas.boxes[canvas.selected_keys()[0]])
+        app.processEvents()
+        grab(window, "graph-resnet")
+    window.runner.cancel_all()
+    window.runner.wait(10_000)
+    window.close()
+    return written
+
+
+if __name__ == "__main__":
+    sys.exit(_shots.main(shoot, __doc__.splitlines()[0]))
