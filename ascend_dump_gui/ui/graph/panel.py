@@ -43,6 +43,7 @@ from ascend_dump_gui.ui.workers import TaskRunner, Worker
 def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_igraph: bool, *,
           progress: ProgressFn, cancel: CancelToken) -> tuple[LoadedGraphs, list]:
     """Worker body: parse, group, link and lay out both graphs with every group closed."""
+    gc.unfreeze()  # what the previous load froze (that graph is being replaced) is collectable again
     with gc_paused():  # see load_graphs: keeps collector passes (which hold the GIL) out of the bulk work
         loaded = load_graphs(path, graph_name, hierarchy, progress=progress, cancel=cancel)
         sides = []
@@ -53,7 +54,8 @@ def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_i
             layouter = Layouter(model, use_igraph=use_igraph)
             sides.append((layouter, layouter.layout((), cancel)))
         # The graph lives as long as it is shown: keep the collector from walking its ~10 objects per op on
-        # every full pass (each pass holds the GIL, so the GUI thread would wait); freed by reference counts.
+        # every full pass (each pass holds the GIL, so the GUI thread would wait); freed by reference counts, and
+        # handed back to the collector when the next graph is opened.
         gc.freeze()
     return loaded, sides
 
