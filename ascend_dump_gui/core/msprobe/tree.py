@@ -1,0 +1,208 @@
+"""msprobe dump trees: ``{dump_path}/step{N}/rank{R}|proc{pid}/`` with dump.json, stack.json,
+construct.json and ``dump_tensor_data/`` (``.pt`` for PyTorch, ``.npy`` otherwise).
+
+A tree opens without reading any tensor; each run (one rank or process folder) parses its dump.json on
+first use. Damaged or incomplete files become :class:`Problem` entries, never exceptions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from ascend_dump_gui.core.msprobe.dump_json import DumpJson, DumpJsonError, Entry, Leaf, parse_dump_json
+from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
+
+DUMP_JSON = "dump.json"
+TENSOR_DIR = "dump_tensor_data"
+_STEP = re.compile(r"step(\d+)$")
+_RANK = re.compile(r"rank(\d*)$")
+_PROC = re.compile(r"proc(\d+)$")
+MAX_JSON_BYTES = 2 << 30
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    message: str
+
+
+class TensorLoadError(ValueError):
+    """A leaf whose tensor file is missing or unreadable."""
+
+
+def _folder_ids(run_dir: Path) -> tuple[int | None, int | None, int | None]:
+    """(step, rank, pid) from ``step{N}/rank{R}`` or ``step{N}/proc{pid}`` folder names."""
+    rank = pid = None
+    if m := _RANK.match(run_dir.name):
+        rank = int(m.group(1)) if m.group(1) else None
+    elif m := _PROC.match(run_dir.name):
+        pid = int(m.group(1))
+    step_match = _STEP.match(run_dir.parent.name)
+    return (int(step_match.group(1)) if step_match else None), rank, pid
+
+
+@dataclass
+class MsprobeRun:
+    """One rank (or process) folder of one step."""
+
+    path: Path
+    step: int | None
+    rank: int | None
+    pid: int | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @cached_property
+    def dump(self) -> DumpJson:
+        path = self.path / DUMP_JSON
+        try:
+            if path.stat().st_size > MAX_JSON_BYTES:
+                raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
+            return parse_dump_json(path.read_text(encoding="utf-8", errors="replace"), str(path))
+        except (OSError, DumpJsonError) as exc:
+            self.problems.append(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
+                                         else f"{path}: {exc.strerror or exc}"))
+            return DumpJson(None, None, None, None, [])
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self.dump.entries
+
+    def iter_leaves(self) -> Iterator[Leaf]:
+        for entry in self.entries:
+            yield from entry.leaves
+
+    @cached_property
+    def construct(self) -> dict[str, str | None]:
+        """Call or module name -> the module that encloses it (None at the top)."""
+        doc = self._side_json("construct.json")
+        if not isinstance(doc, dict):
+            return {}
+        return {str(k): (v if isinstance(v, str) else None) for k, v in doc.items()}
+
+    @cached_property
+    def stacks(self) -> dict[str, list[str]]:
+        """Call name -> its Python stack lines (both stack.json layouts: indexed groups or name -> lines)."""
+        doc = self._side_json("stack.json")
+        out: dict[str, list[str]] = {}
+        if not isinstance(doc, dict):
+            return out
+        for key, value in doc.items():
+            if (isinstance(value, list) and len(value) == 2 and isinstance(value[0], list)
+                    and isinstance(value[1], list)):
+                for name in value[0]:
+                    out[str(name)] = [str(s) for s in value[1]]
+            elif isinstance(value, list):
+                out[str(key)] = [str(s) for s in value]
+        return out
+
+    def _side_json(self, name: str) -> object:
+        path = self.path / name
+        if not path.exists():
+            return None
+        try:
+            return json.loads(path.read_text(encoding="utf-8", errors="replace"))
+        except (OSError, json.JSONDecodeError) as exc:
+            self.problems.append(Problem(str(path), f"{path}: unreadable ({exc})"))
+            return None
+
+    @property
+    def tensor_dir(self) -> Path:
+        return self.path / TENSOR_DIR
+
+    def tensor_path(self, leaf: Leaf) -> Path | None:
+        """The file holding ``leaf``'s tensor (None when the dump has statistics only).
+
+        ``data_name`` comes from the dump and is untrusted: a name with a path separator is refused.
+        """
+        if leaf.data_name is None:
+            return None
+        if "/" in leaf.data_name or "\\" in leaf.data_name or leaf.data_name in (".", ".."):
+            raise TensorLoadError(f"{self.path / DUMP_JSON}: data_name {leaf.data_name!r} is not a file name")
+        return self.tensor_dir / leaf.data_name
+
+    def load(self, leaf: Leaf) -> np.ndarray:
+        """The tensor of ``leaf`` as numpy; :class:`TensorLoadError` when missing or unreadable."""
+        path = self.tensor_path(leaf)
+        if path is None:
+            raise TensorLoadError(f"{leaf.name}: statistics-only dump, no tensor file")
+        if not path.is_file():
+            raise TensorLoadError(f"{path}: missing (data_name of {leaf.name} in dump.json)")
+        try:
+            if path.suffix == ".npy":
+                return np.load(path, allow_pickle=False)
+            return read_pt(path).array
+        except PtFileError as exc:
+            raise TensorLoadError(str(exc)) from None
+        except (OSError, ValueError) as exc:
+            raise TensorLoadError(f"{path}: {exc}") from None
+
+    def missing_files(self) -> list[Problem]:
+        """Leaves whose ``data_name`` names a file that is not there."""
+        present = {p.name for p in self.tensor_dir.iterdir()} if self.tensor_dir.is_dir() else set()
+        return [Problem(str(self.tensor_dir / leaf.data_name),
+                        f"{self.tensor_dir / leaf.data_name}: missing (data_name of {leaf.name})")
+                for leaf in self.iter_leaves() if leaf.data_name and leaf.data_name not in present]
+
+    @property
+    def label(self) -> str:
+        who = f"rank{self.rank}" if self.rank is not None else (f"proc{self.pid}" if self.pid else self.path.name)
+        return f"step{self.step}/{who}" if self.step is not None else who
+
+
+@dataclass
+class MsprobeTree:
+    root: Path
+    runs: list[MsprobeRun]
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def steps(self) -> list[int | None]:
+        return sorted({r.step for r in self.runs}, key=lambda s: -1 if s is None else s)
+
+    def run(self, step: int | None, rank: int | None) -> MsprobeRun | None:
+        return next((r for r in self.runs if r.step == step and r.rank == rank), None)
+
+
+def _run_dirs(root: Path) -> list[Path]:
+    if (root / DUMP_JSON).is_file():
+        return [root]
+    found: list[Path] = []
+    for depth_glob in ("*/" + DUMP_JSON, "*/*/" + DUMP_JSON):
+        found.extend(p.parent for p in root.glob(depth_glob) if p.is_file())
+        if found:
+            break
+    return found
+
+
+def _sort_key(run: MsprobeRun) -> tuple:
+    return (-1 if run.step is None else run.step, -1 if run.rank is None else run.rank, run.pid or 0,
+            run.path.name)
+
+
+def is_msprobe_dir(path: str | Path) -> bool:
+    """True when ``path`` is an msprobe dump path, step folder or rank folder."""
+    path = Path(path)
+    return path.is_dir() and bool(_run_dirs(path))
+
+
+def open_tree(path: str | Path) -> MsprobeTree:
+    """Index the msprobe runs under ``path`` (the dump path, a step folder or a rank folder)."""
+    root = Path(path)
+    tree = MsprobeTree(root, [])
+    if not root.is_dir():
+        tree.problems.append(Problem(str(root), f"{root}: not a folder"))
+        return tree
+    for run_dir in _run_dirs(root):
+        step, rank, pid = _folder_ids(run_dir)
+        tree.runs.append(MsprobeRun(run_dir, step, rank, pid))
+    tree.runs.sort(key=_sort_key)
+    if not tree.runs:
+        tree.problems.append(Problem(str(root), f"{root}: no dump.json found (not an msprobe dump)"))
+    return tree
