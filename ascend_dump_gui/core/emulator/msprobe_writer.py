@@ -188,7 +188,8 @@ def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int,
                 y = y * (1.0 + spec.noise * noise_rng.standard_normal(y.shape)).astype(np.float32)
             if spec.fault_op == op.name:
                 y = y * np.float32(1.5)
-            result.append(y.astype(dtype).astype(np.float32))
+            with np.errstate(over="ignore"):
+                result.append(y.astype(dtype).astype(np.float32))
         return result
 
     def observer(op: Op, inputs: list[np.ndarray], outputs: list[np.ndarray], memory: dict) -> None:
