@@ -36,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="thresholds of the accuracy rule, e.g. 'cos_min=0.99,max_abs_max=0.001;"
                              "float16:max_abs_max=0.01' (keys: cos_min, max_abs_max, cos_floor, "
                              "max_abs_ceiling)")
+    parser.add_argument("--msprobe-mode", choices=("all", "summary", "md5"),
+                        help="msprobe dumps: compare tensors, statistics or md5 (default: what the dumps hold)")
     parser.set_defaults(func=_run)
 
 
@@ -48,7 +50,12 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.engine import compare
     from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+    from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 
+    if is_msprobe_dir(args.npu) and is_msprobe_dir(args.golden):
+        from ascend_dump_gui.cli.msprobe_compare import run_msprobe_compare
+
+        return run_msprobe_compare(args)
     try:
         names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
         tolerances = Tolerances.parse(args.tolerance) if args.tolerance else None

@@ -245,7 +245,7 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
             prefix = "Mint" if prefix == "Torch" else prefix
         n = api_count.get(f"{prefix}.{api}", 0)
         api_count[f"{prefix}.{api}"] = n + 1
-        params = {_param_name(t.split(":")[0]): x for t, x in zip(op.inputs, inputs) if t.split(":")[0] in consts}
+        params = {_param_name(t.split(":")[0]): x for t, x in zip(op.inputs, inputs, strict=False) if t.split(":")[0] in consts}
         apis.append(_Call(f"{prefix}.{api}.{n}.forward", list(inputs), list(outputs), params))
         scopes.setdefault(_scope(op), []).append(i)
     modules: list[tuple[int, _Call]] = []
@@ -255,7 +255,7 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
         cls = _MODULE_CLASSES.get(main, "Block")
         cls = cls if pytorch else _MS_CLASSES.get(cls, cls)
         params = {k: v for m in members for k, v in apis[m].params.items()}
-        act = [x for t, x in zip(first[0].inputs, first[1]) if t.split(":")[0] not in consts][:1]
+        act = [x for t, x in zip(first[0].inputs, first[1], strict=False) if t.split(":")[0] not in consts][:1]
         name = f"{module_prefix}.{scope}.{cls}.forward.0"
         modules.append((members[0], _Call(name, act, list(last[2]), params)))
         for m in members:
@@ -264,7 +264,7 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
     with_modules = spec.level in ("L0", "mix")
     module_at = {first: call for first, call in modules}
     module_end = {scopes_last: call for scopes_last, call in zip((m[-1] for m in scopes.values()),
-                                                                  (c for _, c in modules))}
+                                                                  (c for _, c in modules), strict=False)}
     for i, call in enumerate(apis):
         if with_apis:
             if not with_modules:

@@ -191,7 +191,7 @@ def _summary_metrics(row: MsprobeRow) -> dict[str, Any]:
     if row.bench is None:
         return dict.fromkeys(SUMMARY_NAMES, NA)
     out: dict[str, Any] = {}
-    for i, (diff_name, rel_name) in enumerate(zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:])):
+    for i, (diff_name, rel_name) in enumerate(zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:], strict=False)):
         out[diff_name], out[rel_name] = _summary_pair(row.npu.stats[i], row.bench.stats[i])
     return out
 

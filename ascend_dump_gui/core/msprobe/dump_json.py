@@ -164,3 +164,13 @@ def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
 
     return DumpJson(text_or_none("task"), text_or_none("level"), text_or_none("framework"),
                     text_or_none("dump_data_dir"), entries)
+
+
+def call_type(call: str) -> str:
+    """The call without its number and direction (``Functional.linear``, ``Module.fc.Linear``)."""
+    parts = call.split(".")
+    for i, part in enumerate(parts):
+        if part in ("forward", "backward", "parameters_grad"):
+            head = parts[:i]
+            return ".".join(head[:-1] if head and head[-1].isdigit() else head)
+    return call

@@ -125,11 +125,11 @@ def _judge_call(rows: list[MsprobeRow], mode: str) -> None:
                     _flag(row, "error", "The CRC-32 value of NPU differs from that of the bench.")
         return
     _inf_nan(checked)
-    if mode == "summary" and ignore == "none":
-        if abs(_extreme(inputs, "NormRelativeErr", is_min=False, percent=True)) < 0.1:
-            for row in outputs:
-                if abs(_out_fraction(row.metrics.get("NormRelativeErr"))) > 0.5:
-                    _flag(row, "error", "The NormRelativeErr of output is greater than 0.5.")
+    if mode == "summary" and ignore == "none" and \
+            abs(_extreme(inputs, "NormRelativeErr", is_min=False, percent=True)) < 0.1:
+        for row in outputs:
+            if abs(_out_fraction(row.metrics.get("NormRelativeErr"))) > 0.5:
+                _flag(row, "error", "The NormRelativeErr of output is greater than 0.5.")
     if mode == "all" and ignore == "none" and outputs:
         min_in = _extreme(inputs, "One Thousandth Err Ratio", is_min=True, percent=False)
         min_out = _extreme(outputs, "One Thousandth Err Ratio", is_min=True, percent=False)

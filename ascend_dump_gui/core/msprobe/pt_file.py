@@ -144,7 +144,7 @@ class _RestrictedUnpickler(pickle.Unpickler):
             raise PtFileError(f"{self._source}: tensor of {count} elements is too large")
         if count == 0:
             return np.zeros(size, dtype=storage.dtype)
-        last = offset + sum((n - 1) * s for n, s in zip(size, stride))
+        last = offset + sum((n - 1) * s for n, s in zip(size, stride, strict=False))
         if last >= storage.numel:
             raise PtFileError(f"{self._source}: tensor view reaches element {last} of a {storage.numel}-element "
                               f"storage")
