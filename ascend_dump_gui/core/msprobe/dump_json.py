@@ -11,6 +11,7 @@ without data, as in msprobe's table.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,6 +72,14 @@ class Entry:
 
 class DumpJsonError(ValueError):
     """A dump.json that cannot be read at all."""
+
+
+class IncompleteDumpJson(DumpJsonError):
+    """A dump.json cut short (the job died before msprobe flushed it); ``partial`` holds what was complete."""
+
+    def __init__(self, message: str, partial: DumpJson) -> None:
+        super().__init__(message)
+        self.partial = partial
 
 
 def _shape(value: Any) -> tuple[int, ...] | None:
@@ -147,8 +156,10 @@ def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        where = "ends early" if exc.pos >= len(text.rstrip()) else f"is invalid at line {exc.lineno}"
-        raise DumpJsonError(f"{source} {where} (incomplete or damaged: {exc.msg})") from None
+        if text.rstrip().endswith("}"):
+            raise DumpJsonError(f"{source} is invalid at line {exc.lineno}: {exc.msg}") from None
+        raise IncompleteDumpJson(f"{source} ends early (not completely written): the calls before the cut are "
+                                 f"read", salvage(text)) from None
     if not isinstance(doc, dict):
         raise DumpJsonError(f"{source}: not a JSON object")
     data = doc.get("data")
@@ -174,3 +185,28 @@ def call_type(call: str) -> str:
             head = parts[:i]
             return ".".join(head[:-1] if head and head[-1].isdigit() else head)
     return call
+
+
+def salvage(text: str) -> DumpJson:
+    """The header keys and every complete ``data`` entry of a truncated dump.json."""
+    decoder = json.JSONDecoder()
+    head: dict[str, Any] = {}
+    for key in ("task", "level", "framework"):
+        found = re.search(rf'"{key}"\s*:\s*"([^"\\]*)"', text[:4096])
+        head[key] = found.group(1) if found else None
+    entries: list[Entry] = []
+    start = re.search(r'"data"\s*:\s*\{', text)
+    pos = start.end() if start else len(text)
+    while True:
+        found = re.compile(r'\s*,?\s*').match(text, pos)
+        pos = found.end() if found else pos
+        try:
+            name, pos = decoder.raw_decode(text, pos)
+            colon = re.compile(r"\s*:\s*").match(text, pos)
+            if not isinstance(name, str) or colon is None:
+                break
+            value, pos = decoder.raw_decode(text, colon.end())
+        except json.JSONDecodeError:
+            break
+        entries.append(parse_entry(name, value, len(entries)))
+    return DumpJson(head["task"], head["level"], head["framework"], None, entries)

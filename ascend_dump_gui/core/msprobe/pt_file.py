@@ -23,7 +23,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from ascend_dump_gui.core.atomic import write_bytes_atomic
+from ascend_dump_gui.core.dump.filewrite import atomic_output
 
 STORAGE_DTYPES: dict[str, np.dtype] = {
     "DoubleStorage": np.dtype(np.float64),
@@ -174,8 +174,10 @@ def read_pt(path: str | Path) -> PtTensor:
         raise PtFileError(f"{path}: not a zip archive (legacy torch format or damaged file)") from None
     except OSError as exc:
         raise PtFileError(f"{path}: {exc.strerror or exc}") from None
+    except (NotImplementedError, ValueError, EOFError) as exc:
+        raise PtFileError(f"{path}: damaged zip archive ({exc})") from None
     with archive:
-        names = archive.namelist()
+        names = archive.namelist()  # the central directory was read by ZipFile() above
         pkl = next((n for n in names if n.endswith("data.pkl") and n.count("/") <= 1), None)
         if pkl is None:
             raise PtFileError(f"{path}: no data.pkl record (not a torch.save file)")
@@ -187,8 +189,7 @@ def read_pt(path: str | Path) -> PtTensor:
             result = unpickler.load()
         except PtFileError:
             raise
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, KeyError, AttributeError,
-                RecursionError, MemoryError, zipfile.BadZipFile, OverflowError) as exc:
+        except Exception as exc:  # noqa: BLE001 - a damaged archive or pickle fails in many ways, all "damaged"
             raise PtFileError(f"{path}: damaged pickle ({type(exc).__name__}: {exc})"[:300]) from None
     if not isinstance(result, _Rebuilt):
         raise PtFileError(f"{path}: holds a {type(result).__name__}, not a single tensor")
@@ -240,6 +241,7 @@ def pt_bytes(array: np.ndarray, *, requires_grad: bool = False, stem: str = "arc
 
 
 def write_pt(path: str | Path, array: np.ndarray, *, requires_grad: bool = False) -> None:
-    """Write ``array`` to ``path`` as a torch ``.pt`` file (atomically)."""
+    """Write ``array`` to ``path`` as a torch ``.pt`` file (atomically; no fsync, as for other dump files)."""
     path = Path(path)
-    write_bytes_atomic(path, pt_bytes(array, requires_grad=requires_grad, stem=path.stem or "archive"))
+    with atomic_output(path) as fh:
+        fh.write(pt_bytes(array, requires_grad=requires_grad, stem=path.stem or "archive"))

@@ -16,7 +16,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ascend_dump_gui.core.msprobe.dump_json import DumpJson, DumpJsonError, Entry, Leaf, parse_dump_json
+from ascend_dump_gui.core.msprobe.dump_json import (
+    DumpJson,
+    DumpJsonError,
+    Entry,
+    IncompleteDumpJson,
+    Leaf,
+    parse_dump_json,
+)
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
 
 DUMP_JSON = "dump.json"
@@ -65,6 +72,9 @@ class MsprobeRun:
             if path.stat().st_size > MAX_JSON_BYTES:
                 raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
             return parse_dump_json(path.read_text(encoding="utf-8", errors="replace"), str(path))
+        except IncompleteDumpJson as exc:
+            self.problems.append(Problem(str(path), str(exc)))
+            return exc.partial
         except (OSError, DumpJsonError) as exc:
             self.problems.append(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
                                          else f"{path}: {exc.strerror or exc}"))

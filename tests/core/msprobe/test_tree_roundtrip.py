@@ -1,0 +1,120 @@
+"""Emulator-written msprobe trees read back: both flavours, statistics and tensor tasks, L0/L1/mix, ranks x steps."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+import numpy as np
+import pytest
+
+from ascend_dump_gui.core.dump.scanner import scan
+from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
+from ascend_dump_gui.core.msprobe import open_tree
+from ascend_dump_gui.core.msprobe.tree import TensorLoadError
+
+
+@pytest.mark.parametrize("framework", ["pytorch", "mindspore"])
+@pytest.mark.parametrize("level", ["L0", "L1", "mix"])
+def test_tensor_tree_round_trip(tmp_path, framework, level):
+    write_msprobe_tree(tmp_path, "mlp", MsprobeDumpSpec(framework=framework, task="tensor", level=level,
+                                                        dtype="bfloat16", steps=(0, 3), ranks=(0, 1), backward=False))
+    tree = open_tree(tmp_path)
+    assert [(r.step, r.rank) for r in tree.runs] == [(0, 0), (0, 1), (3, 0), (3, 1)]
+    run = tree.runs[3]
+    assert (run.dump.task, run.dump.level, run.dump.framework) == ("tensor", level, framework)
+    modules = [e for e in run.entries if e.is_module]
+    apis = [e for e in run.entries if not e.is_module]
+    assert bool(modules) == (level != "L1") and bool(apis) == (level != "L0")
+    suffix = ".pt" if framework == "pytorch" else ".npy"
+    leaves = [leaf for leaf in run.iter_leaves() if leaf.is_tensor]
+    assert leaves and all(leaf.data_name.endswith(suffix) for leaf in leaves)
+    for leaf in leaves[:12]:
+        array = run.load(leaf).astype(np.float32)
+        assert array.shape == leaf.shape
+        assert leaf.max == pytest.approx(float(array.max()), rel=1e-6)
+        assert leaf.norm == pytest.approx(float(np.linalg.norm(array.reshape(-1))), rel=1e-5)
+    assert run.missing_files() == [] and run.problems == []
+    if level == "mix":
+        api = apis[0].name
+        assert run.construct[api] in {m.name for m in modules}
+    assert run.stacks[run.entries[0].name]
+
+
+def test_ranks_and_steps_differ(tmp_path):
+    write_msprobe_tree(tmp_path, "mlp", MsprobeDumpSpec(steps=(0, 1), ranks=(0, 1)))
+    tree = open_tree(tmp_path)
+    maxima = {(r.step, r.rank): r.entries[0].leaves[0].max for r in tree.runs}
+    assert len(set(maxima.values())) == 4
+
+
+def test_statistics_only_dump_is_first_class(tmp_path):
+    write_msprobe_tree(tmp_path, "convnet", MsprobeDumpSpec(task="statistics", level="mix"))
+    (run,) = open_tree(tmp_path).runs
+    assert run.rank is None and run.pid == 4242 and run.step == 0
+    leaf = next(leaf for leaf in run.iter_leaves() if leaf.is_tensor)
+    assert leaf.data_name is None and leaf.max is not None
+    with pytest.raises(TensorLoadError, match="statistics-only"):
+        run.load(leaf)
+    assert not (run.path / "dump_tensor_data").exists()
+
+
+def test_md5_is_crc32_of_the_tensor_bytes(tmp_path):
+    write_msprobe_tree(tmp_path / "m", "mlp", MsprobeDumpSpec(summary_mode="md5", dtype="float16"))
+    write_msprobe_tree(tmp_path / "t", "mlp", MsprobeDumpSpec(task="tensor", dtype="float16"))
+    md5_run, tensor_run = open_tree(tmp_path / "m").runs[0], open_tree(tmp_path / "t").runs[0]
+    for a, b in list(zip(md5_run.iter_leaves(), tensor_run.iter_leaves(), strict=True))[:10]:
+        assert a.name == b.name
+        assert a.md5 == f"{zlib.crc32(tensor_run.load(b).tobytes()):08x}"
+
+
+def test_incomplete_dump_json_and_missing_tensor_are_problems(tmp_path):
+    write_msprobe_tree(tmp_path, "mlp", MsprobeDumpSpec(task="tensor", ranks=(0, 1)))
+    rank0 = tmp_path / "step0" / "rank0"
+    text = (rank0 / "dump.json").read_text()
+    (rank0 / "dump.json").write_text(text[: len(text) // 2])      # not flushed
+    rank1 = tmp_path / "step0" / "rank1" / "dump_tensor_data"
+    victim = sorted(rank1.iterdir())[0]
+    victim.unlink()
+    tree = open_tree(tmp_path)
+    run0, run1 = tree.runs
+    entries = run0.entries
+    assert "ends early" in run0.problems[0].message
+    complete = open_tree(tmp_path).runs[1].entries
+    assert 0 < len(entries) < len(complete)
+    assert [e.name for e in entries] == [e.name for e in complete[: len(entries)]]
+    missing = run1.missing_files()
+    assert [p.path for p in missing] == [str(victim)]
+    leaf = next(leaf for leaf in run1.iter_leaves() if leaf.data_name == victim.name)
+    with pytest.raises(TensorLoadError, match="missing"):
+        run1.load(leaf)
+    result = scan(tmp_path)
+    messages = [p.message for p in result.problems]
+    assert any("ends early" in m for m in messages) and any(victim.name in p.path for p in result.problems)
+
+
+def test_untrusted_data_name_is_refused(tmp_path):
+    write_msprobe_tree(tmp_path, "mlp", MsprobeDumpSpec(task="tensor"))
+    path = tmp_path / "step0" / "proc4242" / "dump.json"
+    doc = json.loads(path.read_text())
+    first = next(iter(doc["data"].values()))
+    first["input_args"][0]["data_name"] = "../../../etc/passwd"
+    path.write_text(json.dumps(doc))
+    run = open_tree(tmp_path).runs[0]
+    with pytest.raises(TensorLoadError, match="not a file name"):
+        run.load(run.entries[0].leaves[0])
+
+
+def test_scan_kinds(tmp_path):
+    write_msprobe_tree(tmp_path / "t", "mlp", MsprobeDumpSpec(task="tensor", ranks=(3,), steps=(2,)))
+    write_msprobe_tree(tmp_path / "s", "mlp", MsprobeDumpSpec(task="statistics"))
+    tensors = scan(tmp_path / "t")
+    assert {r.kind for r in tensors.records} == {"msprobe_tensor"} and not tensors.problems
+    record = tensors.records[0]
+    assert (record.rank, record.iteration) == (3, 2)
+    assert record.path.startswith("step2/rank3/dump_tensor_data/")
+    assert record.op_name is not None and record.path.rsplit("/", 1)[1].startswith(record.op_name)
+    stats = scan(tmp_path / "s")
+    assert {r.kind for r in stats.records} == {"msprobe_stats"}
+    assert {r.rank for r in stats.records} == {None}
+    assert len(stats.records) == len(open_tree(tmp_path / "s").runs[0].entries)
