@@ -11,6 +11,7 @@ import shlex
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Kind, Scenario
+from ascend_dump_gui.core.config.import_msprobe import msprobe_json
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
@@ -29,6 +30,10 @@ def export(doc: ConfigDoc, to: str) -> str:
         raise DumpError(f"unknown export target {to!r}; use one of {', '.join(EXPORT_TARGETS)}")
     if to == "project":
         return _project(doc)
+    if to == "msprobe_json":
+        if doc.scenario != "msprobe_config":
+            raise DumpError(f"a {doc.scenario} config has no msprobe config.json form; export it as project instead")
+        return msprobe_json(dict(doc.values))
     target = SCENARIOS[TARGET_SCENARIO[to]]
     values = _convert(doc, target)
     writer = {"acl_json": _acl_json, "tf1_python": _tf1, "tf2_python": _tf2, "torchair_python": _torchair,
