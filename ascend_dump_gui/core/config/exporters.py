@@ -20,7 +20,7 @@ from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
 
 TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
-                   "torchair_python": "torchair", "shell": "env"}
+                   "torchair_python": "torchair", "shell": "env", "msprobe_json": "msprobe_config"}
 PROJECT_FACTS = ("mode", "backend", "env", "run_mode")
 
 

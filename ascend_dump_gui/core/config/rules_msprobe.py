@@ -294,6 +294,14 @@ def _load(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     return hits
 
 
+def _bool_as_int(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
+    return [Hit(msg("{key} is {value}; msprobe accepts only true or false (isinstance bool) and refuses it.", key=key,
+                    value=v[key]), (key,), Fix(msg("Set {key} to {word}", key=key, word=bool(v[key])),
+                                                ((key, bool(v[key])),)))
+            for key in ("extra_info", "async_dump", "dump_enable")
+            if isinstance(v.get(key), int) and not isinstance(v.get(key), bool)]
+
+
 def _dump_path_missing(v: Mapping[str, Any], ctx: CheckContext) -> bool:
     if isinstance(v.get("dump_path"), str) and v.get("dump_path"):
         return False
@@ -306,6 +314,7 @@ RULES = (
     Scan("msprobe.exception_dump_pytorch", W, ("task",), _exception_dump, START),
     When("msprobe.dump_path_missing", E, ("dump_path",), lambda v, c: _dump_path_missing(v, c),
          "dump_path is not set; msprobe stops with \"The dump_path not found\".", START),
+    Scan("msprobe.bool_as_number", E, ("extra_info", "async_dump", "dump_enable"), _bool_as_int, START),
     Scan("msprobe.rank_step_invalid", E, ("rank", "step"), _rank_step_grammar, START),
     Scan("msprobe.data_mode_all_combined", E, ("data_mode",), _data_mode_all, START),
     Scan("msprobe.async_dump", E, ("async_dump",), _async, START),
