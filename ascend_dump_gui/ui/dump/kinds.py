@@ -14,4 +14,5 @@ def kind_names() -> dict[str, str]:
         "folder": tr("folder"), "rank": tr("rank"), "time": tr("time"), "device": tr("device"),
         "model_name": tr("model"), "model_id": tr("model id"), "iteration": tr("step"),
         "graphs": tr("graph dumps"), "link-loop": tr("link loop"),
+        "msprobe_tensor": tr("msprobe tensor"), "msprobe_stats": tr("msprobe statistics"),
     }
