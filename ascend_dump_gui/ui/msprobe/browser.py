@@ -211,8 +211,8 @@ class MsprobeBrowser(QWidget):
 
     def _show_leaf(self, run: MsprobeRun, leaf: Leaf) -> None:
         stats = ", ".join(f"{k} {_stat(v)}" for k, v in zip(COLUMNS[3:], leaf.stats, strict=True))
-        self.info.setText(f"{leaf.name}  {leaf.dtype or ''}  {list(leaf.shape or ())}  {stats}"
-                          + (f"  md5 {leaf.md5}" if leaf.md5 else ""))
+        text = f"{leaf.name}  {leaf.dtype or ''}  {list(leaf.shape or ())}  {stats}"
+        self.info.setText("  ".join(p for p in (text, f"md5 {leaf.md5}" if leaf.md5 else "") if p))
         lines = run.stacks.get(leaf.entry)
         self.stack.setPlainText("\n".join(lines) if lines else "")
         if leaf.data_name is None:

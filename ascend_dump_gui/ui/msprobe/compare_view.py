@@ -266,7 +266,8 @@ class MsprobeCompareView(QWidget):
     def _ask_export(self) -> None:
         if self._result is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, tr("Export CSV"), "compare_result.csv", tr("CSV files (*.csv)"))
+        default = str(Path.cwd() / "compare_result.csv")
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export CSV"), default, tr("CSV files (*.csv)"))
         if path:
             try:
                 self.export(path)

@@ -68,6 +68,10 @@
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
+      <source>(no step folder)</source>
+      <translation>（无 step 目录）</translation>
+    </message>
+    <message>
       <source>(not set)</source>
       <translation>（未设置）</translation>
     </message>
@@ -120,6 +124,10 @@
       <translation>覆盖前</translation>
     </message>
     <message>
+      <source>Bench name</source>
+      <translation>标杆名称</translation>
+    </message>
+    <message>
       <source>Browse</source>
       <translation>浏览</translation>
     </message>
@@ -130,6 +138,10 @@
     <message>
       <source>CSV (*.csv)</source>
       <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+      <source>CSV files (*.csv)</source>
+      <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
       <source>Cancel</source>
@@ -212,12 +224,24 @@
       <translation>比对</translation>
     </message>
     <message>
+      <source>Comparing msprobe dumps…</source>
+      <translation>正在比对 msprobe Dump…</translation>
+    </message>
+    <message>
+      <source>Comparing msprobe dumps… {done}/{total}</source>
+      <translation>正在比对 msprobe Dump… {done}/{total}</translation>
+    </message>
+    <message>
       <source>Comparing…</source>
       <translation>正在比对…</translation>
     </message>
     <message>
       <source>Comparing… {progress}</source>
       <translation>正在比对… {progress}</translation>
+    </message>
+    <message>
+      <source>Comparison failed</source>
+      <translation>比对失败</translation>
     </message>
     <message>
       <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
@@ -314,6 +338,14 @@
     <message>
       <source>Export</source>
       <translation>导出</translation>
+    </message>
+    <message>
+      <source>Export CSV</source>
+      <translation>导出 CSV</translation>
+    </message>
+    <message>
+      <source>Export CSV…</source>
+      <translation>导出 CSV…</translation>
     </message>
     <message>
       <source>Export as {format}</source>
@@ -456,6 +488,10 @@
       <translation>列出目录内容</translation>
     </message>
     <message>
+      <source>Loading a tensor</source>
+      <translation>加载 Tensor</translation>
+    </message>
+    <message>
       <source>Log counts</source>
       <translation>对数计数</translation>
     </message>
@@ -464,12 +500,28 @@
       <translation>直方图的计数轴使用对数刻度</translation>
     </message>
     <message>
+      <source>Max</source>
+      <translation>最大值</translation>
+    </message>
+    <message>
       <source>Max abs diff</source>
       <translation>最大绝对差</translation>
     </message>
     <message>
+      <source>Mean</source>
+      <translation>均值</translation>
+    </message>
+    <message>
+      <source>Messages</source>
+      <translation>信息</translation>
+    </message>
+    <message>
       <source>Metrics</source>
       <translation>指标</translation>
+    </message>
+    <message>
+      <source>Min</source>
+      <translation>最小值</translation>
     </message>
     <message>
       <source>Model</source>
@@ -482,6 +534,10 @@
     <message>
       <source>NPU dump folder or file</source>
       <translation>NPU Dump目录或文件</translation>
+    </message>
+    <message>
+      <source>NPU name</source>
+      <translation>NPU 名称</translation>
     </message>
     <message>
       <source>NPU vs golden</source>
@@ -506,6 +562,14 @@
     <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>No stack recorded for {name}</source>
+      <translation>{name} 没有记录调用栈</translation>
+    </message>
+    <message>
+      <source>Norm</source>
+      <translation>范数</translation>
     </message>
     <message>
       <source>NumPy array (*.npy)</source>
@@ -644,6 +708,10 @@
       <translation>取值范围：{low} … {high}</translation>
     </message>
     <message>
+      <source>Rank</source>
+      <translation>rank</translation>
+    </message>
+    <message>
       <source>Read the filter as a regular expression</source>
       <translation>将筛选条件作为正则表达式</translation>
     </message>
@@ -660,6 +728,14 @@
       <translation>读取Tensor</translation>
     </message>
     <message>
+      <source>Reading {name}</source>
+      <translation>正在读取 {name}</translation>
+    </message>
+    <message>
+      <source>Reading {path}…</source>
+      <translation>正在读取 {path}…</translation>
+    </message>
+    <message>
       <source>Regex</source>
       <translation>正则</translation>
     </message>
@@ -670,6 +746,10 @@
     <message>
       <source>Reset zoom</source>
       <translation>重置缩放</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>结果</translation>
     </message>
     <message>
       <source>Result as CSV…</source>
@@ -792,8 +872,20 @@
       <translation>来源：{source}</translation>
     </message>
     <message>
+      <source>Stack</source>
+      <translation>调用栈</translation>
+    </message>
+    <message>
+      <source>Statistics only: this dump holds no tensor file.</source>
+      <translation>仅统计数据：此Dump不含 Tensor 文件。</translation>
+    </message>
+    <message>
       <source>Status</source>
       <translation>状态</translation>
+    </message>
+    <message>
+      <source>Step</source>
+      <translation>step</translation>
     </message>
     <message>
       <source>Steps</source>
@@ -1020,6 +1112,10 @@
       <translation>首个偏离</translation>
     </message>
     <message>
+      <source>first divergence: {name} (step {step}, rank {rank})</source>
+      <translation>首个偏差：{name}（step {step}，rank {rank}）</translation>
+    </message>
+    <message>
       <source>first divergence: {tensor} ({cause})</source>
       <translation>首个偏离：{tensor}（{cause}）</translation>
     </message>
@@ -1116,6 +1212,10 @@
       <translation>最小值</translation>
     </message>
     <message>
+      <source>mode: as dumped</source>
+      <translation>模式：按Dump内容</translation>
+    </message>
+    <message>
       <source>model</source>
       <translation>模型</translation>
     </message>
@@ -1128,8 +1228,28 @@
       <translation>模型ID {id}</translation>
     </message>
     <message>
+      <source>msprobe dumps: compared in msprobe's modes below.</source>
+      <translation>msprobe Dump：按 msprobe 的比对模式在下方比对。</translation>
+    </message>
+    <message>
+      <source>msprobe statistics</source>
+      <translation>msprobe 统计数据</translation>
+    </message>
+    <message>
+      <source>msprobe tensor</source>
+      <translation>msprobe Tensor</translation>
+    </message>
+    <message>
+      <source>msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning; {where}</source>
+      <translation>msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning；{where}</translation>
+    </message>
+    <message>
       <source>n/a</source>
       <translation>未比对</translation>
+    </message>
+    <message>
+      <source>no divergence</source>
+      <translation>无偏差</translation>
     </message>
     <message>
       <source>none</source>
@@ -1160,8 +1280,16 @@
       <translation>通过</translation>
     </message>
     <message>
+      <source>process {n}</source>
+      <translation>进程 {n}</translation>
+    </message>
+    <message>
       <source>rank</source>
       <translation>rank</translation>
+    </message>
+    <message>
+      <source>rank {n}</source>
+      <translation>rank {n}</translation>
     </message>
     <message>
       <source>rank {rank} of {world_size}</source>
@@ -1194,6 +1322,10 @@
     <message>
       <source>step</source>
       <translation>迭代</translation>
+    </message>
+    <message>
+      <source>step {n}</source>
+      <translation>step {n}</translation>
     </message>
     <message>
       <source>step {step}</source>
@@ -1320,6 +1452,10 @@
       <translation>{count} 条溢出记录：</translation>
     </message>
     <message>
+      <source>{count} problems: {first}</source>
+      <translation>{count} 个问题：{first}</translation>
+    </message>
+    <message>
       <source>{count} warning</source>
       <translation>{count} 个警告</translation>
     </message>
@@ -1370,6 +1506,14 @@
     <message>
       <source>{kind}: {path}</source>
       <translation>{kind}：{path}</translation>
+    </message>
+    <message>
+      <source>{label}: task {task}, level {level}, framework {framework}, {calls} calls</source>
+      <translation>{label}：task {task}，level {level}，框架 {framework}，{calls} 个调用</translation>
+    </message>
+    <message>
+      <source>{runs} runs in {path}</source>
+      <translation>{path} 中有 {runs} 个运行</translation>
     </message>
     <message>
       <source>{shown} of {total} shown</source>
