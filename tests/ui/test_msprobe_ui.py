@@ -40,6 +40,7 @@ def test_browse_opens_an_msprobe_tree(shown_panel, qtbot, mix_tree):
     rank0 = step.child(0)
     top = [rank0.child(i).text(0) for i in range(rank0.childCount())]
     assert "Module.dense.Linear.forward.0" in top and "Torch.matmul.0.forward" not in top  # nested in its module
+    assert top.count("Module.dense.Linear.forward.0") == 1      # met as a parent first, then as an entry
     module = next(rank0.child(i) for i in range(rank0.childCount())
                   if rank0.child(i).text(0) == "Module.dense.Linear.forward.0")
     call = next(c for c in _items(module) if c.text(0) == "Torch.matmul.0.forward")

@@ -154,9 +154,11 @@ class MsprobeBrowser(QWidget):
             parent = parents.get(parent_name) if parent_name else None
             if parent is None and parent_name:
                 parent = self._module_item(item, parents, parent_name, run)
-            call = QTreeWidgetItem(parent or item, [entry.name])
-            call.setData(0, ROLE, entry.name)
-            parents[entry.name] = call
+            call = parents.get(entry.name)  # a module already shown as the parent of its calls
+            if call is None:
+                call = QTreeWidgetItem(parent or item, [entry.name])
+                call.setData(0, ROLE, entry.name)
+                parents[entry.name] = call
             for leaf in entry.leaves:
                 shape = "" if leaf.shape is None else "×".join(map(str, leaf.shape)) or tr("scalar")
                 child = QTreeWidgetItem(call, [leaf.name[len(entry.name) + 1:] if leaf.name.startswith(entry.name)
