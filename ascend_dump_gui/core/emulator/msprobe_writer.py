@@ -23,6 +23,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.dump.filewrite import atomic_output
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, execute
 from ascend_dump_gui.core.emulator.models import MODELS
+from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.msprobe.pt_file import torch_dtype_name, write_pt
 
 FRAMEWORKS = ("pytorch", "mindspore")
@@ -292,3 +293,38 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
                 writer.param_grads(f"{owner}.parameters_grad.0",
                                    {k: _grad(v.shape, spec, step, rank, mod.name, "p", k)
                                     for k, v in mod.params.items()})
+
+
+def _selected(items: object, available: range) -> tuple[int, ...]:
+    """The ids of a config's rank/step list ("3", "4-7") within ``available``; all of them when empty."""
+    if not isinstance(items, list | tuple) or not items:
+        return tuple(available)
+    chosen: set[int] = set()
+    for item in items:
+        lo, _, hi = str(item).partition("-")
+        if lo.strip().isdigit() and (not hi or hi.strip().isdigit()):
+            chosen.update(range(int(lo), int(hi or lo) + 1))
+    return tuple(sorted(chosen & set(available)))
+
+
+def emulate_msprobe(values: dict[str, Any], *, cwd: Path, model: str = "mlp", steps: int = 1, seed: int = 0,
+                    framework: str = "pytorch") -> tuple[Path, list[Path]]:
+    """Write the tree PrecisionDebugger would write for an msprobe config.json (``dump_path`` against ``cwd``):
+    the listed steps among the ``steps`` run, for one process (``proc{pid}``) or for each listed rank.
+    Returns (the dump path, the files written)."""
+    task = values.get("task", "statistics")
+    level = values.get("level", "L1")
+    if task not in TASKS:
+        raise InputError(None, f"the emulator writes msprobe's statistics and tensor tasks, not {task!r}")
+    if level not in LEVELS:
+        raise InputError(None, f"the emulator writes msprobe levels {', '.join(LEVELS)}, not {level!r} (L2 kernel "
+                               f"dumps are ACL dumps: emulate an acl.json for them)")
+    summary = values.get("summary_mode", "statistics")
+    root = Path(cwd) / str(values.get("dump_path") or "dump_path")
+    ranks = values.get("rank")
+    spec = MsprobeDumpSpec(framework=framework, task=task, level=level,
+                           summary_mode=summary if summary in SUMMARY_MODES else "statistics",
+                           steps=_selected(values.get("step"), range(steps)),
+                           ranks=_selected(ranks, range(max(int(str(r).split("-")[-1]) for r in ranks) + 1))
+                           if isinstance(ranks, list | tuple) and ranks else None, seed=seed)
+    return root, write_msprobe_tree(root, model, spec)

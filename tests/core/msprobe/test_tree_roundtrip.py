@@ -118,3 +118,21 @@ def test_scan_kinds(tmp_path):
     assert {r.kind for r in stats.records} == {"msprobe_stats"}
     assert {r.rank for r in stats.records} == {None}
     assert len(stats.records) == len(open_tree(tmp_path / "s").runs[0].entries)
+
+
+def test_emulate_an_msprobe_config(tmp_path):
+    """`emulate --config config.json` writes what PrecisionDebugger would: listed steps and ranks under dump_path."""
+    from ascend_dump_gui.cli import main
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"task": "statistics", "dump_path": "out", "rank": [1], "step": ["1-2"],
+                                  "level": "L0", "statistics": {"summary_mode": "md5"}}))
+    assert main(["emulate", "--config", str(config), "--steps", "3", "--cwd", str(tmp_path)]) == 0
+    tree = open_tree(tmp_path / "out")
+    assert [(r.step, r.rank) for r in tree.runs] == [(1, 1), (2, 1)]
+    run = tree.runs[0]
+    assert run.dump.level == "L0" and all(e.is_module for e in run.entries)
+    assert next(run.iter_leaves()).md5 is not None
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"task": "tensor", "dump_path": "out", "level": "L2"}))
+    assert main(["emulate", "--config", str(bad), "--cwd", str(tmp_path)]) == 1   # msprobe refuses it: so do we
