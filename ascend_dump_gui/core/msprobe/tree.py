@@ -97,6 +97,44 @@ class MsprobeRun:
         return {str(k): (v if isinstance(v, str) else None) for k, v in doc.items()}
 
     @cached_property
+    def micro_steps(self) -> dict[str, int]:
+        """Call name -> micro-step when one step runs the model several times (gradient accumulation, Megatron
+        micro-batches): the first top-level forward module of construct.json is the model, and each further
+        call of it (``...forward.1``, ``...forward.2``) starts the next micro-step; every call belongs to its
+        top module's micro-step (backward calls to the forward one's). Empty when the model runs once or
+        construct.json has no modules (level L1)."""
+        tops = [name for name, parent in self.construct.items()
+                if parent is None and ".forward" in name and name.split(".", 1)[0] in ("Module", "Cell")]
+        if not tops:
+            return {}
+        model = tops[0].rsplit(".", 1)[0]
+        roots: dict[str, int] = {}
+        count = -1
+        for name in tops:
+            count += name.rsplit(".", 1)[0] == model
+            roots[name] = max(count, 0)
+        if count < 1:
+            return {}
+
+        def root_of(name: str) -> str | None:
+            seen: set[str] = set()
+            while name not in roots:
+                name = name.replace(".backward", ".forward").replace(".parameters_grad", ".forward")
+                parent = self.construct.get(name)
+                if parent is None or parent in seen:
+                    return name if name in roots else None
+                seen.add(parent)
+                name = parent
+            return name
+
+        out = {}
+        for name in self.construct:
+            root = root_of(name)
+            if root is not None:
+                out[name] = roots[root]
+        return out
+
+    @cached_property
     def stacks(self) -> dict[str, list[str]]:
         """Call name -> its Python stack lines (both stack.json layouts: indexed groups or name -> lines)."""
         doc = self._side_json("stack.json")

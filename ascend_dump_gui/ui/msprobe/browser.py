@@ -165,6 +165,12 @@ class MsprobeBrowser(QWidget):
                                                else leaf.name, leaf.dtype or "", shape,
                                                *(_stat(s) for s in leaf.stats)])
                 child.setData(0, ROLE, leaf)
+        micro = run.micro_steps
+        if len(set(micro.values())) > 1:  # several forward passes per step (gradient accumulation)
+            for i in range(item.childCount()):
+                child = item.child(i)
+                if child.text(0) in micro:
+                    child.setText(1, tr("micro-step {n}").format(n=micro[child.text(0)]))
         problems = run.problems + run.missing_files()
         if problems:
             QTreeWidgetItem(item, [tr("{count} problems: {first}").format(count=len(problems),

@@ -1208,6 +1208,10 @@
       <translation>平均值</translation>
     </message>
     <message>
+      <source>micro-step {n}</source>
+      <translation>微步 {n}</translation>
+    </message>
+    <message>
       <source>min</source>
       <translation>最小值</translation>
     </message>

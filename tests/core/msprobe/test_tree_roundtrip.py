@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -136,3 +137,32 @@ def test_emulate_an_msprobe_config(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"task": "tensor", "dump_path": "out", "level": "L2"}))
     assert main(["emulate", "--config", str(bad), "--cwd", str(tmp_path)]) == 1   # msprobe refuses it: so do we
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_reads_a_tree_written_by_msprobe_itself():
+    """msprobe 26.2.0's PrecisionDebugger on CPU torch (task tensor, level mix): every .pt loads, stats agree."""
+    (run,) = open_tree(DATA / "real_tensor").runs
+    assert (run.step, run.rank, run.pid) == (0, None, 12105)
+    assert run.dump.framework == "pytorch" and len(run.entries) == 11
+    leaves = [leaf for leaf in run.iter_leaves() if leaf.is_tensor]
+    assert len(leaves) == 26 and run.missing_files() == []
+    for leaf in leaves:
+        array = run.load(leaf).astype(np.float64)
+        assert array.shape == leaf.shape
+        assert leaf.max == pytest.approx(array.max(), rel=1e-6)
+        assert leaf.norm == pytest.approx(np.linalg.norm(array.reshape(-1)), rel=1e-5)
+    grads = next(e for e in run.entries if e.name == "Module.fc.Linear.parameters_grad.0")
+    assert [leaf.name for leaf in grads.leaves] == ["Module.fc.Linear.parameters_grad.0.bias",
+                                                    "Module.fc.Linear.parameters_grad.0.weight"]
+    assert run.stacks["Module.fc.Linear.forward.0"]
+
+
+def test_micro_steps_of_a_step_that_runs_the_model_twice():
+    (run,) = open_tree(DATA / "real_micro").runs
+    micro = run.micro_steps
+    assert micro["Functional.linear.0.forward"] == 0 and micro["Module.fc.Linear.backward.0"] == 0
+    assert micro["Functional.linear.1.forward"] == 1 and micro["Module.act.ReLU.backward.1"] == 1
+    assert open_tree(DATA / "real_tensor").runs[0].micro_steps == {}
