@@ -166,3 +166,27 @@ def test_micro_steps_of_a_step_that_runs_the_model_twice():
     assert micro["Functional.linear.0.forward"] == 0 and micro["Module.fc.Linear.backward.0"] == 0
     assert micro["Functional.linear.1.forward"] == 1 and micro["Module.act.ReLU.backward.1"] == 1
     assert open_tree(DATA / "real_tensor").runs[0].micro_steps == {}
+
+
+def test_damaged_dump_json_never_raises(tmp_path):
+    """Cut at many points, or with bytes overwritten: every read ends in entries and/or a problem."""
+    import random
+
+    write_msprobe_tree(tmp_path / "t", "mlp", MsprobeDumpSpec(task="tensor", backward=False))
+    good = (tmp_path / "t" / "step0" / "proc4242" / "dump.json").read_bytes()
+    rng = random.Random(7)
+    for i in range(60):
+        data = bytearray(good[: rng.randrange(1, len(good))] if i % 2 else good)
+        for _ in range(rng.randint(0, 6)):
+            data[rng.randrange(len(data))] = rng.choice(b'{}[]",:0aN\\\xff')
+        run_dir = tmp_path / f"case{i}" / "step0" / "rank0"
+        run_dir.mkdir(parents=True)
+        (run_dir / "dump.json").write_bytes(bytes(data))
+        run = open_tree(run_dir).runs[0]
+        entries = run.entries
+        assert entries or run.problems
+        for leaf in run.iter_leaves():
+            if leaf.data_name:
+                with pytest.raises(TensorLoadError):
+                    run.load(leaf)
+        scan(run_dir.parent.parent)
