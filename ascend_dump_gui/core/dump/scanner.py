@@ -18,8 +18,8 @@ from ascend_dump_gui.core.dump.layout import DirContext, child_context, root_con
 from ascend_dump_gui.core.dump.naming import MAPPING_FILE
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem, folder_records, load_mapping
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.msprobe.layout import TENSOR_DIR as MSPROBE_TENSOR_DIR
 from ascend_dump_gui.core.msprobe.scan import msprobe_folder
-from ascend_dump_gui.core.msprobe.tree import TENSOR_DIR as MSPROBE_TENSOR_DIR
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 _USE_FD = os.listdir in os.supports_fd and os.stat in os.supports_dir_fd

@@ -17,15 +17,18 @@ Public API (for the GUI, the CLI and other core packages such as a run index):
   ``report.compare_trees(npu_path, bench_path, mode)`` compare the way ``msprobe compare`` does.
 """
 
-from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
-from ascend_dump_gui.core.msprobe.tree import (
-    MsprobeRun,
-    MsprobeTree,
-    Problem,
-    TensorLoadError,
-    is_msprobe_dir,
-    open_tree,
-)
+from __future__ import annotations
 
-__all__ = ["Entry", "Leaf", "MsprobeRun", "MsprobeTree", "Problem", "TensorLoadError", "is_msprobe_dir",
-           "open_tree"]
+from importlib import import_module
+from typing import Any
+
+_EXPORTS = {"Entry": "dump_json", "Leaf": "dump_json", "MsprobeRun": "tree", "MsprobeTree": "tree", "Problem": "tree",
+            "TensorLoadError": "tree", "is_msprobe_dir": "tree", "open_tree": "tree"}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Load on first use, so the folder scanner can import :mod:`.scan` without numpy."""
+    if name not in _EXPORTS:
+        raise AttributeError(name)
+    return getattr(import_module(f"ascend_dump_gui.core.msprobe.{_EXPORTS[name]}"), name)

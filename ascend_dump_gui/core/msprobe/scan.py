@@ -13,9 +13,7 @@ from pathlib import Path
 
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 from ascend_dump_gui.core.msprobe.dump_json import call_type
-from ascend_dump_gui.core.msprobe.tree import DUMP_JSON, TENSOR_DIR, MsprobeRun, _folder_ids
-
-SIDE_FILES = frozenset({DUMP_JSON, "stack.json", "construct.json"})
+from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, SIDE_FILES, TENSOR_DIR, folder_ids
 
 
 def _looks_like_run(path: str) -> bool:
@@ -43,8 +41,10 @@ def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]]) -> tuple[l
     folder is not an msprobe run."""
     if not any(name == DUMP_JSON for name, _ in files) or not _looks_like_run(path):
         return None
+    from ascend_dump_gui.core.msprobe.tree import MsprobeRun  # numpy: only once a run is found
+
     run_path = Path(path)
-    step, rank, _pid = _folder_ids(run_path)
+    step, rank, _pid = folder_ids(run_path)
     run = MsprobeRun(run_path, step, rank, _pid)
     prefix = rel + "/" if rel else ""
     problems = [Problem(prefix + name, "not part of an msprobe run") for name, _ in files if name not in SIDE_FILES]

@@ -8,7 +8,6 @@ first use. Damaged or incomplete files become :class:`Problem` entries, never ex
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -24,13 +23,9 @@ from ascend_dump_gui.core.msprobe.dump_json import (
     Leaf,
     parse_dump_json,
 )
+from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
 
-DUMP_JSON = "dump.json"
-TENSOR_DIR = "dump_tensor_data"
-_STEP = re.compile(r"step(\d+)$")
-_RANK = re.compile(r"rank(\d*)$")
-_PROC = re.compile(r"proc(\d+)$")
 MAX_JSON_BYTES = 2 << 30
 
 
@@ -42,17 +37,6 @@ class Problem:
 
 class TensorLoadError(ValueError):
     """A leaf whose tensor file is missing or unreadable."""
-
-
-def _folder_ids(run_dir: Path) -> tuple[int | None, int | None, int | None]:
-    """(step, rank, pid) from ``step{N}/rank{R}`` or ``step{N}/proc{pid}`` folder names."""
-    rank = pid = None
-    if m := _RANK.match(run_dir.name):
-        rank = int(m.group(1)) if m.group(1) else None
-    elif m := _PROC.match(run_dir.name):
-        pid = int(m.group(1))
-    step_match = _STEP.match(run_dir.parent.name)
-    return (int(step_match.group(1)) if step_match else None), rank, pid
 
 
 @dataclass
@@ -248,7 +232,7 @@ def open_tree(path: str | Path) -> MsprobeTree:
         tree.problems.append(Problem(str(root), f"{root}: not a folder"))
         return tree
     for run_dir in _run_dirs(root):
-        step, rank, pid = _folder_ids(run_dir)
+        step, rank, pid = folder_ids(run_dir)
         tree.runs.append(MsprobeRun(run_dir, step, rank, pid))
     tree.runs.sort(key=_sort_key)
     if not tree.runs:
