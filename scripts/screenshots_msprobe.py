@@ -49,6 +49,10 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     shown = []
     browser.tensorShown.connect(shown.append)
     it = QTreeWidgetItemIterator(run_item)
+    while it.value() is not None and it.value().text(0) != "Torch.matmul.1.forward":
+        it += 1
+    it.value().setExpanded(True)
+    it = QTreeWidgetItemIterator(run_item)
     while it.value() is not None:
         item = it.value()
         if item.text(0) == "output.0" and item.parent() and item.parent().text(0) == "Torch.matmul.1.forward":

@@ -44,6 +44,8 @@ def test_browse_opens_an_msprobe_tree(shown_panel, qtbot, mix_tree):
     module = next(rank0.child(i) for i in range(rank0.childCount())
                   if rank0.child(i).text(0) == "Module.dense.Linear.forward.0")
     call = next(c for c in _items(module) if c.text(0) == "Torch.matmul.0.forward")
+    assert call.childCount() == 0       # leaves are listed on demand
+    call.setExpanded(True)
     leaf_item = call.child(call.childCount() - 1)
     leaf = leaf_item.data(0, 256)
     assert isinstance(leaf, Leaf) and leaf_item.text(0) == "output.0" and leaf_item.text(3) != ""
@@ -61,6 +63,7 @@ def test_statistics_only_leaf_needs_no_tensor(shown_panel, qtbot, tmp_path):
     qtbot.waitUntil(lambda: browser.tree is not None and browser.calls.topLevelItem(0) is not None, timeout=10_000)
     run_item = browser.calls.topLevelItem(0).child(0)
     qtbot.waitUntil(lambda: run_item.childCount() > 0, timeout=10_000)
+    run_item.child(0).setExpanded(True)
     leaf_item = next(i for i in _items(run_item) if isinstance(i.data(0, 256), Leaf))
     browser.calls.setCurrentItem(leaf_item)
     assert "Statistics only" in browser.info.text() and browser.plot.display() is None

@@ -26,6 +26,7 @@ from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 ROLE = Qt.ItemDataRole.UserRole
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("name", "dtype", "shape", "Max", "Min", "Mean", "Norm")
 
 
@@ -136,7 +137,26 @@ class MsprobeBrowser(QWidget):
     def tree(self) -> MsprobeTree | None:
         return self._tree
 
+    @staticmethod
+    def _fill_leaves(call: QTreeWidgetItem) -> None:
+        """The leaves of a call, once (a large run lists its calls without creating every leaf item)."""
+        entry = call.data(0, ENTRY_ROLE)
+        if entry is None:
+            return
+        call.setData(0, ENTRY_ROLE, None)
+        items = []
+        for leaf in entry.leaves:
+            shape = "" if leaf.shape is None else "×".join(map(str, leaf.shape)) or tr("scalar")
+            label = leaf.name[len(entry.name) + 1:] if leaf.name.startswith(entry.name) else leaf.name
+            item = QTreeWidgetItem([label, leaf.dtype or "", shape, *(_stat(s) for s in leaf.stats)])
+            item.setData(0, ROLE, leaf)
+            items.append(item)
+        call.addChildren(items)
+        if call.childCount() == 0:
+            call.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicatorWhenChildless)
+
     def _expanded(self, item: QTreeWidgetItem) -> None:
+        self._fill_leaves(item)
         run = item.data(0, ROLE)
         if isinstance(run, MsprobeRun) and item.childCount() == 0:
             worker = Worker(_parse, run)
@@ -159,12 +179,8 @@ class MsprobeBrowser(QWidget):
                 call = QTreeWidgetItem(parent or item, [entry.name])
                 call.setData(0, ROLE, entry.name)
                 parents[entry.name] = call
-            for leaf in entry.leaves:
-                shape = "" if leaf.shape is None else "×".join(map(str, leaf.shape)) or tr("scalar")
-                child = QTreeWidgetItem(call, [leaf.name[len(entry.name) + 1:] if leaf.name.startswith(entry.name)
-                                               else leaf.name, leaf.dtype or "", shape,
-                                               *(_stat(s) for s in leaf.stats)])
-                child.setData(0, ROLE, leaf)
+            call.setData(0, ENTRY_ROLE, entry)  # its leaves are listed when it is first expanded or chosen
+            call.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
         micro = run.micro_steps
         if len(set(micro.values())) > 1:  # several forward passes per step (gradient accumulation)
             for i in range(item.childCount()):
@@ -209,6 +225,7 @@ class MsprobeBrowser(QWidget):
         if isinstance(data, Leaf) and run is not None:
             self._show_leaf(run, data)
         elif isinstance(data, str) and run is not None:
+            self._fill_leaves(current)
             lines = run.stacks.get(data)
             self.stack.setPlainText("\n".join(lines) if lines else tr("No stack recorded for {name}").format(name=data))
             self.info.setText(data)
