@@ -278,7 +278,8 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
     for i in reversed(range(len(apis))):
         call = apis[i]
         if with_apis:
-            bw = _Call(call.name.replace(".forward", ".backward"), [], [], {}, call.module if with_modules else None)
+            parent = call.module.replace(".forward.", ".backward.") if with_modules and call.module else None
+            bw = _Call(call.name.replace(".forward", ".backward"), [], [], {}, parent)
             writer.backward(bw, [_grad(y.shape, spec, step, rank, call.name, "out", k)
                                  for k, y in enumerate(call.outputs)],
                             [_grad(x.shape, spec, step, rank, call.name, "in", k) for k, x in enumerate(call.inputs)])
