@@ -127,13 +127,7 @@ class _RestrictedUnpickler(pickle.Unpickler):
 
     def _view(self, storage: _Storage, offset: int, size: tuple, stride: tuple) -> np.ndarray:
         item = storage.dtype.itemsize
-        try:
-            raw = self._archive.read(f"{self._prefix}data/{storage.key}")
-        except KeyError:
-            raise PtFileError(f"{self._source}: storage record data/{storage.key} is missing") from None
-        if len(raw) < storage.numel * item:
-            raise PtFileError(f"{self._source}: storage data/{storage.key} holds {len(raw)} bytes, "
-                              f"{storage.numel * item} expected")
+        raw = self._storage_bytes(storage, storage.numel * item)
         flat = np.frombuffer(raw, dtype=storage.dtype, count=storage.numel)
         if self._big_endian:
             flat = flat.byteswap()
@@ -148,11 +142,45 @@ class _RestrictedUnpickler(pickle.Unpickler):
         if last >= storage.numel:
             raise PtFileError(f"{self._source}: tensor view reaches element {last} of a {storage.numel}-element "
                               f"storage")
+        if offset == 0 and count == storage.numel and tuple(stride) == _c_strides(size):
+            return flat.reshape(size)       # the whole storage in C order: no copy
         view = np.lib.stride_tricks.as_strided(flat[offset:], shape=size, strides=[s * item for s in stride],
                                                writeable=False)
         return np.array(view)
 
+    def _storage_bytes(self, storage: _Storage, nbytes: int) -> bytearray | np.ndarray:
+        """The storage record read once into a writable buffer (the arrays built on it own their data)."""
+        name = f"{self._prefix}data/{storage.key}"
+        try:
+            info = self._archive.getinfo(name)
+        except KeyError:
+            raise PtFileError(f"{self._source}: storage record data/{storage.key} is missing") from None
+        if info.file_size < nbytes:
+            raise PtFileError(f"{self._source}: storage data/{storage.key} holds {info.file_size} bytes, "
+                              f"{nbytes} expected")
+        if info.compress_type != zipfile.ZIP_STORED:    # torch stores records uncompressed; others are read whole
+            return bytearray(self._archive.read(info)[:nbytes])
+        buf = np.empty(nbytes, dtype=np.uint8)
+        with open(self._source, "rb") as fh:             # stored: straight from the file, one copy
+            fh.seek(info.header_offset)
+            local = fh.read(30)
+            if len(local) != 30 or local[:4] != b"PK\x03\x04":
+                raise PtFileError(f"{self._source}: damaged zip entry data/{storage.key}")
+            fh.seek(info.header_offset + 30 + int.from_bytes(local[26:28], "little")
+                    + int.from_bytes(local[28:30], "little"))
+            if fh.readinto(buf) != nbytes:
+                raise PtFileError(f"{self._source}: storage data/{storage.key} ends early")
+        return buf
+
     _big_endian = False
+
+
+def _c_strides(size: tuple[int, ...]) -> tuple[int, ...]:
+    out, acc = [], 1
+    for n in reversed(size):
+        out.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(out))
 
 
 def _int_tuple(value: Any) -> bool:
@@ -204,11 +232,7 @@ def torch_dtype_name(dtype: np.dtype) -> str:
 def _pickle_tensor(storage_name: str, shape: tuple[int, ...], requires_grad: bool) -> bytes:
     """Protocol-2 opcodes for ``_rebuild_tensor_v2`` on storage ``'0'`` (contiguous)."""
     numel = int(np.prod(shape, dtype=np.int64)) if shape else 1
-    strides, acc = [], 1
-    for n in reversed(shape):
-        strides.append(acc)
-        acc *= max(n, 1)
-    strides.reverse()
+    strides = _c_strides(shape)
 
     def ints(values: list[int] | tuple[int, ...]) -> bytes:
         out = b"(" + b"".join(b"J" + int(v).to_bytes(4, "little", signed=True) for v in values)
