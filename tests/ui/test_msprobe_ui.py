@@ -86,3 +86,19 @@ def test_compare_two_msprobe_trees(shown_panel, qtbot, mix_tree):
     assert shown.args == ["Torch.matmul.1.forward.output.0"]
     view.export(mix_tree / "out.csv")
     assert (mix_tree / "out.csv").read_text().startswith("Step,Rank,NPU Name")
+
+
+def test_run_in_emulator_opens_the_msprobe_tree(tmp_path):
+    """An msprobe config run in the emulator: Browse is handed the dump path, which opens as an msprobe tree."""
+    import json
+
+    from ascend_dump_gui.core.config.importers import load_config
+    from ascend_dump_gui.core.emulator import emulate
+    from ascend_dump_gui.core.msprobe import is_msprobe_dir
+    from ascend_dump_gui.ui.config.run_emulator import opened_folder
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"task": "statistics", "dump_path": "dumps", "level": "mix"}))
+    result = emulate(load_config(config), cwd=tmp_path / "run", steps=2)
+    folder = opened_folder(result.roots, tmp_path / "run")
+    assert folder == tmp_path / "run" / "dumps" and is_msprobe_dir(folder)
