@@ -129,3 +129,17 @@ def test_cli_scan_json(tmp_path, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert {r["kind"] for r in doc["records"]} == {"msprobe_tensor"} and doc["problems"] == []
     assert doc["records"][0]["rank"] == 1 and doc["records"][0]["iteration"] == 0
+
+
+def test_tree_inputs_that_do_not_fit(tmp_path):
+    from ascend_dump_gui.core.errors import InputError
+
+    write_msprobe_tree(tmp_path / "a", "mlp", MsprobeDumpSpec(ranks=(0,), steps=(0, 1), backward=False))
+    write_msprobe_tree(tmp_path / "b", "mlp", MsprobeDumpSpec(ranks=(1,), steps=(0, 1), backward=False))
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match="not an msprobe dump"):
+        compare_trees(tmp_path / "a", tmp_path / "empty")
+    with pytest.raises(InputError, match="no step/rank folder in common"):
+        compare_trees(tmp_path / "a", tmp_path / "b")
+    one = compare_trees(tmp_path / "a" / "step1" / "rank0", tmp_path / "b" / "step1" / "rank1")  # two run folders
+    assert len(one.pairs) == 1 and one.first_divergence() is None
