@@ -7,11 +7,12 @@ of the same name and kind (e.g. TF1 <-> TF2 dump options); anything else is refu
 from __future__ import annotations
 
 import json
+import posixpath
 import shlex
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Kind, Scenario
-from ascend_dump_gui.core.config.import_msprobe import msprobe_json
+from ascend_dump_gui.core.config.import_msprobe import kernel_config, msprobe_json
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
@@ -30,6 +31,9 @@ def export(doc: ConfigDoc, to: str) -> str:
         raise DumpError(f"unknown export target {to!r}; use one of {', '.join(EXPORT_TARGETS)}")
     if to == "project":
         return _project(doc)
+    if to == "acl_json" and doc.scenario == "msprobe_config" and doc.values.get("level") == "L2":
+        step_dir = posixpath.join(str(doc.values.get("dump_path") or "dump_path"), "step{N}")
+        return json.dumps(kernel_config(step_dir), indent=4) + "\n"   # what msprobe hands to the ACL runtime
     if to == "msprobe_json":
         if doc.scenario != "msprobe_config":
             raise DumpError(f"a {doc.scenario} config has no msprobe config.json form; export it as project instead")

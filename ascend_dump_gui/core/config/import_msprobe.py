@@ -82,3 +82,9 @@ def msprobe_json(values: dict[str, Any]) -> str:
     if section or task not in ("exception_dump",):
         top[task] = section
     return json.dumps(top, indent=4, ensure_ascii=False) + "\n"
+
+
+def kernel_config(step_dir: str) -> dict[str, Any]:
+    """The acl.json that msprobe writes as ``{dump_path}/step{N}/kernel_config_{pid}.json`` at level L2: the
+    listed API's kernels are dumped by the ACL runtime into ``step_dir`` (single-operator dump)."""
+    return {"dump": {"dump_list": [], "dump_path": step_dir, "dump_mode": "all", "dump_op_switch": "on"}}

@@ -190,3 +190,23 @@ def test_damaged_dump_json_never_raises(tmp_path):
                 with pytest.raises(TensorLoadError):
                     run.load(leaf)
         scan(run_dir.parent.parent)
+
+
+def test_level_l2_writes_the_kernel_config_and_the_acl_kernel_dump(tmp_path):
+    """L2 links to the raw-dump side: msprobe's kernel_config_{pid}.json is an acl.json, and the kernel dump it
+    asks for is an ordinary single-operator dump tree under step{N}/ (read by the scanner as tensors)."""
+    from ascend_dump_gui.cli import main
+    from ascend_dump_gui.core.config.exporters import export
+    from ascend_dump_gui.core.config.importers import load_config
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"task": "tensor", "dump_path": "out", "level": "L2", "step": [1],
+                                  "tensor": {"list": ["Functional.linear.0.forward"]}}))
+    assert main(["emulate", "--config", str(config), "--steps", "2", "--cwd", str(tmp_path)]) == 0
+    kernel = tmp_path / "out" / "step1" / "kernel_config_4242.json"
+    acl = load_config(kernel)
+    assert acl.scenario == "acl_json" and acl.values["dump_op_switch"] is True
+    assert acl.values["dump_path"] == str(tmp_path / "out" / "step1")
+    records = scan(tmp_path / "out").records
+    assert records and {r.kind for r in records} == {"tensor"} and all(r.path.startswith("step1/") for r in records)
+    assert json.loads(export(load_config(config), "acl_json"))["dump"]["dump_path"] == "out/step{N}"
