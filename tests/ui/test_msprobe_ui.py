@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from PySide6.QtWidgets import QTreeWidgetItem
 
@@ -30,7 +32,7 @@ def test_browse_opens_an_msprobe_tree(shown_panel, qtbot, mix_tree):
     panel = shown_panel(BrowsePanel)[0]
     panel.open_folder(mix_tree / "npu")
     browser = panel.msprobe
-    assert panel.views.currentWidget() is browser
+    assert panel.views.currentWidget() is browser and not panel.filter_edit.isVisible()
     with qtbot.waitSignal(browser.runShown, timeout=10_000):   # two runs <= 8: expanded at once
         qtbot.waitUntil(lambda: browser.tree is not None, timeout=10_000)
     calls = browser.calls
@@ -86,6 +88,9 @@ def test_compare_two_msprobe_trees(shown_panel, qtbot, mix_tree):
     assert shown.args == ["Torch.matmul.1.forward.output.0"]
     view.export(mix_tree / "out.csv")
     assert (mix_tree / "out.csv").read_text().startswith("Step,Rank,NPU Name")
+    view.export(mix_tree / "out.json")
+    assert json.loads((mix_tree / "out.json").read_text())["first_divergence"]["rank"] == 0
+    assert not panel.only_failing.isVisible() and not panel.search.isVisible()   # raw-dump controls hidden
 
 
 def test_run_in_emulator_opens_the_msprobe_tree(tmp_path):

@@ -214,6 +214,7 @@ class ComparePanel(QWidget):
         if is_msprobe_dir(npu) and is_msprobe_dir(golden):
             return self._run_msprobe(npu, golden)
         self.views.setCurrentIndex(0)
+        self._show_raw_controls(True)
         if graph and not Path(graph).is_file():
             show_error(self, InputError(graph, tr("the graph dump file does not exist")), tr("Comparing"))
             return None
@@ -245,8 +246,15 @@ class ComparePanel(QWidget):
             self.msprobe = MsprobeCompareView(runner=self._runner)
             self.views.addWidget(self.msprobe)
         self.views.setCurrentWidget(self.msprobe)
+        self._show_raw_controls(False)
         self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
         return self.msprobe.run(npu, bench)
+
+    def _show_raw_controls(self, visible: bool) -> None:
+        """Raw-dump controls; the msprobe view has its own (mode, first divergence, export)."""
+        export = self.findChild(QToolButton, "compare_export")
+        for widget in (self.goto_button, self.browse_button, self.only_failing, self.search, export):
+            widget.setVisible(visible)
 
     def cancel(self) -> None:
         """Stop the running compare (the table keeps the previous result)."""

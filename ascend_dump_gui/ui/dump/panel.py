@@ -167,6 +167,7 @@ class BrowsePanel(QWidget):
             self._open_msprobe(path)
             return
         self.views.setCurrentIndex(0)
+        self._show_raw_controls(True)
         try:
             root = DumpNode.root(path)
         except Exception as exc:  # noqa: BLE001 - expected failures are InputError; shown to the user
@@ -200,10 +201,16 @@ class BrowsePanel(QWidget):
             self.msprobe = MsprobeBrowser(runner=self._runner)
             self.views.addWidget(self.msprobe)
         self.views.setCurrentWidget(self.msprobe)
+        self._show_raw_controls(False)
         self._opened = str(path)
         self.path_label.setText(str(Path(path).absolute()))
         self.msprobe.open(path)
         self.folderOpened.emit(str(Path(path).absolute()))
+
+    def _show_raw_controls(self, visible: bool) -> None:
+        """The op filter and kind buttons act on raw dumps only."""
+        for widget in (self.filter_edit, self.regex_box, self.status_label, *self.kind_buttons.values()):
+            widget.setVisible(visible)
 
     def _ask_folder(self) -> None:
         path = QFileDialog.getExistingDirectory(self, tr("Open dump folder"))

@@ -3,6 +3,7 @@ pass / warning / error, the first divergence, NPU / bench / error plots for tens
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.msprobe.compare import MODES, metric_names
-from ascend_dump_gui.core.msprobe.report import RunPair, TreeComparison, compare_trees, write_csv
+from ascend_dump_gui.core.msprobe.report import RunPair, TreeComparison, compare_trees, to_json, write_csv
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.errors import show_error
@@ -155,7 +157,10 @@ class MsprobeCompareView(QWidget):
         self.goto_button.clicked.connect(self.go_to_first_divergence)
         self.export_button = QPushButton(tr("Export CSV…"))
         self.export_button.setObjectName("msprobe_export")
-        self.export_button.clicked.connect(self._ask_export)
+        self.export_button.clicked.connect(lambda: self._ask_export("csv"))
+        self.export_json_button = QPushButton(tr("Export JSON…"))
+        self.export_json_button.setObjectName("msprobe_export_json")
+        self.export_json_button.clicked.connect(lambda: self._ask_export("json"))
         self.model = MsprobeTableModel(self)
         self.table = QTableView()
         self.table.setObjectName("msprobe_table")
@@ -171,6 +176,7 @@ class MsprobeCompareView(QWidget):
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.goto_button)
         bar.addWidget(self.export_button)
+        bar.addWidget(self.export_json_button)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.plot)
@@ -260,16 +266,23 @@ class MsprobeCompareView(QWidget):
         self.rowShown.emit(name)
 
     def export(self, path: str | Path) -> None:
-        if self._result is not None:
-            write_csv(self._result, path)
-
-    def _ask_export(self) -> None:
+        """msprobe's columns as CSV, or the `compare --json` document when ``path`` ends in .json."""
         if self._result is None:
             return
-        default = str(Path.cwd() / "compare_result.csv")
-        path, _ = QFileDialog.getSaveFileName(self, tr("Export CSV"), default, tr("CSV files (*.csv)"))
+        if str(path).endswith(".json"):
+            write_text_atomic(path, json.dumps(to_json(self._result), indent=1, allow_nan=False) + "\n")
+        else:
+            write_csv(self._result, path)
+
+    def _ask_export(self, kind: str) -> None:
+        if self._result is None:
+            return
+        default = str(Path.cwd() / f"compare_result.{kind}")
+        title = tr("Export JSON") if kind == "json" else tr("Export CSV")
+        wanted = tr("JSON files (*.json)") if kind == "json" else tr("CSV files (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, title, default, wanted)
         if path:
             try:
                 self.export(path)
             except OSError as exc:
-                show_error(self, exc, tr("Export CSV"))
+                show_error(self, exc, title)

@@ -348,6 +348,14 @@
       <translation>导出 CSV…</translation>
     </message>
     <message>
+      <source>Export JSON</source>
+      <translation>导出 JSON</translation>
+    </message>
+    <message>
+      <source>Export JSON…</source>
+      <translation>导出 JSON…</translation>
+    </message>
+    <message>
       <source>Export as {format}</source>
       <translation>导出为 {format}</translation>
     </message>
@@ -474,6 +482,10 @@
     <message>
       <source>JSON (*.json)</source>
       <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+      <source>JSON files (*.json)</source>
+      <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
       <source>Kind</source>
