@@ -210,3 +210,15 @@ def test_level_l2_writes_the_kernel_config_and_the_acl_kernel_dump(tmp_path):
     records = scan(tmp_path / "out").records
     assert records and {r.kind for r in records} == {"tensor"} and all(r.path.startswith("step1/") for r in records)
     assert json.loads(export(load_config(config), "acl_json"))["dump"]["dump_path"] == "out/step{N}"
+
+
+def test_is_msprobe_dir_at_every_level_and_not_elsewhere(tmp_path):
+    from ascend_dump_gui.core.msprobe import is_msprobe_dir
+
+    write_msprobe_tree(tmp_path / "d", "mlp", MsprobeDumpSpec(ranks=(0,), backward=False))
+    for path in (tmp_path / "d", tmp_path / "d" / "step0", tmp_path / "d" / "step0" / "rank0"):
+        assert is_msprobe_dir(path)
+    (tmp_path / "raw" / "20240101000000" / "0").mkdir(parents=True)
+    (tmp_path / "raw" / "20240101000000" / "0" / "Add.add.1.2.3").write_bytes(b"x")
+    assert not is_msprobe_dir(tmp_path / "raw") and not is_msprobe_dir(tmp_path / "missing")
+    assert not is_msprobe_dir(tmp_path / "d" / "step0" / "rank0" / "dump.json")
