@@ -130,3 +130,26 @@ def test_fuzzed_files_fail_cleanly(tmp_path):
             assert str(path) in str(exc)
             outcomes["error"] += 1
     assert outcomes["error"] > 50
+
+
+def test_reads_a_tensor_pickled_by_torch_npu(tmp_path):
+    """torch_npu pickles NPU tensors through _rebuild_npu_tensor(storage, offset, size, stride, requires_grad,
+    hooks, npu_storage_info): read like any tensor (the NPU format is the device's business)."""
+    from ascend_dump_gui.core.msprobe.pt_file import _pickle_tensor
+
+    array = np.arange(6, dtype=np.float16).reshape(2, 3)
+    pickle_bytes = _pickle_tensor("HalfStorage", (2, 3), False)
+    npu = pickle_bytes.replace(b"torch._utils\n_rebuild_tensor_v2\n", b"torch_npu.utils.storage\n_rebuild_npu_tensor\n")
+    npu = npu[: -len(b"tR.")] + b"K\x02tR."          # npu_storage_info: ACL_FORMAT 2 (ND)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("t/data.pkl", npu)
+        zf.writestr("t/byteorder", "little")
+        zf.writestr("t/data/0", array.tobytes())
+    (tmp_path / "npu.pt").write_bytes(buf.getvalue())
+    np.testing.assert_array_equal(read_pt(tmp_path / "npu.pt").array, array)
+    other = npu.replace(b"_rebuild_npu_tensor", b"npu_format_cast")
+    with zipfile.ZipFile(tmp_path / "other.pt", "w") as zf:
+        zf.writestr("t/data.pkl", other)
+    with pytest.raises(PtFileError, match="torch_npu.utils.storage.npu_format_cast"):
+        read_pt(tmp_path / "other.pt")
