@@ -1,6 +1,7 @@
 """Check core/msprobe's compare against msprobe 26.2.0's own ``msprobe compare`` on emulator-written pairs.
 
     python scripts/msprobe_oracle_compare.py MSPROBE_VENV WORKDIR [PAIR ...]
+    python scripts/msprobe_oracle_compare.py MSPROBE_VENV WORKDIR --trees NPU_STEP_DIR BENCH_STEP_DIR
 
 MSPROBE_VENV is the venv made by ``../shared/tools/msprobe-oracle/setup.sh`` with ``WITH_TORCH=1``. Each
 pair is an NPU tree (noise, an optional fault) and a bench tree written by
@@ -72,8 +73,8 @@ def _write_pair(work: Path, name: str, model: str, common: dict, npu_only: dict)
 def _msprobe(venv: Path, npu: Path, bench: Path, out: Path) -> list[dict[str, str]]:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    subprocess.run([str(venv / "bin" / "msprobe"), "compare", "-tp", str(npu / "step0"), "-gp",
-                    str(bench / "step0"), "-o", str(out)], check=True, capture_output=True)
+    subprocess.run([str(venv / "bin" / "msprobe"), "compare", "-tp", str(npu), "-gp", str(bench), "-o", str(out)],
+                   check=True, capture_output=True)
     (csv_path,) = out.glob("*.csv")
     with csv_path.open(newline="") as fh:
         return list(csv.DictReader(fh))
@@ -98,6 +99,11 @@ def _same(ours: object, theirs: str) -> bool:
 
 def check_pair(venv: Path, work: Path, name: str, model: str, common: dict, npu_only: dict) -> list[str]:
     npu, bench = _write_pair(work, name, model, common, npu_only)
+    return check_trees(venv, work, name, npu / "step0", bench / "step0")
+
+
+def check_trees(venv: Path, work: Path, name: str, npu: Path, bench: Path) -> list[str]:
+    """Our compare of two step folders (one rank or proc folder each) against msprobe's CSV, cell by cell."""
     theirs = _msprobe(venv, npu, bench, work / name / "msprobe_out")
     result = compare_runs(open_tree(npu).runs[0], open_tree(bench).runs[0])
     ours = {row.tensor: row for row in result.rows}
@@ -124,6 +130,10 @@ def check_pair(venv: Path, work: Path, name: str, model: str, common: dict, npu_
 
 
 def main() -> int:
+    if sys.argv[3:4] == ["--trees"]:     # two existing dump paths, e.g. steps of a real msprobe run
+        problems = check_trees(Path(sys.argv[1]), Path(sys.argv[2]), "trees", Path(sys.argv[4]), Path(sys.argv[5]))
+        print("\n".join(problems[:20]))
+        return 1 if problems else 0
     venv, work, only = Path(sys.argv[1]), Path(sys.argv[2]), set(sys.argv[3:])
     pairs = [p for p in PAIRS if not only or p[0] in only]
     bad = 0

@@ -100,10 +100,27 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
         return Leaf(name, entry, state, kind, str(data.get("dtype")), _shape(data.get("shape")),
                     data.get("Max"), data.get("Min"), data.get("Mean"), data.get("Norm"),
                     grad if isinstance(grad, bool) else None, data.get("md5"), data_name)
+    return _scalar_leaf(data, name, entry, state, kind, data_name)
+
+
+def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None, data_name: str | None) -> Leaf:
+    """A non-tensor argument as msprobe's compare tables it (``gen_op_item``): Python scalars carry their value
+    as every statistic and ``<class 'int'>``-style dtypes; torch.Size / slice keep their type as dtype and no
+    statistics; ellipsis, process groups and src/dst ranks their value as text."""
     value = data.get("value")
-    dtype = f"<class '{type(value).__name__}'>" if "value" in data else kind
-    return Leaf(name, entry, state, kind, dtype, (), value, value, value, value, None,
-                f"{zlib.crc32(str(value).encode()):08x}", data_name)
+    crc = f"{zlib.crc32(str(value).encode()):08x}"
+    if kind == "torch.Size":
+        shape = tuple(value) if isinstance(value, list) and all(isinstance(v, int) for v in value) else None
+        return Leaf(name, entry, state, kind, kind, shape, md5=crc, data_name=data_name)
+    if kind == "slice":
+        return Leaf(name, entry, state, kind, kind, None, md5=crc, data_name=data_name)
+    if kind == "ellipsis":
+        return Leaf(name, entry, state, kind, kind, (), value, value, value, value, md5=crc, data_name=data_name)
+    if kind == "torch.ProcessGroup" or name.rsplit(".", 1)[-1] in ("src", "dst", "group_src", "group_dst"):
+        text = str(data.get("group_ranks") if kind == "torch.ProcessGroup" else value)
+        return Leaf(name, entry, state, kind, kind, (), text, text, text, text, md5=text, data_name=data_name)
+    dtype = f"<class '{type(value).__name__}'>"
+    return Leaf(name, entry, state, kind, dtype, (), value, value, value, value, None, crc, data_name)
 
 
 def _walk(data: Any, name: str, entry: str, state: str, depth: int, out: list[Leaf]) -> None:
