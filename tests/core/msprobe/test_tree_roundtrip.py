@@ -222,3 +222,23 @@ def test_is_msprobe_dir_at_every_level_and_not_elsewhere(tmp_path):
     (tmp_path / "raw" / "20240101000000" / "0" / "Add.add.1.2.3").write_bytes(b"x")
     assert not is_msprobe_dir(tmp_path / "raw") and not is_msprobe_dir(tmp_path / "missing")
     assert not is_msprobe_dir(tmp_path / "d" / "step0" / "rank0" / "dump.json")
+
+
+def test_non_tensor_arguments_are_tabled_like_msprobe():
+    from ascend_dump_gui.core.msprobe.dump_json import parse_entry
+
+    entry = parse_entry("Tensor.view.0.forward", {
+        "input_args": [{"type": "torch.Size", "value": [2, 3]}, {"type": "slice", "value": [0, 4, None]},
+                       {"type": "ellipsis", "value": "..."}, {"type": "int", "value": 7}, None],
+        "input_kwargs": {"dst": {"type": "int", "value": 1},
+                         "group": {"type": "torch.ProcessGroup", "group_ranks": [0, 1]}},
+        "output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2, 3], "Max": 1.0, "Min": 0.0,
+                    "Mean": 0.5, "Norm": 1.2, "requires_grad": False}]}, 0)
+    by_name = {leaf.name.split(".", 4)[-1]: leaf for leaf in entry.leaves}
+    assert by_name["input.0"].dtype == "torch.Size" and by_name["input.0"].shape == (2, 3)
+    assert by_name["input.0"].max is None
+    assert by_name["input.1"].dtype == "slice" and by_name["input.2"].max == "..."
+    assert by_name["input.3"].dtype == "<class 'int'>" and by_name["input.3"].stats == (7, 7, 7, 7)
+    assert by_name["input.4"].type is None and by_name["input.4"].dtype is None        # a null argument
+    assert by_name["input.dst"].max == "1" and by_name["input.group"].md5 == "[0, 1]"
+    assert [leaf.state for leaf in entry.leaves][-1] == "output" and entry.leaves[-1].is_tensor
