@@ -55,6 +55,9 @@ def test_browse_opens_an_msprobe_tree(shown_panel, qtbot, mix_tree):
         calls.setCurrentItem(leaf_item)
     assert shown.args == ["Torch.matmul.0.forward.output.0"]
     assert browser.plot.display() is not None and "train.py" in browser.stack.toPlainText()
+    assert browser.set_filter("softmax") == 2 * 4     # Functional.softmax + Module.prob.Softmax, fwd + bwd, 2 ranks
+    assert module.isHidden() and not rank0.isHidden()
+    assert browser.set_filter("") > 8 and not module.isHidden()
 
 
 def test_statistics_only_leaf_needs_no_tensor(shown_panel, qtbot, tmp_path):

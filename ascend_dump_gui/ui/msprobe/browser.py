@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QSplitter,
     QTabWidget,
@@ -73,6 +74,15 @@ class MsprobeBrowser(QWidget):
         self.calls.setColumnWidth(0, 380)
         self.calls.itemExpanded.connect(self._expanded)
         self.calls.currentItemChanged.connect(self._chosen)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("msprobe_filter")
+        self.filter_edit.setPlaceholderText(tr("Filter calls by name"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self._filter_timer = QTimer(self)
+        self._filter_timer.setSingleShot(True)
+        self._filter_timer.setInterval(200)
+        self._filter_timer.timeout.connect(lambda: self.set_filter(self.filter_edit.text()))
+        self.filter_edit.textChanged.connect(self._filter_timer.start)
         self.info = QLabel()
         self.info.setObjectName("msprobe_info")
         self.info.setWordWrap(True)
@@ -90,8 +100,13 @@ class MsprobeBrowser(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.info)
         right_layout.addWidget(self.details, 1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.filter_edit)
+        left_layout.addWidget(self.calls, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.calls)
+        split.addWidget(left)
         split.addWidget(right)
         split.setSizes([700, 800])
         layout = QVBoxLayout(self)
@@ -264,6 +279,30 @@ class MsprobeBrowser(QWidget):
             self.plot.set_display(None)
         else:
             show_error(self, exc, tr("Loading a tensor"))
+
+    def set_filter(self, text: str) -> int:
+        """Show only the calls whose name contains ``text`` (any case), with the modules around them; returns
+        how many calls match. Steps, ranks and a matching call's leaves stay visible."""
+        needle = text.strip().lower()
+        matched = 0
+
+        def visit(item: QTreeWidgetItem) -> bool:
+            nonlocal matched
+            data = item.data(0, ROLE)
+            if isinstance(data, Leaf):
+                return False
+            children = [visit(item.child(i)) for i in range(item.childCount())]
+            if not isinstance(data, str):            # a step or rank
+                return any(children)
+            hit = not needle or needle in data.lower()
+            matched += hit
+            shown = hit or any(children)
+            item.setHidden(not shown)
+            return shown
+
+        for i in range(self.calls.topLevelItemCount()):
+            visit(self.calls.topLevelItem(i))
+        return matched
 
     def select(self, name: str) -> bool:
         """Select the call or leaf named ``name`` among the runs already listed."""

@@ -396,6 +396,10 @@
       <translation>文件…</translation>
     </message>
     <message>
+      <source>Filter calls by name</source>
+      <translation>按名称筛选调用</translation>
+    </message>
+    <message>
       <source>Filter ops by name or type</source>
       <translation>按名称或类型筛选算子</translation>
     </message>
