@@ -44,6 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="also use what links lead to outside the NPU and GOLDEN folders (default: not "
                              "followed)")
     compare_tree_cmd.add_options(parser)
+    parser.add_argument("--msprobe-mode", choices=("all", "summary", "md5"),
+                        help="msprobe dumps: compare tensors, statistics or md5 (default: what the dumps hold)")
     parser.set_defaults(func=_run)
 
 
@@ -56,11 +58,16 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.engine import compare
     from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+    from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 
     if compare_tree_cmd.wanted(args):
         return compare_tree_cmd.run(args)
     if args.golden is None:
         raise InputError(None, "GOLDEN is required (or give --mode ranks|steps to compare a tree with itself)")
+    if is_msprobe_dir(args.npu) and is_msprobe_dir(args.golden):
+        from ascend_dump_gui.cli.msprobe_compare import run_msprobe_compare
+
+        return run_msprobe_compare(args)
     try:
         names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
         tolerances = Tolerances.parse(args.tolerance) if args.tolerance else None

@@ -23,7 +23,7 @@ from ascend_dump_gui.core.config.schema_tf2 import ENV_KEYS
 from ascend_dump_gui.core.errors import DumpError
 
 TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
-                   "torchair_python": "torchair", "shell": "env"}
+                   "torchair_python": "torchair", "shell": "env", "msprobe_json": "msprobe_config"}
 _EMPTY = (None, "", [], (), {})
 
 
@@ -51,6 +51,12 @@ def plan_export(doc: ConfigDoc, to: str) -> ExportPlan:
     if to not in EXPORT_TARGETS:
         raise DumpError(f"unknown export target {to!r}; use one of {', '.join(EXPORT_TARGETS)}")
     dropped = _not_options(doc, to)
+    if (to == "msprobe_json") != (doc.scenario == "msprobe_config") and to != "project":
+        if not (to == "acl_json" and doc.values.get("level") == "L2"):   # L2 hands msprobe's kernel config to ACL
+            why = msg("an msprobe config.json and a {scenario} config share no options", scenario=doc.scenario
+                      if to == "msprobe_json" else TARGET_SCENARIO.get(to, to))
+            return ExportPlan(to, doc.scenario, {}, (("scenario", why),), tuple(dropped))
+        return ExportPlan(to, doc.scenario, dict(doc.values), (), tuple(dropped))
     target = SCENARIOS.get(TARGET_SCENARIO.get(to, ""))
     if to == "project" or target is None or doc.scenario == target.name or doc.scenario not in SCENARIOS:
         return ExportPlan(to, doc.scenario, dict(doc.values), (), tuple(dropped))

@@ -7,12 +7,14 @@ by ``export_plan`` (from the schema); options that do not fit refuse the target 
 from __future__ import annotations
 
 import json
+import posixpath
 import shlex
 from typing import Any
 
 from ascend_dump_gui.core.config.export_plan import TARGET_SCENARIO, plan_export
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.import_acl import ACL_TEXT, PROJECT_EXTRA, acl_text_doc
+from ascend_dump_gui.core.config.import_msprobe import kernel_config, msprobe_json
 from ascend_dump_gui.core.config.import_shell import SHELL_TEXT, parse_assignments, parse_shell
 from ascend_dump_gui.core.config.keep import DELETE, patch_json_section, patch_shell
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -33,6 +35,11 @@ def export(doc: ConfigDoc, to: str) -> str:
         raise DumpError(plan.reason)
     if to == "project":
         return _project(doc)
+    if to == "acl_json" and doc.scenario == "msprobe_config" and doc.values.get("level") == "L2":
+        step_dir = posixpath.join(str(doc.values.get("dump_path") or "dump_path"), "step{N}")
+        return json.dumps(kernel_config(step_dir), indent=4) + "\n"   # what msprobe hands to the ACL runtime
+    if to == "msprobe_json":
+        return msprobe_json(dict(doc.values))
     target = SCENARIOS[TARGET_SCENARIO[to]]
     writer = {"acl_json": _acl_json, "tf1_python": _tf1, "tf2_python": _tf2, "torchair_python": _torchair,
               "shell": _shell}[to]

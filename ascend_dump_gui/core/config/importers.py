@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.import_acl import ACL_TEXT, acl_doc, acl_text_doc, is_project, project_doc
+from ascend_dump_gui.core.config.import_msprobe import is_msprobe_config, msprobe_doc
 from ascend_dump_gui.core.config.import_python import parse_python
 from ascend_dump_gui.core.config.import_shell import parse_assignments, parse_shell
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -90,6 +91,10 @@ def _json(text: str, origin: Path | None, scenario: str | None) -> ConfigDoc:
         return doc
     if too_deep is not None:
         raise too_deep
+    if scenario == "msprobe_config" or (scenario is None and is_msprobe_config(obj)):
+        if not isinstance(obj, dict):
+            raise InputError(origin, "is not a JSON object; msprobe's config.json is one")
+        return msprobe_doc(obj, origin)
     _fits(origin, "a JSON dump config", "acl_json", scenario)
     doc = acl_doc(obj, origin, duplicates)
     doc.facts[ACL_TEXT] = text

@@ -3,6 +3,6 @@
 Kept light on purpose so ``ascend-dump --help`` does not load the schema; tests keep them in step with it.
 """
 
-SCENARIO_NAMES = ("acl_json", "tf1_session", "tf2_npu_device", "torchair", "env")
-EXPORT_TARGETS = ("acl_json", "tf1_python", "tf2_python", "torchair_python", "shell", "project")
+SCENARIO_NAMES = ("acl_json", "tf1_session", "tf2_npu_device", "torchair", "env", "msprobe_config")
+EXPORT_TARGETS = ("acl_json", "tf1_python", "tf2_python", "torchair_python", "shell", "project", "msprobe_json")
 PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")

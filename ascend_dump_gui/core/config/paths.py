@@ -21,6 +21,7 @@ from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, r
 from ascend_dump_gui.core.config.check import effective_env
 from ascend_dump_gui.core.config.import_acl import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.paths_msprobe import msprobe_artifacts
 from ascend_dump_gui.core.config.rules_env import adapter_default_options
 from ascend_dump_gui.core.config.rules_torchair import dump_config_acts
 from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
@@ -80,6 +81,8 @@ def resolve_paths(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, cwd: 
         out += _exception(r, v.get("enable_exception_dump", 2), None)
     elif doc.scenario == "torchair":
         out += _torchair(v, r, doc.facts)
+    elif doc.scenario == "msprobe_config":
+        out += [Artifact(*a) for a in msprobe_artifacts(v, r.abs, SINGLE_OP_LAYOUT)]
     else:
         out += _exception(r, 0, None)
     if "NPU_COLLECT_PATH" in r.env:   # GE refuses data dump while it is set (E10056, runtime-rules §1.7)

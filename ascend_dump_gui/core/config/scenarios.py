@@ -6,10 +6,12 @@ from dataclasses import replace
 
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
+from ascend_dump_gui.core.config.rules_msprobe import RULES as MSPROBE_RULES
 from ascend_dump_gui.core.config.rules_tf2 import RULES as TF2_RULES
 from ascend_dump_gui.core.config.rules_torchair import RULES as TORCHAIR_RULES
 from ascend_dump_gui.core.config.schema_acl import ACL_JSON
 from ascend_dump_gui.core.config.schema_env import ENV
+from ascend_dump_gui.core.config.schema_msprobe import MSPROBE_CONFIG
 from ascend_dump_gui.core.config.schema_tf1 import TF1_SESSION
 from ascend_dump_gui.core.config.schema_tf2 import TF2_NPU_DEVICE
 from ascend_dump_gui.core.config.schema_torchair import TORCHAIR
@@ -20,4 +22,5 @@ SCENARIOS: dict[str, Scenario] = {
     "tf2_npu_device": replace(TF2_NPU_DEVICE, rules=TF2_RULES),
     "torchair": replace(TORCHAIR, rules=TORCHAIR_RULES),
     "env": ENV,
+    "msprobe_config": replace(MSPROBE_CONFIG, rules=MSPROBE_RULES),
 }

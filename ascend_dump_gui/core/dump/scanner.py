@@ -19,6 +19,8 @@ from ascend_dump_gui.core.dump.layout import DirContext, child_context, root_con
 from ascend_dump_gui.core.dump.naming import MAPPING_FILE
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem, folder_records, load_mapping
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.msprobe.layout import TENSOR_DIR as MSPROBE_TENSOR_DIR
+from ascend_dump_gui.core.msprobe.scan import msprobe_folder
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 _USE_FD = os.listdir in os.supports_fd and os.stat in os.supports_dir_fd
@@ -114,7 +116,11 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, follow_
             yield [], [Problem(folder.rel, f"cannot read folder: {exc.strerror or exc}")]
             continue
         records: list[DumpRecord] = []
-        if files:
+        msprobe = msprobe_folder(folder.path, folder.rel, files) if files else None
+        if msprobe is not None:  # an msprobe run: its records, and dump_tensor_data is not walked again
+            records, problems = msprobe[0], problems + msprobe[1]
+            subfolders = [s for s in subfolders if os.path.basename(s.path) != MSPROBE_TENSOR_DIR]
+        elif files:
             records = _folder_items(folder, files, problems, with_headers)
         elif not subfolders and not problems:
             problems.append(Problem(folder.rel or ".", "empty folder"))

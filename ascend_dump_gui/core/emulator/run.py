@@ -20,6 +20,7 @@ from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
 from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, OutputHook, execute
 from ascend_dump_gui.core.emulator.layout import infer_shapes
 from ascend_dump_gui.core.emulator.models import MODELS
+from ascend_dump_gui.core.emulator.msprobe_writer import emulate_msprobe
 from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
 from ascend_dump_gui.core.emulator.precision import policy_from_values
 from ascend_dump_gui.core.emulator.timing import run_ids, tensor_sizes
@@ -122,6 +123,10 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     _refuse_errors(findings)
     result = EmulationResult(findings=findings)
     result.warnings += [f.message for f in findings if f.severity is Severity.WARNING]
+    if doc.scenario == "msprobe_config":  # PrecisionDebugger's tree, not the ACL runtime's
+        root, result.written = emulate_msprobe(doc.values, cwd=cwd, model=model, steps=steps, seed=seed)
+        result.roots["msprobe_dump"] = root
+        return result
 
     model_def = MODELS[model]
     feeds = [model_def.make_inputs(np.random.default_rng([seed, step])) for step in range(steps)]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -33,6 +34,7 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.compare.findings_view import (
@@ -188,11 +190,14 @@ class ComparePanel(QWidget):
         split.addWidget(self.table)
         split.addWidget(self.details)
         split.setSizes([330, 470])
+        self.views = QStackedWidget()  # page 0: raw dumps; page 1 (made on demand): two msprobe trees
+        self.views.addWidget(split)
+        self.msprobe = None
         layout = QVBoxLayout(self)
         layout.addWidget(self.inputs)
         layout.addLayout(run_bar)
         layout.addLayout(view_bar)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.views, 1)
 
     # --- running ---------------------------------------------------------------------------------
     def set_inputs(self, npu: str | Path, golden: str | Path, graph: str | Path | None = None) -> None:
@@ -209,6 +214,10 @@ class ComparePanel(QWidget):
             if not path or not Path(path).exists():
                 show_error(self, InputError(path or None, why), tr("Comparing"))
                 return None
+        if is_msprobe_dir(npu) and is_msprobe_dir(golden):
+            return self._run_msprobe(npu, golden)
+        self.views.setCurrentIndex(0)
+        self._show_raw_controls(True)
         if graph and not Path(graph).is_file():
             show_error(self, InputError(graph, tr("the graph dump file does not exist")), tr("Comparing"))
             return None
@@ -231,6 +240,25 @@ class ComparePanel(QWidget):
         self.summary.setText(tr("Comparing…"))
         self._runner.start(worker)
         return worker
+
+    def _run_msprobe(self, npu: str, bench: str) -> Worker:
+        """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
+        from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
+
+        self.cancel()
+        if self.msprobe is None:
+            self.msprobe = MsprobeCompareView(runner=self._runner)
+            self.views.addWidget(self.msprobe)
+        self.views.setCurrentWidget(self.msprobe)
+        self._show_raw_controls(False)
+        self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
+        return self.msprobe.run(npu, bench)
+
+    def _show_raw_controls(self, visible: bool) -> None:
+        """Raw-dump controls; the msprobe view has its own (mode, first divergence, export)."""
+        export = self.findChild(QToolButton, "compare_export")
+        for widget in (self.goto_button, self.browse_button, self.only_failing, self.search, export):
+            widget.setVisible(visible)
 
     def cancel(self) -> None:
         """Stop the running compare (the table keeps the previous result)."""

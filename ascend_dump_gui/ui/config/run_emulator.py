@@ -45,7 +45,7 @@ def default_run_dir() -> Path:
 
 def opened_folder(roots: Mapping[str, Path], cwd: Path) -> Path:
     """The folder to browse after a run: the dump root when the run wrote one, else the run folder."""
-    for artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump"):
+    for artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump"):
         if artifact in roots:
             return Path(roots[artifact])
     return cwd
@@ -163,7 +163,7 @@ class RunEmulatorDialog(QDialog):
     def _show_landing(self) -> None:
         cwd = Path(self.cwd.text()).expanduser()
         rows = [f"{a.artifact}: {a.path}" for a in resolve_paths(self._inputs.doc, env=self._inputs.env, cwd=cwd)
-                if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump")]
+                if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump")]
         self.lands.setText("\n".join(rows) or tr("(this config dumps nothing)"))
 
     def _on_progress(self, done: int, total: int, message: str) -> None:

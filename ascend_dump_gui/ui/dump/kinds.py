@@ -15,4 +15,5 @@ def kind_names() -> dict[str, str]:
         "model_name": tr("model"), "model_id": tr("model id"), "iteration": tr("step"),
         "graphs": tr("graph dumps"), "link-loop": tr("link loop"),
         "link": tr("link (not followed)"),
+        "msprobe_tensor": tr("msprobe tensor"), "msprobe_stats": tr("msprobe statistics"),
     }

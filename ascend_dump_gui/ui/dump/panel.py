@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QToolButton,
     QTreeView,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.tree import DumpNode
+from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
 from ascend_dump_gui.ui.dump.kinds import kind_names
@@ -160,14 +162,22 @@ class BrowsePanel(QWidget):
         main.addWidget(self.tree)
         main.addWidget(right)
         main.setSizes([440, 1060])
+        self.views = QStackedWidget()  # page 0: any dump layout; page 1 (made on demand): an msprobe tree
+        self.views.addWidget(main)
+        self.msprobe = None
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(main, 1)
+        layout.addWidget(self.views, 1)
         self._apply_filter()  # mapping.csv and graph files are not ops
 
     # --- opening ---------------------------------------------------------------------------------
     def open_folder(self, path: str | Path) -> None:
         """Show ``path``: its first level at once, counts and badges after a background scan."""
+        if is_msprobe_dir(path):
+            self._open_msprobe(path)
+            return
+        self.views.setCurrentIndex(0)
+        self._show_raw_controls(True)
         try:
             root = DumpNode.root(path, follow_links=self.follow_links_box.isChecked())
         except Exception as exc:  # noqa: BLE001 - expected failures are InputError; shown to the user
@@ -196,6 +206,25 @@ class BrowsePanel(QWidget):
         save_follow_links(on)
         if self._opened is not None:
             self.open_folder(self._opened)
+    def _open_msprobe(self, path: str | Path) -> None:
+        """An msprobe dump tree opens in its own browser (steps, ranks, modules, calls, tensors)."""
+        from ascend_dump_gui.ui.msprobe.browser import MsprobeBrowser
+
+        self._stop_work()
+        if self.msprobe is None:
+            self.msprobe = MsprobeBrowser(runner=self._runner)
+            self.views.addWidget(self.msprobe)
+        self.views.setCurrentWidget(self.msprobe)
+        self._show_raw_controls(False)
+        self._opened = str(path)
+        self.path_label.setText(str(Path(path).absolute()))
+        self.msprobe.open(path)
+        self.folderOpened.emit(str(Path(path).absolute()))
+
+    def _show_raw_controls(self, visible: bool) -> None:
+        """The op filter and kind buttons act on raw dumps only."""
+        for widget in (self.filter_edit, self.regex_box, self.status_label, *self.kind_buttons.values()):
+            widget.setVisible(visible)
 
     def _ask_folder(self) -> None:
         path = QFileDialog.getExistingDirectory(self, tr("Open dump folder"))

@@ -176,6 +176,10 @@
       <translation>同时Dump单算子调用（aclop/aclnn）。dump_list为空时即为单算子Dump。</translation>
     </message>
     <message>
+      <source>Also write stack.json and construct.json.</source>
+      <translation>同时写出 stack.json 和 construct.json。</translation>
+    </message>
+    <message>
       <source>An exception dump_scene cannot be combined with dump_debug on (EP0005).</source>
       <translation>dump_scene为异常算子Dump场景时，不能同时开启dump_debug（EP0005）。</translation>
     </message>
@@ -200,6 +204,10 @@
       <translation>假定不存在空Tensor</translation>
     </message>
     <message>
+      <source>Asynchronous dump</source>
+      <translation>异步Dump</translation>
+    </message>
+    <message>
       <source>Atlas A2 only supports dump_debug_mode=all.</source>
       <translation>Atlas A2仅支持 dump_debug_mode=all。</translation>
     </message>
@@ -220,6 +228,18 @@
       <translation>输入批量拷贝</translation>
     </message>
     <message>
+      <source>Begin</source>
+      <translation>起始</translation>
+    </message>
+    <message>
+      <source>Bench path</source>
+      <translation>标杆路径</translation>
+    </message>
+    <message>
+      <source>Black list</source>
+      <translation>黑名单</translation>
+    </message>
+    <message>
       <source>Buffer optimization</source>
       <translation>Buffer优化</translation>
     </message>
@@ -234,6 +254,10 @@
     <message>
       <source>Cache kept (%)</source>
       <translation>缓存保留比例（%）</translation>
+    </message>
+    <message>
+      <source>Call names (or name parts, or "name-regex(...)") to dump; empty: all. L2 needs exactly one API.</source>
+      <translation>需要Dump的调用名称（或名称片段，或 "name-regex(...)"）；为空表示全部。L2 需要恰好一个 API。</translation>
     </message>
     <message>
       <source>Collect AI CPU operator execution and data copy times.</source>
@@ -276,6 +300,10 @@
       <translation>采集Runtime API调用数据，包括Host与Device之间内存拷贝的时延。</translation>
     </message>
     <message>
+      <source>Collect without synchronising the device; tensor task needs a list, md5 is not allowed, and large tensors may run out of memory.</source>
+      <translation>不同步 Device 即采集；tensor 任务需要配置 list，不能使用 md5，大 Tensor 可能导致内存不足。</translation>
+    </message>
+    <message>
       <source>Collective communication timeout; the session option hccl_timeout wins.</source>
       <translation>集合通信超时时间；session配置项hccl_timeout优先。</translation>
     </message>
@@ -302,6 +330,10 @@
     <message>
       <source>Comma list of registered non-general scope fusion patterns to enable at build time.</source>
       <translation>编译时要启用的已注册非通用Scope融合规则列表，以逗号分隔。</translation>
+    </message>
+    <message>
+      <source>Common</source>
+      <translation>通用</translation>
     </message>
     <message>
       <source>Communication data</source>
@@ -352,6 +384,10 @@
       <translation>当前step</translation>
     </message>
     <message>
+      <source>Custom operator namespaces</source>
+      <translation>自定义算子命名空间</translation>
+    </message>
+    <message>
       <source>DUMP_GRAPH_LEVEL as a number must be 1, 2, 3 or 4.</source>
       <translation>DUMP_GRAPH_LEVEL为数字时，必须为 1、2、3 或 4。</translation>
     </message>
@@ -372,6 +408,10 @@
       <translation>数据Dump</translation>
     </message>
     <message>
+      <source>Data mode</source>
+      <translation>数据模式</translation>
+    </message>
+    <message>
       <source>Debugging</source>
       <translation>调试功能</translation>
     </message>
@@ -382,6 +422,14 @@
     <message>
       <source>Deterministic computing</source>
       <translation>确定性计算</translation>
+    </message>
+    <message>
+      <source>Diff count</source>
+      <translation>差异数量</translation>
+    </message>
+    <message>
+      <source>Dimension</source>
+      <translation>维度</translation>
     </message>
     <message>
       <source>Disk budget for profile files with its unit, e.g. 200MB; 200 to 4294967295 MB. Oldest files are deleted when it fills up. Default: 90% of the free space.</source>
@@ -420,6 +468,10 @@
       <translation>Dump内容</translation>
     </message>
     <message>
+      <source>Dump enabled</source>
+      <translation>启用Dump</translation>
+    </message>
+    <message>
       <source>Dump every operator: set dump_op_switch to on</source>
       <translation>Dump所有算子：将dump_op_switch设置为on</translation>
     </message>
@@ -442,6 +494,10 @@
     <message>
       <source>Dump mode</source>
       <translation>Dump模式</translation>
+    </message>
+    <message>
+      <source>Dump only a slice of each tensor (tensor / statistics at L0, L1 or mix).</source>
+      <translation>只Dump每个 Tensor 的一个切片（tensor / statistics 任务，L0、L1 或 mix 级别）。</translation>
     </message>
     <message>
       <source>Dump only operators between begin and end (needs dump_level "op" and a model_name).</source>
@@ -544,6 +600,10 @@
       <translation>动态shape多stream</translation>
     </message>
     <message>
+      <source>End</source>
+      <translation>结束</translation>
+    </message>
+    <message>
       <source>Engine parallelism</source>
       <translation>引擎并行度</translation>
     </message>
@@ -554,6 +614,10 @@
     <message>
       <source>Environment variables</source>
       <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>Error data path</source>
+      <translation>错误数据路径</translation>
     </message>
     <message>
       <source>Event sync timeout (ms)</source>
@@ -620,6 +684,10 @@
       <translation>权重外置</translation>
     </message>
     <message>
+      <source>Extra info</source>
+      <translation>附加信息</translation>
+    </message>
+    <message>
       <source>Extra scope fusion passes</source>
       <translation>额外的Scope融合规则</translation>
     </message>
@@ -646,6 +714,10 @@
     <message>
       <source>Folder for the process logs (before ASCEND_WORK_PATH/log).</source>
       <translation>进程日志的存放目录（优先于ASCEND_WORK_PATH/log）。</translation>
+    </message>
+    <message>
+      <source>Folder msprobe writes step{N}/rank{R}/ (or proc{pid}/) into; created when missing. Required.</source>
+      <translation>msprobe 写入 step{N}/rank{R}/（或 proc{pid}/）的目录；不存在时自动创建。必填。</translation>
     </message>
     <message>
       <source>Folder the dump files are written to: an existing local folder (absolute, or relative to the process working directory) or a remote 'IPv4:path'. At most 512 characters. Required unless dump_scene is an exception scene.</source>
@@ -752,6 +824,10 @@
       <translation>输入/输出算子对</translation>
     </message>
     <message>
+      <source>Inference: dump only the tokens of this request (tensor / statistics at L0, L1 or mix).</source>
+      <translation>推理：只Dump该请求的 token（tensor / statistics 任务，L0、L1 或 mix 级别）。</translation>
+    </message>
+    <message>
       <source>Input fusion threshold (bytes)</source>
       <translation>输入融合阈值（字节）</translation>
     </message>
@@ -816,8 +892,16 @@
       <translation>Profiling配置项的JSON对象，例如 {"output":"/tmp/prof","task_trace":"on"}。其中的output优先于ASCEND_WORK_PATH。</translation>
     </message>
     <message>
+      <source>Keep only "all"</source>
+      <translation>只保留 "all"</translation>
+    </message>
+    <message>
       <source>Kernel data</source>
       <translation>Kernel数据</translation>
+    </message>
+    <message>
+      <source>L0: modules; L1: APIs; mix: both; L2: one API's kernels (acl dump); debug: only what debugger.save() saves.</source>
+      <translation>L0：模块；L1：API；mix：两者；L2：一个 API 的 kernel（acl Dump）；debug：只包含 debugger.save() 保存的数据。</translation>
     </message>
     <message>
       <source>L2 cache hit ratio</source>
@@ -844,6 +928,22 @@
       <translation>让部分算子在Host侧的TensorFlow中执行，而不是将整图下沉到Device执行。</translation>
     </message>
     <message>
+      <source>Level</source>
+      <translation>级别</translation>
+    </message>
+    <message>
+      <source>List</source>
+      <translation>列表</translation>
+    </message>
+    <message>
+      <source>Load</source>
+      <translation>加载</translation>
+    </message>
+    <message>
+      <source>Load inputs</source>
+      <translation>加载输入</translation>
+    </message>
+    <message>
       <source>Local rank ID</source>
       <translation>本地rank ID</translation>
     </message>
@@ -858,6 +958,10 @@
     <message>
       <source>Mark the graph inputs as dynamic; works with dynamic_graph_execute_mode and dynamic_inputs_shape_range.</source>
       <translation>将图的输入标记为动态输入；与dynamic_graph_execute_mode和dynamic_inputs_shape_range配合使用。</translation>
+    </message>
+    <message>
+      <source>Master switch read by integrations (vllm-ascend, verl); unset means enabled.</source>
+      <translation>集成框架（vllm-ascend、verl）读取的总开关；未设置表示启用。</translation>
     </message>
     <message>
       <source>Maximum Cube and Vector cores for operator compilation as cube|vector, e.g. 2|4; both above 0 and within the chip's core counts.</source>
@@ -1196,6 +1300,14 @@
       <translation>当前进程在所在服务器上的rank；主进程只做一次数据预处理，再将数据发送给其他进程的设备。</translation>
     </message>
     <message>
+      <source>Ranks</source>
+      <translation>rank 列表</translation>
+    </message>
+    <message>
+      <source>Ranks to dump: integers or "first-last" ranges such as "4-7". Empty: every rank.</source>
+      <translation>需要Dump的 rank：整数或 "first-last" 范围，如 "4-7"。为空表示所有 rank。</translation>
+    </message>
+    <message>
       <source>Receiving devices</source>
       <translation>接收数据的设备</translation>
     </message>
@@ -1232,6 +1344,10 @@
       <translation>删除precision_mode</translation>
     </message>
     <message>
+      <source>Remove scope</source>
+      <translation>删除 scope</translation>
+    </message>
+    <message>
       <source>Remove the older options</source>
       <translation>删除旧版配置项</translation>
     </message>
@@ -1248,8 +1364,20 @@
       <translation>将{key}改名为{guess}</translation>
     </message>
     <message>
+      <source>Replay saved module inputs: {"path": dump folder, "modules": ["Module.x.forward.0"], "step": [], "rank": [], "dump_after_load": false}.</source>
+      <translation>回放已保存的模块输入：{"path": Dump目录, "modules": ["Module.x.forward.0"], "step": [], "rank": [], "dump_after_load": false}。</translation>
+    </message>
+    <message>
+      <source>Request id</source>
+      <translation>请求 ID</translation>
+    </message>
+    <message>
       <source>Result folder</source>
       <translation>结果目录</translation>
+    </message>
+    <message>
+      <source>Risk level</source>
+      <translation>风险级别</translation>
     </message>
     <message>
       <source>Run on the Ascend device</source>
@@ -1296,8 +1424,16 @@
       <translation>场景</translation>
     </message>
     <message>
+      <source>Scope</source>
+      <translation>范围</translation>
+    </message>
+    <message>
       <source>Session device ID</source>
       <translation>Session设备ID</translation>
+    </message>
+    <message>
+      <source>Set data_mode to ["all"]</source>
+      <translation>将 data_mode 设为 ["all"]</translation>
     </message>
     <message>
       <source>Set dump_data to "stats"</source>
@@ -1314,6 +1450,22 @@
     <message>
       <source>Set jit_compile to true</source>
       <translation>将jit_compile设置为 true</translation>
+    </message>
+    <message>
+      <source>Set level to L1</source>
+      <translation>将 level 设为 L1</translation>
+    </message>
+    <message>
+      <source>Set level to mix</source>
+      <translation>将 level 设为 mix</translation>
+    </message>
+    <message>
+      <source>Set task to tensor</source>
+      <translation>将 task 设为 tensor</translation>
+    </message>
+    <message>
+      <source>Set {key} to {word}</source>
+      <translation>将 {key} 设为 {word}</translation>
     </message>
     <message>
       <source>Set {name} to {new!r}</source>
@@ -1344,6 +1496,14 @@
       <translation>单算子Dump</translation>
     </message>
     <message>
+      <source>Size</source>
+      <translation>大小</translation>
+    </message>
+    <message>
+      <source>Slice</source>
+      <translation>切片</translation>
+    </message>
+    <message>
       <source>Small channel optimization</source>
       <translation>小通道优化</translation>
     </message>
@@ -1364,8 +1524,16 @@
       <translation>统计项</translation>
     </message>
     <message>
+      <source>Statistics precision</source>
+      <translation>统计精度</translation>
+    </message>
+    <message>
       <source>Steps</source>
       <translation>迭代</translation>
+    </message>
+    <message>
+      <source>Steps to dump: integers or "first-last" ranges such as "0-2". Empty: every step.</source>
+      <translation>需要Dump的 step：整数或 "first-last" 范围，如 "0-2"。为空表示所有 step。</translation>
     </message>
     <message>
       <source>Storage limit</source>
@@ -1384,6 +1552,10 @@
       <translation>Atlas A2/A3不支持子图调优（aoe_mode为 1）。</translation>
     </message>
     <message>
+      <source>Summary mode</source>
+      <translation>摘要模式</translation>
+    </message>
+    <message>
       <source>Switch profiling on from the environment; the session option profiling_mode wins.</source>
       <translation>通过环境变量开启Profiling；session配置项profiling_mode优先。</translation>
     </message>
@@ -1396,12 +1568,24 @@
       <translation>目标loss</translation>
     </message>
     <message>
+      <source>Task</source>
+      <translation>任务</translation>
+    </message>
+    <message>
+      <source>Task section</source>
+      <translation>任务配置段</translation>
+    </message>
+    <message>
       <source>Task time</source>
       <translation>任务耗时</translation>
     </message>
     <message>
       <source>Task trace</source>
       <translation>任务轨迹</translation>
+    </message>
+    <message>
+      <source>Tensor list</source>
+      <translation>Tensor 列表</translation>
     </message>
     <message>
       <source>TensorFlow 1 session options</source>
@@ -1420,6 +1604,10 @@
       <translation>由aclInit / aclmdlSetDump以及torchair的dump_config_path读取的 "dump" 对象。</translation>
     </message>
     <message>
+      <source>The "{task}" section is not an object.</source>
+      <translation>"{task}" 配置段不是 JSON 对象。</translation>
+    </message>
+    <message>
       <source>The aoe_config_file cannot be used: {config}.</source>
       <translation>aoe_config_file 无法使用：{config}。</translation>
     </message>
@@ -1434,6 +1622,10 @@
     <message>
       <source>The aoe_config_file names no operators: set tune_ops_name, tune_ops_type or both.</source>
       <translation>aoe_config_file 中未指定任何算子：请设置 tune_ops_name、tune_ops_type 或两者。</translation>
+    </message>
+    <message>
+      <source>The config.json of msprobe's PrecisionDebugger (mindstudio-probe) for PyTorch and MindSpore.</source>
+      <translation>msprobe PrecisionDebugger（mindstudio-probe）用于 PyTorch 和 MindSpore 的 config.json。</translation>
     </message>
     <message>
       <source>The file is JSON but not an object; the runtime expects {"dump": {...}}.</source>
@@ -1474,6 +1666,10 @@
     <message>
       <source>The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.</source>
       <translation>比例 {ratio} 超出 {low}..{high}，即 {trigger} 触发方式的取值范围。</translation>
+    </message>
+    <message>
+      <source>The sections {sections} are not read: msprobe only reads the section of task "{task}".</source>
+      <translation>配置段 {sections} 不会被读取：msprobe 只读取 task "{task}" 对应的配置段。</translation>
     </message>
     <message>
       <source>The selected precision mode uses bfloat16, which Atlas training and Atlas inference products do not support.</source>
@@ -1520,6 +1716,10 @@
       <translation>调优</translation>
     </message>
     <message>
+      <source>Turn async_dump off</source>
+      <translation>关闭 async_dump</translation>
+    </message>
+    <message>
       <source>Turn dump_debug off</source>
       <translation>关闭dump_debug</translation>
     </message>
@@ -1556,6 +1756,10 @@
       <translation>推理时将变量转换为常量，以避免Host与Device之间的拷贝。</translation>
     </message>
     <message>
+      <source>Two call names: dump from the first to the second (L0 module names, L1 API names).</source>
+      <translation>两个调用名称：从第一个Dump到第二个（L0 为模块名，L1 为 API 名）。</translation>
+    </message>
+    <message>
       <source>Under the watcher scene dump_mode can only be output (EP0005).</source>
       <translation>watcher场景下dump_mode只能为 output（EP0005）。</translation>
     </message>
@@ -1584,6 +1788,10 @@
       <translation>使用算子调优</translation>
     </message>
     <message>
+      <source>Use summary_mode statistics</source>
+      <translation>使用 summary_mode statistics</translation>
+    </message>
+    <message>
       <source>Variable format optimization</source>
       <translation>变量格式优化</translation>
     </message>
@@ -1608,6 +1816,10 @@
       <translation>仅用于watcher场景：`layer` 中每个算子执行完后，会Dump这些算子的输出。</translation>
     </message>
     <message>
+      <source>What msprobe collects: statistics (per-tensor max/min/mean/norm), tensor (full tensors), structure (call structure only), acc_check, diff_check, nan_check, exception_dump (MindSpore only). Its options go in the section named after it.</source>
+      <translation>msprobe 采集的内容：statistics（每个 Tensor 的最大值/最小值/均值/范数）、tensor（完整 Tensor）、structure（仅调用结构）、acc_check、diff_check、nan_check、exception_dump（仅 MindSpore）。其配置项写在以任务命名的配置段中。</translation>
+    </message>
+    <message>
       <source>What to dump</source>
       <translation>Dump内容</translation>
     </message>
@@ -1622,6 +1834,10 @@
     <message>
       <source>Which AI Core metric group to sample (ArithmeticUtilization, PipeUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio, L2Cache, MemoryAccess), or Custom: followed by up to 8 registers in 0x1..0x6E. L2Cache and MemoryAccess need Atlas A2/A3.</source>
       <translation>要采集的AI Core性能指标组（ArithmeticUtilization、PipeUtilization、Memory、MemoryL0、MemoryUB、ResourceConflictRatio、L2Cache、MemoryAccess），或 Custom: 后跟最多8个取值在 0x1..0x6E 之间的寄存器。L2Cache和MemoryAccess需要Atlas A2/A3。</translation>
+    </message>
+    <message>
+      <source>Which APIs are hooked: CORE, FOCUS or ALL.</source>
+      <translation>挂钩哪些 API：CORE、FOCUS 或 ALL。</translation>
     </message>
     <message>
       <source>Which L3 cache events to sample: read or write rate.</source>
@@ -1646,6 +1862,10 @@
     <message>
       <source>Which tensors to skip, each "input&lt;N&gt;" or "output&lt;N&gt;", e.g. ["input0", "output1"].</source>
       <translation>需要跳过的Tensor，每项为 "input&lt;N&gt;" 或 "output&lt;N&gt;"，例如 ["input0", "output1"]。</translation>
+    </message>
+    <message>
+      <source>White list</source>
+      <translation>白名单</translation>
     </message>
     <message>
       <source>Will be removed in a later version; no replacement is documented.</source>
@@ -1756,6 +1976,18 @@
       <translation>整数</translation>
     </message>
     <message>
+      <source>acc_check: APIs not to check.</source>
+      <translation>acc_check：不检查的 API。</translation>
+    </message>
+    <message>
+      <source>acc_check: APIs to check (torch API names).</source>
+      <translation>acc_check：需要检查的 API（torch API 名称）。</translation>
+    </message>
+    <message>
+      <source>acc_check: folder for the data of failing APIs; must exist.</source>
+      <translation>acc_check：存放失败 API 数据的目录；必须已存在。</translation>
+    </message>
+    <message>
       <source>acl.json dump config</source>
       <translation>acl.json Dump配置</translation>
     </message>
@@ -1800,12 +2032,20 @@
       <translation>aicore_overflow：检测AI Core计算结果；atomic_overflow：检测Atomic Add计算结果；all：两者都检测。</translation>
     </message>
     <message>
+      <source>all, or some of input, output, forward, backward ("all" alone).</source>
+      <translation>all，或 input、output、forward、backward 中的若干项（"all" 只能单独使用）。</translation>
+    </message>
+    <message>
       <source>all_tensor_not_empty removes empty-tensor checks; operators fail if an empty tensor appears.</source>
       <translation>all_tensor_not_empty会去掉空Tensor检查；一旦出现空Tensor，算子将执行失败。</translation>
     </message>
     <message>
       <source>an empty group (a leading, trailing or doubled |)</source>
       <translation>存在空分组（开头、结尾或连续的 |）</translation>
+    </message>
+    <message>
+      <source>an msprobe config.json and a {scenario} config share no options</source>
+      <translation>msprobe config.json 与 {scenario} 配置没有共同的配置项</translation>
     </message>
     <message>
       <source>an object</source>
@@ -1818,6 +2058,18 @@
     <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
       <translation>脚本中的aoe_mode优先级高于环境变量AOE_MODE。</translation>
+    </message>
+    <message>
+      <source>async_dump cannot be combined with summary_mode md5; msprobe refuses it.</source>
+      <translation>async_dump 不能与 summary_mode md5 同时使用；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>async_dump keeps tensors in host memory until they are written; msprobe warns that large tensors may run out of memory.</source>
+      <translation>async_dump 会把 Tensor 保留在 Host 内存中直到写出；msprobe 提示大 Tensor 可能导致内存不足。</translation>
+    </message>
+    <message>
+      <source>async_dump with task tensor needs a non-empty list; msprobe refuses an empty one.</source>
+      <translation>task 为 tensor 时 async_dump 需要非空的 list；list 为空时 msprobe 会拒绝。</translation>
     </message>
     <message>
       <source>auto compiles online for static shapes and prefers prebuilt binaries for dynamic shapes; true always compiles; false prefers prebuilt binaries.</source>
@@ -1872,8 +2124,24 @@
       <translation>data_dump_stage仅在reduce-overhead / npugraph_ex（aclgraph）模式下生效；在max-autotune模式下不生效。</translation>
     </message>
     <message>
+      <source>data_mode combines "all" with other values; msprobe refuses it ("'all' cannot be combined with other options in data_mode").</source>
+      <translation>data_mode 中 "all" 与其他值同时出现；msprobe 会拒绝（"'all' cannot be combined with other options in data_mode"）。</translation>
+    </message>
+    <message>
+      <source>data_mode has {count} values; msprobe accepts at most {limit}.</source>
+      <translation>data_mode 有 {count} 个值；msprobe 最多接受 {limit} 个。</translation>
+    </message>
+    <message>
       <source>debug_dir only receives files when operator debugging is on (op_debug_config with dump_cce or dump_loc, or a non-zero op_debug_level).</source>
       <translation>仅在开启算子调试时（op_debug_config包含dump_cce或dump_loc，或op_debug_level不为0），debug_dir中才会生成文件。</translation>
+    </message>
+    <message>
+      <source>diff_check: how many differences to report (-1: all).</source>
+      <translation>diff_check：报告的差异数量（-1 表示全部）。</translation>
+    </message>
+    <message>
+      <source>diff_nums must be -1 or a positive integer; msprobe refuses {value!r}.</source>
+      <translation>diff_nums 必须为 -1 或正整数；msprobe 会拒绝 {value!r}。</translation>
     </message>
     <message>
       <source>dump_config_path ({name}) sets an exception dump_scene; under torchair this has no effect because torch_npu already switches exception dump on.</source>
@@ -1982,6 +2250,10 @@
     <message>
       <source>dump_path is longer than 512 characters (EP0003).</source>
       <translation>dump_path超过512个字符（EP0003）。</translation>
+    </message>
+    <message>
+      <source>dump_path is not set; msprobe stops with "The dump_path not found".</source>
+      <translation>未设置 dump_path；msprobe 会报错 "The dump_path not found" 并停止。</translation>
     </message>
     <message>
       <source>dump_path is required (EP0001): only an exception dump_scene may leave it out. Overflow dump and dump watch need it too.</source>
@@ -2144,6 +2416,10 @@
       <translation>hccl_timeout优先级高于环境变量HCCL_EXEC_TIMEOUT。</translation>
     </message>
     <message>
+      <source>high computes statistics in float64 (slower).</source>
+      <translation>high 以 float64 计算统计值（较慢）。</translation>
+    </message>
+    <message>
       <source>high_precision or high_performance implementation for operators that offer both.</source>
       <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
     </message>
@@ -2220,6 +2496,26 @@
       <translation>jit_compile仅适用于大规模推荐模型网络。</translation>
     </message>
     <message>
+      <source>level L0 dumps modules, but list names only APIs ({first}): nothing matches and the dump is empty. msprobe does not check this.</source>
+      <translation>level L0 Dump模块，但 list 中只有 API 名称（{first}）：没有匹配项，Dump结果为空。msprobe 不检查这一点。</translation>
+    </message>
+    <message>
+      <source>level L1 dumps APIs, but list names only modules ({first}): nothing matches and the dump is empty. msprobe does not check this.</source>
+      <translation>level L1 Dump API，但 list 中只有模块名称（{first}）：没有匹配项，Dump结果为空。msprobe 不检查这一点。</translation>
+    </message>
+    <message>
+      <source>level L2 does not allow a scope; msprobe refuses it.</source>
+      <translation>level L2 不允许配置 scope；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>level L2 needs list to name exactly one API (e.g. "Functional.linear.0.forward"); msprobe refuses {count}.</source>
+      <translation>level L2 需要 list 恰好包含一个 API（如 "Functional.linear.0.forward"）；msprobe 会拒绝 {count} 个。</translation>
+    </message>
+    <message>
+      <source>level L2 needs task tensor; msprobe refuses task {task}.</source>
+      <translation>level L2 需要 task 为 tensor；msprobe 会拒绝 task {task}。</translation>
+    </message>
+    <message>
       <source>line {line}: parameter_map[{key!r}] is assigned directly; protobuf raises ValueError (direct assignment of a submessage is not allowed), so the script stops here. Write parameter_map[{key!r}].{accessor} = ... instead.</source>
       <translation>第 {line} 行：直接给parameter_map[{key!r}]赋值；protobuf会抛出ValueError（不允许直接给子消息赋值），脚本在此处停止。请改为parameter_map[{key!r}].{accessor} = ...。</translation>
     </message>
@@ -2284,8 +2580,40 @@
       <translation>第 {number} 行：{unknown} 不是编译器已知的数据类型名称</translation>
     </message>
     <message>
+      <source>list entry {name} is not a valid regular expression ({error}); msprobe then ignores every name-regex entry without saying so.</source>
+      <translation>list 项 {name} 不是有效的正则表达式（{error}）；msprobe 会不加提示地忽略所有 name-regex 项。</translation>
+    </message>
+    <message>
       <source>lite_exception is the old name of aic_err_brief_dump (same behaviour).</source>
       <translation>lite_exception是aic_err_brief_dump的旧名称（行为相同）。</translation>
+    </message>
+    <message>
+      <source>load must be an object with path and modules.</source>
+      <translation>load 必须是包含 path 和 modules 的对象。</translation>
+    </message>
+    <message>
+      <source>load.dump_after_load must be true or false.</source>
+      <translation>load.dump_after_load 必须为 true 或 false。</translation>
+    </message>
+    <message>
+      <source>load.modules entry {name} must look like "Module.&lt;name&gt;.forward.&lt;N&gt;"; msprobe refuses it.</source>
+      <translation>load.modules 项 {name} 必须形如 "Module.&lt;name&gt;.forward.&lt;N&gt;"；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>load.modules lists a module twice; msprobe refuses it.</source>
+      <translation>load.modules 中有重复的模块；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>load.modules must be a non-empty list of module names; msprobe refuses it.</source>
+      <translation>load.modules 必须是非空的模块名称列表；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>load.path is required; msprobe refuses the config without it.</source>
+      <translation>load.path 为必填项；缺少时 msprobe 会拒绝该配置。</translation>
+    </message>
+    <message>
+      <source>load.path {path} is not a folder on this machine; msprobe refuses it.</source>
+      <translation>load.path {path} 在本机上不是目录；msprobe 会拒绝。</translation>
     </message>
     <message>
       <source>local_device_list is used together with local_rank_id, which is not set.</source>
@@ -2302,6 +2630,14 @@
     <message>
       <source>modify_mixlist needs a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); without one the adapter stops with an internal error. The session options reference only says the list is used when mixed precision is on.</source>
       <translation>modify_mixlist需要混合精度模式（precision_mode_v2为mixed_float16或mixed_bfloat16，或precision_mode为allow_mix_precision*）；否则TF Adapter会报内部错误并停止。session配置项文档只说明该列表在开启混合精度时使用。</translation>
+    </message>
+    <message>
+      <source>msprobe checks that it exists and stops otherwise.</source>
+      <translation>msprobe 会检查其是否存在，不存在则停止。</translation>
+    </message>
+    <message>
+      <source>msprobe config.json</source>
+      <translation>msprobe config.json</translation>
     </message>
     <message>
       <source>msproftx/mstx data</source>
@@ -2420,6 +2756,14 @@
       <translation>范围 {group!r} 的起始值大于结束值</translation>
     </message>
     <message>
+      <source>rank selects {ranks} but WORLD_SIZE is {world}: no process has such a rank, so nothing is dumped. msprobe does not check this.</source>
+      <translation>rank 选择了 {ranks}，但 WORLD_SIZE 为 {world}：没有进程具有这些 rank，因此不会Dump任何数据。msprobe 不检查这一点。</translation>
+    </message>
+    <message>
+      <source>rank {ranks} is not below WORLD_SIZE {world}: those ranks do not exist and dump nothing. msprobe does not check this.</source>
+      <translation>rank {ranks} 不小于 WORLD_SIZE {world}：这些 rank 不存在，不会Dump任何数据。msprobe 不检查这一点。</translation>
+    </message>
+    <message>
       <source>reduce-overhead / npugraph_ex modes only: dump the original or the optimized graph.</source>
       <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
     </message>
@@ -2452,6 +2796,14 @@
       <translation>static_memory_policy为3或4时可节省内存，但性能可能下降。</translation>
     </message>
     <message>
+      <source>statistics / nan_check: calls whose full tensors are saved as well.</source>
+      <translation>statistics / nan_check：同时保存完整 Tensor 的调用。</translation>
+    </message>
+    <message>
+      <source>statistics, md5 (CRC-32 of each tensor) or xor.</source>
+      <translation>statistics、md5（每个 Tensor 的 CRC-32）或 xor。</translation>
+    </message>
+    <message>
       <source>storage_limit {value!r} must be 200MB..4294967295MB, unit included</source>
       <translation>storage_limit {value!r} 必须在 200MB..4294967295MB 之间，并带单位</translation>
     </message>
@@ -2468,8 +2820,36 @@
       <translation>stream_sync_timeout 为 {stream_ms} ms，而 {origin} 为 {hccl} s；在集群中 stream 超时时间必须长于集合通信超时时间。</translation>
     </message>
     <message>
+      <source>task "{task}" is still in older msprobe documents but msprobe 26.2.0 no longer accepts it ("task is invalid") and stops: {advice}.</source>
+      <translation>task "{task}" 仍出现在较早的 msprobe 文档中，但 msprobe 26.2.0 已不再接受（"task is invalid"）并停止：{advice}。</translation>
+    </message>
+    <message>
+      <source>task exception_dump exists for MindSpore only; PyTorch's PrecisionDebugger refuses it (its tasks: {tasks}).</source>
+      <translation>task exception_dump 仅适用于 MindSpore；PyTorch 的 PrecisionDebugger 会拒绝（其支持的任务：{tasks}）。</translation>
+    </message>
+    <message>
+      <source>task nan_check checks outputs; data_mode with "input" but without "output" is refused.</source>
+      <translation>task nan_check 检查输出；data_mode 含 "input" 但不含 "output" 时会被拒绝。</translation>
+    </message>
+    <message>
+      <source>task nan_check needs level L1; msprobe refuses level {level}.</source>
+      <translation>task nan_check 需要 level L1；msprobe 会拒绝 level {level}。</translation>
+    </message>
+    <message>
+      <source>task nan_check runs only where torch_npu can be imported (an NPU machine); elsewhere msprobe refuses it.</source>
+      <translation>task nan_check 只能在可导入 torch_npu 的环境（NPU 机器）中运行；其他环境中 msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>task structure with level {level}: msprobe switches to level mix without saying so in the dump.</source>
+      <translation>task structure 搭配 level {level}：msprobe 会改用 level mix，且不会在Dump结果中说明。</translation>
+    </message>
+    <message>
       <source>tensor dumps operator data; stats writes per-operator statistics to .csv files, which is much smaller for large jobs.</source>
       <translation>tensor 表示Dump算子数据；stats 表示将每个算子的统计数据写入 .csv 文件，对大型作业而言数据量小得多。</translation>
+    </message>
+    <message>
+      <source>tensor task: a bench dump to dump against.</source>
+      <translation>tensor 任务：作为对照的标杆Dump。</translation>
     </message>
     <message>
       <source>tensor: full operator data; stats: per-tensor statistics written as .csv.</source>
@@ -2482,6 +2862,10 @@
     <message>
       <source>tensor: operator data; stats: statistics in .csv files.</source>
       <translation>tensor：算子数据；stats：写入 .csv 文件的统计数据。</translation>
+    </message>
+    <message>
+      <source>tensor_list has no effect at level debug; msprobe ignores it.</source>
+      <translation>level debug 下 tensor_list 不起作用；msprobe 会忽略。</translation>
     </message>
     <message>
       <source>the AOE working folder</source>
@@ -2552,6 +2936,10 @@
       <translation>torch.compile 使用的 backend 是 "{backend}" 而不是 torchair.get_npu_backend(compiler_config=...)，因此 dump_config 不会被读取。</translation>
     </message>
     <message>
+      <source>torch.ops namespaces whose operators are dumped too (default _C_ascend).</source>
+      <translation>其算子也需要Dump的 torch.ops 命名空间（默认 _C_ascend）。</translation>
+    </message>
+    <message>
       <source>torchair checks it when the script assigns it (FileNotFoundError), so it must exist on the machine that runs.</source>
       <translation>torchair在脚本赋值时即检查该目录（FileNotFoundError），因此它必须在运行的机器上存在。</translation>
     </message>
@@ -2620,6 +3008,14 @@
       <translation>{group}.{name} 为 {state!r}；请使用 "on" 或 "off"</translation>
     </message>
     <message>
+      <source>{keys} apply only to task tensor or statistics at level L0, L1 or mix; msprobe drops them.</source>
+      <translation>{keys} 仅适用于 level L0、L1 或 mix 下的 task tensor 或 statistics；msprobe 会丢弃。</translation>
+    </message>
+    <message>
+      <source>{keys} are not read by task {task}; they change nothing.</source>
+      <translation>task {task} 不读取 {keys}；这些配置项不起作用。</translation>
+    </message>
+    <message>
       <source>{keys} inside "dump": not options this app edits; saving this file keeps them as written.</source>
       <translation>"dump" 中的 {keys}：不是本应用编辑的配置项；保存此文件时按原样保留。</translation>
     </message>
@@ -2646,6 +3042,22 @@
     <message>
       <source>{key} does not apply to {mode}, which graph_run_mode={graph_run_mode} selects; it is ignored.</source>
       <translation>{key} 不适用于 graph_run_mode={graph_run_mode} 所选的 {mode}；将被忽略。</translation>
+    </message>
+    <message>
+      <source>{key} element "{text}" is beyond {limit}; msprobe refuses it.</source>
+      <translation>{key} 元素 "{text}" 超过 {limit}；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>{key} element "{text}" is neither an integer nor a range such as "3-5"; msprobe refuses it.</source>
+      <translation>{key} 元素 "{text}" 既不是整数也不是 "3-5" 这样的范围；msprobe 会拒绝。</translation>
+    </message>
+    <message>
+      <source>{key} element {element!r} must be an integer or a string such as "4-7"; msprobe refuses the config.</source>
+      <translation>{key} 元素 {element!r} 必须是整数或 "4-7" 这样的字符串；msprobe 会拒绝该配置。</translation>
+    </message>
+    <message>
+      <source>{key} has more than {limit} elements; msprobe refuses it.</source>
+      <translation>{key} 的元素超过 {limit} 个；msprobe 会拒绝。</translation>
     </message>
     <message>
       <source>{key} has no {target} equivalent</source>
@@ -2728,6 +3140,10 @@
       <translation>{key} 是数字 {value}；npu_device会把str(value)传下去，因此按"{text}"使用。建议直接写成字符串。</translation>
     </message>
     <message>
+      <source>{key} is written at the top level; msprobe reads it only from the "{task}" section, so it is ignored.</source>
+      <translation>{key} 写在顶层；msprobe 只从 "{task}" 配置段读取它，因此会被忽略。</translation>
+    </message>
+    <message>
       <source>{key} is {retired}; it changes nothing.</source>
       <translation>{key} {retired}；设置它不起任何作用。</translation>
     </message>
@@ -2738,6 +3154,10 @@
     <message>
       <source>{key} is {value!r}; it must be a whole number from {low:g} to {high:g}</source>
       <translation>{key} 为 {value!r}；必须是 {low:g} 到 {high:g} 之间的整数</translation>
+    </message>
+    <message>
+      <source>{key} is {value}; msprobe accepts only true or false (isinstance bool) and refuses it.</source>
+      <translation>{key} 为 {value}；msprobe 只接受 true 或 false（isinstance bool），会拒绝该值。</translation>
     </message>
     <message>
       <source>{key} must be a string, not {value!r}</source>
@@ -2754,6 +3174,10 @@
     <message>
       <source>{key} only takes effect with enable_dump=True; as set it is ignored.</source>
       <translation>{key} 仅在 enable_dump=True 时生效；按当前设置将被忽略。</translation>
+    </message>
+    <message>
+      <source>{key} range "{text}": the left boundary is larger than the right one; msprobe refuses it.</source>
+      <translation>{key} 范围 "{text}"：左边界大于右边界；msprobe 会拒绝。</translation>
     </message>
     <message>
       <source>{key} rows set {column}, which has no {target} equivalent</source>

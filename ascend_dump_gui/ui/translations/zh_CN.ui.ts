@@ -68,6 +68,10 @@
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
+      <source>(no step folder)</source>
+      <translation>（无 step 目录）</translation>
+    </message>
+    <message>
       <source>(not set)</source>
       <translation>（未设置）</translation>
     </message>
@@ -140,6 +144,10 @@
       <translation>覆盖前</translation>
     </message>
     <message>
+      <source>Bench name</source>
+      <translation>标杆名称</translation>
+    </message>
+    <message>
       <source>Browse</source>
       <translation>浏览</translation>
     </message>
@@ -154,6 +162,10 @@
     <message>
       <source>CSV (*.csv)</source>
       <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+      <source>CSV files (*.csv)</source>
+      <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
       <source>Cancel</source>
@@ -256,12 +268,24 @@
       <translation>比对</translation>
     </message>
     <message>
+      <source>Comparing msprobe dumps…</source>
+      <translation>正在比对 msprobe Dump…</translation>
+    </message>
+    <message>
+      <source>Comparing msprobe dumps… {done}/{total}</source>
+      <translation>正在比对 msprobe Dump… {done}/{total}</translation>
+    </message>
+    <message>
       <source>Comparing…</source>
       <translation>正在比对…</translation>
     </message>
     <message>
       <source>Comparing… {progress}</source>
       <translation>正在比对… {progress}</translation>
+    </message>
+    <message>
+      <source>Comparison failed</source>
+      <translation>比对失败</translation>
     </message>
     <message>
       <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
@@ -368,6 +392,22 @@
       <translation>导出</translation>
     </message>
     <message>
+      <source>Export CSV</source>
+      <translation>导出 CSV</translation>
+    </message>
+    <message>
+      <source>Export CSV…</source>
+      <translation>导出 CSV…</translation>
+    </message>
+    <message>
+      <source>Export JSON</source>
+      <translation>导出 JSON</translation>
+    </message>
+    <message>
+      <source>Export JSON…</source>
+      <translation>导出 JSON…</translation>
+    </message>
+    <message>
       <source>Export as {format}</source>
       <translation>导出为 {format}</translation>
     </message>
@@ -418,6 +458,10 @@
     <message>
       <source>File…</source>
       <translation>文件…</translation>
+    </message>
+    <message>
+      <source>Filter calls by name</source>
+      <translation>按名称筛选调用</translation>
     </message>
     <message>
       <source>Filter ops by name or type</source>
@@ -520,6 +564,10 @@
       <translation>JSON (*.json)</translation>
     </message>
     <message>
+      <source>JSON files (*.json)</source>
+      <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
       <source>Kind</source>
       <translation>类别</translation>
     </message>
@@ -540,6 +588,10 @@
       <translation>列出目录内容</translation>
     </message>
     <message>
+      <source>Loading a tensor</source>
+      <translation>加载 Tensor</translation>
+    </message>
+    <message>
       <source>Log counts</source>
       <translation>对数计数</translation>
     </message>
@@ -552,12 +604,28 @@
       <translation>第 {index} 个匹配，共 {count} 个：{name}</translation>
     </message>
     <message>
+      <source>Max</source>
+      <translation>最大值</translation>
+    </message>
+    <message>
       <source>Max abs diff</source>
       <translation>最大绝对差</translation>
     </message>
     <message>
+      <source>Mean</source>
+      <translation>均值</translation>
+    </message>
+    <message>
+      <source>Messages</source>
+      <translation>信息</translation>
+    </message>
+    <message>
       <source>Metrics</source>
       <translation>指标</translation>
+    </message>
+    <message>
+      <source>Min</source>
+      <translation>最小值</translation>
     </message>
     <message>
       <source>Model</source>
@@ -574,6 +642,10 @@
     <message>
       <source>NPU dump tree (all ranks and steps)</source>
       <translation>NPU Dump目录树（全部rank和step）</translation>
+    </message>
+    <message>
+      <source>NPU name</source>
+      <translation>NPU 名称</translation>
     </message>
     <message>
       <source>NPU vs golden</source>
@@ -606,6 +678,14 @@
     <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>No stack recorded for {name}</source>
+      <translation>{name} 没有记录调用栈</translation>
+    </message>
+    <message>
+      <source>Norm</source>
+      <translation>范数</translation>
     </message>
     <message>
       <source>Not written, or worth knowing:</source>
@@ -784,6 +864,10 @@
       <translation>取值范围：{low} … {high}</translation>
     </message>
     <message>
+      <source>Rank</source>
+      <translation>rank</translation>
+    </message>
+    <message>
       <source>Ranks</source>
       <translation>多rank</translation>
     </message>
@@ -804,8 +888,16 @@
       <translation>读取Tensor</translation>
     </message>
     <message>
+      <source>Reading {name}</source>
+      <translation>正在读取 {name}</translation>
+    </message>
+    <message>
       <source>Reading {name}…</source>
       <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+      <source>Reading {path}…</source>
+      <translation>正在读取 {path}…</translation>
     </message>
     <message>
       <source>Regex</source>
@@ -818,6 +910,10 @@
     <message>
       <source>Reset zoom</source>
       <translation>重置缩放</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>结果</translation>
     </message>
     <message>
       <source>Result as CSV…</source>
@@ -952,12 +1048,24 @@
       <translation>来源：{source}</translation>
     </message>
     <message>
+      <source>Stack</source>
+      <translation>调用栈</translation>
+    </message>
+    <message>
       <source>Statistics first</source>
       <translation>统计数据优先</translation>
     </message>
     <message>
+      <source>Statistics only: this dump holds no tensor file.</source>
+      <translation>仅统计数据：此Dump不含 Tensor 文件。</translation>
+    </message>
+    <message>
       <source>Status</source>
       <translation>状态</translation>
+    </message>
+    <message>
+      <source>Step</source>
+      <translation>step</translation>
     </message>
     <message>
       <source>Steps</source>
@@ -1244,6 +1352,10 @@
       <translation>首个偏离：rank {rank}，step {step}，{tensor}</translation>
     </message>
     <message>
+      <source>first divergence: {name} (step {step}, rank {rank})</source>
+      <translation>首个偏差：{name}（step {step}，rank {rank}）</translation>
+    </message>
+    <message>
       <source>first divergence: {tensor} ({cause})</source>
       <translation>首个偏离：{tensor}（{cause}）</translation>
     </message>
@@ -1364,8 +1476,16 @@
       <translation>平均值</translation>
     </message>
     <message>
+      <source>micro-step {n}</source>
+      <translation>微步 {n}</translation>
+    </message>
+    <message>
       <source>min</source>
       <translation>最小值</translation>
+    </message>
+    <message>
+      <source>mode: as dumped</source>
+      <translation>模式：按Dump内容</translation>
     </message>
     <message>
       <source>model</source>
@@ -1380,8 +1500,28 @@
       <translation>模型ID {id}</translation>
     </message>
     <message>
+      <source>msprobe dumps: compared in msprobe's modes below.</source>
+      <translation>msprobe Dump：按 msprobe 的比对模式在下方比对。</translation>
+    </message>
+    <message>
+      <source>msprobe statistics</source>
+      <translation>msprobe 统计数据</translation>
+    </message>
+    <message>
+      <source>msprobe tensor</source>
+      <translation>msprobe Tensor</translation>
+    </message>
+    <message>
+      <source>msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning; {where}</source>
+      <translation>msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning；{where}</translation>
+    </message>
+    <message>
       <source>n/a</source>
       <translation>未比对</translation>
+    </message>
+    <message>
+      <source>no divergence</source>
+      <translation>无偏差</translation>
     </message>
     <message>
       <source>no reference</source>
@@ -1436,6 +1576,10 @@
       <translation>通过</translation>
     </message>
     <message>
+      <source>process {n}</source>
+      <translation>进程 {n}</translation>
+    </message>
+    <message>
       <source>rank</source>
       <translation>rank</translation>
     </message>
@@ -1450,6 +1594,10 @@
     <message>
       <source>rank x step</source>
       <translation>rank × step</translation>
+    </message>
+    <message>
+      <source>rank {n}</source>
+      <translation>rank {n}</translation>
     </message>
     <message>
       <source>rank {rank}</source>
@@ -1514,6 +1662,10 @@
     <message>
       <source>step vs previous step</source>
       <translation>step与上一step比对</translation>
+    </message>
+    <message>
+      <source>step {n}</source>
+      <translation>step {n}</translation>
     </message>
     <message>
       <source>step {step}</source>
@@ -1660,6 +1812,10 @@
       <translation>{count} 条溢出记录：</translation>
     </message>
     <message>
+      <source>{count} problems: {first}</source>
+      <translation>{count} 个问题：{first}</translation>
+    </message>
+    <message>
       <source>{count} unreadable</source>
       <translation>无法读取 {count}</translation>
     </message>
@@ -1720,6 +1876,10 @@
       <translation>{kind}：{path}</translation>
     </message>
     <message>
+      <source>{label}: task {task}, level {level}, framework {framework}, {calls} calls</source>
+      <translation>{label}：task {task}，level {level}，框架 {framework}，{calls} 个调用</translation>
+    </message>
+    <message>
       <source>{name} already sets these values, or none of the changes can be written to it.</source>
       <translation>{name} 已设置了这些值，或者所有改动都无法写入该文件。</translation>
     </message>
@@ -1746,6 +1906,10 @@
     <message>
       <source>{runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {full} runs compared in full</source>
       <translation>{runs}个运行（{ranks}个rank × {steps}个step），{failed}个Tensor未达标，{full}个运行做了完整比对</translation>
+    </message>
+    <message>
+      <source>{runs} runs in {path}</source>
+      <translation>{path} 中有 {runs} 个运行</translation>
     </message>
     <message>
       <source>{shown} of {total} shown</source>

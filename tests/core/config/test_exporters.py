@@ -79,4 +79,5 @@ def test_cross_scenario_export_when_options_fit():
 
 
 def test_targets_are_the_documented_ones():
-    assert EXPORT_TARGETS == ("acl_json", "tf1_python", "tf2_python", "torchair_python", "shell", "project")
+    assert EXPORT_TARGETS == ("acl_json", "tf1_python", "tf2_python", "torchair_python", "shell", "project",
+                              "msprobe_json")

@@ -1,0 +1,249 @@
+"""NPU vs bench msprobe dumps, compared the way ``msprobe compare`` does (default matching, no mapping).
+
+* **Matching**: every leaf is keyed by its name, with backward call numbers renumbered per API in dump
+  order (msprobe's ``update_backward_call``); an outer join on the key, NPU rows in NPU dump order, bench-only
+  leaves dropped; a pair whose dtypes differ outside the float groups counts as unmatched.
+* **Modes**: ``summary`` (statistics diffs and relative errors), ``md5`` (CRC-32 of the bytes), ``all``
+  (msprobe's six tensor metrics, :mod:`ascend_dump_gui.core.compare.msprobe_metrics`).
+* **Result**: msprobe's per-API checkers (:mod:`ascend_dump_gui.core.msprobe.judge`) give each row
+  ``pass``, ``warning`` or ``error`` and its messages.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES, msprobe_metrics
+from ascend_dump_gui.core.msprobe.dump_json import Leaf
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
+
+MODES = ("all", "summary", "md5")
+SUMMARY_NAMES = ("Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+                 "MeanRelativeErr", "NormRelativeErr")
+MD5_NAMES = ("NPU MD5", "BENCH MD5")
+NA, NAN, INF, NEG_INF, DIFF = "N/A", "Nan", "inf", "-inf", "Diff"
+NO_BENCH = "No bench data matched."
+_FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bfloat16"},
+                 {"Float16", "Float32", "Float64", "BFloat16"})
+_DIGITS = re.compile(r"^\d+$")
+
+
+def metric_names(mode: str) -> tuple[str, ...]:
+    return {"all": MSPROBE_NAMES, "summary": SUMMARY_NAMES, "md5": MD5_NAMES}[mode]
+
+
+@dataclass
+class MsprobeRow:
+    """One NPU leaf and its bench counterpart (``bench`` is None when unmatched)."""
+
+    npu: Leaf
+    bench: Leaf | None
+    order: int
+    metrics: dict[str, Any] = field(default_factory=dict)
+    result: str = "pass"
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def tensor(self) -> str:
+        return self.npu.name
+
+
+@dataclass
+class MsprobeComparison:
+    mode: str
+    rows: list[MsprobeRow]
+    npu_label: str = ""
+    bench_label: str = ""
+
+    @property
+    def first_divergence(self) -> MsprobeRow | None:
+        return next((r for r in self.rows if r.bench is not None and r.result != "pass"), None)
+
+
+def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
+    """msprobe's choice: ``all`` for tensor dumps, ``md5`` when both carry md5, else ``summary``."""
+    if npu.dump.task == "tensor" and bench.dump.task == "tensor":
+        return "all"
+    leaves = [leaf for leaf in npu.iter_leaves() if leaf.is_tensor][:1]
+    if leaves and leaves[0].md5 is not None:
+        return "md5"
+    return "summary"
+
+
+def _split(entry: str) -> tuple[str, str, str] | None:
+    """(op without number, call/direction part, direction) as msprobe's ``split_data_name_components``."""
+    parts = entry.split(".")
+    last, second = parts[-1], parts[-2] if len(parts) >= 2 else ""
+    if "parameters_grad" in (last, second):
+        return ".".join(parts[:-1]), "parameters_grad", "parameters_grad"
+    for direction in ("forward", "backward"):
+        if direction in (last, second):
+            return ".".join(parts[:-2]), f"{second}.{last}", direction
+    return None
+
+
+def _keys(run: MsprobeRun) -> list[tuple[str, Leaf]]:
+    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order."""
+    backward_seen: dict[str, int] = {}
+    out: list[tuple[str, Leaf]] = []
+    for entry in run.entries:
+        split = _split(entry.name)
+        if split is None:
+            continue
+        base, call, direction = split
+        new_entry = entry.name
+        if direction == "backward":
+            order = backward_seen.get(base, 0)
+            backward_seen[base] = order + 1
+            head, _, tail = call.rpartition(".")
+            if _DIGITS.match(head):
+                head = str(order)
+            elif _DIGITS.match(tail):
+                tail = str(order)
+            new_entry = f"{base}.{head}.{tail}"
+        for leaf in entry.leaves:
+            suffix = leaf.name.replace(entry.name, "", 1) if leaf.name.startswith(entry.name) else leaf.name
+            out.append((new_entry + suffix, leaf))
+    return out
+
+
+def _dtypes_match(a: str | None, b: str | None) -> bool:
+    return a == b or any(a in g and b in g for g in _FLOAT_GROUPS)
+
+
+def match(npu: MsprobeRun, bench: MsprobeRun) -> list[MsprobeRow]:
+    bench_by_key: dict[str, Leaf] = {}
+    for key, leaf in _keys(bench):
+        bench_by_key.setdefault(key, leaf)
+    rows = []
+    for i, (key, leaf) in enumerate(_keys(npu)):
+        other = bench_by_key.get(key)
+        if other is not None and not _dtypes_match(leaf.dtype, other.dtype):
+            other = None
+        rows.append(MsprobeRow(leaf, other, i))
+    return rows
+
+
+def _classify(value: Any) -> str:
+    if value is None:
+        return "other"           # msprobe turns a missing statistic into the string 'None'
+    if isinstance(value, bool):
+        return "other"
+    if isinstance(value, int | float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return "num"
+    text = str(value).strip().lower()
+    if text == "nan":
+        return "nan"
+    if text in ("inf", "-inf"):
+        return text
+    if text in ("true", "false"):
+        return "other"
+    try:
+        float(text)
+        return "num"
+    except ValueError:
+        pass
+    if any(d in text for d in ("npu", "cpu", "cuda")):
+        return "device"
+    return "na" if str(value) == NA else "other"
+
+
+def _stat_str(value: Any) -> str:
+    return "None" if value is None else str(value)
+
+
+def _summary_pair(npu: Any, bench: Any) -> tuple[Any, Any]:
+    """(diff, relative error in percent) for one statistic, msprobe's table of rules."""
+    if _stat_str(npu) == _stat_str(bench):
+        return 0.0, 0.0
+    t1, t2 = _classify(npu), _classify(bench)
+    if "na" in (t1, t2):
+        return NA, NA
+    if t1 == "device" and t2 == "device":
+        return NA, NA
+    if "device" in (t1, t2) or "other" in (t1, t2):
+        return DIFF, DIFF
+    if "nan" in (t1, t2):
+        return NAN, NAN
+    if t1 == "num" and t2 == "num":
+        n, b = float(npu), float(bench)
+        diff = n - b
+        return diff, (abs(diff / b * 100) if b != 0 else INF)
+    if t1 == "inf" or (t1 == "num" and t2 == "-inf"):
+        return INF, INF
+    if t1 == "-inf" or (t1 == "num" and t2 == "inf"):
+        return NEG_INF, NEG_INF
+    return NA, NA
+
+
+def _summary_metrics(row: MsprobeRow) -> dict[str, Any]:
+    if row.bench is None:
+        return dict.fromkeys(SUMMARY_NAMES, NA)
+    out: dict[str, Any] = {}
+    for i, (diff_name, rel_name) in enumerate(zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:], strict=False)):
+        out[diff_name], out[rel_name] = _summary_pair(row.npu.stats[i], row.bench.stats[i])
+    return out
+
+
+def _as_float_array(array: np.ndarray) -> np.ndarray:
+    """msprobe reads bfloat16 and float8 tensors as float32, and squeezes every tensor."""
+    if array.dtype in (np.dtype(ml_dtypes.bfloat16), np.dtype(ml_dtypes.float8_e4m3fn),
+                       np.dtype(ml_dtypes.float8_e5m2)):
+        array = array.astype(np.float32)
+    return np.squeeze(array)
+
+
+def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) -> dict[str, Any]:
+    unsupported = dict.fromkeys(MSPROBE_NAMES, "unsupported")
+    if row.bench is None:
+        return unsupported
+    if row.npu.data_name is None:
+        row.messages.append("NPU does not have data file.")
+        return unsupported
+    if row.bench.data_name is None:
+        row.messages.append("Bench does not have data file.")
+        return unsupported
+    try:
+        n = _as_float_array(npu_run.load(row.npu))
+        b = _as_float_array(bench_run.load(row.bench))
+    except TensorLoadError as exc:
+        row.messages.append(str(exc))
+        return unsupported
+    result = msprobe_metrics(n, b)
+    if result.message:
+        row.messages.append(result.message.strip())
+    return {k: 0.0 if isinstance(v, float) and v == 0 else v for k, v in result.values.items()}  # no "-0.0"
+
+
+def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
+                 progress: Callable[[int, int], bool] | None = None) -> MsprobeComparison:
+    """Compare two rank folders; ``progress(done, total)`` returning False cancels (rows so far kept)."""
+    from ascend_dump_gui.core.msprobe.judge import judge
+
+    mode = mode or default_mode(npu, bench)
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+    rows = match(npu, bench)
+    for i, row in enumerate(rows):
+        if mode == "summary":
+            row.metrics = _summary_metrics(row)
+        elif mode == "md5":
+            row.metrics = {"NPU MD5": row.npu.md5, "BENCH MD5": row.bench.md5 if row.bench else NA}
+        else:
+            row.metrics = _tensor_metrics(row, npu, bench)
+        if progress is not None and not progress(i + 1, len(rows)):
+            rows = rows[: i + 1]
+            break
+    judge(rows, mode)
+    return MsprobeComparison(mode, rows, npu.label, bench.label)

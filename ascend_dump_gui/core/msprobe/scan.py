@@ -1,0 +1,81 @@
+"""`scan` records for one msprobe run folder (cli.md: kinds ``msprobe_tensor`` and ``msprobe_stats``).
+
+Every file in ``dump_tensor_data/`` is an ``msprobe_tensor`` record named after its call; every dump.json
+call without any tensor file is one ``msprobe_stats`` record (path: the dump.json). ``rank`` and
+``iteration`` come from ``rank{R}`` / ``step{N}`` (null for ``proc{pid}``). stack.json and construct.json
+are part of the run, neither records nor problems.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ascend_dump_gui.core.dump.records import DumpRecord, Problem
+from ascend_dump_gui.core.msprobe.dump_json import call_type
+from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, SIDE_FILES, TENSOR_DIR, folder_ids
+
+
+def _looks_like_run(path: str) -> bool:
+    """dump.json of msprobe: a JSON object whose first keys include "task" or "data"."""
+    try:
+        with open(os.path.join(path, DUMP_JSON), "rb") as fh:
+            head = fh.read(512)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and (b'"task"' in head or b'"data"' in head)
+
+
+def _call_of(file_name: str) -> str:
+    """``Functional.linear.0.forward.input.0.pt`` -> ``Functional.linear.0.forward`` (best effort)."""
+    stem = file_name.rsplit(".", 1)[0]
+    for marker in (".input.", ".output.", ".parameters.", ".parameters_grad."):
+        head, sep, tail = stem.partition(marker)
+        if sep:
+            return head if marker != ".parameters_grad." else head + sep + tail.split(".", 1)[0]
+    return stem
+
+
+def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]]) -> tuple[list[DumpRecord], list[Problem]] | None:
+    """Records and problems of the run folder ``path`` (``rel`` relative to the scan root), or None when the
+    folder is not an msprobe run."""
+    if not any(name == DUMP_JSON for name, _ in files) or not _looks_like_run(path):
+        return None
+    from ascend_dump_gui.core.msprobe.tree import MsprobeRun  # numpy: only once a run is found
+
+    run_path = Path(path)
+    step, rank, _pid = folder_ids(run_path)
+    run = MsprobeRun(run_path, step, rank, _pid)
+    prefix = rel + "/" if rel else ""
+    problems = [Problem(prefix + name, "not part of an msprobe run") for name, _ in files if name not in SIDE_FILES]
+
+    def record(rel_path: str, kind: str, op_type: str | None, op_name: str | None, size: int) -> DumpRecord:
+        return DumpRecord(rel_path, kind, None, rank, None, None, None, None, step, op_type, op_name, None, None,
+                          None, size)
+
+    owner: dict[str, str] = {}
+    records: list[DumpRecord] = []
+    json_size = next(size for name, size in files if name == DUMP_JSON)
+    for entry in run.entries:
+        named = [leaf.data_name for leaf in entry.leaves if leaf.data_name]
+        for data_name in named:
+            owner[data_name] = entry.name
+        if not named:
+            records.append(record(prefix + DUMP_JSON, "msprobe_stats", call_type(entry.name), entry.name, json_size))
+    problems += [Problem(prefix + os.path.basename(p.path), p.message) for p in run.problems]
+    tensor_dir = run_path / TENSOR_DIR
+    present: set[str] = set()
+    if tensor_dir.is_dir():
+        for entry_path in sorted(tensor_dir.iterdir()):
+            present.add(entry_path.name)
+            call = owner.get(entry_path.name) or _call_of(entry_path.name)
+            try:
+                size = entry_path.stat().st_size
+            except OSError:
+                size = 0
+            records.append(record(f"{prefix}{TENSOR_DIR}/{entry_path.name}", "msprobe_tensor", call_type(call), call,
+                                  size))
+    problems += [Problem(f"{prefix}{TENSOR_DIR}/{name}", f"missing: dump.json names it for {call}")
+                 for name, call in owner.items() if name not in present]
+    return records, problems
+
