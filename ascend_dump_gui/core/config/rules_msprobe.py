@@ -231,7 +231,7 @@ def _section_keys_unused(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if not unused:
         return []
     return [Hit(msg("{keys} are not read by task {task}; they change nothing.", keys=", ".join(unused), task=task),
-                tuple(unused))]
+                (*unused, "task"))]
 
 
 def _other_sections(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
