@@ -12,6 +12,7 @@ from ascend_dump_gui.core.config.rules import CheckContext, run_rules
 from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_check import check_values
+from ascend_dump_gui.core.config.script_flow.variants import script_findings
 from ascend_dump_gui.core.config.values import to_text
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -54,6 +55,7 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     found += run_rules(scenario.rules, doc.values, ctx)
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)
+    found = script_findings(doc, found, lambda other: check(other, env=env, product=product, base_dir=base_dir))
     return _tidy(found, doc.facts.get("unresolved", ()))
 
 

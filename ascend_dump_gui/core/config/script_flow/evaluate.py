@@ -1,0 +1,231 @@
+"""Evaluate expressions of a script that depend only on literals, module constants and the run's flag values.
+
+Anything else (a function's result, a file, the environment) is :data:`UNKNOWN`; an expression with an unknown part
+is unknown as a whole, so a partly known text is never produced (a ``profiling_options`` string concatenated with
+a variable stays unknown, not text that would then be checked).
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import os.path
+from dataclasses import dataclass, field
+from typing import Any
+
+from ascend_dump_gui.core.config.script_flow.flags import UNKNOWN, Flag
+
+NAMESPACES = frozenset({"FLAGS", "flags", "args", "arg", "opt", "opts", "option", "options", "cfg", "params",
+                        "parsed_args", "known_args", "ARGS"})
+_UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes", "compat.as_bytes"}
+_COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+            ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
+           ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv}
+_MAX_TEXT = 100_000
+
+
+@dataclass
+class Evaluator:
+    """Values of names (flow-sensitive, updated by the reader) and of the run's flags."""
+
+    flags: dict[str, Flag]
+    flag_values: dict[str, Any]
+    names: dict[str, Any] = field(default_factory=dict)           # name -> value (UNKNOWN when not literal)
+    name_flags: dict[str, frozenset[str]] = field(default_factory=dict)
+    namespaces: set[str] = field(default_factory=lambda: set(NAMESPACES))
+    derived: dict[str, ast.expr] = field(default_factory=dict)      # name -> expression, when it reads flags
+    _resolving: set[str] = field(default_factory=set, repr=False)
+
+    # -- binding ------------------------------------------------------------------------------------------------
+    def bind(self, name: str, node: ast.expr | None) -> None:
+        """``name = node`` was executed (None: bound to something unknown)."""
+        if node is not None and _is_namespace_source(node):
+            self.namespaces.add(name)
+        elif name not in NAMESPACES:
+            self.namespaces.discard(name)
+        value = self.value(node) if node is not None else UNKNOWN
+        self.names[name] = value
+        self.name_flags[name] = self.flags_in(node) if node is not None else frozenset()
+        if self.name_flags[name] and node is not None:
+            self.derived[name] = node
+        else:
+            self.derived.pop(name, None)
+
+    # -- questions ----------------------------------------------------------------------------------------------
+    def flag_of(self, node: ast.expr) -> str | None:
+        """The flag name when ``node`` reads a flag (``FLAGS.x``, ``args.x``, ``self.args.x``, ``flags.FLAGS.x``)."""
+        if not isinstance(node, ast.Attribute) or node.attr not in self.flags:
+            return None
+        base = node.value
+        last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
+        return node.attr if last in self.namespaces or last == "FLAGS" else None
+
+    def flags_in(self, node: ast.expr) -> frozenset[str]:
+        """Flags the value of ``node`` depends on (directly or through names bound from them)."""
+        found: set[str] = set()
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Attribute):
+                flag = self.flag_of(sub)
+                if flag is not None:
+                    found.add(flag)
+            elif isinstance(sub, ast.Name):
+                found |= self.name_flags.get(sub.id, frozenset())
+        return frozenset(found)
+
+    def truth(self, node: ast.expr) -> bool | None:
+        """Truth of a condition, None when it cannot be decided."""
+        value = self.value(node)
+        if value is UNKNOWN:
+            return None
+        try:
+            return bool(value)
+        except Exception:   # noqa: BLE001 - a literal with an odd __bool__ cannot occur, be safe anyway
+            return None
+
+    def value(self, node: ast.expr) -> Any:
+        """The value of ``node`` in this run, or UNKNOWN."""
+        try:
+            result = self._eval(node)
+        except (ArithmeticError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
+                MemoryError, OverflowError):
+            return UNKNOWN
+        if isinstance(result, str) and len(result) > _MAX_TEXT:
+            return UNKNOWN
+        return result
+
+    # -- the evaluator --------------------------------------------------------------------------------------------
+    def _eval(self, node: ast.expr) -> Any:   # noqa: C901, PLR0911, PLR0912 - one case per node type
+        if isinstance(node, ast.Constant):
+            return node.value.decode("utf-8", "replace") if isinstance(node.value, bytes) else node.value
+        if isinstance(node, ast.Name):
+            source = self.derived.get(node.id)
+            if source is None or node.id in self._resolving:
+                return self.names.get(node.id, UNKNOWN)
+            self._resolving.add(node.id)     # re-read from the flags: other runs see their own values
+            try:
+                return self._eval(source)
+            finally:
+                self._resolving.discard(node.id)
+        if isinstance(node, ast.Attribute):
+            flag = self.flag_of(node)
+            return self.flag_values.get(flag, UNKNOWN) if flag is not None else UNKNOWN
+        if isinstance(node, (ast.List, ast.Tuple)):
+            items = [self._eval(e) for e in node.elts]
+            return UNKNOWN if any(i is UNKNOWN for i in items) else items if isinstance(node, ast.List) \
+                else tuple(items)
+        if isinstance(node, ast.Dict):
+            keys = [self._eval(k) if k is not None else UNKNOWN for k in node.keys]
+            vals = [self._eval(v) for v in node.values]
+            if any(x is UNKNOWN for x in keys + vals):
+                return UNKNOWN
+            return dict(zip(keys, vals, strict=True))
+        if isinstance(node, ast.UnaryOp):
+            operand = self._eval(node.operand)
+            if operand is UNKNOWN:
+                return UNKNOWN
+            if isinstance(node.op, ast.Not):
+                return not operand
+            if isinstance(node.op, ast.USub):
+                return -operand
+            return UNKNOWN
+        if isinstance(node, ast.BoolOp):
+            return self._bool_op(node)
+        if isinstance(node, ast.Compare):
+            left = self._eval(node.left)
+            for op, right_node in zip(node.ops, node.comparators, strict=True):
+                right = self._eval(right_node)
+                if left is UNKNOWN or right is UNKNOWN or type(op) not in _COMPARE:
+                    return UNKNOWN
+                if not _COMPARE[type(op)](left, right):
+                    return False
+                left = right
+            return True
+        if isinstance(node, ast.BinOp):
+            left, right = self._eval(node.left), self._eval(node.right)
+            if left is UNKNOWN or right is UNKNOWN or type(node.op) not in _BINARY:
+                return UNKNOWN
+            if isinstance(node.op, ast.Mult) and (isinstance(left, (str, list)) or isinstance(right, (str, list))):
+                return UNKNOWN   # no repeated text
+            return _BINARY[type(node.op)](left, right)
+        if isinstance(node, ast.IfExp):
+            test = self._eval(node.test)
+            return UNKNOWN if test is UNKNOWN else self._eval(node.body if test else node.orelse)
+        if isinstance(node, ast.JoinedStr):
+            parts = []
+            for part in node.values:
+                value = self._eval(part.value) if isinstance(part, ast.FormattedValue) else self._eval(part)
+                if value is UNKNOWN or isinstance(part, ast.FormattedValue) and part.format_spec is not None:
+                    return UNKNOWN
+                parts.append(str(value))
+            return "".join(parts)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        return UNKNOWN
+
+    def _bool_op(self, node: ast.BoolOp) -> Any:
+        is_and = isinstance(node.op, ast.And)
+        unknown = False
+        result: Any = None
+        for operand in node.values:
+            result = self._eval(operand)
+            if result is UNKNOWN:
+                unknown = True
+                continue
+            if is_and and not result or not is_and and result:
+                return result
+        return UNKNOWN if unknown else result
+
+    def _call(self, node: ast.Call) -> Any:
+        name = call_name(node)
+        last = name.rsplit(".", 1)[-1]
+        args = [self._eval(a) for a in node.args]
+        if node.keywords or any(a is UNKNOWN for a in args):
+            return UNKNOWN
+        if isinstance(node.func, ast.Attribute) and last in ("encode", "decode", "lower", "upper", "strip", "format"):
+            owner = self._eval(node.func.value)
+            if not isinstance(owner, str):
+                return UNKNOWN
+            if last == "format":
+                return owner.format(*args) if all(isinstance(a, (str, int, float)) for a in args) else UNKNOWN
+            return owner if last in ("encode", "decode") else getattr(owner, last)(*args)
+        if name in ("os.path.join", "path.join") and args and all(isinstance(a, str) for a in args):
+            return os.path.join(*args)
+        if len(args) != 1:
+            return UNKNOWN
+        arg = args[0]
+        if last in _UNWRAP or name in _UNWRAP:
+            return str(arg) if last == "str" else arg
+        if name == "int":
+            return int(arg)
+        if name == "float":
+            return float(arg)
+        if name == "bool":
+            return bool(arg)
+        return UNKNOWN
+
+
+def call_name(node: ast.expr) -> str:
+    """Dotted name of a call's function (``tf.compat.as_bytes``), or "" when it is not a plain call."""
+    if not isinstance(node, ast.Call):
+        return ""
+    parts = []
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name):
+        parts.append(func.id)
+    elif isinstance(func, ast.Call):
+        parts.append(call_name(func) + "()")
+    return ".".join(reversed(parts))
+
+
+def _is_namespace_source(node: ast.expr) -> bool:
+    """``parser.parse_args()``, ``parser.parse_known_args()[0]``, ``flags.FLAGS``, ``tf.app.flags.FLAGS``."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Call):
+        return call_name(node).rsplit(".", 1)[-1] in ("parse_args", "parse_known_args")
+    return isinstance(node, ast.Attribute) and node.attr == "FLAGS"

@@ -1,0 +1,253 @@
+"""A training script's command-line definitions (argparse, tf.app.flags / absl) and a run's values for them.
+
+Definitions are read from the syntax tree only: ``parser.add_argument("--x", type=int, default=0)``,
+``flags.DEFINE_boolean("x", False, ...)`` (also ``tf.app.flags``, ``tf.compat.v1.flags``, ``tf.flags``, absl).
+A default that is not a literal stays :data:`UNKNOWN`. Command-line text is converted as the parser would
+(``type=bool`` makes any non-empty text true, ``ast.literal_eval`` reads Python literals, absl accepts
+``--x``/``--nox`` for booleans).
+"""
+
+from __future__ import annotations
+
+import ast
+import shlex
+from dataclasses import dataclass
+from typing import Any
+
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+
+
+class _Unknown:
+    def __repr__(self) -> str:
+        return "<unknown>"
+
+
+UNKNOWN: Any = _Unknown()
+_ABSL_KINDS = {"string": "str", "integer": "int", "boolean": "bool", "bool": "bool", "float": "float",
+               "enum": "enum", "list": "list", "multi_string": "list", "multi_integer": "list",
+               "spaceseplist": "list"}
+_TYPES = {"int": "int", "float": "float", "str": "str", "bool": "bool_text"}
+_TRUE_WORDS = {"true", "t", "yes", "y", "1", "on"}
+_FALSE_WORDS = {"false", "f", "no", "n", "0", "off"}
+SOURCE = "script arguments"
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One command-line option of the script.
+
+    ``kind``: str, int, float, bool (absl boolean), bool_text (argparse ``type=bool``: any non-empty text is
+    true), str2bool (a custom ``*bool*`` converter: true/false words), literal (``ast.literal_eval``), enum,
+    list, store_true, store_false, or unknown (a converter the importer cannot follow).
+    """
+
+    name: str
+    option: str
+    kind: str
+    default: Any
+    line: int
+    aliases: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        default = None if self.default is UNKNOWN else self.default
+        return {"name": self.name, "option": self.option, "kind": self.kind, "default": default,
+                "default_known": self.default is not UNKNOWN, "line": self.line, "help": self.help}
+
+    def convert(self, text: str | None) -> Any:
+        """The value the parser gives for ``text`` (None: the bare flag); ValueError when it refuses it."""
+        kind = self.kind
+        if kind in ("store_true", "store_false"):
+            if text is not None:
+                raise ValueError(f"{self.option} takes no value")
+            return kind == "store_true"
+        if kind == "bool" and text is None:
+            return True
+        if text is None:
+            raise ValueError(f"{self.option} needs a value")
+        if kind == "int":
+            return int(text, 0) if text.lower().startswith(("0x", "0o", "0b")) else int(text)
+        if kind == "float":
+            return float(text)
+        if kind == "bool":
+            word = text.lower()
+            if word not in _TRUE_WORDS | _FALSE_WORDS:
+                raise ValueError(f"{self.option} expects true or false, got {text!r}")
+            return word in _TRUE_WORDS
+        if kind == "str2bool":
+            word = text.lower()
+            return True if word in _TRUE_WORDS else False if word in _FALSE_WORDS else UNKNOWN
+        if kind == "bool_text":
+            return bool(text)
+        if kind == "literal":
+            try:
+                return ast.literal_eval(text)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                raise ValueError(f"{self.option}: {text!r} is not a Python literal") from None
+        if kind == "list":
+            return [part for part in text.split(",") if part]
+        if kind == "enum" and self.choices and text not in self.choices:
+            raise ValueError(f"{self.option} must be one of {', '.join(map(str, self.choices))}")
+        if kind == "unknown":
+            return UNKNOWN
+        return text
+
+
+def collect_flags(tree: ast.AST) -> dict[str, Flag]:
+    """Every flag the script declares, by attribute name (argparse ``dest`` or the absl name)."""
+    found: dict[str, Flag] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        attr = node.func.attr
+        flag = _argparse(node) if attr == "add_argument" else \
+            _absl(node, _ABSL_KINDS[attr[7:]]) if attr.startswith("DEFINE_") and attr[7:] in _ABSL_KINDS else None
+        if flag is not None and flag.name not in found:
+            found[flag.name] = flag
+    return found
+
+
+def _keywords(call: ast.Call) -> dict[str, ast.expr]:
+    return {kw.arg: kw.value for kw in call.keywords if kw.arg}
+
+
+def _literal(node: ast.expr | None) -> Any:
+    if node is None:
+        return None
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNKNOWN
+
+
+def _argparse(call: ast.Call) -> Flag | None:
+    options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    if not options or not all(o.startswith("-") for o in options):
+        return None
+    kw = _keywords(call)
+    longs = [o for o in options if o.startswith("--")] or options
+    dest = _literal(kw.get("dest")) if "dest" in kw else longs[0].lstrip("-").replace("-", "_")
+    if not isinstance(dest, str) or not dest.isidentifier():
+        return None
+    action = _literal(kw.get("action")) if "action" in kw else None
+    if action in ("store_true", "store_false"):
+        kind = action
+        default = _literal(kw["default"]) if "default" in kw else action == "store_false"
+    else:
+        kind = _converter(kw.get("type"))
+        default = _literal(kw.get("default"))
+        if isinstance(default, str) and kind not in ("str", "unknown"):   # argparse converts string defaults
+            try:
+                default = Flag(dest, longs[0], kind, None, 0).convert(default)
+            except (ValueError, TypeError):
+                default = UNKNOWN
+    choices = _literal(kw.get("choices")) if "choices" in kw else ()
+    return Flag(dest, longs[0], kind, default, call.lineno, tuple(options),
+                tuple(choices) if isinstance(choices, (list, tuple)) else (), _help(kw))
+
+
+def _converter(node: ast.expr | None) -> str:
+    if node is None:
+        return "str"
+    text = ast.unparse(node)
+    if text in _TYPES:
+        return _TYPES[text]
+    if text.endswith("literal_eval"):
+        return "literal"
+    if "bool" in text.lower():
+        return "str2bool"
+    return "unknown"
+
+
+def _absl(call: ast.Call, kind: str) -> Flag | None:
+    kw = _keywords(call)
+    name_node = call.args[0] if call.args else kw.get("name")
+    default_node = call.args[1] if len(call.args) > 1 else kw.get("default")
+    name = _literal(name_node)
+    if not isinstance(name, str) or not name.isidentifier():
+        return None
+    default = _literal(default_node) if default_node is not None else None
+    choices: Any = ()
+    if kind == "enum":
+        choices = _literal(call.args[2] if len(call.args) > 2 else kw.get("enum_values"))
+    if kind == "list" and isinstance(default, str):
+        default = [part for part in default.split(",") if part]
+    return Flag(name, f"--{name}", kind, default, call.lineno, (f"--{name}",),
+                tuple(choices) if isinstance(choices, (list, tuple)) else (), _help(kw))
+
+
+def _help(kw: dict[str, ast.expr]) -> str:
+    text = _literal(kw.get("help")) if "help" in kw else ""
+    return text if isinstance(text, str) else ""
+
+
+@dataclass
+class ScriptArgs:
+    """A run's flag values: the defaults, overridden by the command line (``given`` holds the text used)."""
+
+    values: dict[str, Any]
+    given: dict[str, str]
+    problems: list[Finding]
+
+
+def split_args(text: str) -> list[str]:
+    """Shell-like split; a quoting error becomes a ValueError naming the problem."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise ValueError(f"--script-args cannot be split like a shell: {exc}") from None
+
+
+def evaluate_args(flags: dict[str, Flag], argv: list[str]) -> ScriptArgs:
+    """Defaults overridden by ``argv``; unknown or refused arguments become findings (the run uses the default)."""
+    values = {name: flag.default for name, flag in flags.items()}
+    given: dict[str, str] = {}
+    problems: list[Finding] = []
+    by_option = {alias: flag for flag in flags.values() for alias in flag.aliases}
+    index = 0
+    while index < len(argv):
+        token = argv[index]
+        index += 1
+        if not token.startswith("-") or token in ("-", "--"):
+            problems.append(_problem(msg("{token!r} is not an option of this script; it is ignored", token=token)))
+            continue
+        option, has_value, text = token.partition("=")
+        flag = by_option.get(option)
+        value_text: str | None = text if has_value else None
+        if flag is None and option.startswith("--no") and not has_value:
+            negated = by_option.get("--" + option[4:])
+            if negated is not None and negated.kind == "bool":
+                values[negated.name], given[negated.name] = False, token
+                continue
+        if flag is None:
+            problems.append(_problem(msg("{option} is not declared by this script (argparse would exit with "
+                                         "\"unrecognized arguments\"; absl with \"Unknown command line flag\"); it "
+                                         "is ignored", option=option)))
+            continue
+        if not has_value and flag.kind not in ("store_true", "store_false", "bool"):
+            if index < len(argv):
+                value_text = argv[index]
+                index += 1
+        try:
+            values[flag.name] = flag.convert(value_text)
+        except (ValueError, TypeError) as exc:
+            problems.append(_problem(msg("{option}: {problem}; the script would exit, its default is used here",
+                                         option=option, problem=str(exc))))
+            continue
+        given[flag.name] = token if value_text is None else f"{option}={value_text}"
+    return ScriptArgs(values, given, problems)
+
+
+def _problem(text: Any) -> Finding:
+    return Finding("script.args", Severity.WARNING, (), text, SOURCE)
+
+
+def format_arg(flag: Flag, value: Any) -> str:
+    """The command-line text that gives ``flag`` the ``value``."""
+    if flag.kind == "store_true" and value is True or flag.kind == "store_false" and value is False:
+        return flag.option
+    if flag.kind == "bool":
+        return flag.option if value else f"--no{flag.option[2:]}"
+    text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+    return f"{flag.option}={shlex.quote(text)}"

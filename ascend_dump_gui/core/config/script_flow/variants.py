@@ -1,0 +1,110 @@
+"""Other runs of a script: the arguments that turn its switched-off branches on, and the findings of that run.
+
+A conflict that only occurs under other arguments is a warning of the run being checked that names those arguments,
+never an error of it; an error about a setting made under a condition that cannot be decided is a warning saying so.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.script_flow.evaluate import Evaluator
+from ascend_dump_gui.core.config.script_flow.flags import UNKNOWN, Flag, format_arg
+
+_MAX_FLAGS_PER_CONDITION = 3
+_BOOLISH = ("bool", "store_true", "store_false", "str2bool", "bool_text", "literal")
+
+
+@dataclass(frozen=True)
+class ScriptRun:
+    """What the importer knows about the script as a program: its text, flags, this run's arguments, and the
+    arguments of the run with every switched-off branch on (``alternative``: flag name -> value)."""
+
+    text: str
+    scenario: str | None
+    script_args: str
+    flags: dict[str, Flag]
+    given: dict[str, str]
+    alternative: dict[str, Any] = field(default_factory=dict)
+
+    def alternative_args(self) -> str:
+        """Command-line text of the alternative run (only the flags it changes)."""
+        return " ".join(format_arg(self.flags[name], value) for name, value in self.alternative.items())
+
+    def rerun(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
+        """The document of the same script under other arguments (no further alternative is computed)."""
+        from ascend_dump_gui.core.config.import_python import parse_python   # import_python imports this module
+        from ascend_dump_gui.core.config.scenarios import SCENARIOS
+
+        doc = parse_python(self.text, origin, SCENARIOS, scenario or self.scenario, script_args)
+        doc.facts["script"] = replace(doc.facts["script"], alternative={})
+        return doc
+
+
+def alternative_args(flags: dict[str, Flag], values: dict[str, Any], evaluator: Evaluator,
+                     hits: Iterable[Any]) -> dict[str, Any]:
+    """Flag values that make the conditions of switched-off settings hold (first found wins on a clash)."""
+    chosen: dict[str, Any] = {}
+    seen: set[int] = set()
+    for hit in hits:
+        for condition in hit.conditions:
+            if condition.holds is not False or condition.node is None or id(condition.node) in seen:
+                continue
+            seen.add(id(condition.node))
+            names = sorted(evaluator.flags_in(condition.node) - set(chosen))
+            if not names or len(names) > _MAX_FLAGS_PER_CONDITION:
+                continue
+            base = {**values, **chosen}
+            for combo in itertools.product(*(_candidates(flags[n], condition.node) for n in names)):
+                trial = replace(evaluator, flag_values={**base, **dict(zip(names, combo, strict=True))})
+                truth = trial.truth(condition.node)
+                if truth is not None and truth != condition.negated:
+                    chosen.update({n: v for n, v in zip(names, combo, strict=True) if v != values.get(n)})
+                    break
+    return chosen
+
+
+def _candidates(flag: Flag, condition: ast.expr) -> list[Any]:
+    literals = [n.value for n in ast.walk(condition) if isinstance(n, ast.Constant) and n.value is not None]
+    if flag.kind in _BOOLISH:
+        out: list[Any] = [True, False] + [v for v in literals if not isinstance(v, str)]
+    elif flag.kind in ("int", "float"):
+        out = [v for v in literals if isinstance(v, (int, float)) and not isinstance(v, bool)] + [1, 0]
+    else:
+        out = [v for v in literals if isinstance(v, str)] + list(flag.choices) + ["True", "1", ""]
+    return list(dict.fromkeys(v for v in out if v is not UNKNOWN))
+
+
+def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[Finding]]) -> list[Finding]:
+    """``found`` with errors about undecided settings made warnings, plus the other run's new errors as warnings."""
+    conditional = doc.facts.get("conditional") or {}
+    out = [_undecided(f, conditional) for f in found]
+    run = doc.facts.get("script")
+    if isinstance(run, ScriptRun) and run.alternative:
+        args = " ".join(filter(None, (run.script_args, run.alternative_args())))
+        other = check(run.rerun(doc.origin, args, doc.scenario))
+        known = {(f.rule, f.options) for f in found if f.severity is Severity.ERROR}
+        out += [Finding(f.rule, Severity.WARNING, f.options,
+                        msg("with {args}: {message}", args=run.alternative_args(), message=f.text), f.source,
+                        extra={"script_args": run.alternative_args()})
+                for f in other if f.severity is Severity.ERROR and not f.rule.startswith(("import.", "script."))
+                and (f.rule, f.options) not in known]
+    return out
+
+
+def _undecided(finding: Finding, conditional: dict[str, str]) -> Finding:
+    if finding.severity is not Severity.ERROR or finding.rule.startswith("import.") or not conditional:
+        return finding
+    doubts = [conditional[o.split("[")[0]] for o in finding.options if o.split("[")[0] in conditional]
+    if not doubts:
+        return finding
+    return Finding(finding.rule, Severity.WARNING, finding.options,
+                   msg("{message} (only if `{condition}` holds, which cannot be decided from the script)",
+                       message=finding.text, condition=doubts[0]),
+                   finding.source, finding.fix, extra={"condition": doubts[0]})
