@@ -437,6 +437,9 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
                                     "adapter reads .{accessor} and does not see this value.", line=hit.line,
                                     key=hit.key, accessor=spec.serialized, used=hit.accessor),
                                 spec.source, extra={"line": hit.line}))
+    if scenario.name == "tf2_npu_device" and spec.kind in (Kind.STR, Kind.PATH) \
+            and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)   # npu_device hands global options to GE as text
     if spec.kind is Kind.MAPPING and isinstance(value, str):
         parsed = json_object(value)
         return value if parsed is None else parsed

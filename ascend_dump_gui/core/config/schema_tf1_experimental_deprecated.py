@@ -50,8 +50,10 @@ DEPRECATED_FIELDS: tuple[FieldSpec, ...] = (
            "dynamic_inputs_shape_range.", DEPRECATED, "b",
            deprecated="Will be removed; use set_graph_exec_config or input_shape with dynamic_dims."),
     option("dynamic_graph_execute_mode", Kind.CHOICE, None, "Dynamic execution mode",
-           "dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; only read when "
-           "dynamic_input is True.", DEPRECATED, "s", choices=("dynamic_execute",),
+           "dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; lazy_recompile compiles "
+           "again for each new input shape (the document lists only dynamic_execute; the TF Adapter accepts "
+           "both). Only read when dynamic_input is True.", DEPRECATED, "s",
+           choices=("dynamic_execute", "lazy_recompile"),
            deprecated="Will be removed; use set_graph_exec_config or input_shape with dynamic_dims."),
     option("dynamic_inputs_shape_range", Kind.STR, None, "Dynamic input shape ranges",
            "Shape range per input, e.g. getnext:[128,3~5,-1];data:[64,-1]; ~ gives a range, -1 any size.",

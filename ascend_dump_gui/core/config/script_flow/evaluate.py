@@ -46,6 +46,8 @@ class Evaluator:
         elif name not in NAMESPACES:
             self.namespaces.discard(name)
         value = self.value(node) if node is not None else UNKNOWN
+        if not isinstance(value, (str, int, float, bool)) and value is not None:
+            value = UNKNOWN   # containers can be mutated later (nodes.append(...)); only scalars are followed
         self.names[name] = value
         self.name_flags[name] = self.flags_in(node) if node is not None else frozenset()
         if self.name_flags[name] and node is not None:

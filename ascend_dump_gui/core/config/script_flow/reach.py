@@ -1,7 +1,8 @@
 """Which config objects of a script reach the session: a setting on an object that is never handed on does nothing.
 
 - ``custom_op = X.graph_options.rewrite_options.custom_optimizers.add()``: its ``parameter_map`` settings count when
-  ``X`` is used as a value somewhere (``tf.Session(config=X)``, ``return X``, ``npu_config_proto(config_proto=X)``).
+  ``X`` is used as a value somewhere (``tf.Session(config=X)``, ``return X``, ``npu_config_proto(config_proto=X)``),
+  or when the script hands no config to any session at all (a snippet: where it is used cannot be told).
 - ``DumpConfig(...)`` / ``ProfilingConfig(...)``: count when the call, or the name it is bound to, is passed as
   ``dump_config=`` / ``profiling_config=`` (``NPURunConfig``) or returned.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from ascend_dump_gui.core.config.findings import Text, msg
 
 _PASSING_KEYWORDS = {"dump_config": "DumpConfig", "profiling_config": "ProfilingConfig"}
+_SESSION_KEYWORDS = {"config", "session_config", "config_proto"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class Reach:
         self.assigned_calls: dict[int, str] = {}  # id(call) -> the name it is bound to
         self.custom_ops: dict[str, str] = {}      # custom_op variable -> text of the config it belongs to
         self.holders: dict[str, Holder] = {}
+        self.hands_configs = False                # some session / run config receives a config
 
     def learn(self, tree: ast.AST) -> None:
         """One pass over the whole script: values used, objects passed on, calls bound to names."""
@@ -41,6 +44,8 @@ class Reach:
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 parents[id(child)] = node
+            if isinstance(node, ast.keyword) and node.arg in _SESSION_KEYWORDS:
+                self.hands_configs = True
             if isinstance(node, ast.keyword) and node.arg in _PASSING_KEYWORDS:
                 if isinstance(node.value, ast.Name):
                     self.passed_names[node.arg].add(node.value.id)
@@ -70,7 +75,7 @@ class Reach:
     def custom_op_holder(self, owner: ast.expr) -> str:
         """Holder key for ``owner.parameter_map[...]`` ("" when the config cannot be told or is used)."""
         config = self.custom_ops.get(owner.id) if isinstance(owner, ast.Name) else _custom_op_config(owner)
-        if config is None or config in self.used:
+        if config is None or config in self.used or not self.hands_configs:
             return ""
         key = f"config:{config}"
         self.holders.setdefault(key, Holder(key, False, getattr(owner, "lineno", 0), msg(
