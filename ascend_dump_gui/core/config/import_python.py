@@ -325,8 +325,8 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         raise InputError(origin, "is nested too deeply to read") from None
     doc = _document(reader, origin, scenarios, scenario)
     doc.problems[:0] = run.problems
-    doc.facts["script"] = ScriptRun(text, scenario, script_args or "", flags, run.given,
-                                    alternative_args(flags, run.values, reader.evaluator, reader.hits))
+    alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
+    doc.facts["script"] = ScriptRun(text, scenario, script_args or "", flags, run.given, alternative, gates)
     return doc
 
 

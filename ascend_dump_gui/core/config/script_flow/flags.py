@@ -221,6 +221,8 @@ def evaluate_args(flags: dict[str, Flag], argv: list[str]) -> ScriptArgs:
                 values[negated.name], given[negated.name] = False, token
                 continue
         if flag is None:
+            if not has_value and index < len(argv) and not argv[index].startswith("-"):
+                index += 1   # its value
             problems.append(_problem(msg("{option} is not declared by this script (argparse would exit with "
                                          "\"unrecognized arguments\"; absl with \"Unknown command line flag\"); it "
                                          "is ignored", option=option)))

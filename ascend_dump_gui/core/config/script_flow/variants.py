@@ -32,29 +32,42 @@ class ScriptRun:
     flags: dict[str, Flag]
     given: dict[str, str]
     alternative: dict[str, Any] = field(default_factory=dict)
+    gates: dict[str, frozenset[str]] = field(default_factory=dict)   # option -> flags that switch its settings on
+    _reruns: dict[tuple[str, str | None], Any] = field(default_factory=dict, compare=False, repr=False)
 
-    def alternative_args(self) -> str:
-        """Command-line text of the alternative run (only the flags it changes)."""
-        return " ".join(format_arg(self.flags[name], value) for name, value in self.alternative.items())
+    def alternative_args(self, options: Iterable[str] = ()) -> str:
+        """Command-line text of the alternative run (only the flags it changes); with ``options``, only the flags
+        that switch those options' settings on (all when none do)."""
+        names = set().union(*(self.gates.get(o.split("[")[0], frozenset()) for o in options))
+        return " ".join(format_arg(self.flags[name], value) for name, value in self.alternative.items()
+                        if not names or name in names)
 
     def rerun(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
         """The document of the same script under other arguments (no further alternative is computed)."""
         from ascend_dump_gui.core.config.import_python import parse_python   # import_python imports this module
         from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
-        doc = parse_python(self.text, origin, SCENARIOS, scenario or self.scenario, script_args)
-        doc.facts["script"] = replace(doc.facts["script"], alternative={})
-        return doc
+        key = (script_args, scenario or self.scenario)
+        if key not in self._reruns:   # every edit in the app re-checks: read the script once per run
+            doc = parse_python(self.text, origin, SCENARIOS, key[1], script_args)
+            doc.facts["script"] = replace(doc.facts["script"], alternative={}, gates={})
+            self._reruns[key] = doc
+        return self._reruns[key]
 
 
 def alternative_args(flags: dict[str, Flag], values: dict[str, Any], evaluator: Evaluator,
-                     hits: Iterable[Any]) -> dict[str, Any]:
-    """Flag values that make the conditions of switched-off settings hold (first found wins on a clash)."""
+                     hits: Iterable[Any]) -> tuple[dict[str, Any], dict[str, frozenset[str]]]:
+    """Flag values that make the conditions of switched-off settings hold (first found wins on a clash), and per
+    option the flags among them that its settings depend on."""
     chosen: dict[str, Any] = {}
+    gates: dict[str, set[str]] = {}
     seen: set[int] = set()
     for hit in hits:
         for condition in hit.conditions:
-            if condition.holds is not False or condition.node is None or id(condition.node) in seen:
+            if condition.holds is not False or condition.node is None:
+                continue
+            gates.setdefault(hit.key, set()).update(evaluator.flags_in(condition.node))
+            if id(condition.node) in seen:
                 continue
             seen.add(id(condition.node))
             names = sorted(evaluator.flags_in(condition.node) - set(chosen))
@@ -67,7 +80,7 @@ def alternative_args(flags: dict[str, Flag], values: dict[str, Any], evaluator: 
                 if truth is not None and truth != condition.negated:
                     chosen.update({n: v for n, v in zip(names, combo, strict=True) if v != values.get(n)})
                     break
-    return chosen
+    return chosen, {key: frozenset(names & set(chosen)) for key, names in gates.items()}
 
 
 def _candidates(flag: Flag, condition: ast.expr) -> list[Any]:
@@ -91,8 +104,8 @@ def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[
         other = check(run.rerun(doc.origin, args, doc.scenario))
         known = {(f.rule, f.options) for f in found if f.severity is Severity.ERROR}
         out += [Finding(f.rule, Severity.WARNING, f.options,
-                        msg("with {args}: {message}", args=run.alternative_args(), message=f.text), f.source,
-                        extra={"script_args": run.alternative_args()})
+                        msg("with {args}: {message}", args=run.alternative_args(f.options), message=f.text),
+                        f.source, extra={"script_args": run.alternative_args(f.options)})
                 for f in other if f.severity is Severity.ERROR and not f.rule.startswith(("import.", "script."))
                 and (f.rule, f.options) not in known]
     return out
