@@ -32,6 +32,7 @@ from ascend_dump_gui.core.config.script_flow.flags import (
     ScriptArgs,
     collect_flags,
     evaluate_args,
+    external_flags,
     split_args,
 )
 from ascend_dump_gui.core.config.script_flow.flow import Conditions, FlowWalker, active, describe, undecided
@@ -313,6 +314,7 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         raise InputError(origin, f"is not valid Python: {exc}") from None
     try:
         flags = collect_flags(tree)
+        flags.update(external_flags(tree, flags))
         run = evaluate_args(flags, split_args(script_args or ""))
     except ValueError as exc:
         raise InputError(origin, str(exc)) from None

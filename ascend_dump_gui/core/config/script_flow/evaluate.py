@@ -13,10 +13,7 @@ import os.path
 from dataclasses import dataclass, field
 from typing import Any
 
-from ascend_dump_gui.core.config.script_flow.flags import UNKNOWN, Flag
-
-NAMESPACES = frozenset({"FLAGS", "flags", "args", "arg", "opt", "opts", "option", "options", "cfg", "params",
-                        "parsed_args", "known_args", "ARGS"})
+from ascend_dump_gui.core.config.script_flow.flags import NAMESPACES, UNKNOWN, Flag
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes", "compat.as_bytes"}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
             ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
@@ -187,6 +184,8 @@ class Evaluator:
             return UNKNOWN
         if isinstance(node.func, ast.Attribute) and last in ("encode", "decode", "lower", "upper", "strip", "format"):
             owner = self._eval(node.func.value)
+            if isinstance(owner, bool) and last in ("lower", "upper", "strip"):
+                owner = str(owner)   # a switch taken as off, read as text ("False")
             if not isinstance(owner, str):
                 return UNKNOWN
             if last == "format":

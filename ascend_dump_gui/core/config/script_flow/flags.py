@@ -10,6 +10,7 @@ A default that is not a literal stays :data:`UNKNOWN`. Command-line text is conv
 from __future__ import annotations
 
 import ast
+import re
 import shlex
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,11 @@ _TYPES = {"int": "int", "float": "float", "str": "str", "bool": "bool_text"}
 _TRUE_WORDS = {"true", "t", "yes", "y", "1", "on"}
 _FALSE_WORDS = {"false", "f", "no", "n", "0", "off"}
 SOURCE = "script arguments"
+NAMESPACES = frozenset({"FLAGS", "flags", "args", "arg", "opt", "opts", "option", "options", "cfg", "params",
+                        "parsed_args", "known_args", "ARGS"})
+# Debug switches of the model zoo (--over_dump, --data_dump_flag, --profiling, --autotune) are off unless given.
+_DEBUG_SWITCH = re.compile(r"dump|profil|overflow|auto_?tune", re.IGNORECASE)
+_NOT_A_SWITCH = re.compile(r"path|dir|step|mode|file|option|level|type|name|freq|list|layer", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,8 @@ class Flag:
 
     ``kind``: str, int, float, bool (absl boolean), bool_text (argparse ``type=bool``: any non-empty text is
     true), str2bool (a custom ``*bool*`` converter: true/false words), literal (``ast.literal_eval``), enum,
-    list, store_true, store_false, or unknown (a converter the importer cannot follow).
+    list, store_true, store_false, unknown (a converter the importer cannot follow), or external (read from a flag
+    namespace but declared in another file: its default is unknown, except that a debug switch is taken as off).
     """
 
     name: str
@@ -91,6 +98,11 @@ class Flag:
             raise ValueError(f"{self.option} must be one of {', '.join(map(str, self.choices))}")
         if kind == "unknown":
             return UNKNOWN
+        if kind == "external":
+            try:
+                return ast.literal_eval(text)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                return text
         return text
 
 
@@ -106,6 +118,32 @@ def collect_flags(tree: ast.AST) -> dict[str, Flag]:
         if flag is not None and flag.name not in found:
             found[flag.name] = flag
     return found
+
+
+def external_flags(tree: ast.AST, declared: dict[str, Flag]) -> dict[str, Flag]:
+    """Attributes read from a flag namespace (``FLAGS.x``, ``args.x``, ``self.args.x``) that this file does not
+    declare (its flags live in another module)."""
+    namespaces = set(NAMESPACES)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(node.value.func,
+                                                                                          ast.Attribute) \
+                and node.value.func.attr in ("parse_args", "parse_known_args"):
+            namespaces.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    found: dict[str, Flag] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr not in declared \
+                and node.attr not in found and not node.attr.startswith("_") and _namespace_base(node.value,
+                                                                                             namespaces):
+            switch = _DEBUG_SWITCH.search(node.attr) and not _NOT_A_SWITCH.search(node.attr)
+            default = False if switch else UNKNOWN
+            found[node.attr] = Flag(node.attr, f"--{node.attr}", "external", default, node.lineno,
+                                    (f"--{node.attr}",))
+    return found
+
+
+def _namespace_base(node: ast.expr, namespaces: set[str]) -> bool:
+    last = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    return last in namespaces
 
 
 def _keywords(call: ast.Call) -> dict[str, ast.expr]:
