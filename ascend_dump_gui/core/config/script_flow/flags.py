@@ -129,9 +129,11 @@ def external_flags(tree: ast.AST, declared: dict[str, Flag]) -> dict[str, Flag]:
                                                                                           ast.Attribute) \
                 and node.value.func.attr in ("parse_args", "parse_known_args"):
             namespaces.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     found: dict[str, Flag] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr not in declared \
+                and node.attr not in NAMESPACES and id(node) not in called \
                 and node.attr not in found and not node.attr.startswith("_") and _namespace_base(node.value,
                                                                                              namespaces):
             switch = _DEBUG_SWITCH.search(node.attr) and not _NOT_A_SWITCH.search(node.attr)
