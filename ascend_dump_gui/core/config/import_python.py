@@ -328,7 +328,8 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
     doc = _document(reader, origin, scenarios, scenario)
     doc.problems[:0] = run.problems
     alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
-    doc.facts["script"] = ScriptRun(text, scenario, script_args or "", flags, run.given, alternative, gates)
+    doc.facts["script"] = ScriptRun(text, scenario, script_args or "", flags, run.given, alternative, gates,
+                                    values=run.values)
     return doc
 
 

@@ -33,6 +33,7 @@ class ScriptRun:
     given: dict[str, str]
     alternative: dict[str, Any] = field(default_factory=dict)
     gates: dict[str, frozenset[str]] = field(default_factory=dict)   # option -> flags that switch its settings on
+    values: dict[str, Any] = field(default_factory=dict)             # every flag's value in this run
     _reruns: dict[tuple[str, str | None], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def alternative_args(self, options: Iterable[str] = ()) -> str:
@@ -42,17 +43,26 @@ class ScriptRun:
         return " ".join(format_arg(self.flags[name], value) for name, value in self.alternative.items()
                         if not names or name in names)
 
-    def rerun(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
-        """The document of the same script under other arguments (no further alternative is computed)."""
+    def evaluate(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
+        """The document of the same script run with ``script_args`` (InputError when they cannot be split)."""
         from ascend_dump_gui.core.config.import_python import parse_python   # import_python imports this module
         from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
+        return parse_python(self.text, origin, SCENARIOS, scenario or self.scenario, script_args)
+
+    def rerun(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
+        """:meth:`evaluate` without a further alternative run, remembered per arguments."""
         key = (script_args, scenario or self.scenario)
         if key not in self._reruns:   # every edit in the app re-checks: read the script once per run
-            doc = parse_python(self.text, origin, SCENARIOS, key[1], script_args)
+            doc = self.evaluate(origin, script_args, key[1])
             doc.facts["script"] = replace(doc.facts["script"], alternative={}, gates={})
             self._reruns[key] = doc
         return self._reruns[key]
+
+    def args_for(self, values: dict[str, Any]) -> str:
+        """Command-line text giving the flags ``values`` (flags at their default are left out)."""
+        return " ".join(format_arg(self.flags[name], value) for name, value in values.items()
+                        if name in self.flags and value != self.flags[name].default)
 
 
 def alternative_args(flags: dict[str, Flag], values: dict[str, Any], evaluator: Evaluator,
