@@ -110,8 +110,9 @@ class ScriptArgsPanel(QWidget):
         if flag.kind in _SWITCHES or flag.kind in ("literal", "str2bool", "external") and isinstance(value, bool):
             item.setFlags((flags & ~Qt.ItemFlag.ItemIsEditable) | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(_VALUE, Qt.CheckState.Checked if value is True else Qt.CheckState.Unchecked)
+            item.setData(_VALUE, Qt.ItemDataRole.UserRole, "switch")
         else:
-            item.setFlags(flags)
+            item.setFlags(flags & ~Qt.ItemFlag.ItemIsUserCheckable)
             item.setText(_VALUE, _shown(value))
         if self.run is not None and flag.name in self.run.given:
             font = item.font(0)
@@ -171,7 +172,7 @@ class ScriptArgsPanel(QWidget):
         for index in range(self.flags.topLevelItemCount()):
             row = self.flags.topLevelItem(index)
             flag = self.run.flags[row.data(0, Qt.ItemDataRole.UserRole)]
-            if row.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+            if row.data(_VALUE, Qt.ItemDataRole.UserRole) == "switch":
                 values[flag.name] = row.checkState(_VALUE) == Qt.CheckState.Checked
                 continue
             text = row.text(_VALUE)

@@ -107,7 +107,8 @@ def _candidates(flag: Flag, condition: ast.expr) -> list[Any]:
 def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[Finding]]) -> list[Finding]:
     """``found`` with errors about undecided settings made warnings, plus the other run's new errors as warnings."""
     conditional = doc.facts.get("conditional") or {}
-    out = [_undecided(f, conditional) for f in found]
+    provenance = doc.facts.get("provenance") or {}
+    out = [_with_line(_undecided(f, conditional), provenance) for f in found]
     run = doc.facts.get("script")
     if isinstance(run, ScriptRun) and run.alternative:
         args = " ".join(filter(None, (run.script_args, run.alternative_args())))
@@ -119,6 +120,19 @@ def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[
                 for f in other if f.severity is Severity.ERROR and not f.rule.startswith(("import.", "script."))
                 and (f.rule, f.options) not in known]
     return out
+
+
+def _with_line(finding: Finding, provenance: dict[str, dict[str, Any]]) -> Finding:
+    """The script line of the finding's first option that the script sets (for the app to link to)."""
+    if "line" in finding.extra:
+        return finding
+    line = next((provenance[o.split("[")[0]]["line"] for o in finding.options if o.split("[")[0] in provenance),
+                None)
+    if line is None:
+        return finding
+    return Finding(finding.rule, finding.severity, finding.options, finding.text, finding.source, finding.fix,
+                   extra={**{k: v for k, v in finding.extra.items() if k not in ("template", "params")},
+                          "line": line})
 
 
 def _undecided(finding: Finding, conditional: dict[str, str]) -> Finding:
