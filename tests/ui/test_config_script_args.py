@@ -45,7 +45,7 @@ def test_flipping_a_flag_shows_the_overflow_options_and_where_they_land(shown_pa
     over_dump = _row(flags, "--over_dump")
     assert over_dump.text(2) == "False" and over_dump.text(4) == "4"
     inactive = _row(panel.script_panel.settings, "enable_dump_debug")
-    assert inactive.text(1) == "not in this run" and inactive.text(3) == "args.over_dump"
+    assert inactive.text(1) == "not in this run" and inactive.text(4) == "args.over_dump"
     assert "overflow_dump" not in _artifacts(panel)
 
     over_dump.setCheckState(1, Qt.CheckState.Checked)           # the user ticks --over_dump
@@ -53,7 +53,7 @@ def test_flipping_a_flag_shows_the_overflow_options_and_where_they_land(shown_pa
     assert panel.doc.values["dump_path"] == "/tmp/over"
     assert panel.script_panel.args_line.text() == "--over_dump"
     setting = _row(panel.script_panel.settings, "dump_path")
-    assert setting.text(2) == "--over_dump_path (default /tmp/over, line 5)" and setting.text(4) == "13"
+    assert setting.text(3) == "--over_dump_path (default /tmp/over, line 5)" and setting.text(2) == "13"
     assert "overflow_dump" in _artifacts(panel)
     assert panel.form.editor("enable_dump_debug") is not None
 
@@ -76,7 +76,7 @@ def test_a_finding_selects_the_setting_of_its_script_line(shown_panel, qtbot, tm
                 if c is not None and "dump_path" in c.finding.options)
     qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
     current = panel.script_panel.settings.currentItem()
-    assert current is not None and current.text(0) == "dump_path" and current.text(4) == "13"
+    assert current is not None and current.text(0) == "dump_path" and current.text(2) == "13"
 
 
 def test_a_config_file_hides_the_panel(shown_panel, tmp_path):

@@ -36,8 +36,8 @@ from ascend_dump_gui.core.config.script_flow.flags import (
     split_args,
 )
 from ascend_dump_gui.core.config.script_flow.flow import Conditions, FlowWalker, active, describe, undecided
-from ascend_dump_gui.core.config.script_flow.variants import ScriptRun, alternative_args
 from ascend_dump_gui.core.config.script_flow.reach import Reach
+from ascend_dump_gui.core.config.script_flow.variants import ScriptRun, alternative_args
 from ascend_dump_gui.core.config.values import from_text, json_object
 from ascend_dump_gui.core.errors import InputError
 

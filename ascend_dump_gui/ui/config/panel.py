@@ -164,6 +164,7 @@ class ConfigPanel(QWidget):
         self.findings_panel.focusRequested.connect(self.script_panel.show_option)
         self.right_split.addWidget(self.script_panel)
         self.right_split.addWidget(self.side_tabs)
+        self.right_split.setStretchFactor(1, 3)
         self.right_split.setStretchFactor(2, 2)
         self.right_split.setSizes([300, 260, 500])
         self.main_split = QSplitter(Qt.Orientation.Horizontal, objectName="main_split")
@@ -249,7 +250,11 @@ class ConfigPanel(QWidget):
         self.summary.setText(tr_schema(SCENARIOS[self.scenario].summary))
         form.show_values(state.doc.values)
         self.script_panel.set_doc(state.doc)
-        self.script_panel.setVisible(script_run(state.doc) is not None)
+        shown = script_run(state.doc) is not None
+        if shown and self.script_panel.isHidden():   # share the column with findings and the side tabs
+            height = max(self.right_split.height(), 600)
+            self.right_split.setSizes([height // 4, height * 2 // 5, height * 7 // 20])
+        self.script_panel.setVisible(shown)
         if self.scenario != ENV:
             self.env_form.show_values(state.env.values)
         self._refresh()

@@ -64,7 +64,7 @@ class ScriptArgsPanel(QWidget):
         self.flags.setRootIsDecorated(False)
         self.flags.itemChanged.connect(self._flag_edited)
         self.settings = QTreeWidget(objectName="script_settings")
-        self.settings.setHeaderLabels([tr("Option"), tr("Value"), tr("Comes from"), tr("Condition"), tr("Line")])
+        self.settings.setHeaderLabels([tr("Option"), tr("Value"), tr("Line"), tr("Comes from"), tr("Condition")])
         self.settings.setRootIsDecorated(False)
         for tree in (self.flags, self.settings):
             header = tree.header()
@@ -107,7 +107,8 @@ class ScriptArgsPanel(QWidget):
         item.setData(0, Qt.ItemDataRole.UserRole, flag.name)
         item.setToolTip(0, flag.help or flag.option)
         flags = item.flags() | Qt.ItemFlag.ItemIsEditable
-        if flag.kind in _SWITCHES or flag.kind in ("literal", "str2bool", "external") and isinstance(value, bool):
+        if flag.kind in _SWITCHES or flag.kind == "bool_text" or \
+                flag.kind in ("literal", "str2bool", "external") and (isinstance(value, bool) or value is None):
             item.setFlags((flags & ~Qt.ItemFlag.ItemIsEditable) | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(_VALUE, Qt.CheckState.Checked if value is True else Qt.CheckState.Unchecked)
             item.setData(_VALUE, Qt.ItemDataRole.UserRole, "switch")
@@ -147,10 +148,10 @@ class ScriptArgsPanel(QWidget):
             origin.append(tr("{option} ({source}, line {line})").format(option=flag.option, source=source,
                                                                          line=flag.line))
         condition = " and ".join(where.get("conditions", [])) or tr("always")
-        item = QTreeWidgetItem([key, value, "; ".join(origin) or tr("the script"), condition,
-                                str(where.get("line", ""))])
+        item = QTreeWidgetItem([key, value, str(where.get("line", "")), "; ".join(origin) or tr("the script"),
+                                condition])
         item.setData(0, Qt.ItemDataRole.UserRole, key)
-        item.setToolTip(3, condition)
+        item.setToolTip(4, condition)
         return item
 
     def show_option(self, option: str) -> bool:

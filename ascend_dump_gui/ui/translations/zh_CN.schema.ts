@@ -1680,6 +1680,10 @@
       <translation>将Const/Constant节点的权重写入文件（tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;），使同一session中的多个模型可以共享权重、减少内存占用。</translation>
     </message>
     <message>
+      <source>`{config}` (the config this custom_op belongs to) is never used: no session, RunConfig or function receives it, so its NpuOptimizer settings do not reach the run; they are not counted</source>
+      <translation>`{config}`（该custom_op所属的配置）从未被使用：没有session、RunConfig或函数接收它，因此其NpuOptimizer配置项不会作用于本次运行，不计入检查</translation>
+    </message>
+    <message>
       <source>`{module}` is not the npu_device module imported in this script; as written the line fails at run time (did you mean npu_device.global_options()?)</source>
       <translation>`{module}`不是本脚本导入的npu_device模块；按当前写法，该行在运行时会失败（是否应为npu_device.global_options()？）</translation>
     </message>
@@ -1976,8 +1980,8 @@
       <translation>无法解析 dynamic_dims {dims!r}：{exc}。档位格式应形如 20,20;40,40。</translation>
     </message>
     <message>
-      <source>dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; only read when dynamic_input is True.</source>
-      <translation>dynamic_execute 按dynamic_inputs_shape_range给出的范围编译；仅在dynamic_input为True时生效。</translation>
+      <source>dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; lazy_recompile compiles again for each new input shape (the document lists only dynamic_execute; the TF Adapter accepts both). Only read when dynamic_input is True.</source>
+      <translation>dynamic_execute按dynamic_inputs_shape_range中的范围编译；lazy_recompile在每遇到新的输入shape时重新编译（文档只列出dynamic_execute，TF Adapter两者都接受）。仅在dynamic_input为True时读取。</translation>
     </message>
     <message>
       <source>dynamic_graph_execute_mode and dynamic_inputs_shape_range only take effect with dynamic_input=True.</source>
@@ -2142,6 +2146,10 @@
     <message>
       <source>line {line}: {message}</source>
       <translation>第{line}行：{message}</translation>
+    </message>
+    <message>
+      <source>line {line}: {why}</source>
+      <translation>第{line}行：{why}</translation>
     </message>
     <message>
       <source>line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or 'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}</source>
@@ -2416,6 +2424,10 @@
       <translation>variable_placement=Host 需要开启混合计算（mix_compile_mode=True）。</translation>
     </message>
     <message>
+      <source>with {args}: {message}</source>
+      <translation>使用 {args} 时：{message}</translation>
+    </message>
+    <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
     </message>
@@ -2548,6 +2560,10 @@
       <translation>{key}：{value} 是相对路径，且没有可用于解析它的目录，因此不检查其内容；它必须在作业运行的地方存在。</translation>
     </message>
     <message>
+      <source>{message} (only if `{condition}` holds, which cannot be decided from the script)</source>
+      <translation>{message}（仅当`{condition}`成立时；无法从脚本判定该条件）</translation>
+    </message>
+    <message>
       <source>{message} ({code})</source>
       <translation>{message}（{code}）</translation>
     </message>
@@ -2648,12 +2664,24 @@
       <translation>{name}={value}中有未加引号的空格；shell会把`{command}`当作命令运行，{name}只对该命令生效</translation>
     </message>
     <message>
+      <source>{option} is not declared by this script (argparse would exit with "unrecognized arguments"; absl with "Unknown command line flag"); it is ignored</source>
+      <translation>{option}未在该脚本中声明（argparse会以"unrecognized arguments"退出，absl会报"Unknown command line flag"）；已忽略</translation>
+    </message>
+    <message>
+      <source>{option}: {problem}; the script would exit, its default is used here</source>
+      <translation>{option}：{problem}；脚本会因此退出，此处使用其默认值</translation>
+    </message>
+    <message>
       <source>{part!r} must start with getnext: (dataset inputs) or data: (placeholders).</source>
       <translation>{part!r} 必须以 getnext:（数据集输入）或 data:（placeholder）开头。</translation>
     </message>
     <message>
       <source>{reason} {consequence}</source>
       <translation>{reason} {consequence}</translation>
+    </message>
+    <message>
+      <source>{token!r} is not an option of this script; it is ignored</source>
+      <translation>{token!r}不是该脚本的参数；已忽略</translation>
     </message>
     <message>
       <source>{unused} only apply when enable_dump is True; they are ignored.</source>
@@ -2666,6 +2694,10 @@
     <message>
       <source>{what}(**...) cannot be read without running the script</source>
       <translation>不运行脚本无法读取{what}(**...)</translation>
+    </message>
+    <message>
+      <source>{what}(...) bound to `{name}` is never passed as {keyword}= (to NPURunConfig) or returned, so its settings do not reach the session; they are not counted</source>
+      <translation>绑定到`{name}`的{what}(...)从未作为{keyword}=传给NPURunConfig，也未被返回，因此其配置项不会作用于session，不计入检查</translation>
     </message>
     <message>
       <source>{word!r} after {name}= is not NAME=value; ignored</source>

@@ -116,6 +116,10 @@
       <translation>某个操作</translation>
     </message>
     <message>
+      <source>Arguments</source>
+      <translation>参数</translation>
+    </message>
+    <message>
       <source>Before</source>
       <translation>覆盖前</translation>
     </message>
@@ -196,6 +200,10 @@
       <translation>列：{columns}</translation>
     </message>
     <message>
+      <source>Comes from</source>
+      <translation>来源</translation>
+    </message>
+    <message>
       <source>Compare</source>
       <translation>比对</translation>
     </message>
@@ -220,6 +228,10 @@
       <translation>正在比对… {progress}</translation>
     </message>
     <message>
+      <source>Condition</source>
+      <translation>条件</translation>
+    </message>
+    <message>
       <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
       <translation>配置与脚本 (*.json *.py *.sh *.env *.txt)</translation>
     </message>
@@ -242,6 +254,10 @@
     <message>
       <source>Decided by</source>
       <translation>决定因素</translation>
+    </message>
+    <message>
+      <source>Default</source>
+      <translation>默认值</translation>
     </message>
     <message>
       <source>Default: not set</source>
@@ -368,6 +384,10 @@
       <translation>修复：{description}</translation>
     </message>
     <message>
+      <source>Flag</source>
+      <translation>命令行参数</translation>
+    </message>
+    <message>
       <source>Folder</source>
       <translation>目录</translation>
     </message>
@@ -452,6 +472,10 @@
       <translation>不设置此配置项（使用默认值）</translation>
     </message>
     <message>
+      <source>Line</source>
+      <translation>行</translation>
+    </message>
+    <message>
       <source>Listing the folder</source>
       <translation>列出目录内容</translation>
     </message>
@@ -494,6 +518,10 @@
     <message>
       <source>Name</source>
       <translation>名称</translation>
+    </message>
+    <message>
+      <source>No arguments: the script's defaults</source>
+      <translation>无参数：使用脚本的默认值</translation>
     </message>
     <message>
       <source>No folder open</source>
@@ -562,6 +590,10 @@
     <message>
       <source>Open…</source>
       <translation>打开…</translation>
+    </message>
+    <message>
+      <source>Option</source>
+      <translation>配置项</translation>
     </message>
     <message>
       <source>Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order</source>
@@ -732,6 +764,10 @@
       <translation>场景与配置项</translation>
     </message>
     <message>
+      <source>Script arguments: {args}</source>
+      <translation>脚本参数：{args}</translation>
+    </message>
+    <message>
       <source>Scroll the form to a group of options</source>
       <translation>将表单滚动到某一组配置项</translation>
     </message>
@@ -832,6 +868,10 @@
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
+      <source>The command line this run is evaluated with (split like a shell).</source>
+      <translation>评估本次运行所用的命令行（按shell规则拆分）。</translation>
+    </message>
+    <message>
       <source>The command line twin is {command}.</source>
       <translation>对应的命令行工具为 {command}。</translation>
     </message>
@@ -878,6 +918,10 @@
     <message>
       <source>Unsaved changes</source>
       <translation>未保存的更改</translation>
+    </message>
+    <message>
+      <source>Value</source>
+      <translation>取值</translation>
     </message>
     <message>
       <source>Values</source>
@@ -932,6 +976,10 @@
       <translation>全部十项</translation>
     </message>
     <message>
+      <source>always</source>
+      <translation>总是</translation>
+    </message>
+    <message>
       <source>any product</source>
       <translation>任意产品</translation>
     </message>
@@ -974,6 +1022,14 @@
     <message>
       <source>count</source>
       <translation>计数</translation>
+    </message>
+    <message>
+      <source>default {value}</source>
+      <translation>默认值 {value}</translation>
+    </message>
+    <message>
+      <source>defaults</source>
+      <translation>默认值</translation>
     </message>
     <message>
       <source>device</source>
@@ -1084,6 +1140,10 @@
       <translation>由该算子引入</translation>
     </message>
     <message>
+      <source>line {line}</source>
+      <translation>第{line}行</translation>
+    </message>
+    <message>
       <source>link loop</source>
       <translation>链接循环</translation>
     </message>
@@ -1134,6 +1194,14 @@
     <message>
       <source>none</source>
       <translation>无</translation>
+    </message>
+    <message>
+      <source>not declared in this file</source>
+      <translation>未在本文件中声明</translation>
+    </message>
+    <message>
+      <source>not in this run</source>
+      <translation>本次运行未设置</translation>
     </message>
     <message>
       <source>not valid JSON: {error} (line {line}, column {column})</source>
@@ -1220,6 +1288,10 @@
       <translation>无法将图表编码为PNG</translation>
     </message>
     <message>
+      <source>the script</source>
+      <translation>脚本</translation>
+    </message>
+    <message>
       <source>the whole config</source>
       <translation>整个配置</translation>
     </message>
@@ -1300,6 +1372,10 @@
       <translation>{count} 个异常</translation>
     </message>
     <message>
+      <source>{count} flags; {given} given on the command line, the others at their defaults.</source>
+      <translation>共{count}个命令行参数；{given}个在命令行中给出，其余使用默认值。</translation>
+    </message>
+    <message>
       <source>{count} note</source>
       <translation>{count} 条提示</translation>
     </message>
@@ -1370,6 +1446,14 @@
     <message>
       <source>{kind}: {path}</source>
       <translation>{kind}：{path}</translation>
+    </message>
+    <message>
+      <source>{option} ({source}, line {line})</source>
+      <translation>{option}（{source}，第{line}行）</translation>
+    </message>
+    <message>
+      <source>{option}: {problem}</source>
+      <translation>{option}：{problem}</translation>
     </message>
     <message>
       <source>{shown} of {total} shown</source>

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ascend_dump_gui.core.config.script_flow.flags import NAMESPACES, UNKNOWN, Flag
+
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes", "compat.as_bytes"}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
             ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,

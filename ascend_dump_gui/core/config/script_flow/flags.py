@@ -267,10 +267,9 @@ def evaluate_args(flags: dict[str, Flag], argv: list[str]) -> ScriptArgs:
                                          "\"unrecognized arguments\"; absl with \"Unknown command line flag\"); it "
                                          "is ignored", option=option)))
             continue
-        if not has_value and flag.kind not in ("store_true", "store_false", "bool"):
-            if index < len(argv):
-                value_text = argv[index]
-                index += 1
+        if not has_value and flag.kind not in ("store_true", "store_false", "bool") and index < len(argv):
+            value_text = argv[index]
+            index += 1
         try:
             values[flag.name] = flag.convert(value_text)
         except (ValueError, TypeError) as exc:
@@ -291,5 +290,8 @@ def format_arg(flag: Flag, value: Any) -> str:
         return flag.option
     if flag.kind == "bool":
         return flag.option if value else f"--no{flag.option[2:]}"
-    text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+    if flag.kind == "bool_text":
+        text = "1" if value else ""        # type=bool: only the empty text is false
+    else:
+        text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
     return f"{flag.option}={shlex.quote(text)}"

@@ -45,7 +45,8 @@ class ScriptRun:
 
     def evaluate(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
         """The document of the same script run with ``script_args`` (InputError when they cannot be split)."""
-        from ascend_dump_gui.core.config.import_python import parse_python   # import_python imports this module
+        # import_python imports this module: import it when a run is evaluated
+        from ascend_dump_gui.core.config.import_python import parse_python
         from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
         return parse_python(self.text, origin, SCENARIOS, scenario or self.scenario, script_args)

@@ -79,7 +79,8 @@ def test_bad_arguments_are_findings_not_crashes(flags):
 
 
 def test_format_arg_round_trips(flags):
-    for name, value in (("use_amp", True), ("profiling", False), ("over_dump", "True"), ("data_dump_path", "/a b")):
+    for name, value in (("use_amp", True), ("profiling", False), ("over_dump", "True"), ("data_dump_path", "/a b"),
+                        ("as_bool", False), ("as_bool", True), ("literal", True)):
         text = format_arg(flags[name], value)
         assert evaluate_args(flags, split_args(text)).values[name] == value
 
