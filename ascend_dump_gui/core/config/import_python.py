@@ -140,7 +140,8 @@ class _Reader:
             key = self._literal(owner.slice)
             if isinstance(key, str):
                 holder = self.reach.custom_op_holder(owner.value.value)
-                self.hits.append(_Hit("tf1_session", key, value, line, attr, holder=holder))
+                self.hits.append(_Hit("tf1_session", key, value, line, attr, holder=holder,
+                                      extra={"config": self.reach.custom_op_object(owner.value.value)}))
             else:
                 self._problem(line, msg("the parameter_map key `{expression}` is not a literal; this line is not "
                                         "checked", expression=ast.unparse(owner.slice)))
@@ -425,8 +426,11 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
 
 def _where(hit: _Hit) -> dict[str, Any]:
     """Provenance of a setting: line, enclosing conditions (source text), flags its value comes from."""
-    return {"key": hit.key, "line": hit.line, "conditions": [c.describe() for c in hit.conditions],
-            "flags": sorted(hit.flags)}
+    where = {"key": hit.key, "line": hit.line, "conditions": [c.describe() for c in hit.conditions],
+             "flags": sorted(hit.flags)}
+    if hit.extra.get("config"):
+        where["config"] = hit.extra["config"]
+    return where
 
 
 def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -> Any:

@@ -2564,6 +2564,10 @@
       <translation>{message}（仅当`{condition}`成立时；无法从脚本判定该条件）</translation>
     </message>
     <message>
+      <source>{message} (the options are set on different config objects, lines {lines}; they conflict only if both reach the same session)</source>
+      <translation>{message}（这些配置项设置在不同的配置对象上，第{lines}行；仅当两者作用于同一个session时才冲突）</translation>
+    </message>
+    <message>
       <source>{message} ({code})</source>
       <translation>{message}（{code}）</translation>
     </message>

@@ -35,6 +35,8 @@ class Reach:
         self.passed_calls: set[int] = set()
         self.assigned_calls: dict[int, str] = {}  # id(call) -> the name it is bound to
         self.custom_ops: dict[str, str] = {}      # custom_op variable -> text of the config it belongs to
+        self.custom_op_objects: dict[str, str] = {}   # custom_op variable -> "function:line config" (identity)
+        self.scope_of: dict[int, str] = {}        # id(node) -> the innermost function that holds it
         self.holders: dict[str, Holder] = {}
         self.hands_configs = False                # some session / run config receives a config
 
@@ -59,6 +61,11 @@ class Reach:
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         self.assigned_calls[id(node.value)] = target.id
+        for node in ast.walk(tree):       # outer functions first, so inner ones overwrite
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope = f"{node.name}:{node.lineno}"
+                for inner in ast.walk(node):
+                    self.scope_of[id(inner)] = scope
         for node in ast.walk(tree):
             if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
                 parent = parents.get(id(node))
@@ -68,9 +75,16 @@ class Reach:
     def bind(self, name: str, value: ast.expr) -> None:
         """``name = value``: remember custom_op variables and the config they come from."""
         self.custom_ops.pop(name, None)
+        self.custom_op_objects.pop(name, None)
         config = _custom_op_config(value)
         if config is not None:
             self.custom_ops[name] = config
+            self.custom_op_objects[name] = f"{self.scope_of.get(id(value), 'module')} {config}"
+
+    def custom_op_object(self, owner: ast.expr) -> str:
+        """Which config object ``owner.parameter_map[...]`` sets ("" when it cannot be told): settings on
+        different objects (a training and an evaluation session) are not one config."""
+        return self.custom_op_objects.get(owner.id, "") if isinstance(owner, ast.Name) else ""
 
     def custom_op_holder(self, owner: ast.expr) -> str:
         """Holder key for ``owner.parameter_map[...]`` ("" when the config cannot be told or is used)."""

@@ -18,6 +18,7 @@ from ascend_dump_gui.core.config.script_flow.evaluate import Evaluator
 from ascend_dump_gui.core.config.script_flow.flags import UNKNOWN, Flag, format_arg
 
 _MAX_FLAGS_PER_CONDITION = 3
+_MAX_CANDIDATES = 8       # values tried per flag: at most 8**3 evaluations of one condition
 _BOOLISH = ("bool", "store_true", "store_false", "str2bool", "bool_text", "literal")
 
 
@@ -102,14 +103,14 @@ def _candidates(flag: Flag, condition: ast.expr) -> list[Any]:
         out = [v for v in literals if isinstance(v, (int, float)) and not isinstance(v, bool)] + [1, 0]
     else:
         out = [v for v in literals if isinstance(v, str)] + list(flag.choices) + ["True", "1", ""]
-    return list(dict.fromkeys(v for v in out if v is not UNKNOWN))
+    return list(dict.fromkeys(v for v in out if v is not UNKNOWN))[:_MAX_CANDIDATES]
 
 
 def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[Finding]]) -> list[Finding]:
     """``found`` with errors about undecided settings made warnings, plus the other run's new errors as warnings."""
     conditional = doc.facts.get("conditional") or {}
     provenance = doc.facts.get("provenance") or {}
-    out = [_with_line(_undecided(f, conditional), provenance) for f in found]
+    out = [_with_line(_undecided(_separate_objects(f, provenance), conditional), provenance) for f in found]
     run = doc.facts.get("script")
     if isinstance(run, ScriptRun) and run.alternative:
         args = " ".join(filter(None, (run.script_args, run.alternative_args())))
@@ -121,6 +122,22 @@ def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[
                 for f in other if f.severity is Severity.ERROR and not f.rule.startswith(("import.", "script."))
                 and (f.rule, f.options) not in known]
     return out
+
+
+def _separate_objects(finding: Finding, provenance: dict[str, dict[str, Any]]) -> Finding:
+    """An error combining settings made on different config objects is a warning: they meet only if both objects
+    reach the same session."""
+    if finding.severity is not Severity.ERROR or finding.rule.startswith("import."):
+        return finding
+    made = {provenance[o.split("[")[0]].get("config", "") for o in finding.options if o.split("[")[0] in provenance}
+    made.discard("")
+    if len(made) < 2:
+        return finding
+    lines = sorted(provenance[o.split("[")[0]]["line"] for o in finding.options if o.split("[")[0] in provenance)
+    return Finding(finding.rule, Severity.WARNING, finding.options,
+                   msg("{message} (the options are set on different config objects, lines {lines}; they conflict "
+                       "only if both reach the same session)", message=finding.text,
+                       lines=", ".join(map(str, lines))), finding.source, finding.fix)
 
 
 def _with_line(finding: Finding, provenance: dict[str, dict[str, Any]]) -> Finding:

@@ -50,7 +50,7 @@ def test_a_run_with_arguments_is_evaluated_and_its_conflict_is_an_error():
     assert doc.values == {"precision_mode": "allow_mix_precision", "enable_dump_debug": True, "dump_path": "/dump"}
     assert doc.facts["provenance"]["dump_path"] == {"key": "dump_path", "line": 19,
                                                    "conditions": ["args.over_dump == 'True'"],
-                                                   "flags": ["data_dump_path"]}
+                                                   "flags": ["data_dump_path"], "config": "module config"}
     both = parse_text(MODEL_ZOO, kind="python", script_args="--over_dump True --data_dump_flag=1")
     assert [f.rule for f in _errors(check(both))] == ["tf1.dump_and_dump_debug"]
 
@@ -175,3 +175,24 @@ def test_lazy_recompile_is_accepted_as_the_tf_adapter_does():
     assert not _errors(check(parse_text(text, kind="python")))
     bad = text.replace("lazy_recompile", "lazy")
     assert [f.rule for f in _errors(check(parse_text(bad, kind="python")))] == ["schema.choice"]
+
+
+def test_settings_on_different_config_objects_do_not_make_an_error():
+    text = ('import tensorflow as tf\n'
+            'def train_config():\n'
+            '    config = tf.ConfigProto()\n'
+            '    custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
+            '    custom_op.parameter_map["enable_dump"].b = True\n'
+            '    custom_op.parameter_map["dump_path"].s = b"/d"\n'
+            '    return config\n'
+            'def eval_config():\n'
+            '    config = tf.ConfigProto()\n'
+            '    custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
+            '    custom_op.parameter_map["enable_dump_debug"].b = True\n'
+            '    return config\n')
+    findings = check(parse_text(text, kind="python"))
+    conflict = next(f for f in findings if f.rule == "tf1.dump_and_dump_debug")
+    assert conflict.severity is Severity.WARNING and "lines 5, 11" in conflict.message
+    same = text.replace("    return config\ndef eval_config():\n    config = tf.ConfigProto()\n"
+                        "    custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n", "")
+    assert [f.rule for f in _errors(check(parse_text(same, kind="python")))] == ["tf1.dump_and_dump_debug"]
