@@ -114,13 +114,15 @@ def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[
     run = doc.facts.get("script")
     if isinstance(run, ScriptRun) and run.alternative:
         args = " ".join(filter(None, (run.script_args, run.alternative_args())))
-        other = check(run.rerun(doc.origin, args, doc.scenario))
+        other_doc = run.rerun(doc.origin, args, doc.scenario)
         known = {(f.rule, f.options) for f in found if f.severity is Severity.ERROR}
-        out += [Finding(f.rule, Severity.WARNING, f.options,
-                        msg("with {args}: {message}", args=run.alternative_args(f.options), message=f.text),
-                        f.source, extra={"script_args": run.alternative_args(f.options)})
-                for f in other if f.severity is Severity.ERROR and not f.rule.startswith(("import.", "script."))
-                and (f.rule, f.options) not in known]
+        out += [_with_line(Finding(f.rule, Severity.WARNING, f.options,
+                                   msg("with {args}: {message}", args=run.alternative_args(f.options),
+                                       message=f.text),
+                                   f.source, extra={"script_args": run.alternative_args(f.options)}),
+                           other_doc.facts.get("provenance") or {})
+                for f in check(other_doc) if f.severity is Severity.ERROR
+                and not f.rule.startswith(("import.", "script.")) and (f.rule, f.options) not in known]
     return out
 
 
