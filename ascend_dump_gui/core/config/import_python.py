@@ -33,6 +33,7 @@ from ascend_dump_gui.core.config.script_flow.flags import (
     collect_flags,
     evaluate_args,
     external_flags,
+    namespace_functions,
     split_args,
 )
 from ascend_dump_gui.core.config.script_flow.flow import Conditions, FlowWalker, active, describe, undecided
@@ -65,14 +66,15 @@ class _Hit:
 
 class _Reader:
     def __init__(self, origin: Path | None, scenarios: dict[str, Scenario], flags: dict[str, Flag],
-                 run: ScriptArgs) -> None:
+                 run: ScriptArgs, functions: frozenset[str] = frozenset()) -> None:
         self.origin = origin
         self.scenarios = scenarios
         self.hits: list[_Hit] = []
         self.problems: list[Finding] = []
         self.env: dict[str, tuple[str, int]] = {}
         self.unresolved_env: list[str] = []
-        self.evaluator = Evaluator(flags, run.values, names={"__name__": "__main__"})
+        self.evaluator = Evaluator(flags, run.values, names={"__name__": "__main__"},
+                                   namespace_functions=functions)
         self.conditions: Conditions = ()
         self.reach = Reach()
         self.npu_modules = {"npu_device"}
@@ -321,7 +323,7 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         raise InputError(origin, str(exc)) from None
     except RecursionError:
         raise InputError(origin, "is nested too deeply to read") from None
-    reader = _Reader(origin, scenarios, flags, run)
+    reader = _Reader(origin, scenarios, flags, run, namespace_functions(tree))
     try:
         reader.read(tree)
     except RecursionError:

@@ -13,7 +13,7 @@ import os.path
 from dataclasses import dataclass, field
 from typing import Any
 
-from ascend_dump_gui.core.config.script_flow.flags import NAMESPACES, UNKNOWN, Flag
+from ascend_dump_gui.core.config.script_flow.flags import NAMESPACES, UNKNOWN, Flag, is_namespace_source
 
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes", "compat.as_bytes"}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -34,12 +34,13 @@ class Evaluator:
     name_flags: dict[str, frozenset[str]] = field(default_factory=dict)
     namespaces: set[str] = field(default_factory=lambda: set(NAMESPACES))
     derived: dict[str, ast.expr] = field(default_factory=dict)      # name -> expression, when it reads flags
+    namespace_functions: frozenset[str] = frozenset()                # local functions returning parse_args()
     _resolving: set[str] = field(default_factory=set, repr=False)
 
     # -- binding ------------------------------------------------------------------------------------------------
     def bind(self, name: str, node: ast.expr | None) -> None:
         """``name = node`` was executed (None: bound to something unknown)."""
-        if node is not None and _is_namespace_source(node):
+        if node is not None and is_namespace_source(node, self.namespace_functions):
             self.namespaces.add(name)
         elif name not in NAMESPACES:
             self.namespaces.discard(name)
@@ -222,12 +223,3 @@ def call_name(node: ast.expr) -> str:
     elif isinstance(func, ast.Call):
         parts.append(call_name(func) + "()")
     return ".".join(reversed(parts))
-
-
-def _is_namespace_source(node: ast.expr) -> bool:
-    """``parser.parse_args()``, ``parser.parse_known_args()[0]``, ``flags.FLAGS``, ``tf.app.flags.FLAGS``."""
-    if isinstance(node, ast.Subscript):
-        node = node.value
-    if isinstance(node, ast.Call):
-        return call_name(node).rsplit(".", 1)[-1] in ("parse_args", "parse_known_args")
-    return isinstance(node, ast.Attribute) and node.attr == "FLAGS"

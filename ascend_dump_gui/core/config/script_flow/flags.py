@@ -120,14 +120,40 @@ def collect_flags(tree: ast.AST) -> dict[str, Flag]:
     return found
 
 
+def is_namespace_source(node: ast.expr, functions: frozenset[str] = frozenset()) -> bool:
+    """``parser.parse_args()``, ``parser.parse_known_args()[0]``, ``flags.FLAGS``, ``tf.app.flags.FLAGS``, or a call
+    of a local function that returns one of them (``args = get_args()``)."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        return name in ("parse_args", "parse_known_args") or name in functions
+    return isinstance(node, ast.Attribute) and node.attr == "FLAGS"
+
+
+def namespace_functions(tree: ast.AST) -> frozenset[str]:
+    """Functions of the script that return the parsed arguments (directly or through a local name)."""
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        local = {t.id for sub in ast.walk(node) if isinstance(sub, ast.Assign) and is_namespace_source(sub.value)
+                 for t in sub.targets if isinstance(t, ast.Name)}
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Return) and sub.value is not None and (
+                    is_namespace_source(sub.value) or isinstance(sub.value, ast.Name) and sub.value.id in local):
+                found.add(node.name)
+    return frozenset(found)
+
+
 def external_flags(tree: ast.AST, declared: dict[str, Flag]) -> dict[str, Flag]:
     """Attributes read from a flag namespace (``FLAGS.x``, ``args.x``, ``self.args.x``) that this file does not
     declare (its flags live in another module)."""
     namespaces = set(NAMESPACES)
+    functions = namespace_functions(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(node.value.func,
-                                                                                          ast.Attribute) \
-                and node.value.func.attr in ("parse_args", "parse_known_args"):
+        if isinstance(node, ast.Assign) and is_namespace_source(node.value, functions):
             namespaces.update(t.id for t in node.targets if isinstance(t, ast.Name))
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     found: dict[str, Flag] = {}

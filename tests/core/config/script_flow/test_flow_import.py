@@ -196,3 +196,17 @@ def test_settings_on_different_config_objects_do_not_make_an_error():
     same = text.replace("    return config\ndef eval_config():\n    config = tf.ConfigProto()\n"
                         "    custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n", "")
     assert [f.rule for f in _errors(check(parse_text(same, kind="python")))] == ["tf1.dump_and_dump_debug"]
+
+
+def test_arguments_returned_by_a_local_function_are_flags():
+    text = ('import argparse\n'
+            'def get_config():\n'
+            '    parser = argparse.ArgumentParser()\n'
+            '    parser.add_argument("--over_dump", default="False")\n'
+            '    opts = parser.parse_args()\n'
+            '    return opts\n'
+            'config = get_config()\n'
+            'if config.over_dump == "True":\n'
+            '    custom_op.parameter_map["enable_dump_debug"].b = True\n')
+    assert parse_text(text, kind="python").values == {}
+    assert parse_text(text, kind="python", script_args="--over_dump True").values == {"enable_dump_debug": True}
