@@ -46,6 +46,12 @@ DUMP_CONFIG_ARGS = ("enable_dump", "dump_path", "dump_step", "dump_mode", "enabl
                     "dump_data", "dump_layer")
 PROFILING_ARGS = {"enable_profiling": "profiling_mode", "profiling_options": "profiling_options"}
 _ACCESSORS = {"s", "i", "b"}
+# The TF Adapter reads an option through its own accessor: another one leaves that field at its zero value
+# (AttrValue is a oneof). Only these options have their type checked (npu_attrs.cc: NPU_REQUIRES value_case()).
+_ZERO = {"s": "", "i": 0, "b": False}
+_TYPE_CHECKED = frozenset({"jit_compile", "shape_generalization_mode"})
+# NPURunConfig keywords the estimator passes through str() (npu_bridge/estimator/npu/npu_estimator.py).
+_RUN_CONFIG_TEXT = frozenset({"graph_memory_max_size", "variable_memory_max_size"})
 _SOURCE = "import"
 
 
@@ -214,7 +220,7 @@ class _Reader:
             tf1 = self.scenarios["tf1_session"]
             for kw in call.keywords:
                 if kw.arg and tf1.has(kw.arg):
-                    self.hits.append(_Hit("tf1_session", kw.arg, kw.value, call.lineno))
+                    self.hits.append(_Hit("tf1_session", kw.arg, kw.value, call.lineno, extra={"run_config": True}))
         elif name in ("os.environ.setdefault", "os.putenv") and len(call.args) == 2:
             self._env_set(call.args[0], call.args[1], call.lineno, setdefault=name.endswith("setdefault"))
         elif name == "os.environ.update":
@@ -441,14 +447,25 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
         return value
     spec = scenario.field(hit.key)
     if hit.accessor and spec.serialized and hit.accessor != spec.serialized:
-        problems.append(Finding("import.wrong_accessor", Severity.ERROR, (hit.key,),
+        if hit.key in _TYPE_CHECKED:
+            problems.append(Finding("import.wrong_accessor", Severity.ERROR, (hit.key,),
+                                    msg("line {line}: {key} is a .{accessor} option but is set through .{used}; the "
+                                        "adapter checks the type and refuses the session.", line=hit.line,
+                                        key=hit.key, accessor=spec.serialized, used=hit.accessor),
+                                    spec.source, extra={"line": hit.line}))
+            return value
+        seen = _ZERO[spec.serialized]
+        problems.append(Finding("import.wrong_accessor", Severity.WARNING, (hit.key,),
                                 msg("line {line}: {key} is a .{accessor} option but is set through .{used}; the "
-                                    "adapter reads .{accessor} and does not see this value.", line=hit.line,
-                                    key=hit.key, accessor=spec.serialized, used=hit.accessor),
+                                    "adapter reads .{accessor}, which gives {seen!r}, so {value!r} is ignored.",
+                                    line=hit.line, key=hit.key, accessor=spec.serialized, used=hit.accessor,
+                                    seen=seen, value=value),
                                 spec.source, extra={"line": hit.line}))
-    if scenario.name == "tf2_npu_device" and spec.kind in (Kind.STR, Kind.PATH) \
-            and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)   # npu_device hands global options to GE as text
+        return seen
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if number and (scenario.name == "tf2_npu_device" and spec.kind in (Kind.STR, Kind.PATH)
+                   or hit.extra.get("run_config") and hit.key in _RUN_CONFIG_TEXT):
+        return str(value)   # npu_device hands global options to GE as text; NPURunConfig str()s these two
     if spec.kind is Kind.MAPPING and isinstance(value, str):
         parsed = json_object(value)
         return value if parsed is None else parsed

@@ -2136,8 +2136,12 @@
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
     </message>
     <message>
-      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor} and does not see this value.</source>
-      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取的是.{accessor}，看不到这个值。</translation>
+      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter checks the type and refuses the session.</source>
+      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器会检查类型并拒绝创建session。</translation>
+    </message>
+    <message>
+      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor}, which gives {seen!r}, so {value!r} is ignored.</source>
+      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取.{accessor}，得到{seen!r}，因此{value!r}被忽略。</translation>
     </message>
     <message>
       <source>line {line}: {key} is a {title} setting, not {current}; check the file with --scenario {scenario}.</source>

@@ -153,7 +153,7 @@ def test_tf1_wrong_accessor_and_expressions():
             'custom_op.parameter_map[key].s = b"x"\n')
     doc = parse_text(text, kind="python")
     assert {"import.wrong_accessor", "import.not_understood"} <= _rules(doc)
-    assert doc.values == {"enable_dump": "True"}
+    assert doc.values == {"enable_dump": False}       # the adapter reads .b, which is unset: False
     assert doc.facts["unresolved"] == ["dump_path"]
     assert any("args.out" in f.message and f.extra["line"] == 2 for f in doc.problems)
 

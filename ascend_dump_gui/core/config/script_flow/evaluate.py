@@ -20,7 +20,7 @@ _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, as
             ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
             ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
-           ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv}
+           ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Pow: operator.pow}
 _MAX_TEXT = 100_000
 
 
@@ -149,6 +149,10 @@ class Evaluator:
                 return UNKNOWN
             if isinstance(node.op, ast.Mult) and (isinstance(left, (str, list)) or isinstance(right, (str, list))):
                 return UNKNOWN   # no repeated text
+            if isinstance(node.op, ast.Pow):
+                small = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)) \
+                    and abs(left) <= 1 << 20 and 0 <= right <= 64
+                return left ** right if small else UNKNOWN   # 1024 ** 3, never a huge number
             return _BINARY[type(node.op)](left, right)
         if isinstance(node, ast.IfExp):
             test = self._eval(node.test)

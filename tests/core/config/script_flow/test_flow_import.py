@@ -210,3 +210,26 @@ def test_arguments_returned_by_a_local_function_are_flags():
             '    custom_op.parameter_map["enable_dump_debug"].b = True\n')
     assert parse_text(text, kind="python").values == {}
     assert parse_text(text, kind="python", script_args="--over_dump True").values == {"enable_dump_debug": True}
+
+
+def test_a_wrong_accessor_is_what_the_adapter_reads():
+    text = ('custom_op.parameter_map["op_debug_level"].s = tf.compat.as_bytes("2")\n'
+            'custom_op.parameter_map["precision_mode"].b = True\n'
+            'custom_op.parameter_map["jit_compile"].b = True\n')
+    doc = parse_text(text, kind="python")
+    assert doc.values["op_debug_level"] == 0 and doc.values["precision_mode"] == ""
+    accessor = {f.options[0]: f.severity for f in doc.problems if f.rule == "import.wrong_accessor"}
+    assert accessor == {"op_debug_level": Severity.WARNING, "precision_mode": Severity.WARNING,
+                        "jit_compile": Severity.ERROR}
+    errors = {(f.rule, f.options) for f in _errors(check(doc))}
+    assert any(options == ("precision_mode",) for _rule, options in errors)   # "" is not a precision mode
+    assert not any("op_debug_level" in options for _rule, options in errors)   # 0 is valid: silently used
+
+
+def test_run_config_memory_sizes_are_passed_as_text():
+    doc = parse_text("run_config = NPURunConfig(model_dir='/m', graph_memory_max_size=13 * 1024 ** 3 if True "
+                     "else 0, variable_memory_max_size=19327352832, stream_max_parallel_num=10 ** 999)\n",
+                     kind="python")
+    assert doc.values == {"graph_memory_max_size": str(13 * 1024 ** 3), "variable_memory_max_size": "19327352832"}
+    assert doc.facts["unresolved"] == ["stream_max_parallel_num"]            # no huge numbers are computed
+    assert not _errors(check(doc))
