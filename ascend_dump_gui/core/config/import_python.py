@@ -462,6 +462,10 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
                                     seen=seen, value=value),
                                 spec.source, extra={"line": hit.line}))
         return seen
+    if hit.accessor == "b" and type(value) is int and value in (0, 1):
+        return bool(value)  # protobuf stores .b = 1 as True
+    if hit.accessor == "i" and isinstance(value, bool):
+        return int(value)   # and .i = True as 1
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if number and (scenario.name == "tf2_npu_device" and spec.kind in (Kind.STR, Kind.PATH)
                    or hit.extra.get("run_config") and hit.key in _RUN_CONFIG_TEXT):

@@ -221,6 +221,10 @@ def test_a_wrong_accessor_is_what_the_adapter_reads():
     accessor = {f.options[0]: f.severity for f in doc.problems if f.rule == "import.wrong_accessor"}
     assert accessor == {"op_debug_level": Severity.WARNING, "precision_mode": Severity.WARNING,
                         "jit_compile": Severity.ERROR}
+    ints = parse_text('custom_op.parameter_map["dynamic_input"].b = 1\n'
+                      'custom_op.parameter_map["op_debug_level"].i = True\n', kind="python")
+    assert ints.values == {"dynamic_input": True, "op_debug_level": 1}
+    assert type(ints.values["op_debug_level"]) is int
     errors = {(f.rule, f.options) for f in _errors(check(doc))}
     assert any(options == ("precision_mode",) for _rule, options in errors)   # "" is not a precision mode
     assert not any("op_debug_level" in options for _rule, options in errors)   # 0 is valid: silently used
