@@ -162,8 +162,8 @@ class _Reader:
             if self.scenarios["tf2_npu_device"].has(attr):
                 self.hits.append(_Hit("tf2_npu_device", attr, value, line))
             else:
-                self._problem(line, msg("global_options().{attr} is not a dump option; it is not checked",
-                                        attr=attr), Severity.INFO)
+                self._problem(line, msg("global_options().{attr} has no TF1 session option of that name here; it "
+                                        "is not checked", attr=attr), Severity.INFO)
             return
         if attr == "mode" and isinstance(owner, ast.Name) and owner.id in self.compiler_vars and self.active:
             self.mode = (self._value(value, "mode", line), line)

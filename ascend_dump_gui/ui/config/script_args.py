@@ -37,6 +37,32 @@ def script_run(doc: ConfigDoc) -> ScriptRun | None:
     return run if isinstance(run, ScriptRun) else None
 
 
+def comes_from(run: ScriptRun, where: dict[str, Any]) -> tuple[str, str]:
+    """Where a setting's value comes from (its flags with their source and line) and its condition ('' if none)."""
+    origin = []
+    for name in where.get("flags", []):
+        flag = run.flags.get(name)
+        if flag is None:
+            continue
+        source = run.given.get(name) or tr("default {value}").format(value=_shown(flag.default))
+        origin.append(tr("{option} ({source}, line {line})").format(option=flag.option, source=source,
+                                                                     line=flag.line))
+    return "; ".join(origin) or tr("the script"), " and ".join(where.get("conditions", []))
+
+
+def field_origins(doc: ConfigDoc) -> dict[str, str]:
+    """Per option of ``doc``: one line saying where the script sets it, for the form."""
+    run = script_run(doc)
+    if run is None:
+        return {}
+    out = {}
+    for key, where in doc.facts.get("provenance", {}).items():
+        source, condition = comes_from(run, where)
+        text = tr("line {line}: {source}").format(line=where.get("line", "?"), source=source)
+        out[key] = tr("{text}; when {condition}").format(text=text, condition=condition) if condition else text
+    return out
+
+
 def _shown(value: Any) -> str:
     if value is UNKNOWN:
         return "?"
@@ -137,19 +163,9 @@ class ScriptArgsPanel(QWidget):
                           .format(count=len(run.flags), given=given))
 
     def _setting_item(self, key: str, value: str, where: dict[str, Any]) -> QTreeWidgetItem:
-        run = self.run
-        assert run is not None
-        origin = []
-        for name in where.get("flags", []):
-            flag = run.flags.get(name)
-            if flag is None:
-                continue
-            source = run.given.get(name) or tr("default {value}").format(value=_shown(flag.default))
-            origin.append(tr("{option} ({source}, line {line})").format(option=flag.option, source=source,
-                                                                         line=flag.line))
-        condition = " and ".join(where.get("conditions", [])) or tr("always")
-        item = QTreeWidgetItem([key, value, str(where.get("line", "")), "; ".join(origin) or tr("the script"),
-                                condition])
+        assert self.run is not None
+        source, condition = comes_from(self.run, where)
+        item = QTreeWidgetItem([key, value, str(where.get("line", "")), source, condition or tr("always")])
         item.setData(0, Qt.ItemDataRole.UserRole, key)
         item.setToolTip(4, condition)
         return item

@@ -2048,8 +2048,8 @@
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
     </message>
     <message>
-      <source>global_options().{attr} is not a dump option; it is not checked</source>
-      <translation>global_options().{attr}不是Dump配置项；不做检查</translation>
+      <source>global_options().{attr} has no TF1 session option of that name here; it is not checked</source>
+      <translation>global_options().{attr}在此没有同名的TF1 session配置项；不对其检查</translation>
     </message>
     <message>
       <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>

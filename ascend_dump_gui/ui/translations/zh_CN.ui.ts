@@ -1144,6 +1144,10 @@
       <translation>第{line}行</translation>
     </message>
     <message>
+      <source>line {line}: {source}</source>
+      <translation>第{line}行：{source}</translation>
+    </message>
+    <message>
       <source>link loop</source>
       <translation>链接循环</translation>
     </message>
@@ -1466,6 +1470,10 @@
     <message>
       <source>{tensor} (no golden counterpart)</source>
       <translation>{tensor}（无对应的标杆数据）</translation>
+    </message>
+    <message>
+      <source>{text}; when {condition}</source>
+      <translation>{text}；条件：{condition}</translation>
     </message>
     <message>
       <source>{title} (device layout)</source>
