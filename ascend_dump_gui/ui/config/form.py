@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
