@@ -56,8 +56,9 @@ def test_flipping_a_flag_shows_the_overflow_options_and_where_they_land(shown_pa
     setting = _row(panel.script_panel.settings, "dump_path")
     assert setting.text(3) == "--over_dump_path (default /tmp/over, line 5)" and setting.text(2) == "13"
     assert "overflow_dump" in _artifacts(panel)
-    label = panel.form.findChild(QLabel, "dump_path__label").text()
-    assert "line 13: --over_dump_path (default /tmp/over, line 5); when args.over_dump" in label
+    label = panel.form.findChild(QLabel, "dump_path__label")
+    assert "line 13: --over_dump_path" in label.text()
+    assert "line 13: --over_dump_path (default /tmp/over, line 5); when args.over_dump" in label.toolTip()
 
     panel.undo_stack.undo()                                    # one step back: the default run again
     assert "enable_dump_debug" not in panel.doc.values

@@ -113,10 +113,11 @@ class _Row:
         self.label.setFont(font)
         self.reset.setEnabled(is_set)
 
-    def show_origin(self, origin: str) -> None:
-        """Under the option's name: where the imported script sets it ('' for none)."""
+    def show_origin(self, origin: str, detail: str = "") -> None:
+        """Under the option's name: where the imported script sets it ('' for none); ``detail`` in the tooltip."""
         extra = f"<br><small style='color:{self._key_colour}'>{html.escape(origin)}</small>" if origin else ""
         self.label.setText(self._label_html + extra)
+        self.label.setToolTip("\n\n".join(filter(None, (help_text(self.spec), detail))))
 
     def show_problem(self, message: str) -> None:
         """Note a problem with the typed text under the field, unless a finding already says it."""
@@ -233,10 +234,10 @@ class SchemaForm(QWidget):
         for key, row in self._rows.items():
             row.show_findings(per_key.get(key, []))
 
-    def set_origins(self, origins: Mapping[str, str]) -> None:
-        """Show under each option where the imported training script sets it (run, flag, line, condition)."""
+    def set_origins(self, origins: Mapping[str, tuple[str, str]]) -> None:
+        """Show under each option where the imported training script sets it: (short line, full description)."""
         for key, row in self._rows.items():
-            row.show_origin(origins.get(key, ""))
+            row.show_origin(*origins.get(key, ("", "")))
 
     def marker_text(self, key: str) -> str:
         """The tooltip of ``key``'s finding marker ('' when it has none)."""

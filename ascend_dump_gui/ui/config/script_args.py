@@ -50,16 +50,19 @@ def comes_from(run: ScriptRun, where: dict[str, Any]) -> tuple[str, str]:
     return "; ".join(origin) or tr("the script"), " and ".join(where.get("conditions", []))
 
 
-def field_origins(doc: ConfigDoc) -> dict[str, str]:
-    """Per option of ``doc``: one line saying where the script sets it, for the form."""
+def field_origins(doc: ConfigDoc) -> dict[str, tuple[str, str]]:
+    """Per option of ``doc``, where the script sets it: a short line (script line, flags) and the full text."""
     run = script_run(doc)
     if run is None:
         return {}
     out = {}
     for key, where in doc.facts.get("provenance", {}).items():
         source, condition = comes_from(run, where)
+        options = ", ".join(run.flags[n].option for n in where.get("flags", []) if n in run.flags)
+        short = tr("line {line}: {source}").format(line=where.get("line", "?"), source=options or tr("the script"))
         text = tr("line {line}: {source}").format(line=where.get("line", "?"), source=source)
-        out[key] = tr("{text}; when {condition}").format(text=text, condition=condition) if condition else text
+        out[key] = (short, tr("{text}; when {condition}").format(text=text, condition=condition) if condition
+                    else text)
     return out
 
 
