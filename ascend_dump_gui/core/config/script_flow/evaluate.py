@@ -13,7 +13,14 @@ import os.path
 from dataclasses import dataclass, field
 from typing import Any
 
-from ascend_dump_gui.core.config.script_flow.flags import NAMESPACES, UNKNOWN, Flag, is_namespace_source
+from ascend_dump_gui.core.config.script_flow.flags import (
+    NAMESPACES,
+    UNKNOWN,
+    Flag,
+    Given,
+    flag_key,
+    is_namespace_source,
+)
 
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes", "compat.as_bytes"}
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -56,18 +63,18 @@ class Evaluator:
 
     # -- questions ----------------------------------------------------------------------------------------------
     def flag_of(self, node: ast.expr) -> str | None:
-        """The flag name when ``node`` reads a flag (``FLAGS.x``, ``args.x``, ``self.args.x``, ``flags.FLAGS.x``)."""
-        if not isinstance(node, ast.Attribute) or node.attr not in self.flags:
+        """The flag name when ``node`` reads a flag (``FLAGS.x``, ``args.x``, ``self.args.x``, ``flags.FLAGS.x``,
+        ``self.config["x"]``)."""
+        if not isinstance(node, (ast.Attribute, ast.Subscript)):
             return None
-        base = node.value
-        last = base.attr if isinstance(base, ast.Attribute) else base.id if isinstance(base, ast.Name) else ""
-        return node.attr if last in self.namespaces or last == "FLAGS" else None
+        name = flag_key(node, self.namespaces | {"FLAGS"})
+        return name if name in self.flags else None
 
     def flags_in(self, node: ast.expr) -> frozenset[str]:
         """Flags the value of ``node`` depends on (directly or through names bound from them)."""
         found: set[str] = set()
         for sub in ast.walk(node):
-            if isinstance(sub, ast.Attribute):
+            if isinstance(sub, (ast.Attribute, ast.Subscript)):
                 flag = self.flag_of(sub)
                 if flag is not None:
                     found.add(flag)
@@ -109,7 +116,7 @@ class Evaluator:
                 return self._eval(source)
             finally:
                 self._resolving.discard(node.id)
-        if isinstance(node, ast.Attribute):
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
             flag = self.flag_of(node)
             return self.flag_values.get(flag, UNKNOWN) if flag is not None else UNKNOWN
         if isinstance(node, (ast.List, ast.Tuple)):
@@ -139,6 +146,8 @@ class Evaluator:
                 right = self._eval(right_node)
                 if left is UNKNOWN or right is UNKNOWN or type(op) not in _COMPARE:
                     return UNKNOWN
+                if isinstance(op, (ast.Is, ast.IsNot)):   # `args.x is True` on text given for an unknown type
+                    left, right = (v.literal if isinstance(v, Given) else v for v in (left, right))
                 if not _COMPARE[type(op)](left, right):
                     return False
                 left = right

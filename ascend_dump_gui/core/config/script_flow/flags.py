@@ -33,6 +33,8 @@ _FALSE_WORDS = {"false", "f", "no", "n", "0", "off"}
 SOURCE = "script arguments"
 NAMESPACES = frozenset({"FLAGS", "flags", "args", "arg", "opt", "opts", "option", "options", "cfg", "params",
                         "parsed_args", "known_args", "ARGS"})
+# Objects read with a string key as configs (``self.config["over_dump"]``, ``params["precision_mode"]``).
+DICT_NAMESPACES = NAMESPACES | {"config", "cfg", "conf", "hparams", "params", "opt", "args", "configs"}
 # Debug switches of the model zoo (--over_dump, --data_dump_flag, --profiling, --autotune) are off unless given.
 _DEBUG_SWITCH = re.compile(r"dump|profil|overflow|auto_?tune", re.IGNORECASE)
 _NOT_A_SWITCH = re.compile(r"path|dir|step|mode|file|option|level|type|name|freq|list|layer", re.IGNORECASE)
@@ -99,10 +101,7 @@ class Flag:
         if kind == "unknown":
             return UNKNOWN
         if kind == "external":
-            try:
-                return ast.literal_eval(text)
-            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-                return text
+            return Given(text)
         return text
 
 
@@ -118,6 +117,42 @@ def collect_flags(tree: ast.AST) -> dict[str, Flag]:
         if flag is not None and flag.name not in found:
             found[flag.name] = flag
     return found
+
+
+class Given(str):
+    """Text given for a flag declared in another file, whose type is unknown: it equals both the text and the
+    Python literal it spells (``"True" == True``), and its truth is the literal's (``"False"`` is false)."""
+
+    literal: Any
+
+    def __new__(cls, text: str) -> Given:
+        self = super().__new__(cls, text)
+        try:
+            self.literal = ast.literal_eval(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            self.literal = text
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return str.__eq__(self, other) is True or self.literal == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = str.__hash__
+
+    def __bool__(self) -> bool:
+        return bool(self.literal)
+
+
+def flag_key(node: ast.expr, namespaces: set[str] | frozenset[str]) -> str | None:
+    """The flag a node reads: ``ns.x`` (``ns`` a flag namespace) or ``ns["x"]`` (``ns`` also a config dict)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr if _namespace_base(node.value, namespaces) else None
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) \
+            and _namespace_base(node.value, set(namespaces) | DICT_NAMESPACES):
+        return node.slice.value
+    return None
 
 
 def is_namespace_source(node: ast.expr, functions: frozenset[str] = frozenset()) -> bool:
@@ -158,14 +193,15 @@ def external_flags(tree: ast.AST, declared: dict[str, Flag]) -> dict[str, Flag]:
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     found: dict[str, Flag] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr not in declared \
-                and node.attr not in NAMESPACES and id(node) not in called \
-                and node.attr not in found and not node.attr.startswith("_") and _namespace_base(node.value,
-                                                                                             namespaces):
-            switch = _DEBUG_SWITCH.search(node.attr) and not _NOT_A_SWITCH.search(node.attr)
-            default = False if switch else UNKNOWN
-            found[node.attr] = Flag(node.attr, f"--{node.attr}", "external", default, node.lineno,
-                                    (f"--{node.attr}",))
+        if not isinstance(node, (ast.Attribute, ast.Subscript)) or not isinstance(node.ctx, ast.Load) \
+                or id(node) in called:
+            continue
+        name = flag_key(node, namespaces)
+        if name is None or not name.isidentifier() or name in declared or name in NAMESPACES or name in found \
+                or name.startswith("_"):
+            continue
+        switch = _DEBUG_SWITCH.search(name) and not _NOT_A_SWITCH.search(name)
+        found[name] = Flag(name, f"--{name}", "external", False if switch else UNKNOWN, node.lineno, (f"--{name}",))
     return found
 
 

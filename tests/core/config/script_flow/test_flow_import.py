@@ -237,3 +237,27 @@ def test_run_config_memory_sizes_are_passed_as_text():
     assert doc.values == {"graph_memory_max_size": str(13 * 1024 ** 3), "variable_memory_max_size": "19327352832"}
     assert doc.facts["unresolved"] == ["stream_max_parallel_num"]            # no huge numbers are computed
     assert not _errors(check(doc))
+
+
+def test_flags_of_another_file_and_config_dicts():
+    text = ('from config import FLAGS\n'
+            'class Trainer:\n'
+            '    def __init__(self, config):\n'
+            '        self.config = config\n'
+            '    def run_config(self):\n'
+            '        if self.config["over_dump"] == "True":\n'
+            '            custom_op.parameter_map["enable_dump_debug"].b = True\n'
+            '        if FLAGS.profiling is True:\n'
+            '            custom_op.parameter_map["profiling_mode"].b = True\n'
+            '        if FLAGS.chip == "npu":\n'
+            '            custom_op.parameter_map["precision_mode"].s = b"allow_mix_precision"\n')
+    doc = parse_text(text, kind="python")
+    assert doc.values == {"precision_mode": "allow_mix_precision"}     # debug switches are off, chip is unknown
+    assert doc.facts["conditional"] == {"precision_mode": "FLAGS.chip == 'npu'"}
+    flags = doc.facts["script"].flags
+    assert flags["over_dump"].kind == "external" and flags["over_dump"].default is False
+    on = parse_text(text, kind="python", script_args="--over_dump=True --profiling True --chip npu")
+    assert on.values == {"enable_dump_debug": True, "profiling_mode": True, "precision_mode": "allow_mix_precision"}
+    assert "conditional" not in on.facts
+    off = parse_text(text, kind="python", script_args="--over_dump False --chip gpu")
+    assert off.values == {}
