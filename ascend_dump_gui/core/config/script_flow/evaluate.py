@@ -29,6 +29,7 @@ _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, as
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
            ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Pow: operator.pow}
 _MAX_TEXT = 100_000
+_MAX_STEPS = 20_000
 
 
 @dataclass
@@ -43,6 +44,8 @@ class Evaluator:
     derived: dict[str, ast.expr] = field(default_factory=dict)      # name -> expression, when it reads flags
     namespace_functions: frozenset[str] = frozenset()                # local functions returning parse_args()
     _resolving: set[str] = field(default_factory=set, repr=False)
+    _steps: int = field(default=0, repr=False)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False)   # derived names read during one value()
 
     # -- binding ------------------------------------------------------------------------------------------------
     def bind(self, name: str, node: ast.expr | None) -> None:
@@ -94,6 +97,7 @@ class Evaluator:
 
     def value(self, node: ast.expr) -> Any:
         """The value of ``node`` in this run, or UNKNOWN."""
+        self._steps, self._memo = 0, {}
         try:
             result = self._eval(node)
         except (ArithmeticError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
@@ -105,15 +109,21 @@ class Evaluator:
 
     # -- the evaluator --------------------------------------------------------------------------------------------
     def _eval(self, node: ast.expr) -> Any:   # noqa: C901, PLR0911, PLR0912 - one case per node type
+        self._steps += 1
+        if self._steps > _MAX_STEPS:     # names re-read from flags can nest: never evaluate without bound
+            raise ValueError("expression too large to evaluate")
         if isinstance(node, ast.Constant):
             return node.value.decode("utf-8", "replace") if isinstance(node.value, bytes) else node.value
         if isinstance(node, ast.Name):
             source = self.derived.get(node.id)
             if source is None or node.id in self._resolving:
                 return self.names.get(node.id, UNKNOWN)
+            if node.id in self._memo:
+                return self._memo[node.id]
             self._resolving.add(node.id)     # re-read from the flags: other runs see their own values
             try:
-                return self._eval(source)
+                self._memo[node.id] = self._eval(source)
+                return self._memo[node.id]
             finally:
                 self._resolving.discard(node.id)
         if isinstance(node, (ast.Attribute, ast.Subscript)):
@@ -162,7 +172,10 @@ class Evaluator:
                 small = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)) \
                     and abs(left) <= 1 << 20 and 0 <= right <= 64
                 return left ** right if small else UNKNOWN   # 1024 ** 3, never a huge number
-            return _BINARY[type(node.op)](left, right)
+            result = _BINARY[type(node.op)](left, right)
+            if isinstance(result, (str, list)) and len(result) > _MAX_TEXT:
+                raise ValueError("text too long")
+            return result
         if isinstance(node, ast.IfExp):
             test = self._eval(node.test)
             return UNKNOWN if test is UNKNOWN else self._eval(node.body if test else node.orelse)

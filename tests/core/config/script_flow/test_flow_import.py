@@ -261,3 +261,13 @@ def test_flags_of_another_file_and_config_dicts():
     assert "conditional" not in on.facts
     off = parse_text(text, kind="python", script_args="--over_dump False --chip gpu")
     assert off.values == {}
+
+
+def test_self_feeding_expressions_stay_bounded():
+    lines = ['import argparse', 'p = argparse.ArgumentParser()', 'p.add_argument("--x", default="ab")',
+             'args = p.parse_args()', 'v0 = args.x']
+    lines += [f"v{i} = v{i - 1} + v{i - 1}" for i in range(1, 60)]
+    lines += ['custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes(v59)',
+              'custom_op.parameter_map["dump_layer"].s = tf.compat.as_bytes(v10)']
+    doc = parse_text("\n".join(lines) + "\n", kind="python")
+    assert doc.values == {"dump_layer": "ab" * 1024} and doc.facts["unresolved"] == ["dump_path"]
