@@ -32,7 +32,7 @@ _TRUE_WORDS = {"true", "t", "yes", "y", "1", "on"}
 _FALSE_WORDS = {"false", "f", "no", "n", "0", "off"}
 SOURCE = "script arguments"
 NAMESPACES = frozenset({"FLAGS", "flags", "args", "arg", "opt", "opts", "option", "options", "cfg", "params",
-                        "parsed_args", "known_args", "ARGS"})
+                        "parsed_args", "known_args", "ARGS", "hparams", "hps", "flags_obj", "_flags", "_args"})
 # Objects read with a string key as configs (``self.config["over_dump"]``, ``params["precision_mode"]``).
 DICT_NAMESPACES = NAMESPACES | {"config", "cfg", "conf", "hparams", "params", "opt", "args", "configs"}
 # Debug switches of the model zoo (--over_dump, --data_dump_flag, --profiling, --autotune) are off unless given.
