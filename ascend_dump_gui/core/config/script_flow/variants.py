@@ -18,7 +18,7 @@ from ascend_dump_gui.core.config.script_flow.evaluate import Evaluator
 from ascend_dump_gui.core.config.script_flow.flags import UNKNOWN, Flag, format_arg
 
 _MAX_FLAGS_PER_CONDITION = 3
-_MAX_CANDIDATES = 8       # values tried per flag: at most 8**3 evaluations of one condition
+_MAX_CANDIDATES = 8       # values tried per flag: at most 8**3 evaluations of one chain of conditions
 _BOOLISH = ("bool", "store_true", "store_false", "str2bool", "bool_text", "literal")
 
 
@@ -69,34 +69,37 @@ class ScriptRun:
 
 def alternative_args(flags: dict[str, Flag], values: dict[str, Any], evaluator: Evaluator,
                      hits: Iterable[Any]) -> tuple[dict[str, Any], dict[str, frozenset[str]]]:
-    """Flag values that make the conditions of switched-off settings hold (first found wins on a clash), and per
-    option the flags among them that its settings depend on."""
+    """Flag values under which switched-off settings are made (every enclosing condition that the flags decide
+    holds; the first found wins on a clash), and per option the flags among them that switch its settings on."""
     chosen: dict[str, Any] = {}
     gates: dict[str, set[str]] = {}
-    seen: set[int] = set()
+    seen: set[tuple[int, ...]] = set()
     for hit in hits:
-        for condition in hit.conditions:
-            if condition.holds is not False or condition.node is None:
-                continue
-            gates.setdefault(hit.key, set()).update(evaluator.flags_in(condition.node))
-            if id(condition.node) in seen:
-                continue
-            seen.add(id(condition.node))
-            names = sorted(evaluator.flags_in(condition.node) - set(chosen))
-            if not names or len(names) > _MAX_FLAGS_PER_CONDITION:
-                continue
-            base = {**values, **chosen}
-            for combo in itertools.product(*(_candidates(flags[n], condition.node) for n in names)):
-                trial = replace(evaluator, flag_values={**base, **dict(zip(names, combo, strict=True))})
-                truth = trial.truth(condition.node)
-                if truth is not None and truth != condition.negated:
-                    chosen.update({n: v for n, v in zip(names, combo, strict=True) if v != values.get(n)})
-                    break
+        decided = [c for c in hit.conditions if c.node is not None and c.holds is not None]
+        if all(c.holds for c in decided):
+            continue
+        for condition in decided:
+            if not condition.holds:
+                gates.setdefault(hit.key, set()).update(evaluator.flags_in(condition.node))
+        chain = tuple(id(c.node) for c in decided)
+        if chain in seen:
+            continue
+        seen.add(chain)
+        names = sorted(set().union(*(evaluator.flags_in(c.node) for c in decided)) - set(chosen))
+        if not names or len(names) > _MAX_FLAGS_PER_CONDITION:
+            continue
+        base = {**values, **chosen}
+        literals = [n.value for c in decided for n in ast.walk(c.node)
+                    if isinstance(n, ast.Constant) and n.value is not None]
+        for combo in itertools.product(*(_candidates(flags[n], literals) for n in names)):
+            trial = replace(evaluator, flag_values={**base, **dict(zip(names, combo, strict=True))})
+            if all(trial.truth(c.node) in (None, not c.negated) for c in decided):
+                chosen.update({n: v for n, v in zip(names, combo, strict=True) if v != values.get(n)})
+                break
     return chosen, {key: frozenset(names & set(chosen)) for key, names in gates.items()}
 
 
-def _candidates(flag: Flag, condition: ast.expr) -> list[Any]:
-    literals = [n.value for n in ast.walk(condition) if isinstance(n, ast.Constant) and n.value is not None]
+def _candidates(flag: Flag, literals: list[Any]) -> list[Any]:
     if flag.kind in _BOOLISH:
         out: list[Any] = [True, False] + [v for v in literals if not isinstance(v, str)]
     elif flag.kind in ("int", "float"):
