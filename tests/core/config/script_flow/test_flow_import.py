@@ -271,3 +271,22 @@ def test_self_feeding_expressions_stay_bounded():
               'custom_op.parameter_map["dump_layer"].s = tf.compat.as_bytes(v10)']
     doc = parse_text("\n".join(lines) + "\n", kind="python")
     assert doc.values == {"dump_layer": "ab" * 1024} and doc.facts["unresolved"] == ["dump_path"]
+
+
+def test_the_alternative_run_satisfies_a_whole_if_elif_chain():
+    text = ('from absl import flags\n'
+            'flags.DEFINE_string(name="chip", default="gpu", help="gpu, npu, cpu")\n'
+            'flags.DEFINE_boolean("over_dump", False, "")\n'
+            'Flags = flags.FLAGS\n'
+            'if Flags.chip == "gpu":\n'
+            '    pass\n'
+            'elif Flags.chip == "npu":\n'
+            '    custom_op.parameter_map["enable_dump"].b = True\n'
+            '    custom_op.parameter_map["dump_path"].s = b"/d"\n'
+            '    if Flags.over_dump:\n'
+            '        custom_op.parameter_map["enable_dump_debug"].b = True\n')
+    doc = parse_text(text, kind="python")
+    run = doc.facts["script"]
+    assert doc.values == {} and run.alternative_args() == "--chip=npu --over_dump"
+    conflict = next(f for f in check(doc) if f.rule == "tf1.dump_and_dump_debug")
+    assert conflict.severity is Severity.WARNING and "--chip=npu --over_dump" in conflict.message
