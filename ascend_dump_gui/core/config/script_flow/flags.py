@@ -239,7 +239,7 @@ def _argparse(call: ast.Call) -> Flag | None:
     else:
         kind = _converter(kw.get("type"))
         default = _literal(kw.get("default"))
-        if isinstance(default, str) and kind not in ("str", "unknown"):   # argparse converts string defaults
+        if isinstance(default, str) and kind != "str":   # argparse passes a string default through the type
             try:
                 default = Flag(dest, longs[0], kind, None, 0).convert(default)
             except (ValueError, TypeError):
@@ -257,7 +257,7 @@ def _converter(node: ast.expr | None) -> str:
         return _TYPES[text]
     if text.endswith("literal_eval"):
         return "literal"
-    if "bool" in text.lower():
+    if "bool" in text.lower() or "'true'" in text.lower():   # str2bool, lambda x: x.lower() == 'true'
         return "str2bool"
     return "unknown"
 
