@@ -82,6 +82,7 @@ class _Reader:
         self.evaluator = Evaluator(flags, run.values, names={"__name__": "__main__"},
                                    namespace_functions=functions)
         self.conditions: Conditions = ()
+        self._scopes: list[dict[str, tuple[Any, ...]]] = []
         self.reach = Reach()
         self.npu_modules = {"npu_device"}
         self.global_vars: set[str] = set()
@@ -95,7 +96,13 @@ class _Reader:
     # -- driving -----------------------------------------------------------------------------------------------
     def read(self, tree: ast.Module) -> None:
         self.reach.learn(tree)
-        FlowWalker(self._visit, lambda test, _conditions: self.evaluator.truth(test)).walk(tree.body)
+        FlowWalker(self._visit, lambda test, _conditions: self.evaluator.truth(test), self._scope).walk(tree.body)
+
+    def _scope(self, function: ast.FunctionDef | ast.AsyncFunctionDef, entering: bool) -> None:
+        if entering:
+            self._scopes.append(self.evaluator.enter(function))
+        else:
+            self.evaluator.leave(self._scopes.pop())
 
     @property
     def active(self) -> bool:

@@ -29,6 +29,7 @@ _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, as
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
            ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Pow: operator.pow}
 _MAX_TEXT = 100_000
+_ABSENT = object()
 _MAX_STEPS = 20_000
 
 
@@ -63,6 +64,32 @@ class Evaluator:
             self.derived[name] = node
         else:
             self.derived.pop(name, None)
+
+    def enter(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[Any, ...]]:
+        """A function body starts: its parameters hide outer names (their values are the caller's: unknown).
+        Returns what :meth:`leave` restores."""
+        params = function.args.posonlyargs + function.args.args + function.args.kwonlyargs
+        params += [a for a in (function.args.vararg, function.args.kwarg) if a is not None]
+        saved = {}
+        for param in params:
+            name = param.arg
+            saved[name] = (self.names.get(name, _ABSENT), self.name_flags.get(name, _ABSENT),
+                           self.derived.get(name, _ABSENT), name in self.namespaces)
+            self.bind(name, None)
+            if saved[name][3]:
+                self.namespaces.add(name)   # main(config) after config = parser.parse_args(): the same namespace
+        return saved
+
+    def leave(self, saved: dict[str, tuple[Any, ...]]) -> None:
+        """The function body ends: the outer names come back."""
+        for name, (value, flags, derived, namespace) in saved.items():
+            for table, old in ((self.names, value), (self.name_flags, flags), (self.derived, derived)):
+                if old is _ABSENT:
+                    table.pop(name, None)
+                else:
+                    table[name] = old
+            if namespace:
+                self.namespaces.add(name)
 
     # -- questions ----------------------------------------------------------------------------------------------
     def flag_of(self, node: ast.expr) -> str | None:

@@ -53,12 +53,15 @@ def describe(conditions: Conditions) -> str:
 
 
 class FlowWalker:
-    """Calls ``visit(stmt, conditions)`` for every simple statement, in source order."""
+    """Calls ``visit(stmt, conditions)`` for every simple statement, in source order; ``scope(function, entering)``
+    before and after a function body (its parameters are names of its own)."""
 
     def __init__(self, visit: Callable[[ast.stmt, Conditions], None],
-                 decide: Callable[[ast.expr, Conditions], bool | None]) -> None:
+                 decide: Callable[[ast.expr, Conditions], bool | None],
+                 scope: Callable[[ast.FunctionDef | ast.AsyncFunctionDef, bool], None] | None = None) -> None:
         self.visit = visit
         self.decide = decide
+        self.scope = scope
 
     def walk(self, body: list[ast.stmt], conditions: Conditions = ()) -> None:
         for stmt in body:
@@ -71,6 +74,12 @@ class FlowWalker:
             self.walk(stmt.body, conditions + (Condition(text, stmt.lineno, False, truth, stmt.test),))
             if stmt.orelse:
                 self.walk(stmt.orelse, conditions + (Condition(text, stmt.lineno, True, truth, stmt.test),))
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and self.scope is not None:
+            self.scope(stmt, True)
+            try:
+                self.walk(stmt.body, conditions)
+            finally:
+                self.scope(stmt, False)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             self.walk(stmt.body, conditions)
         elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):

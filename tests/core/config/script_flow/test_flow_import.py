@@ -290,3 +290,18 @@ def test_the_alternative_run_satisfies_a_whole_if_elif_chain():
     assert doc.values == {} and run.alternative_args() == "--chip=npu --over_dump"
     conflict = next(f for f in check(doc) if f.rule == "tf1.dump_and_dump_debug")
     assert conflict.severity is Severity.WARNING and "--chip=npu --over_dump" in conflict.message
+
+
+def test_function_parameters_hide_module_names():
+    text = ('import argparse\n'
+            'DUMP_DIR = "/module"\n'
+            'def configure(custom_op, DUMP_DIR, args):\n'
+            '    custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes(DUMP_DIR)\n'
+            '    if args.over_dump:\n'
+            '        custom_op.parameter_map["enable_dump_debug"].b = True\n'
+            'custom_op.parameter_map["dump_mode"].s = tf.compat.as_bytes("all" if DUMP_DIR else "input")\n'
+            'parser = argparse.ArgumentParser()\n'
+            'parser.add_argument("--over_dump", action="store_true")\n')
+    doc = parse_text(text, kind="python", script_args="--over_dump")
+    assert doc.values == {"enable_dump_debug": True, "dump_mode": "all"}   # args stays the flag namespace
+    assert doc.facts["unresolved"] == ["dump_path"]                          # the caller's DUMP_DIR is unknown
