@@ -96,7 +96,8 @@ class _Reader:
     # -- driving -----------------------------------------------------------------------------------------------
     def read(self, tree: ast.Module) -> None:
         self.reach.learn(tree)
-        FlowWalker(self._visit, lambda test, _conditions: self.evaluator.truth(test), self._scope).walk(tree.body)
+        walker = FlowWalker(self._visit, lambda test, _conditions: self.evaluator.truth(test), self._scope)
+        walker.walk_module(tree)
 
     def _scope(self, function: ast.FunctionDef | ast.AsyncFunctionDef, entering: bool) -> None:
         if entering:
@@ -288,8 +289,12 @@ class _Reader:
             return
         self.env[key] = (str(evaluated), line)
 
-    def _value(self, node: ast.expr | None, key: str, line: int, known: Any = UNKNOWN) -> Any:
-        value = known if known is not UNKNOWN else self._literal(node) if node is not None else _MISSING
+    def _value(self, node: ast.expr | None, key: str, line: int, hit: _Hit | None = None) -> Any:
+        """The value of a setting as evaluated where it is made (``hit``), else now; a finding when unknown."""
+        if hit is not None and hit.evaluated:
+            value = hit.value
+        else:
+            value = self._literal(node) if node is not None else _MISSING
         if value is _MISSING and node is not None:
             self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
                                     "script; rules about {key} are skipped", key=key, expression=ast.unparse(node)),
@@ -392,7 +397,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
                     table.pop(key, None)
         if made is not None:
             objects.setdefault(made[0], (*made, set()))[3].add(hit.key)
-        value = reader._value(hit.node, hit.key, hit.line, hit.value if hit.evaluated else UNKNOWN)
+        value = reader._value(hit.node, hit.key, hit.line, hit)
         if value is _MISSING:
             unresolved.append(hit.key)
             values.pop(hit.key, None)

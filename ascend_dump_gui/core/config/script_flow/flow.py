@@ -3,7 +3,8 @@
 ``if``/``elif``/``else`` tests are decided as the walk reaches them (by a callback, so names bound earlier count);
 a branch that is not taken is still walked, marked inactive, so its settings are known as variants. Loops, ``with``
 and function bodies are walked once (a function is assumed to be called); ``except`` handlers and ``match`` cases
-are conditions that cannot be decided.
+are conditions that cannot be decided. The module's own statements come first and then the bodies of its functions
+and classes, in source order: functions run when called, after the module has bound its flags and constants.
 """
 
 from __future__ import annotations
@@ -63,8 +64,20 @@ class FlowWalker:
         self.decide = decide
         self.scope = scope
 
+    def walk_module(self, module: ast.Module) -> None:
+        """The module's statements, then its functions and classes (see the module docstring)."""
+        self._deferred: list[tuple[ast.stmt, Conditions]] | None = []
+        self.walk(module.body)
+        deferred, self._deferred = self._deferred, None
+        for stmt, conditions in deferred:
+            self._statement(stmt, conditions)
+
     def walk(self, body: list[ast.stmt], conditions: Conditions = ()) -> None:
         for stmt in body:
+            if getattr(self, "_deferred", None) is not None and isinstance(
+                    stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self._deferred.append((stmt, conditions))
+                continue
             self._statement(stmt, conditions)
 
     def _statement(self, stmt: ast.stmt, conditions: Conditions) -> None:   # noqa: PLR0912 - one case per kind

@@ -305,3 +305,25 @@ def test_function_parameters_hide_module_names():
     doc = parse_text(text, kind="python", script_args="--over_dump")
     assert doc.values == {"enable_dump_debug": True, "dump_mode": "all"}   # args stays the flag namespace
     assert doc.facts["unresolved"] == ["dump_path"]                          # the caller's DUMP_DIR is unknown
+
+
+def test_function_bodies_see_the_module_as_it_is_when_they_run():
+    text = ('import argparse\n'
+            'def session_config():\n'
+            '    config = tf.ConfigProto()\n'
+            '    custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
+            '    if command_line.over_dump is True:\n'
+            '        custom_op.parameter_map["enable_dump_debug"].b = True\n'
+            '        custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes(command_line.over_dump_path)\n'
+            '    return config\n'
+            'def parse():\n'
+            '    parser = argparse.ArgumentParser()\n'
+            '    parser.add_argument("--over_dump", type=bool, default=False)\n'
+            '    parser.add_argument("--over_dump_path", default="/o")\n'
+            '    return parser.parse_args()\n'
+            'if __name__ == "__main__":\n'
+            '    command_line = parse()\n'
+            '    sess = tf.Session(config=session_config())\n')
+    assert parse_text(text, kind="python").values == {}
+    on = parse_text(text, kind="python", script_args="--over_dump=True")
+    assert on.values == {"enable_dump_debug": True, "dump_path": "/o"} and "conditional" not in on.facts
