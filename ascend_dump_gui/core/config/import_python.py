@@ -241,6 +241,10 @@ class _Reader:
                         self._env_set(k, v, call.lineno)
         elif last == "compile" and name.startswith("torch"):
             self._backend(call)
+        elif last == "open" and name.split(".")[0] in self.npu_modules:
+            self.marker = self.marker or "tf2_npu_device"     # npu_device.open(): TF2 with default options
+        elif last == "CompilerConfig":
+            self.marker = self.marker or "torchair"
 
     def _kwargs(self, call: ast.Call, positional: tuple[str, ...], mapping: dict[str, str], what: str) -> None:
         holder = self.reach.config_object_holder(call, what)

@@ -327,3 +327,10 @@ def test_function_bodies_see_the_module_as_it_is_when_they_run():
     assert parse_text(text, kind="python").values == {}
     on = parse_text(text, kind="python", script_args="--over_dump=True")
     assert on.values == {"enable_dump_debug": True, "dump_path": "/o"} and "conditional" not in on.facts
+
+
+def test_an_opened_npu_device_is_a_tf2_config_with_defaults():
+    doc = parse_text("import npu_device as npu\nnpu.open().as_default()\n", kind="python")
+    assert doc.scenario == "tf2_npu_device" and doc.values == {} and not _errors(check(doc))
+    doc = parse_text("import torchair\nconfig = torchair.CompilerConfig()\n", kind="python")
+    assert doc.scenario == "torchair" and doc.values == {}
