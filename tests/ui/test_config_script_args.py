@@ -88,3 +88,15 @@ def test_a_config_file_hides_the_panel(shown_panel, tmp_path):
     path.write_text('{"dump": {"dump_path": "out"}}')
     panel.open_config(path)
     assert not panel.script_panel.isVisible()
+
+
+def test_arguments_that_cannot_be_split_leave_the_run_and_say_why(shown_panel, qtbot, tmp_path):
+    panel, _runner = shown_panel(ConfigPanel)
+    script = tmp_path / "train.py"
+    script.write_text(SCRIPT)
+    panel.open_config(script)
+    before = dict(panel.doc.values)
+    panel.script_panel.args_line.setText("--over_dump_path 'unclosed")
+    panel.script_panel.args_line.editingFinished.emit()
+    qtbot.waitUntil(lambda: "split like a shell" in panel.script_panel.note.text(), timeout=10_000)
+    assert panel.doc.values == before and panel.undo_stack.count() == 0
