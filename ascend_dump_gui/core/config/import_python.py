@@ -29,6 +29,7 @@ from ascend_dump_gui.core.config.script_flow.evaluate import Evaluator, call_nam
 from ascend_dump_gui.core.config.script_flow.flags import (
     UNKNOWN,
     Flag,
+    Given,
     ScriptArgs,
     collect_flags,
     evaluate_args,
@@ -53,6 +54,7 @@ _TYPE_CHECKED = frozenset({"jit_compile", "shape_generalization_mode"})
 # NPURunConfig keywords the estimator passes through str() (npu_bridge/estimator/npu/npu_estimator.py).
 _RUN_CONFIG_TEXT = frozenset({"graph_memory_max_size", "variable_memory_max_size"})
 _SOURCE = "import"
+_TEXT_KINDS = frozenset({Kind.STR, Kind.PATH, Kind.STEP, Kind.MAPPING})
 
 
 @dataclass
@@ -459,6 +461,9 @@ def _where(hit: _Hit) -> dict[str, Any]:
 
 def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -> Any:
     """The Python value of a TF1 ``.s/.i/.b`` assignment or keyword; JSON text becomes a dict for MAPPING options."""
+    if isinstance(value, Given):   # text given for a flag of another file: the option's kind decides
+        textual = not scenario.has(hit.key) or scenario.field(hit.key).kind in _TEXT_KINDS
+        value = str(value) if textual or isinstance(value.literal, str) else value.literal
     if not scenario.has(hit.key):
         return value
     spec = scenario.field(hit.key)

@@ -334,3 +334,12 @@ def test_an_opened_npu_device_is_a_tf2_config_with_defaults():
     assert doc.scenario == "tf2_npu_device" and doc.values == {} and not _errors(check(doc))
     doc = parse_text("import torchair\nconfig = torchair.CompilerConfig()\n", kind="python")
     assert doc.scenario == "torchair" and doc.values == {}
+
+
+def test_text_given_for_flags_of_another_file_takes_the_option_kind():
+    text = ('custom_op.parameter_map["enable_dump"].b = FLAGS.dump_on\n'
+            'custom_op.parameter_map["dump_step"].s = tf.compat.as_bytes(FLAGS.steps)\n'
+            'custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes(FLAGS.out)\n')
+    doc = parse_text(text, kind="python", script_args="--dump_on True --steps 10 --out /d")
+    assert doc.values == {"enable_dump": True, "dump_step": "10", "dump_path": "/d"}
+    assert [type(v) for v in doc.values.values()] == [bool, str, str]
