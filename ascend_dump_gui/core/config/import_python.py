@@ -488,9 +488,11 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
     if hit.accessor == "i" and isinstance(value, bool):
         return int(value)   # and .i = True as 1
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if number and (scenario.name == "tf2_npu_device" and spec.kind in (Kind.STR, Kind.PATH)
+    if number and (scenario.name == "tf2_npu_device" and spec.kind in (Kind.STR, Kind.PATH, Kind.STEP)
                    or hit.extra.get("run_config") and hit.key in _RUN_CONFIG_TEXT):
-        return str(value)   # npu_device hands global options to GE as text; NPURunConfig str()s these two
+        # npu_device's OptionValue hands every value to GE as str(value) (configs/option_base.py); NPURunConfig
+        # str()s these two (npu_estimator.py)
+        return str(value)
     if spec.kind is Kind.MAPPING and isinstance(value, str):
         parsed = json_object(value)
         return value if parsed is None else parsed

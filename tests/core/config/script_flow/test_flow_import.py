@@ -161,10 +161,11 @@ def test_tf2_global_options_share_tf1_rules_and_fields():
             'npu_device.global_options().graph_memory_max_size = 31 * 1024 * 1024 * 1024\n'
             'npu_device.global_options().op_debug_level = 0\n'
             'npu_device.global_options().debug_dir = "/dbg"\n'
+            'npu_device.global_options().dump_config.dump_step = 10\n'
             'npu_device.open().as_default()\n')
     doc = parse_text(text, kind="python")
     assert doc.values == {"precision_mode": "allow_mix_precision", "graph_memory_max_size": str(31 * 1024 ** 3),
-                          "op_debug_level": 0, "debug_dir": "/dbg"}
+                          "op_debug_level": 0, "debug_dir": "/dbg", "dump_step": "10"}
     assert "tf1.debug_dir_unused" in {f.rule for f in check(doc)}       # a TF1 rule on the shared options
     assert 'npu_device.global_options().precision_mode = "allow_mix_precision"' in export(doc, "tf2_python")
 
