@@ -102,7 +102,8 @@ def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
     print(f"{path} ({scenario}): {summary if findings else 'no findings'}")
     for f in findings:
         options = f" [{', '.join(f.options)}]" if f.options else ""
-        print(f"  {f.severity.value:<7} {f.rule}{options}")
+        line = f" (line {f.extra['line']})" if isinstance(f.extra.get("line"), int) else ""
+        print(f"  {f.severity.value:<7} {f.rule}{options}{line}")
         print(f"          {f.message}")
         if f.fix is not None:
             print(f"          fix: {f.fix.description}")

@@ -48,7 +48,7 @@ def test_default_run_warns_about_the_conflict_of_other_arguments(script, capsys)
 
 def test_script_args_select_the_run(script, capsys):
     code, out, _ = run(capsys, "config", "check", str(script), "--script-args", "--over_dump True --data_dump_flag=1")
-    assert code == 1 and "error   tf1.dump_and_dump_debug" in out
+    assert code == 1 and "error   tf1.dump_and_dump_debug [enable_dump, enable_dump_debug] (line 11)" in out
     code, out, _ = run(capsys, "config", "export", str(script), "--to", "project", "--script-args", "--over_dump=True")
     payload = json.loads(out)
     assert code == 0 and payload["values"] == {"enable_dump_debug": True, "dump_path": "/dump"}
