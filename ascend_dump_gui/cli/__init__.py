@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one verb. Exit codes: 0 ok, 1 findings/mismatch, 2 bad usage or unreadable input."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(config_cmd.glue_script_args(sys.argv[1:] if argv is None else argv))
     try:
         return int(args.func(args))
     except DumpError as exc:

@@ -32,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scenario", choices=SCENARIO_NAMES, help="force the scenario instead of detecting it")
     p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
     p.add_argument("--product", choices=PRODUCTS, help="check product-restricted options against this product")
+    p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
+                        "scripts' own defaults)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=_check)
 
@@ -39,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="config files; env files among them add variables")
     p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
     p.add_argument("--cwd", metavar="DIR", default=".", help="working directory of the job (default: here)")
+    p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
+                        "scripts' own defaults)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=_where)
 
@@ -46,7 +50,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="PATH")
     p.add_argument("--to", required=True, choices=EXPORT_TARGETS, help="target form")
     p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead of printing")
+    p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
+                        "scripts' own defaults)")
     p.set_defaults(func=_export)
+
+
+def glue_script_args(argv: list[str]) -> list[str]:
+    """``--script-args VALUE`` as ``--script-args=VALUE``: argparse would take a VALUE starting with ``-`` for an
+    option of its own."""
+    out: list[str] = []
+    tokens = iter(argv)
+    for token in tokens:
+        out.append(f"{token}={next(tokens, '')}" if token == "--script-args" else token)
+    return out
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -59,7 +75,7 @@ def _check(args: argparse.Namespace) -> int:
     results, parse_failed, has_error = [], False, False
     for name in args.paths:
         try:
-            doc = load_config(name, args.scenario)
+            doc = load_config(name, args.scenario, args.script_args)
         except InputError as exc:
             parse_failed = True
             finding = Finding("parse", Severity.ERROR, (), str(exc), "")
@@ -87,7 +103,8 @@ def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
     print(terminal_text(f"{path} ({scenario}): {summary if findings else 'no findings'}"))
     for f in findings:  # messages quote values from the config: control characters are escaped
         options = f" [{', '.join(f.options)}]" if f.options else ""
-        print(terminal_text(f"  {f.severity.value:<7} {f.rule}{options}"))
+        line = f" (line {f.extra['line']})" if isinstance(f.extra.get("line"), int) else ""
+        print(terminal_text(f"  {f.severity.value:<7} {f.rule}{options}{line}"))
         print(f"          {terminal_text(f.message)}")
         if f.fix is not None:
             print(f"          fix: {terminal_text(f.fix.description)}")
@@ -102,7 +119,8 @@ def _where(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.paths import resolve_paths
 
     env = dict(load_env_file(args.env)) if args.env else {}
-    docs: list[tuple[str, ConfigDoc]] = [(name, load_config(name)) for name in args.paths]
+    docs: list[tuple[str, ConfigDoc]] = [(name, load_config(name, script_args=args.script_args))
+                                         for name in args.paths]
     configs = [(name, doc) for name, doc in docs if doc.scenario != "env"]
     for _name, doc in docs:
         if doc.scenario == "env":
@@ -137,7 +155,7 @@ def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.exporters import export
     from ascend_dump_gui.core.config.importers import load_config
 
-    doc = load_config(args.path)
+    doc = load_config(args.path, script_args=args.script_args)
     text = export(doc, args.to)   # DumpError (exit 2) with the reason when the target cannot carry the config
     for _key, why in plan_export(doc, args.to).dropped:
         print(f"ascend-dump: note: {args.to} leaves out: {why}", file=sys.stderr)

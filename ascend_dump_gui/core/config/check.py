@@ -18,6 +18,7 @@ from ascend_dump_gui.core.config.schema_conditions import (
     explain_documented_none,
     soften_unchecked,
 )
+from ascend_dump_gui.core.config.script_flow.variants import script_findings
 from ascend_dump_gui.core.config.values import to_text
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -63,6 +64,7 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     found += run_rules(scenario.rules, doc.values, ctx)
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)
+    found = script_findings(doc, found, lambda other: check(other, env=env, product=product, base_dir=base_dir))
     return _tidy(found, doc.facts.get("unresolved", ()))
 
 

@@ -16,7 +16,9 @@ PRECISION_MODES: tuple[str, ...] = (
     "allow_fp32_to_fp16", "force_fp16", "force_fp32", "cube_fp16in_fp32out", "must_keep_origin_dtype",
     "allow_mix_precision_fp16", "allow_mix_precision", "allow_mix_precision_bf16", "allow_fp32_to_bf16",
 )
-PRECISION_MODES_V2: tuple[str, ...] = ("fp16", "origin", "cube_fp16in_fp32out", "mixed_float16", "mixed_bfloat16")
+# The TF Adapter also accepts cube_hif8 and mixed_hif8 (tf_adapter/util/npu_attrs.cc, kPrecisionModeV2List).
+PRECISION_MODES_V2: tuple[str, ...] = ("fp16", "origin", "cube_fp16in_fp32out", "mixed_float16", "mixed_bfloat16",
+                                       "cube_hif8", "mixed_hif8")
 
 DEBUGGING_FIELDS: tuple[FieldSpec, ...] = (
     option("enable_exception_dump", Kind.CHOICE, 2, "Exception operator dump",

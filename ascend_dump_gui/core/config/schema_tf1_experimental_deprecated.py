@@ -40,7 +40,8 @@ DEPRECATED_FIELDS: tuple[FieldSpec, ...] = (
            modes=TRAINING, deprecated="Will be removed in a later version; no replacement is documented."),
     option("op_select_implmode", Kind.CHOICE, None, "Operator implementation mode",
            "high_precision or high_performance implementation for operators that offer both.",
-           DEPRECATED, "s", choices=("high_precision", "high_performance"),
+           DEPRECATED, "s",   # the *_for_all values: TF Adapter npu_attrs.cc CheckOpImplMode
+           choices=("high_precision", "high_performance", "high_precision_for_all", "high_performance_for_all"),
            deprecated="Will be removed; use op_precision_mode."),
     option("optypelist_for_implmode", Kind.STR, None, "Operator types for implementation mode",
            "Comma list of operator types (Pooling, SoftmaxV2, LRN, ROIAlign) that use op_select_implmode.",
@@ -49,9 +50,12 @@ DEPRECATED_FIELDS: tuple[FieldSpec, ...] = (
            "Mark the graph inputs as dynamic; works with dynamic_graph_execute_mode and "
            "dynamic_inputs_shape_range.", DEPRECATED, "b",
            deprecated="Will be removed; use set_graph_exec_config or input_shape with dynamic_dims."),
+    # lazy_recompile: TF Adapter tf_adapter/util/npu_attrs.cc (any other value is fatal) and GeOp::IsLazyCompile.
     option("dynamic_graph_execute_mode", Kind.CHOICE, None, "Dynamic execution mode",
-           "dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; only read when "
-           "dynamic_input is True.", DEPRECATED, "s", choices=("dynamic_execute",),
+           "dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; lazy_recompile compiles "
+           "again for each new input shape (the document lists only dynamic_execute; the TF Adapter accepts "
+           "both). Only read when dynamic_input is True.", DEPRECATED, "s",
+           choices=("dynamic_execute", "lazy_recompile"),
            deprecated="Will be removed; use set_graph_exec_config or input_shape with dynamic_dims."),
     option("dynamic_inputs_shape_range", Kind.STR, None, "Dynamic input shape ranges",
            "Shape range per input, e.g. getnext:[128,3~5,-1];data:[64,-1]; ~ gives a range, -1 any size.",

@@ -1,13 +1,27 @@
-"""TF2 ``npu_device.global_options()`` dump options (seed 003, runtime-rules §2.3) plus DUMP_GE_GRAPH."""
+"""TF2 ``npu_device.global_options()`` options: the dump options (seed 003, runtime-rules §2.3), DUMP_GE_GRAPH, and
+every global option that TF1 also has (derived from the TF1 schema: they reach GE as the same session options)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Mode, Scenario
+from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELDS
 
 SEED = "seed 003: Configuring Dump Parameters"
 RT = "runtime-rules §2.3"
 
-GLOBAL_KEYS = ("enable_exception_dump",)   # set on global_options() itself, not on dump_config
+# The attributes of npu_device's NpuConfig (global_options()) that are TF1 session options of the same name and
+# kind (TF Adapter tf_adapter_2.x/python/npu_device/configs/npu_config.py). jit_compile and enable_small_channel
+# are booleans there but not in TF1, so they are not derived.
+TF1_GLOBAL_OPTIONS = (
+    "graph_run_mode", "graph_memory_max_size", "variable_memory_max_size", "variable_format_optimize",
+    "enable_scope_fusion_passes", "fusion_switch_file", "precision_mode", "op_select_implmode",
+    "optypelist_for_implmode", "op_compiler_cache_mode", "op_compiler_cache_dir", "stream_max_parallel_num",
+    "hcom_parallel", "is_tailing_optimization", "op_debug_level", "op_debug_config", "debug_dir", "modify_mixlist",
+    "deterministic", "op_precision_mode", "customize_dtypes", "stream_sync_timeout", "event_sync_timeout",
+    "external_weight", "graph_compiler_cache_dir",
+)
 ENV_KEYS = ("DUMP_GE_GRAPH",)              # set through os.environ in the script
 
 FIELDS = (
@@ -41,11 +55,15 @@ FIELDS = (
                    "3 node relations only. Graph files land in the working directory.", source=SEED),
 )
 
+_TF1 = {f.key: f for f in TF1_FIELDS}
+DERIVED = tuple(replace(_TF1[key], serialized="") for key in TF1_GLOBAL_OPTIONS if key in _TF1)
+GLOBAL_KEYS = ("enable_exception_dump",) + tuple(f.key for f in DERIVED)   # on global_options(), not dump_config
+
 TF2_NPU_DEVICE = Scenario(
     name="tf2_npu_device",
     title="TensorFlow 2 npu_device",
     summary="npu_device.global_options().dump_config.* lines in a TF2 training script.",
     version=1,
-    fields=FIELDS,
+    fields=FIELDS + DERIVED,
     unknown_keys="error",
 )

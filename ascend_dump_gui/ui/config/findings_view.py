@@ -57,6 +57,8 @@ class FindingCard(QFrame):
         message.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         where = ", ".join(finding.options) or tr("the whole config")
         parts = [where, finding.rule]
+        if isinstance(finding.extra.get("line"), int):   # the script line it is about
+            parts.insert(1, tr("line {line}").format(line=finding.extra["line"]))
         if finding.source:  # the document that states the rule, shown so the user can look it up
             parts.append(tr("Source: {source}").format(source=cite(finding.source, tr_schema)))
         detail = QLabel(f"<small>{html.escape(' · '.join(parts))}</small>", wordWrap=True,

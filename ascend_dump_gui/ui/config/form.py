@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -82,7 +83,9 @@ class _Row:
         self.spec, self.editor = spec, editor
         self.label = QLabel(objectName=f"{spec.key}__label")
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setText(f"{tr_schema(spec.label)}<br><small style='color:{key_colour}'>{spec.key}</small>")
+        self._label_html = f"{tr_schema(spec.label)}<br><small style='color:{key_colour}'>{spec.key}</small>"
+        self._key_colour = key_colour
+        self.label.setText(self._label_html)
         self.label.setToolTip(help_text(spec))
         self.label.setBuddy(editor.input)
         editor.input.setToolTip(help_text(spec))
@@ -109,6 +112,12 @@ class _Row:
         font.setBold(is_set)
         self.label.setFont(font)
         self.reset.setEnabled(is_set)
+
+    def show_origin(self, origin: str, detail: str = "") -> None:
+        """Under the option's name: where the imported script sets it ('' for none); ``detail`` in the tooltip."""
+        extra = f"<br><small style='color:{self._key_colour}'>{html.escape(origin)}</small>" if origin else ""
+        self.label.setText(self._label_html + extra)
+        self.label.setToolTip("\n\n".join(filter(None, (help_text(self.spec), detail))))
 
     def show_problem(self, message: str) -> None:
         """Note a problem with the typed text under the field, unless a finding already says it."""
@@ -224,6 +233,11 @@ class SchemaForm(QWidget):
                     per_key[where[0]].append(finding)
         for key, row in self._rows.items():
             row.show_findings(per_key.get(key, []))
+
+    def set_origins(self, origins: Mapping[str, tuple[str, str]]) -> None:
+        """Show under each option where the imported training script sets it: (short line, full description)."""
+        for key, row in self._rows.items():
+            row.show_origin(*origins.get(key, ("", "")))
 
     def marker_text(self, key: str) -> str:
         """The tooltip of ``key``'s finding marker ('' when it has none)."""

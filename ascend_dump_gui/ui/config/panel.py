@@ -43,9 +43,11 @@ from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate
 from ascend_dump_gui.ui.config.preview import PreviewPanel
 from ascend_dump_gui.ui.config.script_apply import ScriptLink
+from ascend_dump_gui.ui.config.script_args import ScriptArgsPanel, field_origins, script_run
 from ascend_dump_gui.ui.config.where import WherePanel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
+from ascend_dump_gui.ui.workers import Worker
 
 ENV = "env"
 PRODUCTS = ("atlas_a2", "atlas_a3", "atlas_training", "atlas_inference")
@@ -109,6 +111,7 @@ class ConfigPanel(QWidget):
         self._previewed = ""
         self._state = State(ConfigDoc("acl_json", {}), ConfigDoc(ENV, {}))
         self._forms: dict[str, SchemaForm] = {}
+        self._script_generation = 0
         self._build()
         self.new_config("acl_json")
 
@@ -172,9 +175,14 @@ class ConfigPanel(QWidget):
         left_layout.addWidget(self.forms, 1)
         self.right_split = QSplitter(Qt.Orientation.Vertical, objectName="right_split")
         self.right_split.addWidget(self.findings_panel)
+        self.script_panel = ScriptArgsPanel()
+        self.script_panel.argsChanged.connect(self.evaluate_script)
+        self.findings_panel.focusRequested.connect(self.script_panel.show_option)
+        self.right_split.addWidget(self.script_panel)
         self.right_split.addWidget(self.side_tabs)
-        self.right_split.setStretchFactor(1, 2)
-        self.right_split.setSizes([300, 500])
+        self.right_split.setStretchFactor(1, 3)
+        self.right_split.setStretchFactor(2, 2)
+        self.right_split.setSizes([300, 260, 500])
         self.main_split = QSplitter(Qt.Orientation.Horizontal, objectName="main_split")
         self.main_split.addWidget(left)
         self.main_split.addWidget(self.right_split)
@@ -259,6 +267,13 @@ class ConfigPanel(QWidget):
         self.scenario_box.setCurrentIndex(self.scenario_box.findData(self.scenario))
         self.summary.setText(tr_schema(SCENARIOS[self.scenario].summary))
         form.show_values(state.doc.values)
+        self.script_panel.set_doc(state.doc)
+        form.set_origins(field_origins(state.doc))
+        shown = script_run(state.doc) is not None
+        if shown and self.script_panel.isHidden():   # share the column with findings and the side tabs
+            height = max(self.right_split.height(), 600)
+            self.right_split.setSizes([height // 4, height * 2 // 5, height * 7 // 20])
+        self.script_panel.setVisible(shown)
         if self.scenario != ENV:
             self.env_form.show_values(state.env.values)
         self._refresh()
@@ -281,6 +296,36 @@ class ConfigPanel(QWidget):
         merge = f"{target}:{key}" if spec.kind in _TYPED and value is not UNSET else ""
         text = (tr("Clear {option}") if value is UNSET else tr("Set {option}")).format(option=key)
         self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text, merge))
+
+    def evaluate_script(self, script_args: str) -> None:
+        """Evaluate the imported script again with ``script_args`` (off the GUI thread when a runner is given);
+        the new run replaces the config as one undoable step. A stale result is dropped."""
+        run = script_run(self.doc)
+        if run is None:
+            return
+        self._script_generation += 1
+        generation, origin, scenario = self._script_generation, self.doc.origin, self.scenario
+
+        def done(doc: ConfigDoc) -> None:
+            if generation != self._script_generation or script_run(self.doc) is not run:
+                return
+            text = tr("Script arguments: {args}").format(args=script_args or tr("defaults"))
+            self.undo_stack.push(StateCommand(self._apply_state, self._state, State(doc, self._state.env), text))
+
+        def failed(exc: BaseException) -> None:
+            if generation == self._script_generation:
+                self.script_panel.note.setText(str(exc))
+
+        if self.runner is None:
+            try:
+                done(run.evaluate(origin, script_args, scenario))
+            except DumpError as exc:
+                failed(exc)
+            return
+        worker = Worker(lambda progress, cancel: run.evaluate(origin, script_args, scenario))
+        worker.signals.finished.connect(done)
+        worker.signals.failed.connect(failed)
+        self.runner.start(worker)
 
     def apply_finding_fix(self, finding: Finding) -> None:
         """Apply the rule's fix as one undoable step (to the environment when it only touches env vars)."""

@@ -1936,6 +1936,10 @@
       <translation>将Const/Constant节点的权重写入文件（tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;），使同一session中的多个模型可以共享权重、减少内存占用。</translation>
     </message>
     <message>
+      <source>`{config}` (the config this custom_op belongs to) is never used: no session, RunConfig or function receives it, so its NpuOptimizer settings do not reach the run; they are not counted</source>
+      <translation>`{config}`（该custom_op所属的配置）从未被使用：没有session、RunConfig或函数接收它，因此其NpuOptimizer配置项不会作用于本次运行，不计入检查</translation>
+    </message>
+    <message>
       <source>`{module}` is not the npu_device module imported in this script; as written the line fails at run time (did you mean npu_device.global_options()?)</source>
       <translation>`{module}`不是本脚本导入的npu_device模块；按当前写法，该行在运行时会失败（是否应为npu_device.global_options()？）</translation>
     </message>
@@ -2312,8 +2316,8 @@
       <translation>无法解析 dynamic_dims {dims!r}：{exc}。档位格式应形如 20,20;40,40。</translation>
     </message>
     <message>
-      <source>dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; only read when dynamic_input is True.</source>
-      <translation>dynamic_execute 按dynamic_inputs_shape_range给出的范围编译；仅在dynamic_input为True时生效。</translation>
+      <source>dynamic_execute compiles with the ranges of dynamic_inputs_shape_range; lazy_recompile compiles again for each new input shape (the document lists only dynamic_execute; the TF Adapter accepts both). Only read when dynamic_input is True.</source>
+      <translation>dynamic_execute按dynamic_inputs_shape_range中的范围编译；lazy_recompile在每遇到新的输入shape时重新编译（文档只列出dynamic_execute，TF Adapter两者都接受）。仅在dynamic_input为True时读取。</translation>
     </message>
     <message>
       <source>dynamic_graph_execute_mode and dynamic_inputs_shape_range only take effect with dynamic_input=True.</source>
@@ -2384,8 +2388,8 @@
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
     </message>
     <message>
-      <source>global_options().{attr} is not a dump option; it is not checked</source>
-      <translation>global_options().{attr}不是Dump配置项；不做检查</translation>
+      <source>global_options().{attr} has no TF1 session option of that name here; it is not checked</source>
+      <translation>global_options().{attr}在此没有同名的TF1 session配置项；不对其检查</translation>
     </message>
     <message>
       <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>
@@ -2532,8 +2536,12 @@
       <translation>第 {line} 行：删除 {key} 会改动其周围的代码，因此未修改</translation>
     </message>
     <message>
-      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor} and does not see this value.</source>
-      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取的是.{accessor}，看不到这个值。</translation>
+      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter checks the type and refuses the session.</source>
+      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器会检查类型并拒绝创建session。</translation>
+    </message>
+    <message>
+      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor}, which gives {seen!r}, so {value!r} is ignored.</source>
+      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取.{accessor}，得到{seen!r}，因此{value!r}被忽略。</translation>
     </message>
     <message>
       <source>line {line}: {key} is a {title} setting, not {current}; check the file with --scenario {scenario}.</source>
@@ -2546,6 +2554,10 @@
     <message>
       <source>line {line}: {message}</source>
       <translation>第{line}行：{message}</translation>
+    </message>
+    <message>
+      <source>line {line}: {why}</source>
+      <translation>第{line}行：{why}</translation>
     </message>
     <message>
       <source>line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or 'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}</source>
@@ -2988,6 +3000,10 @@
       <translation>DUMP_GE_GRAPH图Dump的存放目录</translation>
     </message>
     <message>
+      <source>with {args}: {message}</source>
+      <translation>使用 {args} 时：{message}</translation>
+    </message>
+    <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
     </message>
@@ -3228,6 +3244,14 @@
       <translation>{key}={value} 不是 {target} 的可选值之一（{choices}）</translation>
     </message>
     <message>
+      <source>{message} (only if `{condition}` holds, which cannot be decided from the script)</source>
+      <translation>{message}（仅当`{condition}`成立时；无法从脚本判定该条件）</translation>
+    </message>
+    <message>
+      <source>{message} (the options are set on different config objects, lines {lines}; they conflict only if both reach the same session)</source>
+      <translation>{message}（这些配置项设置在不同的配置对象上，第{lines}行；仅当两者作用于同一个session时才冲突）</translation>
+    </message>
+    <message>
       <source>{message} ({code})</source>
       <translation>{message}（{code}）</translation>
     </message>
@@ -3340,6 +3364,14 @@
       <translation>{name}={value}中有未加引号的空格；shell会把`{command}`当作命令运行，{name}只对该命令生效</translation>
     </message>
     <message>
+      <source>{option} is not declared by this script (argparse would exit with "unrecognized arguments"; absl with "Unknown command line flag"); it is ignored</source>
+      <translation>{option}未在该脚本中声明（argparse会以"unrecognized arguments"退出，absl会报"Unknown command line flag"）；已忽略</translation>
+    </message>
+    <message>
+      <source>{option}: {problem}; the script would exit, its default is used here</source>
+      <translation>{option}：{problem}；脚本会因此退出，此处使用其默认值</translation>
+    </message>
+    <message>
       <source>{part!r} must start with getnext: (dataset inputs) or data: (placeholders).</source>
       <translation>{part!r} 必须以 getnext:（数据集输入）或 data:（placeholder）开头。</translation>
     </message>
@@ -3368,6 +3400,10 @@
       <translation>已设置 {shadowed}，但首次编译后编译器会在op_compiler_cache_dir中生成op_cache.ini，合法的op_cache.ini优先级高于这些环境变量。</translation>
     </message>
     <message>
+      <source>{token!r} is not an option of this script; it is ignored</source>
+      <translation>{token!r}不是该脚本的参数；已忽略</translation>
+    </message>
+    <message>
       <source>{unused} only apply when enable_dump is True; they are ignored.</source>
       <translation>{unused} 仅在 enable_dump 为 True 时生效；将被忽略。</translation>
     </message>
@@ -3378,6 +3414,10 @@
     <message>
       <source>{what}(**...) cannot be read without running the script</source>
       <translation>不运行脚本无法读取{what}(**...)</translation>
+    </message>
+    <message>
+      <source>{what}(...) bound to `{name}` is never passed as {keyword}= (to NPURunConfig) or returned, so its settings do not reach the session; they are not counted</source>
+      <translation>绑定到`{name}`的{what}(...)从未作为{keyword}=传给NPURunConfig，也未被返回，因此其配置项不会作用于session，不计入检查</translation>
     </message>
     <message>
       <source>{what}; {keys} makes the graphs dynamic-shape.</source>

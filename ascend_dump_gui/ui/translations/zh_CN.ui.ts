@@ -140,6 +140,10 @@
       <translation>应用到脚本</translation>
     </message>
     <message>
+      <source>Arguments</source>
+      <translation>参数</translation>
+    </message>
+    <message>
       <source>Before</source>
       <translation>覆盖前</translation>
     </message>
@@ -244,6 +248,10 @@
       <translation>列：{columns}</translation>
     </message>
     <message>
+      <source>Comes from</source>
+      <translation>来源</translation>
+    </message>
+    <message>
       <source>Compare</source>
       <translation>比对</translation>
     </message>
@@ -288,6 +296,10 @@
       <translation>比对失败</translation>
     </message>
     <message>
+      <source>Condition</source>
+      <translation>条件</translation>
+    </message>
+    <message>
       <source>Configs and scripts (*.json *.py *.sh *.env *.txt)</source>
       <translation>配置与脚本 (*.json *.py *.sh *.env *.txt)</translation>
     </message>
@@ -314,6 +326,10 @@
     <message>
       <source>Decided by</source>
       <translation>决定因素</translation>
+    </message>
+    <message>
+      <source>Default</source>
+      <translation>默认值</translation>
     </message>
     <message>
       <source>Default: not set</source>
@@ -480,6 +496,10 @@
       <translation>修复：{description}</translation>
     </message>
     <message>
+      <source>Flag</source>
+      <translation>命令行参数</translation>
+    </message>
+    <message>
       <source>Folder</source>
       <translation>目录</translation>
     </message>
@@ -584,6 +604,10 @@
       <translation>此格式不包含：{items}</translation>
     </message>
     <message>
+      <source>Line</source>
+      <translation>行</translation>
+    </message>
+    <message>
       <source>Listing the folder</source>
       <translation>列出目录内容</translation>
     </message>
@@ -662,6 +686,10 @@
     <message>
       <source>Name</source>
       <translation>名称</translation>
+    </message>
+    <message>
+      <source>No arguments: the script's defaults</source>
+      <translation>无参数：使用脚本的默认值</translation>
     </message>
     <message>
       <source>No folder open</source>
@@ -774,6 +802,10 @@
     <message>
       <source>Open…</source>
       <translation>打开…</translation>
+    </message>
+    <message>
+      <source>Option</source>
+      <translation>配置项</translation>
     </message>
     <message>
       <source>Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order</source>
@@ -980,6 +1012,10 @@
       <translation>场景与配置项</translation>
     </message>
     <message>
+      <source>Script arguments: {args}</source>
+      <translation>脚本参数：{args}</translation>
+    </message>
+    <message>
       <source>Scroll the form to a group of options</source>
       <translation>将表单滚动到某一组配置项</translation>
     </message>
@@ -1104,6 +1140,10 @@
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
+      <source>The command line this run is evaluated with (split like a shell).</source>
+      <translation>评估本次运行所用的命令行（按shell规则拆分）。</translation>
+    </message>
+    <message>
       <source>The command line twin is {command}.</source>
       <translation>对应的命令行工具为 {command}。</translation>
     </message>
@@ -1166,6 +1206,10 @@
     <message>
       <source>Unsaved changes</source>
       <translation>未保存的更改</translation>
+    </message>
+    <message>
+      <source>Value</source>
+      <translation>取值</translation>
     </message>
     <message>
       <source>Values</source>
@@ -1236,6 +1280,10 @@
       <translation>全部十项</translation>
     </message>
     <message>
+      <source>always</source>
+      <translation>总是</translation>
+    </message>
+    <message>
       <source>any product</source>
       <translation>任意产品</translation>
     </message>
@@ -1286,6 +1334,14 @@
     <message>
       <source>count</source>
       <translation>计数</translation>
+    </message>
+    <message>
+      <source>default {value}</source>
+      <translation>默认值 {value}</translation>
+    </message>
+    <message>
+      <source>defaults</source>
+      <translation>默认值</translation>
     </message>
     <message>
       <source>device</source>
@@ -1440,6 +1496,14 @@
       <translation>由该算子引入</translation>
     </message>
     <message>
+      <source>line {line}</source>
+      <translation>第{line}行</translation>
+    </message>
+    <message>
+      <source>line {line}: {source}</source>
+      <translation>第{line}行：{source}</translation>
+    </message>
+    <message>
       <source>link (not followed)</source>
       <translation>链接（未跟随）</translation>
     </message>
@@ -1534,6 +1598,14 @@
     <message>
       <source>not compared</source>
       <translation>未比对</translation>
+    </message>
+    <message>
+      <source>not declared in this file</source>
+      <translation>未在本文件中声明</translation>
+    </message>
+    <message>
+      <source>not in this run</source>
+      <translation>本次运行未设置</translation>
     </message>
     <message>
       <source>not valid JSON: {error} (line {line}, column {column})</source>
@@ -1696,6 +1768,10 @@
       <translation>无法将图表编码为PNG</translation>
     </message>
     <message>
+      <source>the script</source>
+      <translation>脚本</translation>
+    </message>
+    <message>
       <source>the whole config</source>
       <translation>整个配置</translation>
     </message>
@@ -1782,6 +1858,10 @@
     <message>
       <source>{count} exception</source>
       <translation>{count} 个异常</translation>
+    </message>
+    <message>
+      <source>{count} flags; {given} given on the command line, the others at their defaults.</source>
+      <translation>共{count}个命令行参数；{given}个在命令行中给出，其余使用默认值。</translation>
     </message>
     <message>
       <source>{count} note</source>
@@ -1892,6 +1972,14 @@
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
     <message>
+      <source>{option} ({source}, line {line})</source>
+      <translation>{option}（{source}，第{line}行）</translation>
+    </message>
+    <message>
+      <source>{option}: {problem}</source>
+      <translation>{option}：{problem}</translation>
+    </message>
+    <message>
       <source>{path} is the training script this config was read from; Save and Export write the config to a file of its own. Use “Apply to script…” to change the script's lines.</source>
       <translation>{path} 是读取此配置的训练脚本；保存和导出会把配置写入单独的文件。如需修改脚本中的行，请使用“应用到脚本…”。</translation>
     </message>
@@ -1922,6 +2010,10 @@
     <message>
       <source>{tensor} (no golden counterpart)</source>
       <translation>{tensor}（无对应的标杆数据）</translation>
+    </message>
+    <message>
+      <source>{text}; when {condition}</source>
+      <translation>{text}；条件：{condition}</translation>
     </message>
     <message>
       <source>{title} (device layout)</source>

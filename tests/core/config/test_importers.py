@@ -153,7 +153,7 @@ def test_tf1_wrong_accessor_and_expressions():
             'custom_op.parameter_map[key].s = b"x"\n')
     doc = parse_text(text, kind="python")
     assert {"import.wrong_accessor", "import.not_understood"} <= _rules(doc)
-    assert doc.values == {"enable_dump": "True"}
+    assert doc.values == {"enable_dump": False}       # the adapter reads .b, which is unset: False
     assert doc.facts["unresolved"] == ["dump_path"]
     assert any("args.out" in f.message and f.extra["line"] == 2 for f in doc.problems)
 
@@ -164,10 +164,10 @@ def test_tf1_dump_config_and_run_config_keywords():
             '    profiling_config=ProfilingConfig(enable_profiling=True, profiling_options=\'{"output":"/p"}\'))\n'
             'other = DumpConfig(True, "/e")\n')
     doc = parse_text(text, kind="python")
-    assert doc.values == {"precision_mode": "allow_mix_precision", "enable_dump": True, "dump_path": "/e",
+    assert doc.values == {"precision_mode": "allow_mix_precision", "enable_dump": True, "dump_path": "/d",
                           "dump_step": "0|5|10", "dump_mode": "all", "profiling_mode": True,
                           "profiling_options": {"output": "/p"}}
-    assert "import.set_again" in _rules(doc)
+    assert "import.not_passed_on" in _rules(doc)    # `other` never reaches NPURunConfig
     bad = parse_text("DumpConfig(enable_dump=True, dump_pth='/x')", kind="python")
     assert any(f.severity is Severity.ERROR and "dump_pth" in f.message for f in bad.problems)
 
@@ -180,14 +180,15 @@ def test_tf2_aliases_and_global_options():
             'dc.dump_path = "/d"\n'
             'npu.global_options().enable_exception_dump = 1\n'
             'npu.global_options().precision_mode = "allow_mix_precision"\n'
+            'npu.global_options().overflow_flag = 1\n'
             'os.environ["DUMP_GE_GRAPH"] = "2"\n'
             'os.environ.setdefault("ASCEND_WORK_PATH", "/w")\n')
     doc = parse_text(text, kind="python")
     assert doc.scenario == "tf2_npu_device"
     assert doc.values == {"enable_dump": True, "dump_path": "/d", "enable_exception_dump": 1,
-                          "DUMP_GE_GRAPH": "2"}
+                          "precision_mode": "allow_mix_precision", "DUMP_GE_GRAPH": "2"}
     assert doc.facts["env"] == {"ASCEND_WORK_PATH": "/w"}
-    assert "import.skipped" in _rules(doc)          # precision_mode is not a dump option
+    assert "import.skipped" in _rules(doc)          # overflow_flag has no TF1 counterpart
     assert not any(f.severity is Severity.ERROR for f in check(doc))
 
 
