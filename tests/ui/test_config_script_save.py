@@ -39,16 +39,24 @@ def panel(qtbot, tmp_path):
     return panel
 
 
+def dump_run(qtbot, panel) -> None:
+    """Evaluate the opened script as started with --data_dump_flag 1 (its dump lines sit under that switch)."""
+    panel.script_panel.args_line.setText("--data_dump_flag 1")
+    panel.script_panel.args_line.editingFinished.emit()
+    qtbot.waitUntil(lambda: panel.doc.values.get("dump_mode") == "all", timeout=10_000)
+
+
 def set_choice(panel, key: str, value: str) -> None:
     box = panel.form.findChild(QComboBox, key)
     box.setCurrentIndex(box.findData(value))
     assert panel.doc.values[key] == value
 
 
-def test_save_writes_a_companion_file_and_never_the_script(panel, script, monkeypatch):
+def test_save_writes_a_companion_file_and_never_the_script(qtbot, panel, script, monkeypatch):
     original = script.read_bytes()
     panel.open_config(script)
     assert panel.script == script and panel.apply_script_button.isVisibleTo(panel)
+    dump_run(qtbot, panel)
     set_choice(panel, "dump_mode", "output")
     proposed = []
 
@@ -81,6 +89,7 @@ def test_export_dialog_does_not_propose_the_script(panel, script, monkeypatch):
 def test_apply_to_script_changes_exactly_the_edited_lines_and_undo_restores(qtbot, panel, script):
     original = script.read_bytes()
     panel.open_config(script)
+    dump_run(qtbot, panel)
     set_choice(panel, "dump_mode", "output")
     set_choice(panel, "dump_data", "stats")
     change = panel.script_change()
@@ -106,7 +115,7 @@ def test_apply_to_script_changes_exactly_the_edited_lines_and_undo_restores(qtbo
     assert len(new_lines) == len(old_lines) + 1
     assert [line for line in new_lines if line not in old_lines] == [a[1:] for a in added]
     assert stat.S_IMODE(script.stat().st_mode) == 0o640
-    reread = load_config(script)
+    reread = load_config(script, script_args="--data_dump_flag 1")
     assert reread.values["dump_mode"] == "output" and reread.values["dump_data"] == "stats"
 
     panel.undo_stack.undo()
@@ -119,6 +128,7 @@ def test_apply_to_script_changes_exactly_the_edited_lines_and_undo_restores(qtbo
 def test_cancel_writes_nothing_and_variables_are_reported(qtbot, panel, script):
     original = script.read_bytes()
     panel.open_config(script)
+    dump_run(qtbot, panel)
     field = panel.form.findChild(QLineEdit, "dump_path")
     field.setText("/data/dumps")
     field.editingFinished.emit()
@@ -139,7 +149,7 @@ def test_cancel_writes_nothing_and_variables_are_reported(qtbot, panel, script):
 
 def test_a_script_changed_on_disk_is_not_overwritten(qtbot, panel, script):
     panel.open_config(script)
-    set_choice(panel, "dump_mode", "output")
+    set_choice(panel, "dump_mode", "input")
     change = panel.script_change()
     script.write_text(script.read_text() + "\n# edited elsewhere\n")
     edited = script.read_bytes()
@@ -150,7 +160,7 @@ def test_a_script_changed_on_disk_is_not_overwritten(qtbot, panel, script):
 
 def test_a_second_apply_writes_only_the_new_edit(qtbot, panel, script):
     panel.open_config(script)
-    set_choice(panel, "dump_mode", "output")
+    set_choice(panel, "dump_mode", "input")
     first = panel.script_change()
     panel.write_script_change(first)
     assert script.read_bytes() == first.after
@@ -168,7 +178,7 @@ def test_a_second_apply_writes_only_the_new_edit(qtbot, panel, script):
 
 def test_a_language_switch_keeps_the_script_link(window, script):
     assert window.open_path(script)
-    set_choice(window.config_panel, "dump_mode", "output")
+    set_choice(window.config_panel, "dump_mode", "input")
     assert window.set_language("zh_CN")
     try:
         panel = window.config_panel
@@ -182,7 +192,7 @@ def test_a_language_switch_keeps_the_script_link(window, script):
 
 def test_a_script_that_became_invalid_gives_a_plain_error(qtbot, panel, script):
     panel.open_config(script)
-    set_choice(panel, "dump_mode", "output")
+    set_choice(panel, "dump_mode", "input")
     script.write_text("def broken(:\n")
     panel.apply_script_button.click()
     box = panel.findChild(QMessageBox, "error_box")

@@ -90,6 +90,7 @@ class _Reader:
         self.global_vars: set[str] = set()
         self.compiler_vars: set[str] = set()
         self.dump_config_vars: dict[str, str] = {}   # name -> scenario of the dump_config it holds
+        self.text_names: set[str] = set()               # names last bound to an expression that makes a str
         self.backend_vars: set[str] = set()
         self.mode: tuple[Any, int] | None = None
         self.marker = ""         # scenario of a config object seen without settings (NPURunConfig(model_dir=...))
@@ -194,11 +195,12 @@ class _Reader:
             self.mode = (self._value(value, "mode", line), line)
 
     def _is_text(self, node: ast.expr) -> bool:
-        """``node`` certainly makes a Python str: a str literal, an f-string, "..." % x, "...".format(), str(...),
-        as_str/as_text(...), or a name bound to a str constant."""
-        if isinstance(node, ast.Constant) or isinstance(node, ast.Name) and node.id in self.constants:
-            value = node.value if isinstance(node, ast.Constant) else self.constants[node.id]
-            return isinstance(value, str)
+        """``node`` certainly makes a Python str: a str literal, an f-string, "..." % x, "...".format(), str(...) or
+        as_str/as_text(...), or a name last bound to one of those."""
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str)
+        if isinstance(node, ast.Name):
+            return node.id in self.text_names
         if isinstance(node, ast.JoinedStr):
             return True
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
@@ -246,6 +248,10 @@ class _Reader:
         if not self.active:
             return
         self.reach.bind(name, value)
+        if self._is_text(value):
+            self.text_names.add(name)
+        else:
+            self.text_names.discard(name)
         for group in (self.global_vars, self.compiler_vars, self.backend_vars):
             group.discard(name)
         self.dump_config_vars.pop(name, None)
@@ -462,6 +468,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         if holder is not None and not holder.reached:
             problems.append(Finding("import.not_passed_on", Severity.INFO, (), msg(
                 "line {line}: {why}", line=holder.line, why=holder.why), _SOURCE, extra={"line": holder.line}))
+            inactive.append(_where(hit))   # built but never used: not part of this run either
             continue
         made = hit.extra.get("object")
         if made is not None and made[0] in objects and objects[made[0]][:3] != made:

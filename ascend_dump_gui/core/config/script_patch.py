@@ -107,14 +107,20 @@ def _lines(text: str) -> list[str]:
     return io.StringIO(text, newline="").readlines()
 
 
-def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[str, Any]) -> ScriptPatch:
+def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[str, Any],
+                 inactive: dict[str, set[int]] | None = None) -> ScriptPatch:
     """Rewrite the options of ``scenario`` that differ between ``before`` (what the script sets now) and ``after``.
 
+    ``inactive``: per option, the lines in branches the run being edited does not take (from the importer's
+    ``facts["inactive"]``, see :func:`inactive_lines`); they are left alone, and an option set only there is
+    added as a new line.
     ``text`` must be valid Python (it was imported before); raises ``SyntaxError`` otherwise, and ValueError when
     the edits cannot be combined into valid Python.
     """
     script = _Script(text, ast.parse(text))
     sites = _find_sites(script, scenario)
+    if inactive:   # lines of branches the run does not take neither change nor anchor a new line
+        sites = [s for s in sites if not any(_spans(s, line) for line in inactive.get(s.key, ()))]
     spec_of = SCENARIOS[scenario]
     changed: list[str] = []
     skipped: list[tuple[str, Text]] = []
@@ -146,7 +152,8 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
             skipped.append((key, msg("{key} is not set by a line this app can change (it comes from elsewhere in the "
                                      "script); it is not removed", key=key)))
         else:
-            edit = _insert(script, sites, spec_of, key, value)
+            edit = _insert(script, sites, spec_of, key, value,
+                           frozenset(line for lines in (inactive or {}).values() for line in lines))
             if edit is None:
                 skipped.append((key, msg("{key} is not set in the script and there is no line of the same kind to put "
                                          "it next to; not added", key=key)))
@@ -162,6 +169,21 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
 
 
 # -- finding the lines that set options ------------------------------------------------------------------------
+def inactive_lines(doc: ConfigDoc) -> dict[str, set[int]]:
+    """Per option, the script lines that set it in branches the run behind ``doc`` does not take."""
+    out: dict[str, set[int]] = {}
+    for where in doc.facts.get("inactive", []):
+        if isinstance(where, dict) and isinstance(where.get("line"), int):
+            out.setdefault(str(where.get("key")), set()).add(where["line"])
+    return out
+
+
+def _spans(site: _Site, line: int) -> bool:
+    """``site`` is the statement (or the call, for a keyword) at ``line``."""
+    node = site.stmt or site.call or site.value
+    return node.lineno <= line <= (node.end_lineno or node.lineno)
+
+
 def _find_sites(script: _Script, scenario: str) -> list[_Site]:
     sites: list[_Site] = []
     global_vars: set[str] = set()
@@ -381,7 +403,10 @@ def _only_statement(tree: ast.Module, stmt: ast.stmt) -> bool:
     return False
 
 
-def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, value: Any) -> _Edit | None:
+def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, value: Any,
+            skip_lines: frozenset[int] = frozenset()) -> _Edit | None:
+    """A new line (or keyword) setting ``key``, next to the last of ``sites`` of its kind; calls holding a line of
+    ``skip_lines`` (branches the run does not take, objects never used) are not extended."""
     spec = spec_of.field(key) if spec_of.has(key) else None
     if spec_of.name == "tf1_session":
         params = [s for s in sites if s.form == "param"]
@@ -389,8 +414,9 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
             anchor = _anchor(script.tree, params)
             accessor = spec.serialized if spec is not None and spec.serialized else \
                 "b" if isinstance(value, bool) else "i" if isinstance(value, int) else "s"
-            wrapper = next((s.wrapper for s in reversed(params) if s.accessor == "s" and s.wrapper), "") \
-                if accessor == "s" else ""
+            # AttrValue.s holds bytes: a new .s value is wrapped like the script's others, else in as_bytes
+            wrapper = next((s.wrapper for s in reversed(params) if s.accessor == "s" and s.wrapper),
+                           "tf.compat.as_bytes") if accessor == "s" else ""
             site = _Site(key, "param", None, anchor.value, None, accessor=accessor, wrapper=wrapper)
             rendered = _render(site, None, spec_of, value)
             if accessor == "s" and wrapper and wrapper != ".encode":
@@ -399,8 +425,10 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
             return _line_after(script, anchor.stmt, line)
         for name in _RUN_CONFIGS:
             calls = [n for n in ast.walk(script.tree) if isinstance(n, ast.Call)
-                     and _call_name(n).rsplit(".", 1)[-1] == name]
-            if calls and (name != "DumpConfig" or key in DUMP_CONFIG_ARGS):
+                     and _call_name(n).rsplit(".", 1)[-1] == name
+                     and not any(n.lineno <= line <= (n.end_lineno or n.lineno) for line in skip_lines)]
+            # dump options are DumpConfig's keywords only (NPURunConfig takes them through dump_config=)
+            if calls and (name == "DumpConfig") == (key in DUMP_CONFIG_ARGS):
                 site = _Site(key, "keyword", None, calls[-1], None)
                 return _keyword_after(script, calls[-1], f"{key}={_render(site, None, spec_of, value)}")
         return None
@@ -527,7 +555,10 @@ def plan_apply(path: str | Path, doc: ConfigDoc, baseline: dict[str, Any] | None
     path = Path(path)
     before = _read_bytes(path)
     text = jsontext.decode(before, path)
-    current = script_values(text, doc.scenario, path)
+    run = doc.facts.get("script")
+    read = parse_text(text, kind="python", scenario=doc.scenario, origin=path,
+                      script_args=getattr(run, "script_args", None))   # the run being edited
+    current = read.values
     wanted = dict(doc.values)
     if baseline is not None:
         wanted = dict(current)
@@ -538,7 +569,7 @@ def plan_apply(path: str | Path, doc: ConfigDoc, baseline: dict[str, Any] | None
                 else:
                     wanted.pop(key, None)
     try:
-        patch = patch_script(text, doc.scenario, current, wanted)
+        patch = patch_script(text, doc.scenario, current, wanted, inactive_lines(read))
     except (RecursionError, SyntaxError, ValueError) as exc:
         raise InputError(path, f"cannot be changed safely: {exc or type(exc).__name__}") from None
     bom = b"\xef\xbb\xbf" if before.startswith(b"\xef\xbb\xbf") else b""

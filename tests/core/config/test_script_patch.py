@@ -7,7 +7,7 @@ import stat
 import pytest
 
 from ascend_dump_gui.core.config.importers import parse_text
-from ascend_dump_gui.core.config.script_patch import patch_script, plan_apply, write_script
+from ascend_dump_gui.core.config.script_patch import inactive_lines, patch_script, plan_apply, write_script
 from ascend_dump_gui.core.errors import InputError
 
 TF1 = '''import tensorflow as tf
@@ -28,23 +28,26 @@ def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
     return [line for line in old if line not in new], [line for line in new if line not in old]
 
 
-def patched(text: str, edit) -> tuple:
-    doc = parse_text(text, kind="python")
+def patched(text: str, edit, script_args: str | None = None) -> tuple:
+    """Edit the run of ``text`` that ``script_args`` starts (default: the flags' defaults)."""
+    doc = parse_text(text, kind="python", script_args=script_args)
     after = dict(doc.values)
     edit(after)
-    return patch_script(text, doc.scenario, doc.values, after), doc
+    return patch_script(text, doc.scenario, doc.values, after, inactive_lines(doc)), doc
 
 
 def test_tf1_values_are_replaced_inside_their_wrappers_keeping_quotes_and_comments():
     patch, _doc = patched(TF1, lambda v: v.update(dump_mode="output", precision_mode="force_fp32",
-                                                  use_off_line=False))
+                                                  use_off_line=False), "--dump=True")
     removed, added = changed_lines(TF1, patch.text)
     assert added == [
         'custom_op.parameter_map["use_off_line"].b = False   # run on the NPU',
         "custom_op.parameter_map[\"precision_mode\"].s = b'force_fp32'",
         "    custom_op.parameter_map[\"dump_mode\"].s = tf.compat.as_bytes('output')  # inputs too"]
     assert len(removed) == 3
-    assert parse_text(patch.text, kind="python").values["dump_mode"] == "output"
+    # the dump lines sit under `if FLAGS.dump:`, a switch declared elsewhere: off by default, on when asked
+    assert "dump_mode" not in parse_text(patch.text, kind="python").values
+    assert parse_text(patch.text, kind="python", script_args="--dump=True").values["dump_mode"] == "output"
     assert set(patch.changed) == {"dump_mode", "precision_mode", "use_off_line"} and not patch.skipped
 
 
@@ -59,7 +62,7 @@ def test_tf1_new_option_goes_after_the_last_unconditional_parameter_map_line():
 
 
 def test_variable_values_are_not_rewritten_and_say_so():
-    patch, _doc = patched(TF1, lambda v: v.update(dump_path="/data"))
+    patch, _doc = patched(TF1, lambda v: v.update(dump_path="/data"), "--dump=True")
     assert patch.text == TF1 and not patch.changed
     (key, why), = patch.skipped
     assert key == "dump_path" and "FLAGS.dump_path" in why and "line 9" in why
@@ -134,7 +137,7 @@ def test_plan_apply_and_write_keep_bom_and_mode(tmp_path):
     path = tmp_path / "train.py"
     path.write_bytes(b"\xef\xbb\xbf" + TF1.encode())
     path.chmod(0o640)
-    doc = parse_text(TF1, kind="python")
+    doc = parse_text(TF1, kind="python", script_args="--dump=True")   # the run that takes the dump branch
     change = plan_apply(path, doc.with_values({**doc.values, "dump_mode": "input"}))
     assert change.after.startswith(b"\xef\xbb\xbf") and b"as_bytes('input')" in change.after
     write_script(path, change.after, change.before)
@@ -159,7 +162,7 @@ def test_option_objects_held_in_variables():
 def test_plan_apply_with_a_baseline_keeps_edits_made_to_the_file_meanwhile(tmp_path):
     path = tmp_path / "train.py"
     path.write_text(TF1)
-    doc = parse_text(TF1, kind="python", origin=path)
+    doc = parse_text(TF1, kind="python", origin=path, script_args="--dump=True")
     baseline = dict(doc.values)
     path.write_text(TF1.replace("b'allow_mix_precision'", "b'force_fp16'"))   # someone else's edit
     edited = doc.with_values({**doc.values, "dump_mode": "input"})
@@ -171,8 +174,8 @@ def test_plan_apply_with_a_baseline_keeps_edits_made_to_the_file_meanwhile(tmp_p
 
 def test_values_are_written_as_inert_literals():
     hostile = 'x"); import os; os.system("rm -rf ~") #\nnext line'
-    patch, _doc = patched(TF1, lambda v: v.update(dump_mode=hostile, dump_step="it's"))
-    back = parse_text(patch.text, kind="python").values
+    patch, _doc = patched(TF1, lambda v: v.update(dump_mode=hostile, dump_step="it's"), "--dump=True")
+    back = parse_text(patch.text, kind="python", script_args="--dump=True").values
     assert back["dump_mode"] == hostile and back["dump_step"] == "it's"
     assert len(patch.text.splitlines()) == len(TF1.splitlines()) + 1
 
@@ -184,7 +187,9 @@ def test_a_long_expression_does_not_overflow(tmp_path):
 
 
 def test_removing_every_keyword_of_a_call_and_overlaps():
-    text = 'from npu_bridge.npu_init import DumpConfig\ndump_config = DumpConfig(enable_dump=True, dump_path="/d")\n'
+    text = ('from npu_bridge.npu_init import DumpConfig, NPURunConfig\n'
+            'dump_config = DumpConfig(enable_dump=True, dump_path="/d")\n'
+            'run_config = NPURunConfig(dump_config=dump_config)\n')
     patch, _doc = patched(text, lambda v: v.clear())
     assert patch.text.splitlines()[1] == "dump_config = DumpConfig()"
     with pytest.raises(ValueError, match="same text|valid Python"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ascend_dump_gui.core.config.importers import parse_text
-from ascend_dump_gui.core.config.script_patch import patch_script
+from ascend_dump_gui.core.config.script_patch import inactive_lines, patch_script
 from ascend_dump_gui.core.errors import InputError
 
 EDITS = {"tf1_session": {"dump_mode": "input", "dump_path": "/x/y", "dump_step": "0|1"},
@@ -28,7 +28,7 @@ def test_edits_removals_and_the_rest_read_back_on_real_scripts(shared_dir):
         after = {**doc.values, **EDITS[doc.scenario]}
         removed = next((k for k in doc.values if k not in EDITS[doc.scenario]), None)
         after.pop(removed, None)
-        patch = patch_script(text, doc.scenario, doc.values, after)
+        patch = patch_script(text, doc.scenario, doc.values, after, inactive_lines(doc))
         back = parse_text(patch.text, kind="python", scenario=doc.scenario).values
         skipped = {k for k, _why in patch.skipped}
         want = {k: v for k, v in after.items() if k not in skipped}
