@@ -10,6 +10,7 @@ from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.safe_names import refuse_replacing_inputs
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
@@ -62,6 +63,7 @@ def _run(args: argparse.Namespace) -> int:
     result = compare(args.npu, args.golden, metrics=names, tolerances=tolerances, graph=args.graph,
                      progress=_progress, follow_links=args.follow_links)
     if args.out:
+        refuse_replacing_inputs(args.out, _files_read(result, args), "one of the compared files")
         write_csv(result, args.out)
     if args.json:
         print_json(result_to_json(result))
@@ -70,8 +72,19 @@ def _run(args: argparse.Namespace) -> int:
     for row in result.rows:
         if row.unreadable is not None:
             warn(f"error: {row.fail_reason}")
+    for _side, path, why in result.unreadable_files:
+        warn(f"error: {path}: {why}")
     failed = any(r.reached is False for r in result.rows)
     return 1 if (args.fail_on_mismatch and failed) or result.summary["unreadable"] else 0
+
+
+def _files_read(result: CompareResult, args: argparse.Namespace) -> set[str]:
+    """Every file the comparison read (which ``--out`` must not replace)."""
+    files = {args.npu, args.golden, *(p for p in (args.graph, result.summary.get("graph")) if p)}
+    for row in result.rows:
+        files.update(f for f in (row.npu_file, row.golden_file) if f)
+    files.update(u["file"] for u in result.unmatched)
+    return files
 
 
 def _say(text: str) -> None:

@@ -18,8 +18,10 @@ _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 def csv_cell(text: str) -> str:
     """``text`` as a spreadsheet shows it without running it: a cell starting with ``=``, ``+``, ``-``,
     ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's advice), unless it is a plain number
-    (``-0.5``, ``+1e-3``, ``-inf``, ``nan``)."""
-    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
+    (``-0.5``, ``+1e-3``, ``-inf``, ``nan``). Leading spaces and full-width or small forms of these signs
+    (``" =1+1"``, ``"＝1+1"``) count too: some spreadsheets trim or fold them on import."""
+    first = unicodedata.normalize("NFKC", text.lstrip()[:1])
+    if (text.startswith(_FORMULA_START) or first.startswith(_FORMULA_START)) and not _PLAIN_NUMBER.fullmatch(text):
         return "'" + text
     return text
 

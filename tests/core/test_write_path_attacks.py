@@ -1,0 +1,93 @@
+"""An outside check of the CLI's write paths: hostile batches in compare, outputs that would replace an
+input, formula cells a spreadsheet still runs, and names that collide once a file system folds them."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import numpy as np
+import pytest
+
+from ascend_dump_gui.cli import main
+from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
+from ascend_dump_gui.core.inert import csv_cell
+from ascend_dump_gui.core.safe_names import NameClaims
+
+TS = 1700000000000000
+
+
+def _dump(folder, name, op_name=None, **payload):
+    payload = payload or {"array": np.ones(3, np.float32)}
+    return write_dump(folder / name, op_name=op_name or name, outputs=[TensorPayload(**payload)])
+
+
+def test_compare_reports_a_dump_it_cannot_read_and_compares_the_rest(tmp_path, capsys):
+    src = tmp_path / "dumps"
+    _dump(src, f"Add.a_huge.1.1.{TS}", array=b"\0" * 12, dtype="DT_FLOAT", shape=(1 << 62, 4))
+    ok = _dump(src, f"Add.ok.1.1.{TS + 1}", op_name="ok")
+    (src / f"Add.cut.1.1.{TS + 2}").write_bytes(ok.read_bytes()[:-5])
+    out = tmp_path / "r.csv"
+    assert main(["compare", str(src), str(src), "--out", str(out), "--json"]) == 1
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert [r["tensor"] for r in doc["rows"] if r["reached"]] == ["ok:output:0"]
+    assert doc["summary"]["unreadable"] == 4  # two bad files, read on both sides
+    bad = {(u["side"], u["file"].rsplit("/", 1)[-1]) for u in doc["unmatched"] if "implausible" in u["reason"]
+           or "truncated" in u["reason"]}
+    assert bad == {(side, f"Add.{n}") for side in ("npu", "golden")
+                   for n in (f"a_huge.1.1.{TS}", f"cut.1.1.{TS + 2}")}
+    assert "a_huge" in captured.err and "cut" in captured.err and "Traceback" not in captured.err
+    assert out.read_text().startswith("Index,")
+
+
+def test_compare_out_never_replaces_one_of_its_inputs(tmp_path, capsys):
+    src, golden = tmp_path / "dumps", tmp_path / "golden"
+    dump = _dump(src, f"Add.a.1.1.{TS}", op_name="a")
+    golden.mkdir()
+    npy = golden / f"a.0.{TS}.npy"
+    np.save(npy, np.ones(3, np.float32))
+    before = npy.read_bytes(), dump.read_bytes()
+    assert main(["compare", str(src), str(golden), "--out", str(npy)]) == 2
+    assert main(["compare", str(dump), str(dump), "--out", str(dump)]) == 2
+    assert "is one of the compared files" in capsys.readouterr().err
+    assert (npy.read_bytes(), dump.read_bytes()) == before
+
+
+def test_config_export_never_replaces_the_config_it_reads(tmp_path, capsys):
+    acl = tmp_path / "acl.json"
+    acl.write_text(json.dumps({"dump": {"dump_path": "/tmp/d", "dump_mode": "output",
+                                        "dump_list": [{"model_name": "net"}]}}))
+    before = acl.read_bytes()
+    assert main(["config", "export", str(acl), "--to", "project", "-o", str(tmp_path / "." / "acl.json")]) == 2
+    assert "is the config being exported" in capsys.readouterr().err
+    assert acl.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", [" =1+1", "  @SUM(A1)", "\u3000=1", "＝1+1", "＋1+1", "－1+1", "＠SUM(A1)"])
+def test_formula_cells_hidden_behind_spaces_or_full_width_signs_are_escaped(text):
+    assert csv_cell(text) == "'" + text
+
+
+@pytest.mark.parametrize("text", ["-1e5", "+5", " 12", "a=b", "%x", "|x"])
+def test_plain_cells_stay_as_they_are(text):
+    assert csv_cell(text) == text
+
+
+def test_compare_csv_escapes_them_read_back_with_csv(tmp_path):
+    src = tmp_path / "dumps"
+    names = [" =1+1", "＝HYPERLINK(x)", "-1e5"]
+    for i, name in enumerate(names):
+        _dump(src, f"Add.n{i}.1.1.{TS + i}", op_name=name)
+    out = tmp_path / "r.csv"
+    assert main(["compare", str(src), str(src), "--out", str(out)]) == 0
+    with open(out, newline="", encoding="utf-8") as fh:
+        cells = [row[2] for row in list(csv.reader(fh))[1:]]
+    assert cells == ["' =1+1", "'＝HYPERLINK(x)", "-1e5"]
+
+
+def test_names_equal_once_folded_do_not_share_an_output_name(tmp_path):
+    """On a case-insensitive or normalising file system (exFAT stick, macOS) these would be one file."""
+    claims = NameClaims()
+    names = ["Add.X", "Add.x", "caf\u00e9", "cafe\u0301", "ADD.x"]
+    assert [claims.claim(tmp_path, n) for n in names] == ["Add.X", "Add.x~2", "caf\u00e9", "cafe\u0301~2", "ADD.x~3"]
