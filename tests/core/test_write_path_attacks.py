@@ -91,3 +91,17 @@ def test_names_equal_once_folded_do_not_share_an_output_name(tmp_path):
     claims = NameClaims()
     names = ["Add.X", "Add.x", "caf\u00e9", "cafe\u0301", "ADD.x"]
     assert [claims.claim(tmp_path, n) for n in names] == ["Add.X", "Add.x~2", "caf\u00e9", "cafe\u0301~2", "ADD.x~3"]
+
+
+def test_a_mapping_row_for_a_plain_dump_name_neither_hides_nor_renames_it(tmp_path):
+    """mapping.csv only names hashed files; a row for an ordinary dump name is not applied to it."""
+    from ascend_dump_gui.core.dump.scanner import scan
+    from ascend_dump_gui.core.dump.tree import DumpNode
+
+    _dump(tmp_path, f"Add.a.1.1.{TS}")
+    _dump(tmp_path, f"Add.b.1.1.{TS}")
+    (tmp_path / "mapping.csv").write_text(f"Add.a.1.1.{TS},../../../etc/passwd\nAdd.b.1.1.{TS},Mul.evil.1.1.{TS}\n")
+    result = scan(tmp_path)
+    assert sorted(r.op_name for r in result.records if r.kind == "tensor") == ["a", "b"]
+    nodes = [n for n in DumpNode.root(tmp_path).list_children() if n.name.startswith("Add.")]
+    assert sorted(n.record().op_name for n in nodes) == ["a", "b"]
