@@ -10,7 +10,7 @@ from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
-from ascend_dump_gui.core.safe_names import refuse_replacing_inputs
+from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
@@ -63,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
     result = compare(args.npu, args.golden, metrics=names, tolerances=tolerances, graph=args.graph,
                      progress=_progress, follow_links=args.follow_links)
     if args.out:
-        refuse_replacing_inputs(args.out, _files_read(result, args), "one of the compared files")
+        refuse_replacing_inputs(args.out, file_ids(_files_read(result, args)), "one of the compared files")
         write_csv(result, args.out)
     if args.json:
         print_json(result_to_json(result))

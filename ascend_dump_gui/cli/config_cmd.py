@@ -135,11 +135,11 @@ def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.atomic import write_text_atomic
     from ascend_dump_gui.core.config.exporters import export
     from ascend_dump_gui.core.config.importers import load_config
-    from ascend_dump_gui.core.safe_names import refuse_replacing_inputs
+    from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
     text = export(load_config(args.path), args.to)
     if args.output:
-        refuse_replacing_inputs(args.output, [args.path], "the config being exported")
+        refuse_replacing_inputs(args.output, file_ids([args.path]), "the config being exported")
         write_text_atomic(args.output, text)
         print(f"ascend-dump: wrote {args.output}", file=sys.stderr)
     else:

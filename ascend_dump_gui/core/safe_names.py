@@ -114,20 +114,25 @@ class NameClaims:
         return candidate
 
 
-def refuse_replacing_inputs(output: str | Path, inputs: Iterable[str | Path], what: str) -> None:
-    """Raise :class:`UnsafePathError` when ``output`` is a regular file that is one of ``inputs`` (the same
-    file, by device and inode, whatever the spelling); ``what`` says what it is ("the config being
+def file_ids(paths: Iterable[str | Path]) -> set[tuple[int, int]]:
+    """(device, inode) of each existing file in ``paths`` (links followed), for :func:`refuse_replacing_inputs`."""
+    ids = set()
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        ids.add((st.st_dev, st.st_ino))
+    return ids
+
+
+def refuse_replacing_inputs(output: str | Path, inputs: set[tuple[int, int]], what: str) -> None:
+    """Raise :class:`UnsafePathError` when ``output`` is a regular file that is one of ``inputs`` (see
+    :func:`file_ids`: the same file whatever the spelling); ``what`` says what it is ("the config being
     exported"). A link at ``output`` is fine: the atomic write replaces the link, not what it points to."""
     try:
         st = os.lstat(output)
     except OSError:
         return
-    if not stat.S_ISREG(st.st_mode):
-        return
-    for path in inputs:
-        try:
-            other = os.stat(path)
-        except OSError:
-            continue
-        if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
-            raise UnsafePathError(output, f"is {what}; refusing to replace it (choose another output name)")
+    if stat.S_ISREG(st.st_mode) and (st.st_dev, st.st_ino) in inputs:
+        raise UnsafePathError(output, f"is {what}; refusing to replace it (choose another output name)")

@@ -105,3 +105,15 @@ def test_a_mapping_row_for_a_plain_dump_name_neither_hides_nor_renames_it(tmp_pa
     assert sorted(r.op_name for r in result.records if r.kind == "tensor") == ["a", "b"]
     nodes = [n for n in DumpNode.root(tmp_path).list_children() if n.name.startswith("Add.")]
     assert sorted(n.record().op_name for n in nodes) == ["a", "b"]
+
+
+def test_convert_never_replaces_a_file_it_is_converting(tmp_path, capsys):
+    """A dump whose name is another dump's output name (same run, same folder as --out) is not overwritten."""
+    src = tmp_path / "dumps"
+    _dump(src, "A", op_name="a")
+    second = _dump(src, "A.output.0.npy", op_name="b", array=np.full(3, 7, np.float32))
+    before = second.read_bytes()
+    assert main(["convert", str(src), "--out", str(src)]) == 1
+    assert "A.output.0.npy: is one of the files being converted" in capsys.readouterr().err
+    assert second.read_bytes() == before
+    np.testing.assert_array_equal(np.load(src / "A.output.0.npy.output.0.npy"), np.full(3, 7, np.float32))
