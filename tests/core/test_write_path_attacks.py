@@ -117,3 +117,18 @@ def test_convert_never_replaces_a_file_it_is_converting(tmp_path, capsys):
     assert "A.output.0.npy: is one of the files being converted" in capsys.readouterr().err
     assert second.read_bytes() == before
     np.testing.assert_array_equal(np.load(src / "A.output.0.npy.output.0.npy"), np.full(3, 7, np.float32))
+
+
+def test_emulate_says_when_it_replaced_files_already_there(tmp_path):
+    from ascend_dump_gui.core.emulator import emulate
+
+    (tmp_path / "dumps").mkdir()
+    (tmp_path / "acl.json").write_text(json.dumps({"dump": {"dump_path": "dumps", "dump_mode": "output",
+                                                            "dump_list": [{"model_name": "overflow_fp16"}]}}))
+    first = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden")
+    assert not [w for w in first.warnings if "replaced" in w]
+    dumped = [p for p in first.written if p.is_relative_to(tmp_path / "dumps")]
+    golden = [p for p in first.written if p.is_relative_to(tmp_path / "golden")]
+    golden[0].write_text("the user's own file")
+    again = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden")
+    assert f"replaced {len(dumped) + len(golden)} file(s) already there" in " ".join(again.warnings)

@@ -161,7 +161,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
             else:
                 result.warnings.append("exception dump is off: nothing is written for the failing op")
         if golden_dir is not None:
-            observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step)
+            observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step, writer.replaced)
             execute(original, feeds[step], observer=observe)
             result.written += files()
     progress(steps, steps, "done")
@@ -173,4 +173,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         result.roots["golden"] = Path(golden_dir)
     if not writer.written:
         result.warnings.append("the runtime writes no dump files for this config and run")
+    if writer.replaced:
+        result.warnings.append(f"replaced {len(writer.replaced)} file(s) already there (the first: "
+                               f"{writer.replaced[0]})")
     return result
