@@ -6,13 +6,14 @@ import json
 import sys
 from typing import Any
 
-from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.inert import json_text, terminal_text
 from ascend_dump_gui.core.json_safe import json_safe
 
 
 def print_json(document: Any) -> None:
-    """Print one JSON document (NaN/Inf become null, so the output is strict JSON)."""
-    json.dump(json_safe(document), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
+    """Print one JSON document (NaN/Inf become null, so the output is strict JSON; control and format
+    characters from names are ``\\uXXXX`` escapes, see :func:`~ascend_dump_gui.core.inert.json_text`)."""
+    sys.stdout.write(json_text(json.dumps(json_safe(document), indent=2, ensure_ascii=False, allow_nan=False)))
     sys.stdout.write("\n")
 
 

@@ -132,3 +132,17 @@ def test_emulate_says_when_it_replaced_files_already_there(tmp_path):
     golden[0].write_text("the user's own file")
     again = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden")
     assert f"replaced {len(dumped) + len(golden)} file(s) already there" in " ".join(again.warnings)
+
+
+HIDDEN = "a\x9b31m\u202eb\x7f\u2028c\U000e0041"  # C1 CSI, RTL override, DEL, line separator, tag character
+
+
+@pytest.mark.parametrize("verb", ["show", "scan", "compare"])
+def test_json_output_shows_no_raw_control_or_format_characters(tmp_path, capsys, verb):
+    """JSON escapes them as \\uXXXX: the data read back is the same, a terminal shows nothing hidden."""
+    dump = _dump(tmp_path, f"Add.{HIDDEN}.1.1.{TS}", op_name=HIDDEN)
+    args = {"show": [str(dump)], "scan": [str(tmp_path)], "compare": [str(tmp_path), str(tmp_path)]}[verb]
+    assert main([verb, *args, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert not [c for c in out if c not in "\n" and not c.isprintable()]
+    assert HIDDEN in json.dumps(json.loads(out), ensure_ascii=False)
