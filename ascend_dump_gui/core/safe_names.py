@@ -29,15 +29,15 @@ class UnsafePathError(InputError):
 
 
 def _clean_char(ch: str) -> str:
-    if ch in "/\\\0" or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+    if ch in "/\\\0" or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
         return "_"
     return ch
 
 
 def safe_name(text: str, suffix: str = "", *, max_bytes: int = NAME_MAX) -> str:
     """``text`` + ``suffix`` as one file-name component: separators, NUL, control and format characters
-    become ``_``; ``""``/``.``/``..`` and names that look like this app's temporary files get a ``_``
-    prefix; a name over ``max_bytes`` UTF-8 bytes keeps its head plus ``~`` and a hash of the whole text
+    and bytes that are not UTF-8 (surrogate escapes in a file name) become ``_``; ``""``/``.``/``..`` and
+    names that look like this app's temporary files get a ``_`` prefix; a name over ``max_bytes`` UTF-8 bytes keeps its head plus ``~`` and a hash of the whole text
     (deterministic, so the same input always gets the same name). ``suffix`` is trusted and kept whole.
     """
     cleaned = "".join(map(_clean_char, text))

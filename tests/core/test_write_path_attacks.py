@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 
 import numpy as np
 import pytest
@@ -146,3 +147,13 @@ def test_json_output_shows_no_raw_control_or_format_characters(tmp_path, capsys,
     out = capsys.readouterr().out
     assert not [c for c in out if c not in "\n" and not c.isprintable()]
     assert HIDDEN in json.dumps(json.loads(out), ensure_ascii=False)
+
+
+def test_convert_copes_with_a_file_name_that_is_not_utf8(tmp_path, capsys):
+    src = tmp_path / "dumps"
+    _dump(src, os.fsdecode(b"Add.bad\xff.1.1.1700000000000000"), op_name="bad")
+    _dump(src, f"Add.ok.1.1.{TS}", op_name="ok")
+    assert main(["convert", str(src), "--out", str(tmp_path / "out")]) == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        f"Add.bad_.1.1.{TS}.output.0.npy", f"Add.ok.1.1.{TS}.output.0.npy"]
+    assert "Add.bad\\udcff" in capsys.readouterr().err  # reported as renamed, escaped
