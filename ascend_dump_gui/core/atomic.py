@@ -103,8 +103,9 @@ def write_bytes_atomic(path: str | Path, data: bytes, *, durable: bool = True) -
 
 
 def write_text_atomic(path: str | Path, text: str, *, durable: bool = True) -> None:
-    """Write UTF-8 ``text`` atomically (see :func:`write_bytes_atomic`)."""
-    write_bytes_atomic(path, text.encode("utf-8"), durable=durable)
+    """Write UTF-8 ``text`` atomically (see :func:`write_bytes_atomic`); file names that were not UTF-8
+    (surrogate escapes) get their original bytes back."""
+    write_bytes_atomic(path, text.encode("utf-8", "surrogateescape"), durable=durable)
 
 
 def remove_stale_temps(folder: str | Path, *, older_than: float = STALE_SECONDS) -> list[Path]:

@@ -157,3 +157,25 @@ def test_convert_copes_with_a_file_name_that_is_not_utf8(tmp_path, capsys):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         f"Add.bad_.1.1.{TS}.output.0.npy", f"Add.ok.1.1.{TS}.output.0.npy"]
     assert "Add.bad\\udcff" in capsys.readouterr().err  # reported as renamed, escaped
+
+
+def test_compare_csv_keeps_a_file_name_that_is_not_utf8_as_its_bytes(tmp_path):
+    golden = tmp_path / "golden"
+    golden.mkdir()
+    np.save(golden / os.fsdecode(b"x\xff.0.1.npy"), np.ones(3, np.float32))
+    out = tmp_path / "r.csv"
+    assert main(["compare", str(golden), str(golden), "--out", str(out)]) == 0
+    assert b"x\xff" in out.read_bytes()
+
+
+def test_a_json_config_with_a_lone_surrogate_escape_is_a_parse_error(tmp_path, capsys):
+    """The runtime's JSON parser refuses "\\ud800" without its pair; so do check and export."""
+    acl = tmp_path / "acl.json"
+    acl.write_text('{"dump": {"dump_path": "/tmp/\\ud800x", "dump_mode": "output", '
+                   '"dump_list": [{"model_name": "n"}]}}')
+    assert main(["config", "export", str(acl), "--to", "acl_json", "-o", str(tmp_path / "out.json")]) == 2
+    assert main(["config", "export", str(acl), "--to", "project"]) == 2
+    assert main(["config", "check", str(acl)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "surrogate" in err
+    assert not (tmp_path / "out.json").exists()
