@@ -4,12 +4,13 @@ Every write goes to a temporary ``.adg-*.tmp`` file in the target's folder, is f
 unless the caller opts out), takes over the mode and, where the process may, the owner of the file it
 replaces (a new file gets ``0666`` minus the umask, like any file the user creates), and is then renamed
 over the target. A failure removes the temporary file. A link at the target name is replaced, never
-written through. After a ``kill -9`` a temporary file may remain: :func:`remove_stale_temps` removes
+written through; a folder, device, FIFO or socket there (or a link to one) is refused. After a ``kill -9`` a temporary file may remain: :func:`remove_stale_temps` removes
 those older than a day.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -59,13 +60,37 @@ def _take_over_metadata(fd: int, path: Path) -> None:
         os.fchmod(fd, stat.S_IMODE(st.st_mode))
 
 
+def _check_replaceable(path: Path) -> None:
+    """Refuse a target that is a folder, a device, a FIFO or a socket, or a link to one (renaming over it
+    would, run as root, turn ``/dev/null`` into a regular file); a link to a file or nowhere is fine."""
+    try:
+        st = os.stat(path)  # follows a link: what the user would take the name for
+    except OSError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder; give a file name", str(path))
+    if not stat.S_ISREG(st.st_mode):
+        raise FileExistsError(errno.EEXIST, "is a device, FIFO or socket, not a regular file; refusing to "
+                                            "replace it", str(path))
+
+
+def _about_target(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming the target instead of the temporary file (the name the user knows)."""
+    return type(exc)(exc.errno, exc.strerror or str(exc), str(path))
+
+
 @contextmanager
 def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryIO]:
     """Open a temporary file next to ``path`` for streaming; on normal exit it replaces ``path``
     (when ``durable``, the data is fsynced before and the folder after the rename), on error it is
-    removed and ``path`` is untouched."""
+    removed and ``path`` is untouched. A folder, device, FIFO or socket at ``path`` is refused
+    (``OSError``); errors name ``path``, not the temporary file."""
     path = Path(path)
-    fd, tmp = temp_beside(path)
+    _check_replaceable(path)
+    try:
+        fd, tmp = temp_beside(path)
+    except OSError as exc:
+        raise _about_target(exc, path) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             yield fh
@@ -73,7 +98,10 @@ def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryI
             _take_over_metadata(fh.fileno(), path)
             if durable:
                 os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        try:
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise _about_target(exc, path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -179,3 +179,24 @@ def test_a_json_config_with_a_lone_surrogate_escape_is_a_parse_error(tmp_path, c
     err = capsys.readouterr().err
     assert "Traceback" not in err and "surrogate" in err
     assert not (tmp_path / "out.json").exists()
+
+
+def test_outputs_never_replace_a_folder_fifo_or_device_and_write_errors_are_messages(tmp_path, capsys):
+    """``--out /dev/null`` run as root must not turn /dev/null into a regular file; a FIFO (anyone can make
+    one) or a link to it is refused the same way."""
+    npy, acl = tmp_path / "a.npy", tmp_path / "acl.json"
+    np.save(npy, np.ones(3, np.float32))
+    acl.write_text(json.dumps({"dump": {"dump_path": "/tmp", "dump_list": [{"model_name": "n"}]}}))
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "to_fifo").symlink_to(tmp_path / "fifo")
+    for name in ("folder", "fifo", "to_fifo"):
+        assert main(["compare", str(npy), str(npy), "--out", str(tmp_path / name)]) == 2
+        assert main(["config", "export", str(acl), "--to", "project",
+                     "-o", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "fifo: is a device, FIFO or socket, not a regular file" in err
+    assert "folder: is a folder" in err
+    assert (tmp_path / "fifo").is_fifo() and (tmp_path / "to_fifo").is_symlink() and (tmp_path / "folder").is_dir()
+    assert main(["compare", str(npy), str(npy), "--out", "/proc/no/such.csv"]) == 2
+    assert "/proc/no/such.csv: " in capsys.readouterr().err
