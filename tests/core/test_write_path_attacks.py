@@ -200,3 +200,21 @@ def test_outputs_never_replace_a_folder_fifo_or_device_and_write_errors_are_mess
     assert (tmp_path / "fifo").is_fifo() and (tmp_path / "to_fifo").is_symlink() and (tmp_path / "folder").is_dir()
     assert main(["compare", str(npy), str(npy), "--out", "/proc/no/such.csv"]) == 2
     assert "/proc/no/such.csv: " in capsys.readouterr().err
+
+
+def test_replacing_keeps_owner_and_permissions_but_not_set_id_bits(tmp_path):
+    """New content must not inherit setuid/setgid: a CSV of names from dump files must never become a
+    set-id file. Owner and group are kept where the process may change them (root)."""
+    from ascend_dump_gui.core.atomic import write_text_atomic
+
+    target = tmp_path / "out.csv"
+    for before, after in ((0o4755, 0o755), (0o2750, 0o750), (0o640, 0o640), (0o1644, 0o1644)):
+        target.write_text("old")
+        if os.geteuid() == 0:
+            os.chown(target, 4321, 4322)  # before chmod: chown clears set-id bits
+        os.chmod(target, before)
+        write_text_atomic(target, "new")
+        st = os.stat(target)
+        assert (target.read_text(), st.st_mode & 0o7777) == ("new", after)
+        if os.geteuid() == 0:
+            assert (st.st_uid, st.st_gid) == (4321, 4322)
