@@ -1,10 +1,11 @@
 """Atomic file writes: a reader never sees a half-written file, and a failed save loses nothing.
 
 Every write goes to a temporary ``.adg-*.tmp`` file in the target's folder, is flushed (and fsynced
-unless the caller opts out), takes over the mode (setuid/setgid bits dropped) and, where the process may,
-the owner of the file it replaces (a new file gets ``0666`` minus the umask, like any file the user creates), and is then renamed
-over the target. A failure removes the temporary file. A link at the target name is replaced, never
-written through; a folder, device, FIFO or socket there (or a link to one) is refused. After a ``kill -9`` a temporary file may remain: :func:`remove_stale_temps` removes
+unless the caller opts out), takes over the mode (setuid/setgid bits dropped) and, where the process
+may, the owner of the file it replaces (a new file gets ``0666`` minus the umask, like any file the user
+creates), and is then renamed over the target. A failure removes the temporary file. A link at the
+target name is replaced, never written through; a folder, device, FIFO or socket there (or a link to
+one) is refused. After a ``kill -9`` a temporary file may remain: :func:`remove_stale_temps` removes
 those older than a day.
 """
 
