@@ -218,3 +218,25 @@ def test_replacing_keeps_owner_and_permissions_but_not_set_id_bits(tmp_path):
         assert (target.read_text(), st.st_mode & 0o7777) == ("new", after)
         if os.geteuid() == 0:
             assert (st.st_uid, st.st_gid) == (4321, 4322)
+
+
+def test_compare_reports_npy_files_that_hold_no_real_numbers_and_compares_the_rest(tmp_path, capsys):
+    npu, golden = tmp_path / "npu", tmp_path / "golden"
+    for folder in (npu, golden):
+        folder.mkdir()
+        np.save(folder / "ok.0.1.npy", np.ones(3, np.float32))
+        np.save(folder / "rec.0.1.npy", np.zeros(2, [("a", "<f4"), ("b", "<i4")]))
+        np.save(folder / "text.0.1.npy", np.array(["x", "y"]))
+        np.save(folder / "raw.0.1.npy", np.zeros(2, "V4"))
+        np.save(folder / "cplx.0.1.npy", np.array([1 + 1j, 2], np.complex64) * (1 if folder == npu else 1j))
+        with open(folder / "big.0.1.npy", "wb") as fh:  # a shape whose product overflows int64
+            np.lib.format.write_array_header_1_0(fh, {"descr": "<f4", "fortran_order": False,
+                                                      "shape": (1 << 40, 1 << 40)})
+    assert main(["compare", str(npu), str(golden), "--json"]) == 1
+    captured = capsys.readouterr()
+    rows = {r["tensor"].split(":")[0]: r for r in json.loads(captured.out)["rows"]}
+    assert rows["ok"]["reached"] is True
+    for name in ("rec", "text", "raw", "cplx"):
+        assert rows[name]["unreadable"] and "not real numbers" in rows[name]["fail_reason"]
+    assert rows["big"]["unreadable"] and "too big" in rows["big"]["fail_reason"]
+    assert "Traceback" not in captured.err
