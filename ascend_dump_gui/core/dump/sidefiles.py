@@ -132,7 +132,7 @@ def stats_row(tensor: DumpTensor) -> dict[str, Any]:
 
 def load_golden(path: str | os.PathLike) -> np.ndarray:
     """A golden ``.npy`` memory-mapped read-only (never unpickled); InputError if it is not a plain array
-    of real numbers (bool, integer or float)."""
+    of numbers (bool, integer, float or complex)."""
     p = Path(path)
     try:
         with np.errstate(over="ignore"):  # a shape product that overflows is refused below, not warned
@@ -142,6 +142,6 @@ def load_golden(path: str | os.PathLike) -> np.ndarray:
     if not isinstance(arr, np.ndarray):
         arr.close()
         raise InputError(p, "is an .npz archive, not a single .npy array")
-    if arr.dtype.kind not in "biuf":  # records, text, raw bytes; complex would lose its imaginary part
-        raise InputError(p, f"holds {arr.dtype} values, not real numbers")
+    if arr.dtype.kind not in "biufc":  # records, text, raw bytes: nothing to compare or plot
+        raise InputError(p, f"holds {arr.dtype} values, not numbers")
     return arr
