@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
@@ -64,6 +64,7 @@ def _run(args: argparse.Namespace) -> int:
                      progress=_progress, follow_links=args.follow_links)
     if args.out:
         refuse_replacing_inputs(args.out, file_ids(_files_read(result, args)), "one of the compared files")
+        note_replacing(args.out)
         write_csv(result, args.out)
     if args.json:
         print_json(result_to_json(result))

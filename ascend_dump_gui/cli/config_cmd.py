@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.cli.output import print_json
+from ascend_dump_gui.cli.output import note_replacing, print_json
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS, PRODUCTS, SCENARIO_NAMES
 from ascend_dump_gui.core.inert import terminal_text
 
@@ -140,6 +140,7 @@ def _export(args: argparse.Namespace) -> int:
     text = export(load_config(args.path), args.to)
     if args.output:
         refuse_replacing_inputs(args.output, file_ids([args.path]), "the config being exported")
+        note_replacing(args.output)
         write_text_atomic(args.output, text)
         print(f"ascend-dump: wrote {args.output}", file=sys.stderr)
     else:

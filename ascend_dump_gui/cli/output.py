@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -20,3 +21,9 @@ def print_json(document: Any) -> None:
 def warn(message: str) -> None:
     """A human-readable one-line note on stderr (control characters escaped: names are untrusted)."""
     print(f"ascend-dump: {terminal_text(message)}", file=sys.stderr)
+
+
+def note_replacing(path: str | os.PathLike) -> None:
+    """Say on stderr that writing ``path`` replaces a file already there (said before writing)."""
+    if os.path.lexists(path):
+        warn(f"replacing the file already at {os.fspath(path)}")

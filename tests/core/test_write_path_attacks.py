@@ -241,3 +241,14 @@ def test_compare_reports_npy_files_that_hold_no_numbers_and_compares_the_rest(tm
     assert rows["cplx"]["reached"] is None and "cannot compare complex" in rows["cplx"]["fail_reason"]
     assert rows["big"]["unreadable"] and "too big" in rows["big"]["fail_reason"]
     assert "Traceback" not in captured.err
+
+
+def test_replacing_an_existing_output_file_is_said(tmp_path, capsys):
+    npy, acl, out = tmp_path / "a.npy", tmp_path / "acl.json", tmp_path / "out.txt"
+    np.save(npy, np.ones(3, np.float32))
+    acl.write_text(json.dumps({"dump": {"dump_path": "/tmp", "dump_list": [{"model_name": "n"}]}}))
+    for args in (["compare", str(npy), str(npy), "--json", "--out", str(out)],
+                 ["config", "export", str(acl), "--to", "project", "-o", str(out)]):
+        out.unlink(missing_ok=True)
+        assert main(args) == 0 and "replacing" not in capsys.readouterr().err
+        assert main(args) == 0 and f"replacing the file already at {out}" in capsys.readouterr().err
