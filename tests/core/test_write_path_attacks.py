@@ -250,5 +250,5 @@ def test_replacing_an_existing_output_file_is_said(tmp_path, capsys):
     for args in (["compare", str(npy), str(npy), "--json", "--out", str(out)],
                  ["config", "export", str(acl), "--to", "project", "-o", str(out)]):
         out.unlink(missing_ok=True)
-        assert main(args) == 0 and "replacing" not in capsys.readouterr().err
+        assert main(args) == 0 and "replacing the file" not in capsys.readouterr().err
         assert main(args) == 0 and f"replacing the file already at {out}" in capsys.readouterr().err
