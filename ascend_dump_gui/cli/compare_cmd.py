@@ -10,7 +10,6 @@ from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
-from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
@@ -53,7 +52,7 @@ def _progress(done: int, total: int, message: str) -> None:
 def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.engine import compare
     from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
-    from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+    from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
 
     try:
         names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
@@ -63,7 +62,7 @@ def _run(args: argparse.Namespace) -> int:
     result = compare(args.npu, args.golden, metrics=names, tolerances=tolerances, graph=args.graph,
                      progress=_progress, follow_links=args.follow_links)
     if args.out:
-        refuse_replacing_inputs(args.out, file_ids(_files_read(result, args)), "one of the compared files")
+        refuse_replacing_inputs_of(result, args.out)
         note_replacing(args.out)
         write_csv(result, args.out)
     if args.json:
@@ -77,15 +76,6 @@ def _run(args: argparse.Namespace) -> int:
         warn(f"error: {path}: {why}")
     failed = any(r.reached is False for r in result.rows)
     return 1 if (args.fail_on_mismatch and failed) or result.summary["unreadable"] else 0
-
-
-def _files_read(result: CompareResult, args: argparse.Namespace) -> set[str]:
-    """Every file the comparison read (which ``--out`` must not replace)."""
-    files = {args.npu, args.golden, *(p for p in (args.graph, result.summary.get("graph")) if p)}
-    for row in result.rows:
-        files.update(f for f in (row.npu_file, row.golden_file) if f)
-    files.update(u["file"] for u in result.unmatched)
-    return files
 
 
 def _say(text: str) -> None:
