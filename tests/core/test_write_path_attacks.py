@@ -252,3 +252,28 @@ def test_replacing_an_existing_output_file_is_said(tmp_path, capsys):
         out.unlink(missing_ok=True)
         assert main(args) == 0 and "replacing the file" not in capsys.readouterr().err
         assert main(args) == 0 and f"replacing the file already at {out}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o600, 0o755])
+def test_every_cli_write_path_keeps_the_mode_it_replaces_and_follows_the_umask(tmp_path, mode):
+    src, out = tmp_path / "dumps", tmp_path / "new" / "out"
+    dump = _dump(src, f"Add.a.1.1.{TS}", op_name="a")
+    acl = tmp_path / "acl.json"
+    acl.write_text(json.dumps({"dump": {"dump_path": "/tmp", "dump_list": [{"model_name": "n"}]}}))
+    old = os.umask(0o027)
+    try:
+        writes = {out / f"{dump.name}.output.0.npy": ["convert", str(src), "--out", str(out)],
+                  tmp_path / "new" / "deeper" / "r.csv": ["compare", str(src), str(src), "--out",
+                                                          str(tmp_path / "new" / "deeper" / "r.csv")],
+                  tmp_path / "e.json": ["config", "export", str(acl), "--to", "project",
+                                        "-o", str(tmp_path / "e.json")]}
+        for target, args in writes.items():
+            assert main(args) == 0
+            assert target.stat().st_mode & 0o7777 == 0o640
+            if target.parent != tmp_path:  # folders made for the output follow the umask too
+                assert target.parent.stat().st_mode & 0o7777 == 0o750
+            os.chmod(target, mode)
+            assert main(args) == 0
+            assert target.stat().st_mode & 0o7777 == mode
+    finally:
+        os.umask(old)
