@@ -126,13 +126,16 @@ def test_emulate_says_when_it_replaced_files_already_there(tmp_path):
     (tmp_path / "dumps").mkdir()
     (tmp_path / "acl.json").write_text(json.dumps({"dump": {"dump_path": "dumps", "dump_mode": "output",
                                                             "dump_list": [{"model_name": "overflow_fp16"}]}}))
-    first = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden")
+    env = {"DUMP_GE_GRAPH": "2"}  # graph dumps land in the working folder, beside the user's files
+    first = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden",
+                    env=env)
     assert not [w for w in first.warnings if "replaced" in w]
-    dumped = [p for p in first.written if p.is_relative_to(tmp_path / "dumps")]
-    golden = [p for p in first.written if p.is_relative_to(tmp_path / "golden")]
-    golden[0].write_text("the user's own file")
-    again = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden")
-    assert f"replaced {len(dumped) + len(golden)} file(s) already there" in " ".join(again.warnings)
+    graphs = [p for p in first.written if p.name.startswith("ge_proto_")]
+    assert graphs and len(set(first.written)) == len(first.written)
+    graphs[0].write_text("the user's own file")
+    again = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden",
+                    env=env)
+    assert f"replaced {len(first.written)} file(s) already there" in " ".join(again.warnings)
 
 
 HIDDEN = "a\x9b31m\u202eb\x7f\u2028c\U000e0041"  # C1 CSI, RTL override, DEL, line separator, tag character

@@ -88,7 +88,7 @@ def _write_graphs(writer: DumpTreeWriter, original: Graph, feeds: Mapping[str, n
     stages = [("PreRunBegin", graph_text(Graph(device.name, original.ops, original.outputs),
                                          infer_shapes(original, feeds), level=level)),
               ("Build", graph_text(device, infer_shapes(device, feeds), level=level, task_ids=writer.ids.task_ids))]
-    return write_graph_dumps(writer.folder("graph_dump"), stages, env=env)
+    return write_graph_dumps(writer.folder("graph_dump"), stages, env=env, replaced=writer.replaced)
 
 
 def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, model: str = "mlp", steps: int = 1,
