@@ -4,9 +4,9 @@ Every write goes to a temporary ``.adg-*.tmp`` file in the target's folder, is f
 unless the caller opts out), takes over the mode (setuid/setgid bits dropped) and, where the process
 may, the owner of the file it replaces (a new file gets ``0666`` minus the umask, like any file the user
 creates), and is then renamed over the target. A failure removes the temporary file. A link at the
-target name is replaced, never written through; a folder, device, FIFO or socket there (or a link to
-one) is refused. After a ``kill -9`` a temporary file may remain: :func:`remove_stale_temps` removes
-those older than a day.
+target name is replaced, never written through; a folder, device, FIFO or socket there (or a link to a
+device, FIFO or socket) is refused. After a ``kill -9`` a temporary file may remain:
+:func:`remove_stale_temps` removes those older than a day.
 """
 
 from __future__ import annotations
@@ -62,10 +62,15 @@ def _take_over_metadata(fd: int, path: Path) -> None:
 
 
 def _check_replaceable(path: Path) -> None:
-    """Refuse a target that is a folder, a device, a FIFO or a socket, or a link to one (renaming over it
-    would, run as root, turn ``/dev/null`` into a regular file); a link to a file or nowhere is fine."""
+    """Refuse a target that is a folder, a device, a FIFO or a socket, or a link to a device, FIFO or socket
+    (renaming over it would, run as root, turn ``/dev/null`` or ``/dev/stdout`` into a regular file); any
+    other link is replaced like a file."""
     try:
-        st = os.stat(path)  # follows a link: what the user would take the name for
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode):
+            st = os.stat(path)
+            if stat.S_ISDIR(st.st_mode):
+                return
     except OSError:
         return
     if stat.S_ISDIR(st.st_mode):

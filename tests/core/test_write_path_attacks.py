@@ -201,6 +201,9 @@ def test_outputs_never_replace_a_folder_fifo_or_device_and_write_errors_are_mess
     assert "Traceback" not in err and "fifo: is a device, FIFO or socket, not a regular file" in err
     assert "folder: is a folder" in err
     assert (tmp_path / "fifo").is_fifo() and (tmp_path / "to_fifo").is_symlink() and (tmp_path / "folder").is_dir()
+    (tmp_path / "to_folder").symlink_to(tmp_path / "folder")  # a link to a folder is replaced, as to a file
+    assert main(["compare", str(npy), str(npy), "--out", str(tmp_path / "to_folder")]) == 0
+    assert (tmp_path / "to_folder").is_file() and not list((tmp_path / "folder").iterdir())
     assert main(["compare", str(npy), str(npy), "--out", "/proc/no/such.csv"]) == 2
     assert "/proc/no/such.csv: " in capsys.readouterr().err
 
