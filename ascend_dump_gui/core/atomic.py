@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import stat
 import time
@@ -22,6 +23,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 TEMP_PREFIX, TEMP_SUFFIX = ".adg-", ".tmp"
+_TEMP_TOKEN_BYTES = 6
+_TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + "[0-9a-f]{1,32}" + re.escape(TEMP_SUFFIX))
+"""The names :func:`temp_beside` makes (a hex token): cleanup never touches a user's ``.adg-notes.tmp``."""
 STALE_SECONDS = 24 * 3600
 
 
@@ -35,7 +39,7 @@ def temp_beside(path: Path) -> tuple[int, str]:
     path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
-        name = os.path.join(path.parent, f"{TEMP_PREFIX}{secrets.token_hex(6)}{TEMP_SUFFIX}")
+        name = os.path.join(path.parent, f"{TEMP_PREFIX}{secrets.token_hex(_TEMP_TOKEN_BYTES)}{TEMP_SUFFIX}")
         try:
             return os.open(name, flags, 0o666), name
         except FileExistsError:
@@ -152,7 +156,7 @@ def remove_stale_temps(folder: str | Path, *, older_than: float = STALE_SECONDS)
     except OSError:
         return removed
     for entry in entries:
-        if not (entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX)):
+        if not _TEMP_NAME.fullmatch(entry.name):
             continue
         try:
             if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:

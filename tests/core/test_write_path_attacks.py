@@ -283,3 +283,17 @@ def test_every_cli_write_path_keeps_the_mode_it_replaces_and_follows_the_umask(t
             assert target.stat().st_mode & 0o7777 == mode
     finally:
         os.umask(old)
+
+
+def test_stale_temporary_cleanup_removes_only_names_this_app_makes(tmp_path):
+    from ascend_dump_gui.core.atomic import remove_stale_temps, temp_beside
+
+    fd, ours = temp_beside(tmp_path / "x")
+    os.close(fd)
+    theirs = [tmp_path / n for n in (".adg-notes.tmp", ".adg-.tmp", ".adg-0a.tmp.bak", "x.adg-0a.tmp")]
+    for p in theirs:
+        p.write_text("the user's")
+    for p in (ours, *theirs):
+        os.utime(p, (1, 1))
+    assert remove_stale_temps(tmp_path) == [tmp_path / os.path.basename(ours)]
+    assert all(p.exists() for p in theirs)
