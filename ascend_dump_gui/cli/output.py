@@ -14,8 +14,17 @@ from ascend_dump_gui.core.json_safe import json_safe
 def print_json(document: Any) -> None:
     """Print one JSON document (NaN/Inf become null, so the output is strict JSON; control and format
     characters from names are ``\\uXXXX`` escapes, see :func:`~ascend_dump_gui.core.inert.json_text`)."""
-    sys.stdout.write(json_text(json.dumps(json_safe(document), indent=2, ensure_ascii=False, allow_nan=False)))
+    json.dump(json_safe(document), _InertStdout(), indent=2, ensure_ascii=False, allow_nan=False)
     sys.stdout.write("\n")
+
+
+class _InertStdout:
+    """A stream that writes JSON chunks to stdout through :func:`json_text` (per character, so a chunk
+    boundary cannot split an escape); the document stays streamed, never built whole in memory."""
+
+    @staticmethod
+    def write(chunk: str) -> None:
+        sys.stdout.write(json_text(chunk))
 
 
 def warn(message: str) -> None:
