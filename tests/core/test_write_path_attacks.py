@@ -297,3 +297,15 @@ def test_stale_temporary_cleanup_removes_only_names_this_app_makes(tmp_path):
         os.utime(p, (1, 1))
     assert remove_stale_temps(tmp_path) == [tmp_path / os.path.basename(ours)]
     assert all(p.exists() for p in theirs)
+
+
+def test_emulate_golden_folder_that_is_a_file_is_a_message(tmp_path, capsys):
+    (tmp_path / "dumps").mkdir()
+    (tmp_path / "golden").write_text("a file, not a folder")
+    (tmp_path / "acl.json").write_text(json.dumps({"dump": {"dump_path": "dumps", "dump_mode": "output",
+                                                            "dump_list": [{"model_name": "overflow_fp16"}]}}))
+    assert main(["emulate", "--config", str(tmp_path / "acl.json"), "--model", "overflow_fp16",
+                 "--cwd", str(tmp_path), "--golden", str(tmp_path / "golden")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "Not a directory" in err
+    assert (tmp_path / "golden").read_text() == "a file, not a folder"
