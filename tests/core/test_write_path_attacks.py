@@ -309,3 +309,22 @@ def test_emulate_golden_folder_that_is_a_file_is_a_message(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "Traceback" not in err and "Not a directory" in err
     assert (tmp_path / "golden").read_text() == "a file, not a folder"
+
+
+def test_a_fifo_named_like_a_side_file_never_blocks_browsing_or_compare(tmp_path):
+    """Anyone may plant a FIFO named mapping.csv or ge_proto_*.txt in a shared dump folder: opening it
+    for reading would wait forever."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "dump"
+    _dump(folder, f"Add.a.1.1.{TS}", op_name="a")
+    os.mkfifo(folder / "mapping.csv")
+    os.mkfifo(tmp_path / "ge_proto_00000001_Build.txt")  # where the graph lookup looks, beside the dump
+    tree = ("from ascend_dump_gui.core.dump.tree import DumpNode; import sys; "
+            "print(sorted(k.label() for k in DumpNode.root(sys.argv[1]).list_children()))")
+    for cmd in ([sys.executable, "-c", tree, str(folder)],
+                [sys.executable, "-m", "ascend_dump_gui.cli", "compare", str(folder), str(folder)]):
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    assert "first divergence: none" in done.stdout
