@@ -33,27 +33,45 @@ def temp_beside(path: Path) -> tuple[int, str]:
     """Create a temporary file in ``path``'s folder (made if missing); returns ``(fd, name)``.
 
     The name is short and independent of ``path.name``, so a target name near the 255-byte limit
-    (the runtime writes such names) still gets a temporary file. The file is created with mode
-    ``0666`` so the umask applies (``mkstemp`` would make it ``0600``).
+    (the runtime writes such names) still gets a temporary file. The file is created ``0600`` (no one
+    else can open it while it is written); :func:`atomic_output` gives it its final mode before the rename.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
         name = os.path.join(path.parent, f"{TEMP_PREFIX}{secrets.token_hex(_TEMP_TOKEN_BYTES)}{TEMP_SUFFIX}")
         try:
-            return os.open(name, flags, 0o666), name
+            return os.open(name, flags, 0o600), name
         except FileExistsError:
             continue
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux tells it (``/proc``); elsewhere set and
+    restored at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _take_over_metadata(fd: int, path: Path) -> None:
-    """Give the temporary file ``fd`` the mode (and, best effort, owner) of the regular file at ``path``."""
+    """Give the temporary file ``fd`` the mode (and, best effort, owner) of the regular file at ``path``;
+    with none there (or a link), the mode of a new file: ``0666`` minus the umask."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:
+        st = None
+    if st is None or not stat.S_ISREG(st.st_mode):  # a link or nothing: a plain new file
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o666 & ~_umask())
         return
-    if not stat.S_ISREG(st.st_mode):
-        return  # a link or something else is replaced by a plain new file
     if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
         for uid, gid in ((st.st_uid, st.st_gid), (-1, st.st_gid)):
             try:

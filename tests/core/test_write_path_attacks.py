@@ -328,3 +328,23 @@ def test_a_fifo_named_like_a_side_file_never_blocks_browsing_or_compare(tmp_path
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
     assert "first divergence: none" in done.stdout
+
+
+def test_the_temporary_file_is_private_while_it_is_written(tmp_path):
+    """Replacing a 0600 file must not expose its new content through a 0644 temporary file: another user
+    who opens the temporary file in that window keeps reading it after the chmod."""
+    from ascend_dump_gui.core.atomic import atomic_output
+
+    secret, fresh = tmp_path / "secret.json", tmp_path / "fresh.csv"
+    secret.write_text("old")
+    os.chmod(secret, 0o600)
+    old = os.umask(0o022)
+    try:
+        for target, final in ((secret, 0o600), (fresh, 0o644)):
+            with atomic_output(target) as fh:
+                fh.write(b"new content")
+                (temp,) = [p for p in tmp_path.iterdir() if p.name.startswith(".adg-")]
+                assert temp.stat().st_mode & 0o077 == 0
+            assert target.stat().st_mode & 0o777 == final and target.read_bytes() == b"new content"
+    finally:
+        os.umask(old)
