@@ -18,7 +18,7 @@ import secrets
 import stat
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -69,8 +69,7 @@ def _take_over_metadata(fd: int, path: Path) -> None:
     except FileNotFoundError:
         st = None
     if st is None or not stat.S_ISREG(st.st_mode):  # a link or nothing: a plain new file
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o666 & ~_umask())
+        _chmod(fd, 0o666 & ~_umask())
         return
     if hasattr(os, "fchown") and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
         for uid, gid in ((st.st_uid, st.st_gid), (-1, st.st_gid)):
@@ -79,8 +78,14 @@ def _take_over_metadata(fd: int, path: Path) -> None:
                 break
             except OSError:
                 continue
-    if hasattr(os, "fchmod"):  # new content never inherits setuid/setgid (as cp without -p)
-        os.fchmod(fd, stat.S_IMODE(st.st_mode) & ~(stat.S_ISUID | stat.S_ISGID))
+    _chmod(fd, stat.S_IMODE(st.st_mode) & ~(stat.S_ISUID | stat.S_ISGID))  # new content: no set-id bits
+
+
+def _chmod(fd: int, mode: int) -> None:
+    """``fchmod`` where the platform and file system have it (FAT keeps no modes and may refuse)."""
+    if hasattr(os, "fchmod"):
+        with suppress(OSError):
+            os.fchmod(fd, mode)
 
 
 def _check_replaceable(path: Path) -> None:
