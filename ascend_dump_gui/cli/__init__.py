@@ -44,3 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a write the system refused (no space, no permission, not a file): a message
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"ascend-dump: error: {terminal_text(where + (exc.strerror or str(exc)))}", file=sys.stderr)
+        return 2

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli import compare_tree_cmd
-from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
@@ -57,7 +57,7 @@ def _progress(done: int, total: int, message: str) -> None:
 def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.engine import compare
     from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
-    from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+    from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
     from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 
     if compare_tree_cmd.wanted(args):
@@ -76,6 +76,8 @@ def _run(args: argparse.Namespace) -> int:
     result = compare(args.npu, args.golden, metrics=names, tolerances=tolerances, graph=args.graph,
                      progress=_progress, follow_links=args.follow_links)
     if args.out:
+        refuse_replacing_inputs_of(result, args.out)
+        note_replacing(args.out)
         write_csv(result, args.out)
     if args.json:
         print_json(result_to_json(result))
@@ -84,6 +86,8 @@ def _run(args: argparse.Namespace) -> int:
     for row in result.rows:
         if row.unreadable is not None:
             warn(f"error: {row.fail_reason}")
+    for _side, path, why in result.unreadable_files:
+        warn(f"error: {path}: {why}")
     failed = any(r.reached is False for r in result.rows)
     return 1 if (args.fail_on_mismatch and failed) or result.summary["unreadable"] else 0
 

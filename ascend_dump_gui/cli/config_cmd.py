@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.cli.output import print_json
+from ascend_dump_gui.cli.output import note_replacing, print_json
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS, PRODUCTS, SCENARIO_NAMES
 from ascend_dump_gui.core.inert import terminal_text
 
@@ -154,12 +154,15 @@ def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.export_plan import plan_export
     from ascend_dump_gui.core.config.exporters import export
     from ascend_dump_gui.core.config.importers import load_config
+    from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
     doc = load_config(args.path, script_args=args.script_args)
     text = export(doc, args.to)   # DumpError (exit 2) with the reason when the target cannot carry the config
     for _key, why in plan_export(doc, args.to).dropped:
         print(f"ascend-dump: note: {args.to} leaves out: {why}", file=sys.stderr)
     if args.output:
+        refuse_replacing_inputs(args.output, file_ids([args.path]), "the config being exported")
+        note_replacing(args.output)
         write_text_atomic(args.output, text)
         print(f"ascend-dump: wrote {args.output}", file=sys.stderr)
     else:

@@ -3,19 +3,36 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
-from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.inert import json_text, terminal_text
 from ascend_dump_gui.core.json_safe import json_safe
 
 
 def print_json(document: Any) -> None:
-    """Print one JSON document (NaN/Inf become null, so the output is strict JSON)."""
-    json.dump(json_safe(document), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
+    """Print one JSON document (NaN/Inf become null, so the output is strict JSON; control and format
+    characters from names are ``\\uXXXX`` escapes, see :func:`~ascend_dump_gui.core.inert.json_text`)."""
+    json.dump(json_safe(document), _InertStdout(), indent=2, ensure_ascii=False, allow_nan=False)
     sys.stdout.write("\n")
+
+
+class _InertStdout:
+    """A stream that writes JSON chunks to stdout through :func:`json_text` (per character, so a chunk
+    boundary cannot split an escape); the document stays streamed, never built whole in memory."""
+
+    @staticmethod
+    def write(chunk: str) -> None:
+        sys.stdout.write(json_text(chunk))
 
 
 def warn(message: str) -> None:
     """A human-readable one-line note on stderr (control characters escaped: names are untrusted)."""
     print(f"ascend-dump: {terminal_text(message)}", file=sys.stderr)
+
+
+def note_replacing(path: str | os.PathLike) -> None:
+    """Say on stderr that writing ``path`` replaces a file already there (said before writing)."""
+    if os.path.lexists(path):
+        warn(f"replacing the file already at {os.fspath(path)}")

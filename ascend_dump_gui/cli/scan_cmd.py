@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from json.encoder import encode_basestring as _quote
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.inert import json_text, terminal_text
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.dump.records import DumpRecord, Problem
@@ -50,16 +50,20 @@ def _run(args: argparse.Namespace) -> int:
 def _write_json(root: str, batches: Iterable[Batch], out) -> None:
     """Stream the cli.md document: records folder by folder (one per line), problems at the end."""
     problems: list[Problem] = []
-    out.write('{"root": ' + _quote(root) + ', "records": [')
+
+    def write(text: str) -> None:  # names may hold control characters: escaped, as JSON allows
+        out.write(json_text(text))
+
+    write('{"root": ' + _quote(root) + ', "records": [')
     separator = "\n  "
     for records, folder_problems in batches:
         problems += folder_problems
         if records:
-            out.write(separator + ",\n  ".join(_record_lines(records)))
+            write(separator + ",\n  ".join(_record_lines(records)))
             separator = ",\n  "
-    out.write('\n], "problems": [')
-    out.write(",".join(f'\n  {{"path": {_quote(p.path)}, "message": {_quote(p.message)}}}' for p in problems))
-    out.write("\n]}\n" if problems else "]}\n")
+    write('\n], "problems": [')
+    write(",".join(f'\n  {{"path": {_quote(p.path)}, "message": {_quote(p.message)}}}' for p in problems))
+    write("\n]}\n" if problems else "]}\n")
 
 
 def _record_lines(records: list[DumpRecord]) -> Iterator[str]:

@@ -18,8 +18,10 @@ _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 def csv_cell(text: str) -> str:
     """``text`` as a spreadsheet shows it without running it: a cell starting with ``=``, ``+``, ``-``,
     ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's advice), unless it is a plain number
-    (``-0.5``, ``+1e-3``, ``-inf``, ``nan``)."""
-    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
+    (``-0.5``, ``+1e-3``, ``-inf``, ``nan``). Leading spaces and full-width or small forms of these signs
+    (``" =1+1"``, ``"＝1+1"``) count too: some spreadsheets trim or fold them on import."""
+    first = unicodedata.normalize("NFKC", text.lstrip()[:1])
+    if (text.startswith(_FORMULA_START) or first.startswith(_FORMULA_START)) and not _PLAIN_NUMBER.fullmatch(text):
         return "'" + text
     return text
 
@@ -32,7 +34,7 @@ def _escape(ch: str) -> str:
 
 
 def _is_control(ch: str) -> bool:
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")
+    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs")
 
 
 def terminal_text(text: object) -> str:
@@ -42,3 +44,25 @@ def terminal_text(text: object) -> str:
     if s.isprintable():
         return s
     return "".join(_escape(ch) if _is_control(ch) else ch for ch in s)
+
+
+_JSON_SUSPECT = re.compile(r"[^\n -~]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    if not _is_control(ch):
+        return ch
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def json_text(text: str) -> str:
+    """JSON text (as :mod:`json` writes it) with the control and format characters it leaves raw (DEL,
+    C1 controls such as the 8-bit CSI, bidirectional overrides, line separators, lone surrogates) written
+    as ``\\uXXXX`` escapes: the same document for a program, nothing hidden on a terminal. Outside strings
+    JSON text holds only ASCII, so escaping everywhere is safe."""
+    return text if text.isascii() and "\x7f" not in text else _JSON_SUSPECT.sub(_json_escape, text)

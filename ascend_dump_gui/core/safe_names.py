@@ -3,14 +3,17 @@
 Op names in dump headers, ``mapping.csv`` originals, graph names and dump file names are untrusted:
 :func:`safe_name` turns any such text into one harmless file-name component, :func:`inside` builds a
 path below a chosen folder and refuses one that would leave it (``..``, a separator, or a link on the
-way), and :class:`NameClaims` keeps two outputs of one run from landing on the same name.
+way), :class:`NameClaims` keeps two outputs of one run from landing on the same name, and
+:func:`refuse_replacing_inputs` keeps an output from replacing a file the same run reads.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 from ascend_dump_gui.core.atomic import TEMP_PREFIX
@@ -26,15 +29,15 @@ class UnsafePathError(InputError):
 
 
 def _clean_char(ch: str) -> str:
-    if ch in "/\\\0" or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+    if ch in "/\\\0" or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
         return "_"
     return ch
 
 
 def safe_name(text: str, suffix: str = "", *, max_bytes: int = NAME_MAX) -> str:
     """``text`` + ``suffix`` as one file-name component: separators, NUL, control and format characters
-    become ``_``; ``""``/``.``/``..`` and names that look like this app's temporary files get a ``_``
-    prefix; a name over ``max_bytes`` UTF-8 bytes keeps its head plus ``~`` and a hash of the whole text
+    and bytes that are not UTF-8 (surrogate escapes in a file name) become ``_``; ``""``/``.``/``..`` and
+    names that look like this app's temporary files get a ``_`` prefix; a name over ``max_bytes`` UTF-8 bytes keeps its head plus ``~`` and a hash of the whole text
     (deterministic, so the same input always gets the same name). ``suffix`` is trusted and kept whole.
     """
     cleaned = "".join(map(_clean_char, text))
@@ -84,9 +87,16 @@ def inside(root: str | Path, *parts: str) -> Path:
     return check_inside(root, Path(root).joinpath(*parts))
 
 
+def _folded(name: str) -> str:
+    """``name`` as a case-insensitive or normalising file system (exFAT, NTFS, macOS) compares it."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 class NameClaims:
     """Names handed out in one run, per folder: the first claim of a name gets it as it is, later claims
-    of the same name get ``name~2``, ``name~3``... (in claim order, so a rerun gives the same names)."""
+    of the same name get ``name~2``, ``name~3``... (in claim order, so a rerun gives the same names).
+    Names that differ only in case or Unicode normalisation count as the same: on many file systems they
+    are one file."""
 
     def __init__(self) -> None:
         self._taken: dict[Path, set[str]] = {}
@@ -97,8 +107,32 @@ class NameClaims:
         taken = self._taken.setdefault(_plain(folder), set())
         base = safe_name(name, max_bytes=max_bytes)
         candidate, n = base, 1
-        while candidate in taken:
+        while _folded(candidate) in taken:
             n += 1
             candidate = safe_name(name, f"~{n}", max_bytes=max_bytes)
-        taken.add(candidate)
+        taken.add(_folded(candidate))
         return candidate
+
+
+def file_ids(paths: Iterable[str | Path]) -> set[tuple[int, int]]:
+    """(device, inode) of each existing file in ``paths`` (links followed), for :func:`refuse_replacing_inputs`."""
+    ids = set()
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        ids.add((st.st_dev, st.st_ino))
+    return ids
+
+
+def refuse_replacing_inputs(output: str | Path, inputs: set[tuple[int, int]], what: str) -> None:
+    """Raise :class:`UnsafePathError` when ``output`` is a regular file that is one of ``inputs`` (see
+    :func:`file_ids`: the same file whatever the spelling); ``what`` says what it is ("the config being
+    exported"). A link at ``output`` is fine: the atomic write replaces the link, not what it points to."""
+    try:
+        st = os.lstat(output)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode) and (st.st_dev, st.st_ino) in inputs:
+        raise UnsafePathError(output, f"is {what}; refusing to replace it (choose another output name)")

@@ -92,6 +92,8 @@ class CompareResult:
     summary: dict[str, Any]
     mode: str
     metric_names: list[str]
+    unreadable_files: list[tuple[str, Path, str]] = field(default_factory=list)
+    """(side, file, why) for dump files in a folder that could not be read at all (the rest was compared)."""
 
 
 def _dtype_name(arr: np.ndarray) -> str:
@@ -170,6 +172,8 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         row.unreadable = row.golden_file
         return _fail(row, names, f"{row.golden_file}: not enough memory to load it")
     row.golden_dtype = _dtype_name(y)
+    if np.iscomplexobj(x) or np.iscomplexobj(y):  # casting would drop the imaginary part: a false pass
+        return _fail(row, names, "cannot compare complex values: the metrics are defined for real numbers")
     if x.size != y.size:
         return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the golden shape "
                                  f"{list(y.shape)} hold different numbers of elements")
@@ -246,6 +250,8 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
                  for r in rows if r.golden_file is None]
     unmatched += [{"side": "golden", "tensor": Path(p).name, "file": str(p),
                    "reason": "no NPU tensor was matched with this file"} for p in plan.unmatched_golden]
+    unmatched += [{"side": side, "tensor": path.name, "file": str(path), "reason": f"cannot read it: {why}"}
+                  for side, path, why in plan.unreadable]
     summary = {
         "mode": plan.mode, "npu": os.fspath(npu), "golden": os.fspath(golden),
         "graph": None if plan.graph_path is None else str(plan.graph_path), "graph_source": plan.graph_source,
@@ -256,6 +262,7 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
         "first_overflow": overflows[0].op_name if overflows else None,
         "first_divergence": divergence.tensor if divergence else None,
         "watcher_findings": len(watcher), "seconds": round(time.perf_counter() - started, 3),
-        "unreadable": sum(r.unreadable is not None for r in rows),
+        "unreadable": sum(r.unreadable is not None for r in rows) + len(plan.unreadable),
     }
-    return CompareResult(rows, divergence, overflows, watcher, unmatched, summary, plan.mode, names)
+    return CompareResult(rows, divergence, overflows, watcher, unmatched, summary, plan.mode, names,
+                         plan.unreadable)

@@ -43,7 +43,10 @@ class _Lister:
             with os.scandir(folder) as it:
                 for entry in it:
                     try:
-                        (dirs if entry.is_dir() else files).append(entry.name)
+                        if entry.is_dir():
+                            dirs.append(entry.name)
+                        elif entry.is_file():  # not a FIFO or device: reading one could block forever
+                            files.append(entry.name)
                     except OSError:
                         continue
         except OSError:

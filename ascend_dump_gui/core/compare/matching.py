@@ -24,7 +24,7 @@ from ascend_dump_gui.core.dump.naming import ParsedName, parse_name, sanitize_pa
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import record_name
 from ascend_dump_gui.core.dump.scanner import scan
-from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.errors import DumpFormatError, InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 _SKIPPED_PRODUCERS = ("Cast", "TransData")
@@ -100,6 +100,7 @@ class MatchPlan:
     graph: Graph | None = None
     graph_path: Path | None = None
     graph_source: str | None = None     # GRAPH_GIVEN, GRAPH_IN_FOLDER, GRAPH_FOUND; None: no graph used
+    unreadable: list[tuple[str, Path, str]] = field(default_factory=list)  # (side, dump file, why) in folders
 
 
 @dataclass
@@ -108,6 +109,7 @@ class _Side:
     npys: list[GoldenFile] = field(default_factory=list)
     graphs: list[Path] = field(default_factory=list)
     overflow: list[Path] = field(default_factory=list)
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def _npu_op(path: Path, parsed: ParsedName | None) -> NpuOp:
@@ -143,7 +145,11 @@ def _collect(root: Path, what: str, cancel: CancelToken | None, follow_links: bo
         if rec.kind in ("tensor", "overflow", "golden"):
             folders.add(os.path.dirname(rec.path))
         if rec.kind == "tensor":
-            op = _npu_op(path, record_name(str(root), rec))
+            try:
+                op = _npu_op(path, record_name(str(root), rec))
+            except DumpFormatError as exc:  # one hostile or truncated dump: the rest is still compared
+                side.unreadable.append((path, exc.reason))
+                continue
             op.in_model_folder = rec.model_name is not None
             side.dumps.append(op)
         elif rec.kind == "golden":
@@ -157,7 +163,8 @@ def _collect(root: Path, what: str, cancel: CancelToken | None, follow_links: bo
         raise InputError(root, f"{what}: dumps lie in {len(folders)} folders ({shown}{', ...' if len(folders) > 4 else ''});"
                                " give the one step folder to compare")
     if not side.dumps and not side.npys:
-        raise InputError(root, f"{what}: no dump files or .npy files found")
+        unreadable = f" ({len(side.unreadable)} unreadable: {side.unreadable[0][1]})" if side.unreadable else ""
+        raise InputError(root, f"{what}: no readable dump files or .npy files found{unreadable}")
     return side
 
 
@@ -224,7 +231,8 @@ def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str 
     chosen, chosen_path, source = _find_graph(Path(graph) if graph is not None else None, left, right)
     mode = NPU_VS_NPU if right.dumps else NPU_VS_GOLDEN
     plan = MatchPlan(mode, npu_ops=left.dumps, overflow_files=left.overflow, graph=chosen, graph_path=chosen_path,
-                     graph_source=source)
+                     graph_source=source,
+                     unreadable=[("npu", *u) for u in left.unreadable] + [("golden", *u) for u in right.unreadable])
     if not left.dumps:
         _pair_npy_files(plan, left.npys, right.npys)
         return plan

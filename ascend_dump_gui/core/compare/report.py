@@ -12,6 +12,7 @@ from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow
 from ascend_dump_gui.core.compare.matching import NPU_VS_NPU
 from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
 from ascend_dump_gui.core.inert import csv_cell
+from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
 ACCURACY_COLUMN = "Accuracy Reached or Not"
 
@@ -70,8 +71,26 @@ def csv_text(result: CompareResult) -> str:
     return buf.getvalue()
 
 
+def files_read(result: CompareResult) -> set[str]:
+    """Every file the comparison read: its arguments, the graph, and each row's and unmatched file."""
+    s = result.summary
+    files = {f for f in (s.get("npu"), s.get("golden"), s.get("graph")) if f}
+    for row in result.rows:
+        files.update(f for f in (row.npu_file, row.golden_file) if f)
+    files.update(u["file"] for u in result.unmatched)
+    return files
+
+
+def refuse_replacing_inputs_of(result: CompareResult, path: str | os.PathLike) -> None:
+    """Raise :class:`~ascend_dump_gui.core.safe_names.UnsafePathError` when ``path`` is a file ``result``
+    was computed from (a result written over its golden ``.npy`` or dump would destroy it)."""
+    refuse_replacing_inputs(path, file_ids(files_read(result)), "one of the compared files")
+
+
 def write_csv(result: CompareResult, path: str | os.PathLike) -> None:
-    """Write the result CSV atomically (all rows: there is no spreadsheet row limit)."""
+    """Write the result CSV atomically (all rows: there is no spreadsheet row limit); never over a file
+    the comparison read."""
+    refuse_replacing_inputs_of(result, path)
     write_text_atomic(path, csv_text(result))
 
 

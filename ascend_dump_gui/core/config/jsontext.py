@@ -84,6 +84,11 @@ def loads(text: str, origin: str | Path | None, *, max_depth: int = ACL_MAX_DEPT
         raise InputError(origin, f"is not valid JSON: {exc}") from None
     except RecursionError:
         raise InputError(origin, "is not valid JSON: nested too deeply") from None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(origin, "is not valid JSON: a \\uD800-\\uDFFF escape without its surrogate pair "
+                                 "(the runtime's parser refuses it)") from None
     return value, duplicates
 
 

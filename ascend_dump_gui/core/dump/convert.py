@@ -33,7 +33,14 @@ from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.scanner import LINK_OUTSIDE, is_inside
 from ascend_dump_gui.core.errors import DumpFormatError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
-from ascend_dump_gui.core.safe_names import NAME_MAX, NameClaims, inside
+from ascend_dump_gui.core.safe_names import (
+    NAME_MAX,
+    NameClaims,
+    UnsafePathError,
+    file_ids,
+    inside,
+    refuse_replacing_inputs,
+)
 
 SLAB_BYTES = 32 << 20
 """Target size of one streamed slab."""
@@ -159,16 +166,20 @@ def write_tensor_npy(tensor: DumpTensor, dest: Path, layout: str = "original",
 
 def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
                  cancel: CancelToken | None = None, *, base: str | None = None,
-                 replaced: list[Path] | None = None) -> tuple[list[Path], list[str]]:
+                 replaced: list[Path] | None = None,
+                 inputs: set[tuple[int, int]] | None = None) -> tuple[list[Path], list[str]]:
     """Write every input/output of ``dump`` into ``out_dir`` as ``{base}.{role}.{i}.npy`` (``base``: the
     dump file name, already made safe); returns (written files, per-tensor problems). Files that were
-    already there are added to ``replaced``."""
+    already there are added to ``replaced``; an output that would replace one of ``inputs`` (the run's
+    input files, :func:`~ascend_dump_gui.core.safe_names.file_ids`) is a problem, never written."""
     written: list[Path] = []
     problems: list[str] = []
     base = base or dump.path.name
+    inputs = file_ids([dump.path]) if inputs is None else inputs
 
     def target(name: str) -> Path:
         dest = inside(out_dir, name)
+        refuse_replacing_inputs(dest, inputs, "one of the files being converted")
         if replaced is not None and os.path.lexists(dest):
             replaced.append(dest)
         return dest
@@ -177,6 +188,8 @@ def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
         try:
             written.append(write_tensor_npy(tensor, target(f"{base}.{tensor.role}.{tensor.index}.npy"),
                                             layout, cancel))
+        except UnsafePathError as exc:
+            problems.append(f"{tensor.name}: {exc}")
         except DumpFormatError as exc:
             reason = exc.reason
             problems.append(reason if reason.startswith(f"{tensor.name}: ") else f"{tensor.name}: {reason}")
@@ -188,9 +201,12 @@ def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
             problems.append(f"{tensor.name}: cannot write into {out_dir}: {exc.strerror or exc}")
     if dump.layout == "opdebug":
         for i, record in enumerate(dump.overflow):
-            dest = target(f"{base}.output.{i}.json")
             try:
+                dest = target(f"{base}.output.{i}.json")
                 write_text_atomic(dest, json.dumps(record.as_json(), indent=4))
+            except UnsafePathError as exc:
+                problems.append(f"overflow record {i}: {exc}")
+                continue
             except OSError as exc:
                 problems.append(f"overflow record {i}: cannot write into {out_dir}: {exc.strerror or exc}")
                 continue
@@ -220,8 +236,8 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
     Named files that cannot be read go to ``bad_inputs``; in a directory, files that are not dumps and
     links that leave the directory (unless ``follow_links``) go to ``skipped`` and corrupt dumps or
     tensors that cannot be converted to ``errors``. Two inputs with the same file name both survive
-    (the later one under ``name~2``, listed in ``renamed``). Temporary files older than a day that a
-    killed run left in ``out_dir`` are removed first. Each output is renamed into place complete; the
+    (the later one under ``name~2``, listed in ``renamed``); an output never replaces one of the inputs.
+    Temporary files older than a day that a killed run left in ``out_dir`` are removed first. Each output is renamed into place complete; the
     batch is flushed to disk once, at the end.
     """
     report = ConvertReport()
@@ -233,6 +249,7 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
             jobs.append((p, True))
     remove_stale_temps(out_dir)
     claims = NameClaims()
+    inputs = file_ids(path for path, _ in jobs)
     for n, (path, explicit) in enumerate(jobs):
         if cancel is not None:
             cancel.raise_if_cancelled()
@@ -250,7 +267,8 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
         base = claims.claim(out_dir, path.name, max_bytes=NAME_MAX - _SUFFIX_ROOM)
         if base != path.name:
             report.renamed.append((path, base))
-        written, problems = convert_dump(dump, out_dir, layout, cancel, base=base, replaced=report.replaced)
+        written, problems = convert_dump(dump, out_dir, layout, cancel, base=base, replaced=report.replaced,
+                                          inputs=inputs)
         report.written += written
         report.errors += [(path, msg) for msg in problems]
     if report.written and hasattr(os, "sync"):

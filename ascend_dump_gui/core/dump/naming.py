@@ -6,7 +6,9 @@ writes (sanitised parts, and a hashed name plus a ``mapping.csv`` row when it ex
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -277,9 +279,14 @@ def golden_file_name(op_name: str, output_index: int, timestamp: int) -> str:
 
 
 def read_mapping_csv(path: str | Path) -> dict[str, str]:
-    """Read ``mapping.csv`` rows ``{file_name},{original_name}`` (no header) into a dict."""
+    """Read ``mapping.csv`` rows ``{file_name},{original_name}`` (no header) into a dict. Only a regular
+    file is read: a FIFO planted under that name would block the reader forever."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="surrogateescape")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise InputError(path, "is not a regular file; not read")
+            text = fh.read().decode("utf-8", errors="surrogateescape")
     except OSError as exc:
         raise InputError(path, f"cannot read mapping file: {exc.strerror or exc}") from exc
     rows: dict[str, str] = {}

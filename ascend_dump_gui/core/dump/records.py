@@ -83,10 +83,16 @@ def join_rel(rel_folder: str, name: str) -> str:
     return f"{rel_folder}/{name}" if rel_folder else name
 
 
+def mapped_name(name: str, mapping: dict[str, str]) -> str:
+    """The original name ``mapping.csv`` gives a hashed file name; any other name stands for itself (a row
+    for an ordinary name would hide or rename a dump the runtime never hashed)."""
+    return mapping.get(name, name) if mapping and is_hashed_name(name) else name
+
+
 def parse_in_folder(ctx: DirContext, name: str, mapping: dict[str, str]) -> ParsedName | None:
     """Parse a file name found in a folder with context ``ctx`` (hashed names through ``mapping``);
     None if it cannot be placed (see :func:`problem_message`)."""
-    original = mapping.get(name, name) if mapping else name
+    original = mapped_name(name, mapping)
     if ctx.area == "exception":
         return parse_exception_name(original)
     return parse_name(original)
@@ -94,7 +100,7 @@ def parse_in_folder(ctx: DirContext, name: str, mapping: dict[str, str]) -> Pars
 
 def problem_message(name: str, mapping: dict[str, str]) -> str:
     """Why a file name that :func:`parse_in_folder` rejected cannot be placed."""
-    original = mapping.get(name)
+    original = mapping.get(name) if is_hashed_name(name) else None
     if original is not None:
         return f"mapping.csv gives {original!r}, which is not a dump file name"
     if is_hashed_name(name):
@@ -129,7 +135,7 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
     prefix = rel_folder + "/" if rel_folder else ""
     overflows = False
     for name, size in files:
-        original = mapping.get(name, name) if mapping else name
+        original = mapped_name(name, mapping)
         common = None if exception_area else split_common_form(original)
         if common is not None:  # the usual op dump name: straight to the record
             op_type, op_name, task_id, stream_id, timestamp = common

@@ -131,13 +131,17 @@ def stats_row(tensor: DumpTensor) -> dict[str, Any]:
 
 
 def load_golden(path: str | os.PathLike) -> np.ndarray:
-    """A golden ``.npy`` memory-mapped read-only (never unpickled); InputError if it is not a plain array."""
+    """A golden ``.npy`` memory-mapped read-only (never unpickled); InputError if it is not a plain array
+    of numbers (bool, integer, float or complex)."""
     p = Path(path)
     try:
-        arr = np.load(p, mmap_mode="r", allow_pickle=False)
+        with np.errstate(over="ignore"):  # a shape product that overflows is refused below, not warned
+            arr = np.load(p, mmap_mode="r", allow_pickle=False)
     except (OSError, ValueError, EOFError) as exc:
         raise InputError(p, f"not a readable .npy array: {exc}") from None
     if not isinstance(arr, np.ndarray):
         arr.close()
         raise InputError(p, "is an .npz archive, not a single .npy array")
+    if arr.dtype.kind not in "biufc":  # records, text, raw bytes: nothing to compare or plot
+        raise InputError(p, f"holds {arr.dtype} values, not numbers")
     return arr

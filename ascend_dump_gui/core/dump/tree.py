@@ -21,6 +21,7 @@ from ascend_dump_gui.core.dump.records import (
     join_rel,
     load_mapping,
     make_record,
+    mapped_name,
     parse_in_folder,
     problem_message,
 )
@@ -132,8 +133,8 @@ class DumpNode:
         if type(record) is not DumpRecord:
             return self.name
         extra = []
-        original = self._folder.mapping.get(self.name) if self._folder else None
-        if original:
+        original = mapped_name(self.name, self._folder.mapping) if self._folder else self.name
+        if original != self.name:
             extra.append(original)
         if record.kind == "overflow" and record.op_name != "Node_OpDebug" and record.op_name:
             extra.append((translate or str)(OVERFLOW_OF).format(op=record.op_name))

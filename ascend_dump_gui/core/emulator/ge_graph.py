@@ -7,6 +7,7 @@ first (PreRunBegin) one.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -101,8 +102,10 @@ def graph_text(graph: Graph, shapes: Mapping[str, tuple[int, ...]], *, level: in
     return "\n".join([*lines, "}", ""])
 
 
-def write_graph_dumps(folder: Path, stages: list[tuple[str, str]], *, env: Mapping[str, str]) -> list[Path]:
-    """Write ``(stage, text)`` pairs as ``ge_proto_{index:08d}_{stage}.txt`` filtered by DUMP_GRAPH_LEVEL."""
+def write_graph_dumps(folder: Path, stages: list[tuple[str, str]], *, env: Mapping[str, str],
+                      replaced: list[Path] | None = None) -> list[Path]:
+    """Write ``(stage, text)`` pairs as ``ge_proto_{index:08d}_{stage}.txt`` filtered by DUMP_GRAPH_LEVEL
+    (files already there are added to ``replaced``)."""
     level = env.get("DUMP_GRAPH_LEVEL", "2").strip()
     if level == "3":
         stages = stages[-1:]
@@ -111,6 +114,8 @@ def write_graph_dumps(folder: Path, stages: list[tuple[str, str]], *, env: Mappi
     written = []
     for index, (stage, text) in enumerate(stages):
         path = folder / f"ge_proto_{index:08d}_{stage}.txt"
+        if replaced is not None and os.path.lexists(path):
+            replaced.append(path)
         write_text_atomic(path, text)
         written.append(path)
     return written

@@ -89,7 +89,7 @@ def _write_graphs(writer: DumpTreeWriter, original: Graph, feeds: Mapping[str, n
     stages = [("PreRunBegin", graph_text(Graph(device.name, original.ops, original.outputs),
                                          infer_shapes(original, feeds), level=level)),
               ("Build", graph_text(device, infer_shapes(device, feeds), level=level, task_ids=writer.ids.task_ids))]
-    return write_graph_dumps(writer.folder("graph_dump"), stages, env=env)
+    return write_graph_dumps(writer.folder("graph_dump"), stages, env=env, replaced=writer.replaced)
 
 
 def _chain(first: OutputHook | None, second: OutputHook | None) -> OutputHook | None:
@@ -177,7 +177,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
             else:
                 result.warnings.append("exception dump is off: nothing is written for the failing op")
         if golden_dir is not None:
-            observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step)
+            observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step, writer.replaced)
             execute(original, feeds[step], observer=observe)
             result.written += files()
     progress(steps, steps, "done")
@@ -189,4 +189,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         result.roots["golden"] = Path(golden_dir)
     if not writer.written:
         result.warnings.append("the runtime writes no dump files for this config and run")
+    if writer.replaced:
+        result.warnings.append(f"replaced {len(writer.replaced)} file(s) already there (the first: "
+                               f"{writer.replaced[0]})")
     return result

@@ -7,6 +7,7 @@ fails; :meth:`DumpTreeWriter.finish` writes ``mapping.csv`` for every folder tha
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -62,6 +63,7 @@ class DumpTreeWriter:
         self.model_id = model_id
         self.cancel = cancel
         self.written: list[Path] = []
+        self.replaced: list[Path] = []  # files already there that this run replaced (the user is told)
         self.warnings: list[str] = []
         self._mapping: dict[Path, list[tuple[str, str]]] = {}
         self._selected = self._select_ops()
@@ -115,6 +117,8 @@ class DumpTreeWriter:
         if hashed_original is not None:
             self._mapping.setdefault(folder, []).append((name, hashed_original))
         path = folder / name
+        if os.path.lexists(path):
+            self.replaced.append(path)
         self.written.append(path)
         return path
 
@@ -284,8 +288,10 @@ def _finite(array: np.ndarray) -> bool:
     return bool(np.isfinite(array.astype(np.float32, copy=False)).all()) if array.dtype.kind in "fV" else True
 
 
-def golden_writer(folder: Path, graph: Graph, ids: RunIds, step: int) -> tuple[Observer, Callable[[], list[Path]]]:
-    """An observer that writes float32 golden ``{op_name}.{output_index}.{timestamp}.npy`` files for one step."""
+def golden_writer(folder: Path, graph: Graph, ids: RunIds, step: int,
+                  replaced: list[Path] | None = None) -> tuple[Observer, Callable[[], list[Path]]]:
+    """An observer that writes float32 golden ``{op_name}.{output_index}.{timestamp}.npy`` files for one step
+    (files already there are added to ``replaced``)."""
     written: list[Path] = []
     mapping: list[tuple[str, str]] = []
     position = {op.name: i for i, op in enumerate(graph.ops)}
@@ -300,6 +306,8 @@ def golden_writer(folder: Path, graph: Graph, ids: RunIds, step: int) -> tuple[O
             file_name = name.file_name + (".npy" if name.hashed else "")
             if name.hashed:
                 mapping.append((file_name, name.original_name))
+            if replaced is not None and os.path.lexists(folder / file_name):
+                replaced.append(folder / file_name)
             with atomic_output(folder / file_name, durable=False) as fh:
                 np.save(fh, np.asarray(array, dtype=np.float32), allow_pickle=False)
             written.append(folder / file_name)

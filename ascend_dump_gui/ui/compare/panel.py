@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow, compare
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
-from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
@@ -84,6 +84,7 @@ def _compare_table(npu: Path, golden: Path, *, metrics: list[str], tolerances: T
 def _export(result: CompareResult, path: str, *, progress: ProgressFn, cancel: CancelToken) -> str:
     """Worker body: the result as msaccucmp-style CSV, or as the ``compare --json`` document (.json)."""
     if path.lower().endswith(".json"):
+        refuse_replacing_inputs_of(result, path)
         write_text_atomic(path, json.dumps(result_to_json(result), indent=1, allow_nan=False))
     else:
         write_csv(result, path)
