@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.msprobe.report import compare_trees, to_json, write_csv
 
 
 def run_msprobe_compare(args: argparse.Namespace) -> int:
     result = compare_trees(args.npu, args.golden, args.msprobe_mode)
     if args.out:
+        note_replacing(args.out)
         write_csv(result, args.out)
     doc = to_json(result)
     if args.json:

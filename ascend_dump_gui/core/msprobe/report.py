@@ -12,9 +12,11 @@ from typing import Any
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.inert import csv_cell
 from ascend_dump_gui.core.msprobe.compare import MsprobeComparison, MsprobeRow, compare_runs, metric_names
 from ascend_dump_gui.core.msprobe.dump_json import call_type
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem, is_msprobe_dir, open_tree
+from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
 
 @dataclass
@@ -131,12 +133,32 @@ def csv_text(result: TreeComparison) -> str:
     for pair in result.pairs:
         for row in pair.result.rows:
             b = row.bench
-            writer.writerow([pair.npu.step, pair.npu.rank, row.tensor, b.name if b else "N/A", row.npu.dtype,
-                             b.dtype if b else "N/A", list(row.npu.shape or ()), list(b.shape or ()) if b else "N/A",
-                             *[_json_value(row.metrics.get(n)) for n in names], *row.npu.stats,
-                             *(b.stats if b else ("N/A",) * 4), row.result, "; ".join(row.messages)])
+            cells = [pair.npu.step, pair.npu.rank, row.tensor, b.name if b else "N/A", row.npu.dtype,
+                     b.dtype if b else "N/A", list(row.npu.shape or ()), list(b.shape or ()) if b else "N/A",
+                     *[_json_value(row.metrics.get(n)) for n in names], *row.npu.stats,
+                     *(b.stats if b else ("N/A",) * 4), row.result, "; ".join(row.messages)]
+            # API names come from dump.json: a cell a spreadsheet would run as a formula is made inert
+            writer.writerow([csv_cell(c) if isinstance(c, str) else c for c in cells])
     return out.getvalue()
 
 
+def files_read(result: TreeComparison) -> list[Path]:
+    """The dump.json files and tensor files ``result`` was computed from."""
+    paths: list[Path] = []
+    for pair in result.pairs:
+        paths += [pair.npu.path / "dump.json", pair.bench.path / "dump.json"]
+        for row in pair.result.rows:
+            for run, leaf in ((pair.npu, row.npu), (pair.bench, row.bench)):
+                try:
+                    path = run.tensor_path(leaf) if leaf is not None else None
+                except (InputError, ValueError):
+                    path = None   # a data_name that is not a plain file name: never read, nothing to protect
+                if path is not None:
+                    paths.append(path)
+    return paths
+
+
 def write_csv(result: TreeComparison, path: str | Path) -> None:
+    """Write the CSV atomically; never over a file the comparison read."""
+    refuse_replacing_inputs(path, file_ids(files_read(result)), "one of the compared files")
     write_text_atomic(path, csv_text(result))

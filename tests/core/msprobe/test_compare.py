@@ -143,3 +143,28 @@ def test_tree_inputs_that_do_not_fit(tmp_path):
         compare_trees(tmp_path / "a", tmp_path / "b")
     one = compare_trees(tmp_path / "a" / "step1" / "rank0", tmp_path / "b" / "step1" / "rank1")  # two run folders
     assert len(one.pairs) == 1 and one.first_divergence() is None
+
+
+def test_csv_cells_from_dump_json_are_inert_and_inputs_are_never_replaced(tmp_path, capsys):
+    """API names come from dump.json: formula-like names are escaped; --out over a compared file is refused."""
+    import csv
+    import io
+
+    _pair(tmp_path, task="statistics", backward=False)
+    hostile = "=HYPERLINK(\"http://x\",\"y\")"
+    for side in ("npu", "bench"):   # a dtype is free text in dump.json
+        dump = next((tmp_path / side).rglob("dump.json"))
+        doc = json.loads(dump.read_text())
+        call = next(iter(doc["data"].values()))
+        tensor = next(v for group in call.values() if isinstance(group, list) for v in group if isinstance(v, dict))
+        tensor["dtype"] = hostile
+        dump.write_text(json.dumps(doc))
+    result = compare_trees(tmp_path / "npu", tmp_path / "bench")
+    cells = [cell for row in csv.reader(io.StringIO(csv_text(result))) for cell in row]
+    assert any(cell.startswith("'=HYPERLINK") for cell in cells)
+    assert not any(cell.startswith(("=", "@", "+")) for cell in cells)
+    dump = next((tmp_path / "npu").rglob("dump.json"))
+    before = dump.read_bytes()
+    code = main(["compare", str(tmp_path / "npu"), str(tmp_path / "bench"), "--out", str(dump)])
+    assert code == 2 and dump.read_bytes() == before
+    assert "compared files" in capsys.readouterr().err
