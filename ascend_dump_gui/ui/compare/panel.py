@@ -47,6 +47,7 @@ from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -94,15 +95,23 @@ class ComparePanel(QWidget):
     opActivated = Signal(str)
     finished = Signal(object)
     rowShown = Signal(str)
+    rowSelected = Signal(str)  # the tensor name of the newly selected row ("" when none is selected)
     exported = Signal(str)
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compare_panel")
         self._runner = runner or TaskRunner(self)
-        self._job: Worker | None = None
+        self.job = LatestTask(self._runner, self)
+        self.job.progress.connect(self._progress)
+        self.job.finished.connect(self._compared)
+        self.job.failed.connect(self._failed)
+        self.job.cancelled.connect(self._cancelled)
+        self.pair = LatestTask(self._runner, self)
+        self.pair.finished.connect(self._pair_loaded)
+        self.pair.failed.connect(self._pair_failed)
+        self.pair.cancelled.connect(self._pair_cancelled)
         self._tolerances = Tolerances()
-        self._wanted_row = ""
         self.model = CompareTableModel(self)
         self._build()
 
@@ -172,13 +181,19 @@ class ComparePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
         self.plot = TensorPlot(runner=self._runner)
+        plot_page = QWidget()
+        plot_layout = QVBoxLayout(plot_page)
+        plot_layout.setContentsMargins(0, 0, 0, 0)
+        self.pair_bar = LoadingBar(self.pair)
+        plot_layout.addWidget(self.pair_bar)
+        plot_layout.addWidget(self.plot, 1)
         self.overflow_table = FindingsTable(overflow_columns(), "overflow_table", path_columns=(6,))
         self.watcher_table = FindingsTable(watcher_columns(), "watcher_table", path_columns=(5, 6))
         for table in (self.overflow_table, self.watcher_table):
             table.opChosen.connect(self.select_op)
         self.details = QTabWidget()
         self.details.setObjectName("compare_details")
-        self.details.addTab(self.plot, tr("NPU vs golden"))
+        self.details.addTab(plot_page, tr("NPU vs golden"))
         self.details.addTab(self.overflow_table, tr("Overflows"))
         self.details.addTab(self.watcher_table, tr("Watcher"))
         split = QSplitter(Qt.Orientation.Vertical)
@@ -212,53 +227,61 @@ class ComparePanel(QWidget):
         if not self.inputs.metrics():
             show_error(self, InputError(None, tr("tick at least one metric")), tr("Comparing"))
             return None
-        self.cancel()
         self._tolerances = self.inputs.tolerances()
-        worker = Worker(_compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
-                        tolerances=self._tolerances, graph=Path(graph) if graph else None)
-        worker.signals.progress.connect(self._progress)
-        worker.signals.finished.connect(self._compared)
-        worker.signals.failed.connect(self._failed)
-        worker.signals.cancelled.connect(self._cancelled)
-        self._job = worker
+        self.clear_result()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setRange(0, 0)
-        self.summary.setText(tr("Comparing…"))
-        self._runner.start(worker)
-        return worker
+        self.progress.setFormat("")
+        self._set_summary(tr("Comparing…"))
+        return self.job.start(tr("compare"), _compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
+                              tolerances=self._tolerances, graph=Path(graph) if graph else None)
 
     def cancel(self) -> None:
-        """Stop the running compare (the table keeps the previous result)."""
-        if self._job is not None:
-            self._job.cancel()
+        """Stop the running compare; the previous result is already gone (cleared when the run started)."""
+        self.job.cancel()
+
+    def clear_result(self) -> None:
+        """Empty the table, the plot, the overflow and watcher lists (a new run or new inputs)."""
+        self.pair.clear()
+        self.model.set_table(prepare_table(None))
+        self.plot.set_display(None)
+        self.overflow_table.fill([])
+        self.watcher_table.fill([])
+        self.details.setTabText(1, tr("Overflows"))
+        self.details.setTabText(2, tr("Watcher"))
+        self.goto_button.setEnabled(False)
+        self.rowSelected.emit("")
 
     def _progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 0))
         if total:
             self.progress.setValue(done)
         self.progress.setFormat("%v / %m")
-        self.summary.setText(tr("Comparing… {progress}").format(progress=message))
+        self._set_summary(tr("Comparing… {progress}").format(progress=message))
 
-    def _end_run(self) -> None:
-        self._job = None
+    def _end_run(self, word: str) -> None:
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.progress.setRange(0, 1)
-        self.progress.setValue(1)
-        self.progress.setFormat(tr("done"))
+        self.progress.setValue(1 if word == tr("done") else 0)
+        self.progress.setFormat(word)
 
     def _failed(self, exc: BaseException) -> None:
-        self._end_run()
-        self.summary.setText(tr("Compare failed."))
+        self._end_run(tr("failed"))
+        self._set_summary(tr("Compare failed."))
         show_error(self, exc, tr("Comparing"))
 
     def _cancelled(self) -> None:
-        self._end_run()
-        self.summary.setText(tr("Compare cancelled."))
+        self._end_run(tr("cancelled"))
+        self._set_summary(tr("Compare cancelled."))
+
+    def _set_summary(self, text: str) -> None:
+        self.summary.setText(text)
+        self.summary.setToolTip(text)
 
     def _compared(self, table: CompareTable) -> None:
-        self._end_run()
+        self._end_run(tr("done"))
         self.model.set_table(table)
         result = table.result
         self.table.resizeColumnsToContents()
@@ -267,7 +290,7 @@ class ComparePanel(QWidget):
         self.watcher_table.fill(watcher_rows(result.watcher_findings))
         self.details.setTabText(1, tr("Overflows ({count})").format(count=len(result.overflows)))
         self.details.setTabText(2, tr("Watcher ({count})").format(count=len(result.watcher_findings)))
-        self.summary.setText(self._summary_text(result))
+        self._set_summary(self._summary_text(result))
         self.inputs.show_graph_used(result.summary)
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.finished.emit(result)
@@ -325,19 +348,19 @@ class ComparePanel(QWidget):
 
     def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = self.model.data(current, RowRole) if current.isValid() else None
+        self.pair.clear()
+        self.plot.set_display(None)  # never the previous row's tensors while this one loads
+        self.rowSelected.emit("" if row is None else row.tensor)
         if row is None:
             return
-        self._wanted_row = row.tensor
-        self.details.setCurrentWidget(self.plot)
-        worker = Worker(_load_pair, row)
-        worker.signals.finished.connect(self._pair_loaded)
-        worker.signals.failed.connect(self._pair_failed)
-        self._runner.start(worker)
+        self.details.setCurrentIndex(0)
+        self.pair.start(row.tensor, _load_pair, row)
+
+    def _pair_cancelled(self) -> None:
+        self.plot.set_display(None, tr("Loading cancelled: select the row again to load it."))
 
     def _pair_loaded(self, result: tuple[str, PairDisplay | TensorDisplay]) -> None:
         tensor, shown = result
-        if tensor != self._wanted_row:
-            return
         if isinstance(shown, PairDisplay):
             self.plot.set_pair(shown, tensor)
         else:
