@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic, write_text_atomic
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
-from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, npy_bytes, plane
+from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, display_values, npy_bytes, plane
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.export import png_bytes, svg_bytes
@@ -36,6 +37,29 @@ from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 TABS = ("values", "histogram", "heatmap", "table")
 """Keys of the tabs, for :meth:`TensorPlot.show_tab` (the tab texts are translated)."""
+
+
+def value_text(display: TensorDisplay, flat: int) -> str:
+    """Element ``flat`` of a tensor as shown in readouts (``.6g``; NaN, +Inf, -Inf spelled out)."""
+    value = display.pyramid.values[flat]
+    if display.values.dtype.kind in "iub":
+        return str(value.item())
+    number = float(display_values(np.asarray(value)))
+    if np.isnan(number):
+        return "NaN"
+    if np.isinf(number):
+        return "+Inf" if number > 0 else "-Inf"
+    return f"{number:.6g}"
+
+
+def left_out_text(display: TensorDisplay | None) -> str:
+    """What a histogram of finite values leaves out, e.g. "Not counted: 3 NaN, 1 +Inf" ("" when nothing)."""
+    if display is None:
+        return ""
+    s = display.stats
+    kinds = [f"{count:,} {name}" for count, name in ((s.nan, "NaN"), (s.pos_inf, "+Inf"), (s.neg_inf, "-Inf"))
+             if count]
+    return tr("Not counted: {values}").format(values=", ".join(kinds)) if kinds else ""
 
 
 def _save(path: str, make: Callable[[], bytes | str], *, progress: ProgressFn, cancel: CancelToken) -> str:
@@ -58,6 +82,7 @@ class TensorPlot(QWidget):
         super().__init__(parent)
         self._runner = runner or TaskRunner(self)
         self._display: TensorDisplay | None = None  # what histogram/heatmap/table/exports show
+        self._pair: PairDisplay | None = None
         self._single_names = (tr("Values"), tr("Histogram"), tr("Heatmap"), tr("Table"))
         self._pair_names = (tr("NPU vs golden"), tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
         self._title = QLabel()
@@ -67,12 +92,24 @@ class TensorPlot(QWidget):
         self.heatmap = HeatmapView()
         self.table_model = PlaneTableModel(self)
         self.heatmap.planeChanged.connect(self._plane_changed)
+        self.values_plot.hovered.connect(self._values_hovered)
+        self.heatmap.hovered.connect(self._cell_hovered)
+        self.readout = QLabel()
+        self.readout.setObjectName("readout")
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         table = QTableView()
         table.setObjectName("plane_table")
         table.setModel(self.table_model)
+        values_page = QWidget()
+        values_layout = QVBoxLayout(values_page)
+        values_layout.setContentsMargins(0, 0, 0, 0)
+        values_layout.setSpacing(2)
+        values_layout.addWidget(self.values_plot.legend)
+        values_layout.addWidget(self.values_plot, 1)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("plot_tabs")
-        for widget in (self.values_plot, self.histogram_plot, self.heatmap, table):
+        for widget in (values_page, self.histogram_plot, self.heatmap, table):
             self.tabs.addTab(widget, "")
         self._set_tab_names(self._single_names)
         self._log = QCheckBox(tr("Log counts"))
@@ -90,7 +127,9 @@ class TensorPlot(QWidget):
         bar.addWidget(reset)
         bar.addWidget(self._export_button())
         layout.addLayout(bar)
+        layout.addWidget(self.readout)
         layout.addWidget(self.tabs, 1)
+        self._title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def _export_button(self) -> QToolButton:
         button = QToolButton()
@@ -108,22 +147,82 @@ class TensorPlot(QWidget):
 
     def set_display(self, display: TensorDisplay | None, title: str = "") -> None:
         """Show one tensor (None clears every view)."""
-        self._display = display
+        self._display, self._pair = display, None
         self._set_tab_names(self._single_names)
         self.values_plot.set_displays([] if display is None else [(title or tr("values"), display)])
         self._show(display, title, tr("value"))
 
     def set_pair(self, pair: PairDisplay | None, title: str = "") -> None:
         """Overlay NPU and golden values; histogram, heatmap and table show |NPU − golden|."""
-        self._display = None if pair is None else pair.error
+        self._display, self._pair = (None, None) if pair is None else (pair.error, pair)
         self._set_tab_names(self._pair_names)
         self.values_plot.set_displays([] if pair is None else [(tr("NPU"), pair.npu), (tr("golden"), pair.golden)])
         self._show(self._display, title, tr("|NPU − golden|"))
 
     def _show(self, display: TensorDisplay | None, title: str, hist_label: str) -> None:
         self._title.setText(title)
-        self.histogram_plot.set_histogram(None if display is None else display.histogram, hist_label)
+        self._title.setToolTip(title)
+        self.readout.setText(tr("Point at a value, a curve or a cell to read it.") if display is not None else "")
+        self.histogram_plot.set_histogram(None if display is None else display.histogram, hist_label,
+                                          left_out=left_out_text(display))
         self.heatmap.set_array(np.zeros((0, 0), np.float32) if display is None else display.values)
+
+    # --- readout (linked between the values plot and the heatmap) ---------------------------------
+    def readout_at(self, flat: int) -> str:
+        """The readout for flat element ``flat``: its index, and NPU, golden and |error| in pair mode."""
+        if self._display is None or not 0 <= flat < self._display.values.size:
+            return ""
+        shape = self._display.values.shape
+        where = ", ".join(str(int(k)) for k in np.unravel_index(flat, shape)) if shape else ""
+        parts = [tr("index [{where}] (flat {flat})").format(where=where, flat=flat)]
+        if self._pair is not None:
+            for name, display in ((tr("NPU"), self._pair.npu), (tr("golden"), self._pair.golden),
+                                  (tr("|error|"), self._pair.error)):
+                parts.append(f"{name} {value_text(display, flat)}")
+        else:
+            parts.append(f"{tr('value')} {value_text(self._display, flat)}")
+        return " · ".join(parts)
+
+    def _values_hovered(self, flat: int) -> None:
+        self._show_readout(flat)
+        self.heatmap.set_crosshair(*self._cell_of(flat))
+
+    def _cell_hovered(self, row: int, col: int) -> None:
+        flat = self._flat_of(row, col)
+        self._show_readout(flat)
+        self.values_plot.set_crosshair(flat)
+
+    def _show_readout(self, flat: int) -> None:
+        if flat >= 0:
+            text = self.readout_at(flat)
+            self.readout.setText(text)
+            self.readout.setToolTip(text)
+
+    def _flat_of(self, row: int, col: int) -> int:
+        """Flat index of cell (row, col) of the heatmap's slice; -1 for (-1, -1)."""
+        if self._display is None or row < 0 or col < 0:
+            return -1
+        shape = self._display.values.shape
+        if len(shape) < 2:
+            return col if len(shape) == 1 else 0
+        index = list(self.heatmap.index())
+        rows_axis, cols_axis = self.heatmap.axes()
+        index[rows_axis], index[cols_axis] = row, col
+        return int(np.ravel_multi_index(index, shape))
+
+    def _cell_of(self, flat: int) -> tuple[int, int]:
+        """The heatmap cell of flat index ``flat``, or (-1, -1) when it is not in the shown slice."""
+        if self._display is None or flat < 0:
+            return -1, -1
+        shape = self._display.values.shape
+        if len(shape) < 2:
+            return 0, (flat if len(shape) == 1 else 0)
+        index = np.unravel_index(flat, shape)
+        rows_axis, cols_axis = self.heatmap.axes()
+        fixed = self.heatmap.index()
+        if any(int(index[k]) != fixed[k] for k in range(len(shape)) if k not in (rows_axis, cols_axis)):
+            return -1, -1
+        return int(index[rows_axis]), int(index[cols_axis])
 
     def _set_tab_names(self, names: tuple[str, ...]) -> None:
         for k, name in enumerate(names):
