@@ -16,9 +16,11 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -29,9 +31,12 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.dump.counts import count_text
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.op_table import OpTableModel, RecordRole, execution_order
+from ascend_dump_gui.ui.dump.path_menu import path_menu, popup
+from ascend_dump_gui.ui.dump.problems_view import ProblemsView
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
 from ascend_dump_gui.ui.errors import show_error
@@ -63,6 +68,7 @@ class BrowsePanel(QWidget):
     folderOpened = Signal(str)
     indexReady = Signal()
     recordsShown = Signal(int)
+    compareRequested = Signal(str)  # "Compare with…" on a file or folder (absolute path)
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -120,12 +126,25 @@ class BrowsePanel(QWidget):
         self.status_label = QLabel()
         self.status_label.setObjectName("browse_status")
         bar.addWidget(self.status_label)
+        self.notice = QLabel()
+        self.notice.setObjectName("browse_notice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
 
         self.tree = QTreeView()
         self.tree.setObjectName("dump_tree")
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.problems = ProblemsView()
+        self.problems.pathChosen.connect(self.select_folder)
+        self.left_tabs = QTabWidget()
+        self.left_tabs.setObjectName("browse_left_tabs")
+        self.left_tabs.setDocumentMode(True)
+        self.left_tabs.addTab(self.tree, tr("Folders"))
+        self.left_tabs.addTab(self.problems, tr("Problems"))
         self.table = QTableView()
         self.table.setObjectName("op_table")
         self.table.setSortingEnabled(True)
@@ -140,14 +159,22 @@ class BrowsePanel(QWidget):
         for column, width in enumerate((46, 110, 260, 70, 140, 240)):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._record_chosen)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._table_menu)
         self.record_view = RecordView(runner=self._runner)
+        self.record_view.tensor_view.readProblem.connect(self._read_problem)
 
+        table_page = QWidget()
+        table_layout = QVBoxLayout(table_page)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addWidget(self.notice)
+        table_layout.addWidget(self.table, 1)
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.table)
+        right.addWidget(table_page)
         right.addWidget(self.record_view)
         right.setSizes([260, 520])
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(self.tree)
+        main.addWidget(self.left_tabs)
         main.addWidget(right)
         main.setSizes([440, 1060])
         layout = QVBoxLayout(self)
@@ -177,8 +204,12 @@ class BrowsePanel(QWidget):
             header.resizeSection(column, width)
         self.tree.selectionModel().currentChanged.connect(self._folder_chosen)
         self.path_label.setText(str(root.path))
+        self.path_label.setToolTip(str(root.path))
         self.ops.set_records(root.path, [])
         self.record_view.show_record(root.path, None)
+        self.problems.problems.set_problems(root.path, [])
+        self._set_problem_count()
+        self.notice.hide()
         self._start_scan()
         self.folderOpened.emit(root.path)
 
@@ -197,11 +228,15 @@ class BrowsePanel(QWidget):
         self._runner.start(worker)
 
     def _scan_progress(self, done: int, _total: int, _message: str) -> None:
-        self.status_label.setText(tr("indexing… {count} files").format(count=f"{done:,}"))
+        self._set_status(tr("indexing… {files}").format(files=count_text(done, "file")))
 
     def _scan_failed(self, exc: BaseException) -> None:
-        self.status_label.setText(tr("indexing failed"))
+        self._set_status(tr("indexing failed"))
         show_error(self, exc, tr("Indexing the dump folder"))
+
+    def _set_status(self, text: str) -> None:
+        self.status_label.setText(text)
+        self.status_label.setToolTip(text)
 
     def _indexed(self, index: FolderIndex) -> None:
         if self._root is None or index.scan.root != self._root.path:
@@ -209,16 +244,71 @@ class BrowsePanel(QWidget):
         self._scan = None
         self._index = index
         problems = len(index.scan.problems)
-        files = f"{len(index.scan.records):,}"
-        self.status_label.setText(tr("{files} files, {problems} problems").format(files=files, problems=problems)
-                                  if problems else tr("{files} files").format(files=files))
+        files = count_text(len(index.scan.records), "file")
+        self._set_status(tr("{files}, {problems}").format(files=files, problems=count_text(problems, "problem"))
+                         if problems else files)
+        self.problems.problems.set_problems(self._root.path, index.scan.problems)
+        self._set_problem_count()
+        self._say_what_the_folder_is(index)
         self.tree_model.set_index(index)
         self._show_folder(self.tree.currentIndex())
         self.indexReady.emit()
 
     def _listing_failed(self, path: str, message: str) -> None:
-        self.status_label.setText(tr("cannot list {folder}: {problem}").format(folder=os.path.basename(path),
-                                                                               problem=message))
+        self._set_status(tr("cannot list {folder}: {problem}").format(folder=os.path.basename(path),
+                                                                      problem=message))
+        self._read_problem(path, message)
+
+    def _read_problem(self, path: str, reason: str) -> None:
+        """A folder or file that could not be read: listed under Problems (path relative to the root)."""
+        if self._root is None:
+            return
+        rel = os.path.relpath(path, self._root.path).replace(os.sep, "/")
+        self.problems.problems.add("" if rel == "." else rel, reason)
+        self._set_problem_count()
+
+    def _set_problem_count(self) -> None:
+        count = self.problems.problems.rowCount()
+        self.left_tabs.setTabText(1, tr("Problems ({count})").format(count=f"{count:,}") if count
+                                  else tr("Problems"))
+
+    def _say_what_the_folder_is(self, index: FolderIndex) -> None:
+        """An empty folder, or one with no dump file at all, is said so in words above the op table."""
+        records, problems = index.scan.records, index.scan.problems
+        if records:
+            self.notice.hide()
+            return
+        placed = [p for p in problems if p.message != "empty folder"]
+        if not placed:
+            text = tr("This folder is empty: there is nothing to browse.")
+        else:
+            text = tr("This is not a dump folder: none of the {files} in it is a dump file, stats CSV, overflow or "
+                      "exception record, mapping.csv, graph or golden .npy. The Problems tab lists each with "
+                      "its reason.").format(files=count_text(len(placed), "file or folder"))
+        self.notice.setText(text)
+        self.notice.show()
+
+    # --- context menus ---------------------------------------------------------------------------
+    def tree_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the tree row at viewport position ``pos`` (None off the rows)."""
+        index = self.tree.indexAt(pos)
+        if self.tree_model is None or not index.isValid():
+            return None
+        return path_menu(self.tree, str(self.tree_model.node(index).path), self.compareRequested.emit)
+
+    def table_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the op table row at viewport position ``pos`` (None off the rows)."""
+        index = self.table.indexAt(pos)
+        record = self.ops.data(index, RecordRole) if index.isValid() else None
+        if record is None or self._root is None:
+            return None
+        return path_menu(self.table, os.path.join(self._root.path, record.path), self.compareRequested.emit)
+
+    def _tree_menu(self, pos) -> None:
+        popup(self.tree_menu_at(pos), self.tree.viewport().mapToGlobal(pos))
+
+    def _table_menu(self, pos) -> None:
+        popup(self.table_menu_at(pos), self.table.viewport().mapToGlobal(pos))
 
     def _stop_work(self) -> None:
         for worker in (self._scan, self._listing):

@@ -98,6 +98,7 @@ class TensorView(QWidget):
     tensorShown = Signal(str)
     tensorsListed = Signal(int)
     listFailed = Signal(str)  # why the record's tensors cannot be listed
+    readProblem = Signal(str, str)  # path, reason: a file whose tensors cannot be listed or read
 
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
@@ -184,11 +185,14 @@ class TensorView(QWidget):
             self._reload()
 
     def _failed(self, exc: BaseException) -> None:
+        self._clear_tensor(tr("The tensor could not be read."))
+        self.readProblem.emit(self._path, str(exc))
         show_error(self, exc, tr("Reading the tensor"))
 
     def _listed(self, result: tuple[str, list[TensorEntry] | None, str]) -> None:
         path, entries, problem = result
         if entries is None:
+            self.readProblem.emit(path, problem)
             self.listFailed.emit(tr("Cannot show the tensors of {path}:").format(path=path) + f"\n{problem}")
             return
         self.tensors.blockSignals(True)  # a second listing of the same file replaces the first
