@@ -62,6 +62,8 @@ class MainWindow(QMainWindow):
         self.compare_panel = ComparePanel(self.runner)
         self.browse_panel.opActivated.connect(self.compare_panel.select_op)  # keep the op when switching
         self.compare_panel.opActivated.connect(self.show_op_in_browse)
+        self.browse_panel.compareRequested.connect(self.compare_panel.compare_with)
+        self.browse_panel.compareRequested.connect(lambda *_: self.tabs.setCurrentWidget(self.compare_panel))
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
         self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
         self.tabs.addTab(self.browse_panel, icon("browse"), tr("Browse"))
@@ -216,6 +218,7 @@ class MainWindow(QMainWindow):
         """Open the 'Run in emulator' dialog for the current config; a finished run opens in Browse."""
         dialog = RunEmulatorDialog(self.config_panel.run_inputs(), self.runner, self.status, self)
         dialog.treeReady.connect(self.open_folder)
+        dialog.compareReady.connect(self.compare_panel.offer)
         dialog.runFinished.connect(self._report_run)
         dialog.open()
         return dialog

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
@@ -35,7 +35,9 @@ def threshold_specs() -> tuple[tuple[str, str, str, int, float], ...]:
 
 
 class PathRow(QWidget):
-    """A path box with buttons to pick a folder or a file."""
+    """A path box with buttons to pick a folder or a file; ``edited`` when the user changed it."""
+
+    edited = Signal()
 
     def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +49,7 @@ class PathRow(QWidget):
         file.setText(tr("File…"))
         folder.clicked.connect(self._pick_folder)
         file.clicked.connect(self._pick_file)
+        self.edit.textEdited.connect(self.edited)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit, 1)
@@ -63,11 +66,13 @@ class PathRow(QWidget):
         path = QFileDialog.getExistingDirectory(self, tr("Choose a folder"), self.path())
         if path:
             self.edit.setText(path)
+            self.edited.emit()
 
     def _pick_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("Choose a dump or .npy file"), self.path())
         if path:
             self.edit.setText(path)
+            self.edited.emit()
 
 
 class CompareInputs(QWidget):
@@ -78,6 +83,7 @@ class CompareInputs(QWidget):
         self.npu = PathRow("npu", tr("NPU dump folder or file"))
         self.golden = PathRow("golden", tr("Golden dump folder or file"))
         self.graph = PathRow("graph", tr("Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order"))
+        self.npu.edited.connect(self._npu_edited)
         self.graph_used = QLabel()
         self.graph_used.setObjectName("graph_used")
         self.graph_used.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -125,6 +131,13 @@ class CompareInputs(QWidget):
         grid.addLayout(metrics, 0, 2)
         grid.addLayout(thresholds, 1, 2)
         grid.setColumnStretch(1, 1)
+
+    def _npu_edited(self) -> None:
+        """A graph dump chosen for the previous NPU dump would order another model's rows wrongly: drop it."""
+        if self.graph.path():
+            self.graph.set_path("")
+            self.graph_used.setText(tr("Graph cleared: it was chosen for the previous NPU dump."))
+            self.graph_used.setToolTip("")
 
     def show_graph_used(self, summary: dict) -> None:
         """Say which graph dump the last compare used (``summary["graph"]``/``["graph_source"]``), or none."""

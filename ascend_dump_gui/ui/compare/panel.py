@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -29,6 +32,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow, compare
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.compare.report import result_to_json, write_csv
+from ascend_dump_gui.core.dump.graph import parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
@@ -45,6 +49,7 @@ from ascend_dump_gui.ui.compare.findings_view import (
 from ascend_dump_gui.ui.compare.inputs import CompareInputs
 from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
+from ascend_dump_gui.ui.dump.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
@@ -71,12 +76,45 @@ def _load_pair(row: CompareRow, *, progress: ProgressFn,
     return row.tensor, prepare_pair(npu, golden, progress=progress, cancel=cancel)
 
 
+GRAPH_MATCH = 0.5
+"""A chosen graph dump must name more than this share of the compared NPU ops, else it is ignored."""
+
+
+INSERTED_TYPES = frozenset({"Cast", "TransData"})
+"""Ops the graph compiler inserts under the same names in every model: they say nothing about a match."""
+
+
+def graph_coverage(result: CompareResult, graph: Path) -> tuple[int, int]:
+    """(NPU ops the graph dump names, NPU ops compared), inserted Cast/TransData ops left out."""
+    named = {sanitize_part(op.name) for g in parse_graph_file(graph) for op in g.ops}
+    ops = {sanitize_part(row.op_name) for row in result.rows if row.op_name and row.op_type not in INSERTED_TYPES}
+    return len(ops & named), len(ops)
+
+
 def _compare_table(npu: Path, golden: Path, *, metrics: list[str], tolerances: Tolerances, graph: Path | None,
                    progress: ProgressFn, cancel: CancelToken) -> CompareTable:
-    """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread."""
-    result = compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=graph, progress=progress,
-                     cancel=cancel)
-    return prepare_table(result, tolerances, cancel=cancel)
+    """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread.
+    A chosen graph dump that does not match the NPU dump (it names under half of its ops: another model's
+    graph) would order rows wrongly: the compare runs again without it and the note says so."""
+    def run(chosen: Path | None) -> CompareResult:
+        return compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=chosen, progress=progress,
+                       cancel=cancel)
+
+    note = ""
+    try:
+        result = run(graph)
+    except InputError as exc:
+        if graph is None or exc.path is None or Path(exc.path) != graph:
+            raise
+        result, note = run(None), tr("The chosen graph dump names none of the dumped ops: ignored.")
+    else:
+        if graph is not None:
+            hits, total = graph_coverage(result, graph)
+            if total and hits <= GRAPH_MATCH * total:
+                result = run(None)
+                note = tr("The chosen graph dump names only {hits} of the {total} dumped ops (another model?): "
+                          "ignored.").format(hits=hits, total=total)
+    return replace(prepare_table(result, tolerances, cancel=cancel), note=note)
 
 
 def _export(result: CompareResult, path: str, *, progress: ProgressFn, cancel: CancelToken) -> str:
@@ -156,6 +194,18 @@ class ComparePanel(QWidget):
         menu.addAction(tr("Result as JSON…"), lambda: self._ask_export(tr("JSON (*.json)")))
         export.setMenu(menu)
 
+        self.offer_bar = QWidget()
+        self.offer_bar.setObjectName("compare_offer")
+        self.offer_text = QLabel()
+        self.offer_text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        offer_run = QPushButton(tr("Compare now"))
+        offer_run.setObjectName("compare_offer_run")
+        offer_run.clicked.connect(self.run)
+        offer_layout = QHBoxLayout(self.offer_bar)
+        offer_layout.setContentsMargins(0, 0, 0, 0)
+        offer_layout.addWidget(self.offer_text, 1)
+        offer_layout.addWidget(offer_run)
+        self.offer_bar.hide()
         run_bar = QHBoxLayout()
         run_bar.addWidget(self.run_button)
         run_bar.addWidget(self.cancel_button)
@@ -180,6 +230,9 @@ class ComparePanel(QWidget):
         self.table.horizontalHeader().setResizeContentsPrecision(100)  # widths from 100 rows, not 1000
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(
+            lambda pos: popup(self.row_menu_at(pos), self.table.viewport().mapToGlobal(pos)))
         self.plot = TensorPlot(runner=self._runner)
         plot_page = QWidget()
         plot_layout = QVBoxLayout(plot_page)
@@ -202,6 +255,7 @@ class ComparePanel(QWidget):
         split.setSizes([330, 470])
         layout = QVBoxLayout(self)
         layout.addWidget(self.inputs)
+        layout.addWidget(self.offer_bar)
         layout.addLayout(run_bar)
         layout.addLayout(view_bar)
         layout.addWidget(split, 1)
@@ -212,6 +266,22 @@ class ComparePanel(QWidget):
         self.inputs.npu.set_path(str(npu))
         self.inputs.golden.set_path(str(golden))
         self.inputs.graph.set_path("" if graph is None else str(graph))
+
+    def offer(self, npu: str | Path, golden: str | Path) -> None:
+        """Fill NPU and golden from an emulator run (the graph is found next to the dump) and offer to compare."""
+        self.set_inputs(npu, golden, None)
+        self.offer_text.setText(tr("Filled from the emulator run: NPU {npu}, golden {golden}.").format(
+            npu=Path(npu).name, golden=Path(golden).name))
+        self.offer_text.setToolTip(f"{npu}\n{golden}")
+        self.offer_bar.show()
+
+    def compare_with(self, npu: str | Path) -> None:
+        """Browse's "Compare with…": ``npu`` becomes the NPU input (a graph chosen before is dropped); the
+        golden path is asked next."""
+        self.inputs.npu.set_path(str(npu))
+        self.inputs.graph.set_path("")
+        self.inputs.golden.edit.setFocus()
+        self.inputs.golden.edit.selectAll()
 
     def run(self) -> Worker | None:
         """Start comparing in a worker (None when a path is missing: the user is told why)."""
@@ -228,6 +298,7 @@ class ComparePanel(QWidget):
             show_error(self, InputError(None, tr("tick at least one metric")), tr("Comparing"))
             return None
         self._tolerances = self.inputs.tolerances()
+        self.offer_bar.hide()
         self.clear_result()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -290,7 +361,7 @@ class ComparePanel(QWidget):
         self.watcher_table.fill(watcher_rows(result.watcher_findings))
         self.details.setTabText(1, tr("Overflows ({count})").format(count=len(result.overflows)))
         self.details.setTabText(2, tr("Watcher ({count})").format(count=len(result.watcher_findings)))
-        self._set_summary(self._summary_text(result))
+        self._set_summary(self._summary_text(result) + (f" · ⚠ {table.note}" if table.note else ""))
         self.inputs.show_graph_used(result.summary)
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.finished.emit(result)
@@ -369,6 +440,23 @@ class ComparePanel(QWidget):
 
     def _pair_failed(self, exc: BaseException) -> None:
         show_error(self, exc, tr("Reading the tensors"))
+
+    def row_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the table row at viewport position ``pos`` (None off the rows)."""
+        index = self.table.indexAt(pos)
+        row = self.model.data(index, RowRole) if index.isValid() else None
+        if row is None:
+            return None
+        menu = QMenu(self.table)
+        menu.setObjectName("row_menu")
+        clipboard = QGuiApplication.clipboard()
+        menu.addAction(tr("Show in Browse"), lambda: self.opActivated.emit(row.op_name))
+        menu.addAction(tr("Copy tensor name"), lambda: clipboard.setText(row.tensor))
+        menu.addAction(tr("Copy NPU path"), lambda: clipboard.setText(str(row.npu_file)))
+        if row.golden_file:
+            menu.addAction(tr("Copy golden path"), lambda: clipboard.setText(str(row.golden_file)))
+        menu.addAction(tr("Show in folder"), lambda: show_in_folder(str(row.npu_file)))
+        return menu
 
     def _show_in_browse(self) -> None:
         row = self.current_row()
