@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,6 +31,7 @@ from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
+from ascend_dump_gui.ui.session import save_session
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -260,8 +261,8 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> bool:
         """Switch to ``language`` now and for later starts: the status bar, panels and menus are rebuilt in
         it, keeping the open config (unsaved changes stay unsaved; undo history starts afresh), the
-        environment, the working directory, the open dump folder and its selected file, Compare's inputs (a
-        result is computed again, the selected op kept) and the mode. Refused while work runs."""
+        environment, the working directory, the open dump folder and its selected file, Compare's inputs (its
+        result handed over, not computed again; the selected op kept) and the mode. Refused while work runs."""
         if language not in LANGUAGES:
             return False
         if self.runner.active:
@@ -296,19 +297,20 @@ class MainWindow(QMainWindow):
         row = panel.current_row()
         return {"paths": (inputs.npu.path(), inputs.golden.path(), inputs.graph.path()),
                 "metrics": inputs.metrics(), "thresholds": {k: s.value() for k, s in inputs.spins.items()},
-                "ran": panel.result() is not None, "op": row.op_name if row is not None else None}
+                "table": panel.model.table() if panel.result() is not None else None,
+                "op": row.op_name if row is not None else None}
 
     def _restore_compare(self, state: dict) -> None:
-        """Fill the rebuilt Compare panel from :meth:`_compare_state`; a result is computed again."""
+        """Fill the rebuilt Compare panel from :meth:`_compare_state`; its result is shown again as it was."""
         panel, inputs = self.compare_panel, self.compare_panel.inputs
         panel.set_inputs(*state["paths"])
         inputs.set_metrics(state["metrics"])
         for key, value in state["thresholds"].items():
             inputs.spins[key].setValue(value)
-        if state["ran"] and panel.run() is not None and state["op"]:
-            # after the panel's own move to the first divergence, which follows ``finished``
-            panel.finished.connect(lambda *_: QTimer.singleShot(0, panel, partial(panel.select_op, state["op"])),
-                                   Qt.ConnectionType.SingleShotConnection)
+        if state["table"] is not None:  # handed over, not computed again
+            panel.show_table(state["table"])
+            if state["op"]:
+                panel.select_op(state["op"])
 
     def _check_language(self, language: str) -> None:
         for action in self.language_menu.actions():
@@ -334,6 +336,7 @@ class MainWindow(QMainWindow):
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        save_session(self, self.settings)
         self.config_panel.save_layout(self.settings)
         self.settings.sync()
         self.runner.cancel_all()

@@ -351,6 +351,11 @@ class ComparePanel(QWidget):
         self.summary.setText(text)
         self.summary.setToolTip(text)
 
+    def show_table(self, table: CompareTable) -> None:
+        """Show a result prepared before (a language switch hands it over: nothing is computed again)."""
+        self._tolerances = self.inputs.tolerances()
+        self._compared(table)
+
     def _compared(self, table: CompareTable) -> None:
         self._end_run(tr("done"))
         self.model.set_table(table)

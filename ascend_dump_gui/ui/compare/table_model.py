@@ -112,6 +112,10 @@ class CompareTableModel(QAbstractTableModel):
         return masks[0] & masks[1] if len(masks) == 2 else (masks[0] if masks else None)
 
     # --- access ----------------------------------------------------------------------------------
+    def table(self) -> CompareTable:
+        """The prepared result shown (handed to a rebuilt panel after a language switch)."""
+        return self._table
+
     def result(self) -> CompareResult | None:
         return self._table.result
 
