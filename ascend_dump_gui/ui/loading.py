@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QSizePolicy, QWidget
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -105,10 +106,8 @@ class LoadingBar(QWidget):
         super().__init__(parent)
         self.setObjectName("loading_bar")
         self._task = task
-        self.label = QLabel()
+        self.label = ElidedLabel()
         self.label.setObjectName("loading_text")
-        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.bar = QProgressBar()
         self.bar.setMaximumWidth(220)
         self.bar.setTextVisible(False)
@@ -128,7 +127,6 @@ class LoadingBar(QWidget):
     def _started(self, what: str) -> None:
         text = tr("Loading {what}…").format(what=what)
         self.label.setText(text)
-        self.label.setToolTip(text)
         self.bar.setRange(0, 0)
 
     def _progress(self, done: int, total: int, _message: str) -> None:

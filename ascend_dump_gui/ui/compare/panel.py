@@ -14,12 +14,10 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMenu,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -50,6 +48,7 @@ from ascend_dump_gui.ui.compare.inputs import CompareInputs
 from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.dump.path_menu import popup, show_in_folder
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
@@ -166,9 +165,8 @@ class ComparePanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("compare_progress")
         self.progress.setMaximumWidth(260)
-        self.summary = QLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
+        self.summary = ElidedLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
         self.summary.setObjectName("compare_summary")
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.goto_button = QPushButton(tr("Go to first divergence"))
         self.goto_button.setObjectName("goto_divergence")
         self.goto_button.setEnabled(False)
@@ -196,8 +194,7 @@ class ComparePanel(QWidget):
 
         self.offer_bar = QWidget()
         self.offer_bar.setObjectName("compare_offer")
-        self.offer_text = QLabel()
-        self.offer_text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.offer_text = ElidedLabel()
         offer_run = QPushButton(tr("Compare now"))
         offer_run.setObjectName("compare_offer_run")
         offer_run.clicked.connect(self.run)
@@ -272,7 +269,6 @@ class ComparePanel(QWidget):
         self.set_inputs(npu, golden, None)
         self.offer_text.setText(tr("Filled from the emulator run: NPU {npu}, golden {golden}.").format(
             npu=Path(npu).name, golden=Path(golden).name))
-        self.offer_text.setToolTip(f"{npu}\n{golden}")
         self.offer_bar.show()
 
     def compare_with(self, npu: str | Path) -> None:
@@ -349,7 +345,6 @@ class ComparePanel(QWidget):
 
     def _set_summary(self, text: str) -> None:
         self.summary.setText(text)
-        self.summary.setToolTip(text)
 
     def show_table(self, table: CompareTable) -> None:
         """Show a result prepared before (a language switch hands it over: nothing is computed again)."""

@@ -39,6 +39,7 @@ from ascend_dump_gui.ui.dump.path_menu import path_menu, popup
 from ascend_dump_gui.ui.dump.problems_view import ProblemsView
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -90,9 +91,8 @@ class BrowsePanel(QWidget):
         open_button = QPushButton(tr("Open…"))
         open_button.setObjectName("open_folder")
         open_button.clicked.connect(self._ask_folder)
-        self.path_label = QLabel(tr("No folder open"))
+        self.path_label = ElidedLabel(tr("No folder open"), minimum=80)
         self.path_label.setObjectName("browse_path")
-        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("filter")
         self.filter_edit.setPlaceholderText(tr("Filter ops by name or type"))
@@ -123,7 +123,7 @@ class BrowsePanel(QWidget):
             button.toggled.connect(self._apply_filter)
             self.kind_buttons[kind] = button
             bar.addWidget(button)
-        self.status_label = QLabel()
+        self.status_label = ElidedLabel(minimum=60)
         self.status_label.setObjectName("browse_status")
         bar.addWidget(self.status_label)
         self.notice = QLabel()
@@ -204,7 +204,6 @@ class BrowsePanel(QWidget):
             header.resizeSection(column, width)
         self.tree.selectionModel().currentChanged.connect(self._folder_chosen)
         self.path_label.setText(str(root.path))
-        self.path_label.setToolTip(str(root.path))
         self.ops.set_records(root.path, [])
         self.record_view.show_record(root.path, None)
         self.problems.problems.set_problems(root.path, [])
@@ -236,7 +235,6 @@ class BrowsePanel(QWidget):
 
     def _set_status(self, text: str) -> None:
         self.status_label.setText(text)
-        self.status_label.setToolTip(text)
 
     def _indexed(self, index: FolderIndex) -> None:
         if self._root is None or index.scan.root != self._root.path:

@@ -6,15 +6,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QMenu,
     QPushButton,
-    QSizePolicy,
     QTableView,
     QTabWidget,
     QToolButton,
@@ -25,6 +23,7 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.atomic import write_bytes_atomic, write_text_atomic
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, display_values, npy_bytes, plane
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.export import png_bytes, svg_bytes
@@ -85,7 +84,7 @@ class TensorPlot(QWidget):
         self._pair: PairDisplay | None = None
         self._single_names = (tr("Values"), tr("Histogram"), tr("Heatmap"), tr("Table"))
         self._pair_names = (tr("NPU vs golden"), tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
-        self._title = QLabel()
+        self._title = ElidedLabel()
         self._title.setObjectName("plot_title")
         self.values_plot = ValuesPlot()
         self.histogram_plot = HistogramPlot(colour=ERROR)
@@ -94,10 +93,8 @@ class TensorPlot(QWidget):
         self.heatmap.planeChanged.connect(self._plane_changed)
         self.values_plot.hovered.connect(self._values_hovered)
         self.heatmap.hovered.connect(self._cell_hovered)
-        self.readout = QLabel()
+        self.readout = ElidedLabel()
         self.readout.setObjectName("readout")
-        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         table = QTableView()
         table.setObjectName("plane_table")
         table.setModel(self.table_model)
@@ -129,7 +126,6 @@ class TensorPlot(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.readout)
         layout.addWidget(self.tabs, 1)
-        self._title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def _export_button(self) -> QToolButton:
         button = QToolButton()
@@ -161,7 +157,6 @@ class TensorPlot(QWidget):
 
     def _show(self, display: TensorDisplay | None, title: str, hist_label: str) -> None:
         self._title.setText(title)
-        self._title.setToolTip(title)
         self.readout.setText(tr("Point at a value, a curve or a cell to read it.") if display is not None else "")
         self.histogram_plot.set_histogram(None if display is None else display.histogram, hist_label,
                                           left_out=left_out_text(display))
@@ -196,7 +191,6 @@ class TensorPlot(QWidget):
         if flat >= 0:
             text = self.readout_at(flat)
             self.readout.setText(text)
-            self.readout.setToolTip(text)
 
     def _flat_of(self, row: int, col: int) -> int:
         """Flat index of cell (row, col) of the heatmap's slice; -1 for (-1, -1)."""
