@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ascend_dump_gui.core.tensor import TensorDisplay
@@ -16,8 +16,15 @@ MARKERS = ((NAN_MARK, "x", "NaN"), (ERROR, "t1", "+Inf"), (ERROR, "t", "-Inf"))
 MARKER_GLYPHS = {"x": "✕", "t1": "▲", "t": "▼"}
 
 
-def _swatch(colour: str, text: str, dashed: bool = False) -> str:
-    line = "╌╌" if dashed else "━━"
+def _pale(colour: str, base: QColor) -> QColor:
+    """``colour`` mixed 60:40 with the background: lighter on a light palette, darker on a dark one."""
+    c = pg.mkColor(colour)
+    return QColor(*(round(0.6 * a + 0.4 * b) for a, b in ((c.red(), base.red()), (c.green(), base.green()),
+                                                          (c.blue(), base.blue()))))
+
+
+def _swatch(colour: str, text: str, wide: bool = False) -> str:
+    line = "█" if wide else "━━"
     return f'<span style="color:{colour}">{line}</span>&nbsp;{text}'
 
 
@@ -63,15 +70,17 @@ class ValuesPlot(pg.PlotWidget):
             item.removeItem(marker)
         self._series, self._markers = [], []
         entries = []
+        base = self.palette().color(QPalette.ColorRole.Base)
         for k, ((name, display), colour) in enumerate(zip(displays, (NPU, GOLDEN), strict=False)):
-            # NPU solid underneath, golden dashed on top: where they agree both colours alternate along the
-            # line, where they differ each is drawn in full
-            style = Qt.PenStyle.DashLine if k else Qt.PenStyle.SolidLine
-            curve = pg.PlotDataItem(pen=pg.mkPen(colour, width=1.5, style=style), connect="finite")
-            curve.setZValue(k)
+            # golden: a wide pale band underneath; NPU: a thin line on top. Where they agree the NPU line runs
+            # inside the golden band, where they differ each shows in full. Both pens are opaque and solid:
+            # Qt strokes dashed or translucent pens over thousands of points far too slowly.
+            pen = pg.mkPen(_pale(colour, base) if k else colour, width=4 if k else 1.2)
+            curve = pg.PlotDataItem(pen=pen, connect="finite")
+            curve.setZValue(-k)
             item.addItem(curve)
             self._series.append((display, curve))
-            entries.append(_swatch(colour, name, dashed=bool(k)))
+            entries.append(_swatch(colour, name, wide=bool(k)))
         if displays:
             entries.extend(self._add_markers(displays[0][1]))
         self.legend.setText("&nbsp;&nbsp;&nbsp;".join(entries))
