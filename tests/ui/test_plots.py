@@ -78,7 +78,7 @@ def test_heatmap_slices_other_axes_with_sliders_and_table_follows(plot):
     assert heat.index()[:2] == (1, 2)
     assert np.array_equal(plot.table_model.plane(), a[1, 2].astype(np.float32), equal_nan=True)
     nan_cell = plot.table_model.index(3, 4)
-    assert plot.table_model.data(nan_cell) == "nan"
+    assert plot.table_model.data(nan_cell) == "NaN"  # one spelling everywhere
     assert plot.table_model.data(nan_cell, Qt.ItemDataRole.ForegroundRole) is not None
     heat.set_axes(1, 3)  # rows = axis 1, columns = axis 3, sliders now for axes 0 and 2
     assert sorted(heat._sliders) == [0, 2]

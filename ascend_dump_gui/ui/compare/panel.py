@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -241,6 +242,7 @@ class ComparePanel(QWidget):
         self.watcher_table = FindingsTable(watcher_columns(), "watcher_table", path_columns=(5, 6))
         for table in (self.overflow_table, self.watcher_table):
             table.opChosen.connect(self.select_op)
+        self._set_empty_texts(ran=False)
         self.details = QTabWidget()
         self.details.setObjectName("compare_details")
         self.details.addTab(plot_page, tr("NPU vs golden"))
@@ -317,6 +319,22 @@ class ComparePanel(QWidget):
         self.watcher_table.fill([])
         self.details.setTabText(1, tr("Overflows"))
         self.details.setTabText(2, tr("Watcher"))
+        self._set_empty_texts(ran=False)
+
+    def _set_empty_texts(self, ran: bool) -> None:
+        """What an empty overflow or watcher table means: no compare yet, or nothing found."""
+        if not ran:
+            text = tr("Run a compare to list its findings here.")
+            self.overflow_table.empty_text = self.watcher_table.empty_text = text
+        else:
+            self.overflow_table.empty_text = tr(
+                "No overflow: no overflow record (Opdebug) in the NPU dump and no float16 output reaching "
+                "±65504.")
+            self.watcher_table.empty_text = tr(
+                "No watcher findings: no dump of the watched ops shows their output changed after another op "
+                "ran. Watcher findings need a dump made with dump_scene \"watcher\".")
+        for table in (self.overflow_table, self.watcher_table):
+            table.viewport().update()
         self.goto_button.setEnabled(False)
         self.rowSelected.emit("")
 
@@ -359,6 +377,7 @@ class ComparePanel(QWidget):
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 320))
         self.overflow_table.fill(overflow_rows(result.overflows))
         self.watcher_table.fill(watcher_rows(result.watcher_findings))
+        self._set_empty_texts(ran=True)
         self.details.setTabText(1, tr("Overflows ({count})").format(count=len(result.overflows)))
         self.details.setTabText(2, tr("Watcher ({count})").format(count=len(result.watcher_findings)))
         self._set_summary(self._summary_text(result) + (f" · ⚠ {table.note}" if table.note else ""))
@@ -432,6 +451,10 @@ class ComparePanel(QWidget):
 
     def _pair_loaded(self, result: tuple[str, PairDisplay | TensorDisplay]) -> None:
         tensor, shown = result
+        row = self.current_row()
+        if row is not None:
+            stem = tensor + (".abs_error" if isinstance(shown, PairDisplay) else "")
+            self.plot.set_export_hint(os.path.dirname(row.npu_file), stem.replace(":", "."))
         if isinstance(shown, PairDisplay):
             self.plot.set_pair(shown, tensor)
         else:

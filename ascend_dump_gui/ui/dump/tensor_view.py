@@ -28,6 +28,7 @@ from ascend_dump_gui.ui.dump.headers import dtype_name, shape_text
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
+from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -89,7 +90,7 @@ def _load(path: str, kind: str, role: str, index: int, device_layout: bool, *, p
 
 
 def _number(value: float | None) -> str:
-    return "—" if value is None else f"{value:.6g}"
+    return "—" if value is None else number_text(value)
 
 
 class TensorView(QWidget):
@@ -245,6 +246,7 @@ class TensorView(QWidget):
         if device:
             title = tr("{title} (device layout)").format(title=title)
         self.plot.set_display(display, title)
+        self.plot.set_export_hint(os.path.dirname(path), f"{os.path.basename(path)}.{entry.role}_{entry.index}")
         self._fill_summary(entry, display)
         self.tensorShown.emit(entry.name)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,11 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic, write_text_atomic
+from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, csv_text, display_values, npy_bytes, plane
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.plots.export import png_bytes, svg_bytes
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
 from ascend_dump_gui.ui.plots.histogram_plot import HistogramPlot
@@ -43,12 +46,7 @@ def value_text(display: TensorDisplay, flat: int) -> str:
     value = display.pyramid.values[flat]
     if display.values.dtype.kind in "iub":
         return str(value.item())
-    number = float(display_values(np.asarray(value)))
-    if np.isnan(number):
-        return "NaN"
-    if np.isinf(number):
-        return "+Inf" if number > 0 else "-Inf"
-    return f"{number:.6g}"
+    return number_text(float(display_values(np.asarray(value))))
 
 
 def left_out_text(display: TensorDisplay | None) -> str:
@@ -82,6 +80,9 @@ class TensorPlot(QWidget):
         self._runner = runner or TaskRunner(self)
         self._display: TensorDisplay | None = None  # what histogram/heatmap/table/exports show
         self._pair: PairDisplay | None = None
+        self._export_folder = ""  # where the export dialogs open: the shown file's folder, then the last used
+        self._export_stem = ""
+        self._last_export_folder = ""
         self._single_names = (tr("Values"), tr("Histogram"), tr("Heatmap"), tr("Table"))
         self._pair_names = (tr("NPU vs golden"), tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
         self._title = ElidedLabel()
@@ -282,10 +283,23 @@ class TensorPlot(QWidget):
     def _save_failed(self, exc: BaseException) -> None:
         show_error(self, exc, tr("Saving"))
 
+    def set_export_hint(self, folder: str, stem: str) -> None:
+        """The folder and file name (without suffix) the export dialogs propose for what is shown."""
+        self._export_folder, self._export_stem = folder, sanitize_part(stem) if stem else ""
+
+    def default_export_path(self, suffix: str) -> str:
+        """The path an export dialog proposes: the last folder exported to (else the shown file's folder)
+        and a name made from the tensor shown."""
+        folder = self._last_export_folder or self._export_folder
+        name = (self._export_stem or "tensor") + suffix
+        return os.path.join(folder, name) if folder else name
+
     def _ask_and_export(self, file_filter: str, method: Callable[[str], object]) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Export"), "", file_filter)
+        suffix = file_filter[file_filter.rfind("*") + 1:].rstrip(")") if "*" in file_filter else ""
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export"), self.default_export_path(suffix), file_filter)
         if not path:
             return
+        self._last_export_folder = os.path.dirname(path)
         try:
             method(path)
         except OSError as exc:
