@@ -84,6 +84,10 @@
       <translation>（此配置不会Dump任何数据）</translation>
     </message>
     <message>
+      <source>1 % … 99 %</source>
+      <translation>1% … 99%</translation>
+    </message>
+    <message>
       <source>About {app}</source>
       <translation>关于 {app}</translation>
     </message>
@@ -192,6 +196,14 @@
       <translation>清除 {option}</translation>
     </message>
     <message>
+      <source>Colour map</source>
+      <translation>颜色映射</translation>
+    </message>
+    <message>
+      <source>Colour range over the finite values of the slice (drag the colour bar to set it by hand)</source>
+      <translation>按切片中有限值设定颜色范围（拖动色条可手动设定）</translation>
+    </message>
+    <message>
       <source>Columns: {columns}</source>
       <translation>列：{columns}</translation>
     </message>
@@ -206,6 +218,14 @@
     <message>
       <source>Compare failed.</source>
       <translation>比对失败。</translation>
+    </message>
+    <message>
+      <source>Compare now</source>
+      <translation>立即比对</translation>
+    </message>
+    <message>
+      <source>Compare with…</source>
+      <translation>与…比对</translation>
     </message>
     <message>
       <source>Comparing</source>
@@ -230,6 +250,22 @@
     <message>
       <source>Copy</source>
       <translation>复制</translation>
+    </message>
+    <message>
+      <source>Copy NPU path</source>
+      <translation>复制NPU路径</translation>
+    </message>
+    <message>
+      <source>Copy golden path</source>
+      <translation>复制标杆数据路径</translation>
+    </message>
+    <message>
+      <source>Copy path</source>
+      <translation>复制路径</translation>
+    </message>
+    <message>
+      <source>Copy tensor name</source>
+      <translation>复制Tensor名称</translation>
     </message>
     <message>
       <source>Copy the text to the clipboard</source>
@@ -356,6 +392,10 @@
       <translation>文件…</translation>
     </message>
     <message>
+      <source>Filled from the emulator run: NPU {npu}, golden {golden}.</source>
+      <translation>已按仿真器运行结果填写：NPU {npu}，标杆数据 {golden}。</translation>
+    </message>
+    <message>
       <source>Filter ops by name or type</source>
       <translation>按名称或类型筛选算子</translation>
     </message>
@@ -369,6 +409,10 @@
     </message>
     <message>
       <source>Folder</source>
+      <translation>目录</translation>
+    </message>
+    <message>
+      <source>Folders</source>
       <translation>目录</translation>
     </message>
     <message>
@@ -406,6 +450,10 @@
     <message>
       <source>Graph</source>
       <translation>计算图</translation>
+    </message>
+    <message>
+      <source>Graph cleared: it was chosen for the previous NPU dump.</source>
+      <translation>已清除计算图：它是为上一个NPU Dump选择的。</translation>
     </message>
     <message>
       <source>Graph used: {name} ({source})</source>
@@ -456,6 +504,18 @@
       <translation>列出目录内容</translation>
     </message>
     <message>
+      <source>Loading cancelled: click the tensor to load it again.</source>
+      <translation>已取消加载：单击该Tensor可重新加载。</translation>
+    </message>
+    <message>
+      <source>Loading cancelled: select the row again to load it.</source>
+      <translation>已取消加载：重新选择该行可再次加载。</translation>
+    </message>
+    <message>
+      <source>Loading {what}…</source>
+      <translation>正在加载 {what}…</translation>
+    </message>
+    <message>
       <source>Log counts</source>
       <translation>对数计数</translation>
     </message>
@@ -504,8 +564,20 @@
       <translation>Dump目录附近未找到图Dump：按时间戳排序</translation>
     </message>
     <message>
+      <source>No overflow: no overflow record (Opdebug) in the NPU dump and no float16 output reaching ±65504.</source>
+      <translation>无溢出：NPU Dump中没有溢出记录（Opdebug），也没有达到 ±65504 的float16输出。</translation>
+    </message>
+    <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>No watcher findings: no dump of the watched ops shows their output changed after another op ran. Watcher findings need a dump made with dump_scene "watcher".</source>
+      <translation>无内存踩踏发现：被监测算子的Dump均未显示其输出在其他算子运行后发生变化。内存踩踏发现需要使用 dump_scene "watcher" 生成的Dump。</translation>
+    </message>
+    <message>
+      <source>Not counted: {values}</source>
+      <translation>未计入：{values}</translation>
     </message>
     <message>
       <source>NumPy array (*.npy)</source>
@@ -604,6 +676,10 @@
       <translation>PNG图片 (*.png)</translation>
     </message>
     <message>
+      <source>Path</source>
+      <translation>路径</translation>
+    </message>
+    <message>
       <source>Plot as PNG…</source>
       <translation>图表导出为PNG…</translation>
     </message>
@@ -612,12 +688,24 @@
       <translation>图表导出为SVG…</translation>
     </message>
     <message>
+      <source>Point at a value, a curve or a cell to read it.</source>
+      <translation>将鼠标指向数值、曲线或单元格即可读取。</translation>
+    </message>
+    <message>
       <source>Preparing the demo</source>
       <translation>准备演示数据</translation>
     </message>
     <message>
       <source>Preview</source>
       <translation>预览</translation>
+    </message>
+    <message>
+      <source>Problems</source>
+      <translation>问题</translation>
+    </message>
+    <message>
+      <source>Problems ({count})</source>
+      <translation>问题（{count}）</translation>
     </message>
     <message>
       <source>Product</source>
@@ -660,6 +748,10 @@
       <translation>读取Tensor</translation>
     </message>
     <message>
+      <source>Reason</source>
+      <translation>原因</translation>
+    </message>
+    <message>
       <source>Regex</source>
       <translation>正则</translation>
     </message>
@@ -686,6 +778,10 @@
     <message>
       <source>Run</source>
       <translation>运行</translation>
+    </message>
+    <message>
+      <source>Run a compare to list its findings here.</source>
+      <translation>运行比对后，此处列出其发现。</translation>
     </message>
     <message>
       <source>Run in &amp;Emulator…</source>
@@ -772,6 +868,14 @@
       <translation>在“浏览”中显示</translation>
     </message>
     <message>
+      <source>Show in folder</source>
+      <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+      <source>Show in tree</source>
+      <translation>在目录树中显示</translation>
+    </message>
+    <message>
       <source>Show only the rows that fail or warn</source>
       <translation>仅显示失败或警告的行</translation>
     </message>
@@ -832,6 +936,14 @@
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
+      <source>The chosen graph dump names none of the dumped ops: ignored.</source>
+      <translation>所选图Dump中没有任何已Dump的算子：已忽略。</translation>
+    </message>
+    <message>
+      <source>The chosen graph dump names only {hits} of the {total} dumped ops (another model?): ignored.</source>
+      <translation>所选图Dump仅包含 {total} 个已Dump算子中的 {hits} 个（可能属于其他模型）：已忽略。</translation>
+    </message>
+    <message>
       <source>The command line twin is {command}.</source>
       <translation>对应的命令行工具为 {command}。</translation>
     </message>
@@ -852,6 +964,10 @@
       <translation>运行已结束，但有警告。</translation>
     </message>
     <message>
+      <source>The tensor could not be read.</source>
+      <translation>无法读取该Tensor。</translation>
+    </message>
+    <message>
       <source>The training process's working directory: relative paths start here.</source>
       <translation>训练进程的工作目录：相对路径以此为起点。</translation>
     </message>
@@ -860,8 +976,16 @@
       <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
     </message>
     <message>
+      <source>This folder is empty: there is nothing to browse.</source>
+      <translation>此目录为空：没有可浏览的内容。</translation>
+    </message>
+    <message>
       <source>This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and the acl.json that made it.</source>
       <translation>这是演示数据：{model} 模型的一次仿真运行，包括其Dump目录树、float32标杆数据文件以及生成它们的acl.json。</translation>
+    </message>
+    <message>
+      <source>This is not a dump folder: none of the {files} in it is a dump file, stats CSV, overflow or exception record, mapping.csv, graph or golden .npy. The Problems tab lists each with its reason.</source>
+      <translation>这不是Dump目录：其中的 {files} 都不是Dump文件、统计CSV、溢出或异常记录、mapping.csv、计算图或标杆数据 .npy。“问题”页逐一列出原因。</translation>
     </message>
     <message>
       <source>Timestamp</source>
@@ -928,6 +1052,10 @@
       <translation>应为JSON对象 {...}</translation>
     </message>
     <message>
+      <source>a float16 output reached ±65504 (max |x| of float16)</source>
+      <translation>float16输出达到 ±65504（float16的最大|x|）</translation>
+    </message>
+    <message>
       <source>all ten</source>
       <translation>全部十项</translation>
     </message>
@@ -942,6 +1070,10 @@
     <message>
       <source>axis {axis} ({size})</source>
       <translation>轴 {axis}（{size}）</translation>
+    </message>
+    <message>
+      <source>cancelled</source>
+      <translation>已取消</translation>
     </message>
     <message>
       <source>cannot list {folder}: {problem}</source>
@@ -960,8 +1092,16 @@
       <translation>已指定</translation>
     </message>
     <message>
+      <source>colours</source>
+      <translation>颜色</translation>
+    </message>
+    <message>
       <source>columns</source>
       <translation>列</translation>
+    </message>
+    <message>
+      <source>compare</source>
+      <translation>比对</translation>
     </message>
     <message>
       <source>cosine floor</source>
@@ -1016,6 +1156,10 @@
       <translation>失败</translation>
     </message>
     <message>
+      <source>failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
       <source>first divergence</source>
       <translation>首个偏离</translation>
     </message>
@@ -1026,6 +1170,10 @@
     <message>
       <source>flat index</source>
       <translation>展平索引</translation>
+    </message>
+    <message>
+      <source>float16 range</source>
+      <translation>float16范围</translation>
     </message>
     <message>
       <source>folder</source>
@@ -1060,6 +1208,10 @@
       <translation>图Dump</translation>
     </message>
     <message>
+      <source>index [{where}] (flat {flat})</source>
+      <translation>索引 [{where}]（展平 {flat}）</translation>
+    </message>
+    <message>
       <source>indexing failed</source>
       <translation>建立索引失败</translation>
     </message>
@@ -1068,8 +1220,8 @@
       <translation>正在建立索引…</translation>
     </message>
     <message>
-      <source>indexing… {count} files</source>
-      <translation>正在建立索引… {count} 个文件</translation>
+      <source>indexing… {files}</source>
+      <translation>正在建立索引… {files}</translation>
     </message>
     <message>
       <source>info</source>
@@ -1116,6 +1268,10 @@
       <translation>最小值</translation>
     </message>
     <message>
+      <source>min … max</source>
+      <translation>最小值 … 最大值</translation>
+    </message>
+    <message>
       <source>model</source>
       <translation>模型</translation>
     </message>
@@ -1156,6 +1312,10 @@
       <translation>{op} 的溢出</translation>
     </message>
     <message>
+      <source>overflow record</source>
+      <translation>溢出记录</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>通过</translation>
     </message>
@@ -1168,6 +1328,10 @@
       <translation>rank {rank}/{world_size}</translation>
     </message>
     <message>
+      <source>read</source>
+      <translation>读取</translation>
+    </message>
+    <message>
       <source>row {row}, {column}: {problem}</source>
       <translation>第 {row} 行，{column}：{problem}</translation>
     </message>
@@ -1178,6 +1342,10 @@
     <message>
       <source>scalar</source>
       <translation>标量</translation>
+    </message>
+    <message>
+      <source>scan</source>
+      <translation>扫描</translation>
     </message>
     <message>
       <source>size: {size} bytes</source>
@@ -1198,6 +1366,10 @@
     <message>
       <source>step {step}</source>
       <translation>迭代 {step}</translation>
+    </message>
+    <message>
+      <source>symmetric ±max</source>
+      <translation>对称 ±最大值</translation>
     </message>
     <message>
       <source>task {task_id} (no graph dump names it)</source>
@@ -1240,6 +1412,10 @@
       <translation>未知</translation>
     </message>
     <message>
+      <source>unreadable</source>
+      <translation>不可读</translation>
+    </message>
+    <message>
       <source>unreadable: {problem}</source>
       <translation>无法读取：{problem}</translation>
     </message>
@@ -1280,6 +1456,14 @@
       <translation>已比对 {compared} · 失败 {failed} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
     </message>
     <message>
+      <source>{count:,} {kind}</source>
+      <translation>{count:,} 个{kind}</translation>
+    </message>
+    <message>
+      <source>{count:,} {kind} (first {shown:,} marked)</source>
+      <translation>{count:,} 个{kind}（标记前 {shown:,} 个）</translation>
+    </message>
+    <message>
       <source>{counts} — click one to go to the option</source>
       <translation>{counts} — 单击一项可跳转到对应配置项</translation>
     </message>
@@ -1298,6 +1482,22 @@
     <message>
       <source>{count} exception</source>
       <translation>{count} 个异常</translation>
+    </message>
+    <message>
+      <source>{count} file</source>
+      <translation>{count} 个文件</translation>
+    </message>
+    <message>
+      <source>{count} file or folder</source>
+      <translation>{count} 个文件或目录</translation>
+    </message>
+    <message>
+      <source>{count} files</source>
+      <translation>{count} 个文件</translation>
+    </message>
+    <message>
+      <source>{count} files or folders</source>
+      <translation>{count} 个文件或目录</translation>
     </message>
     <message>
       <source>{count} note</source>
@@ -1320,6 +1520,14 @@
       <translation>{count} 条溢出记录：</translation>
     </message>
     <message>
+      <source>{count} problem</source>
+      <translation>{count} 个问题</translation>
+    </message>
+    <message>
+      <source>{count} problems</source>
+      <translation>{count} 个问题</translation>
+    </message>
+    <message>
       <source>{count} warning</source>
       <translation>{count} 个警告</translation>
     </message>
@@ -1328,12 +1536,8 @@
       <translation>{count} 个警告</translation>
     </message>
     <message>
-      <source>{files} files</source>
-      <translation>{files} 个文件</translation>
-    </message>
-    <message>
-      <source>{files} files, {problems} problems</source>
-      <translation>{files} 个文件，{problems} 个问题</translation>
+      <source>{files}, {problems}</source>
+      <translation>{files}，{problems}</translation>
     </message>
     <message>
       <source>{key} is one of {choices}</source>
@@ -1392,6 +1596,10 @@
       <translation>{title} 有未保存的更改。是否先保存？</translation>
     </message>
     <message>
+      <source>{unit} reported an overflow (status word {status})</source>
+      <translation>{unit} 报告溢出（状态字 {status}）</translation>
+    </message>
+    <message>
       <source>{value} (not allowed)</source>
       <translation>{value}（不允许）</translation>
     </message>
@@ -1410,6 +1618,10 @@
     <message>
       <source>|NPU − golden|</source>
       <translation>|NPU − 标杆|</translation>
+    </message>
+    <message>
+      <source>|error|</source>
+      <translation>|误差|</translation>
     </message>
   </context>
 </TS>
