@@ -14,7 +14,7 @@ class ElidedLabel(QLabel):
         super().__init__(parent)
         self._minimum = minimum
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)  # shrinks to minimum
         self.setText(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override

@@ -89,7 +89,7 @@ def overflow_rows(overflows: Sequence[Overflow]) -> list[tuple[str, list[str]]]:
     for o in overflows:
         status = [status_words(s) for s in o.status]
         if "fp16" in o.sources:
-            status.append(tr("a float16 output reached ±65504 (max |x| of float16)"))
+            status.append(tr("a float16 tensor reached ±65504, the float16 limit"))
         rows.append((o.op_name, ["" if o.index is None else str(o.index + 1), o.op_name, o.op_type,
                                  ", ".join(found_by.get(s, s) for s in o.sources), ", ".join(o.tensors),
                                  "; ".join(status), "; ".join(o.files)]))

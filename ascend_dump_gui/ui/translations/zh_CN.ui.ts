@@ -1052,8 +1052,8 @@
       <translation>应为JSON对象 {...}</translation>
     </message>
     <message>
-      <source>a float16 output reached ±65504 (max |x| of float16)</source>
-      <translation>float16输出达到 ±65504（float16的最大|x|）</translation>
+      <source>a float16 tensor reached ±65504, the float16 limit</source>
+      <translation>float16 Tensor达到 ±65504（float16的上限）</translation>
     </message>
     <message>
       <source>all ten</source>
