@@ -183,3 +183,17 @@ def test_prepare_display_honours_cancel():
     token.cancel()
     with pytest.raises(Cancelled):
         tensor.prepare_display(np.zeros(10), cancel=token)
+
+
+def test_statistics_of_values_near_the_float32_limit_stay_finite_and_quiet():
+    a = np.array([3.0e38, -3.0e38, 1.0, 2.0e38], dtype=np.float32)
+    s = tensor.prepare_display(a).stats  # filterwarnings = error: an overflow warning fails here
+    assert s.max == float(a.max()) and s.std == pytest.approx(float(a.astype(np.float64).std()), rel=1e-6)
+
+
+def test_values_spanning_more_than_the_float64_range_are_binned_quietly():
+    d = tensor.prepare_display(np.array([1e308, -1e308, 0.0]))
+    assert d.histogram.counts.sum() == 3 and d.histogram.counts[0] == 1 and d.histogram.counts[-1] == 1
+    assert d.stats.std == float("inf")  # the variance overflows float64: said, not warned
+    err = tensor.prepare_pair(np.array([1e308, -1e308]), np.array([-1e308, 1e308])).error
+    assert err.stats.pos_inf == 2

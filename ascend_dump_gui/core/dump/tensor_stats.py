@@ -157,7 +157,10 @@ def _edges(lo: float | None, hi: float | None, bins: int) -> np.ndarray:
     lo, hi = (0.0, 1.0) if lo is None else (lo, hi)
     if hi <= lo:
         lo, hi = lo - 0.5, hi + 0.5
-    return np.linspace(lo, hi, bins + 1)
+    if np.isfinite(hi - lo):
+        return np.linspace(lo, hi, bins + 1)
+    t = np.linspace(0.0, 1.0, bins + 1)  # a span beyond the float64 range (±1e308 values)
+    return lo * (1 - t) + hi * t
 
 
 def scan_values(arr: np.ndarray, *, bins: int = 128, bin_size: int = 0, marker_limit: int = 10_000,
@@ -200,8 +203,11 @@ def scan_values(arr: np.ndarray, *, bins: int = 128, bin_size: int = 0, marker_l
                 for k, test in enumerate((np.isnan, np.isposinf, np.isneginf)):
                     nonfinite[k] += int(np.count_nonzero(test(f)))
             if good.size:
-                lo, hi = min(lo, float(good.min())), max(hi, float(good.max()))
-                _add_moments(moments, good)
+                c_lo, c_hi = float(good.min()), float(good.max())
+                lo, hi = min(lo, c_lo), max(hi, c_hi)
+                # squared deviations of float32 values beyond ~1e18 would overflow float32: use float64
+                wide = good.dtype == np.float32 and max(-c_lo, c_hi) > 1e18
+                _add_moments(moments, good.astype(np.float64) if wide else good)
         if marker_limit and not all_finite:
             markers.add(f, start)
         if bin_size:
@@ -224,9 +230,10 @@ def scan_values(arr: np.ndarray, *, bins: int = 128, bin_size: int = 0, marker_l
 def _add_moments(moments: list, good: np.ndarray) -> None:
     """Fold one chunk's finite values into (count, mean, M2): chunk sums in float64, Chan's combination."""
     size = good.size
-    c_mean = float(np.add.reduce(good, dtype=np.float64)) / size
-    d = good - good.dtype.type(c_mean)
-    c_m2 = float(np.add.reduce(np.square(d, out=d), dtype=np.float64))
+    with np.errstate(over="ignore"):  # float64 values beyond ~1e154: the variance is honestly +Inf
+        c_mean = float(np.add.reduce(good, dtype=np.float64)) / size
+        d = good - good.dtype.type(c_mean)
+        c_m2 = float(np.add.reduce(np.square(d, out=d), dtype=np.float64))
     count, mean, m2 = moments
     total = count + size
     delta = c_mean - mean
@@ -264,6 +271,7 @@ def _histogram_pass(flat: np.ndarray, edges: np.ndarray, buf: np.ndarray, *, pro
     """Counts of the finite values in the equal bins ``edges`` (the second pass of wide dtypes)."""
     bins = edges.size - 1
     lo, hi = float(edges[0]), float(edges[-1])
+    uniform = bool(np.isfinite(hi - lo))
     counts = np.zeros(bins, dtype=np.int64)
     n = flat.size
     for start in range(0, n, buf.size):
@@ -272,7 +280,10 @@ def _histogram_pass(flat: np.ndarray, edges: np.ndarray, buf: np.ndarray, *, pro
         size = min(buf.size, n - start)
         f = to_work(flat[start:start + size], buf[:size])
         finite = np.isfinite(f)
-        counts += np.histogram(f if finite.all() else f[finite], bins=bins, range=(lo, hi))[0]
+        f = f if finite.all() else f[finite]
+        if f.dtype == np.float32 and hi - lo > 1e38:  # numpy bins in the values' type: hi - lo must fit
+            f = f.astype(np.float64)
+        counts += np.histogram(f, bins=bins, range=(lo, hi))[0] if uniform else np.histogram(f, bins=edges)[0]
         progress(n + start + size, 2 * n, "histogram")
     return counts
 
