@@ -120,3 +120,15 @@ def test_right_click_in_tree_and_op_table_opens_the_path_menu(panel, qtbot, tmp_
     table_menu = panel.table_menu_at(panel.table.visualRect(panel.table.currentIndex()).center())
     table_menu.actions()[0].trigger()
     assert QGuiApplication.clipboard().text().endswith(panel.current_record().path)
+
+
+def test_problems_model_passes_qt_model_checks(qtmodeltester, tmp_path):
+    from ascend_dump_gui.core.dump.records import Problem
+    from ascend_dump_gui.ui.dump.problems_view import ProblemsModel
+
+    model = ProblemsModel()
+    model.set_problems(str(tmp_path), [Problem("a.txt", "unrecognised file"), Problem("", "empty folder")])
+    model.add("b", "cannot read folder: Permission denied")
+    model.add("b", "cannot read folder: Permission denied")  # listed once
+    assert model.rowCount() == 3 and model.data(model.index(1, 1)) == "." and model.path_at(2) == "b"
+    qtmodeltester.check(model)

@@ -17,36 +17,43 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class ProblemsModel(QAbstractTableModel):
-    """Rows of (source, path relative to the root, reason); a 100k-problem scan costs one list."""
+    """Rows: the scan's problems (the scan's own list, not copied: a 100k-problem scan costs nothing here),
+    then the problems met while reading. Columns: found by, path relative to the root, reason."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._rows: list[tuple[str, str, str]] = []
+        self._scan: list[Problem] = []
+        self._read: list[tuple[str, str]] = []
         self.root = ""
         self._titles = (tr("Found by"), tr("Path"), tr("Reason"))
-        self._sources = {"scan": tr("scan"), "read": tr("read")}
+        self._sources = (tr("scan"), tr("read"))
 
     def set_problems(self, root: str, problems: list[Problem]) -> None:
         """The scan's problems under ``root`` (this replaces every problem listed before)."""
         self.beginResetModel()
-        self.root = root
-        self._rows = [("scan", p.path, p.message) for p in problems]
+        self.root, self._scan, self._read = root, problems, []
         self.endResetModel()
 
     def add(self, path: str, reason: str) -> None:
         """A problem met while reading (listing a folder, reading a tensor); the same one is listed once."""
-        row = ("read", path, reason)
-        if row in self._rows:
+        if (path, reason) in self._read:
             return
-        self.beginInsertRows(QModelIndex(), len(self._rows), len(self._rows))
-        self._rows.append(row)
+        row = self.rowCount()
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._read.append((path, reason))
         self.endInsertRows()
 
+    def _row(self, row: int) -> tuple[int, str, str]:
+        if row < len(self._scan):
+            problem = self._scan[row]
+            return 0, problem.path, problem.message
+        return 1, *self._read[row - len(self._scan)]
+
     def path_at(self, row: int) -> str:
-        return self._rows[row][1]
+        return self._row(row)[1]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's default argument
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._scan) + len(self._read)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else 3
@@ -54,7 +61,7 @@ class ProblemsModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
-        source, path, reason = self._rows[index.row()]
+        source, path, reason = self._row(index.row())
         if index.column() == 0:
             return self._sources[source]
         return (path or ".") if index.column() == 1 else reason
