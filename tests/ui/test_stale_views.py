@@ -183,3 +183,20 @@ def test_choosing_another_row_clears_the_plot_and_drops_the_late_pair(compare_pa
     gate.open()
     qtbot.wait(200)
     assert shown == [panel.result().rows[second].tensor]
+
+
+def test_indexing_shows_what_it_scans_and_can_be_cancelled(browse, qtbot, tmp_path, monkeypatch):
+    from ascend_dump_gui.ui.dump import panel as panel_module
+
+    gate = Gate(panel_module.index_folder)
+    monkeypatch.setattr(panel_module, "index_folder", gate)
+    root = make_tree(tmp_path)
+    browse.open_folder(root)
+    qtbot.waitUntil(gate.entered.is_set, timeout=10_000)
+    assert browse.scan_bar.isVisible() and "dump" in browse.scan_bar.label.text()
+    browse.scan_bar.cancel_button.click()
+    assert not browse.scan_bar.isVisible() and "cancelled" in browse.status_label.text()
+    gate.open()
+    qtbot.wait(200)
+    assert browse.index() is None  # the cancelled scan's late index is dropped
+    qtbot.waitUntil(lambda: browse.tree_model.rowCount() == 1, timeout=5000)  # the tree still lists folders

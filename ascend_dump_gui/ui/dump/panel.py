@@ -42,6 +42,7 @@ from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 KINDS = ("tensor", "stats", "overflow", "exception", "golden")
@@ -78,7 +79,11 @@ class BrowsePanel(QWidget):
         self._root: DumpNode | None = None
         self._opened: str | None = None
         self._index: FolderIndex | None = None
-        self._scan: Worker | None = None
+        self.scanning = LatestTask(self._runner, self)
+        self.scanning.progress.connect(self._scan_progress)
+        self.scanning.finished.connect(self._indexed)
+        self.scanning.failed.connect(self._scan_failed)
+        self.scanning.cancelled.connect(self._scan_cancelled)
         self._listing: Worker | None = None
         self._listing_folder: DumpNode | None = None
         self._want: str | None = None  # relative path of a record to select once the table is filled
@@ -140,6 +145,7 @@ class BrowsePanel(QWidget):
         self.tree.customContextMenuRequested.connect(self._tree_menu)
         self.problems = ProblemsView()
         self.problems.pathChosen.connect(self.select_folder)
+        self.scan_bar = LoadingBar(self.scanning)
         self.left_tabs = QTabWidget()
         self.left_tabs.setObjectName("browse_left_tabs")
         self.left_tabs.setDocumentMode(True)
@@ -164,6 +170,11 @@ class BrowsePanel(QWidget):
         self.record_view = RecordView(runner=self._runner)
         self.record_view.tensor_view.readProblem.connect(self._read_problem)
 
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.scan_bar)
+        left_layout.addWidget(self.left_tabs, 1)
         table_page = QWidget()
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
@@ -174,7 +185,7 @@ class BrowsePanel(QWidget):
         right.addWidget(self.record_view)
         right.setSizes([260, 520])
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(self.left_tabs)
+        main.addWidget(left)
         main.addWidget(right)
         main.setSizes([440, 1060])
         layout = QVBoxLayout(self)
@@ -218,13 +229,11 @@ class BrowsePanel(QWidget):
             self.open_folder(path)
 
     def _start_scan(self) -> None:
-        worker = Worker(index_folder, self._root.path)
-        worker.signals.progress.connect(self._scan_progress)
-        worker.signals.finished.connect(self._indexed)
-        worker.signals.failed.connect(self._scan_failed)
-        self._scan = worker
-        self.status_label.setText(tr("indexing…"))
-        self._runner.start(worker)
+        self._set_status(tr("indexing…"))
+        self.scanning.start(os.path.basename(self._root.path) or self._root.path, index_folder, self._root.path)
+
+    def _scan_cancelled(self) -> None:
+        self._set_status(tr("indexing cancelled: folders list as you open them, without counts"))
 
     def _scan_progress(self, done: int, _total: int, _message: str) -> None:
         self._set_status(tr("indexing… {files}").format(files=count_text(done, "file")))
@@ -239,7 +248,6 @@ class BrowsePanel(QWidget):
     def _indexed(self, index: FolderIndex) -> None:
         if self._root is None or index.scan.root != self._root.path:
             return
-        self._scan = None
         self._index = index
         problems = len(index.scan.problems)
         files = count_text(len(index.scan.records), "file")
@@ -309,10 +317,10 @@ class BrowsePanel(QWidget):
         popup(self.table_menu_at(pos), self.table.viewport().mapToGlobal(pos))
 
     def _stop_work(self) -> None:
-        for worker in (self._scan, self._listing):
-            if worker is not None:
-                worker.cancel()
-        self._scan = self._listing = None
+        self.scanning.clear()
+        if self._listing is not None:
+            self._listing.cancel()
+        self._listing = None
         if self.tree_model is not None:
             self.tree_model.cancel_listings()
 

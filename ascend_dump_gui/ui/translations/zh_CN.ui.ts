@@ -1212,6 +1212,10 @@
       <translation>索引 [{where}]（展平 {flat}）</translation>
     </message>
     <message>
+      <source>indexing cancelled: folders list as you open them, without counts</source>
+      <translation>已取消建立索引：目录在展开时列出，不显示计数</translation>
+    </message>
+    <message>
       <source>indexing failed</source>
       <translation>建立索引失败</translation>
     </message>
