@@ -283,9 +283,21 @@ def _histogram_pass(flat: np.ndarray, edges: np.ndarray, buf: np.ndarray, *, pro
         f = f if finite.all() else f[finite]
         if f.dtype == np.float32 and hi - lo > 1e38:  # numpy bins in the values' type: hi - lo must fit
             f = f.astype(np.float64)
-        counts += np.histogram(f, bins=bins, range=(lo, hi))[0] if uniform else np.histogram(f, bins=edges)[0]
+        counts += _bin_counts(f, lo, hi, bins) if uniform else np.histogram(f, bins=edges)[0]
         progress(n + start + size, 2 * n, "histogram")
     return counts
+
+
+def _bin_counts(f: np.ndarray, lo: float, hi: float, bins: int) -> np.ndarray:
+    """Counts of the finite values ``f`` (a scratch buffer, overwritten) in ``bins`` equal bins over [lo, hi]
+    (the top edge included), as ``np.histogram`` gives them up to rounding at bin edges, in a few passes."""
+    if f.size == 0:
+        return np.zeros(bins, dtype=np.int64)
+    scale = f.dtype.type(bins / (hi - lo))
+    np.subtract(f, f.dtype.type(lo), out=f)
+    np.multiply(f, scale, out=f)
+    np.clip(f, 0, bins - 1, out=f)
+    return np.bincount(f.astype(np.intp), minlength=bins)[:bins]
 
 
 def tensor_stats(arr: np.ndarray, *, progress: ProgressFn = no_progress,
