@@ -200,3 +200,17 @@ def test_indexing_shows_what_it_scans_and_can_be_cancelled(browse, qtbot, tmp_pa
     qtbot.wait(200)
     assert browse.index() is None  # the cancelled scan's late index is dropped
     qtbot.waitUntil(lambda: browse.tree_model.rowCount() == 1, timeout=5000)  # the tree still lists folders
+
+
+def test_the_op_table_is_greyed_while_another_folder_lists(browse, qtbot, tmp_path, monkeypatch):
+    from ascend_dump_gui.ui.dump import panel as panel_module
+
+    _open(browse, qtbot, make_tree(tmp_path, steps=2))
+    gate = Gate(panel_module._folder_records)
+    monkeypatch.setattr(panel_module, "_folder_records", gate)
+    browse.select_folder("20240101120000")
+    qtbot.waitUntil(gate.entered.is_set, timeout=10_000)
+    assert not browse.table.isEnabled()
+    gate.open()
+    qtbot.waitUntil(browse.table.isEnabled, timeout=10_000)
+    assert browse.ops.rowCount() > 0

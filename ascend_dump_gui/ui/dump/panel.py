@@ -339,9 +339,11 @@ class BrowsePanel(QWidget):
         worker.signals.finished.connect(self._records_ready)
         worker.signals.failed.connect(self._records_failed)
         self._listing, self._listing_folder = worker, folder
+        self.table.setEnabled(False)  # greyed: these rows are the previous folder's until the new ones arrive
         self._runner.start(worker)
 
     def _records_failed(self, exc: BaseException) -> None:
+        self.table.setEnabled(True)
         show_error(self, exc, tr("Listing the folder"))
 
     def _records_ready(self, result: tuple[DumpNode, list[DumpRecord]]) -> None:
@@ -350,6 +352,7 @@ class BrowsePanel(QWidget):
             return
         self._listing = self._listing_folder = None
         self.ops.set_records(self._root.path, records)
+        self.table.setEnabled(True)
         self.recordsShown.emit(len(records))
         if self._want is not None and self._want.rpartition("/")[0] == folder.rel:
             self._select_path(self._want)
