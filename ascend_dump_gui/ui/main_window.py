@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> bool:
         """Switch to ``language`` now and for later starts: the status bar, panels and menus are rebuilt in
         it, keeping the open config (unsaved changes stay unsaved; undo history starts afresh), the
-        environment, the working directory, the open dump folder and its selected file, Compare's inputs (its
+        environment, the working directory, the open dump folder (its index handed over) and its selected file, Compare's inputs (its
         result handed over, not computed again; the selected op kept) and the mode. Refused while work runs."""
         if language not in LANGUAGES:
             return False
@@ -276,13 +276,14 @@ class MainWindow(QMainWindow):
         install_language(language)
         config, mode = self.config_panel.snapshot(), self.tabs.currentIndex()
         record, compare = self.browse_panel.current_record(), self._compare_state()
+        index = self.browse_panel.index()  # handed to the new Browse panel: the folder is not scanned again
         self.config_panel.save_layout(self.settings)
         self._build()
         self.config_panel.restore_layout(self.settings)
         self.config_panel.restore(config)
         if self.dump_folder is not None:
             browse = self.browse_panel
-            browse.open_folder(self.dump_folder)
+            browse.open_folder(self.dump_folder, index=index)
             if record is not None:  # selected again once the new panel has indexed the folder
                 browse.indexReady.connect(partial(browse.select_record, record.path),
                                           Qt.ConnectionType.SingleShotConnection)

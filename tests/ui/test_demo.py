@@ -166,6 +166,7 @@ def test_language_switch_keeps_compare_and_browse(demo_window, qtbot):
         new_compare, new_browse = window.compare_panel, window.browse_panel
         assert new_compare is not compare and new_browse is not browse
         assert not new_compare.job.busy and new_compare.result() is compare.result()  # handed over, not rerun
+        assert not new_browse.scanning.busy  # the folder's index is handed over too, not scanned again
         qtbot.waitUntil(lambda: new_compare.result() is not None and new_compare.current_row() is not None
                         and new_compare.current_row().op_name == "dense/Relu", timeout=20_000)
         assert (new_compare.inputs.npu.path(), new_compare.inputs.golden.path(),

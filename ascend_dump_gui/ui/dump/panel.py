@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import partial
 from pathlib import Path
 
 import shiboken6
@@ -194,8 +195,9 @@ class BrowsePanel(QWidget):
         self._apply_filter()  # mapping.csv and graph files are not ops
 
     # --- opening ---------------------------------------------------------------------------------
-    def open_folder(self, path: str | Path) -> None:
-        """Show ``path``: its first level at once, counts and badges after a background scan."""
+    def open_folder(self, path: str | Path, index: FolderIndex | None = None) -> None:
+        """Show ``path``: its first level at once, counts and badges after a background scan. ``index``, a
+        scan of the same folder made before (a language switch hands it over), is used instead of scanning."""
         try:
             root = DumpNode.root(path)
         except Exception as exc:  # noqa: BLE001 - expected failures are InputError; shown to the user
@@ -220,7 +222,11 @@ class BrowsePanel(QWidget):
         self.problems.problems.set_problems(root.path, [])
         self._set_problem_count()
         self.notice.hide()
-        self._start_scan()
+        if index is not None and index.scan.root == root.path:
+            self._set_status(tr("indexing…"))
+            QTimer.singleShot(0, self, partial(self._indexed, index))  # after the caller connected indexReady
+        else:
+            self._start_scan()
         self.folderOpened.emit(root.path)
 
     def _ask_folder(self) -> None:
