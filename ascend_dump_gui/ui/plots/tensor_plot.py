@@ -144,6 +144,9 @@ class TensorPlot(QWidget):
 
     def set_display(self, display: TensorDisplay | None, title: str = "") -> None:
         """Show one tensor (None clears every view)."""
+        if display is None and self._display is None and self._pair is None:
+            self._title.setText(title)  # already empty: clearing again costs no redraw
+            return
         self._display, self._pair = display, None
         self._set_tab_names(self._single_names)
         self.values_plot.set_displays([] if display is None else [(title or tr("values"), display)])
