@@ -112,3 +112,13 @@ def test_pair_lines_differ_in_style_so_both_show(plot):
     assert golden.opts["pen"].widthF() > 2 * npu.opts["pen"].widthF()
     assert golden.zValue() < npu.zValue()
     assert golden.opts["pen"].color() != npu.opts["pen"].color()
+
+
+def test_a_hidden_heatmap_draws_only_when_shown(plot, qtbot):
+    plot.show_tab("values")
+    plot.set_display(prepare_display(np.arange(12, dtype=np.float32).reshape(3, 4)))
+    heat = plot.heatmap
+    assert heat._pending == "autorange" and heat._image.image is None  # no GUI-thread work for a hidden tab
+    assert plot.table_model.rowCount() == 3  # the value table still follows the slice
+    plot.show_tab("heatmap")
+    assert heat._pending is None and heat._image.image.shape == (3, 4)

@@ -73,6 +73,7 @@ class HeatmapView(QWidget):
     def __init__(self, parent: QWidget | None = None, colormap: str = "viridis") -> None:
         super().__init__(parent)
         self._values = np.zeros((1, 1), dtype=np.float32)
+        self._pending: str | None = None  # "autorange" / "keep": a redraw waits for the view to be shown
         self._index: list[int] = []
         self._axes = (0, 1)
         self._controls = QWidget(self)
@@ -182,6 +183,7 @@ class HeatmapView(QWidget):
         self.range_box.setCurrentIndex(self.range_box.findData(mode))
 
     def levels(self) -> tuple[float, float]:
+        self.flush()
         return tuple(float(v) for v in self._bar.levels())
 
     def _colormap_chosen(self, name: str) -> None:
@@ -208,9 +210,11 @@ class HeatmapView(QWidget):
                 line.setPos(value)
 
     def image_item(self) -> pg.ImageItem:
+        self.flush()
         return self._image
 
     def plot_item(self) -> pg.PlotItem:
+        self.flush()
         return self._plot
 
     def _rows_chosen(self, rows: int) -> None:
@@ -247,11 +251,27 @@ class HeatmapView(QWidget):
             self._draw(autorange=False)
 
     def _draw(self, autorange: bool) -> None:
+        """Redraw the slice now if the view is shown, else when it is (a hidden heatmap costs nothing)."""
+        self._pending = self._pending or ("autorange" if autorange else "keep")
+        if self.isVisible():
+            self.flush()
+        self.planeChanged.emit()
+
+    def flush(self) -> None:
+        """Draw a pending slice now (done by itself when the view is shown)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._draw_now(pending == "autorange")
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.flush()
+
+    def _draw_now(self, autorange: bool) -> None:
         shown, (sr, sc) = decimate_plane(self.current_plane(), MAX_SIDE)
         if shown.size == 0:
             self._image.clear()
             self._marks.setData([], [])
-            self.planeChanged.emit()
             return
         raw = display_values(shown)
         finite = np.isfinite(raw)
@@ -266,7 +286,6 @@ class HeatmapView(QWidget):
         self._mark_nonfinite(raw, finite, all_finite, sr, sc)
         if autorange:
             self._plot.getViewBox().autoRange(padding=0)
-        self.planeChanged.emit()
 
     def _mark_nonfinite(self, raw, finite, all_finite, sr, sc) -> None:
         if all_finite:
