@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
 from ascend_dump_gui.ui.elided_label import ElidedLabel
@@ -99,8 +99,13 @@ class LatestTask(QObject):
             self.cancelled.emit()
 
 
+SHOW_AFTER_MS = 250
+"""A load that ends sooner shows no bar: no flicker, and no relayout of the view for quick loads."""
+
+
 class LoadingBar(QWidget):
-    """"Loading <what>…", a progress bar and Cancel for a :class:`LatestTask`; hidden while idle."""
+    """"Loading <what>…", a progress bar and Cancel for a :class:`LatestTask`; shown once a load has run
+    :data:`SHOW_AFTER_MS`, hidden while idle."""
 
     def __init__(self, task: LatestTask, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -119,10 +124,21 @@ class LoadingBar(QWidget):
         layout.addWidget(self.label, 1)
         layout.addWidget(self.bar)
         layout.addWidget(self.cancel_button)
+        self._delay = QTimer(self)
+        self._delay.setSingleShot(True)
+        self._delay.setInterval(SHOW_AFTER_MS)
+        self._delay.timeout.connect(self.show)
         task.started.connect(self._started)
         task.progress.connect(self._progress)
-        task.busyChanged.connect(self.setVisible)
+        task.busyChanged.connect(self._busy)
         self.hide()
+
+    def _busy(self, busy: bool) -> None:
+        if busy:
+            self._delay.start()
+        else:
+            self._delay.stop()
+            self.hide()
 
     def _started(self, what: str) -> None:
         text = tr("Loading {what}…").format(what=what)

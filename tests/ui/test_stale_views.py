@@ -79,7 +79,8 @@ def test_a_tensor_arriving_for_a_record_no_longer_selected_is_dropped(browse, qt
     view.tensorShown.connect(shown.append)
     assert browse.select_op("dense/MatMul")
     qtbot.waitUntil(gate.entered.is_set, timeout=10_000)  # A is loading (held)
-    assert view.loading_bar.isVisible() and "MatMul" in view.loading_bar.label.text()
+    qtbot.waitUntil(view.loading_bar.isVisible, timeout=5000)  # after a short delay: quick loads show no bar
+    assert "MatMul" in view.loading_bar.label.text()
     with qtbot.waitSignal(view.tensorShown, timeout=10_000):
         assert browse.select_op("dense/Relu")
         assert _cleared(view)  # A's plot never shows while B is chosen
@@ -99,6 +100,7 @@ def test_cancelling_a_tensor_load_empties_the_view(browse, qtbot, tmp_path, monk
     view.tensorShown.connect(shown.append)
     browse.select_op("dense/MatMul")
     qtbot.waitUntil(gate.entered.is_set, timeout=10_000)
+    qtbot.waitUntil(view.loading_bar.isVisible, timeout=5000)
     view.loading_bar.cancel_button.click()
     assert not view.loading_bar.isVisible() and _cleared(view)
     assert "cancelled" in view.plot._title.text()
@@ -177,7 +179,8 @@ def test_choosing_another_row_clears_the_plot_and_drops_the_late_pair(compare_pa
     panel.rowShown.connect(shown.append)
     panel._select_source_row(first)
     qtbot.waitUntil(gate.entered.is_set, timeout=10_000)
-    assert panel.plot.display() is None and panel.pair_bar.isVisible()
+    assert panel.plot.display() is None
+    qtbot.waitUntil(panel.pair_bar.isVisible, timeout=5000)
     with qtbot.waitSignal(panel.rowShown, timeout=10_000):
         panel._select_source_row(second)
     gate.open()
@@ -193,7 +196,8 @@ def test_indexing_shows_what_it_scans_and_can_be_cancelled(browse, qtbot, tmp_pa
     root = make_tree(tmp_path)
     browse.open_folder(root)
     qtbot.waitUntil(gate.entered.is_set, timeout=10_000)
-    assert browse.scan_bar.isVisible() and "dump" in browse.scan_bar.label.text()
+    qtbot.waitUntil(browse.scan_bar.isVisible, timeout=5000)
+    assert "dump" in browse.scan_bar.label.text()
     browse.scan_bar.cancel_button.click()
     assert not browse.scan_bar.isVisible() and "cancelled" in browse.status_label.text()
     gate.open()
