@@ -1,10 +1,13 @@
-"""A one-line label that never widens its window: long text is elided (…) and shown whole in the tooltip."""
+"""A one-line label that never widens its window: long text is elided (…), shown whole in the tooltip and
+copied whole from its right-click menu."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QAction, QGuiApplication, QPainter
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from ascend_dump_gui.ui.i18n import tr
 
 
 class ElidedLabel(QLabel):
@@ -14,6 +17,10 @@ class ElidedLabel(QLabel):
         super().__init__(parent)
         self._minimum = minimum
         self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        copy = QAction(tr("Copy"), self)
+        copy.triggered.connect(lambda: QGuiApplication.clipboard().setText(self.text()))
+        self.addAction(copy)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)  # shrinks to minimum
         self.setText(text)
 

@@ -4,6 +4,7 @@ elided with a tooltip, and the window never grows by itself."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QGuiApplication
 
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 
@@ -46,3 +47,5 @@ def test_long_text_is_elided_with_the_whole_text_in_the_tooltip(qtbot):
     label.show()
     assert label.toolTip() == LONG and label.elided().endswith("…") and len(label.elided()) < len(LONG)
     assert label.minimumSizeHint().width() <= 60 and label.sizeHint().width() <= 480
+    label.actions()[0].trigger()  # the right-click "Copy" copies the whole text
+    assert QGuiApplication.clipboard().text() == LONG
