@@ -13,11 +13,15 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ascend_dump_gui.core.dump.tensor_stats import TensorStats, tensor_stats
+from ascend_dump_gui.core.dump.tensor_stats import (
+    CHUNK,
+    TensorStats,
+    pyramid_base,
+    scan_values,
+    to_work,
+    work_dtype,
+)
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
-
-CHUNK = 1 << 22
-"""Elements processed between progress reports and cancel checks."""
 
 
 def display_values(arr: np.ndarray) -> np.ndarray:
@@ -26,18 +30,7 @@ def display_values(arr: np.ndarray) -> np.ndarray:
     float32 and float64 arrays come back unchanged (no copy); complex arrays give their magnitude.
     """
     a = np.asarray(arr)
-    if a.dtype in (np.float32, np.float64):
-        return a
-    if a.dtype.kind == "c":
-        return np.abs(a)
-    if a.dtype.kind in "iu" and a.dtype.itemsize >= 4:
-        return a.astype(np.float64)
-    return a.astype(np.float32)
-
-
-def _chunks(n: int, size: int = CHUNK):
-    for start in range(0, n, size):
-        yield start, min(n, start + size)
+    return a if a.dtype in (np.float32, np.float64) else to_work(a)
 
 
 def plane(arr: np.ndarray, axes: tuple[int, int], index: Sequence[int]) -> np.ndarray:
@@ -74,7 +67,7 @@ class MinMaxPyramid:
     """Min/max envelopes of a 1-D array at bin sizes base, base·factor, ... for fast zoomable curves."""
 
     def __init__(self, values: np.ndarray, levels: list[tuple[int, np.ndarray, np.ndarray]]) -> None:
-        self.values = values
+        self.values = values  # the flat tensor as stored (any real dtype); converted per visible slice
         self.levels = levels  # (bin size, mins, maxs), finest first
 
     @property
@@ -83,24 +76,37 @@ class MinMaxPyramid:
 
     def view(self, start: float, stop: float, max_points: int) -> tuple[np.ndarray, np.ndarray]:
         """x and y to draw for the index range [start, stop): raw values when they fit in ``max_points``,
-        else min/max pairs of the finest level that fits. Non-finite values come back as NaN."""
+        else min/max pairs of the finest level that fits (binned from the raw values when even the finest
+        level is too coarse for the range). Non-finite values come back as NaN."""
         lo = int(np.clip(np.floor(start), 0, self.size))
         hi = int(np.clip(np.ceil(stop) + 1, lo, self.size))
         if hi - lo <= max_points or not self.levels:
-            y = np.asarray(self.values[lo:hi], dtype=np.float64)
-            y[~np.isfinite(y)] = np.nan
-            return np.arange(lo, hi, dtype=np.float64), y
-        level = self.levels[-1]
-        for candidate in self.levels:
-            if (hi - lo) / candidate[0] <= max_points / 2:
-                level = candidate
-                break
-        size, mins, maxs = level
-        b0, b1 = lo // size, min(len(mins), -(-hi // size))
-        x = np.repeat(np.arange(b0, b1, dtype=np.float64) * size + (size - 1) / 2, 2)
+            return np.arange(lo, hi, dtype=np.float64), _finite_or_nan(self.values[lo:hi])
+        half = max(1, max_points // 2)
+        if hi - lo <= self.levels[0][0] * half:  # cost <= base * max_points / 2 elements
+            size = -(-(hi - lo) // half)
+            b0 = lo // size
+            part = _finite_or_nan(self.values[b0 * size:hi])
+            mins, maxs = _reduce_bins(part, size, np.fmin), _reduce_bins(part, size, np.fmax)
+            b0, b1, offset = 0, mins.size, b0
+        else:
+            level = self.levels[-1]
+            for candidate in self.levels:
+                if (hi - lo) / candidate[0] <= half:
+                    level = candidate
+                    break
+            size, mins, maxs = level
+            b0, b1, offset = lo // size, min(len(mins), -(-hi // size)), 0
+        x = np.repeat((np.arange(b0, b1, dtype=np.float64) + offset) * size + (size - 1) / 2, 2)
         y = np.empty(x.size, dtype=np.float64)
         y[0::2], y[1::2] = mins[b0:b1], maxs[b0:b1]
         return x, y
+
+
+def _finite_or_nan(part: np.ndarray) -> np.ndarray:
+    y = np.array(to_work(part), dtype=np.float64)
+    y[~np.isfinite(y)] = np.nan
+    return y
 
 
 def _reduce_bins(values: np.ndarray, size: int, fn: np.ufunc) -> np.ndarray:
@@ -112,29 +118,24 @@ def _reduce_bins(values: np.ndarray, size: int, fn: np.ufunc) -> np.ndarray:
     return out
 
 
+def _levels(size: int, lo: np.ndarray, hi: np.ndarray, factor: int,
+            top_bins: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """The finest level and the coarser ones above it (``factor`` bins merged each), until ``top_bins``."""
+    levels = [(size, lo, hi)]
+    while lo.size > top_bins:
+        lo, hi, size = _reduce_bins(lo, factor, np.fmin), _reduce_bins(hi, factor, np.fmax), size * factor
+        levels.append((size, lo, hi))
+    return levels
+
+
 def build_pyramid(values: np.ndarray, *, base: int = 16, factor: int = 4, top_bins: int = 2048,
                   progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> MinMaxPyramid:
     """A :class:`MinMaxPyramid` over the flattened ``values`` (finite values only; all-NaN bins are NaN)."""
-    flat = display_values(values).reshape(-1)
-    levels: list[tuple[int, np.ndarray, np.ndarray]] = []
-    if flat.size > base * 2:
-        step = CHUNK - CHUNK % base
-        mins, maxs = [], []
-        for start, stop in _chunks(flat.size, step):
-            if cancel:
-                cancel.raise_if_cancelled()
-            part = flat[start:stop]
-            if not np.isfinite(part).all():
-                part = np.where(np.isfinite(part), part, np.nan)
-            mins.append(_reduce_bins(part, base, np.fmin))
-            maxs.append(_reduce_bins(part, base, np.fmax))
-            progress(stop, flat.size, "downsampling")
-        lo, hi, size = np.concatenate(mins), np.concatenate(maxs), base
-        levels.append((size, lo, hi))
-        while lo.size > top_bins:
-            lo, hi, size = _reduce_bins(lo, factor, np.fmin), _reduce_bins(hi, factor, np.fmax), size * factor
-            levels.append((size, lo, hi))
-    return MinMaxPyramid(flat, levels)
+    flat = np.asarray(values).reshape(-1)
+    if flat.size <= base * 2:
+        return MinMaxPyramid(flat, [])
+    scan = scan_values(flat, bins=0, bin_size=base, marker_limit=0, progress=progress, cancel=cancel)
+    return MinMaxPyramid(flat, _levels(base, scan.mins, scan.maxs, factor, top_bins))
 
 
 @dataclass(frozen=True)
@@ -145,53 +146,13 @@ class Histogram:
     edges: np.ndarray
 
 
-def histogram(values: np.ndarray, bins: int = 128, *, value_range: tuple[float, float] | None = None,
-              progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> Histogram:
-    """Histogram of the finite values; ``value_range`` defaults to their min and max."""
-    flat = display_values(values).reshape(-1)
-    if value_range is None:
-        stats = tensor_stats(flat)
-        value_range = (stats.min, stats.max) if stats.min is not None else (0.0, 1.0)
-    lo, hi = float(value_range[0]), float(value_range[1])
-    if hi <= lo:
-        lo, hi = lo - 0.5, hi + 0.5
-    counts = np.zeros(bins, dtype=np.int64)
-    edges = np.linspace(lo, hi, bins + 1)
-    for start, stop in _chunks(flat.size):
-        if cancel:
-            cancel.raise_if_cancelled()
-        part = flat[start:stop]
-        part = part[np.isfinite(part)]
-        counts += np.histogram(part, bins=bins, range=(lo, hi))[0]
-        progress(stop, flat.size, "histogram")
-    return Histogram(counts, edges)
-
-
-def nonfinite_positions(values: np.ndarray, limit: int = 10_000) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Flat indices of the first ``limit`` NaN, +Inf and -Inf elements (in that order)."""
-    flat = display_values(values).reshape(-1)
-    found: list[list[np.ndarray]] = [[], [], []]
-    counts = [0, 0, 0]
-    for start, stop in _chunks(flat.size):
-        part = flat[start:stop]
-        if np.isfinite(part).all():
-            continue
-        for k, test in enumerate((np.isnan, np.isposinf, np.isneginf)):
-            if counts[k] < limit:
-                idx = np.flatnonzero(test(part))[: limit - counts[k]] + start
-                found[k].append(idx)
-                counts[k] += idx.size
-    empty = np.zeros(0, dtype=np.int64)
-    nan, pos, neg = (np.concatenate(f).astype(np.int64) if f else empty for f in found)
-    return nan, pos, neg
-
-
 @dataclass(frozen=True)
 class TensorDisplay:
     """Everything a tensor plot needs, computed once off the GUI thread."""
 
     source: np.ndarray  # the tensor as given (what .npy export saves)
-    values: np.ndarray  # display values (float32/64) in the tensor's shape
+    values: np.ndarray  # the values drawn, in the tensor's shape: the source itself (converted per
+    #                     slice when drawn), or the magnitude of a complex tensor
     stats: TensorStats
     pyramid: MinMaxPyramid
     histogram: Histogram
@@ -202,31 +163,37 @@ class TensorDisplay:
 
 def prepare_display(arr: np.ndarray, *, bins: int = 128, marker_limit: int = 10_000,
                     progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> TensorDisplay:
-    """Statistics, min/max pyramid, histogram and non-finite positions of ``arr`` (slow: run in a worker)."""
+    """Statistics, min/max pyramid, histogram and non-finite positions of ``arr`` in one chunked pass
+    (:func:`~ascend_dump_gui.core.dump.tensor_stats.scan_values`); no copy of the tensor is made."""
     src = np.asarray(arr)
-    values = display_values(src)
-    progress(0, 3, "statistics")
-    stats = replace(tensor_stats(values), dtype=str(src.dtype))
-    if cancel:
-        cancel.raise_if_cancelled()
-    pyramid = build_pyramid(values, cancel=cancel, progress=lambda d, t, m: progress(t + d, 3 * t, m))
-    value_range = (stats.min, stats.max) if stats.min is not None else None
-    hist = histogram(values, bins, value_range=value_range, cancel=cancel,
-                     progress=lambda d, t, m: progress(2 * t + d, 3 * t, m))
-    if stats.nan or stats.pos_inf or stats.neg_inf:
-        nan, pos, neg = nonfinite_positions(values, marker_limit)
-    else:
-        nan = pos = neg = np.zeros(0, dtype=np.int64)
-    return TensorDisplay(src, values, stats, pyramid, hist, nan, pos, neg)
+    values = np.abs(src) if src.dtype.kind == "c" else src
+    flat = values.reshape(-1)
+    base = pyramid_base(flat.size) if flat.size > 256 else 0
+    scan = scan_values(flat, bins=bins, bin_size=base, marker_limit=marker_limit, progress=progress,
+                       cancel=cancel)
+    levels = _levels(base, scan.mins, scan.maxs, 4, 2048) if base else []
+    stats = replace(scan.stats, dtype=str(src.dtype), shape=tuple(src.shape))
+    return TensorDisplay(src, values, stats, MinMaxPyramid(flat, levels), Histogram(scan.counts, scan.edges),
+                         scan.nan_at, scan.pos_inf_at, scan.neg_inf_at)
 
 
-def abs_error(npu: np.ndarray, golden: np.ndarray) -> np.ndarray:
-    """|npu − golden| in float64, in the golden tensor's shape; the element counts must match."""
+def abs_error(npu: np.ndarray, golden: np.ndarray, *, cancel: CancelToken | None = None) -> np.ndarray:
+    """|npu − golden| in the golden tensor's shape, chunk by chunk: float32 when both sides fit in float32
+    (float16, bfloat16, float32...), float64 otherwise. The element counts must match."""
     a, b = np.asarray(npu), np.asarray(golden)
     if a.size != b.size:
         raise ValueError(f"cannot compare {a.size} NPU elements with {b.size} golden elements")
-    diff = display_values(a).reshape(b.shape).astype(np.float64) - display_values(b)
-    return np.abs(diff)
+    out_type = np.promote_types(work_dtype(a.dtype), work_dtype(b.dtype))
+    out = np.empty(b.shape, dtype=out_type)
+    fa, fb, fo = a.reshape(-1), b.reshape(-1), out.reshape(-1)
+    for start in range(0, fo.size, CHUNK):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        stop = min(fo.size, start + CHUNK)
+        with np.errstate(invalid="ignore", over="ignore"):
+            np.subtract(to_work(fa[start:stop]), to_work(fb[start:stop]), out=fo[start:stop], casting="unsafe")
+            np.abs(fo[start:stop], out=fo[start:stop])
+    return out
 
 
 @dataclass(frozen=True)
@@ -243,7 +210,7 @@ def prepare_pair(npu: np.ndarray, golden: np.ndarray, *, bins: int = 128, progre
     """:func:`prepare_display` of NPU (reshaped to the golden shape), golden and |NPU − golden|."""
     golden = np.asarray(golden)
     npu = np.asarray(npu).reshape(golden.shape) if np.size(npu) == golden.size else np.asarray(npu)
-    err = abs_error(npu, golden)
+    err = abs_error(npu, golden, cancel=cancel)
     parts = [prepare_display(a, bins=bins, cancel=cancel,
                              progress=lambda d, t, m, k=k: progress(k * t + d, 3 * t, m))
              for k, a in enumerate((npu, golden, err))]

@@ -14,6 +14,8 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
+from ascend_dump_gui.ui.session import dismiss, dismissed
+from ascend_dump_gui.ui.settings import APP
 from ascend_dump_gui.ui.workers import Worker
 
 if TYPE_CHECKING:
@@ -22,9 +24,10 @@ if TYPE_CHECKING:
 
 
 def demo_folder() -> Path:
-    """The per-user folder the demo lives in (``<app local data>/demo``; the application's names must be set)."""
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
-    return Path(base) / "demo"
+    """The per-user folder the demo lives in: ``<user data>/ascend-dump-gui/demo`` (the app's name once, not
+    the organisation's and the application's as Qt's application data folder would give)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    return Path(base) / APP / "demo"
 
 
 class DemoBanner(QToolBar):
@@ -51,7 +54,7 @@ class DemoBanner(QToolBar):
         self.open_config.clicked.connect(lambda: self._trigger("action_open"))
         self.dismiss = QToolButton(objectName="demo_dismiss")
         self.dismiss.setAutoRaise(True)
-        self.dismiss.clicked.connect(self.close_banner)
+        self.dismiss.clicked.connect(self._dismissed)
         layout.addWidget(badge)
         layout.addWidget(self.text, 1)
         layout.addWidget(self.open_folder)
@@ -77,6 +80,10 @@ class DemoBanner(QToolBar):
         action = self._window.findChild(QAction, name)  # the menus are rebuilt on a language switch
         if action is not None:
             action.trigger()
+
+    def _dismissed(self) -> None:
+        dismiss("demo_banner", self._window.settings)  # not shown again at later starts
+        self.close_banner()
 
     def close_banner(self) -> None:
         """Remove the banner from the window."""
@@ -139,8 +146,9 @@ class DemoLoader(QObject):
                 self._waiting.add("compare")
         if config.path is None and not config.is_dirty:
             config.load_doc(files.load(demo.config_path), demo.config_path)
-        self.banner = DemoBanner(window)
-        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.banner)
+        if not dismissed("demo_banner", window.settings):
+            self.banner = DemoBanner(window)
+            window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.banner)
         window.status.showMessage(tr("Demo ready: {folder}").format(folder=demo.folder), 15000)
         self._settle()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -33,6 +33,7 @@ from ascend_dump_gui.ui.graph.panel import GraphPanel
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.ranks.panel import RanksPanel
+from ascend_dump_gui.ui.session import save_session
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -64,6 +65,8 @@ class MainWindow(QMainWindow):
         self.compare_panel = ComparePanel(self.runner)
         self.browse_panel.opActivated.connect(self.compare_panel.select_op)  # keep the op when switching
         self.compare_panel.opActivated.connect(self.show_op_in_browse)
+        self.browse_panel.compareRequested.connect(self.compare_panel.compare_with)
+        self.browse_panel.compareRequested.connect(lambda *_: self.tabs.setCurrentWidget(self.compare_panel))
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
         self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
         self.tabs.addTab(self.browse_panel, icon("browse"), tr("Browse"))
@@ -75,7 +78,7 @@ class MainWindow(QMainWindow):
         self.graph_panel = GraphPanel(self.runner)
         self.tabs.addTab(self.graph_panel, icon("graph"), tr("Graph"))
         self.compare_panel.finished.connect(self._show_compare_in_graph)
-        self.compare_panel.rowSelected.connect(self.graph_panel.select_op)
+        self.compare_panel.rowSelected.connect(self._compare_row_selected)
         self.browse_panel.opActivated.connect(self.graph_panel.select_op)
         self.graph_panel.opSelected.connect(self._graph_op_selected)
         self.setCentralWidget(self.tabs)
@@ -124,6 +127,11 @@ class MainWindow(QMainWindow):
         used = result.summary.get("graph")
         if used and (self.graph_panel.path is None or Path(used) != self.graph_panel.path):
             self.graph_panel.open_graph(used)
+
+    def _compare_row_selected(self, tensor: str) -> None:
+        """A row picked in Compare (``op:output:0``; "" when none): its op in the graph."""
+        if tensor:
+            self.graph_panel.select_op(tensor.rsplit(":", 2)[0] if tensor.count(":") >= 2 else tensor)
 
     def _graph_op_selected(self, op_name: str) -> None:
         """An op picked in the graph: its row in Compare, its file in Browse (the mode stays Graph)."""
@@ -247,6 +255,7 @@ class MainWindow(QMainWindow):
         """Open the 'Run in emulator' dialog for the current config; a finished run opens in Browse."""
         dialog = RunEmulatorDialog(self.config_panel.run_inputs(), self.runner, self.status, self)
         dialog.treeReady.connect(self.open_folder)
+        dialog.compareReady.connect(self.compare_panel.offer)
         dialog.runFinished.connect(self._report_run)
         dialog.open()
         return dialog
@@ -288,8 +297,8 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> bool:
         """Switch to ``language`` now and for later starts: the status bar, panels and menus are rebuilt in
         it, keeping the open config (unsaved changes stay unsaved; undo history starts afresh), the
-        environment, the working directory, the open dump folder and its selected file, Compare's inputs (a
-        result is computed again, the selected op kept) and the mode. Refused while work runs."""
+        environment, the working directory, the open dump folder (its index handed over) and its selected file, Compare's inputs (its
+        result handed over, not computed again; the selected op kept) and the mode. Refused while work runs."""
         if language not in LANGUAGES:
             return False
         if self.runner.active:
@@ -303,13 +312,14 @@ class MainWindow(QMainWindow):
         install_language(language)
         config, mode = self.config_panel.snapshot(), self.tabs.currentIndex()
         record, compare = self.browse_panel.current_record(), self._compare_state()
+        index = self.browse_panel.index()  # handed to the new Browse panel: the folder is not scanned again
         self.config_panel.save_layout(self.settings)
         self._build()
         self.config_panel.restore_layout(self.settings)
         self.config_panel.restore(config)
         if self.dump_folder is not None:
             browse = self.browse_panel
-            browse.open_folder(self.dump_folder)
+            browse.open_folder(self.dump_folder, index=index)
             if record is not None:  # selected again once the new panel has indexed the folder
                 browse.indexReady.connect(partial(browse.select_record, record.path),
                                           Qt.ConnectionType.SingleShotConnection)
@@ -324,19 +334,20 @@ class MainWindow(QMainWindow):
         row = panel.current_row()
         return {"paths": (inputs.npu.path(), inputs.golden.path(), inputs.graph.path()),
                 "metrics": inputs.metrics(), "thresholds": {k: s.value() for k, s in inputs.spins.items()},
-                "ran": panel.result() is not None, "op": row.op_name if row is not None else None}
+                "table": panel.model.table() if panel.result() is not None else None,
+                "op": row.op_name if row is not None else None}
 
     def _restore_compare(self, state: dict) -> None:
-        """Fill the rebuilt Compare panel from :meth:`_compare_state`; a result is computed again."""
+        """Fill the rebuilt Compare panel from :meth:`_compare_state`; its result is shown again as it was."""
         panel, inputs = self.compare_panel, self.compare_panel.inputs
         panel.set_inputs(*state["paths"])
         inputs.set_metrics(state["metrics"])
         for key, value in state["thresholds"].items():
             inputs.spins[key].setValue(value)
-        if state["ran"] and panel.run() is not None and state["op"]:
-            # after the panel's own move to the first divergence, which follows ``finished``
-            panel.finished.connect(lambda *_: QTimer.singleShot(0, panel, partial(panel.select_op, state["op"])),
-                                   Qt.ConnectionType.SingleShotConnection)
+        if state["table"] is not None:  # handed over, not computed again
+            panel.show_table(state["table"])
+            if state["op"]:
+                panel.select_op(state["op"])
 
     def _check_language(self, language: str) -> None:
         for action in self.language_menu.actions():
@@ -363,6 +374,7 @@ class MainWindow(QMainWindow):
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        save_session(self, self.settings)
         self.config_panel.save_layout(self.settings)
         self.settings.sync()
         self.runner.cancel_all()

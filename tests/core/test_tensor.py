@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import ml_dtypes
 import numpy as np
 import pytest
 
 from ascend_dump_gui.core import tensor
+from ascend_dump_gui.core.dump import tensor_stats
 from ascend_dump_gui.core.progress import Cancelled, CancelToken
 
 
@@ -76,22 +78,68 @@ def test_pyramid_ignores_nonfinite_values_in_envelopes():
 
 
 def test_histogram_counts_finite_values_only():
-    values = np.array([0, 0, 1, 2, 3, 4, np.nan, np.inf], dtype=np.float32)
-    h = tensor.histogram(values, bins=4)
-    assert h.counts.tolist() == [2, 1, 1, 2]
-    assert h.edges[0] == 0 and h.edges[-1] == 4
-    flat = tensor.histogram(np.full(5, 2.0), bins=3)
+    for dtype in (np.float32, np.float16):  # the converting pass and the bit-pattern table
+        values = np.array([0, 0, 1, 2, 3, 4, np.nan, np.inf], dtype=dtype)
+        h = tensor.prepare_display(values, bins=4).histogram
+        assert h.counts.tolist() == [2, 1, 1, 2]
+        assert h.edges[0] == 0 and h.edges[-1] == 4
+    flat = tensor.prepare_display(np.full(5, 2.0), bins=3).histogram
     assert flat.counts.sum() == 5 and flat.edges[0] < 2 < flat.edges[-1]
 
 
-def test_nonfinite_positions_are_flat_indices_capped_per_kind(monkeypatch):
-    monkeypatch.setattr(tensor, "CHUNK", 8)
-    values = np.zeros(40, dtype=np.float32)
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_nonfinite_positions_are_flat_indices_capped_per_kind(monkeypatch, dtype):
+    monkeypatch.setattr(tensor_stats, "CHUNK", 8)
+    values = np.zeros(40, dtype=dtype)
     values[[3, 17, 30, 31]] = np.nan
     values[[5, 25]] = np.inf
     values[39] = -np.inf
-    nan, pos, neg = tensor.nonfinite_positions(values, limit=3)
-    assert nan.tolist() == [3, 17, 30] and pos.tolist() == [5, 25] and neg.tolist() == [39]
+    d = tensor.prepare_display(values, marker_limit=3)
+    assert d.nan_at.tolist() == [3, 17, 30] and d.pos_inf_at.tolist() == [5, 25] and d.neg_inf_at.tolist() == [39]
+    assert (d.stats.nan, d.stats.pos_inf, d.stats.neg_inf) == (4, 2, 1)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, ml_dtypes.bfloat16, np.int16, np.uint8, np.bool_, np.float32,
+                                   np.float64, np.int64, np.complex64])
+def test_one_pass_statistics_match_float64_numpy(monkeypatch, dtype):
+    monkeypatch.setattr(tensor_stats, "CHUNK", 1024)  # several chunks, the last one partial
+    rng = np.random.default_rng(3)
+    raw = rng.normal(3, 5, size=5000)
+    if np.dtype(dtype).kind == "c":
+        raw = raw + 1j * raw[::-1]
+    a = raw.astype(dtype)
+    if np.dtype(dtype).kind in "fV":
+        a[[7, 4000]] = np.nan
+        a[9] = np.inf
+    ref = np.asarray(np.abs(a) if a.dtype.kind == "c" else a, dtype=np.float64)
+    good = ref[np.isfinite(ref)]
+    d = tensor.prepare_display(a, bins=16)
+    s = d.stats
+    assert (s.min, s.max) == (good.min(), good.max())
+    assert s.mean == pytest.approx(good.mean(), rel=1e-6, abs=1e-9)
+    assert s.std == pytest.approx(good.std(), rel=1e-5)
+    assert s.nan == int(np.isnan(ref).sum()) and s.pos_inf == int(np.isposinf(ref).sum())
+    assert d.histogram.counts.sum() == good.size
+    assert d.values is a or a.dtype.kind == "c"  # no float copy of the tensor
+    assert tensor_stats.tensor_stats(a) == replace(s, dtype=str(a.dtype))
+
+
+def test_signalling_nan_patterns_convert_without_warnings():
+    every = np.arange(1 << 16, dtype=np.uint16).view(np.float16)  # includes NaNs without the quiet bit
+    d = tensor.prepare_display(every)  # filterwarnings = error: any RuntimeWarning fails here
+    assert d.stats.nan == 2046 and d.stats.pos_inf == 1 and d.stats.neg_inf == 1
+    assert d.stats.max == 65504.0 and d.stats.min == -65504.0
+    err = tensor.abs_error(every, every[::-1].copy())
+    assert err.dtype == np.float32
+
+
+def test_pyramid_bins_raw_values_when_the_finest_level_is_too_coarse():
+    values = np.arange(100_000, dtype=np.float32)
+    values[50_001] = 1e6
+    pyr = tensor.build_pyramid(values, base=1024, top_bins=16)
+    x, y = pyr.view(40_000, 60_000, max_points=2000)  # 20k elements: coarser than budget at base 1024
+    assert 1000 <= x.size <= 2000 and np.nanmax(y) == 1e6
+    assert x.min() >= 40_000 - 20 and x.max() <= 60_000 + 20
 
 
 def test_prepare_display_bundles_everything_and_reports_progress():
@@ -100,7 +148,7 @@ def test_prepare_display_bundles_everything_and_reports_progress():
     a[3, 3] = np.nan
     d = tensor.prepare_display(a, bins=10, progress=lambda done, total, msg: seen.append((done, total)))
     assert d.stats.dtype == "float16" and d.stats.nan == 1
-    assert d.values.shape == (10, 10) and d.values.dtype == np.float32
+    assert d.values.shape == (10, 10) and d.values is a
     assert d.nan_at.tolist() == [33] and d.histogram.counts.sum() == 99
     assert seen[-1][0] == seen[-1][1] and all(b >= a for a, b in zip(seen, seen[1:], strict=False))
 
@@ -135,3 +183,17 @@ def test_prepare_display_honours_cancel():
     token.cancel()
     with pytest.raises(Cancelled):
         tensor.prepare_display(np.zeros(10), cancel=token)
+
+
+def test_statistics_of_values_near_the_float32_limit_stay_finite_and_quiet():
+    a = np.array([3.0e38, -3.0e38, 1.0, 2.0e38], dtype=np.float32)
+    s = tensor.prepare_display(a).stats  # filterwarnings = error: an overflow warning fails here
+    assert s.max == float(a.max()) and s.std == pytest.approx(float(a.astype(np.float64).std()), rel=1e-6)
+
+
+def test_values_spanning_more_than_the_float64_range_are_binned_quietly():
+    d = tensor.prepare_display(np.array([1e308, -1e308, 0.0]))
+    assert d.histogram.counts.sum() == 3 and d.histogram.counts[0] == 1 and d.histogram.counts[-1] == 1
+    assert d.stats.std == float("inf")  # the variance overflows float64: said, not warned
+    err = tensor.prepare_pair(np.array([1e308, -1e308]), np.array([-1e308, 1e308])).error
+    assert err.stats.pos_inf == 2

@@ -165,6 +165,8 @@ def test_language_switch_keeps_compare_and_browse(demo_window, qtbot):
         window.findChild(QAction, "language_zh_CN").trigger()
         new_compare, new_browse = window.compare_panel, window.browse_panel
         assert new_compare is not compare and new_browse is not browse
+        assert not new_compare.job.busy and new_compare.result() is compare.result()  # handed over, not rerun
+        assert not new_browse.scanning.busy  # the folder's index is handed over too, not scanned again
         qtbot.waitUntil(lambda: new_compare.result() is not None and new_compare.current_row() is not None
                         and new_compare.current_row().op_name == "dense/Relu", timeout=20_000)
         assert (new_compare.inputs.npu.path(), new_compare.inputs.golden.path(),
@@ -185,3 +187,22 @@ def test_language_switch_keeps_compare_and_browse(demo_window, qtbot):
 def test_demo_folder_is_in_the_per_user_data_folder(qapp):
     folder = demo_folder()
     assert folder.name == "demo" and folder.is_absolute() and folder.parent != folder.parent.parent
+
+
+def test_a_dismissed_banner_stays_dismissed_and_the_session_comes_back(qtbot, tmp_path, windows):
+    first = windows(demo_dir=tmp_path / "data" / "demo")
+    demo = _ready(qtbot, first)
+    first.findChild(DemoBanner).dismiss.click()
+    _drain(qtbot, first)
+    first.close()  # saves the session
+    second = windows(demo_dir=tmp_path / "data" / "demo")
+    _ready(qtbot, second)
+    assert second.findChild(DemoBanner) is None  # the user closed it once: it is not shown again
+    assert second.browse_panel.folder == str(demo.dump_root) == str(second.dump_folder)
+    assert second.compare_panel.inputs.npu.path() == str(demo.dump_step_folder)
+    assert second.compare_panel.inputs.graph.path() == str(demo.graph)
+
+
+def test_demo_folder_names_the_app_once(qapp):
+    assert demo_folder().parts[-3:-1] != ("ascend-dump-gui", "ascend-dump-gui")
+    assert demo_folder().parent.name == "ascend-dump-gui"

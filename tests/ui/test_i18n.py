@@ -303,7 +303,7 @@ def test_switching_language_rebuilds_in_place_and_keeps_the_work(qtbot, tmp_path
     before = window.config_panel.doc.values
     old_panel = window.config_panel
     reopened = []
-    monkeypatch.setattr(type(window.browse_panel), "open_folder", lambda self, path: reopened.append((self, path)))
+    monkeypatch.setattr(type(window.browse_panel), "open_folder", lambda self, path, index=None: reopened.append((self, path)))
     try:
         window.findChild(QAction, "language_zh_CN").trigger()
         panel = window.config_panel

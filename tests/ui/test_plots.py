@@ -72,13 +72,13 @@ def test_heatmap_slices_other_axes_with_sliders_and_table_follows(plot):
     assert heat.axes() == (2, 3)
     shown = np.where(np.isfinite(a[0, 0]), a[0, 0], np.nan).astype(np.float32)  # Inf is drawn as a gap
     assert np.array_equal(heat.image_item().image, shown, equal_nan=True)
-    assert heat._marks.getData()[0].tolist() == [1.5]  # and marked at its cell centre
+    assert heat._marks.getData()[0].tolist() == [1.0]  # and marked at its cell centre (cells centre on indices)
     heat.set_index(0, 1)
     heat.findChild(type(heat._sliders[1]), "heatmap_axis1").setValue(2)
     assert heat.index()[:2] == (1, 2)
     assert np.array_equal(plot.table_model.plane(), a[1, 2].astype(np.float32), equal_nan=True)
     nan_cell = plot.table_model.index(3, 4)
-    assert plot.table_model.data(nan_cell) == "nan"
+    assert plot.table_model.data(nan_cell) == "NaN"  # one spelling everywhere
     assert plot.table_model.data(nan_cell, Qt.ItemDataRole.ForegroundRole) is not None
     heat.set_axes(1, 3)  # rows = axis 1, columns = axis 3, sliders now for axes 0 and 2
     assert sorted(heat._sliders) == [0, 2]

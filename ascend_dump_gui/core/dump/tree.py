@@ -8,9 +8,9 @@ a link with a problem and not followed, unless the tree was opened with ``follow
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from ascend_dump_gui.core.dump.layout import DirContext, child_context, describe, root_context
 from ascend_dump_gui.core.dump.naming import MAPPING_FILE
@@ -28,8 +28,17 @@ from ascend_dump_gui.core.dump.records import (
 from ascend_dump_gui.core.dump.scanner import LINK_OUTSIDE, check_root, is_inside
 from ascend_dump_gui.core.errors import InputError
 
-_BY_NAME = attrgetter("name")
 LINK_LOOP = "symbolic link loop: points to an enclosing folder"
+
+def natural_key(name: str) -> tuple:
+    """Sort key that orders digit runs by value: ``layer2`` < ``layer10`` < ``layer100``."""
+    parts = tuple((0, int(part)) if part.isdigit() else (1, part.casefold())
+                  for part in re.split(r"(\d+)", name) if part)
+    return parts, name
+
+
+def _BY_NAME(entry: os.DirEntry) -> tuple:  # noqa: N802 - the sort key of listed entries
+    return natural_key(entry.name)
 OVERFLOW_OF = "overflow of {op}"
 """How a file's label names the op an Opdebug file reports (the UI's catalogue translates it)."""
 

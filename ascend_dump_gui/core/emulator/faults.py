@@ -40,11 +40,13 @@ class Fault:
                     raise AICoreError(op, inputs, outputs)
                 return outputs
             if self.kind == "nan":
-                y = outputs[0].astype(np.float32)
+                # a contiguous copy: reshape(-1) of a strided output (a conv's NCHW view) would be a copy
+                # and the NaN would be written into nothing
+                y = np.ascontiguousarray(outputs[0], dtype=np.float32)
                 y.reshape(-1)[::3] = np.nan
                 return [cast_to(y, op.out_dtype), *outputs[1:]]
             victim = ref(self.victim or "")
-            damaged = memory[victim].astype(np.float32)
+            damaged = np.ascontiguousarray(memory[victim], dtype=np.float32)
             junk = np.resize(outputs[0].astype(np.float32).reshape(-1), damaged.size // 2)
             damaged.reshape(-1)[: junk.size] = junk * 7.0 + 3.0
             memory[victim] = cast_to(damaged, memory[victim].dtype.name)

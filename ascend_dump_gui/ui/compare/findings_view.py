@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from ascend_dump_gui.core.compare.findings import Overflow, WatcherFinding
@@ -40,7 +41,17 @@ class FindingsTable(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setStretchLastSection(True)
         self._ops: list[str] = []
+        self.empty_text = ""
         self.itemActivated.connect(lambda item: self.opChosen.emit(self._ops[item.row()]))
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if self.rowCount() == 0 and self.empty_text:  # say why the table is empty, in the table
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12), flags, self.empty_text)
+            painter.end()
 
     def fill(self, rows: list[tuple[str, list[str]]]) -> None:
         """``rows``: (op name to jump to, cell texts); paths show their file name, the tooltip all of it."""
@@ -58,9 +69,31 @@ class FindingsTable(QTableWidget):
         return self._ops[row]
 
 
+UNITS = {"AIC": "AI Core", "AIV": "AI Vector", "AICPU": "AI CPU", "SDMA": "SDMA"}
+"""Accelerator names of Opdebug records as the Ascend documentation writes them."""
+
+
+def status_words(status: str) -> str:
+    """An Opdebug record's ``AIC status 0x400`` in words: which unit reported the overflow, and its status."""
+    unit, _, word = status.rpartition(" status ")
+    if not unit:
+        return status
+    return tr("{unit} reported an overflow (status word {status})").format(unit=UNITS.get(unit, unit), status=word)
+
+
 def overflow_rows(overflows: Sequence[Overflow]) -> list[tuple[str, list[str]]]:
-    return [(o.op_name, ["" if o.index is None else str(o.index), o.op_name, o.op_type, ", ".join(o.sources),
-                         ", ".join(o.tensors), "; ".join(o.status), "; ".join(o.files)]) for o in overflows]
+    """Rows of the overflow table: "#" counts from 1 (as in the compare table and Browse); Status says in
+    words what found the overflow."""
+    found_by = {"opdebug": tr("overflow record"), "fp16": tr("float16 range")}
+    rows = []
+    for o in overflows:
+        status = [status_words(s) for s in o.status]
+        if "fp16" in o.sources:
+            status.append(tr("a float16 tensor reached ±65504, the float16 limit"))
+        rows.append((o.op_name, ["" if o.index is None else str(o.index + 1), o.op_name, o.op_type,
+                                 ", ".join(found_by.get(s, s) for s in o.sources), ", ".join(o.tensors),
+                                 "; ".join(status), "; ".join(o.files)]))
+    return rows
 
 
 def watcher_rows(findings: Sequence[WatcherFinding]) -> list[tuple[str, list[str]]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.compare.metrics import METRIC_NAMES
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 
 
@@ -35,7 +36,9 @@ def threshold_specs() -> tuple[tuple[str, str, str, int, float], ...]:
 
 
 class PathRow(QWidget):
-    """A path box with buttons to pick a folder or a file."""
+    """A path box with buttons to pick a folder or a file; ``edited`` when the user changed it."""
+
+    edited = Signal()
 
     def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +50,7 @@ class PathRow(QWidget):
         file.setText(tr("File…"))
         folder.clicked.connect(self._pick_folder)
         file.clicked.connect(self._pick_file)
+        self.edit.textEdited.connect(self.edited)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit, 1)
@@ -63,11 +67,13 @@ class PathRow(QWidget):
         path = QFileDialog.getExistingDirectory(self, tr("Choose a folder"), self.path())
         if path:
             self.edit.setText(path)
+            self.edited.emit()
 
     def _pick_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("Choose a dump or .npy file"), self.path())
         if path:
             self.edit.setText(path)
+            self.edited.emit()
 
 
 class CompareInputs(QWidget):
@@ -78,9 +84,9 @@ class CompareInputs(QWidget):
         self.npu = PathRow("npu", tr("NPU dump folder or file"))
         self.golden = PathRow("golden", tr("Golden dump folder or file"))
         self.graph = PathRow("graph", tr("Optional: GE graph dump (ge_proto*Build*.txt) for fused ops and order"))
-        self.graph_used = QLabel()
+        self.npu.edited.connect(self._npu_edited)
+        self.graph_used = ElidedLabel()
         self.graph_used.setObjectName("graph_used")
-        self.graph_used.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.metrics_button = QToolButton()
         self.metrics_button.setObjectName("metrics_button")
         self.metrics_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -109,22 +115,60 @@ class CompareInputs(QWidget):
             thresholds.addWidget(spin)
             self.spins[field] = spin
         thresholds.addStretch(1)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel(tr("NPU")), 0, 0)
-        grid.addWidget(self.npu, 0, 1)
-        grid.addWidget(QLabel(tr("Golden")), 1, 0)
-        grid.addWidget(self.golden, 1, 1)
-        grid.addWidget(QLabel(tr("Graph")), 2, 0)
-        grid.addWidget(self.graph, 2, 1)
-        grid.addWidget(self.graph_used, 2, 2)
-        metrics = QHBoxLayout()
+        self._labels = (QLabel(tr("NPU")), QLabel(tr("Golden")), QLabel(tr("Graph")))
+        self.metrics_box = QWidget()
+        metrics = QHBoxLayout(self.metrics_box)
+        metrics.setContentsMargins(0, 0, 0, 0)
         metrics.addWidget(QLabel(tr("Metrics")))
         metrics.addWidget(self.metrics_button)
         metrics.addStretch(1)
-        grid.addLayout(metrics, 0, 2)
-        grid.addLayout(thresholds, 1, 2)
+        self.thresholds_box = QWidget()
+        self.thresholds_box.setLayout(thresholds)
+        thresholds.setContentsMargins(0, 0, 0, 0)
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self.narrow: bool | None = None
+        self._arrange(narrow=False)
+
+    def _arrange(self, narrow: bool) -> None:
+        """Wide: paths on the left, metrics, thresholds and the graph note on the right. Narrow: each path on
+        its own full-width row, then the graph note, then metrics and thresholds on one row."""
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        grid = self._grid
+        while grid.count():
+            grid.takeAt(0)
+        for column in range(4):
+            grid.setColumnStretch(column, 0)
+        for row, (label, path) in enumerate(zip(self._labels, (self.npu, self.golden, self.graph), strict=True)):
+            grid.addWidget(label, row, 0)
+            grid.addWidget(path, row, 1, 1, 1 if not narrow else 2)
+        if narrow:
+            grid.addWidget(self.graph_used, 3, 1, 1, 2)
+            grid.addWidget(self.metrics_box, 4, 0, 1, 2)
+            grid.addWidget(self.thresholds_box, 4, 2)
+        else:
+            grid.addWidget(self.metrics_box, 0, 2)
+            grid.addWidget(self.thresholds_box, 1, 2)
+            grid.addWidget(self.graph_used, 2, 2)
         grid.setColumnStretch(1, 1)
+
+    def wide_enough(self, width: int) -> bool:
+        """True when ``width`` leaves the paths at least 420 px beside metrics and thresholds."""
+        side = max(self.metrics_box.sizeHint().width(), self.thresholds_box.sizeHint().width())
+        return width >= 420 + side + 80
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._arrange(narrow=not self.wide_enough(event.size().width()))
+        super().resizeEvent(event)
+
+    def _npu_edited(self) -> None:
+        """A graph dump chosen for the previous NPU dump would order another model's rows wrongly: drop it."""
+        if self.graph.path():
+            self.graph.set_path("")
+            self.graph_used.setText(tr("Graph cleared: it was chosen for the previous NPU dump."))
+            self.graph_used.setToolTip("")
 
     def show_graph_used(self, summary: dict) -> None:
         """Say which graph dump the last compare used (``summary["graph"]``/``["graph_source"]``), or none."""

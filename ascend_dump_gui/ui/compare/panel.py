@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMenu,
     QProgressBar,
@@ -30,6 +32,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow, compare
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
+from ascend_dump_gui.core.dump.graph import parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
@@ -47,8 +50,11 @@ from ascend_dump_gui.ui.compare.findings_view import (
 from ascend_dump_gui.ui.compare.inputs import CompareInputs
 from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
+from ascend_dump_gui.ui.dump.path_menu import popup, show_in_folder
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.settings import follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -73,12 +79,45 @@ def _load_pair(row: CompareRow, *, progress: ProgressFn,
     return row.tensor, prepare_pair(npu, golden, progress=progress, cancel=cancel)
 
 
+GRAPH_MATCH = 0.5
+"""A chosen graph dump must name more than this share of the compared NPU ops, else it is ignored."""
+
+
+INSERTED_TYPES = frozenset({"Cast", "TransData"})
+"""Ops the graph compiler inserts under the same names in every model: they say nothing about a match."""
+
+
+def graph_coverage(result: CompareResult, graph: Path) -> tuple[int, int]:
+    """(NPU ops the graph dump names, NPU ops compared), inserted Cast/TransData ops left out."""
+    named = {sanitize_part(op.name) for g in parse_graph_file(graph) for op in g.ops}
+    ops = {sanitize_part(row.op_name) for row in result.rows if row.op_name and row.op_type not in INSERTED_TYPES}
+    return len(ops & named), len(ops)
+
+
 def _compare_table(npu: Path, golden: Path, *, metrics: list[str], tolerances: Tolerances, graph: Path | None,
                    progress: ProgressFn, cancel: CancelToken, follow_links: bool = False) -> CompareTable:
-    """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread."""
-    result = compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=graph, progress=progress,
-                     cancel=cancel, follow_links=follow_links)
-    return prepare_table(result, tolerances, cancel=cancel)
+    """Worker body: compare, then prepare the result for the table (sort keys, statuses) off the GUI thread.
+    A chosen graph dump that does not match the NPU dump (it names under half of its ops: another model's
+    graph) would order rows wrongly: the compare runs again without it and the note says so."""
+    def run(chosen: Path | None) -> CompareResult:
+        return compare(npu, golden, metrics=metrics, tolerances=tolerances, graph=chosen, progress=progress,
+                       cancel=cancel, follow_links=follow_links)
+
+    note = ""
+    try:
+        result = run(graph)
+    except InputError as exc:
+        if graph is None or exc.path is None or Path(exc.path) != graph:
+            raise
+        result, note = run(None), tr("The chosen graph dump names none of the dumped ops: ignored.")
+    else:
+        if graph is not None:
+            hits, total = graph_coverage(result, graph)
+            if total and hits <= GRAPH_MATCH * total:
+                result = run(None)
+                note = tr("The chosen graph dump names only {hits} of the {total} dumped ops (another model?): "
+                          "ignored.").format(hits=hits, total=total)
+    return replace(prepare_table(result, tolerances, cancel=cancel), note=note)
 
 
 def _export(result: CompareResult, path: str, *, progress: ProgressFn, cancel: CancelToken) -> str:
@@ -98,16 +137,23 @@ class ComparePanel(QWidget):
     opActivated = Signal(str)
     finished = Signal(object)
     rowShown = Signal(str)
-    rowSelected = Signal(str)  # the op name of the row the user or select_op chose
+    rowSelected = Signal(str)  # the tensor name of the newly selected row ("" when none is selected)
     exported = Signal(str)
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compare_panel")
         self._runner = runner or TaskRunner(self)
-        self._job: Worker | None = None
+        self.job = LatestTask(self._runner, self)
+        self.job.progress.connect(self._progress)
+        self.job.finished.connect(self._compared)
+        self.job.failed.connect(self._failed)
+        self.job.cancelled.connect(self._cancelled)
+        self.pair = LatestTask(self._runner, self)
+        self.pair.finished.connect(self._pair_loaded)
+        self.pair.failed.connect(self._pair_failed)
+        self.pair.cancelled.connect(self._pair_cancelled)
         self._tolerances = Tolerances()
-        self._wanted_row = ""
         self.model = CompareTableModel(self)
         self._build()
 
@@ -124,7 +170,7 @@ class ComparePanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("compare_progress")
         self.progress.setMaximumWidth(260)
-        self.summary = QLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
+        self.summary = ElidedLabel(tr("Choose an NPU dump and a golden dump, then Compare."))
         self.summary.setObjectName("compare_summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)  # op names come from dump files
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -153,6 +199,17 @@ class ComparePanel(QWidget):
         menu.addAction(tr("Result as JSON…"), lambda: self._ask_export(tr("JSON (*.json)")))
         export.setMenu(menu)
 
+        self.offer_bar = QWidget()
+        self.offer_bar.setObjectName("compare_offer")
+        self.offer_text = ElidedLabel()
+        offer_run = QPushButton(tr("Compare now"))
+        offer_run.setObjectName("compare_offer_run")
+        offer_run.clicked.connect(self.run)
+        offer_layout = QHBoxLayout(self.offer_bar)
+        offer_layout.setContentsMargins(0, 0, 0, 0)
+        offer_layout.addWidget(self.offer_text, 1)
+        offer_layout.addWidget(offer_run)
+        self.offer_bar.hide()
         run_bar = QHBoxLayout()
         run_bar.addWidget(self.run_button)
         run_bar.addWidget(self.cancel_button)
@@ -177,14 +234,24 @@ class ComparePanel(QWidget):
         self.table.horizontalHeader().setResizeContentsPrecision(100)  # widths from 100 rows, not 1000
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(
+            lambda pos: popup(self.row_menu_at(pos), self.table.viewport().mapToGlobal(pos)))
         self.plot = TensorPlot(runner=self._runner)
+        plot_page = QWidget()
+        plot_layout = QVBoxLayout(plot_page)
+        plot_layout.setContentsMargins(0, 0, 0, 0)
+        self.pair_bar = LoadingBar(self.pair)
+        plot_layout.addWidget(self.pair_bar)
+        plot_layout.addWidget(self.plot, 1)
         self.overflow_table = FindingsTable(overflow_columns(), "overflow_table", path_columns=(6,))
         self.watcher_table = FindingsTable(watcher_columns(), "watcher_table", path_columns=(5, 6))
         for table in (self.overflow_table, self.watcher_table):
             table.opChosen.connect(self.select_op)
+        self._set_empty_texts(ran=False)
         self.details = QTabWidget()
         self.details.setObjectName("compare_details")
-        self.details.addTab(self.plot, tr("NPU vs golden"))
+        self.details.addTab(plot_page, tr("NPU vs golden"))
         self.details.addTab(self.overflow_table, tr("Overflows"))
         self.details.addTab(self.watcher_table, tr("Watcher"))
         split = QSplitter(Qt.Orientation.Vertical)
@@ -196,6 +263,7 @@ class ComparePanel(QWidget):
         self.msprobe = None
         layout = QVBoxLayout(self)
         layout.addWidget(self.inputs)
+        layout.addWidget(self.offer_bar)
         layout.addLayout(run_bar)
         layout.addLayout(view_bar)
         layout.addWidget(self.views, 1)
@@ -206,6 +274,21 @@ class ComparePanel(QWidget):
         self.inputs.npu.set_path(str(npu))
         self.inputs.golden.set_path(str(golden))
         self.inputs.graph.set_path("" if graph is None else str(graph))
+
+    def offer(self, npu: str | Path, golden: str | Path) -> None:
+        """Fill NPU and golden from an emulator run (the graph is found next to the dump) and offer to compare."""
+        self.set_inputs(npu, golden, None)
+        self.offer_text.setText(tr("Filled from the emulator run: NPU {npu}, golden {golden}.").format(
+            npu=Path(npu).name, golden=Path(golden).name))
+        self.offer_bar.show()
+
+    def compare_with(self, npu: str | Path) -> None:
+        """Browse's "Compare with…": ``npu`` becomes the NPU input (a graph chosen before is dropped); the
+        golden path is asked next."""
+        self.inputs.npu.set_path(str(npu))
+        self.inputs.graph.set_path("")
+        self.inputs.golden.edit.setFocus()
+        self.inputs.golden.edit.selectAll()
 
     def run(self) -> Worker | None:
         """Start comparing in a worker (None when a path is missing: the user is told why)."""
@@ -225,22 +308,17 @@ class ComparePanel(QWidget):
         if not self.inputs.metrics():
             show_error(self, InputError(None, tr("tick at least one metric")), tr("Comparing"))
             return None
-        self.cancel()
         self._tolerances = self.inputs.tolerances()
-        worker = Worker(_compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
-                        tolerances=self._tolerances, graph=Path(graph) if graph else None,
-                        follow_links=follow_links())
-        worker.signals.progress.connect(self._progress)
-        worker.signals.finished.connect(self._compared)
-        worker.signals.failed.connect(self._failed)
-        worker.signals.cancelled.connect(self._cancelled)
-        self._job = worker
+        self.offer_bar.hide()
+        self.clear_result()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.progress.setRange(0, 0)
-        self.summary.setText(tr("Comparing…"))
-        self._runner.start(worker)
-        return worker
+        self.progress.setFormat("")
+        self._set_summary(tr("Comparing…"))
+        return self.job.start(tr("compare"), _compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
+                              tolerances=self._tolerances, graph=Path(graph) if graph else None,
+                              follow_links=follow_links())
 
     def _run_msprobe(self, npu: str, bench: str) -> Worker:
         """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
@@ -262,45 +340,80 @@ class ComparePanel(QWidget):
             widget.setVisible(visible)
 
     def cancel(self) -> None:
-        """Stop the running compare (the table keeps the previous result)."""
-        if self._job is not None:
-            self._job.cancel()
+        """Stop the running compare; the previous result is already gone (cleared when the run started)."""
+        self.job.cancel()
+
+    def clear_result(self) -> None:
+        """Empty the table, the plot, the overflow and watcher lists (a new run or new inputs)."""
+        self.pair.clear()
+        self.model.set_table(prepare_table(None))
+        self.plot.set_display(None)
+        self.overflow_table.fill([])
+        self.watcher_table.fill([])
+        self.details.setTabText(1, tr("Overflows"))
+        self.details.setTabText(2, tr("Watcher"))
+        self._set_empty_texts(ran=False)
+
+    def _set_empty_texts(self, ran: bool) -> None:
+        """What an empty overflow or watcher table means: no compare yet, or nothing found."""
+        if not ran:
+            text = tr("Run a compare to list its findings here.")
+            self.overflow_table.empty_text = self.watcher_table.empty_text = text
+        else:
+            self.overflow_table.empty_text = tr(
+                "No overflow: no overflow record (Opdebug) in the NPU dump and no float16 output reaching "
+                "±65504.")
+            self.watcher_table.empty_text = tr(
+                "No watcher findings: no dump of the watched ops shows their output changed after another op "
+                "ran. Watcher findings need a dump made with dump_scene \"watcher\".")
+        for table in (self.overflow_table, self.watcher_table):
+            table.viewport().update()
+        self.goto_button.setEnabled(False)
+        self.rowSelected.emit("")
 
     def _progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 0))
         if total:
             self.progress.setValue(done)
         self.progress.setFormat("%v / %m")
-        self.summary.setText(tr("Comparing… {progress}").format(progress=message))
+        self._set_summary(tr("Comparing… {progress}").format(progress=message))
 
-    def _end_run(self) -> None:
-        self._job = None
+    def _end_run(self, word: str) -> None:
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.progress.setRange(0, 1)
-        self.progress.setValue(1)
-        self.progress.setFormat(tr("done"))
+        self.progress.setValue(1 if word == tr("done") else 0)
+        self.progress.setFormat(word)
 
     def _failed(self, exc: BaseException) -> None:
-        self._end_run()
-        self.summary.setText(tr("Compare failed."))
+        self._end_run(tr("failed"))
+        self._set_summary(tr("Compare failed."))
         show_error(self, exc, tr("Comparing"))
 
     def _cancelled(self) -> None:
-        self._end_run()
-        self.summary.setText(tr("Compare cancelled."))
+        self._end_run(tr("cancelled"))
+        self._set_summary(tr("Compare cancelled."))
+
+    def _set_summary(self, text: str) -> None:
+        self.summary.setText(text)
+
+    def show_table(self, table: CompareTable) -> None:
+        """Show a result prepared before (a language switch hands it over: nothing is computed again)."""
+        self._tolerances = self.inputs.tolerances()
+        self._compared(table)
 
     def _compared(self, table: CompareTable) -> None:
-        self._end_run()
+        self._end_run(tr("done"))
         self.model.set_table(table)
         result = table.result
         self.table.resizeColumnsToContents()
         self.table.setColumnWidth(1, min(self.table.columnWidth(1), 320))
         self.overflow_table.fill(overflow_rows(result.overflows))
         self.watcher_table.fill(watcher_rows(result.watcher_findings))
+        self._set_empty_texts(ran=True)
         self.details.setTabText(1, tr("Overflows ({count})").format(count=len(result.overflows)))
         self.details.setTabText(2, tr("Watcher ({count})").format(count=len(result.watcher_findings)))
-        self.summary.setText(self._summary_text(result))
+        self._set_summary(self._summary_text(result) + (f" · ⚠ {table.note}" if table.note else ""))
         self.inputs.show_graph_used(result.summary)
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.finished.emit(result)
@@ -360,20 +473,23 @@ class ComparePanel(QWidget):
 
     def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row = self.model.data(current, RowRole) if current.isValid() else None
+        self.pair.clear()
+        self.plot.set_display(None)  # never the previous row's tensors while this one loads
+        self.rowSelected.emit("" if row is None else row.tensor)
         if row is None:
             return
-        self._wanted_row = row.tensor
-        self.rowSelected.emit(row.op_name)
-        self.details.setCurrentWidget(self.plot)
-        worker = Worker(_load_pair, row)
-        worker.signals.finished.connect(self._pair_loaded)
-        worker.signals.failed.connect(self._pair_failed)
-        self._runner.start(worker)
+        self.details.setCurrentIndex(0)
+        self.pair.start(row.tensor, _load_pair, row)
+
+    def _pair_cancelled(self) -> None:
+        self.plot.set_display(None, tr("Loading cancelled: select the row again to load it."))
 
     def _pair_loaded(self, result: tuple[str, PairDisplay | TensorDisplay]) -> None:
         tensor, shown = result
-        if tensor != self._wanted_row:
-            return
+        row = self.current_row()
+        if row is not None:
+            stem = tensor + (".abs_error" if isinstance(shown, PairDisplay) else "")
+            self.plot.set_export_hint(os.path.dirname(row.npu_file), stem.replace(":", "."))
         if isinstance(shown, PairDisplay):
             self.plot.set_pair(shown, tensor)
         else:
@@ -382,6 +498,23 @@ class ComparePanel(QWidget):
 
     def _pair_failed(self, exc: BaseException) -> None:
         show_error(self, exc, tr("Reading the tensors"))
+
+    def row_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the table row at viewport position ``pos`` (None off the rows)."""
+        index = self.table.indexAt(pos)
+        row = self.model.data(index, RowRole) if index.isValid() else None
+        if row is None:
+            return None
+        menu = QMenu(self.table)
+        menu.setObjectName("row_menu")
+        clipboard = QGuiApplication.clipboard()
+        menu.addAction(tr("Show in Browse"), lambda: self.opActivated.emit(row.op_name))
+        menu.addAction(tr("Copy tensor name"), lambda: clipboard.setText(row.tensor))
+        menu.addAction(tr("Copy NPU path"), lambda: clipboard.setText(str(row.npu_file)))
+        if row.golden_file:
+            menu.addAction(tr("Copy golden path"), lambda: clipboard.setText(str(row.golden_file)))
+        menu.addAction(tr("Show in folder"), lambda: show_in_folder(str(row.npu_file)))
+        return menu
 
     def _show_in_browse(self) -> None:
         row = self.current_row()

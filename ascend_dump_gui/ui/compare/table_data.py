@@ -45,6 +45,7 @@ class CompareTable:
     failing: np.ndarray
     search_texts: list[str]
     keys: list[np.ndarray | None]
+    note: str = ""  # what the run had to work around (e.g. a graph dump of another model, ignored)
 
     def __len__(self) -> int:
         return len(self.status)

@@ -22,6 +22,7 @@ from ascend_dump_gui.ui.compare.table_data import (
     prepare_table,
 )
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.sorted_rows import RowOrder, reorder
 
 Index = QModelIndex | QPersistentModelIndex
@@ -38,7 +39,7 @@ def _cell(value: Any) -> str:
     if value is None:
         return "NaN"
     if isinstance(value, float):
-        return f"{value:.6f}"
+        return number_text(value, ".6f")
     return str(value)
 
 
@@ -112,6 +113,10 @@ class CompareTableModel(QAbstractTableModel):
         return masks[0] & masks[1] if len(masks) == 2 else (masks[0] if masks else None)
 
     # --- access ----------------------------------------------------------------------------------
+    def table(self) -> CompareTable:
+        """The prepared result shown (handed to a rebuilt panel after a language switch)."""
+        return self._table
+
     def result(self) -> CompareResult | None:
         return self._table.result
 
@@ -167,7 +172,9 @@ class CompareTableModel(QAbstractTableModel):
             return "×".join(map(str, row.shape))
         if column == 6:
             return self._yes if row.overflow else ""
-        return str((row.index, row.tensor, row.op_type, row.dtype)[column])
+        if column == 0:
+            return str(row.index + 1)  # numbered from 1, as Browse's op table and the overflow list
+        return str((row.tensor, row.op_type, row.dtype)[column - 1])
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if role not in _ROLES or not index.isValid():

@@ -51,6 +51,27 @@ def opened_folder(roots: Mapping[str, Path], cwd: Path) -> Path:
     return cwd
 
 
+def named_model(inputs: RunInputs) -> str | None:
+    """The built-in model the config's ``dump_list`` names (``model_name``), if any."""
+    known = {info.name for info in list_models()}
+    items = inputs.doc.values.get("dump_list") if isinstance(inputs.doc.values, Mapping) else None
+    for item in items if isinstance(items, list) else []:
+        name = item.get("model_name") if isinstance(item, Mapping) else None
+        if name in known:
+            return name
+    return None
+
+
+def compare_inputs(result, cwd: Path) -> tuple[Path, Path] | None:
+    """(NPU folder, golden folder) of step 0 of a run that wrote both, else None."""
+    dump_root, golden_root = result.roots.get("dump_data"), result.roots.get("golden")
+    if dump_root is None or golden_root is None or not (Path(golden_root) / "0").is_dir():
+        return None
+    folders = sorted({p.parent for p in result.written if p.is_relative_to(dump_root)}, key=lambda p: p.parts)
+    step0 = [f for f in folders if f.name == "0"] or folders
+    return (step0[0], Path(golden_root) / "0") if step0 else None
+
+
 def make_dump_folders(inputs: RunInputs, cwd: Path) -> list[Path]:
     """Create the dump folders the config names (the real runtime needs them to exist); returns those made."""
     made = []
@@ -67,6 +88,7 @@ class RunEmulatorDialog(QDialog):
 
     treeReady = Signal(object)   # Path
     runFinished = Signal(object)  # the EmulationResult
+    compareReady = Signal(object, object)  # NPU folder, golden folder (Path) of a run that wrote golden files
 
     def __init__(self, inputs: RunInputs, runner: TaskRunner, status: StatusBar | None,
                  parent: QWidget | None = None) -> None:
@@ -79,6 +101,9 @@ class RunEmulatorDialog(QDialog):
         for info in list_models():
             self.model.addItem(info.name, info.name)
             self.model.setItemData(self.model.count() - 1, info.description, Qt.ItemDataRole.ToolTipRole)
+        named = named_model(inputs)
+        if named is not None:  # the model the config's dump_list names: any other one dumps nothing
+            self.model.setCurrentIndex(self.model.findData(named))
         self.model_note = QLabel(wordWrap=True, objectName="emu_model_note")
         self.model.currentIndexChanged.connect(self._describe_model)
         self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=50, value=2)
@@ -108,9 +133,14 @@ class RunEmulatorDialog(QDialog):
         self.run_button.setObjectName("emu_run")
         self.buttons.accepted.connect(self.start)
         self.buttons.rejected.connect(self.cancel_or_close)
+        model_box = QWidget()  # the combo and its wrapped description in one field: rows never overlap
+        model_layout = QVBoxLayout(model_box)
+        model_layout.setContentsMargins(0, 0, 0, 0)
+        model_layout.addWidget(self.model)
+        model_layout.addWidget(self.model_note)
         form = QFormLayout()
-        form.addRow(tr("Model"), self.model)
-        form.addRow("", self.model_note)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow(tr("Model"), model_box)
         form.addRow(tr("Steps"), self.steps)
         form.addRow(tr("Working directory"), self.cwd)
         form.addRow(tr("Files land in"), self.lands)
@@ -176,6 +206,9 @@ class RunEmulatorDialog(QDialog):
         self.runFinished.emit(result)
         folder = opened_folder(result.roots, cwd)
         self.treeReady.emit(folder)
+        pair = compare_inputs(result, cwd)
+        if pair is not None:
+            self.compareReady.emit(*pair)
         self.accept()
 
     def _on_failed(self, exc: BaseException) -> None:

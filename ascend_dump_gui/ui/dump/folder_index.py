@@ -19,6 +19,8 @@ class FolderIndex:
 
     scan: ScanResult
     counts: dict[str, Counter] = field(default_factory=dict)
+    unreadable: dict[str, str] = field(default_factory=dict)
+    """Folders (relative path) the scan could not read, with the reason."""
 
     def count(self, rel_folder: str) -> Counter:
         return self.counts.get(rel_folder, Counter())
@@ -54,4 +56,5 @@ def index_folder(root: str, *, follow_links: bool = False, progress: ProgressFn 
         result = scan(root, follow_links=follow_links, progress=progress, cancel=cancel)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        return FolderIndex(result, count_folders(result.records))
+        unreadable = {p.path: p.message for p in result.problems if p.message.startswith("cannot read")}
+        return FolderIndex(result, count_folders(result.records), unreadable)

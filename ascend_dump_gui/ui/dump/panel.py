@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import partial
 from pathlib import Path
 
 import shiboken6
@@ -16,10 +17,12 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSplitter,
     QStackedWidget,
     QTableView,
+    QTabWidget,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -31,13 +34,18 @@ from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.dump.counts import count_text
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.op_table import OpTableModel, RecordRole, execution_order
+from ascend_dump_gui.ui.dump.path_menu import path_menu, popup
+from ascend_dump_gui.ui.dump.problems_view import ProblemsView
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.settings import follow_links, save_follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -66,6 +74,7 @@ class BrowsePanel(QWidget):
     folderOpened = Signal(str)
     indexReady = Signal()
     recordsShown = Signal(int)
+    compareRequested = Signal(str)  # "Compare with…" on a file or folder (absolute path)
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,7 +83,11 @@ class BrowsePanel(QWidget):
         self._root: DumpNode | None = None
         self._opened: str | None = None
         self._index: FolderIndex | None = None
-        self._scan: Worker | None = None
+        self.scanning = LatestTask(self._runner, self)
+        self.scanning.progress.connect(self._scan_progress)
+        self.scanning.finished.connect(self._indexed)
+        self.scanning.failed.connect(self._scan_failed)
+        self.scanning.cancelled.connect(self._scan_cancelled)
         self._listing: Worker | None = None
         self._listing_folder: DumpNode | None = None
         self._want: str | None = None  # relative path of a record to select once the table is filled
@@ -87,10 +100,8 @@ class BrowsePanel(QWidget):
         open_button = QPushButton(tr("Open…"))
         open_button.setObjectName("open_folder")
         open_button.clicked.connect(self._ask_folder)
-        self.path_label = QLabel(tr("No folder open"))
+        self.path_label = ElidedLabel(tr("No folder open"), minimum=80)
         self.path_label.setObjectName("browse_path")
-        self.path_label.setTextFormat(Qt.TextFormat.PlainText)  # folder names are not markup
-        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("filter")
         self.filter_edit.setPlaceholderText(tr("Filter ops by name or type"))
@@ -128,16 +139,30 @@ class BrowsePanel(QWidget):
         self.follow_links_box.setChecked(follow_links())
         self.follow_links_box.toggled.connect(self._follow_links_toggled)
         bar.addWidget(self.follow_links_box)
-        self.status_label = QLabel()
+        self.status_label = ElidedLabel(minimum=60)
         self.status_label.setObjectName("browse_status")
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         bar.addWidget(self.status_label)
+        self.notice = QLabel()
+        self.notice.setObjectName("browse_notice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
 
         self.tree = QTreeView()
         self.tree.setObjectName("dump_tree")
         self.tree.setUniformRowHeights(True)
         self.tree.setIndentation(14)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.problems = ProblemsView()
+        self.problems.pathChosen.connect(self.select_folder)
+        self.scan_bar = LoadingBar(self.scanning)
+        self.left_tabs = QTabWidget()
+        self.left_tabs.setObjectName("browse_left_tabs")
+        self.left_tabs.setDocumentMode(True)
+        self.left_tabs.addTab(self.tree, tr("Folders"))
+        self.left_tabs.addTab(self.problems, tr("Problems"))
         self.table = QTableView()
         self.table.setObjectName("op_table")
         self.table.setSortingEnabled(True)
@@ -152,14 +177,27 @@ class BrowsePanel(QWidget):
         for column, width in enumerate((46, 110, 260, 70, 140, 240)):
             self.table.setColumnWidth(column, width)
         self.table.selectionModel().currentRowChanged.connect(self._record_chosen)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._table_menu)
         self.record_view = RecordView(runner=self._runner)
+        self.record_view.tensor_view.readProblem.connect(self._read_problem)
 
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.scan_bar)
+        left_layout.addWidget(self.left_tabs, 1)
+        table_page = QWidget()
+        table_layout = QVBoxLayout(table_page)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addWidget(self.notice)
+        table_layout.addWidget(self.table, 1)
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.table)
+        right.addWidget(table_page)
         right.addWidget(self.record_view)
         right.setSizes([260, 520])
         main = QSplitter(Qt.Orientation.Horizontal)
-        main.addWidget(self.tree)
+        main.addWidget(left)
         main.addWidget(right)
         main.setSizes([440, 1060])
         self.views = QStackedWidget()  # page 0: any dump layout; page 1 (made on demand): an msprobe tree
@@ -171,8 +209,9 @@ class BrowsePanel(QWidget):
         self._apply_filter()  # mapping.csv and graph files are not ops
 
     # --- opening ---------------------------------------------------------------------------------
-    def open_folder(self, path: str | Path) -> None:
-        """Show ``path``: its first level at once, counts and badges after a background scan."""
+    def open_folder(self, path: str | Path, index: FolderIndex | None = None) -> None:
+        """Show ``path``: its first level at once, counts and badges after a background scan. ``index``, a
+        scan of the same folder made before (a language switch hands it over), is used instead of scanning."""
         if is_msprobe_dir(path):
             self._open_msprobe(path)
             return
@@ -199,13 +238,21 @@ class BrowsePanel(QWidget):
         self.path_label.setText(str(root.path))
         self.ops.set_records(root.path, [])
         self.record_view.show_record(root.path, None)
-        self._start_scan()
+        self.problems.problems.set_problems(root.path, [])
+        self._set_problem_count()
+        self.notice.hide()
+        if index is not None and index.scan.root == root.path:
+            self._set_status(tr("indexing…"))
+            QTimer.singleShot(0, self, partial(self._indexed, index))  # after the caller connected indexReady
+        else:
+            self._start_scan()
         self.folderOpened.emit(root.path)
 
     def _follow_links_toggled(self, on: bool) -> None:
         save_follow_links(on)
         if self._opened is not None:
             self.open_folder(self._opened)
+
     def _open_msprobe(self, path: str | Path) -> None:
         """An msprobe dump tree opens in its own browser (steps, ranks, modules, calls, tensors)."""
         from ascend_dump_gui.ui.msprobe.browser import MsprobeBrowser
@@ -232,43 +279,99 @@ class BrowsePanel(QWidget):
             self.open_folder(path)
 
     def _start_scan(self) -> None:
-        worker = Worker(index_folder, self._root.path, follow_links=self.follow_links_box.isChecked())
-        worker.signals.progress.connect(self._scan_progress)
-        worker.signals.finished.connect(self._indexed)
-        worker.signals.failed.connect(self._scan_failed)
-        self._scan = worker
-        self.status_label.setText(tr("indexing…"))
-        self._runner.start(worker)
+        self._set_status(tr("indexing…"))
+        self.scanning.start(os.path.basename(self._root.path) or self._root.path, index_folder, self._root.path,
+                            follow_links=self.follow_links_box.isChecked())
+
+    def _scan_cancelled(self) -> None:
+        self._set_status(tr("indexing cancelled: folders list as you open them, without counts"))
 
     def _scan_progress(self, done: int, _total: int, _message: str) -> None:
-        self.status_label.setText(tr("indexing… {count} files").format(count=f"{done:,}"))
+        self._set_status(tr("indexing… {files}").format(files=count_text(done, "file")))
 
     def _scan_failed(self, exc: BaseException) -> None:
-        self.status_label.setText(tr("indexing failed"))
+        self._set_status(tr("indexing failed"))
         show_error(self, exc, tr("Indexing the dump folder"))
+
+    def _set_status(self, text: str) -> None:
+        self.status_label.setText(text)
 
     def _indexed(self, index: FolderIndex) -> None:
         if self._root is None or index.scan.root != self._root.path:
             return
-        self._scan = None
         self._index = index
         problems = len(index.scan.problems)
-        files = f"{len(index.scan.records):,}"
-        self.status_label.setText(tr("{files} files, {problems} problems").format(files=files, problems=problems)
-                                  if problems else tr("{files} files").format(files=files))
+        files = count_text(len(index.scan.records), "file")
+        self._set_status(tr("{files}, {problems}").format(files=files, problems=count_text(problems, "problem"))
+                         if problems else files)
+        self.problems.problems.set_problems(self._root.path, index.scan.problems)
+        self._set_problem_count()
+        self._say_what_the_folder_is(index)
         self.tree_model.set_index(index)
         self._show_folder(self.tree.currentIndex())
         self.indexReady.emit()
 
     def _listing_failed(self, path: str, message: str) -> None:
-        self.status_label.setText(tr("cannot list {folder}: {problem}").format(folder=os.path.basename(path),
-                                                                               problem=message))
+        self._set_status(tr("cannot list {folder}: {problem}").format(folder=os.path.basename(path),
+                                                                      problem=message))
+        self._read_problem(path, message)
+
+    def _read_problem(self, path: str, reason: str) -> None:
+        """A folder or file that could not be read: listed under Problems (path relative to the root)."""
+        if self._root is None:
+            return
+        rel = os.path.relpath(path, self._root.path).replace(os.sep, "/")
+        self.problems.problems.add("" if rel == "." else rel, reason)
+        self._set_problem_count()
+
+    def _set_problem_count(self) -> None:
+        count = self.problems.problems.rowCount()
+        self.left_tabs.setTabText(1, tr("Problems ({count})").format(count=f"{count:,}") if count
+                                  else tr("Problems"))
+
+    def _say_what_the_folder_is(self, index: FolderIndex) -> None:
+        """An empty folder, or one with no dump file at all, is said so in words above the op table."""
+        records, problems = index.scan.records, index.scan.problems
+        if records:
+            self.notice.hide()
+            return
+        placed = [p for p in problems if p.message != "empty folder"]
+        if not placed:
+            text = tr("This folder is empty: there is nothing to browse.")
+        else:
+            text = tr("This is not a dump folder: none of the {files} in it is a dump file, stats CSV, overflow or "
+                      "exception record, mapping.csv, graph or golden .npy. The Problems tab lists each with "
+                      "its reason.").format(files=count_text(len(placed), "file or folder"))
+        self.notice.setText(text)
+        self.notice.show()
+
+    # --- context menus ---------------------------------------------------------------------------
+    def tree_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the tree row at viewport position ``pos`` (None off the rows)."""
+        index = self.tree.indexAt(pos)
+        if self.tree_model is None or not index.isValid():
+            return None
+        return path_menu(self.tree, str(self.tree_model.node(index).path), self.compareRequested.emit)
+
+    def table_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the op table row at viewport position ``pos`` (None off the rows)."""
+        index = self.table.indexAt(pos)
+        record = self.ops.data(index, RecordRole) if index.isValid() else None
+        if record is None or self._root is None:
+            return None
+        return path_menu(self.table, os.path.join(self._root.path, record.path), self.compareRequested.emit)
+
+    def _tree_menu(self, pos) -> None:
+        popup(self.tree_menu_at(pos), self.tree.viewport().mapToGlobal(pos))
+
+    def _table_menu(self, pos) -> None:
+        popup(self.table_menu_at(pos), self.table.viewport().mapToGlobal(pos))
 
     def _stop_work(self) -> None:
-        for worker in (self._scan, self._listing):
-            if worker is not None:
-                worker.cancel()
-        self._scan = self._listing = None
+        self.scanning.clear()
+        if self._listing is not None:
+            self._listing.cancel()
+        self._listing = None
         if self.tree_model is not None:
             self.tree_model.cancel_listings()
 
@@ -287,9 +390,11 @@ class BrowsePanel(QWidget):
         worker.signals.finished.connect(self._records_ready)
         worker.signals.failed.connect(self._records_failed)
         self._listing, self._listing_folder = worker, folder
+        self.table.setEnabled(False)  # greyed: these rows are the previous folder's until the new ones arrive
         self._runner.start(worker)
 
     def _records_failed(self, exc: BaseException) -> None:
+        self.table.setEnabled(True)
         show_error(self, exc, tr("Listing the folder"))
 
     def _records_ready(self, result: tuple[DumpNode, list[DumpRecord]]) -> None:
@@ -298,6 +403,7 @@ class BrowsePanel(QWidget):
             return
         self._listing = self._listing_folder = None
         self.ops.set_records(self._root.path, records)
+        self.table.setEnabled(True)
         self.recordsShown.emit(len(records))
         if self._want is not None and self._want.rpartition("/")[0] == folder.rel:
             self._select_path(self._want)

@@ -18,7 +18,8 @@ from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel
 from ascend_dump_gui.ui.dump.tensor_view import TensorView
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
-from ascend_dump_gui.ui.workers import TaskRunner, Worker
+from ascend_dump_gui.ui.loading import LatestTask
+from ascend_dump_gui.ui.workers import TaskRunner
 
 TENSOR_KINDS = frozenset({"tensor", "golden", "exception"})
 
@@ -45,7 +46,9 @@ class RecordView(QStackedWidget):
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
         self._runner = runner or TaskRunner(self)
-        self._current = ""
+        self.reading = LatestTask(self._runner, self)
+        self.reading.failed.connect(self._read_failed)
+        self.reading.finished.connect(self._read)
         self.tensor_view = TensorView(runner=self._runner)
         self.tensor_view.listFailed.connect(self._show_text)
         self.stats_model = StatsTableModel(self)
@@ -64,34 +67,30 @@ class RecordView(QStackedWidget):
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
         """Show ``record`` (a path relative to ``root``); None clears the view."""
-        path = "" if record is None else os.path.join(root, record.path)
-        self._current = path
+        self.reading.clear()
+        self.stats_model.set_rows([])
+        self.text.clear()
         if record is None or record.kind in TENSOR_KINDS:
             self.setCurrentWidget(self.tensor_view)
             self.tensor_view.show_record(root, record)
             return
         self.tensor_view.show_record(root, None)
+        path = os.path.join(root, record.path)
         if record.kind == "stats":
-            worker = Worker(_read_stats, path)
-            worker.signals.finished.connect(self._stats_read)
+            self.reading.start(record.path, _read_stats, path)
         else:
-            worker = Worker(_describe, path, record)
-            worker.signals.finished.connect(self._described)
-        worker.signals.failed.connect(self._read_failed)
-        self._runner.start(worker)
+            self.reading.start(record.path, _describe, path, record)
 
     def _read_failed(self, exc: BaseException) -> None:
         show_error(self, exc, tr("Reading the record"))
 
-    def _described(self, result: tuple[str, str]) -> None:
-        path, text = result
-        if path == self._current:
-            self._show_text(text)
+    def _read(self, result: tuple[str, str | list[dict[str, Any]]]) -> None:
+        if isinstance(result[1], str):
+            self._show_text(result[1])
+        else:
+            self._stats_read(result[1])
 
-    def _stats_read(self, result: tuple[str, list[dict[str, Any]]]) -> None:
-        path, rows = result
-        if path != self._current:
-            return
+    def _stats_read(self, rows: list[dict[str, Any]]) -> None:
         self.stats_model.set_rows(rows)
         self.stats_table.resizeColumnsToContents()
         self.setCurrentWidget(self.stats_table)

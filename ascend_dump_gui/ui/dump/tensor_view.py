@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QSplitter,
     QTreeWidget,
@@ -28,8 +27,10 @@ from ascend_dump_gui.core.tensor import TensorDisplay, prepare_display
 from ascend_dump_gui.ui.dump.headers import dtype_name, shape_text
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
+from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
-from ascend_dump_gui.ui.workers import TaskRunner, Worker
+from ascend_dump_gui.ui.workers import TaskRunner
 
 SUMMARY_FIELDS = ("dtype", "format", "device shape", "original shape", "min", "max", "mean", "std",
                   "NaN", "+Inf", "-Inf")
@@ -89,7 +90,7 @@ def _load(path: str, kind: str, role: str, index: int, device_layout: bool, *, p
 
 
 def _number(value: float | None) -> str:
-    return "—" if value is None else f"{value:.6g}"
+    return "—" if value is None else number_text(value)
 
 
 class TensorView(QWidget):
@@ -98,6 +99,7 @@ class TensorView(QWidget):
     tensorShown = Signal(str)
     tensorsListed = Signal(int)
     listFailed = Signal(str)  # why the record's tensors cannot be listed
+    readProblem = Signal(str, str)  # path, reason: a file whose tensors cannot be listed or read
 
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
@@ -105,15 +107,21 @@ class TensorView(QWidget):
         self._path = ""
         self._kind = ""
         self._entries: list[TensorEntry] = []
-        self._loading: Worker | None = None
-        self._wanted: tuple[str, str, int, bool] | None = None
-        self._wanted_entry: TensorEntry | None = None
+        self._shown_entry: TensorEntry | None = None
+        self.listing = LatestTask(self._runner, self)
+        self.listing.finished.connect(self._listed)
+        self.listing.failed.connect(self._failed)
+        self.loading = LatestTask(self._runner, self)
+        self.loading.finished.connect(self._loaded)
+        self.loading.failed.connect(self._failed)
+        self.loading.cancelled.connect(self._load_cancelled)
         self.tensors = QTreeWidget()
         self.tensors.setObjectName("tensor_list")
         self.tensors.setHeaderLabels([tr("Tensor"), tr("dtype"), tr("Format"), tr("Shape"), tr("Original shape")])
         self.tensors.setRootIsDecorated(False)
         self.tensors.setIndentation(0)
         self.tensors.currentItemChanged.connect(self._tensor_chosen)
+        self.tensors.itemClicked.connect(self._tensor_clicked)
         self.device_layout = QCheckBox(tr("Device layout"))
         self.device_layout.setObjectName("device_layout")
         self.device_layout.setToolTip(tr("Show the raw device layout (e.g. NC1HWC0) instead of the original shape"))
@@ -140,34 +148,52 @@ class TensorView(QWidget):
         split.addWidget(self.plot)
         split.setStretchFactor(1, 3)
         split.setSizes([400, 900])
-        layout = QHBoxLayout(self)
+        self.loading_bar = LoadingBar(self.loading)
+        self.listing_bar = LoadingBar(self.listing)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
+        layout.addWidget(self.listing_bar)
+        layout.addWidget(self.loading_bar)
+        layout.addWidget(split, 1)
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
-        """List the tensors of a tensor dump or golden .npy (other kinds clear the view)."""
-        self._cancel_load()
+        """List the tensors of a tensor dump or golden .npy (other kinds clear the view). The view is
+        cleared at once; results still arriving for the previous record are dropped."""
+        self.listing.clear()
+        self._clear_tensor()
+        self.tensors.blockSignals(True)
         self.tensors.clear()
+        self.tensors.blockSignals(False)
         self._entries = []
-        self.plot.set_display(None)
-        self._fill_summary(None, None)
         if record is None or record.kind not in ("tensor", "golden", "exception"):
             self._path = self._kind = ""
             return
         self._path, self._kind = os.path.join(root, record.path), record.kind
-        worker = Worker(_entries, self._path, record.kind)
-        worker.signals.finished.connect(self._listed)
-        worker.signals.failed.connect(self._failed)
-        self._runner.start(worker)
+        self.listing.start(os.path.basename(record.path), _entries, self._path, record.kind)
+
+    def _clear_tensor(self, title: str = "") -> None:
+        """Drop the shown tensor and any load in flight (the plot, summary and exports are emptied)."""
+        self.loading.clear()
+        self._shown_entry = None
+        self.plot.set_display(None, title)
+        self._fill_summary(None, None)
+
+    def _load_cancelled(self) -> None:
+        self._clear_tensor(tr("Loading cancelled: click the tensor to load it again."))
+
+    def _tensor_clicked(self, *_args) -> None:
+        if self.plot.display() is None and not self.loading.busy:
+            self._reload()
 
     def _failed(self, exc: BaseException) -> None:
+        self._clear_tensor(tr("The tensor could not be read."))
+        self.readProblem.emit(self._path, str(exc))
         show_error(self, exc, tr("Reading the tensor"))
 
     def _listed(self, result: tuple[str, list[TensorEntry] | None, str]) -> None:
         path, entries, problem = result
-        if path != self._path:
-            return
         if entries is None:
+            self.readProblem.emit(path, problem)
             self.listFailed.emit(tr("Cannot show the tensors of {path}:").format(path=path) + f"\n{problem}")
             return
         self.tensors.blockSignals(True)  # a second listing of the same file replaces the first
@@ -204,33 +230,23 @@ class TensorView(QWidget):
 
     def _reload(self) -> None:
         row = self.tensors.indexOfTopLevelItem(self.tensors.currentItem()) if self.tensors.currentItem() else -1
+        self._clear_tensor()
         if not (0 <= row < len(self._entries)):
             return
-        self._cancel_load()
         entry = self._entries[row]
         device = self.device_layout.isChecked()
-        worker = Worker(_load, self._path, self._kind, entry.role, entry.index, device)
-        worker.signals.finished.connect(self._loaded)
-        worker.signals.failed.connect(self._failed)
-        self._loading = worker
-        self._wanted, self._wanted_entry = (self._path, entry.role, entry.index, device), entry
-        self._runner.start(worker)
-
-    def _cancel_load(self) -> None:
-        if self._loading is not None:
-            self._loading.cancel()
-        self._loading = self._wanted = None
+        self._shown_entry = entry
+        self.loading.start(f"{os.path.basename(self._path)} {entry.name}", _load, self._path, self._kind,
+                           entry.role, entry.index, device)
 
     def _loaded(self, result: tuple[tuple[str, str, int, bool], TensorDisplay]) -> None:
         key, display = result
-        if key != self._wanted:
-            return
-        self._loading = None
-        path, device, entry = key[0], key[3], self._wanted_entry
+        path, device, entry = key[0], key[3], self._shown_entry
         title = f"{os.path.basename(path)} — {entry.name}"
         if device:
             title = tr("{title} (device layout)").format(title=title)
         self.plot.set_display(display, title)
+        self.plot.set_export_hint(os.path.dirname(path), f"{os.path.basename(path)}.{entry.role}_{entry.index}")
         self._fill_summary(entry, display)
         self.tensorShown.emit(entry.name)
 

@@ -64,7 +64,10 @@ class DumpTreeModel(QAbstractItemModel):
         self._loading: dict[int, Worker] = {}
         self._waiters: dict[int, list[Callable[[], None]]] = {}
         self._index: FolderIndex | None = None
+        self._unlisted: dict[str, str] = {}  # folders whose listing failed: relative path -> reason
         self._alert_icon: QIcon | None = None
+        self._unreadable_icon: QIcon | None = None
+        self._unreadable = tr("unreadable")
         self._titles = (tr("Name"), tr("Kind"), tr("Files"), tr("Alerts"))
         self._kinds = kind_names()
         self._alert_texts = {"overflow": tr("{count} overflow"), "exception": tr("{count} exception")}
@@ -129,8 +132,11 @@ class DumpTreeModel(QAbstractItemModel):
     def _listed(self, result: tuple[DumpNode, list[DumpNode], str | None]) -> None:
         node, kids, problem = result
         if problem is not None:
+            self._unlisted[node.rel] = problem
             self.listingFailed.emit(str(node.path), problem)
         self._attach(node, kids)
+        if problem is not None and self._owns(node) and node.parent is not None:
+            self.dataChanged.emit(self.index_of(node), self.index_of(node, COLUMN_COUNT - 1))
 
     def _attach(self, node: DumpNode, kids: list[DumpNode]) -> None:
         self._loading.pop(id(node), None)
@@ -193,6 +199,15 @@ class DumpTreeModel(QAbstractItemModel):
             return self._display(node, index, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(node, index)
+        if node.is_dir and self.unreadable(node) is not None:
+            if role == Qt.ItemDataRole.DecorationRole and column == 0:
+                if self._unreadable_icon is None:
+                    style = QApplication.style()
+                    self._unreadable_icon = style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical)
+                return self._unreadable_icon
+            if role == Qt.ItemDataRole.ForegroundRole and column == 2:
+                return QBrush(QColor(ALERT_COLOUR))
+            return None
         if node.is_dir and self._alerts(index):
             if role == Qt.ItemDataRole.DecorationRole and column == 0:
                 if self._alert_icon is None:
@@ -212,6 +227,8 @@ class DumpTreeModel(QAbstractItemModel):
         if column == 1:
             kind = "folder" if node.is_dir and node.problem is None else (node.kind or "")
             return self._kinds.get(kind, kind)
+        if node.is_dir and column == 2 and self.unreadable(node) is not None:
+            return self._unreadable
         if not node.is_dir or self._index is None:
             return None
         if column == 2:
@@ -219,9 +236,19 @@ class DumpTreeModel(QAbstractItemModel):
         return " · ".join(self._alert_texts[kind].format(count=n) for kind, n in self._alerts(index)) or None
 
 
+    def unreadable(self, node: DumpNode) -> str | None:
+        """Why a folder cannot be read (scan or listing), or None."""
+        why = self._unlisted.get(node.rel)
+        if why is None and self._index is not None:
+            why = self._index.unreadable.get(node.rel)
+        return why or node.problem
+
     def _tooltip(self, node: DumpNode, index: Index) -> str:
         if not node.is_dir:
             return str(node.path)
+        why = self.unreadable(node)
+        if why is not None:
+            return f"{node.path}\n{why}"
         counts = self.counts(index)
         parts = ", ".join(f"{self._kinds.get(kind, kind)} {n:,}" for kind, n in sorted(counts.items()))
         return f"{node.path}\n{parts}" if parts else str(node.path)

@@ -16,23 +16,64 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_dump_gui.core.tensor import decimate_plane, default_axes, plane
+from ascend_dump_gui.core.tensor import decimate_plane, default_axes, display_values, plane
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.style import ERROR, NAN_MARK, apply_palette
 
 MAX_SIDE = 2048
 """Longest side drawn; bigger slices are shown every n-th row/column (the table keeps every value)."""
 MAX_MARKERS = 5000
+COLORMAPS = ("viridis", "magma", "cividis", "CET-D1")
+"""Colour maps offered (CET-D1 is diverging: for signed values with the symmetric range)."""
+PERCENTILE_SAMPLE = 1 << 18
+"""At most this many values are sorted for the 1–99 % range."""
+
+
+def range_modes() -> dict[str, str]:
+    """Colour range modes: key -> label in the current language."""
+    return {"minmax": tr("min … max"), "percentile": tr("1 % … 99 %"), "symmetric": tr("symmetric ±max")}
+
+
+class IndexAxis(pg.AxisItem):
+    """An axis of element indices: ticks only at whole numbers (cells are centred on them)."""
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float):  # noqa: N802 - pyqtgraph override
+        levels = [(spacing, offset) for spacing, offset in super().tickSpacing(minVal, maxVal, size)
+                  if spacing >= 1]
+        return levels or [(1.0, 0.0)]
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph override
+        return [str(int(round(v))) for v in values]
+
+
+def levels_for(values: np.ndarray, mode: str) -> tuple[float, float]:
+    """Colour levels for the finite ``values`` of a slice: their min and max, the 1st and 99th
+    percentile (of a sample at most :data:`PERCENTILE_SAMPLE` long) or ±max|value|."""
+    if values.size == 0:
+        return 0.0, 1.0
+    if mode == "percentile":
+        step = max(1, values.size // PERCENTILE_SAMPLE)
+        lo, hi = (float(v) for v in np.percentile(values[::step], [1, 99]))
+    elif mode == "symmetric":
+        top = float(np.abs(values).max())
+        lo, hi = -top, top
+    else:
+        lo, hi = float(values.min()), float(values.max())
+    return (lo - 0.5, hi + 0.5) if hi <= lo else (lo, hi)
 
 
 class HeatmapView(QWidget):
-    """One 2-D slice as an image. ``planeChanged`` fires after the axes or a slider changed."""
+    """One 2-D slice as an image, each cell centred on its (row, column) index. ``planeChanged`` fires
+    after the axes or a slider changed; ``hovered(row, column)`` gives the cell under the mouse
+    ((-1, -1) outside), :meth:`set_crosshair` marks a cell."""
 
     planeChanged = Signal()
+    hovered = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None, colormap: str = "viridis") -> None:
         super().__init__(parent)
         self._values = np.zeros((1, 1), dtype=np.float32)
+        self._pending: str | None = None  # "autorange" / "keep": a redraw waits for the view to be shown
         self._index: list[int] = []
         self._axes = (0, 1)
         self._controls = QWidget(self)
@@ -45,13 +86,29 @@ class HeatmapView(QWidget):
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._rows_box.activated.connect(self._rows_chosen)
         self._cols_box.activated.connect(self._cols_chosen)
+        self.colormap_box = QComboBox()
+        self.colormap_box.setObjectName("heatmap_colormap")
+        self.colormap_box.addItems(COLORMAPS)
+        self.colormap_box.setCurrentText(colormap)
+        self.colormap_box.setToolTip(tr("Colour map"))
+        self.colormap_box.currentTextChanged.connect(self._colormap_chosen)
+        self.range_box = QComboBox()
+        self.range_box.setObjectName("heatmap_range")
+        for key, label in range_modes().items():
+            self.range_box.addItem(label, key)
+        self.range_box.setToolTip(tr("Colour range over the finite values of the slice (drag the colour bar "
+                                     "to set it by hand)"))
+        self.range_box.currentIndexChanged.connect(lambda *_: self._draw(autorange=False))
         choose = QHBoxLayout()
         for text, box in ((tr("rows"), self._rows_box), (tr("columns"), self._cols_box)):
             choose.addWidget(QLabel(text))
             choose.addWidget(box)
         choose.addStretch(1)
+        choose.addWidget(QLabel(tr("colours")))
+        choose.addWidget(self.colormap_box)
+        choose.addWidget(self.range_box)
         self._graphics = pg.GraphicsLayoutWidget()
-        self._plot = self._graphics.addPlot()
+        self._plot = self._graphics.addPlot(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
         self._plot.hideButtons()
         self._plot.setMenuEnabled(False)
         self._plot.invertY(True)
@@ -62,6 +119,14 @@ class HeatmapView(QWidget):
         self._bar.setImageItem(self._image, insert_in=self._plot)
         self._marks = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen(NAN_MARK), brush=None)
         self._plot.addItem(self._marks)
+        cross_pen = pg.mkPen("w", style=Qt.PenStyle.DotLine)
+        self._cross = (pg.InfiniteLine(angle=90, movable=False, pen=cross_pen),
+                       pg.InfiniteLine(angle=0, movable=False, pen=cross_pen))
+        for line in self._cross:
+            line.hide()
+            line.setZValue(10)
+            self._plot.addItem(line, ignoreBounds=True)
+        self._graphics.scene().sigMouseMoved.connect(self._mouse_moved)
         apply_palette(self._graphics, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -109,10 +174,47 @@ class HeatmapView(QWidget):
         """The full-resolution slice being shown (a view)."""
         return plane(self._values, self._axes, self._index)
 
+    def set_colormap(self, name: str) -> None:
+        """One of :data:`COLORMAPS`."""
+        self.colormap_box.setCurrentText(name)
+
+    def set_range_mode(self, mode: str) -> None:
+        """One of the keys of :func:`range_modes`."""
+        self.range_box.setCurrentIndex(self.range_box.findData(mode))
+
+    def levels(self) -> tuple[float, float]:
+        self.flush()
+        return tuple(float(v) for v in self._bar.levels())
+
+    def _colormap_chosen(self, name: str) -> None:
+        self._bar.setColorMap(pg.colormap.get(name))
+
+    def _mouse_moved(self, pos) -> None:
+        vb = self._plot.getViewBox()
+        rows, cols = self.current_plane().shape[:2]
+        cell = (-1, -1)
+        if self._image.image is not None and vb.sceneBoundingRect().contains(pos):
+            point = vb.mapSceneToView(pos)
+            row, col = int(round(point.y())), int(round(point.x()))
+            if 0 <= row < rows and 0 <= col < cols:
+                cell = (row, col)
+        self.set_crosshair(*cell)
+        self.hovered.emit(*cell)
+
+    def set_crosshair(self, row: int, col: int) -> None:
+        """Mark the cell (row, col) of the shown slice; (-1, -1) hides the mark."""
+        show = row >= 0 and col >= 0
+        for line, value in zip(self._cross, (col, row), strict=True):
+            line.setVisible(show)
+            if show:
+                line.setPos(value)
+
     def image_item(self) -> pg.ImageItem:
+        self.flush()
         return self._image
 
     def plot_item(self) -> pg.PlotItem:
+        self.flush()
         return self._plot
 
     def _rows_chosen(self, rows: int) -> None:
@@ -149,27 +251,41 @@ class HeatmapView(QWidget):
             self._draw(autorange=False)
 
     def _draw(self, autorange: bool) -> None:
+        """Redraw the slice now if the view is shown, else when it is (a hidden heatmap costs nothing)."""
+        self._pending = self._pending or ("autorange" if autorange else "keep")
+        if self.isVisible():
+            self.flush()
+        self.planeChanged.emit()
+
+    def flush(self) -> None:
+        """Draw a pending slice now (done by itself when the view is shown)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._draw_now(pending == "autorange")
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self.flush()
+
+    def _draw_now(self, autorange: bool) -> None:
         shown, (sr, sc) = decimate_plane(self.current_plane(), MAX_SIDE)
         if shown.size == 0:
             self._image.clear()
             self._marks.setData([], [])
-            self.planeChanged.emit()
             return
-        raw = np.asarray(shown, dtype=np.float32)
+        raw = display_values(shown)
         finite = np.isfinite(raw)
         all_finite = bool(finite.all())
         image = raw if all_finite else np.where(finite, raw, np.nan)
         good = raw if all_finite else raw[finite]
-        lo, hi = (float(good.min()), float(good.max())) if good.size else (0.0, 1.0)
-        if hi <= lo:
-            lo, hi = lo - 0.5, hi + 0.5
+        lo, hi = levels_for(good, self.range_box.currentData())
         self._image.setImage(image, autoLevels=False)
-        self._image.setRect(0, 0, image.shape[1] * sc, image.shape[0] * sr)
+        # cell (r, c) shows element (r·sr, c·sc) and is centred on that index
+        self._image.setRect(-sc / 2, -sr / 2, image.shape[1] * sc, image.shape[0] * sr)
         self._bar.setLevels((lo, hi))
         self._mark_nonfinite(raw, finite, all_finite, sr, sc)
         if autorange:
             self._plot.getViewBox().autoRange(padding=0)
-        self.planeChanged.emit()
 
     def _mark_nonfinite(self, raw, finite, all_finite, sr, sc) -> None:
         if all_finite:
@@ -178,5 +294,5 @@ class HeatmapView(QWidget):
         rows, cols = np.nonzero(~finite)
         rows, cols = rows[:MAX_MARKERS], cols[:MAX_MARKERS]
         brushes = [pg.mkBrush(NAN_MARK if np.isnan(v) else ERROR) for v in raw[rows, cols]]
-        self._marks.setData(x=(cols + 0.5) * sc, y=(rows + 0.5) * sr, brush=brushes,
+        self._marks.setData(x=cols * sc, y=rows * sr, brush=brushes,
                             pen=[pg.mkPen(b.color()) for b in brushes])

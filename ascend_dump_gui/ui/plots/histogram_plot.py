@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from ascend_dump_gui.core.tensor import Histogram
 from ascend_dump_gui.ui.i18n import tr
-from ascend_dump_gui.ui.plots.style import NPU, apply_palette
+from ascend_dump_gui.ui.plots.style import ERROR, NPU, apply_palette
 
 
 class HistogramPlot(pg.PlotWidget):
@@ -27,11 +27,18 @@ class HistogramPlot(pg.PlotWidget):
         self._hist: Histogram | None = None
         self._log = False
 
-    def set_histogram(self, hist: Histogram | None, label: str = "") -> None:
-        """Show ``hist`` (None clears the plot); ``label`` names the value axis (default: "value")."""
+    def set_histogram(self, hist: Histogram | None, label: str = "", left_out: str = "") -> None:
+        """Show ``hist`` (None clears the plot); ``label`` names the value axis (default: "value");
+        ``left_out`` says which values are not counted (NaN, ±Inf), above the plot."""
         self._hist = hist
-        self.getPlotItem().setLabel("bottom", label or tr("value"))
+        item = self.getPlotItem()
+        item.setLabel("bottom", label or tr("value"))
+        item.setTitle(left_out or None, size="9pt", color=ERROR)
         self._draw()
+
+    def title_text(self) -> str:
+        """The note above the plot ("" when none)."""
+        return self.getPlotItem().titleLabel.text if self.getPlotItem().titleLabel.isVisible() else ""
 
     def set_log(self, log: bool) -> None:
         """Logarithmic (True) or linear count axis."""

@@ -8,6 +8,7 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.plots.style import ERROR, NAN_MARK
 
 Index = QModelIndex | QPersistentModelIndex
@@ -56,4 +57,7 @@ class PlaneTableModel(QAbstractTableModel):
 def _format(value, full: bool) -> str:
     if value.dtype.kind in "iub":
         return str(value.item())
-    return repr(float(value)) if full else f"{float(value):.6g}"
+    number = float(value)
+    if full and math.isfinite(number):
+        return repr(number)  # every digit in the tooltip
+    return number_text(number)

@@ -4,18 +4,37 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ascend_dump_gui.core.tensor import TensorDisplay
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, NAN_MARK, NPU, apply_palette
 
 MARKERS = ((NAN_MARK, "x", "NaN"), (ERROR, "t1", "+Inf"), (ERROR, "t", "-Inf"))
+MARKER_GLYPHS = {"x": "✕", "t1": "▲", "t": "▼"}
+
+
+def _pale(colour: str, base: QColor) -> QColor:
+    """``colour`` mixed 60:40 with the background: lighter on a light palette, darker on a dark one."""
+    c = pg.mkColor(colour)
+    return QColor(*(round(0.6 * a + 0.4 * b) for a, b in ((c.red(), base.red()), (c.green(), base.green()),
+                                                          (c.blue(), base.blue()))))
+
+
+def _swatch(colour: str, text: str, wide: bool = False) -> str:
+    line = "█" if wide else "━━"
+    return f'<span style="color:{colour}">{line}</span>&nbsp;{text}'
 
 
 class ValuesPlot(pg.PlotWidget):
     """Values against flat index. Only the visible range is drawn, at most ~2 points per pixel
-    (clip-to-view plus min/max downsampling); NaN and ±Inf positions are marked at the bottom/top edge."""
+    (clip-to-view plus min/max downsampling); NaN and ±Inf positions are marked at the bottom/top edge.
+    The legend is a label outside the data (:attr:`legend`); ``hovered(index)`` gives the flat index under
+    the mouse (-1 outside), :meth:`set_crosshair` draws the linked crosshair."""
+
+    hovered = Signal(int)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -25,7 +44,16 @@ class ValuesPlot(pg.PlotWidget):
         item.showGrid(x=True, y=True, alpha=0.2)
         item.setLabel("bottom", tr("flat index"))
         item.setMenuEnabled(False)
-        self._legend = item.addLegend(offset=(-10, 10))
+        self.legend = QLabel()
+        self.legend.setObjectName("values_legend")
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        self._cross = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(text, style=Qt.PenStyle.DotLine))
+        self._cross.setZValue(10)
+        self._cross.hide()
+        item.addItem(self._cross, ignoreBounds=True)
+        self.scene().sigMouseMoved.connect(self._mouse_moved)
         self._series: list[tuple[TensorDisplay, pg.PlotDataItem]] = []
         self._markers: list[pg.ScatterPlotItem] = []
         self._redraw_timer = QTimer(self)
@@ -40,29 +68,61 @@ class ValuesPlot(pg.PlotWidget):
             item.removeItem(curve)
         for marker in self._markers:
             item.removeItem(marker)
-        self._legend.clear()
         self._series, self._markers = [], []
+        entries = []
+        base = self.palette().color(QPalette.ColorRole.Base)
         for k, ((name, display), colour) in enumerate(zip(displays, (NPU, GOLDEN), strict=False)):
-            # the golden curve goes underneath, wider, so an NPU curve that matches it stays visible on top
-            curve = pg.PlotDataItem(pen=pg.mkPen(colour, width=1 if k == 0 else 3.5), name=name, connect="finite")
+            # golden: a wide pale band underneath; NPU: a thin line on top. Where they agree the NPU line runs
+            # inside the golden band, where they differ each shows in full. Both pens are opaque and solid:
+            # Qt strokes dashed or translucent pens over thousands of points far too slowly.
+            pen = pg.mkPen(_pale(colour, base) if k else colour, width=4 if k else 1.2)
+            curve = pg.PlotDataItem(pen=pen, connect="finite")
             curve.setZValue(-k)
             item.addItem(curve)
             self._series.append((display, curve))
+            entries.append(_swatch(colour, name, wide=bool(k)))
         if displays:
-            self._add_markers(displays[0][1])
+            entries.extend(self._add_markers(displays[0][1]))
+        self.legend.setText("&nbsp;&nbsp;&nbsp;".join(entries))
+        self._cross.hide()
         self.reset_view()
 
-    def _add_markers(self, display: TensorDisplay) -> None:
+    def _add_markers(self, display: TensorDisplay) -> list[str]:
         lo, hi = _finite_range([display])
-        for (colour, symbol, name), where, y in zip(
-                MARKERS, (display.nan_at, display.pos_inf_at, display.neg_inf_at), (lo, hi, lo), strict=True):
+        entries = []
+        counts = (display.stats.nan, display.stats.pos_inf, display.stats.neg_inf)
+        for (colour, symbol, name), where, y, count in zip(
+                MARKERS, (display.nan_at, display.pos_inf_at, display.neg_inf_at), (lo, hi, lo), counts,
+                strict=True):
             if where.size == 0:
                 continue
             marker = pg.ScatterPlotItem(x=where.astype(np.float64), y=np.full(where.size, y), symbol=symbol,
                                         size=9, pen=pg.mkPen(colour), brush=pg.mkBrush(colour))
             self.getPlotItem().addItem(marker)
-            self._legend.addItem(marker, f"{name} ({where.size}{'+' if where.size >= 10_000 else ''})")
+            shown = tr("{count:,} {kind}").format(count=count, kind=name) if count == where.size else \
+                tr("{count:,} {kind} (first {shown:,} marked)").format(count=count, kind=name, shown=where.size)
+            entries.append(f'<span style="color:{colour}">{MARKER_GLYPHS[symbol]}</span>&nbsp;{shown}')
             self._markers.append(marker)
+        return entries
+
+    def size_shown(self) -> int:
+        """Elements of the longest series (0 when empty)."""
+        return max((d.pyramid.size for d, _ in self._series), default=0)
+
+    def _mouse_moved(self, pos: QPointF) -> None:
+        vb = self.getPlotItem().getViewBox()
+        k = -1
+        if self._series and vb.sceneBoundingRect().contains(pos):
+            k = int(round(vb.mapSceneToView(pos).x()))
+            k = k if 0 <= k < self.size_shown() else -1
+        self.set_crosshair(k)
+        self.hovered.emit(k)
+
+    def set_crosshair(self, index: int) -> None:
+        """Mark flat index ``index`` with a vertical line (-1 hides it)."""
+        self._cross.setVisible(index >= 0)
+        if index >= 0:
+            self._cross.setPos(index)
 
     def reset_view(self) -> None:
         """Show every element and the full finite value range."""

@@ -88,6 +88,10 @@
       <translation>（此配置不会Dump任何数据）</translation>
     </message>
     <message>
+      <source>1 % … 99 %</source>
+      <translation>1% … 99%</translation>
+    </message>
+    <message>
       <source>About {app}</source>
       <translation>关于 {app}</translation>
     </message>
@@ -236,6 +240,14 @@
       <translation>清除 {option}</translation>
     </message>
     <message>
+      <source>Colour map</source>
+      <translation>颜色映射</translation>
+    </message>
+    <message>
+      <source>Colour range over the finite values of the slice (drag the colour bar to set it by hand)</source>
+      <translation>按切片中有限值设定颜色范围（拖动色条可手动设定）</translation>
+    </message>
+    <message>
       <source>Colouring the graph</source>
       <translation>为计算图着色</translation>
     </message>
@@ -264,12 +276,20 @@
       <translation>比对失败。</translation>
     </message>
     <message>
+      <source>Compare now</source>
+      <translation>立即比对</translation>
+    </message>
+    <message>
       <source>Compare statistics first; full tensors only for runs whose statistics differ</source>
       <translation>先比对统计数据；仅对统计数据不一致的运行比对完整Tensor</translation>
     </message>
     <message>
       <source>Compare tree</source>
       <translation>比对目录树</translation>
+    </message>
+    <message>
+      <source>Compare with…</source>
+      <translation>与…比对</translation>
     </message>
     <message>
       <source>Comparing</source>
@@ -310,6 +330,22 @@
     <message>
       <source>Copy</source>
       <translation>复制</translation>
+    </message>
+    <message>
+      <source>Copy NPU path</source>
+      <translation>复制NPU路径</translation>
+    </message>
+    <message>
+      <source>Copy golden path</source>
+      <translation>复制标杆数据路径</translation>
+    </message>
+    <message>
+      <source>Copy path</source>
+      <translation>复制路径</translation>
+    </message>
+    <message>
+      <source>Copy tensor name</source>
+      <translation>复制Tensor名称</translation>
     </message>
     <message>
       <source>Copy the text to the clipboard</source>
@@ -476,6 +512,10 @@
       <translation>文件…</translation>
     </message>
     <message>
+      <source>Filled from the emulator run: NPU {npu}, golden {golden}.</source>
+      <translation>已按仿真器运行结果填写：NPU {npu}，标杆数据 {golden}。</translation>
+    </message>
+    <message>
       <source>Filter calls by name</source>
       <translation>按名称筛选调用</translation>
     </message>
@@ -501,6 +541,10 @@
     </message>
     <message>
       <source>Folder</source>
+      <translation>目录</translation>
+    </message>
+    <message>
+      <source>Folders</source>
       <translation>目录</translation>
     </message>
     <message>
@@ -546,6 +590,10 @@
     <message>
       <source>Graph</source>
       <translation>计算图</translation>
+    </message>
+    <message>
+      <source>Graph cleared: it was chosen for the previous NPU dump.</source>
+      <translation>已清除计算图：它是为上一个NPU Dump选择的。</translation>
     </message>
     <message>
       <source>Graph used: {name} ({source})</source>
@@ -614,6 +662,18 @@
     <message>
       <source>Loading a tensor</source>
       <translation>加载 Tensor</translation>
+    </message>
+    <message>
+      <source>Loading cancelled: click the tensor to load it again.</source>
+      <translation>已取消加载：单击该Tensor可重新加载。</translation>
+    </message>
+    <message>
+      <source>Loading cancelled: select the row again to load it.</source>
+      <translation>已取消加载：重新选择该行可再次加载。</translation>
+    </message>
+    <message>
+      <source>Loading {what}…</source>
+      <translation>正在加载 {what}…</translation>
     </message>
     <message>
       <source>Log counts</source>
@@ -704,6 +764,10 @@
       <translation>没有算子匹配“{text}”。</translation>
     </message>
     <message>
+      <source>No overflow: no overflow record (Opdebug) in the NPU dump and no float16 output reaching ±65504.</source>
+      <translation>无溢出：NPU Dump中没有溢出记录（Opdebug），也没有达到 ±65504 的float16输出。</translation>
+    </message>
+    <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
     </message>
@@ -712,8 +776,16 @@
       <translation>{name} 没有记录调用栈</translation>
     </message>
     <message>
+      <source>No watcher findings: no dump of the watched ops shows their output changed after another op ran. Watcher findings need a dump made with dump_scene "watcher".</source>
+      <translation>无内存踩踏发现：被监测算子的Dump均未显示其输出在其他算子运行后发生变化。内存踩踏发现需要使用 dump_scene "watcher" 生成的Dump。</translation>
+    </message>
+    <message>
       <source>Norm</source>
       <translation>范数</translation>
+    </message>
+    <message>
+      <source>Not counted: {values}</source>
+      <translation>未计入：{values}</translation>
     </message>
     <message>
       <source>Not written, or worth knowing:</source>
@@ -856,6 +928,10 @@
       <translation>PNG图片 (*.png)</translation>
     </message>
     <message>
+      <source>Path</source>
+      <translation>路径</translation>
+    </message>
+    <message>
       <source>Plot as PNG…</source>
       <translation>图表导出为PNG…</translation>
     </message>
@@ -864,12 +940,24 @@
       <translation>图表导出为SVG…</translation>
     </message>
     <message>
+      <source>Point at a value, a curve or a cell to read it.</source>
+      <translation>将鼠标指向数值、曲线或单元格即可读取。</translation>
+    </message>
+    <message>
       <source>Preparing the demo</source>
       <translation>准备演示数据</translation>
     </message>
     <message>
       <source>Preview</source>
       <translation>预览</translation>
+    </message>
+    <message>
+      <source>Problems</source>
+      <translation>问题</translation>
+    </message>
+    <message>
+      <source>Problems ({count})</source>
+      <translation>问题（{count}）</translation>
     </message>
     <message>
       <source>Product</source>
@@ -932,6 +1020,10 @@
       <translation>正在读取 {path}…</translation>
     </message>
     <message>
+      <source>Reason</source>
+      <translation>原因</translation>
+    </message>
+    <message>
       <source>Regex</source>
       <translation>正则</translation>
     </message>
@@ -966,6 +1058,10 @@
     <message>
       <source>Run</source>
       <translation>运行</translation>
+    </message>
+    <message>
+      <source>Run a compare to list its findings here.</source>
+      <translation>运行比对后，此处列出其发现。</translation>
     </message>
     <message>
       <source>Run in &amp;Emulator…</source>
@@ -1060,6 +1156,14 @@
       <translation>在“浏览”中显示</translation>
     </message>
     <message>
+      <source>Show in folder</source>
+      <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+      <source>Show in tree</source>
+      <translation>在目录树中显示</translation>
+    </message>
+    <message>
       <source>Show only the rows that fail or warn</source>
       <translation>仅显示失败或警告的行</translation>
     </message>
@@ -1140,6 +1244,14 @@
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
+      <source>The chosen graph dump names none of the dumped ops: ignored.</source>
+      <translation>所选图Dump中没有任何已Dump的算子：已忽略。</translation>
+    </message>
+    <message>
+      <source>The chosen graph dump names only {hits} of the {total} dumped ops (another model?): ignored.</source>
+      <translation>所选图Dump仅包含 {total} 个已Dump算子中的 {hits} 个（可能属于其他模型）：已忽略。</translation>
+    </message>
+    <message>
       <source>The command line this run is evaluated with (split like a shell).</source>
       <translation>评估本次运行所用的命令行（按shell规则拆分）。</translation>
     </message>
@@ -1176,6 +1288,10 @@
       <translation>运行已结束，但有警告。</translation>
     </message>
     <message>
+      <source>The tensor could not be read.</source>
+      <translation>无法读取该Tensor。</translation>
+    </message>
+    <message>
       <source>The training process's working directory: relative paths start here.</source>
       <translation>训练进程的工作目录：相对路径以此为起点。</translation>
     </message>
@@ -1188,8 +1304,16 @@
       <translation>此配置不是从训练脚本读取的。</translation>
     </message>
     <message>
+      <source>This folder is empty: there is nothing to browse.</source>
+      <translation>此目录为空：没有可浏览的内容。</translation>
+    </message>
+    <message>
       <source>This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and the acl.json that made it.</source>
       <translation>这是演示数据：{model} 模型的一次仿真运行，包括其Dump目录树、float32标杆数据文件以及生成它们的acl.json。</translation>
+    </message>
+    <message>
+      <source>This is not a dump folder: none of the {files} in it is a dump file, stats CSV, overflow or exception record, mapping.csv, graph or golden .npy. The Problems tab lists each with its reason.</source>
+      <translation>这不是Dump目录：其中的 {files} 都不是Dump文件、统计CSV、溢出或异常记录、mapping.csv、计算图或标杆数据 .npy。“问题”页逐一列出原因。</translation>
     </message>
     <message>
       <source>Timestamp</source>
@@ -1272,6 +1396,10 @@
       <translation>应为JSON对象 {...}</translation>
     </message>
     <message>
+      <source>a float16 tensor reached ±65504, the float16 limit</source>
+      <translation>float16 Tensor达到 ±65504（float16的上限）</translation>
+    </message>
+    <message>
       <source>agrees</source>
       <translation>一致</translation>
     </message>
@@ -1296,6 +1424,10 @@
       <translation>轴 {axis}（{size}）</translation>
     </message>
     <message>
+      <source>cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
       <source>cannot list {folder}: {problem}</source>
       <translation>无法列出 {folder} 的内容：{problem}</translation>
     </message>
@@ -1316,8 +1448,16 @@
       <translation>已指定</translation>
     </message>
     <message>
+      <source>colours</source>
+      <translation>颜色</translation>
+    </message>
+    <message>
       <source>columns</source>
       <translation>列</translation>
+    </message>
+    <message>
+      <source>compare</source>
+      <translation>比对</translation>
     </message>
     <message>
       <source>control edge</source>
@@ -1392,6 +1532,10 @@
       <translation>失败</translation>
     </message>
     <message>
+      <source>failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
       <source>first divergence</source>
       <translation>首个偏离</translation>
     </message>
@@ -1418,6 +1562,10 @@
     <message>
       <source>flat index</source>
       <translation>展平索引</translation>
+    </message>
+    <message>
+      <source>float16 range</source>
+      <translation>float16范围</translation>
     </message>
     <message>
       <source>folder</source>
@@ -1464,6 +1612,14 @@
       <translation>包含 {count} 个算子的分组（双击展开或折叠）</translation>
     </message>
     <message>
+      <source>index [{where}] (flat {flat})</source>
+      <translation>索引 [{where}]（展平 {flat}）</translation>
+    </message>
+    <message>
+      <source>indexing cancelled: folders list as you open them, without counts</source>
+      <translation>已取消建立索引：目录在展开时列出，不显示计数</translation>
+    </message>
+    <message>
       <source>indexing failed</source>
       <translation>建立索引失败</translation>
     </message>
@@ -1472,8 +1628,8 @@
       <translation>正在建立索引…</translation>
     </message>
     <message>
-      <source>indexing… {count} files</source>
-      <translation>正在建立索引… {count} 个文件</translation>
+      <source>indexing… {files}</source>
+      <translation>正在建立索引… {files}</translation>
     </message>
     <message>
       <source>info</source>
@@ -1546,6 +1702,10 @@
     <message>
       <source>min</source>
       <translation>最小值</translation>
+    </message>
+    <message>
+      <source>min … max</source>
+      <translation>最小值 … 最大值</translation>
     </message>
     <message>
       <source>mode: as dumped</source>
@@ -1640,6 +1800,10 @@
       <translation>溢出的rank：{ranks}</translation>
     </message>
     <message>
+      <source>overflow record</source>
+      <translation>溢出记录</translation>
+    </message>
+    <message>
       <source>overflows</source>
       <translation>溢出</translation>
     </message>
@@ -1688,6 +1852,10 @@
       <translation>与所在组不一致的rank：{ranks}</translation>
     </message>
     <message>
+      <source>read</source>
+      <translation>读取</translation>
+    </message>
+    <message>
       <source>reference rank</source>
       <translation>参考rank</translation>
     </message>
@@ -1706,6 +1874,10 @@
     <message>
       <source>scalar</source>
       <translation>标量</translation>
+    </message>
+    <message>
+      <source>scan</source>
+      <translation>扫描</translation>
     </message>
     <message>
       <source>size: {size} bytes</source>
@@ -1742,6 +1914,10 @@
     <message>
       <source>step {step}</source>
       <translation>迭代 {step}</translation>
+    </message>
+    <message>
+      <source>symmetric ±max</source>
+      <translation>对称 ±最大值</translation>
     </message>
     <message>
       <source>task {task_id} (no graph dump names it)</source>
@@ -1796,6 +1972,10 @@
       <translation>未知</translation>
     </message>
     <message>
+      <source>unreadable</source>
+      <translation>不可读</translation>
+    </message>
+    <message>
       <source>unreadable: {problem}</source>
       <translation>无法读取：{problem}</translation>
     </message>
@@ -1836,6 +2016,14 @@
       <translation>已比对 {compared} · 失败 {failed} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
     </message>
     <message>
+      <source>{count:,} {kind}</source>
+      <translation>{count:,} 个{kind}</translation>
+    </message>
+    <message>
+      <source>{count:,} {kind} (first {shown:,} marked)</source>
+      <translation>{count:,} 个{kind}（标记前 {shown:,} 个）</translation>
+    </message>
+    <message>
       <source>{counts} — click one to go to the option</source>
       <translation>{counts} — 单击一项可跳转到对应配置项</translation>
     </message>
@@ -1858,6 +2046,22 @@
     <message>
       <source>{count} exception</source>
       <translation>{count} 个异常</translation>
+    </message>
+    <message>
+      <source>{count} file</source>
+      <translation>{count} 个文件</translation>
+    </message>
+    <message>
+      <source>{count} file or folder</source>
+      <translation>{count} 个文件或目录</translation>
+    </message>
+    <message>
+      <source>{count} files</source>
+      <translation>{count} 个文件</translation>
+    </message>
+    <message>
+      <source>{count} files or folders</source>
+      <translation>{count} 个文件或目录</translation>
     </message>
     <message>
       <source>{count} flags; {given} given on the command line, the others at their defaults.</source>
@@ -1892,6 +2096,14 @@
       <translation>{count} 条溢出记录：</translation>
     </message>
     <message>
+      <source>{count} problem</source>
+      <translation>{count} 个问题</translation>
+    </message>
+    <message>
+      <source>{count} problems</source>
+      <translation>{count} 个问题</translation>
+    </message>
+    <message>
       <source>{count} problems: {first}</source>
       <translation>{count} 个问题：{first}</translation>
     </message>
@@ -1908,12 +2120,8 @@
       <translation>{count} 个警告</translation>
     </message>
     <message>
-      <source>{files} files</source>
-      <translation>{files} 个文件</translation>
-    </message>
-    <message>
-      <source>{files} files, {problems} problems</source>
-      <translation>{files} 个文件，{problems} 个问题</translation>
+      <source>{files}, {problems}</source>
+      <translation>{files}，{problems}</translation>
     </message>
     <message>
       <source>{format} cannot carry everything in this config:</source>
@@ -2024,6 +2232,10 @@
       <translation>{title} 有未保存的更改。是否先保存？</translation>
     </message>
     <message>
+      <source>{unit} reported an overflow (status word {status})</source>
+      <translation>{unit} 报告溢出（状态字 {status}）</translation>
+    </message>
+    <message>
       <source>{value} (not allowed)</source>
       <translation>{value}（不允许）</translation>
     </message>
@@ -2042,6 +2254,10 @@
     <message>
       <source>|NPU − golden|</source>
       <translation>|NPU − 标杆|</translation>
+    </message>
+    <message>
+      <source>|error|</source>
+      <translation>|误差|</translation>
     </message>
     <message>
       <source>… {count} more rows</source>

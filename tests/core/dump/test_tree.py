@@ -11,7 +11,7 @@ from ascend_dump_gui.core.dump.layout import FOLDER_MEANINGS
 from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 from ascend_dump_gui.core.dump.scanner import scan
-from ascend_dump_gui.core.dump.tree import OVERFLOW_OF, DumpNode
+from ascend_dump_gui.core.dump.tree import OVERFLOW_OF, DumpNode, natural_key
 from ascend_dump_gui.core.errors import InputError
 
 T = "20240301120000"
@@ -104,7 +104,7 @@ def test_listing_does_not_stat_files(tree, monkeypatch):
 
     monkeypatch.setattr(os, "stat", no_stat)
     kids = leaf.list_children()
-    assert len(kids) == 6 and [k.name for k in kids] == sorted(k.name for k in kids)
+    assert len(kids) == 6 and [k.name for k in kids] == sorted((k.name for k in kids), key=natural_key)
     monkeypatch.undo()
     assert kids[0].record().size == 2
 
@@ -186,3 +186,10 @@ def test_bad_mapping_csv_in_the_tree_matches_the_scan(tmp_path):
     result = scan(tmp_path)
     assert {r.path: r for r in result.records} == {p: r for p, r in records.items() if type(r) is DumpRecord}
     assert records["d/123456"] == Problem("d/123456", "hashed file name not listed in the folder's mapping.csv")
+
+
+def test_folders_list_in_natural_order(tmp_path):
+    for name in ("layer100", "layer10", "layer2", "Layer3", "a"):
+        (tmp_path / name).mkdir()
+    assert [k.name for k in DumpNode.root(tmp_path).list_children()] == [
+        "a", "layer2", "Layer3", "layer10", "layer100"]

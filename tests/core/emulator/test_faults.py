@@ -50,3 +50,25 @@ def test_unknown_fault_is_an_input_error():
     _, device, _ = compiled("mlp")
     with pytest.raises(InputError):
         make_fault("meltdown", MODELS["mlp"], device)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_fault_has_its_effect_on_every_model(name):
+    _, device, feeds = compiled(name)
+    model = MODELS[name]
+    nan = make_fault("nan", model, device)
+    memory = execute(device, feeds, hook=nan.hook(last_step=False))
+    out = memory[f"{nan.op}:0"]
+    assert np.isnan(out.astype(np.float32)).any(), f"nan fault left {nan.op} of {name} finite"
+    overwrite = make_fault("overwrite", model, device)
+    victims = {}
+
+    def observer(op, inputs, outputs, memory):
+        if op.name == overwrite.op:
+            victims["after"] = memory[f"{overwrite.victim}:0"].copy()
+
+    clean = execute(device, feeds)
+    execute(device, feeds, observer=observer, hook=overwrite.hook(last_step=False))
+    assert not np.array_equal(victims["after"], clean[f"{overwrite.victim}:0"], equal_nan=True)
+    with pytest.raises(AICoreError):
+        execute(device, feeds, hook=make_fault("aicore_error", model, device).hook(last_step=True))
