@@ -127,5 +127,6 @@ def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
     out["worst"] = _worst(out["rows"])
     first = next((r for r in out["rows"] if r["reached"] is False), None)
     if first is not None:
-        out["first_divergence"] = dict(first)
+        out["first_divergence"] = {**first, "message": f"msprobe {first['result']}"
+                                   + (f": {first['fail_reason']}" if first["fail_reason"] else "")}
     return json_safe(out)
