@@ -7,7 +7,8 @@ rank, the same on every side up to the injected noise). ``noise`` perturbs every
 relative amount and ``fault_op`` multiplies one op's output by 1.5: two trees written with different
 settings form an NPU / bench pair with a known first divergence. For rank and step compares,
 ``data_parallel`` gives every rank and step the same inputs and gradients (their dumps agree bit for bit)
-and ``drift`` multiplies one op's output by 1.5 on one rank from one step on.
+and ``drift`` multiplies one op's output by 1.5 on one rank from one step on; on ``overflow_rank`` the
+model's fault op writes ``+inf`` into every fifth element of its output at the last step.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class MsprobeDumpSpec:
     pid: int = 4242
     data_parallel: bool = False
     drift: Drift | None = None
+    overflow_rank: int | None = None
 
     def check(self) -> None:
         for value, allowed, what in ((self.framework, FRAMEWORKS, "framework"), (self.task, TASKS, "task"),
@@ -178,8 +180,8 @@ def _param_name(const: str) -> str:
     return {"kernel": "weight", "weights": "weight", "scale": "weight", "offset": "bias"}.get(last, last)
 
 
-def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int,
-                 rng_inputs: dict[str, np.ndarray]) -> list[tuple[Op, list[np.ndarray], list[np.ndarray]]]:
+def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int, rng_inputs: dict[str, np.ndarray],
+                 overflow_op: str | None = None) -> list[tuple[Op, list[np.ndarray], list[np.ndarray]]]:
     dtype = DTYPES[spec.dtype]
     seen: list[tuple[Op, list[np.ndarray], list[np.ndarray]]] = []
 
@@ -196,6 +198,9 @@ def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int,
             if spec.fault_op == op.name or (drift is not None and (drift.rank, drift.op) == (rank, op.name)
                                             and step >= drift.step):
                 y = y * np.float32(1.5)
+            if op.name == overflow_op:
+                y = y.copy()
+                y.reshape(-1)[::5] = np.inf
             with np.errstate(over="ignore"):
                 result.append(y.astype(dtype).astype(np.float32))
         return result
@@ -234,7 +239,8 @@ def write_msprobe_tree(out_dir: str | Path, model: str = "mlp",
             writer = _Writer(spec, Path(out_dir) / f"step{step}" / folder)
             r = rank or 0
             feeds = model_def.make_inputs(np.random.default_rng(_seed("inputs", *_data_key(spec, step, r))))
-            seen = _run_forward(graph, spec, step, r, feeds)
+            overflow = r == spec.overflow_rank and step == max(spec.steps)
+            seen = _run_forward(graph, spec, step, r, feeds, model_def.fault_op if overflow else None)
             _write_calls(writer, seen, consts, spec, *_data_key(spec, step, r), pytorch)
             writer.finish()
             written.extend(writer.files)

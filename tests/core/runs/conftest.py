@@ -27,16 +27,18 @@ def clean_tree(tmp_path_factory) -> MultiRankResult:
 
 MSPROBE_DRIFT = Drift(rank=2, step=1, op="dense_1/MatMul")
 MSPROBE_DRIFT_API = "Torch.matmul.1.forward.output.0"
+MSPROBE_OVERFLOW_RANK = 1
 """dense_1/MatMul is the model's second matmul: msprobe names its output this way."""
 
 
 @pytest.fixture(scope="session")
 def msprobe_trees(tmp_path_factory):
-    """(NPU, bench) msprobe tensor dumps of 4 data-parallel ranks x 3 steps; rank 2 drifts at step 1 on NPU."""
+    """(NPU, bench) msprobe tensor dumps of 4 data-parallel ranks x 3 steps; on NPU rank 2 drifts at step 1
+    and rank 1 overflows at step 2."""
     from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
 
     root = tmp_path_factory.mktemp("msprobe_ranks")
     spec = MsprobeDumpSpec(task="tensor", steps=(0, 1, 2), ranks=(0, 1, 2, 3), data_parallel=True)
-    write_msprobe_tree(root / "npu", "mlp", replace(spec, drift=MSPROBE_DRIFT))
+    write_msprobe_tree(root / "npu", "mlp", replace(spec, drift=MSPROBE_DRIFT, overflow_rank=MSPROBE_OVERFLOW_RANK))
     write_msprobe_tree(root / "bench", "mlp", spec)
     return root / "npu", root / "bench"

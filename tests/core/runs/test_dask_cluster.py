@@ -94,4 +94,4 @@ def test_cluster_gives_the_in_process_result_on_msprobe_trees(client, msprobe_tr
     local = compare_tree(npu, bench, mode="golden", stats_first=True)
     remote = compare_tree(npu, bench, mode="golden", stats_first=True, executor=DaskExecutor(client=client))
     assert _without_timing(remote.to_json()) == _without_timing(local.to_json())
-    assert remote.summary["first_divergence"]["rank"] == 2 and remote.summary["full_compared_runs"] == 2
+    assert remote.summary["first_divergence"]["rank"] == 2 and remote.summary["full_compared_runs"] == 3  # drift, overflow

@@ -1,5 +1,6 @@
 """msprobe trees in the run index and the tree compare: emulated data-parallel ranks x steps where one rank
-drifts in one API from one step on; every mode finds it through msprobe's own matching and verdicts."""
+drifts in one API from one step on and another overflows at the last step; every mode finds both through
+msprobe's own matching and verdicts."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_
 from ascend_dump_gui.core.msprobe import open_tree
 from ascend_dump_gui.core.runs.index import index_runs
 from ascend_dump_gui.core.runs.tree_compare import compare_tree
-from tests.core.runs.conftest import MSPROBE_DRIFT, MSPROBE_DRIFT_API
+from tests.core.runs.conftest import MSPROBE_DRIFT, MSPROBE_DRIFT_API, MSPROBE_OVERFLOW_RANK
 
 FOUND = (MSPROBE_DRIFT.rank, MSPROBE_DRIFT.step, MSPROBE_DRIFT_API)
 
@@ -65,8 +66,13 @@ def test_every_mode_finds_the_drifting_rank_step_and_api(msprobe_trees, mode):
     diverged = {(r["rank"], r["step"]) for r in fast.runs if r["status"] == "diverged"}
     # the drift starts at step 1 and stays: step 2 diverges from the bench and from rank 0, not from step 1
     assert diverged == ({(2, 1)} if mode == "steps" else {(2, 1), (2, 2)})
-    # statistics first: only the diverged runs were read in full, and only the calls whose statistics differ
-    assert fast.summary["full_compared_runs"] == len(diverged)
+    overflow = (MSPROBE_OVERFLOW_RANK, 2)
+    assert fast.summary["overflow_ranks"] == [MSPROBE_OVERFLOW_RANK]
+    assert [(o["rank"], o["step"]) for o in fast.to_json()["overflows"]] == [overflow]
+    assert next(r["status"] for r in fast.runs if (r["rank"], r["step"]) == overflow) == "overflow"
+    # statistics first: only the diverged and the overflowing runs were read in full, and only the calls whose
+    # statistics differ
+    assert fast.summary["full_compared_runs"] == len(diverged) + 1
     full_rows = [r for r in fast.rows if r["checked"] == "full"]
     assert full_rows and len(full_rows) < len([r for r in fast.rows if (r["rank"], r["step"]) in diverged])
     assert {r["checked"] for r in full.rows if r["golden_file"]} == {"full"}
@@ -75,7 +81,8 @@ def test_every_mode_finds_the_drifting_rank_step_and_api(msprobe_trees, mode):
 def test_ranks_mode_names_the_drifting_rank_and_clean_ranks_agree(msprobe_trees):
     npu, bench = msprobe_trees
     result = compare_tree(npu, mode="ranks", stats_first=True)
-    assert [(d["rank"], d["reference_rank"], d["steps"]) for d in result.disagreeing] == [(2, 0, [1, 2])]
+    assert [(d["rank"], d["reference_rank"], d["steps"]) for d in result.disagreeing] == [
+        (MSPROBE_OVERFLOW_RANK, 0, [2]), (2, 0, [1, 2])]
     clean = compare_tree(bench, mode="ranks", stats_first=True)
     assert clean.first_divergence is None and not clean.disagreeing and clean.summary["failed"] == 0
     assert {r["status"] for r in clean.runs} == {"ok", "reference"}
