@@ -127,6 +127,6 @@ def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
     out["worst"] = _worst(out["rows"])
     first = next((r for r in out["rows"] if r["reached"] is False), None)
     if first is not None:
-        out["first_divergence"] = {**first, "message": f"msprobe {first['result']}"
-                                   + (f": {first['fail_reason']}" if first["fail_reason"] else "")}
+        reason = first["fail_reason"]
+        out["first_divergence"] = {**first, "message": f"msprobe: {reason}" if reason else f"msprobe {first['result']}"}
     return json_safe(out)

@@ -111,4 +111,4 @@ def test_cli_runs_and_compare_on_msprobe_trees(capsys, msprobe_trees):
         zip(("rank", "step", "tensor"), FOUND, strict=True))
     assert main(["compare", str(npu), "--mode", "steps"]) == 0
     out = capsys.readouterr().out
-    assert f"first divergence: rank 2 step 1: {MSPROBE_DRIFT_API}" in out and "msprobe error" in out
+    assert f"first divergence: rank 2 step 1: {MSPROBE_DRIFT_API}" in out and "msprobe: error: " in out
