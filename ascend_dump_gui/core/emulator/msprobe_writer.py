@@ -5,7 +5,10 @@ Each graph op becomes an API call (``Functional.relu.0.forward``), each top-leve
 mix (both) select what is written. Backward calls carry synthetic gradients (deterministic per step and
 rank, the same on every side up to the injected noise). ``noise`` perturbs every op output by that
 relative amount and ``fault_op`` multiplies one op's output by 1.5: two trees written with different
-settings form an NPU / bench pair with a known first divergence.
+settings form an NPU / bench pair with a known first divergence. For rank and step compares,
+``data_parallel`` gives every rank and step the same inputs and gradients (their dumps agree bit for bit)
+and ``drift`` multiplies one op's output by 1.5 on one rank from one step on; on ``overflow_rank`` the
+model's fault op writes ``+inf`` into every fifth element of its output at the last step.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import numpy as np
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.dump.filewrite import atomic_output
+from ascend_dump_gui.core.emulator.drift import Drift
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, execute
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.errors import InputError
@@ -61,6 +65,9 @@ class MsprobeDumpSpec:
     fault_op: str | None = None
     seed: int = 0
     pid: int = 4242
+    data_parallel: bool = False
+    drift: Drift | None = None
+    overflow_rank: int | None = None
 
     def check(self) -> None:
         for value, allowed, what in ((self.framework, FRAMEWORKS, "framework"), (self.task, TASKS, "task"),
@@ -173,8 +180,8 @@ def _param_name(const: str) -> str:
     return {"kernel": "weight", "weights": "weight", "scale": "weight", "offset": "bias"}.get(last, last)
 
 
-def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int,
-                 rng_inputs: dict[str, np.ndarray]) -> list[tuple[Op, list[np.ndarray], list[np.ndarray]]]:
+def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int, rng_inputs: dict[str, np.ndarray],
+                 overflow_op: str | None = None) -> list[tuple[Op, list[np.ndarray], list[np.ndarray]]]:
     dtype = DTYPES[spec.dtype]
     seen: list[tuple[Op, list[np.ndarray], list[np.ndarray]]] = []
 
@@ -187,8 +194,13 @@ def _run_forward(graph: Graph, spec: MsprobeDumpSpec, step: int, rank: int,
             if spec.noise:
                 noise_rng = np.random.default_rng(_seed("noise", spec.seed, op.name, i, step, rank))
                 y = y * (1.0 + spec.noise * noise_rng.standard_normal(y.shape)).astype(np.float32)
-            if spec.fault_op == op.name:
+            drift = spec.drift
+            if spec.fault_op == op.name or (drift is not None and (drift.rank, drift.op) == (rank, op.name)
+                                            and step >= drift.step):
                 y = y * np.float32(1.5)
+            if op.name == overflow_op:
+                y = y.copy()
+                y.reshape(-1)[::5] = np.inf
             with np.errstate(over="ignore"):
                 result.append(y.astype(dtype).astype(np.float32))
         return result
@@ -226,12 +238,18 @@ def write_msprobe_tree(out_dir: str | Path, model: str = "mlp",
             folder = f"rank{rank}" if rank is not None else f"proc{spec.pid}"
             writer = _Writer(spec, Path(out_dir) / f"step{step}" / folder)
             r = rank or 0
-            feeds = model_def.make_inputs(np.random.default_rng(_seed("inputs", step, r)))
-            seen = _run_forward(graph, spec, step, r, feeds)
-            _write_calls(writer, seen, consts, spec, step, r, pytorch)
+            feeds = model_def.make_inputs(np.random.default_rng(_seed("inputs", *_data_key(spec, step, r))))
+            overflow = r == spec.overflow_rank and step == max(spec.steps)
+            seen = _run_forward(graph, spec, step, r, feeds, model_def.fault_op if overflow else None)
+            _write_calls(writer, seen, consts, spec, *_data_key(spec, step, r), pytorch)
             writer.finish()
             written.extend(writer.files)
     return written
+
+
+def _data_key(spec: MsprobeDumpSpec, step: int, rank: int) -> tuple[int, int]:
+    """(step, rank) that seed inputs and gradients: (0, 0) everywhere for data-parallel runs."""
+    return (0, 0) if spec.data_parallel else (step, rank)
 
 
 def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: MsprobeDumpSpec, step: int, rank: int,

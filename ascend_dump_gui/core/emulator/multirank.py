@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.emulator.drift import Drift
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Op, OutputHook, cast_to
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.emulator.run import emulate
@@ -29,23 +30,6 @@ DEVICES_PER_HOST = 8
 DRIFT_NOISE = 0.25
 """A drifting op's output gets noise of this many of its standard deviations (the same noise every step,
 so the drifted rank is steady after the step it starts at): cosine similarity falls below 0.99."""
-
-
-@dataclass(frozen=True)
-class Drift:
-    """Rank ``rank`` computes op ``op`` slightly differently from step ``step`` on."""
-
-    rank: int
-    step: int
-    op: str
-
-    @classmethod
-    def parse(cls, text: str) -> Drift:
-        """``RANK:STEP:OP`` (OP as in the compiled graph, e.g. ``dense_1/MatMul``)."""
-        parts = text.split(":", 2)
-        if len(parts) != 3 or not parts[0].strip().isdigit() or not parts[1].strip().isdigit() or not parts[2]:
-            raise InputError(None, f"drift {text!r}: expected RANK:STEP:OP, e.g. 3:1:dense_1/MatMul")
-        return cls(int(parts[0]), int(parts[1]), parts[2].strip())
 
 
 @dataclass

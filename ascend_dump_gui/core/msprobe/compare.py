@@ -227,14 +227,19 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
 
 
 def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
-                 progress: Callable[[int, int], bool] | None = None) -> MsprobeComparison:
-    """Compare two rank folders; ``progress(done, total)`` returning False cancels (rows so far kept)."""
+                 progress: Callable[[int, int], bool] | None = None,
+                 only: Callable[[MsprobeRow], bool] | None = None) -> MsprobeComparison:
+    """Compare two rank folders; ``progress(done, total)`` returning False cancels (rows so far kept).
+    ``only`` keeps the matched rows it accepts (keep whole calls: the verdict weighs a call's inputs against
+    its outputs); rows keep their ``order`` in the full table."""
     from ascend_dump_gui.core.msprobe.judge import judge
 
     mode = mode or default_mode(npu, bench)
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
     rows = match(npu, bench)
+    if only is not None:
+        rows = [row for row in rows if only(row)]
     for i, row in enumerate(rows):
         if mode == "summary":
             row.metrics = _summary_metrics(row)

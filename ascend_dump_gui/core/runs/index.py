@@ -2,8 +2,9 @@
 records (file names and folder levels only; no tensor is read).
 
 Formats are pluggable: each :class:`RunFormat` claims the folders it recognises before the GE grouping sees
-the rest. Built in: ``msprobe`` (``step{N}/rank{R}/dump.json`` or ``proc{pid}``; files counted, statistics
-come with the msprobe reader), ``ge`` (op dump step folders of every GE layout) and ``golden`` (folders of
+the rest, and may ``describe`` each of its runs from its folder. Built in: ``msprobe``
+(``step{N}/rank{R}/dump.json`` or ``proc{pid}``; tensor files and calls counted, ``has_stats`` from dump.json
+through the msprobe reader), ``ge`` (op dump step folders of every GE layout) and ``golden`` (folders of
 golden ``.npy`` files, the step from a numeric folder name).
 """
 
@@ -77,10 +78,12 @@ class RunIndex:
 
 @dataclass(frozen=True)
 class RunFormat:
-    """A run format: ``claim(records, problems)`` returns its runs and the folders (relative) it took."""
+    """A run format: ``claim(records, problems)`` returns its runs and the folders (relative) it took;
+    ``describe(folder, run)``, if given, completes a run from its absolute folder."""
 
     name: str
     claim: Callable[[list[DumpRecord], list[Problem]], tuple[list[Run], set[str]]]
+    describe: Callable[[str, Run], None] | None = None
 
 
 def _folder(path: str) -> str:
@@ -97,20 +100,50 @@ def _rank_above(folder: str) -> tuple[int | None, int | None]:
 
 
 def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
-    """msprobe trees: a run per ``step{N}/rank{R}`` (or ``proc{pid}``) folder holding ``dump.json``."""
+    """msprobe trees: a run per ``step{N}/rank{R}`` (or ``proc{pid}``) folder holding ``dump.json``; its
+    tensors are its ``msprobe_tensor`` records, its ops the distinct calls of its records."""
     folders = {_folder(p.path) for p in problems if p.path.rpartition("/")[2] == "dump.json"}
     folders |= {_folder(r.path) for r in records if r.path.rpartition("/")[2] == "dump.json"}
+    folders |= {_folder(_folder(r.path)) for r in records if r.kind == "msprobe_tensor"}
     runs: dict[str, Run] = {}
     for folder in sorted(folders):
         m = _MSPROBE_RUN.fullmatch(folder)
         if m:
             rank = int(m.group(2)) if m.group(2) else None
-            runs[folder] = Run(folder, "msprobe", rank, None, int(m.group(1)), None, None, has_stats=True)
-    for path in [r.path for r in records] + [p.path for p in problems]:
-        owner = next((f for f in runs if path.startswith(f + "/")), None)
-        if owner is not None:
-            runs[owner].files += 1
+            runs[folder] = Run(folder, "msprobe", rank, None, int(m.group(1)), None, None)
+    calls: dict[str, set[str]] = {}
+    for item in [*records, *problems]:
+        owner = next((f for f in runs if item.path.startswith(f + "/")), None)
+        if owner is None:
+            continue
+        run = runs[owner]
+        if isinstance(item, DumpRecord):
+            if item.kind == "msprobe_tensor":
+                run.files += 1
+                run.tensors += 1
+                run.size += item.size
+            if item.op_name:
+                calls.setdefault(owner, set()).add(item.op_name)
+        else:
+            run.files += 1
+    for folder, names in calls.items():
+        runs[folder].ops = len(names)
     return list(runs.values()), set(runs)
+
+
+def _describe_msprobe(path: str, run: Run) -> None:
+    """dump.json (read through the msprobe reader, no tensor) counts as a file; ``has_stats`` when any of its
+    tensors carries Max/Min/Mean/Norm."""
+    from ascend_dump_gui.core.msprobe import open_tree  # numpy: only once an msprobe run is found
+
+    runs = open_tree(path).runs
+    try:
+        run.size += os.path.getsize(os.path.join(path, "dump.json"))
+        run.files += 1
+    except OSError:
+        return
+    run.has_stats = any(leaf.is_tensor and any(v is not None for v in leaf.stats)
+                        for r in runs[:1] for leaf in r.iter_leaves())
 
 
 def _claim_ge(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
@@ -156,7 +189,7 @@ def _claim_golden(records: list[DumpRecord], problems: list[Problem]) -> tuple[l
     return list(runs.values()), set(runs)
 
 
-FORMATS: list[RunFormat] = [RunFormat("msprobe", _claim_msprobe), RunFormat("ge", _claim_ge),
+FORMATS: list[RunFormat] = [RunFormat("msprobe", _claim_msprobe, _describe_msprobe), RunFormat("ge", _claim_ge),
                             RunFormat("golden", _claim_golden)]
 """Run formats, in claiming order; a new format (e.g. statistics through the msprobe reader) is one entry."""
 
@@ -169,6 +202,9 @@ def index_runs(root: str | os.PathLike, *, progress: ProgressFn = no_progress,
     records, problems = scanned.records, scanned.problems
     for fmt in FORMATS:
         runs, taken = fmt.claim(records, problems)
+        if fmt.describe is not None:
+            for run in runs:
+                fmt.describe(index.abspath(run), run)
         index.runs += runs
         if taken:
             records = [r for r in records if not _under(r.path, taken)]

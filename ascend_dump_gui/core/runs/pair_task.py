@@ -23,7 +23,8 @@ WORST_METRICS = {"CosineSimilarity": min, "MaxAbsoluteError": max}
 
 @dataclass(frozen=True)
 class PairTask:
-    """Compare run folder ``npu`` with ``ref`` (None: statistics and overflows of ``npu`` only)."""
+    """Compare run folder ``npu`` with ``ref`` (None: statistics and overflows of ``npu`` only); ``format``
+    is the runs' format in the run index (``ge`` also covers golden references, ``msprobe``)."""
 
     rank: int | None
     step: int | None
@@ -32,6 +33,7 @@ class PairTask:
     stats_first: bool = False
     metrics: tuple[str, ...] | None = None
     tolerance: str | None = None
+    format: str = "ge"
 
     @property
     def label(self) -> str:
@@ -68,7 +70,12 @@ def run_pair(task: PairTask) -> dict[str, Any]:
     whose statistics cannot be compared (element counts differ: a padded device layout against the original
     shape) also send the run to the full compare. A row's ``overflow`` is msaccucmp's float16 rule or NaN/Inf
     values in the tensor's statistics; ``op_name`` is the file name's form where only statistics were read.
+    msprobe runs go to :func:`~ascend_dump_gui.core.runs.msprobe_pair.run_msprobe_pair`.
     """
+    if task.format == "msprobe":
+        from ascend_dump_gui.core.runs.msprobe_pair import run_msprobe_pair  # it imports this module
+
+        return run_msprobe_pair(task)
     out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "stats_differ": [], "incomparable": 0,
                            "full": False, "first_divergence": None, "worst": {}, "problems": []}
     try:

@@ -20,8 +20,10 @@ from ascend_dump_gui.core.runs.index import Run, RunIndex, index_runs
 from ascend_dump_gui.core.runs.pair_task import PairTask, run_pair
 
 MODES = ("golden", "ranks", "steps")
-COMPARABLE_FORMATS = ("ge",)
-"""NPU run formats compared today (msprobe runs are indexed; their statistics come with the msprobe reader)."""
+COMPARABLE_FORMATS = ("ge", "msprobe")
+"""NPU run formats compared (msprobe runs through the msprobe reader and compare)."""
+REFERENCE_FORMATS = {"ge": ("ge", "golden"), "msprobe": ("msprobe",)}
+"""Per NPU run format, the run formats of a golden tree that can be its reference."""
 
 
 @dataclass
@@ -84,7 +86,7 @@ def _select(index: RunIndex, ranks: list[int] | None, steps: list[int] | None) -
 
 def _golden_ref(run: Run, ref: RunIndex) -> Run | None:
     """The reference run of the same rank and step; rank-less references serve every rank."""
-    candidates = [r for r in ref.runs if r.format in (*COMPARABLE_FORMATS, "golden")]
+    candidates = [r for r in ref.runs if r.format in REFERENCE_FORMATS[run.format]]
     if len(candidates) == 1:
         return candidates[0]
     for want_rank in (run.rank, None):
@@ -153,13 +155,10 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     ref_index = index_runs(ref, progress=progress, cancel=cancel) if mode == "golden" and ref is not None else None
     runs, rank_source = _select(npu_index, list(ranks) if ranks else None, list(steps) if steps else None)
     result = TreeCompareResult(mode)
-    result.unpaired += [{"rank": r.rank, "step": r.step, "path": r.path,
-                         "reason": f"{r.format} runs are indexed but not compared yet"}
-                        for r in npu_index.runs if r.format not in COMPARABLE_FORMATS and r.format != "golden"]
     plan, unpaired = _plan(mode, npu_index, ref_index, runs, groups)
     result.unpaired += unpaired
     tasks = [PairTask(run.rank, run.step, npu_index.abspath(run), ref_path, stats_first,
-                      tuple(metrics) if metrics else None, tolerance) for run, ref_path, _ in plan]
+                      tuple(metrics) if metrics else None, tolerance, run.format) for run, ref_path, _ in plan]
     executor = executor or LocalExecutor()
     outcomes = executor.map(run_pair, tasks, [t.label for t in tasks], progress=progress, cancel=cancel)
     for (run, _, extra), task, outcome in zip(plan, tasks, outcomes, strict=True):

@@ -87,3 +87,11 @@ def test_cancel_stops_a_cluster_run(client, ranks_tree):
         compare_tree(ranks_tree.npu_root, mode="ranks", executor=DaskExecutor(client=client), cancel=token,
                      progress=lambda d, t, m: token.cancel())
     assert [o.value for o in DaskExecutor(client=client).map(cluster_tasks.square, [5], ["c"])] == [25]
+
+
+def test_cluster_gives_the_in_process_result_on_msprobe_trees(client, msprobe_trees):
+    npu, bench = msprobe_trees
+    local = compare_tree(npu, bench, mode="golden", stats_first=True)
+    remote = compare_tree(npu, bench, mode="golden", stats_first=True, executor=DaskExecutor(client=client))
+    assert _without_timing(remote.to_json()) == _without_timing(local.to_json())
+    assert remote.summary["first_divergence"]["rank"] == 2 and remote.summary["full_compared_runs"] == 3  # drift, overflow

@@ -1,0 +1,24 @@
+"""An injected drift: one rank computes one op differently from one step on (multi-rank emulators)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ascend_dump_gui.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class Drift:
+    """Rank ``rank`` computes op ``op`` slightly differently from step ``step`` on."""
+
+    rank: int
+    step: int
+    op: str
+
+    @classmethod
+    def parse(cls, text: str) -> Drift:
+        """``RANK:STEP:OP`` (OP as in the compiled graph, e.g. ``dense_1/MatMul``)."""
+        parts = text.split(":", 2)
+        if len(parts) != 3 or not parts[0].strip().isdigit() or not parts[1].strip().isdigit() or not parts[2]:
+            raise InputError(None, f"drift {text!r}: expected RANK:STEP:OP, e.g. 3:1:dense_1/MatMul")
+        return cls(int(parts[0]), int(parts[1]), parts[2].strip())
