@@ -32,8 +32,9 @@ SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
 mkdir -p "$SCRATCH/var/lib/dpkg/info" "$SCRATCH/var/lib/dpkg/updates"
 touch "$SCRATCH/var/lib/dpkg/status"
-dpkg --root="$SCRATCH" --force-depends --force-not-root --force-script-chrootless --log=/dev/null -i "$DEB" \
-  >/dev/null
+# The scratch root has no other packages: dpkg lists every Depends as missing; shown only if it fails.
+out=$(dpkg --root="$SCRATCH" --force-depends --force-not-root --force-script-chrootless --log=/dev/null \
+  -i "$DEB" 2>&1) || { echo "$out"; exit 1; }
 [ "$(readlink "$SCRATCH/usr/bin/ascend-dump-gui")" = /opt/ascend-dump-gui/ascend-dump-gui ]
 bash "$ROOT/packaging/smoke_test.sh" "$SCRATCH/opt/ascend-dump-gui"
 echo "deb check passed: $DEB"
