@@ -28,6 +28,7 @@ from ascend_dump_gui.core.config.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema_tf2 import ENV_KEYS, GLOBAL_KEYS
+from ascend_dump_gui.core.config.script_flow.evaluate import call_name
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import InputError
 
@@ -190,7 +191,7 @@ def _find_sites(script: _Script, scenario: str) -> list[_Site]:
     dump_vars: dict[str, str] = {}   # name -> scenario of the dump_config object it holds
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and _call_name(node.value).endswith("global_options"):
+                and call_name(node.value).endswith("global_options"):
             global_vars.add(node.targets[0].id)
     for node in ast.walk(script.tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
@@ -198,7 +199,7 @@ def _find_sites(script: _Script, scenario: str) -> list[_Site]:
             dump_vars[node.targets[0].id] = "tf2_npu_device" if _is_global(node.value.value, global_vars) \
                 else "torchair"
     for node in ast.walk(script.tree):
-        if isinstance(node, ast.Call) and _call_name(node).rsplit(".", 1)[-1] in _KEYWORD_CALLS and \
+        if isinstance(node, ast.Call) and call_name(node).rsplit(".", 1)[-1] in _KEYWORD_CALLS and \
                 scenario == "tf1_session":
             sites += _keyword_sites(script, node)
         if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
@@ -246,7 +247,7 @@ def _assignment_site(script: _Script, stmt: ast.stmt, target: ast.expr, scenario
 
 
 def _keyword_sites(script: _Script, call: ast.Call) -> list[_Site]:
-    name = _call_name(call).rsplit(".", 1)[-1]
+    name = call_name(call).rsplit(".", 1)[-1]
     known = SCENARIOS["tf1_session"]
     out = []
     for kw in call.keywords:
@@ -264,14 +265,14 @@ def _keyword_sites(script: _Script, call: ast.Call) -> list[_Site]:
 def _is_global(node: ast.expr, global_vars: set[str]) -> bool:
     if isinstance(node, ast.Name):
         return node.id in global_vars
-    return _call_name(node).endswith("global_options")
+    return call_name(node).endswith("global_options")
 
 
 def _literal(node: ast.expr) -> tuple[ast.expr | None, str]:
     """The literal inside ``node`` (unwrapping ``as_bytes(...)`` / ``"..".encode()``) and the wrapper's text."""
     wrapper = ""
     if isinstance(node, ast.Call):
-        name = _call_name(node)
+        name = call_name(node)
         if name.rsplit(".", 1)[-1] in _UNWRAP and len(node.args) == 1 and not node.keywords:
             wrapper, node = name, node.args[0]
         elif name.endswith("encode") and isinstance(node.func, ast.Attribute) and not node.args:
@@ -290,7 +291,7 @@ def _literal(node: ast.expr) -> tuple[ast.expr | None, str]:
 def _unwrapped(node: ast.expr) -> ast.expr:
     """``x`` of ``tf.compat.as_bytes(x)`` / ``x.encode()`` (what the user has to change), else ``node``."""
     if isinstance(node, ast.Call):
-        name = _call_name(node)
+        name = call_name(node)
         if name.rsplit(".", 1)[-1] in _UNWRAP and len(node.args) == 1:
             return node.args[0]
         if name.endswith("encode") and isinstance(node.func, ast.Attribute):
@@ -305,19 +306,6 @@ def _constant(node: ast.expr) -> Any:
 def _is_environ(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
         and node.value.id == "os"
-
-
-def _call_name(node: ast.expr) -> str:
-    if not isinstance(node, ast.Call):
-        return ""
-    parts = []
-    func = node.func
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if isinstance(func, ast.Name):
-        parts.append(func.id)
-    return ".".join(reversed(parts))
 
 
 # -- rendering values --------------------------------------------------------------------------------------------
@@ -425,7 +413,7 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
             return _line_after(script, anchor.stmt, line)
         for name in _RUN_CONFIGS:
             calls = [n for n in ast.walk(script.tree) if isinstance(n, ast.Call)
-                     and _call_name(n).rsplit(".", 1)[-1] == name
+                     and call_name(n).rsplit(".", 1)[-1] == name
                      and not any(n.lineno <= line <= (n.end_lineno or n.lineno) for line in skip_lines)]
             # dump options are DumpConfig's keywords only (NPURunConfig takes them through dump_config=)
             if calls and (name == "DumpConfig") == (key in DUMP_CONFIG_ARGS):
