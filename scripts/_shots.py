@@ -63,3 +63,26 @@ def main(shoot: Callable[..., list[Path]], description: str, argv: list[str] | N
     for path in written:
         print(path)
     return 0
+
+
+class Grabber:
+    """Saves window grabs as ``{name}{suffix}.png`` under ``out`` and remembers what it wrote."""
+
+    def __init__(self, out: Path, suffix: str) -> None:
+        self.out, self.suffix = out, suffix
+        self.written: list[Path] = []
+
+    def __call__(self, window, name: str) -> None:
+        path = self.out / f"{name}{self.suffix}.png"
+        window.grab().save(str(path))
+        self.written.append(path)
+
+
+def main_window(width: int = 1500, height: int = 950):
+    """The application's main window, sized for the screenshots and shown."""
+    from ascend_dump_gui.ui.main_window import MainWindow
+
+    window = MainWindow()
+    window.resize(width, height)
+    window.show()
+    return window

@@ -85,7 +85,6 @@ def _browse_overflow(window, app, root: Path, step: Path) -> None:
 
 def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     """Write the Browse and Compare screenshots in ``language``; returns the files."""
-    from ascend_dump_gui.ui.main_window import MainWindow
 
     app, suffix = _shots.start(out, dark, language)
     tmp = Path(tempfile.mkdtemp(prefix="shots-"))
@@ -94,16 +93,8 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
                         {"dump_list": [{"model_name": "overflow_fp16"}], "dump_mode": "all"})
     watch = emulate_tree(tmp / "watcher", "mlp", WATCHER, fault="overwrite")
     debug = emulate_tree(tmp / "opdebug", "overflow_fp16", {"dump_debug": "on"})
-    written = []
-
-    def grab(window, name: str) -> None:
-        path = out / f"{name}{suffix}.png"
-        window.grab().save(str(path))
-        written.append(path)
-
-    window = MainWindow()
-    window.resize(1500, 950)
-    window.show()
+    grab = _shots.Grabber(out, suffix)
+    window = _shots.main_window()
     _browse(window, app, conv[0], conv[1], "conv2conv2_relu", "heatmap")
     grab(window, "browse")
     window.browse_panel.record_view.tensor_view.plot.show_tab("values")
@@ -138,7 +129,7 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     window.runner.cancel_all()
     window.runner.wait(10_000)
     window.close()
-    return written
+    return grab.written
 
 
 if __name__ == "__main__":

@@ -21,22 +21,13 @@ RESNET = Path(__file__).resolve().parents[2] / "shared" / "real-world" / "graphs
 
 def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     """Write the Graph screenshots in ``language``; returns the files."""
-    from ascend_dump_gui.ui.main_window import MainWindow
 
     app, suffix = _shots.start(out, dark, language)
     tmp = Path(tempfile.mkdtemp(prefix="shots-"))
     over = emulate_tree(tmp / "overflow", "overflow_fp16",
                         {"dump_list": [{"model_name": "overflow_fp16"}], "dump_mode": "all"})
-    written = []
-
-    def grab(window, name: str) -> None:
-        path = out / f"{name}{suffix}.png"
-        window.grab().save(str(path))
-        written.append(path)
-
-    window = MainWindow()
-    window.resize(1500, 950)
-    window.show()
+    grab = _shots.Grabber(out, suffix)
+    window = _shots.main_window()
     compare, panel = window.compare_panel, window.graph_panel
     results, coloured = [], []
     compare.finished.connect(results.append)
@@ -69,7 +60,7 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     window.runner.cancel_all()
     window.runner.wait(10_000)
     window.close()
-    return written
+    return grab.written
 
 
 if __name__ == "__main__":

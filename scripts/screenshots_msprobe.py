@@ -20,7 +20,6 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     from PySide6.QtWidgets import QTreeWidgetItemIterator
 
     from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
-    from ascend_dump_gui.ui.main_window import MainWindow
 
     app, suffix = _shots.start(out, dark, language)
     tmp = Path(tempfile.mkdtemp(prefix="shots-msprobe-"))
@@ -31,16 +30,8 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     config.write_text(json.dumps({"task": "tensor", "dump_path": str(tmp / "dump"), "rank": [0, "6-9"],
                                   "level": "L2", "async_dump": True,
                                   "tensor": {"scope": [], "list": [], "data_mode": ["all", "input"]}}))
-    written = []
-
-    def grab(window, name: str) -> None:
-        path = out / f"{name}{suffix}.png"
-        window.grab().save(str(path))
-        written.append(path)
-
-    window = MainWindow()
-    window.resize(1500, 950)
-    window.show()
+    grab = _shots.Grabber(out, suffix)
+    window = _shots.main_window()
     window.open_path(tmp / "npu")
     browser = window.browse_panel.msprobe
     wait_until(app, lambda: browser.tree is not None and browser.calls.topLevelItem(0) is not None)
@@ -84,7 +75,7 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     window.runner.cancel_all()
     window.runner.wait(10_000)
     window.close()
-    return written
+    return grab.written
 
 
 if __name__ == "__main__":
