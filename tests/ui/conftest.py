@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QThreadPool
 
 from ascend_dump_gui.ui.app import build_window
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -13,6 +15,17 @@ from tests.ui.test_dump_fixtures import drain
 @pytest.fixture(autouse=True)
 def isolated_qsettings(tmp_path):
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+
+
+@pytest.fixture(autouse=True)
+def pool_left_idle(qtbot):
+    """Work a test started ends before the next test: the global pool has as many threads as cores (2 in CI),
+    so two leftover workers (a main window's listing, a layout) would starve the next test's worker."""
+    yield
+    pool = QThreadPool.globalInstance()
+    # a test that leaves a worker blocked fails on its own; the next one still gets to run
+    with contextlib.suppress(qtbot.TimeoutError):
+        qtbot.waitUntil(lambda: pool.activeThreadCount() == 0, timeout=30_000)
 
 
 @pytest.fixture
