@@ -10,7 +10,6 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+from ascend_dump_gui.core.threaded import completed
 
 FP16_OVERFLOW = 65504.0
 """msaccucmp's OVERFLOW_MAX_VALUE: a float16 tensor overflowed when max|x| >= this."""
@@ -201,24 +201,11 @@ def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progres
               cancel: CancelToken | None) -> list[CompareRow]:
     total = len(plan.pairs)
     rows: list[CompareRow | None] = [None] * total
-    workers = max(1, min(pairwise.worker_count(), total))
-    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="compare-row") as pool:
-        pending = {pool.submit(compare_pair, p, names, tolerances, plan.mode): i for i, p in enumerate(plan.pairs)}
-        done = 0
-        try:
-            while pending:
-                finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                if cancel is not None:
-                    cancel.raise_if_cancelled()
-                for fut in finished:
-                    i = pending.pop(fut)
-                    rows[i] = fut.result()
-                    done += 1
-                    progress(done, total, plan.pairs[i].tensor)
-        except BaseException:
-            for fut in pending:
-                fut.cancel()
-            raise
+    for done, (i, fut) in enumerate(completed(lambda p: compare_pair(p, names, tolerances, plan.mode), plan.pairs,
+                                              workers=pairwise.worker_count(), name="compare-row", cancel=cancel),
+                                    start=1):
+        rows[i] = fut.result()
+        progress(done, total, plan.pairs[i].tensor)
     return [r for r in rows if r is not None]
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
 from ascend_dump_gui.core.compare import pairwise
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+from ascend_dump_gui.core.threaded import completed
 
 POLL_SECONDS = 0.05
 CLUSTER_EXTRA_HINT = "install the cluster extra: pip install 'ascend-dump-gui[cluster]'"
@@ -47,25 +47,11 @@ class LocalExecutor:
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any], labels: Sequence[str], *,
             progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> list[Outcome]:
         out: list[Outcome | None] = [None] * len(items)
-        if not items:
-            return []
-        with ThreadPoolExecutor(max_workers=max(1, min(self.workers, len(items))),
-                                thread_name_prefix="runs") as pool:
-            pending = {pool.submit(fn, item): i for i, item in enumerate(items)}
-            try:
-                while pending:
-                    finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                    if cancel is not None:
-                        cancel.raise_if_cancelled()
-                    for fut in finished:
-                        i = pending.pop(fut)
-                        exc = fut.exception()
-                        out[i] = Outcome(i, error=f"{type(exc).__name__}: {exc}") if exc else Outcome(i, fut.result())
-                        progress(len(items) - len(pending), len(items), labels[i])
-            except BaseException:
-                for fut in pending:
-                    fut.cancel()
-                raise
+        for done, (i, fut) in enumerate(completed(fn, items, workers=self.workers, name="runs", cancel=cancel),
+                                        start=1):
+            exc = fut.exception()
+            out[i] = Outcome(i, error=f"{type(exc).__name__}: {exc}") if exc else Outcome(i, fut.result())
+            progress(done, len(items), labels[i])
         return [o for o in out if o is not None]
 
     def close(self) -> None:
