@@ -13,7 +13,7 @@ import json
 import time
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.importers import parse_text
 
 ACL = json.dumps({"dump": {
     "dump_path": "/tmp", "dump_mode": "all", "dump_step": "0|5-10|20", "dump_level": "op", "dump_data": "stats",

@@ -68,7 +68,7 @@ def glue_script_args(argv: list[str]) -> list[str]:
 def _check(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.check import check
     from ascend_dump_gui.core.config.findings import Finding, Severity
-    from ascend_dump_gui.core.config.importers import load_config, load_env_file
+    from ascend_dump_gui.core.config.formats.importers import load_config, load_env_file
     from ascend_dump_gui.core.errors import InputError
 
     env = load_env_file(args.env) if args.env else None
@@ -114,7 +114,7 @@ def _print_findings(path: str, scenario: str, findings: list[Finding]) -> None:
 
 def _where(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.check import effective_env
-    from ascend_dump_gui.core.config.importers import load_config, load_env_file
+    from ascend_dump_gui.core.config.formats.importers import load_config, load_env_file
     from ascend_dump_gui.core.config.model import ConfigDoc
     from ascend_dump_gui.core.config.paths import resolve_paths
 
@@ -151,9 +151,9 @@ def _grouped(rows: list[tuple[str, Artifact]]) -> list[tuple[str, list[Artifact]
 
 def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.atomic import write_text_atomic
-    from ascend_dump_gui.core.config.export_plan import plan_export
-    from ascend_dump_gui.core.config.exporters import export
-    from ascend_dump_gui.core.config.importers import load_config
+    from ascend_dump_gui.core.config.formats.export_plan import plan_export
+    from ascend_dump_gui.core.config.formats.exporters import export
+    from ascend_dump_gui.core.config.formats.importers import load_config
     from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
     doc = load_config(args.path, script_args=args.script_args)

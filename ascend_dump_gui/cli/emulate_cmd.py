@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ascend_dump_gui.core.config.importers import load_env_file
+    from ascend_dump_gui.core.config.formats.importers import load_env_file
     from ascend_dump_gui.core.emulator import emulate, list_models
 
     if args.ranks is not None:

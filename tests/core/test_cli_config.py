@@ -129,7 +129,7 @@ def test_bad_inputs_exit_2_without_traceback(tmp_path):
 def test_building_the_parser_loads_no_schema_or_emulator():
     """Start-up: the config, dump, scan and emulate verbs load the core when they run, not at import."""
     lazy = ("ascend_dump_gui.core.config.scenarios", "ascend_dump_gui.core.config.check",
-            "ascend_dump_gui.core.config.importers", "ascend_dump_gui.core.emulator", "ascend_dump_gui.core.dump.convert")
+            "ascend_dump_gui.core.config.formats.importers", "ascend_dump_gui.core.emulator", "ascend_dump_gui.core.dump.convert")
     code = ("import sys; from ascend_dump_gui.cli import build_parser; build_parser(); "
             f"print([m for m in {lazy!r} if m in sys.modules])")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -139,7 +139,7 @@ def test_building_the_parser_loads_no_schema_or_emulator():
 def test_parser_choices_match_the_core():
     from ascend_dump_gui.cli.emulate_cmd import FAULT_CHOICES
     from ascend_dump_gui.core.config import names
-    from ascend_dump_gui.core.config.exporters import TARGET_SCENARIO
+    from ascend_dump_gui.core.config.formats.exporters import TARGET_SCENARIO
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
     from ascend_dump_gui.core.emulator import FAULT_KINDS
 

@@ -11,7 +11,7 @@ from ascend_dump_gui.core import demo as demo_mod
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.demo import MANIFEST, make_demo, read_demo
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.scanner import scan

@@ -10,8 +10,8 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QAction, QDropEvent
 from PySide6.QtWidgets import QCheckBox, QLineEdit, QMessageBox
 
-from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.formats.exporters import EXPORT_TARGETS, export
+from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.app import build_window, parse_args
 from ascend_dump_gui.ui.config import files

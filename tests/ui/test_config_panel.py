@@ -182,7 +182,7 @@ def test_step_grammar_shows_while_typing_and_reaches_the_checker(panel, qtbot):
 def test_preview_shows_the_export_and_copies_it(panel, qtbot):
     from PySide6.QtGui import QGuiApplication
 
-    from ascend_dump_gui.core.config.exporters import export
+    from ascend_dump_gui.core.config.formats.exporters import export
 
     panel.load_demo()
     assert panel.preview.current_target() == "acl_json"

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QLineEdit, QMessageBox
 
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.config.panel import ConfigPanel

@@ -100,7 +100,7 @@ def test_run_in_emulator_opens_the_msprobe_tree(tmp_path):
     """An msprobe config run in the emulator: Browse is handed the dump path, which opens as an msprobe tree."""
     import json
 
-    from ascend_dump_gui.core.config.importers import load_config
+    from ascend_dump_gui.core.config.formats.importers import load_config
     from ascend_dump_gui.core.emulator import emulate
     from ascend_dump_gui.core.msprobe import is_msprobe_dir
     from ascend_dump_gui.ui.config.run_emulator import opened_folder

@@ -9,16 +9,16 @@ from pathlib import Path
 from ascend_dump_gui.core.config.file_checks import check_files
 from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.rules import CheckContext, run_rules, with_top_level
-from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
+from ascend_dump_gui.core.config.rules.engine import CheckContext, run_rules, with_top_level
+from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.config.schema_check import check_values
-from ascend_dump_gui.core.config.schema_conditions import (
+from ascend_dump_gui.core.config.schema.check import check_values
+from ascend_dump_gui.core.config.schema.conditions import (
     accept_stringified,
     explain_documented_none,
     soften_unchecked,
 )
-from ascend_dump_gui.core.config.script_flow.variants import script_findings
+from ascend_dump_gui.core.config.script.variants import script_findings
 from ascend_dump_gui.core.config.values import to_text
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}

@@ -12,17 +12,17 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config import jsontext
-from ascend_dump_gui.core.config.acl_facts import is_exception
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity, msg
-from ascend_dump_gui.core.config.import_acl import acl_text_doc
-from ascend_dump_gui.core.config.rules import CheckContext, is_file, run_rules
-from ascend_dump_gui.core.config.rules_acl import RULES as ACL_RULES
-from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
-from ascend_dump_gui.core.config.rules_locations import LOCATION_RULES
-from ascend_dump_gui.core.config.schema_acl import ACL_JSON
-from ascend_dump_gui.core.config.schema_check import check_values
+from ascend_dump_gui.core.config.formats import jsontext
+from ascend_dump_gui.core.config.formats.acl_json import acl_text_doc
+from ascend_dump_gui.core.config.rules.acl import RULES as ACL_RULES
+from ascend_dump_gui.core.config.rules.engine import CheckContext, is_file, run_rules
+from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
+from ascend_dump_gui.core.config.rules.locations import LOCATION_RULES
+from ascend_dump_gui.core.config.schema.acl import ACL_JSON
+from ascend_dump_gui.core.config.schema.acl_facts import is_exception
+from ascend_dump_gui.core.config.schema.check import check_values
 from ascend_dump_gui.core.errors import InputError
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO

@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config import jsontext
-from ascend_dump_gui.core.config.acl_facts import is_exception, list_nonempty, remote_host
 from ascend_dump_gui.core.config.check import effective_env
-from ascend_dump_gui.core.config.import_acl import acl_text_doc
+from ascend_dump_gui.core.config.formats import jsontext
+from ascend_dump_gui.core.config.formats.acl_json import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths_msprobe import msprobe_artifacts
-from ascend_dump_gui.core.config.rules_env import adapter_default_options
-from ascend_dump_gui.core.config.rules_torchair import dump_config_acts
-from ascend_dump_gui.core.config.schema_acl import EXCEPTION_SCENES
+from ascend_dump_gui.core.config.rules.env import adapter_default_options
+from ascend_dump_gui.core.config.rules.torchair import dump_config_acts
+from ascend_dump_gui.core.config.schema.acl import EXCEPTION_SCENES
+from ascend_dump_gui.core.config.schema.acl_facts import is_exception, list_nonempty, remote_host
 from ascend_dump_gui.core.errors import InputError
 
 MODEL_LAYOUT = "{time}/{device_id}/{model_name}/{model_id}/{data_index}"

@@ -353,8 +353,8 @@ def emulate_msprobe(values: dict[str, Any], *, cwd: Path, model: str = "mlp", st
 def _emulate_l2(values: dict[str, Any], *, cwd: Path, model: str, steps: int, seed: int) -> tuple[Path, list[Path]]:
     """Level L2: per dumped step, msprobe's ``kernel_config_{pid}.json`` and the ACL runtime's kernel dump it
     asks for (the ACL emulator run on exactly that config), under ``{dump_path}/step{N}/``."""
-    from ascend_dump_gui.core.config.import_msprobe import kernel_config
-    from ascend_dump_gui.core.config.importers import load_config
+    from ascend_dump_gui.core.config.formats.importers import load_config
+    from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
     from ascend_dump_gui.core.emulator.run import emulate
 
     root = Path(cwd) / str(values.get("dump_path") or "dump_path")

@@ -10,10 +10,10 @@ import numpy as np
 
 from ascend_dump_gui.core.config.check import check, effective_env
 from ascend_dump_gui.core.config.findings import Finding, Severity
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths import resolve_paths
-from ascend_dump_gui.core.config.rules_acl import remote_host
+from ascend_dump_gui.core.config.rules.acl import remote_host
 from ascend_dump_gui.core.emulator.compiler import compile_graph
 from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps

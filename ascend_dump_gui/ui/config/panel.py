@@ -26,14 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.export_plan import plan_export
 from ascend_dump_gui.core.config.fields import Kind
 from ascend_dump_gui.core.config.findings import Finding
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.export_plan import plan_export
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.config.script_patch import ScriptApply
+from ascend_dump_gui.core.config.script.patch import ScriptApply
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.config import files

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.script_patch import ScriptApply, plan_apply, script_values, write_script
+from ascend_dump_gui.core.config.script.patch import ScriptApply, plan_apply, script_values, write_script
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.i18n import schema_text, tr
 

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.script_flow.flags import UNKNOWN, Flag
-from ascend_dump_gui.core.config.script_flow.variants import ScriptRun
+from ascend_dump_gui.core.config.script.flags import UNKNOWN, Flag
+from ascend_dump_gui.core.config.script.variants import ScriptRun
 from ascend_dump_gui.ui.i18n import tr
 
 _SWITCHES = ("bool", "store_true", "store_false")

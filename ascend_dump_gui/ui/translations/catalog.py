@@ -38,7 +38,7 @@ def ui_strings(root: Path = UI_DIR, function: str = "tr") -> dict[str, list[str]
 
 
 def _schema_texts() -> Iterator[str]:
-    from ascend_dump_gui.core.config.rules_env import RULES as ENV_RULES
+    from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
     for scenario in SCENARIOS.values():

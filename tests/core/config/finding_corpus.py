@@ -8,7 +8,7 @@ from typing import Any
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.fields import Kind
 from ascend_dump_gui.core.config.findings import Finding
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from tests.core.config.test_seeds import json_examples, seed

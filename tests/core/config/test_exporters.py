@@ -4,8 +4,8 @@ import ast
 
 import pytest
 
-from ascend_dump_gui.core.config.exporters import EXPORT_TARGETS, export
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.exporters import EXPORT_TARGETS, export
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import DumpError
 

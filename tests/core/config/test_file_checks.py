@@ -4,7 +4,7 @@ import json
 
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
 
 

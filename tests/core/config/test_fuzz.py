@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS

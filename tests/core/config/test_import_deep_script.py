@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ascend_dump_gui.cli import main
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.errors import InputError
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import detect_kind, load_config, load_env_file, parse_text
+from ascend_dump_gui.core.config.formats.importers import detect_kind, load_config, load_env_file, parse_text
 from ascend_dump_gui.core.errors import InputError
 
 

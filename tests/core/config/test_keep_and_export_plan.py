@@ -9,9 +9,9 @@ import json
 import pytest
 
 from ascend_dump_gui.cli import main
-from ascend_dump_gui.core.config.export_plan import plan_export
-from ascend_dump_gui.core.config.exporters import export
-from ascend_dump_gui.core.config.importers import load_config, parse_text
+from ascend_dump_gui.core.config.formats.export_plan import plan_export
+from ascend_dump_gui.core.config.formats.exporters import export
+from ascend_dump_gui.core.config.formats.importers import load_config, parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import DumpError
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.exporters import export
-from ascend_dump_gui.core.config.importers import load_config, parse_text
+from ascend_dump_gui.core.config.formats.exporters import export
+from ascend_dump_gui.core.config.formats.importers import load_config, parse_text
 from ascend_dump_gui.core.config.paths import resolve_paths
 
 DATA = json.loads((Path(__file__).parent / "data" / "msprobe_configs.json").read_text())

@@ -14,7 +14,7 @@ import pytest
 
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import load_config
+from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.errors import InputError
 
 EXPECTED = json.loads((Path(__file__).with_name("real_scripts_expected.json")).read_text(encoding="utf-8"))

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.rules import CheckContext
-from ascend_dump_gui.core.config.rules_tf1 import TF1_ENV_VARS, TF1_RULES
-from ascend_dump_gui.core.config.schema_tf1 import TF1_SESSION
+from ascend_dump_gui.core.config.rules.engine import CheckContext
+from ascend_dump_gui.core.config.rules.tf1 import TF1_ENV_VARS, TF1_RULES
+from ascend_dump_gui.core.config.schema.tf1 import TF1_SESSION
 
 from .test_schema_tf1 import seed_examples
 

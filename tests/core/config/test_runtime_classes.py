@@ -10,11 +10,11 @@ import pytest
 
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.rules_locations import SHADOWS
+from ascend_dump_gui.core.config.rules.locations import SHADOWS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.config.schema_tf1_fields import TF1_FIELDS
+from ascend_dump_gui.core.config.schema.tf1.fields import TF1_FIELDS
 from tests.core.config import finding_corpus
 from tests.core.config.confighelp import errors, findings, rules
 

@@ -11,8 +11,9 @@ from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.fields import Kind, Mode
 from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.schema_tf1 import PROFILING_OPTIONS_KEYS, TF1_GROUPS, TF1_SESSION
-from ascend_dump_gui.core.config.schema_tf1_common import ALL_PRODUCTS
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.schema.tf1 import PROFILING_OPTIONS_KEYS, TF1_GROUPS, TF1_SESSION
+from ascend_dump_gui.core.config.schema.tf1.common import ALL_PRODUCTS
 
 SCENARIO_LINES = {
     "Training": {Mode.TRAINING},
@@ -117,7 +118,7 @@ def test_every_profiling_sub_key_is_declared(seed_text):
 def test_schema_sanity():
     keys = [f.key for f in TF1_SESSION.fields]
     assert len(keys) == len(set(keys)) == 80
-    assert TF1_SESSION.name == "tf1_session" and TF1_SESSION.version == 1 and TF1_SESSION.rules
+    assert TF1_SESSION.name == "tf1_session" and TF1_SESSION.version == 1 and SCENARIOS["tf1_session"].rules
     for spec in TF1_SESSION.fields:
         assert spec.serialized in ("s", "i", "b"), spec.key
         assert spec.group in TF1_GROUPS, spec.key

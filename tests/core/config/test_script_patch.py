@@ -6,8 +6,8 @@ import stat
 
 import pytest
 
-from ascend_dump_gui.core.config.importers import parse_text
-from ascend_dump_gui.core.config.script_patch import inactive_lines, patch_script, plan_apply, write_script
+from ascend_dump_gui.core.config.formats.importers import parse_text
+from ascend_dump_gui.core.config.script.patch import inactive_lines, patch_script, plan_apply, write_script
 from ascend_dump_gui.core.errors import InputError
 
 TF1 = '''import tensorflow as tf

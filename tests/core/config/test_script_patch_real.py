@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ascend_dump_gui.core.config.importers import parse_text
-from ascend_dump_gui.core.config.script_patch import inactive_lines, patch_script
+from ascend_dump_gui.core.config.formats.importers import parse_text
+from ascend_dump_gui.core.config.script.patch import inactive_lines, patch_script
 from ascend_dump_gui.core.errors import InputError
 
 EDITS = {"tf1_session": {"dump_mode": "input", "dump_path": "/x/y", "dump_step": "0|1"},

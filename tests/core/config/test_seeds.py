@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.exporters import export
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.exporters import export
+from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.core.config.schema_acl import DUMP_LIST_COLUMNS
+from ascend_dump_gui.core.config.schema.acl import DUMP_LIST_COLUMNS
 
 # Upper-case words in the seeds that are not environment variables.
 NOT_ENV = {"WORK_PATH": "a key of aoe.ini", "PIPE_MTE1": "pipe id", "PIPE_MTE2": "pipe id", "PIPE_MTE3": "pipe id",

@@ -196,8 +196,8 @@ def test_level_l2_writes_the_kernel_config_and_the_acl_kernel_dump(tmp_path):
     """L2 links to the raw-dump side: msprobe's kernel_config_{pid}.json is an acl.json, and the kernel dump it
     asks for is an ordinary single-operator dump tree under step{N}/ (read by the scanner as tensors)."""
     from ascend_dump_gui.cli import main
-    from ascend_dump_gui.core.config.exporters import export
-    from ascend_dump_gui.core.config.importers import load_config
+    from ascend_dump_gui.core.config.formats.exporters import export
+    from ascend_dump_gui.core.config.formats.importers import load_config
 
     config = tmp_path / "config.json"
     config.write_text(json.dumps({"task": "tensor", "dump_path": "out", "level": "L2", "step": [1],

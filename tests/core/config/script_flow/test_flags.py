@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from ascend_dump_gui.core.config.script_flow.flags import (
+from ascend_dump_gui.core.config.script.flags import (
     UNKNOWN,
     collect_flags,
     evaluate_args,

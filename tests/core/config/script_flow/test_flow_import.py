@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.exporters import export
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.importers import parse_text
+from ascend_dump_gui.core.config.formats.exporters import export
+from ascend_dump_gui.core.config.formats.importers import parse_text
 
 MODEL_ZOO = '''
 import argparse
