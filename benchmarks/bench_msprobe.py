@@ -19,7 +19,7 @@ import numpy as np
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
 from ascend_dump_gui.core.msprobe import open_tree
 from ascend_dump_gui.core.msprobe.pt_file import read_pt, write_pt
-from ascend_dump_gui.core.msprobe.report import compare_trees
+from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 
 
 def best(fn, repeat: int = 5) -> float:

@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
-from ascend_dump_gui.core.msprobe.compare import compare_runs, metric_names
+from ascend_dump_gui.core.msprobe.compare import compare_runs
+from ascend_dump_gui.core.msprobe.rows import metric_names
 from ascend_dump_gui.core.msprobe.tree import open_tree
 
 PAIRS: list[tuple[str, str, dict, dict]] = [

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
-from ascend_dump_gui.core.msprobe.report import compare_trees, to_json, write_csv
+from ascend_dump_gui.core.msprobe.report import to_json, write_csv
+from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 
 
 def run_msprobe_compare(args: argparse.Namespace) -> int:

@@ -36,9 +36,9 @@ def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None
     if path is None or not window.open_path(path):
         window.config_panel.load_demo()
     if path is None:
-        from ascend_dump_gui.ui.session import restore_session
+        from ascend_dump_gui.ui.session import load_session
 
-        restore_session(window, window.settings)  # the last Browse folder and Compare paths, if still there
+        window.apply_session(load_session(window.settings))  # the last Browse folder and Compare paths, if still there
     if path is None and demo_dir is not None:
         from ascend_dump_gui.ui.demo import open_demo
 

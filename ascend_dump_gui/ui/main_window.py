@@ -33,7 +33,7 @@ from ascend_dump_gui.ui.graph.panel import GraphPanel
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.ranks.panel import RanksPanel
-from ascend_dump_gui.ui.session import save_session
+from ascend_dump_gui.ui.session import Session, save_session
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -368,13 +368,29 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         self.config_panel.restore_layout(self.settings)
 
+    def session(self) -> Session:
+        """What this window leaves for the next start: the Browse folder and Compare's paths."""
+        inputs = self.compare_panel.inputs
+        return Session(str(self.dump_folder) if self.dump_folder is not None else "",
+                       (inputs.npu.path(), inputs.golden.path(), inputs.graph.path()))
+
+    def apply_session(self, session: Session) -> bool:
+        """Open a saved session's Browse folder and fill Compare's paths; True if anything was."""
+        if session.browse_folder:
+            self.browse_panel.open_folder(session.browse_folder)
+            self.dump_folder = Path(session.browse_folder)
+        npu, golden, graph = session.compare
+        if npu and golden:
+            self.compare_panel.set_inputs(npu, golden, graph or None)
+        return bool(session.browse_folder or (npu and golden))
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
         if not self.config_panel.maybe_discard():
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        save_session(self, self.settings)
+        save_session(self.session(), self.settings)
         self.config_panel.save_layout(self.settings)
         self.settings.sync()
         self.runner.cancel_all()

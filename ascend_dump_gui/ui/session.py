@@ -2,45 +2,44 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
 
 from ascend_dump_gui.ui.settings import app_settings
-
-if TYPE_CHECKING:
-    from ascend_dump_gui.ui.main_window import MainWindow
 
 BROWSE_KEY = "session/browse_folder"
 COMPARE_KEYS = ("session/compare_npu", "session/compare_golden", "session/compare_graph")
 DISMISSED_KEY = "notes/dismissed"
 
 
-def save_session(window: MainWindow, settings: QSettings | None = None) -> None:
-    """Remember the Browse folder and Compare's paths (called when the window closes)."""
-    settings = settings or app_settings()
-    settings.setValue(BROWSE_KEY, str(window.dump_folder) if window.dump_folder is not None else "")
-    inputs = window.compare_panel.inputs
-    for key, row in zip(COMPARE_KEYS, (inputs.npu, inputs.golden, inputs.graph), strict=True):
-        settings.setValue(key, row.path())
+@dataclass(frozen=True)
+class Session:
+    """The folder open in Browse and Compare's (NPU, golden, graph) paths; "" where there is none."""
+
+    browse_folder: str = ""
+    compare: tuple[str, str, str] = ("", "", "")
 
 
-def restore_session(window: MainWindow, settings: QSettings | None = None) -> bool:
-    """Open the last Browse folder and fill Compare's paths, where they still exist; True if anything was."""
+def save_session(session: Session, settings: QSettings | None = None) -> None:
+    """Remember ``session`` (called when the window closes)."""
     settings = settings or app_settings()
-    restored = False
+    settings.setValue(BROWSE_KEY, session.browse_folder)
+    for key, path in zip(COMPARE_KEYS, session.compare, strict=True):
+        settings.setValue(key, path)
+
+
+def load_session(settings: QSettings | None = None) -> Session:
+    """The last session, keeping only what still exists: the Browse folder, Compare's inputs when both are there
+    (the graph only if it is a file)."""
+    settings = settings or app_settings()
     folder = str(settings.value(BROWSE_KEY, "") or "")
-    if folder and Path(folder).is_dir():
-        window.browse_panel.open_folder(folder)
-        window.dump_folder = Path(folder)
-        restored = True
-    paths = [str(settings.value(key, "") or "") for key in COMPARE_KEYS]
-    if paths[0] and paths[1] and Path(paths[0]).exists() and Path(paths[1]).exists():
-        graph = paths[2] if paths[2] and Path(paths[2]).is_file() else None
-        window.compare_panel.set_inputs(paths[0], paths[1], graph)
-        restored = True
-    return restored
+    npu, golden, graph = (str(settings.value(key, "") or "") for key in COMPARE_KEYS)
+    compare = ("", "", "")
+    if npu and golden and Path(npu).exists() and Path(golden).exists():
+        compare = (npu, golden, graph if graph and Path(graph).is_file() else "")
+    return Session(folder if folder and Path(folder).is_dir() else "", compare)
 
 
 def dismissed(note: str, settings: QSettings | None = None) -> bool:

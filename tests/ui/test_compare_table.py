@@ -6,8 +6,9 @@ import math
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 
-from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow
+from ascend_dump_gui.core.compare.engine import CompareResult
 from ascend_dump_gui.core.compare.findings import Divergence
+from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.ui.compare.table_data import FAIL, FIXED_COUNT, NOT_COMPARED, PASS, STATUS_COLUMN, WARN
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, StatusRole
 

@@ -7,19 +7,17 @@ import os
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ascend_dump_gui.core.compare.matching import MatchPlan, NpuOp, task_names
+from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.naming import parse_name
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.progress import CancelToken
-
-if TYPE_CHECKING:
-    from ascend_dump_gui.core.compare.engine import CompareRow
 
 ABSENT_ID = 65535
 """Opdebug records use 65535 for "no such id"."""

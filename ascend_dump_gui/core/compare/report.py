@@ -8,9 +8,10 @@ import os
 from typing import Any
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow
+from ascend_dump_gui.core.compare.engine import CompareResult
 from ascend_dump_gui.core.compare.matching import NPU_VS_NPU
 from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
+from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.inert import csv_cell
 from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 

@@ -18,7 +18,7 @@ from ascend_dump_gui.core.config.schema.tf2 import DERIVED, TF2_NPU_DEVICE
 from ascend_dump_gui.core.config.schema.torchair import TORCHAIR
 
 _DERIVED = {f.key for f in DERIVED}
-# TF1 rules about global options TF2 shares (not the dump rules: TF2 has its own through rules_ge_dump).
+# TF1 rules about global options TF2 shares (not the dump rules: TF2 has its own through rules/ge_dump.py).
 TF1_RULES_FOR_TF2 = tuple(rule for rule in TF1_RULES
                           if {o for o in rule.options if not o.isupper()} <= _DERIVED
                           and any(not o.isupper() for o in rule.options))

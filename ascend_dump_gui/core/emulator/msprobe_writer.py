@@ -314,7 +314,7 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
                                     for k, v in mod.params.items()})
 
 
-def _selected(items: object, available: range) -> tuple[int, ...]:
+def selected_steps(items: object, available: range) -> tuple[int, ...]:
     """The ids of a config's rank/step list ("3", "4-7") within ``available``; all of them when empty."""
     if not isinstance(items, list | tuple) or not items:
         return tuple(available)
@@ -335,8 +335,6 @@ def emulate_msprobe(values: dict[str, Any], *, cwd: Path, model: str = "mlp", st
     level = values.get("level", "L1")
     if task not in TASKS and level != "L2":
         raise InputError(None, f"the emulator writes msprobe's statistics and tensor tasks, not {task!r}")
-    if level == "L2":
-        return _emulate_l2(values, cwd=cwd, model=model, steps=steps, seed=seed)
     if level not in LEVELS:
         raise InputError(None, f"the emulator writes msprobe levels {', '.join(LEVELS)} and L2, not {level!r}")
     summary = values.get("summary_mode", "statistics")
@@ -344,25 +342,7 @@ def emulate_msprobe(values: dict[str, Any], *, cwd: Path, model: str = "mlp", st
     ranks = values.get("rank")
     spec = MsprobeDumpSpec(framework=framework, task=task, level=level,
                            summary_mode=summary if summary in SUMMARY_MODES else "statistics",
-                           steps=_selected(values.get("step"), range(steps)),
-                           ranks=_selected(ranks, range(max(int(str(r).split("-")[-1]) for r in ranks) + 1))
+                           steps=selected_steps(values.get("step"), range(steps)),
+                           ranks=selected_steps(ranks, range(max(int(str(r).split("-")[-1]) for r in ranks) + 1))
                            if isinstance(ranks, list | tuple) and ranks else None, seed=seed)
     return root, write_msprobe_tree(root, model, spec)
-
-
-def _emulate_l2(values: dict[str, Any], *, cwd: Path, model: str, steps: int, seed: int) -> tuple[Path, list[Path]]:
-    """Level L2: per dumped step, msprobe's ``kernel_config_{pid}.json`` and the ACL runtime's kernel dump it
-    asks for (the ACL emulator run on exactly that config), under ``{dump_path}/step{N}/``."""
-    from ascend_dump_gui.core.config.formats.importers import load_config
-    from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
-    from ascend_dump_gui.core.emulator.run import emulate
-
-    root = Path(cwd) / str(values.get("dump_path") or "dump_path")
-    written: list[Path] = []
-    for step in _selected(values.get("step"), range(steps)):
-        step_dir = root / f"step{step}"
-        config = step_dir / f"kernel_config_{MsprobeDumpSpec.pid}.json"
-        write_text_atomic(config, json.dumps(kernel_config(str(step_dir)), indent=4))
-        written.append(config)
-        written += emulate(load_config(config), model=model, steps=1, cwd=Path(cwd), seed=seed + step).written
-    return root, written

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.check import check, effective_env
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.formats.importers import load_config
+from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.rules.acl import remote_host
@@ -20,7 +24,7 @@ from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
 from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, OutputHook, execute
 from ascend_dump_gui.core.emulator.layout import infer_shapes
 from ascend_dump_gui.core.emulator.models import MODELS
-from ascend_dump_gui.core.emulator.msprobe_writer import emulate_msprobe
+from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, emulate_msprobe, selected_steps
 from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
 from ascend_dump_gui.core.emulator.precision import policy_from_values
 from ascend_dump_gui.core.emulator.timing import run_ids, tensor_sizes
@@ -124,7 +128,8 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     result = EmulationResult(findings=findings)
     result.warnings += [f.message for f in findings if f.severity is Severity.WARNING]
     if doc.scenario == "msprobe_config":  # PrecisionDebugger's tree, not the ACL runtime's
-        root, result.written = emulate_msprobe(doc.values, cwd=cwd, model=model, steps=steps, seed=seed)
+        write = _emulate_msprobe_l2 if doc.values.get("level") == "L2" else emulate_msprobe
+        root, result.written = write(doc.values, cwd=cwd, model=model, steps=steps, seed=seed)
         result.roots["msprobe_dump"] = root
         return result
 
@@ -193,3 +198,17 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         result.warnings.append(f"replaced {len(writer.replaced)} file(s) already there (the first: "
                                f"{writer.replaced[0]})")
     return result
+
+
+def _emulate_msprobe_l2(values: dict[str, Any], *, cwd: Path, model: str, steps: int, seed: int) -> tuple[Path, list[Path]]:
+    """Level L2: per dumped step, msprobe's ``kernel_config_{pid}.json`` and the ACL runtime's kernel dump it
+    asks for (the ACL emulator run on exactly that config), under ``{dump_path}/step{N}/``."""
+    root = Path(cwd) / str(values.get("dump_path") or "dump_path")
+    written: list[Path] = []
+    for step in selected_steps(values.get("step"), range(steps)):
+        step_dir = root / f"step{step}"
+        config = step_dir / f"kernel_config_{MsprobeDumpSpec.pid}.json"
+        write_text_atomic(config, json.dumps(kernel_config(str(step_dir)), indent=4))
+        written.append(config)
+        written += emulate(load_config(config), model=model, steps=1, cwd=Path(cwd), seed=seed + step).written
+    return root, written

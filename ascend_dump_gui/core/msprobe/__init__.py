@@ -14,7 +14,7 @@ Public API (for the GUI, the CLI and other core packages such as a run index):
   without pickle); ``TensorLoadError`` when missing or unreadable. ``run.missing_files()`` lists data_names
   without a file.
 * ``is_msprobe_dir(path)``; ``compare.compare_runs(npu_run, bench_run, mode)`` and
-  ``report.compare_trees(npu_path, bench_path, mode)`` compare the way ``msprobe compare`` does.
+  ``tree_compare.compare_trees(npu_path, bench_path, mode)`` compare the way ``msprobe compare`` does.
 """
 
 from __future__ import annotations

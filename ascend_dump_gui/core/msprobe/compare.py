@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import ml_dtypes
@@ -22,49 +21,23 @@ import numpy as np
 
 from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES, msprobe_metrics
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
+from ascend_dump_gui.core.msprobe.judge import judge
+from ascend_dump_gui.core.msprobe.rows import (
+    DIFF,
+    INF,
+    MODES,
+    NA,
+    NAN,
+    NEG_INF,
+    SUMMARY_NAMES,
+    MsprobeComparison,
+    MsprobeRow,
+)
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 
-MODES = ("all", "summary", "md5")
-SUMMARY_NAMES = ("Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
-                 "MeanRelativeErr", "NormRelativeErr")
-MD5_NAMES = ("NPU MD5", "BENCH MD5")
-NA, NAN, INF, NEG_INF, DIFF = "N/A", "Nan", "inf", "-inf", "Diff"
-NO_BENCH = "No bench data matched."
 _FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bfloat16"},
                  {"Float16", "Float32", "Float64", "BFloat16"})
 _DIGITS = re.compile(r"^\d+$")
-
-
-def metric_names(mode: str) -> tuple[str, ...]:
-    return {"all": MSPROBE_NAMES, "summary": SUMMARY_NAMES, "md5": MD5_NAMES}[mode]
-
-
-@dataclass
-class MsprobeRow:
-    """One NPU leaf and its bench counterpart (``bench`` is None when unmatched)."""
-
-    npu: Leaf
-    bench: Leaf | None
-    order: int
-    metrics: dict[str, Any] = field(default_factory=dict)
-    result: str = "pass"
-    messages: list[str] = field(default_factory=list)
-
-    @property
-    def tensor(self) -> str:
-        return self.npu.name
-
-
-@dataclass
-class MsprobeComparison:
-    mode: str
-    rows: list[MsprobeRow]
-    npu_label: str = ""
-    bench_label: str = ""
-
-    @property
-    def first_divergence(self) -> MsprobeRow | None:
-        return next((r for r in self.rows if r.bench is not None and r.result != "pass"), None)
 
 
 def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
@@ -232,8 +205,6 @@ def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
     """Compare two rank folders; ``progress(done, total)`` returning False cancels (rows so far kept).
     ``only`` keeps the matched rows it accepts (keep whole calls: the verdict weighs a call's inputs against
     its outputs); rows keep their ``order`` in the full table."""
-    from ascend_dump_gui.core.msprobe.judge import judge
-
     mode = mode or default_mode(npu, bench)
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")

@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from ascend_dump_gui.core.msprobe.compare import INF, NA, NAN, NO_BENCH, MsprobeRow
+from ascend_dump_gui.core.msprobe.rows import INF, NA, NAN, NO_BENCH, MsprobeRow
 
 _ALL_IGNORE = frozenset({"empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format",
                          "new_empty_strided", "new_empty", "empty_strided"})

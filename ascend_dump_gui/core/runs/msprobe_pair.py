@@ -15,8 +15,10 @@ from typing import Any
 
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.msprobe import Leaf, MsprobeRun, open_tree
-from ascend_dump_gui.core.msprobe.compare import MsprobeComparison, MsprobeRow, compare_runs, default_mode
-from ascend_dump_gui.core.msprobe.report import RunPair, row_json
+from ascend_dump_gui.core.msprobe.compare import compare_runs, default_mode
+from ascend_dump_gui.core.msprobe.report import row_json
+from ascend_dump_gui.core.msprobe.rows import MsprobeComparison, MsprobeRow
+from ascend_dump_gui.core.msprobe.tree_compare import RunPair
 from ascend_dump_gui.core.runs.pair_task import PairTask
 from ascend_dump_gui.core.runs.stats import tolerance_for
 
@@ -88,7 +90,7 @@ def _worst(rows: list[dict[str, Any]]) -> dict[str, float]:
 
 
 def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
-    """:func:`~ascend_dump_gui.core.runs.pair_task.run_pair`'s result for two msprobe run folders."""
+    """:func:`~ascend_dump_gui.core.runs.pair_work.run_pair`'s result for two msprobe run folders."""
     out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "stats_differ": [], "incomparable": 0,
                            "full": False, "first_divergence": None, "worst": {}, "problems": []}
     npu, problems = _open(task.npu)

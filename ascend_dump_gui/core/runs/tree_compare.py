@@ -17,7 +17,8 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.runs.executor import DaskExecutor, LocalExecutor
 from ascend_dump_gui.core.runs.index import Run, RunIndex, index_runs
-from ascend_dump_gui.core.runs.pair_task import PairTask, run_pair
+from ascend_dump_gui.core.runs.pair_task import PairTask
+from ascend_dump_gui.core.runs.pair_work import run_pair
 
 MODES = ("golden", "ranks", "steps")
 COMPARABLE_FORMATS = ("ge", "msprobe")

@@ -29,9 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.compare.engine import CompareResult, CompareRow, compare
+from ascend_dump_gui.core.compare.engine import CompareResult, compare
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
+from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.graph import parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.msprobe.compare import MODES, metric_names
-from ascend_dump_gui.core.msprobe.report import RunPair, TreeComparison, compare_trees, to_json, write_csv
+from ascend_dump_gui.core.msprobe.report import to_json, write_csv
+from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
+from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.errors import show_error

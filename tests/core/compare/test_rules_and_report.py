@@ -7,11 +7,12 @@ import csv
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.compare.engine import CompareRow, compare
+from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.compare.findings import first_divergence
 from ascend_dump_gui.core.compare.matching import MatchPlan
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances, accuracy_reached
 from ascend_dump_gui.core.compare.report import csv_header, csv_text, write_csv
+from ascend_dump_gui.core.compare.rows import CompareRow
 from tests.core.compare.test_matching import TS, dump, golden
 
 

@@ -170,7 +170,7 @@ CASES = [
     Case("tf1.profiling_without_options", {"profiling_mode": True}, {"profiling_mode": True, "profiling_options": "{}"}),
 ]
 
-# seed 002 caveat sentences (rules_tf1_caveats.py): each fires on the sentence's condition and not without it
+# seed 002 caveat sentences (rules/tf1/caveats.py): each fires on the sentence's condition and not without it
 DYN = {"compile_dynamic_mode": True}
 CASES += [
     Case("tf1.in_out_pair_flag_without_pair", {"in_out_pair_flag": False, "mix_compile_mode": True},

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_dump_gui.core.compare.engine import CompareRow
+from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.graph import Graph, Op, TensorDesc
 
 REAL = "real-world/graphs"

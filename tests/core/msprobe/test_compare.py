@@ -15,7 +15,8 @@ from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
 from ascend_dump_gui.core.msprobe import open_tree
 from ascend_dump_gui.core.msprobe.compare import _summary_pair, compare_runs
-from ascend_dump_gui.core.msprobe.report import compare_trees, csv_text, to_json
+from ascend_dump_gui.core.msprobe.report import csv_text, to_json
+from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 
 
 def _pair(tmp_path, model="mlp", npu=None, **common):

@@ -1,6 +1,6 @@
 """Rules for TF2 ``npu_device.global_options()`` dump options (seed 003, runtime-rules §2.1, §2.3).
 
-The dump options reach GE as session options exactly as TF1's do, so the shared rules of ``rules_ge_dump`` apply.
+The dump options reach GE as session options exactly as TF1's do, so the shared rules of ``rules.ge_dump`` apply.
 """
 
 from __future__ import annotations

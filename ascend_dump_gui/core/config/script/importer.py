@@ -8,7 +8,7 @@ Recognised forms:
 - torchair: ``<config>.dump_config.key = value``, ``<config>.mode = "..."``, ``torch.compile(..., backend=...)``;
 - ``os.environ["K"] = "v"``, ``os.environ.setdefault``, ``os.environ.update``, ``os.putenv``.
 
-The walk follows the script's flow (``script_flow``): flags and constants are evaluated for the run given by
+The walk follows the script's flow (``flow``, ``flags``, ``reach``): flags and constants are evaluated for the run given by
 ``script_args`` (default: the script's defaults), a setting in a branch the run does not take is left out (it is a
 variant), one under a condition that cannot be decided is kept and marked conditional, and objects that never reach
 the session (a ``DumpConfig`` not passed to ``NPURunConfig``, the ``custom_op`` of a config that is not used) do not
@@ -428,8 +428,9 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
     doc = _document(reader, origin, scenarios, scenario)
     doc.problems[:0] = run.problems
     alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
-    doc.facts["script"] = ScriptRun(text, scenario, script_args or "", flags, run.given, alternative, gates,
-                                    values=run.values)
+    doc.facts["script"] = ScriptRun(
+        text, scenario, script_args or "", flags, run.given, alternative, gates, values=run.values,
+        reader=lambda again, where, name, args: parse_python(again, where, scenarios, name, args))
     return doc
 
 

@@ -35,6 +35,9 @@ class ScriptRun:
     alternative: dict[str, Any] = field(default_factory=dict)
     gates: dict[str, frozenset[str]] = field(default_factory=dict)   # option -> flags that switch its settings on
     values: dict[str, Any] = field(default_factory=dict)             # every flag's value in this run
+    # the importer that made this run: (text, origin, scenario, script_args) -> the document of another run
+    reader: Callable[[str, Path | None, str | None, str], Any] | None = field(default=None, compare=False,
+                                                                               repr=False)
     _reruns: dict[tuple[str, str | None], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def alternative_args(self, options: Iterable[str] = ()) -> str:
@@ -46,11 +49,9 @@ class ScriptRun:
 
     def evaluate(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
         """The document of the same script run with ``script_args`` (InputError when they cannot be split)."""
-        # import_python imports this module: import it when a run is evaluated
-        from ascend_dump_gui.core.config.scenarios import SCENARIOS
-        from ascend_dump_gui.core.config.script.importer import parse_python
-
-        return parse_python(self.text, origin, SCENARIOS, scenario or self.scenario, script_args)
+        if self.reader is None:
+            raise ValueError("this ScriptRun was not made by the importer: it cannot read other runs")
+        return self.reader(self.text, origin, scenario or self.scenario, script_args)
 
     def rerun(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
         """:meth:`evaluate` without a further alternative run, remembered per arguments."""

@@ -20,7 +20,7 @@ def src(option: str) -> str:
     return f"seed 002: {option}"
 
 
-# ---- typed access: a value of the wrong type reads as "not set" (schema_check reports the type)
+# ---- typed access: a value of the wrong type reads as "not set" (schema.check reports the type)
 
 def flag(values: Mapping[str, Any], key: str) -> bool:
     """True when a bool option is set to True."""

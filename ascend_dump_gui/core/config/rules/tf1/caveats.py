@@ -2,7 +2,7 @@
 
 Each entry quotes the sentence it comes from in its ``source``. A condition that makes the option do nothing is a
 warning (the runtime ignores it); a trade-off or scope remark is a note. Rules that need more than a condition on
-the values (files, grammars) live with their topic (rules_tf1_dump, rules_tf1_runtime ...).
+the values (files, grammars) live with their topic (rules/tf1/dump.py, rules/tf1/runtime.py ...).
 """
 
 from __future__ import annotations

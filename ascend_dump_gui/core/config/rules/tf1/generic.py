@@ -1,7 +1,7 @@
 """TF1 rules drawn from the schema: options that do not fit the graph_run_mode set.
 
 Types, choices, ranges, products and the caller's known mode are checked for every scenario by
-``schema_check.check_values``; these rules add what only the TF1 session knows.
+``schema.check.check_values``; these rules add what only the TF1 session knows.
 """
 
 from __future__ import annotations

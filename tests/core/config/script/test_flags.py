@@ -1,4 +1,4 @@
-"""Flag definitions, their defaults and a run's command line (script_flow.flags)."""
+"""Flag definitions, their defaults and a run's command line (script.flags)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,48 @@
+"""What an msprobe compare produces: its rows, the table's column names per mode and msprobe's markers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
+from ascend_dump_gui.core.msprobe.dump_json import Leaf
+
+MODES = ("all", "summary", "md5")
+SUMMARY_NAMES = ("Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+                 "MeanRelativeErr", "NormRelativeErr")
+MD5_NAMES = ("NPU MD5", "BENCH MD5")
+NA, NAN, INF, NEG_INF, DIFF = "N/A", "Nan", "inf", "-inf", "Diff"
+NO_BENCH = "No bench data matched."
+
+
+def metric_names(mode: str) -> tuple[str, ...]:
+    return {"all": MSPROBE_NAMES, "summary": SUMMARY_NAMES, "md5": MD5_NAMES}[mode]
+
+
+@dataclass
+class MsprobeRow:
+    """One NPU leaf and its bench counterpart (``bench`` is None when unmatched)."""
+
+    npu: Leaf
+    bench: Leaf | None
+    order: int
+    metrics: dict[str, Any] = field(default_factory=dict)
+    result: str = "pass"
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def tensor(self) -> str:
+        return self.npu.name
+
+
+@dataclass
+class MsprobeComparison:
+    mode: str
+    rows: list[MsprobeRow]
+    npu_label: str = ""
+    bench_label: str = ""
+
+    @property
+    def first_divergence(self) -> MsprobeRow | None:
+        return next((r for r in self.rows if r.bench is not None and r.result != "pass"), None)

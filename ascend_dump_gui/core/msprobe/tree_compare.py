@@ -1,0 +1,67 @@
+"""Compare whole msprobe trees run by run: runs paired by (step, rank), each pair compared as msprobe does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.msprobe.compare import compare_runs
+from ascend_dump_gui.core.msprobe.rows import MsprobeComparison, MsprobeRow
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem, is_msprobe_dir, open_tree
+
+
+@dataclass
+class RunPair:
+    npu: MsprobeRun
+    bench: MsprobeRun
+    result: MsprobeComparison
+
+
+@dataclass
+class TreeComparison:
+    mode: str
+    pairs: list[RunPair]
+    problems: list[Problem] = field(default_factory=list)
+
+    def first_divergence(self) -> tuple[RunPair, MsprobeRow] | None:
+        """The earliest non-pass row: by step, then execution order, then rank."""
+        best = None
+        for pair in self.pairs:
+            row = pair.result.first_divergence
+            if row is None:
+                continue
+            key = (pair.npu.step if pair.npu.step is not None else -1, row.order,
+                   pair.npu.rank if pair.npu.rank is not None else -1)
+            if best is None or key < best[0]:
+                best = (key, pair, row)
+        return None if best is None else (best[1], best[2])
+
+
+def _pair_runs(npu: list[MsprobeRun], bench: list[MsprobeRun]) -> list[tuple[MsprobeRun, MsprobeRun]]:
+    """Runs paired by (step, rank); a single run on each side pairs whatever its folder names say."""
+    if len(npu) == 1 and len(bench) == 1:
+        return [(npu[0], bench[0])]
+    by_key = {(r.step, r.rank): r for r in bench}
+    return [(r, by_key[(r.step, r.rank)]) for r in npu if (r.step, r.rank) in by_key]
+
+
+def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None = None, *,
+                  progress: Callable[[int, int], bool] | None = None) -> TreeComparison:
+    """Compare every (step, rank) run found under both paths; :class:`InputError` if either is no msprobe dump."""
+    for path in (npu_path, bench_path):
+        if not is_msprobe_dir(path):
+            raise InputError(str(path), "not an msprobe dump (no dump.json in it or two levels below)")
+    npu_tree, bench_tree = open_tree(npu_path), open_tree(bench_path)
+    pairs = _pair_runs(npu_tree.runs, bench_tree.runs)
+    if not pairs:
+        raise InputError(str(npu_path), "no step/rank folder in common with the bench dump")
+    results: list[RunPair] = []
+    for npu_run, bench_run in pairs:
+        results.append(RunPair(npu_run, bench_run, compare_runs(npu_run, bench_run, mode, progress=progress)))
+    chosen = results[0].result.mode
+    problems = npu_tree.problems + bench_tree.problems
+    for pair in results:
+        problems += pair.npu.problems + pair.bench.problems
+    return TreeComparison(chosen, results, problems)
