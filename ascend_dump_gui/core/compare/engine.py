@@ -146,6 +146,8 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     messages = list(result.messages)
     if core.message and not all(isinstance(v, float) for v in core.values.values()):
         messages.append(core.message.strip())
+    if row.reached is None and not messages:
+        messages.append(f"not compared: the accuracy rule has no value for {row.tensor} ({row.accuracy})")
     row.fail_reason = ",".join(messages) or None
     return row
 
@@ -197,6 +199,7 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
         "graph": None if plan.graph_path is None else str(plan.graph_path), "graph_source": plan.graph_source,
         "metrics": names, "rows": len(rows), "compared": sum(r.compared for r in rows),
         "reached": sum(r.reached is True for r in rows), "not_reached": sum(r.reached is False for r in rows),
+        "not_compared": sum(r.not_compared for r in rows),
         "unmatched_npu": sum(u["side"] == "npu" for u in unmatched),
         "unmatched_golden": len(plan.unmatched_golden), "overflows": len(overflows),
         "first_overflow": overflows[0].op_name if overflows else None,

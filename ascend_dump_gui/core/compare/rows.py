@@ -41,6 +41,11 @@ class CompareRow:
     """The file (NPU or golden) whose tensor could not be read, when that is why the row failed."""
 
     @property
+    def not_compared(self) -> bool:
+        """Both sides exist but the row has no verdict (a tensor could not be read or compared): never a pass."""
+        return self.golden_file is not None and self.reached is None
+
+    @property
     def compared(self) -> bool:
         return self.golden_file is not None and any(v is not None for v in self.metrics.values())
 

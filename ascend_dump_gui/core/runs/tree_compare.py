@@ -50,6 +50,12 @@ class TreeCompareResult:
                 "problems": self.problems, "summary": self.summary}
 
 
+def not_compared(row: dict[str, Any]) -> bool:
+    """A row whose tensors exist on both sides but that has no verdict (unreadable, refused, no data for the
+    mode): counted apart, never a pass (cli.md)."""
+    return row["reached"] is None and bool(row.get("bench") or row.get("golden_file"))
+
+
 def parse_int_list(text: str | None, what: str) -> list[int] | None:
     """``"0,2,4-7"`` -> ``[0, 2, 4, 5, 6, 7]``; None for None/empty; InputError naming ``what`` otherwise."""
     if not text or not text.strip():
@@ -168,17 +174,19 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
         if outcome.error is not None:
             result.lost.append({"rank": run.rank, "step": run.step, "npu": task.npu, "ref": task.ref,
                                 "reason": outcome.error, "lost": outcome.lost})
-            result.runs.append({**summary, "rows": 0, "failed": 0, "overflows": run.overflow_files, "worst": {},
+            result.runs.append({**summary, "rows": 0, "failed": 0, "not_compared": 0, "overflows": run.overflow_files, "worst": {},
                                 "first_divergence": None, "status": "lost", "stats_differ": 0, "full": False})
             continue
         value = outcome.value
         failed = sum(r["reached"] is False for r in value["rows"])
+        unchecked = sum(not_compared(r) for r in value["rows"])
         overflows = value["overflows"] + run.overflow_files
         result.rows += value["rows"]
         result.problems += value["problems"]
-        result.runs.append({**summary, "rows": len(value["rows"]), "failed": failed, "overflows": overflows,
-                            "worst": value["worst"], "first_divergence": value["first_divergence"],
-                            "status": _status(value, failed, overflows, task.ref), "stats_differ":
+        result.runs.append({**summary, "rows": len(value["rows"]), "failed": failed, "not_compared": unchecked,
+                            "overflows": overflows, "worst": value["worst"],
+                            "first_divergence": value["first_divergence"],
+                            "status": _status(value, failed, overflows, task.ref, unchecked), "stats_differ":
                             len(value["stats_differ"]), "full": value["full"]})
     _findings(result)
     result.summary = {
@@ -187,6 +195,7 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
         "ranks": sorted({r["rank"] for r in result.runs if r["rank"] is not None}),
         "steps": sorted({r["step"] for r in result.runs if r["step"] is not None}),
         "rows": len(result.rows), "failed": sum(r["failed"] for r in result.runs),
+        "not_compared": sum(r["not_compared"] for r in result.runs),
         "full_compared_runs": sum(r["full"] for r in result.runs),
         "overflows": sum(r["overflows"] for r in result.runs),
         "overflow_ranks": sorted({r["rank"] for r in result.runs if r["overflows"] and r["rank"] is not None}),
@@ -197,14 +206,17 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     return result
 
 
-def _status(value: dict[str, Any], failed: int, overflows: int, ref: str | None) -> str:
-    """``reference`` | ``overflow`` | ``diverged`` | ``stats_differ`` | ``ok`` | ``no_reference``."""
+def _status(value: dict[str, Any], failed: int, overflows: int, ref: str | None, unchecked: int) -> str:
+    """``reference`` | ``overflow`` | ``diverged`` | ``stats_differ`` | ``not_compared`` | ``ok`` |
+    ``no_reference``."""
     if overflows:
         return "overflow"
     if failed:
         return "diverged"
     if value["stats_differ"] and not value["full"]:
         return "stats_differ"
+    if unchecked:
+        return "not_compared"
     return "ok" if ref is not None else "no_reference"
 
 
