@@ -92,14 +92,14 @@ def _select(index: RunIndex, ranks: list[int] | None, steps: list[int] | None) -
 
 
 def _golden_ref(run: Run, ref: RunIndex) -> Run | None:
-    """The reference run of the same rank and step; rank-less references serve every rank."""
+    """The reference run of the same rank and step; rank-less (step-less) references serve every rank (step).
+    Never a run of another step or rank."""
     candidates = [r for r in ref.runs if r.format in REFERENCE_FORMATS[run.format]]
-    if len(candidates) == 1:
-        return candidates[0]
     for want_rank in (run.rank, None):
-        for r in candidates:
-            if r.step == run.step and r.rank == want_rank:
-                return r
+        for want_step in (run.step, None):
+            for r in candidates:
+                if r.step == want_step and r.rank == want_rank:
+                    return r
     return None
 
 
@@ -113,8 +113,11 @@ def _plan(mode: str, npu: RunIndex, ref: RunIndex | None, runs: list[Run],
         for run in runs:
             match = _golden_ref(run, ref)
             if match is None:
+                have = sorted({r.step for r in ref.runs if r.step is not None})
                 unpaired.append({"rank": run.rank, "step": run.step, "path": run.path,
-                                 "reason": "no reference run of this rank and step"})
+                                 "reason": f"no reference run of rank {run.rank} and step {run.step} (the reference "
+                                           f"has steps {', '.join(map(str, have)) or 'none'}); not compared with "
+                                           f"another step"})
             plan.append((run, ref.abspath(match) if match else None, {}))
         return plan, unpaired
     if mode == "ranks":

@@ -35,7 +35,9 @@ from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 Index = QModelIndex | QPersistentModelIndex
-TINTS = {"pass": QColor(46, 160, 67, 45), "warning": QColor(230, 160, 0, 80), "error": QColor(215, 48, 31, 80)}
+TINTS = {"pass": QColor(46, 160, 67, 45), "warning": QColor(230, 160, 0, 80), "error": QColor(215, 48, 31, 80),
+         None: QColor(128, 128, 128, 60)}
+"""Row tints by result; None is a row not compared (grey, never the pass green)."""
 FIRST_TINT = QColor(215, 48, 31, 150)
 
 
@@ -130,7 +132,9 @@ class MsprobeTableModel(QAbstractTableModel):
         column -= len(fixed)
         if column < len(self._metrics):
             return _cell(row.metrics.get(self._metrics[column]))
-        return row.result if column == len(self._metrics) else "; ".join(row.messages)
+        if column == len(self._metrics):
+            return row.result if row.result is not None else tr("not compared")
+        return "; ".join(row.messages)
 
 
 class MsprobeCompareView(QWidget):
@@ -221,14 +225,15 @@ class MsprobeCompareView(QWidget):
         self._result = result
         self.model.set_result(result)
         rows = [r for p in result.pairs for r in p.result.rows]
-        counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error")}
+        counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error", None)}
         first = result.first_divergence()
         where = (tr("first divergence: {name} (step {step}, rank {rank})").format(
             name=first[1].tensor, step=first[0].npu.step, rank=first[0].npu.rank) if first
             else tr("no divergence"))
-        self.summary.setText(tr("msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning; "
-                                "{where}").format(mode=result.mode, runs=len(result.pairs), rows=len(rows),
-                                                  errors=counts["error"], warnings=counts["warning"], where=where))
+        self.summary.setText(tr("msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning, "
+                                "{unchecked} not compared; {where}").format(
+            mode=result.mode, runs=len(result.pairs), rows=len(rows), errors=counts["error"],
+            warnings=counts["warning"], unchecked=counts[None], where=where))
         self.table.resizeColumnToContents(2)
         self.finished.emit(result)
 
