@@ -118,8 +118,9 @@ def _print_human(result: CompareResult, out: str | None) -> None:
         _say(f"first divergence: {d.tensor} ({d.op_type}), cosine {d.cosine}, max abs error "
              f"{d.max_abs_error}: {d.message}")
     for o in result.overflows[:10]:
-        where = ", ".join(o.tensors) if o.tensors else "Opdebug record"
-        _say(f"overflow: {o.op_name} ({o.op_type}) [{'+'.join(o.sources)}] {where}")
+        where = f"{o.tensor} [{o.dtype}]" if o.tensor else "overflow record"
+        record = " + overflow record" if o.record else ""
+        _say(f"overflow: {o.op_name} ({o.op_type}) {o.kind}{record}: {where}")
     if len(result.overflows) > 10:
         _say(f"overflow: ... {len(result.overflows) - 10} more")
     for w in result.watcher_findings:

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
-from ascend_dump_gui.core.msprobe.dump_json import call_type
+from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
 from ascend_dump_gui.core.msprobe.rows import FAILED, MsprobeRow, metric_names
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison
 from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
@@ -23,8 +25,32 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+def _number(value: Any) -> float | None:
+    try:
+        return float(value) if not isinstance(value, bool) else None
+    except (TypeError, ValueError):
+        return None
+
+
+def leaf_overflow(leaf: Leaf) -> str | None:
+    """``inf`` / ``nan`` / None for an NPU output tensor, from its dump.json Max/Min, by the compare's one rule."""
+    if not leaf.is_tensor or leaf.state != "output":
+        return None
+    values = [v for v in (_number(leaf.max), _number(leaf.min)) if v is not None]
+    finite = [abs(v) for v in values if math.isfinite(v)]
+    return overflow_kind((leaf.dtype or "").removeprefix("torch."), inf=any(math.isinf(v) for v in values),
+                         nan=any(math.isnan(v) for v in values), abs_max=max(finite, default=None))
+
+
+def overflow_entries(run: MsprobeRun) -> list[dict[str, Any]]:
+    """cli.md's overflow entries of one msprobe run: its output tensors holding Inf or NaN."""
+    return [{"tensor": leaf.name, "op_name": leaf.entry, "op_type": call_type(leaf.entry), "dtype": leaf.dtype,
+             "kind": kind, "index": entry.order, "rank": run.rank, "step": run.step}
+            for entry in run.entries for leaf in entry.leaves if (kind := leaf_overflow(leaf)) is not None]
+
+
 def _overflow(row: MsprobeRow) -> bool:
-    return any(isinstance(v, float) and not math.isfinite(v) for v in (row.npu.max, row.npu.min))
+    return leaf_overflow(row.npu) is not None
 
 
 def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
@@ -54,12 +80,12 @@ def to_json(result: TreeComparison) -> dict[str, Any]:
                      "bench": str(pair.bench.path), "rows": len(pair.result.rows),
                      "failed": sum(r.result in FAILED for r in pair.result.rows),
                      "not_compared": pair.result.not_compared,
-                     "overflows": sum(_overflow(r) for r in pair.result.rows),
+                     "overflows": len(overflow_entries(pair.npu)),
                      "first_divergence": row_json(pair, run_first) if run_first else None})
     return {
         "mode": result.mode, "rows": rows,
         "first_divergence": row_json(*first) if first else None,
-        "overflows": [r for r in rows if r["overflow"]],
+        "overflows": [e for pair in result.pairs for e in overflow_entries(pair.npu)],
         "summary": {"mode": f"msprobe {result.mode}", "rows": len(rows),
                     "matched": sum(r["bench"] is not None for r in rows), **counts},
         "runs": runs,

@@ -40,12 +40,14 @@ class TreeCompareResult:
     unpaired: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    overflows: list[dict[str, Any]] = field(default_factory=list)
+    """cli.md's overflow entries of every run (``tensor``, ``op_name``, ``op_type``, ``dtype``, ``kind``, ``rank``,
+    ``step``, and ``count``: the entries of that run)."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``compare --mode`` JSON document of cli.md (rows, runs, first_divergence) plus our findings."""
         return {"mode": self.mode, "rows": self.rows, "runs": self.runs, "first_divergence": self.first_divergence,
-                "overflows": [{"rank": r["rank"], "step": r["step"], "count": r["overflows"]}
-                              for r in self.runs if r["overflows"]],
+                "overflows": self.overflows,
                 "disagreeing": self.disagreeing, "lost": self.lost, "unpaired": self.unpaired,
                 "problems": self.problems, "summary": self.summary}
 
@@ -183,7 +185,8 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
         value = outcome.value
         failed = sum(r["reached"] is False for r in value["rows"])
         unchecked = sum(not_compared(r) for r in value["rows"])
-        overflows = value["overflows"] + run.overflow_files
+        overflows = value["overflows"]
+        result.overflows += [{**e, "count": overflows} for e in value.get("overflow_entries", [])]
         result.rows += value["rows"]
         result.problems += value["problems"]
         result.runs.append({**summary, "rows": len(value["rows"]), "failed": failed, "not_compared": unchecked,
@@ -226,6 +229,8 @@ def _status(value: dict[str, Any], failed: int, overflows: int, ref: str | None,
 def _findings(result: TreeCompareResult) -> None:
     result.rows.sort(key=lambda r: (-1 if r["step"] is None else r["step"], -1 if r["rank"] is None else r["rank"],
                                     r["index"]))
+    result.overflows.sort(key=lambda e: (-1 if e["step"] is None else e["step"], -1 if e["rank"] is None else e["rank"],
+                                         -1 if e["index"] is None else e["index"]))
     result.runs.sort(key=lambda r: (-1 if r["step"] is None else r["step"], -1 if r["rank"] is None else r["rank"]))
     for run in result.runs:
         if run.get("reference"):
