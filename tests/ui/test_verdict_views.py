@@ -121,3 +121,20 @@ def test_ranks_never_green_for_a_run_not_compared(shown_panel, qtbot, trees):
     assert cell["not_compared"] == 1 and cell["failed"] == 0 and cell["status"] == "not_compared"
     colour = panel.model.data(panel.model.index_of(cell["rank"], cell["step"]), Qt.ItemDataRole.BackgroundRole)
     assert colour.color().name() == STATUS_COLOURS["not_compared"] != STATUS_COLOURS["ok"]
+
+
+def test_ranks_says_its_inputs_and_clears_when_they_change(shown_panel, qtbot, trees):
+    panel = shown_panel(RanksPanel)[0]
+    panel.set_inputs(trees / "npu", trees / "bench", mode="golden")
+    assert panel.run() is not None
+    qtbot.waitUntil(lambda: panel.result is not None and panel.run_button.isEnabled(), timeout=60_000)
+    assert "npu vs bench" in panel.summary.text() and "not compared" in panel.summary.text()
+    panel.mode.setCurrentIndex(panel.mode.findData("ranks"))      # another mode: the matrix goes at once
+    assert panel.result is None and panel.model.rowCount() == 0 and "inputs changed" in panel.summary.text()
+    panel.set_inputs(trees / "npu", trees / "bench", mode="golden")
+    assert panel.run() is not None
+    panel.npu.set_path(str(trees / "bench"))                       # changed while it runs
+    assert "was stopped" in panel.summary.text()
+    qtbot.wait(500)
+    qtbot.waitUntil(lambda: panel.run_button.isEnabled(), timeout=30_000)
+    assert panel.result is None and panel.model.rowCount() == 0

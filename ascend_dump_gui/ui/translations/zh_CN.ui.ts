@@ -1676,6 +1676,10 @@
       <translation>由该算子引入</translation>
     </message>
     <message>
+      <source>itself</source>
+      <translation>自身</translation>
+    </message>
+    <message>
       <source>line {line}</source>
       <translation>第{line}行</translation>
     </message>
@@ -2204,6 +2208,10 @@
       <translation>{npu} 对比 {golden}（{mode}）：已比对 {compared} · 失败 {failed} · 未比对 {unchecked} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
     </message>
     <message>
+      <source>{npu} vs {ref} ({mode}): {runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {unchecked} not compared, {full} runs compared in full</source>
+      <translation>{npu} 对比 {ref}（{mode}）：{runs}个运行（{ranks}个rank × {steps}个step），{failed}个Tensor未达标，{unchecked}个未比对，{full}个运行做了完整比对</translation>
+    </message>
+    <message>
       <source>{n} runs not compared (workers lost)</source>
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
@@ -2226,10 +2234,6 @@
     <message>
       <source>{rows} tensors, {failed} not reached, {overflows} overflows</source>
       <translation>{rows}个Tensor，{failed}个未达标，{overflows}个溢出</translation>
-    </message>
-    <message>
-      <source>{runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {full} runs compared in full</source>
-      <translation>{runs}个运行（{ranks}个rank × {steps}个step），{failed}个Tensor未达标，{full}个运行做了完整比对</translation>
     </message>
     <message>
       <source>{runs} runs in {path}</source>
