@@ -66,3 +66,45 @@ def test_ranks_compare_graph_and_cli_agree(qtbot, window, tree, capsys, rank, st
     graph_first = first["op_name"] if first else "none"
     assert f"first divergence: {graph_first}" in window.graph_panel.compare_info.text()
     assert run["failed"] == cli_run["failed"] and run["not_compared"] == cli_run["not_compared"]
+
+
+@pytest.fixture(scope="module")
+def msprobe_trees(tmp_path_factory):
+    from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
+
+    root = tmp_path_factory.mktemp("agree_msprobe")
+    spec = MsprobeDumpSpec(task="tensor", steps=(0, 1), ranks=(0, 1), data_parallel=True)
+    write_msprobe_tree(root / "npu", "mlp", MsprobeDumpSpec(task="tensor", steps=(0, 1), ranks=(0, 1),
+                                                           data_parallel=True, overflow_rank=1,
+                                                           drift=Drift(0, 1, "dense_1/MatMul")))
+    write_msprobe_tree(root / "bench", "mlp", spec)
+    return root / "npu", root / "bench"
+
+
+def test_msprobe_ranks_compare_and_cli_agree(qtbot, window, msprobe_trees, capsys):
+    npu, bench = msprobe_trees
+    tree_doc = _cli(capsys, "compare", npu, bench, "--mode", "golden")
+    single = _cli(capsys, "compare", npu, bench)
+    panel = window.ranks_panel
+    window.tabs.setCurrentWidget(panel)
+    panel.set_inputs(npu, bench, mode="golden")
+    panel.stats_first.setChecked(False)
+    assert panel.run() is not None
+    qtbot.waitUntil(lambda: panel.result is not None and panel.run_button.isEnabled(), timeout=60_000)
+    compare = window.compare_panel
+    compare.set_inputs(npu, bench)
+    compare.run()
+    view = compare.msprobe
+    qtbot.waitUntil(lambda: view.result is not None and not view.busy, timeout=60_000)
+    for cli_run in tree_doc["runs"]:
+        key = (cli_run["rank"], cli_run["step"])
+        gui_run = next(r for r in panel.result.runs if (r["rank"], r["step"]) == key)
+        one = next(r for r in single["runs"] if (r["rank"], r["step"]) == key)
+        assert gui_run["overflows"] == cli_run["overflows"] == one["overflows"], key
+        assert gui_run["failed"] == cli_run["failed"] == one["failed"], key
+    total = len(single["overflows"])
+    assert total and total == len(tree_doc["overflows"]) and f"{total} overflows" in view.summary.text()
+    first = view.result.first_divergence()
+    assert (first[1].tensor, first[0].npu.rank, first[0].npu.step) == \
+        (single["first_divergence"]["tensor"], single["first_divergence"]["rank"], single["first_divergence"]["step"])
+    assert f"{single['summary']['error']} error" in view.summary.text()

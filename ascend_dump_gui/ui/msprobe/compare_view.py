@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.msprobe.report import to_json, write_csv
+from ascend_dump_gui.core.msprobe.report import overflow_entries, to_json, write_csv
 from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
@@ -251,10 +251,10 @@ class MsprobeCompareView(QWidget):
             else tr("no divergence"))
         pair = result.pairs[0]
         self.summary.setText(tr("{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, "
-                                "{warnings} warning, {unchecked} not compared; {where}").format(
+                                "{warnings} warning, {unchecked} not compared, {overflows} overflows; {where}").format(
             npu=pair.npu.path.name, bench=pair.bench.path.name, mode=result.mode, runs=len(result.pairs),
             rows=len(rows), errors=counts["error"], warnings=counts["warning"], unchecked=counts[None],
-            where=where))
+            overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
         self.finished.emit(result)
 

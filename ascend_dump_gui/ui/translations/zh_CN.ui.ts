@@ -2200,8 +2200,8 @@
       <translation>{name}：{ops} 个算子，{groups} 个分组 · 布局：{engine}</translation>
     </message>
     <message>
-      <source>{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning, {unchecked} not compared; {where}</source>
-      <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning，{unchecked} 个未比对；{where}</translation>
+      <source>{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning, {unchecked} not compared, {overflows} overflows; {where}</source>
+      <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning，{unchecked} 个未比对，溢出 {overflows}；{where}</translation>
     </message>
     <message>
       <source>{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · {unmatched} unmatched · {overflows} overflow</source>
