@@ -61,6 +61,7 @@ def run_ge_pair(task: PairTask) -> dict[str, Any]:
         out["problems"].append(f"cannot read a run folder: {exc}")
         return out
     out["problems"] += problems + ref_problems
+    out["unreadable"] = len(problems) + len(ref_problems)   # files that could not be read: never an "ok" run
     out["overflow_tensors"] = [s.key for s in npu_stats if s.overflow]
     out["overflow_entries"] = overflow_list(task, npu_stats)
     out["overflows"] = len(out["overflow_entries"])

@@ -184,7 +184,7 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
             continue
         value = outcome.value
         failed = sum(r["reached"] is False for r in value["rows"])
-        unchecked = sum(not_compared(r) for r in value["rows"])
+        unchecked = sum(not_compared(r) for r in value["rows"]) + value.get("unreadable", 0)
         overflows = value["overflows"]
         result.overflows += [{**e, "count": overflows} for e in value.get("overflow_entries", [])]
         result.rows += value["rows"]

@@ -145,3 +145,13 @@ def test_ge_golden_that_cannot_be_read_is_not_compared(tmp_path, capsys):
     capsys.readouterr()
     assert main(["compare", str(step), str(golden), "--fail-on-mismatch"]) == 1
     assert "not compared" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("stats_first", [True, False])
+def test_ge_tree_run_with_an_unreadable_dump_is_never_ok(tmp_path, stats_first):
+    root, step, _, _ = emulated(tmp_path, model_dump("mlp"), "mlp")
+    _spoil_ge(step, _damaged)
+    result = compare_tree(root, tmp_path / "run" / "golden", mode="golden", stats_first=stats_first)
+    (run,) = result.runs
+    assert run["not_compared"] >= 1 and run["status"] != "ok"
+    assert result.summary["not_compared"] == run["not_compared"]
