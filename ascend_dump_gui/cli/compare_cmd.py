@@ -31,8 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="comma-separated msaccucmp algorithm names or indices 0-9 (default: all ten: "
                              + ",".join(METRIC_NAMES) + ")")
     parser.add_argument("--fail-on-mismatch", action="store_true",
-                        help="exit 1 when any tensor misses the accuracy rule (a tensor that cannot be read "
-                             "always gives exit 1; the others are still compared)")
+                        help="exit 1 when any tensor misses the accuracy rule or was not compared (a tensor that "
+                             "cannot be read always gives exit 1; the others are still compared)")
     parser.add_argument("--graph", metavar="FILE",
                         help="GE graph dump (ge_proto*_Build.txt) for fused-op origins, input producers and "
                              "execution order")
@@ -88,7 +88,7 @@ def _run(args: argparse.Namespace) -> int:
             warn(f"error: {row.fail_reason}")
     for _side, path, why in result.unreadable_files:
         warn(f"error: {path}: {why}")
-    failed = any(r.reached is False for r in result.rows)
+    failed = any(r.reached is False or r.not_compared for r in result.rows)
     return 1 if (args.fail_on_mismatch and failed) or result.summary["unreadable"] else 0
 
 
@@ -100,7 +100,8 @@ def _say(text: str) -> None:
 def _print_human(result: CompareResult, out: str | None) -> None:
     s = result.summary
     _say(f"{s['mode'].replace('_', ' ')}: {s['rows']} tensors, {s['compared']} compared, "
-         f"{s['reached']} reached, {s['not_reached']} not reached, {s['unmatched_npu']} NPU tensors without "
+         f"{s['reached']} reached, {s['not_reached']} not reached, {s['not_compared']} not compared, "
+         f"{s['unmatched_npu']} NPU tensors without "
          f"a counterpart, {s['unmatched_golden']} golden files unused")
     sources = {"given": "given with --graph", "in_dump_folder": "found in the dump folder",
                "found_near_dump": "found next to the dump"}
@@ -111,13 +112,15 @@ def _print_human(result: CompareResult, out: str | None) -> None:
              "DUMP_GE_GRAPH=2 or pass --graph ge_proto*_Build.txt for fused-op origins and op names")
     d = result.first_divergence
     if d is None:
-        _say("first divergence: none (every compared tensor meets the accuracy rule)")
+        _say("first divergence: none (every compared tensor meets the accuracy rule"
+             + (f"; {s['not_compared']} not compared)" if s["not_compared"] else ")"))
     else:
         _say(f"first divergence: {d.tensor} ({d.op_type}), cosine {d.cosine}, max abs error "
              f"{d.max_abs_error}: {d.message}")
     for o in result.overflows[:10]:
-        where = ", ".join(o.tensors) if o.tensors else "Opdebug record"
-        _say(f"overflow: {o.op_name} ({o.op_type}) [{'+'.join(o.sources)}] {where}")
+        where = f"{o.tensor} [{o.dtype}]" if o.tensor else "overflow record"
+        record = " + overflow record" if o.record else ""
+        _say(f"overflow: {o.op_name} ({o.op_type}) {o.kind}{record}: {where}")
     if len(result.overflows) > 10:
         _say(f"overflow: ... {len(result.overflows) - 10} more")
     for w in result.watcher_findings:

@@ -20,10 +20,11 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
     else:
         s = doc["summary"]
         print(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
-              f"{s['pass']} pass, {s['warning']} warning, {s['error']} error")
+              f"{s['pass']} pass, {s['warning']} warning, {s['error']} error, {s['not_compared']} not compared")
         first = doc["first_divergence"]
         if first is None:
-            print("first divergence: none (every row passes msprobe's checks)")
+            print("first divergence: none " + (f"among the compared rows ({s['not_compared']} not compared)"
+                                               if s["not_compared"] else "(every row passes msprobe's checks)"))
         else:
             print(f"first divergence: {first['tensor']} (step {first['step']}, rank {first['rank']}): "
                   f"{first['result']}: {first['fail_reason']}")
@@ -31,7 +32,7 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
             warn(f"{problem['path']}: {problem['message']}")
     if args.out:
         warn(f"wrote {sum(len(p.result.rows) for p in result.pairs)} rows to {args.out}")
-    failed = any(r["result"] != "pass" for r in doc["rows"])
+    failed = any(r["result"] != "pass" for r in doc["rows"])   # warning, error or None (not compared)
     return 1 if args.fail_on_mismatch and failed else 0
 
 

@@ -35,14 +35,16 @@ def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None
     window = MainWindow()
     if path is None or not window.open_path(path):
         window.config_panel.load_demo()
+    session = None
     if path is None:
         from ascend_dump_gui.ui.session import load_session
 
-        window.apply_session(load_session(window.settings))  # the last Browse folder and Compare paths, if still there
+        session = load_session(window.settings)
+        window.apply_session(session)  # the last Browse folder and Compare paths, if still there
     if path is None and demo_dir is not None:
         from ascend_dump_gui.ui.demo import open_demo
 
-        open_demo(window, demo_dir, rebuild=rebuild_demo)
+        open_demo(window, demo_dir, rebuild=rebuild_demo, session=session)  # its banner says what was restored
     return window
 
 

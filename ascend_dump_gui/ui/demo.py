@@ -14,7 +14,7 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
-from ascend_dump_gui.ui.session import dismiss, dismissed
+from ascend_dump_gui.ui.session import Session, dismiss, dismissed
 from ascend_dump_gui.ui.settings import APP
 from ascend_dump_gui.ui.workers import Worker
 
@@ -33,9 +33,12 @@ def demo_folder() -> Path:
 class DemoBanner(QToolBar):
     """A dismissible strip above the modes: this is a demo, and how to open one's own folder or config."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, restored: list[tuple[str, str]] | None = None,
+                 demo_modes: list[str] | None = None) -> None:
+        """``restored``: (mode, what) the last session filled; ``demo_modes``: the modes the demo filled."""
         super().__init__(window)
         self.setObjectName("demo_banner")
+        self._restored, self._demo_modes = restored or [], demo_modes or []
         self.setMovable(False)
         self.setFloatable(False)
         self.toggleViewAction().setVisible(False)  # not offered in the toolbar context menu
@@ -67,6 +70,11 @@ class DemoBanner(QToolBar):
         self.setWindowTitle(tr("Demo"))
         what = tr("This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and "
                   "the acl.json that made it.").format(model=MODEL)
+        if self._restored:   # never "this is a demo" over folders of the user's last session
+            names = {"browse": tr("Browse"), "compare": tr("Compare"), "configure": tr("Configure")}
+            what = tr("Restored your last session ({restored}); the demo of the {model} model fills only {modes}.").format(
+                restored="; ".join(f"{names[m]}: {w}" for m, w in self._restored), model=MODEL,
+                modes=", ".join(names[m] for m in self._demo_modes) or tr("nothing"))
         how = tr("Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder "
                  "or file on the window.")
         self.text.setText(f"{what}\n{how}")
@@ -106,10 +114,12 @@ class DemoLoader(QObject):
     ready = Signal(object)
     failed = Signal(object)
 
-    def __init__(self, window: MainWindow, folder: Path, *, rebuild: bool = False) -> None:
+    def __init__(self, window: MainWindow, folder: Path, *, rebuild: bool = False,
+                 session: Session | None = None) -> None:
         super().__init__(window)
         self.setObjectName("demo_loader")
         self._window, self._folder, self._rebuild = window, Path(folder), rebuild
+        self._session = session or Session()
         self.demo: Demo | None = None
         self.banner: DemoBanner | None = None
         self.done = False
@@ -134,23 +144,42 @@ class DemoLoader(QObject):
         self.demo = demo
         window = self._window
         browse, compare, config = window.browse_panel, window.compare_panel, window.config_panel
+        demo_modes = []
         if browse.folder is None:
+            demo_modes.append("browse")
             self._waiting.add("browse")
             browse.indexReady.connect(self._indexed, Qt.ConnectionType.SingleShotConnection)
             browse.open_folder(demo.dump_root)
             window.dump_folder = demo.dump_root
         if not (compare.inputs.npu.path() or compare.inputs.golden.path()):
+            demo_modes.append("compare")
             compare.set_inputs(demo.dump_step_folder, demo.golden_folder, demo.graph)
             compare.finished.connect(self._compared, Qt.ConnectionType.SingleShotConnection)
             if compare.run() is not None:
                 self._waiting.add("compare")
         if config.path is None and not config.is_dirty:
+            demo_modes.append("configure")
             config.load_doc(files.load(demo.config_path), demo.config_path)
+        restored = self._restored(demo_modes)
+        if restored:
+            window.status.showMessage(tr("Restored your last session: {what}").format(
+                what="; ".join(w for _, w in restored)), 15000)
         if not dismissed("demo_banner", window.settings):
-            self.banner = DemoBanner(window)
+            self.banner = DemoBanner(window, restored, demo_modes)
             window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.banner)
-        window.status.showMessage(tr("Demo ready: {folder}").format(folder=demo.folder), 15000)
+        if not restored:
+            window.status.showMessage(tr("Demo ready: {folder}").format(folder=demo.folder), 15000)
         self._settle()
+
+    def _restored(self, demo_modes: list[str]) -> list[tuple[str, str]]:
+        """(mode, what) of the last session still shown (the demo did not fill that mode)."""
+        out = []
+        if self._session.browse_folder and "browse" not in demo_modes:
+            out.append(("browse", Path(self._session.browse_folder).name))
+        npu, golden, _ = self._session.compare
+        if npu and golden and "compare" not in demo_modes:
+            out.append(("compare", f"{Path(npu).name} vs {Path(golden).name}"))
+        return out
 
     def _indexed(self) -> None:
         self._waiting.discard("browse")
@@ -197,9 +226,10 @@ class DemoLoader(QObject):
             self.ready.emit(demo)
 
 
-def open_demo(window: MainWindow, folder: Path | None = None, *, rebuild: bool = False) -> DemoLoader:
-    """Prepare the demo in ``folder`` (default :func:`demo_folder`) and show it in ``window``; the loader
-    (a child of the window) reports ``ready`` or ``failed``."""
-    loader = DemoLoader(window, folder or demo_folder(), rebuild=rebuild)
+def open_demo(window: MainWindow, folder: Path | None = None, *, rebuild: bool = False,
+              session: Session | None = None) -> DemoLoader:
+    """Prepare the demo in ``folder`` (default :func:`demo_folder`) and show it in ``window`` where ``session``
+    (restored before) left a mode empty; the loader (a child of the window) reports ``ready`` or ``failed``."""
+    loader = DemoLoader(window, folder or demo_folder(), rebuild=rebuild, session=session)
     loader.start()
     return loader

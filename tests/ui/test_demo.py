@@ -206,3 +206,21 @@ def test_a_dismissed_banner_stays_dismissed_and_the_session_comes_back(qtbot, tm
 def test_demo_folder_names_the_app_once(qapp):
     assert demo_folder().parts[-3:-1] != ("ascend-dump-gui", "ascend-dump-gui")
     assert demo_folder().parent.name == "ascend-dump-gui"
+
+
+def test_a_second_start_says_it_restored_the_session_and_the_banner_agrees(qtbot, tmp_path, windows):
+    """Issue 24: the banner never says "this is a demo" over the folders of the last session."""
+    first = windows(demo_dir=tmp_path / "data" / "demo")
+    _ready(qtbot, first)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    first.open_path(mine)
+    _drain(qtbot, first)
+    first.close()  # saves the session: Browse shows "mine", Compare the demo's paths
+    second = windows(demo_dir=tmp_path / "data" / "demo")
+    _ready(qtbot, second)
+    assert second.browse_panel.folder == str(mine)
+    text = second.findChild(DemoBanner).text.text()
+    assert "This is a demo" not in text and "Restored your last session" in text and "mine" in text
+    assert "Compare" in text and "Configure" in text   # the demo filled only Configure
+    assert second.compare_panel.result() is None       # restored paths, no result pretending to be theirs

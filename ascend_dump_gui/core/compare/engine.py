@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.compare import findings as findings_mod
@@ -26,7 +27,7 @@ from ascend_dump_gui.core.compare.msprobe_metrics import (
     accuracy_reached,
     msprobe_metrics,
 )
-from ascend_dump_gui.core.compare.rows import FP16_OVERFLOW, CompareRow
+from ascend_dump_gui.core.compare.rows import FP16_OVERFLOW, CompareRow, overflow_kind
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
@@ -49,6 +50,9 @@ class CompareResult:
     """(side, file, why) for dump files in a folder that could not be read at all (the rest was compared)."""
 
 
+_ML_FLOATS = tuple(np.dtype(t) for t in (ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2))
+
+
 def _dtype_name(arr: np.ndarray) -> str:
     return str(arr.dtype)
 
@@ -68,11 +72,29 @@ def _abs_max(x: np.ndarray) -> float:
     return float(np.maximum.reduce(parts))
 
 
-def _overflow_text(x: np.ndarray) -> str:
+def _overflow_text(x: np.ndarray, abs_max: float | None) -> str:
     """msaccucmp's OverFlow cell: YES/NO for float16 NPU data, NaN otherwise (NaN data reads NO)."""
     if x.dtype != np.float16:
         return FAILED
-    return "YES" if _abs_max(x) >= FP16_OVERFLOW else "NO"
+    return "YES" if abs_max is not None and abs_max >= FP16_OVERFLOW else "NO"
+
+
+def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
+    """(has Inf, has NaN) of a floating tensor of any dtype (float8/bfloat16 included), chunked."""
+    if x.dtype.kind != "f" and x.dtype not in _ML_FLOATS:
+        return False, False
+    flat = np.ravel(x)
+
+    def one(a: int, b: int) -> tuple[bool, bool]:
+        chunk = flat[a:b]
+        if chunk.dtype in _ML_FLOATS:
+            chunk = chunk.astype(np.float32)
+        if np.isfinite(chunk).all():
+            return False, False
+        return bool(np.isinf(chunk).any()), bool(np.isnan(chunk).any())
+
+    parts = pairwise.map_leaves(one, pairwise.leaves(flat.shape[0])) if flat.shape[0] else []
+    return any(p[0] for p in parts), any(p[1] for p in parts)
 
 
 def _row_base(pair: TensorPair) -> CompareRow:
@@ -99,8 +121,10 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     """Compute one row: load both tensors (original layout), msaccucmp's metrics, msprobe's, overflow."""
     row = _row_base(pair)
     t = pair.npu_tensor
-    if pair.problem is not None and t is not None and t.np_dtype != np.float16:
-        row.dtype = str(t.np_dtype)       # nothing to read: no counterpart, no float16 overflow check
+    floating_output = t is not None and pair.role == "output" and t.np_dtype is not None and \
+        (np.dtype(t.np_dtype).kind == "f" or np.dtype(t.np_dtype) in _ML_FLOATS)
+    if pair.problem is not None and t is not None and t.np_dtype != np.float16 and not floating_output:
+        row.dtype = str(t.np_dtype)       # nothing to read: no counterpart, no overflow check
         return _fail(row, names, pair.problem)
     try:
         x = t.array() if t is not None else load_golden(pair.npu_npy)
@@ -112,8 +136,11 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         return _fail(row, names, f"{row.npu_file}: not enough memory to load {row.tensor}")
     row.dtype = _dtype_name(x)
     row.shape = list(x.shape)
-    row.overflow_text = _overflow_text(x)
-    row.overflow = row.overflow_text == "YES"
+    abs_max = _abs_max(x) if x.dtype == np.float16 else None
+    row.overflow_text = _overflow_text(x, abs_max)
+    has_inf, has_nan = _nonfinite(x)
+    row.overflow_kind = overflow_kind(row.dtype, inf=has_inf, nan=has_nan, abs_max=abs_max)
+    row.overflow = row.role == "output" and row.overflow_kind is not None
     if pair.problem is not None:
         return _fail(row, names, pair.problem)
     try:
@@ -146,6 +173,8 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     messages = list(result.messages)
     if core.message and not all(isinstance(v, float) for v in core.values.values()):
         messages.append(core.message.strip())
+    if row.reached is None and not messages:
+        messages.append(f"not compared: the accuracy rule has no value for {row.tensor} ({row.accuracy})")
     row.fail_reason = ",".join(messages) or None
     return row
 
@@ -197,6 +226,7 @@ def compare(npu: Path, golden: Path, *, metrics: Sequence[str] | None = None,
         "graph": None if plan.graph_path is None else str(plan.graph_path), "graph_source": plan.graph_source,
         "metrics": names, "rows": len(rows), "compared": sum(r.compared for r in rows),
         "reached": sum(r.reached is True for r in rows), "not_reached": sum(r.reached is False for r in rows),
+        "not_compared": sum(r.not_compared for r in rows),
         "unmatched_npu": sum(u["side"] == "npu" for u in unmatched),
         "unmatched_golden": len(plan.unmatched_golden), "overflows": len(overflows),
         "first_overflow": overflows[0].op_name if overflows else None,

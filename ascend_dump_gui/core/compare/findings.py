@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,13 +53,17 @@ class Divergence:
 
 @dataclass
 class Overflow:
-    """An op that overflowed: from Opdebug records and/or float16 extremes in its tensors."""
+    """One overflow (cli.md): an NPU output holding Inf or NaN (``kind`` ``inf`` / ``nan``, see
+    :func:`~ascend_dump_gui.core.compare.rows.overflow_kind`), with the overflow record that names its op as
+    ``record``; or an overflow (Opdebug) record that names no overflowing tensor (``kind`` ``status``)."""
 
+    tensor: str | None
     op_name: str
     op_type: str
+    dtype: str | None
+    kind: str
     index: int | None
-    sources: list[str] = field(default_factory=list)      # "opdebug", "fp16"
-    tensors: list[str] = field(default_factory=list)      # float16 tensors at +-65504 / inf
+    record: dict[str, Any] | None = None
     files: list[str] = field(default_factory=list)
     task_id: int | None = None
     stream_id: int | None = None
@@ -67,6 +72,31 @@ class Overflow:
 
     def to_json(self) -> dict[str, Any]:
         return json_safe(asdict(self))
+
+
+@dataclass(frozen=True)
+class TensorOverflow:
+    """What :func:`overflow_entries` needs of an overflowing NPU output."""
+
+    tensor: str
+    op_name: str
+    op_type: str
+    dtype: str
+    kind: str
+    index: int | None
+    file: str
+
+
+@dataclass(frozen=True)
+class DumpedOp:
+    """What pairing an overflow record with its op needs of an op dump (file name fields)."""
+
+    path: Path
+    op_name: str
+    op_type: str
+    task_id: int | None
+    stream_id: int | None
+    timestamp: int
 
 
 @dataclass
@@ -125,7 +155,7 @@ def first_divergence(rows: list[CompareRow], plan: MatchPlan) -> Divergence | No
 
 # ------------------------------------------------------------------------------------ overflow
 def _partner(opdebug: Path, task: int | None, stream: int | None, timestamp: int,
-             ops: list[NpuOp]) -> NpuOp | None:
+             ops: Sequence[NpuOp | DumpedOp]) -> NpuOp | DumpedOp | None:
     """The op dump in the Opdebug file's folder with the same task (and stream) id, latest not after it."""
     same = [o for o in ops if o.path.parent == opdebug.parent and o.task_id == task
             and (stream is None or o.stream_id is None or o.stream_id == stream)]
@@ -135,9 +165,14 @@ def _partner(opdebug: Path, task: int | None, stream: int | None, timestamp: int
     return max(before, key=lambda o: o.timestamp) if before else min(same, key=lambda o: o.timestamp)
 
 
-def _opdebug_entries(plan: MatchPlan) -> list[tuple[NpuOp | None, Path, int | None, int | None, int, str]]:
+Record = tuple[Any, Path, "int | None", "int | None", int, str]
+"""(the NpuOp or DumpedOp a record names, or None; file; task id; stream id; timestamp; status text)."""
+
+
+def overflow_records(files: Sequence[Path], ops: Sequence[NpuOp | DumpedOp]) -> list[Record]:
+    """(op it names or None, file, task id, stream id, timestamp, status text) per overflow record."""
     out = []
-    for path in plan.overflow_files:
+    for path in files:
         parsed = parse_name(path.name)
         ts = (parsed.timestamp if parsed else None) or 0
         try:
@@ -149,7 +184,7 @@ def _opdebug_entries(plan: MatchPlan) -> list[tuple[NpuOp | None, Path, int | No
             stream = getattr(rec, "stream_id", None)
             task = parsed.task_id if (task is None or task == ABSENT_ID) and parsed else task
             stream = parsed.stream_id if (stream is None or stream == ABSENT_ID) and parsed else stream
-            out.append((_partner(path, task, stream, ts, plan.npu_ops), path, task, stream, ts, _status_text(rec)))
+            out.append((_partner(path, task, stream, ts, ops), path, task, stream, ts, _status_text(rec)))
     return out
 
 
@@ -164,30 +199,42 @@ def _status_text(rec: Any) -> str:
     return f"{acc} status {hex(status) if isinstance(status, int) else status}"
 
 
-def find_overflows(plan: MatchPlan, rows: list[CompareRow]) -> list[Overflow]:
-    """Overflowing ops in execution order: Opdebug records (paired with their op dump) and float16 tensors
-    whose max|x| reaches 65504 (msaccucmp's rule)."""
-    order = {r.op_name: r.index for r in rows}
-    found: dict[str, Overflow] = {}
-    for op, path, task, stream, ts, status in _opdebug_entries(plan):
-        name = op.op_name if op else f"task {task} stream {stream}"
-        entry = found.setdefault(name, Overflow(name, op.op_type if op else "", order.get(name), task_id=task,
-                                                stream_id=stream, timestamp=op.timestamp if op else ts))
-        if "opdebug" not in entry.sources:
-            entry.sources.append("opdebug")
+def overflow_entries(tensors: Sequence[TensorOverflow], records: Sequence[Record],
+                     order: dict[str, int] | None = None) -> list[Overflow]:
+    """cli.md's overflow entries, in execution order: one per overflowing tensor (the first record naming its op
+    attached as ``record``), one ``status`` entry per record that names no overflowing tensor. The single
+    compare and the tree compare both count with this."""
+    order = order or {}
+    entries = [Overflow(t.tensor, t.op_name, t.op_type, t.dtype, t.kind, t.index, files=[t.file]) for t in tensors]
+    first_of = {}
+    for entry in entries:
+        first_of.setdefault(entry.op_name, entry)
+    for op, path, task, stream, ts, status in records:
+        entry = first_of.get(op.op_name) if op is not None else None
+        if entry is None:
+            name = op.op_name if op is not None else f"task {task} stream {stream}"
+            entries.append(Overflow(None, name, op.op_type if op is not None else "", None, "status",
+                                    order.get(name), task_id=task, stream_id=stream,
+                                    timestamp=op.timestamp if op is not None else ts, files=[str(path)],
+                                    status=[status] if status else []))
+            continue
+        if entry.record is None:
+            entry.record = {"file": str(path), "task_id": task, "stream_id": stream, "status": status}
+            entry.task_id, entry.stream_id = task, stream
         entry.files.append(str(path))
         if status:
             entry.status.append(status)
-    for row in rows:
-        if row.overflow:
-            entry = found.setdefault(row.op_name, Overflow(row.op_name, row.op_type, row.index))
-            if "fp16" not in entry.sources:
-                entry.sources.append("fp16")
-            entry.tensors.append(row.tensor)
-            if row.npu_file not in entry.files:
-                entry.files.append(row.npu_file)
     inf = float("inf")
-    return sorted(found.values(), key=lambda e: (inf if e.index is None else e.index, e.timestamp or 0))
+    return sorted(entries, key=lambda e: (inf if e.index is None else e.index, e.timestamp or 0))
+
+
+def find_overflows(plan: MatchPlan, rows: list[CompareRow]) -> list[Overflow]:
+    """The overflow entries of a single compare (:func:`overflow_entries`): NPU outputs with Inf or NaN in any
+    floating dtype, and Opdebug records paired with their op dump."""
+    order = {r.op_name: r.index for r in rows}
+    tensors = [TensorOverflow(r.tensor, r.op_name, r.op_type, r.dtype, r.overflow_kind or "", r.index, r.npu_file)
+               for r in rows if r.overflow]
+    return overflow_entries(tensors, overflow_records(plan.overflow_files, plan.npu_ops), order)
 
 
 # ------------------------------------------------------------------------------------ watcher

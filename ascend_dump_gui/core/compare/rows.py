@@ -11,6 +11,17 @@ FP16_OVERFLOW = 65504.0
 """msaccucmp's OVERFLOW_MAX_VALUE: a float16 tensor overflowed when max|x| >= this."""
 
 
+def overflow_kind(dtype: str, *, inf: bool, nan: bool, abs_max: float | None) -> str | None:
+    """The one overflow rule of every view: ``"inf"`` for an Inf value (or a float16 value at ±65504, the
+    saturated form of an Inf), ``"nan"`` for a NaN, else None. Applies to tensors of any floating dtype."""
+    if inf:
+        return "inf"
+    if nan:
+        return "nan"
+    half = dtype in ("float16", "DT_FLOAT16", "torch.float16", "Float16")
+    return "inf" if half and abs_max is not None and abs_max >= FP16_OVERFLOW else None
+
+
 @dataclass
 class CompareRow:
     """One compared (or uncomparable) tensor; ``metrics`` hold values, ``texts`` msaccucmp's CSV strings."""
@@ -35,10 +46,18 @@ class CompareRow:
     accuracy: str = "None"
     reached: bool | None = None
     overflow: bool = False
+    """An NPU output with Inf or NaN values (:func:`overflow_kind`)."""
+    overflow_kind: str | None = None
+    """``inf`` / ``nan`` for any NPU tensor of a floating dtype holding them (inputs too), else None."""
     overflow_text: str = "NaN"
     fail_reason: str | None = None
     unreadable: str | None = None
     """The file (NPU or golden) whose tensor could not be read, when that is why the row failed."""
+
+    @property
+    def not_compared(self) -> bool:
+        """Both sides exist but the row has no verdict (a tensor could not be read or compared): never a pass."""
+        return self.golden_file is not None and self.reached is None
 
     @property
     def compared(self) -> bool:

@@ -11,8 +11,9 @@ from ascend_dump_gui.core.graph.model import ROOT, ModelGraph
 
 FIRST_DIVERGENCE, OVERFLOW, FAIL, WARN, PASS, NOT_COMPARED = (
     "first_divergence", "overflow", "fail", "warn", "pass", "not_compared")
-RANK = {FIRST_DIVERGENCE: 5, OVERFLOW: 4, FAIL: 3, WARN: 2, PASS: 1, NOT_COMPARED: 0}
-"""Worse statuses rank higher; a group shows the highest rank below it."""
+RANK = {FIRST_DIVERGENCE: 5, OVERFLOW: 4, FAIL: 3, WARN: 2, NOT_COMPARED: 1, PASS: 0}
+"""Worse statuses rank higher: an op with an output not compared is never a pass; a group shows the highest
+rank of the compared ops below it."""
 ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS}
 """Row statuses of the Compare table (anything else: not compared)."""
 
@@ -46,7 +47,7 @@ def _roll_up(model: ModelGraph, ops: Mapping[str, str]) -> dict[str, str]:
         if node is None or status == NOT_COMPARED:
             continue
         for path in model.chain(name):
-            if RANK[status] > RANK[groups.get(path, NOT_COMPARED)]:
+            if path not in groups or RANK[status] > RANK[groups[path]]:
                 groups[path] = status
     groups.pop(ROOT, None)
     return groups
@@ -89,7 +90,7 @@ def mapped_overlay(source: Overlay, links: Mapping[str, Sequence[str]], target: 
     for name, linked in links.items():
         if name not in target.ops:
             continue
-        status = worst(source.ops.get(n, NOT_COMPARED) for n in linked)
+        status = worst(found for n in linked if (found := source.ops.get(n)) is not None)
         if status != NOT_COMPARED:
             out.ops[name] = status
         out.metrics[name] = [line for n in linked for line in source.metrics.get(n, ())]

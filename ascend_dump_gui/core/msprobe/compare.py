@@ -3,8 +3,12 @@
 * **Matching**: every leaf is keyed by its name, with backward call numbers renumbered per API in dump
   order (msprobe's ``update_backward_call``); an outer join on the key, NPU rows in NPU dump order, bench-only
   leaves dropped; a pair whose dtypes differ outside the float groups counts as unmatched.
-* **Modes**: ``summary`` (statistics diffs and relative errors), ``md5`` (CRC-32 of the bytes), ``all``
-  (msprobe's six tensor metrics, :mod:`ascend_dump_gui.core.compare.msprobe_metrics`).
+* **Modes**: ``summary`` (statistics diffs and relative errors), ``md5`` (CRC-32 of the bytes, from dump.json or
+  computed from the tensor files), ``all`` (msprobe's six tensor metrics,
+  :mod:`ascend_dump_gui.core.compare.msprobe_metrics`).
+* **Not compared**: a matched tensor whose data for the mode cannot be read (refused, damaged, missing file, no
+  statistics or checksum) gets ``result`` None with the reason, never ``pass`` (an ``error`` from dump.json's
+  dtype or shape stays).
 * **Result**: msprobe's per-API checkers (:mod:`ascend_dump_gui.core.msprobe.judge`) give each row
   ``pass``, ``warning`` or ``error`` and its messages.
 """
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +25,7 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES, msprobe_metrics
+from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.judge import judge
 from ascend_dump_gui.core.msprobe.rows import (
@@ -177,26 +183,81 @@ def _as_float_array(array: np.ndarray) -> np.ndarray:
     return np.squeeze(array)
 
 
+def _both_tensors(row: MsprobeRow) -> bool:
+    return row.bench is not None and row.npu.is_tensor and row.bench.is_tensor
+
+
 def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) -> dict[str, Any]:
     unsupported = dict.fromkeys(MSPROBE_NAMES, "unsupported")
     if row.bench is None:
         return unsupported
     if row.npu.data_name is None:
         row.messages.append("NPU does not have data file.")
+        if _both_tensors(row):
+            row.not_compared = f"{row.npu.name}: the NPU dump has no tensor file for it"
         return unsupported
     if row.bench.data_name is None:
         row.messages.append("Bench does not have data file.")
+        if _both_tensors(row):
+            row.not_compared = f"{row.bench.name}: the bench dump has no tensor file for it"
         return unsupported
     try:
         n = _as_float_array(npu_run.load(row.npu))
         b = _as_float_array(bench_run.load(row.bench))
     except TensorLoadError as exc:
         row.messages.append(str(exc))
+        row.not_compared = str(exc)
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
         row.messages.append(result.message.strip())
     return {k: 0.0 if isinstance(v, float) and v == 0 else v for k, v in result.values.items()}  # no "-0.0"
+
+
+def checksum(array: np.ndarray) -> str:
+    """msprobe's "md5" of a tensor: CRC-32 of its raw element bytes in its own dtype (bfloat16 as its 16-bit
+    words, bool one byte each), C order, as ``{crc:08x}``."""
+    return f"{zlib.crc32(np.ascontiguousarray(array).tobytes()) & 0xFFFFFFFF:08x}"
+
+
+def _leaf_checksum(run: MsprobeRun, leaf: Leaf) -> str | None:
+    """The leaf's md5 from dump.json, else computed from its tensor file; None when neither is there.
+    :class:`TensorLoadError` when the tensor file cannot be read."""
+    if leaf.md5 is not None or not leaf.is_tensor or leaf.data_name is None:
+        return leaf.md5
+    return checksum(run.load(leaf))
+
+
+def _md5_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) -> dict[str, Any]:
+    if row.bench is None:
+        return {"NPU MD5": row.npu.md5, "BENCH MD5": NA}
+    try:
+        values = {"NPU MD5": _leaf_checksum(npu_run, row.npu), "BENCH MD5": _leaf_checksum(bench_run, row.bench)}
+    except TensorLoadError as exc:
+        row.not_compared = str(exc)
+        return {"NPU MD5": row.npu.md5, "BENCH MD5": row.bench.md5}
+    if _both_tensors(row):
+        missing = [side for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5")) if values[key] is None]
+        if missing and not _empty(row.npu):
+            row.not_compared = f"{row.npu.name}: the {' and the '.join(missing)} dump has no checksum or tensor for it"
+    return values
+
+
+def _empty(leaf: Leaf) -> bool:
+    """A tensor without elements (msprobe writes no md5 for it)."""
+    return leaf.shape is not None and 0 in leaf.shape
+
+
+def _has_checksums(run: MsprobeRun) -> bool:
+    """Whether md5 mode has data in ``run``: an md5 in dump.json or a tensor file for some tensor."""
+    return any(leaf.md5 is not None or leaf.data_name is not None for leaf in run.iter_leaves() if leaf.is_tensor)
+
+
+def _stats_missing(row: MsprobeRow) -> str | None:
+    if not _both_tensors(row) or _empty(row.npu):
+        return None
+    sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench)) if all(v is None for v in leaf.stats)]
+    return f"{row.npu.name}: no statistics in the {' and the '.join(sides)} dump.json" if sides else None
 
 
 def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
@@ -211,15 +272,25 @@ def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
     rows = match(npu, bench)
     if only is not None:
         rows = [row for row in rows if only(row)]
+    if mode == "md5":
+        for run in (npu, bench):
+            if not _has_checksums(run):
+                raise InputError(str(run.path), "md5 mode: the dump has no checksums (dumped without summary_mode "
+                                                "md5 and without tensors); compare it in summary mode")
     for i, row in enumerate(rows):
         if mode == "summary":
             row.metrics = _summary_metrics(row)
+            row.not_compared = _stats_missing(row)
         elif mode == "md5":
-            row.metrics = {"NPU MD5": row.npu.md5, "BENCH MD5": row.bench.md5 if row.bench else NA}
+            row.metrics = _md5_metrics(row, npu, bench)
         else:
             row.metrics = _tensor_metrics(row, npu, bench)
         if progress is not None and not progress(i + 1, len(rows)):
             rows = rows[: i + 1]
             break
     judge(rows, mode)
+    for row in rows:
+        if row.not_compared is not None and row.result != "error":
+            row.result = None
+            row.messages.append(f"not compared: {row.not_compared}")
     return MsprobeComparison(mode, rows, npu.label, bench.label)

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
-from ascend_dump_gui.core.msprobe.dump_json import call_type
-from ascend_dump_gui.core.msprobe.rows import MsprobeRow, metric_names
+from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
+from ascend_dump_gui.core.msprobe.rows import FAILED, MsprobeRow, metric_names
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison
 from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
@@ -23,8 +25,32 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+def _number(value: Any) -> float | None:
+    try:
+        return float(value) if not isinstance(value, bool) else None
+    except (TypeError, ValueError):
+        return None
+
+
+def leaf_overflow(leaf: Leaf) -> str | None:
+    """``inf`` / ``nan`` / None for an NPU output tensor, from its dump.json Max/Min, by the compare's one rule."""
+    if not leaf.is_tensor or leaf.state != "output":
+        return None
+    values = [v for v in (_number(leaf.max), _number(leaf.min)) if v is not None]
+    finite = [abs(v) for v in values if math.isfinite(v)]
+    return overflow_kind((leaf.dtype or "").removeprefix("torch."), inf=any(math.isinf(v) for v in values),
+                         nan=any(math.isnan(v) for v in values), abs_max=max(finite, default=None))
+
+
+def overflow_entries(run: MsprobeRun) -> list[dict[str, Any]]:
+    """cli.md's overflow entries of one msprobe run: its output tensors holding Inf or NaN."""
+    return [{"tensor": leaf.name, "op_name": leaf.entry, "op_type": call_type(leaf.entry), "dtype": leaf.dtype,
+             "kind": kind, "index": entry.order, "rank": run.rank, "step": run.step}
+            for entry in run.entries for leaf in entry.leaves if (kind := leaf_overflow(leaf)) is not None]
+
+
 def _overflow(row: MsprobeRow) -> bool:
-    return any(isinstance(v, float) and not math.isfinite(v) for v in (row.npu.max, row.npu.min))
+    return leaf_overflow(row.npu) is not None
 
 
 def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
@@ -36,7 +62,7 @@ def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
         "npu_file": str(npu_file) if npu_file else None, "golden_file": str(bench_file) if bench_file else None,
         "dtype": row.npu.dtype, "shape": list(row.npu.shape) if row.npu.shape is not None else None,
         "metrics": {k: _json_value(v) for k, v in row.metrics.items()},
-        "reached": None if row.bench is None else row.result == "pass", "overflow": _overflow(row),
+        "reached": None if row.bench is None or row.result is None else row.result == "pass", "overflow": _overflow(row),
         "fail_reason": "; ".join(row.messages) or None, "result": row.result, "messages": row.messages,
         "rank": pair.npu.rank, "step": pair.npu.step,
     }
@@ -46,18 +72,20 @@ def to_json(result: TreeComparison) -> dict[str, Any]:
     rows = [row_json(pair, row) for pair in result.pairs for row in pair.result.rows]
     first = result.first_divergence()
     counts = {level: sum(r["result"] == level for r in rows) for level in ("pass", "warning", "error")}
+    counts["not_compared"] = sum(r["result"] is None for r in rows)
     runs = []
     for pair in result.pairs:
         run_first = pair.result.first_divergence
         runs.append({"rank": pair.npu.rank, "step": pair.npu.step, "npu": str(pair.npu.path),
                      "bench": str(pair.bench.path), "rows": len(pair.result.rows),
-                     "failed": sum(r.result != "pass" for r in pair.result.rows),
-                     "overflows": sum(_overflow(r) for r in pair.result.rows),
+                     "failed": sum(r.result in FAILED for r in pair.result.rows),
+                     "not_compared": pair.result.not_compared,
+                     "overflows": len(overflow_entries(pair.npu)),
                      "first_divergence": row_json(pair, run_first) if run_first else None})
     return {
         "mode": result.mode, "rows": rows,
         "first_divergence": row_json(*first) if first else None,
-        "overflows": [r for r in rows if r["overflow"]],
+        "overflows": [e for pair in result.pairs for e in overflow_entries(pair.npu)],
         "summary": {"mode": f"msprobe {result.mode}", "rows": len(rows),
                     "matched": sum(r["bench"] is not None for r in rows), **counts},
         "runs": runs,
@@ -79,7 +107,7 @@ def csv_text(result: TreeComparison) -> str:
             cells = [pair.npu.step, pair.npu.rank, row.tensor, b.name if b else "N/A", row.npu.dtype,
                      b.dtype if b else "N/A", list(row.npu.shape or ()), list(b.shape or ()) if b else "N/A",
                      *[_json_value(row.metrics.get(n)) for n in names], *row.npu.stats,
-                     *(b.stats if b else ("N/A",) * 4), row.result, "; ".join(row.messages)]
+                     *(b.stats if b else ("N/A",) * 4), row.result or "not compared", "; ".join(row.messages)]
             # API names come from dump.json: a cell a spreadsheet would run as a formula is made inert
             writer.writerow([csv_cell(c) if isinstance(c, str) else c for c in cells])
     return out.getvalue()

@@ -14,6 +14,8 @@ SUMMARY_NAMES = ("Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativ
 MD5_NAMES = ("NPU MD5", "BENCH MD5")
 NA, NAN, INF, NEG_INF, DIFF = "N/A", "Nan", "inf", "-inf", "Diff"
 NO_BENCH = "No bench data matched."
+FAILED = ("warning", "error")
+"""The results that are findings; ``pass`` and None (not compared) are not."""
 
 
 def metric_names(mode: str) -> tuple[str, ...]:
@@ -28,8 +30,11 @@ class MsprobeRow:
     bench: Leaf | None
     order: int
     metrics: dict[str, Any] = field(default_factory=dict)
-    result: str = "pass"
+    result: str | None = "pass"
+    """msprobe's ``pass`` / ``warning`` / ``error``; None when the row was not compared (see ``not_compared``)."""
     messages: list[str] = field(default_factory=list)
+    not_compared: str | None = None
+    """Why the mode's data of a matched tensor could not be read or checked (never a pass without data)."""
 
     @property
     def tensor(self) -> str:
@@ -45,4 +50,8 @@ class MsprobeComparison:
 
     @property
     def first_divergence(self) -> MsprobeRow | None:
-        return next((r for r in self.rows if r.bench is not None and r.result != "pass"), None)
+        return next((r for r in self.rows if r.bench is not None and r.result in FAILED), None)
+
+    @property
+    def not_compared(self) -> int:
+        return sum(r.result is None for r in self.rows)

@@ -39,10 +39,16 @@ class TreeComparison:
         return None if best is None else (best[1], best[2])
 
 
+def _same(a: int | None, b: int | None) -> bool:
+    return a is None or b is None or a == b
+
+
 def _pair_runs(npu: list[MsprobeRun], bench: list[MsprobeRun]) -> list[tuple[MsprobeRun, MsprobeRun]]:
-    """Runs paired by (step, rank); a single run on each side pairs whatever its folder names say."""
+    """Runs paired by (step, rank); a single run on each side (two rank folders given: rank against rank) pairs
+    when its step is the same (or unknown). Never a run of another step."""
     if len(npu) == 1 and len(bench) == 1:
-        return [(npu[0], bench[0])]
+        a, b = npu[0], bench[0]
+        return [(a, b)] if _same(a.step, b.step) else []
     by_key = {(r.step, r.rank): r for r in bench}
     return [(r, by_key[(r.step, r.rank)]) for r in npu if (r.step, r.rank) in by_key]
 
@@ -56,7 +62,9 @@ def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None
     npu_tree, bench_tree = open_tree(npu_path), open_tree(bench_path)
     pairs = _pair_runs(npu_tree.runs, bench_tree.runs)
     if not pairs:
-        raise InputError(str(npu_path), "no step/rank folder in common with the bench dump")
+        have = ", ".join(r.label for r in bench_tree.runs) or "none"
+        raise InputError(str(npu_path), f"no step/rank folder in common with the bench dump (bench has {have}); "
+                                        f"runs are compared only with the bench run of the same step and rank")
     results: list[RunPair] = []
     for npu_run, bench_run in pairs:
         results.append(RunPair(npu_run, bench_run, compare_runs(npu_run, bench_run, mode, progress=progress)))

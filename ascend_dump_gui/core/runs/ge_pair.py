@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.compare.engine import compare
+from ascend_dump_gui.core.compare.findings import DumpedOp, TensorOverflow, overflow_entries, overflow_records
 from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
+from ascend_dump_gui.core.dump.naming import parse_name
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.runs.pair_task import PairTask
@@ -42,13 +45,14 @@ def _worst(rows: list[dict[str, Any]]) -> dict[str, float]:
 def run_ge_pair(task: PairTask) -> dict[str, Any]:
     """Statistics of both runs; where they differ (or always, without ``stats_first``) the full compare.
 
-    Returns ``{"rows", "overflows", "overflow_tensors", "stats_differ", "incomparable", "full",
-    "first_divergence", "worst", "problems"}``; unreadable input becomes a problem, not an exception. Tensors
+    Returns ``{"rows", "overflows", "overflow_tensors", "overflow_entries", "stats_differ", "incomparable",
+    "full", "first_divergence", "worst", "problems"}``; unreadable input becomes a problem, not an exception. Tensors
     whose statistics cannot be compared (element counts differ: a padded device layout against the original
-    shape) also send the run to the full compare. A row's ``overflow`` is msaccucmp's float16 rule or NaN/Inf
-    values in the tensor's statistics; ``op_name`` is the file name's form where only statistics were read.
+    shape) also send the run to the full compare. A row's ``overflow``: an output with Inf/NaN (or float16 at
+    ±65504) by the compare's one rule; ``op_name`` is the file name's form where only statistics were read.
     """
-    out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "stats_differ": [], "incomparable": 0,
+    out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "overflow_entries": [],
+                           "stats_differ": [], "incomparable": 0,
                            "full": False, "first_divergence": None, "worst": {}, "problems": []}
     try:
         npu_stats, problems = run_stats(task.npu)
@@ -57,8 +61,10 @@ def run_ge_pair(task: PairTask) -> dict[str, Any]:
         out["problems"].append(f"cannot read a run folder: {exc}")
         return out
     out["problems"] += problems + ref_problems
+    out["unreadable"] = len(problems) + len(ref_problems)   # files that could not be read: never an "ok" run
     out["overflow_tensors"] = [s.key for s in npu_stats if s.overflow]
-    out["overflows"] = len(out["overflow_tensors"])
+    out["overflow_entries"] = overflow_list(task, npu_stats)
+    out["overflows"] = len(out["overflow_entries"])
     if task.ref is None:
         return out
     by_key = {s.key: s for s in ref_stats}
@@ -90,13 +96,11 @@ def run_ge_pair(task: PairTask) -> dict[str, Any]:
         out["problems"].append(f"{task.npu}: full compare failed: {exc}")
         out["rows"] = stats_rows
         return json_safe(out)
-    overflowing = {(_dump_name(st.file), st.role, st.index) for st in npu_stats if st.overflow}
     rows = []
     for r in result.rows:
         row = r.to_json()
         name = Path(r.npu_file).name
-        row.update(rank=task.rank, step=task.step, checked="full", index=order.get(name, r.index),
-                   overflow=r.overflow or (name, r.role, r.tensor_index) in overflowing)
+        row.update(rank=task.rank, step=task.step, checked="full", index=order.get(name, r.index))
         rows.append(row)
     if chosen is not None:
         rows += [r for r in stats_rows if _dump_name(r["npu_file"]) not in chosen]
@@ -108,6 +112,31 @@ def run_ge_pair(task: PairTask) -> dict[str, Any]:
         index = next((row["index"] for row in rows if row["tensor"] == d.tensor), d.index)
         out["first_divergence"] = {"rank": task.rank, "step": task.step, **d.to_json(), "index": index}
     return json_safe(out)
+
+
+def overflow_list(task: PairTask, npu_stats: list[TensorStat]) -> list[dict[str, Any]]:
+    """The run's overflow entries as a single compare of it gives them (cli.md), with ``rank`` and ``step``:
+    outputs with Inf/NaN from the statistics, and the overflow records of the folder paired with their op."""
+    tensors = [TensorOverflow(s.key, s.op_name, s.op_type, s.dtype, s.overflow_kind or "", s.order, s.file)
+               for s in npu_stats if s.overflow]
+    folder = Path(task.npu)
+    ops, files = [], []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        names = []
+    for name in names:
+        parsed = parse_name(name)
+        if parsed is None:
+            continue
+        if parsed.kind == "overflow":
+            files.append(folder / name)
+        elif parsed.kind == "tensor":
+            ops.append(DumpedOp(folder / name, parsed.op_name or "", parsed.op_type or "", parsed.task_id,
+                                parsed.stream_id, parsed.timestamp or 0))
+    order = {s.op_name: s.order for s in npu_stats}
+    return [{**e.to_json(), "rank": task.rank, "step": task.step}
+            for e in overflow_entries(tensors, overflow_records(files, ops), order)]
 
 
 def _dump_name(path: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.msprobe import Leaf, MsprobeRun, open_tree
 from ascend_dump_gui.core.msprobe.compare import compare_runs, default_mode
-from ascend_dump_gui.core.msprobe.report import row_json
+from ascend_dump_gui.core.msprobe.report import overflow_entries, row_json
 from ascend_dump_gui.core.msprobe.rows import MsprobeComparison, MsprobeRow
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair
 from ascend_dump_gui.core.runs.pair_task import PairTask
@@ -66,10 +66,6 @@ def _tolerance(dtype: str | None) -> float:
     return tolerance_for((dtype or "").removeprefix("torch.").lower())
 
 
-def _overflow(leaf: Leaf) -> bool:
-    return any(isinstance(v, float) and not math.isfinite(v) for v in (_number(leaf.max), _number(leaf.min)))
-
-
 def _rows(task: PairTask, pair: RunPair, rows: list[MsprobeRow], diffs: dict[str, float]) -> list[dict[str, Any]]:
     out = []
     for row in rows:
@@ -91,7 +87,8 @@ def _worst(rows: list[dict[str, Any]]) -> dict[str, float]:
 
 def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
     """:func:`~ascend_dump_gui.core.runs.pair_work.run_pair`'s result for two msprobe run folders."""
-    out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "stats_differ": [], "incomparable": 0,
+    out: dict[str, Any] = {"rows": [], "overflows": 0, "overflow_tensors": [], "overflow_entries": [],
+                           "stats_differ": [], "incomparable": 0,
                            "full": False, "first_divergence": None, "worst": {}, "problems": []}
     npu, problems = _open(task.npu)
     ref, ref_problems = _open(task.ref) if task.ref is not None else (None, [])
@@ -99,8 +96,9 @@ def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
     if npu is None or (task.ref is not None and ref is None):
         return out
     try:
-        out["overflow_tensors"] = [leaf.name for leaf in npu.iter_leaves() if leaf.is_tensor and _overflow(leaf)]
-        out["overflows"] = len(out["overflow_tensors"])
+        out["overflow_entries"] = overflow_entries(npu)
+        out["overflow_tensors"] = [e["tensor"] for e in out["overflow_entries"]]
+        out["overflows"] = len(out["overflow_entries"])
         if ref is None:
             return json_safe(out)
         summary = compare_runs(npu, ref, "summary")

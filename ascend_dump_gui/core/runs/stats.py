@@ -12,13 +12,13 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.dump.naming import parse_name
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden, read_stats_csv
 from ascend_dump_gui.core.dump.tensor_stats import tensor_stats
 from ascend_dump_gui.core.errors import DumpError
 
-FP16_MAX = 65504.0
 STATS_TOLERANCE = {"float16": 2e-3, "DT_FLOAT16": 2e-3, "bfloat16": 1e-2, "DT_BF16": 1e-2}
 """Relative tolerance of statistics per NPU dtype (stats CSV names or numpy names); others use
 :data:`DEFAULT_TOLERANCE`. Relative to the tensor's range (max |max|, |min| of the reference)."""
@@ -49,12 +49,15 @@ class TensorStat:
     """``csv`` | ``dump`` | ``npy``."""
 
     @property
+    def overflow_kind(self) -> str | None:
+        """``inf`` / ``nan`` / None by the compare's one overflow rule (:func:`overflow_kind`)."""
+        return overflow_kind(self.dtype, inf=bool(self.pos_inf or self.neg_inf), nan=bool(self.nan),
+                             abs_max=max(abs(self.max or 0.0), abs(self.min or 0.0)))
+
+    @property
     def overflow(self) -> bool:
-        """NaN or Inf values, or a float16 tensor at the float16 limit (msaccucmp's rule)."""
-        if self.nan or self.pos_inf or self.neg_inf:
-            return True
-        half = self.dtype in ("float16", "DT_FLOAT16")
-        return half and max(abs(self.max or 0.0), abs(self.min or 0.0)) >= FP16_MAX
+        """An NPU output holding Inf or NaN (or float16 at ±65504), as the single compare counts it."""
+        return self.role == "output" and self.overflow_kind is not None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -40,14 +40,22 @@ class TreeCompareResult:
     unpaired: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    overflows: list[dict[str, Any]] = field(default_factory=list)
+    """cli.md's overflow entries of every run (``tensor``, ``op_name``, ``op_type``, ``dtype``, ``kind``, ``rank``,
+    ``step``, and ``count``: the entries of that run)."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``compare --mode`` JSON document of cli.md (rows, runs, first_divergence) plus our findings."""
         return {"mode": self.mode, "rows": self.rows, "runs": self.runs, "first_divergence": self.first_divergence,
-                "overflows": [{"rank": r["rank"], "step": r["step"], "count": r["overflows"]}
-                              for r in self.runs if r["overflows"]],
+                "overflows": self.overflows,
                 "disagreeing": self.disagreeing, "lost": self.lost, "unpaired": self.unpaired,
                 "problems": self.problems, "summary": self.summary}
+
+
+def not_compared(row: dict[str, Any]) -> bool:
+    """A row whose tensors exist on both sides but that has no verdict (unreadable, refused, no data for the
+    mode): counted apart, never a pass (cli.md)."""
+    return row["reached"] is None and bool(row.get("bench") or row.get("golden_file"))
 
 
 def parse_int_list(text: str | None, what: str) -> list[int] | None:
@@ -86,14 +94,14 @@ def _select(index: RunIndex, ranks: list[int] | None, steps: list[int] | None) -
 
 
 def _golden_ref(run: Run, ref: RunIndex) -> Run | None:
-    """The reference run of the same rank and step; rank-less references serve every rank."""
+    """The reference run of the same rank and step; rank-less (step-less) references serve every rank (step).
+    Never a run of another step or rank."""
     candidates = [r for r in ref.runs if r.format in REFERENCE_FORMATS[run.format]]
-    if len(candidates) == 1:
-        return candidates[0]
     for want_rank in (run.rank, None):
-        for r in candidates:
-            if r.step == run.step and r.rank == want_rank:
-                return r
+        for want_step in (run.step, None):
+            for r in candidates:
+                if r.step == want_step and r.rank == want_rank:
+                    return r
     return None
 
 
@@ -107,8 +115,11 @@ def _plan(mode: str, npu: RunIndex, ref: RunIndex | None, runs: list[Run],
         for run in runs:
             match = _golden_ref(run, ref)
             if match is None:
+                have = sorted({r.step for r in ref.runs if r.step is not None})
                 unpaired.append({"rank": run.rank, "step": run.step, "path": run.path,
-                                 "reason": "no reference run of this rank and step"})
+                                 "reason": f"no reference run of rank {run.rank} and step {run.step} (the reference "
+                                           f"has steps {', '.join(map(str, have)) or 'none'}); not compared with "
+                                           f"another step"})
             plan.append((run, ref.abspath(match) if match else None, {}))
         return plan, unpaired
     if mode == "ranks":
@@ -168,17 +179,20 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
         if outcome.error is not None:
             result.lost.append({"rank": run.rank, "step": run.step, "npu": task.npu, "ref": task.ref,
                                 "reason": outcome.error, "lost": outcome.lost})
-            result.runs.append({**summary, "rows": 0, "failed": 0, "overflows": run.overflow_files, "worst": {},
+            result.runs.append({**summary, "rows": 0, "failed": 0, "not_compared": 0, "overflows": run.overflow_files, "worst": {},
                                 "first_divergence": None, "status": "lost", "stats_differ": 0, "full": False})
             continue
         value = outcome.value
         failed = sum(r["reached"] is False for r in value["rows"])
-        overflows = value["overflows"] + run.overflow_files
+        unchecked = sum(not_compared(r) for r in value["rows"]) + value.get("unreadable", 0)
+        overflows = value["overflows"]
+        result.overflows += [{**e, "count": overflows} for e in value.get("overflow_entries", [])]
         result.rows += value["rows"]
         result.problems += value["problems"]
-        result.runs.append({**summary, "rows": len(value["rows"]), "failed": failed, "overflows": overflows,
-                            "worst": value["worst"], "first_divergence": value["first_divergence"],
-                            "status": _status(value, failed, overflows, task.ref), "stats_differ":
+        result.runs.append({**summary, "rows": len(value["rows"]), "failed": failed, "not_compared": unchecked,
+                            "overflows": overflows, "worst": value["worst"],
+                            "first_divergence": value["first_divergence"],
+                            "status": _status(value, failed, overflows, task.ref, unchecked), "stats_differ":
                             len(value["stats_differ"]), "full": value["full"]})
     _findings(result)
     result.summary = {
@@ -187,6 +201,7 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
         "ranks": sorted({r["rank"] for r in result.runs if r["rank"] is not None}),
         "steps": sorted({r["step"] for r in result.runs if r["step"] is not None}),
         "rows": len(result.rows), "failed": sum(r["failed"] for r in result.runs),
+        "not_compared": sum(r["not_compared"] for r in result.runs),
         "full_compared_runs": sum(r["full"] for r in result.runs),
         "overflows": sum(r["overflows"] for r in result.runs),
         "overflow_ranks": sorted({r["rank"] for r in result.runs if r["overflows"] and r["rank"] is not None}),
@@ -197,20 +212,25 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     return result
 
 
-def _status(value: dict[str, Any], failed: int, overflows: int, ref: str | None) -> str:
-    """``reference`` | ``overflow`` | ``diverged`` | ``stats_differ`` | ``ok`` | ``no_reference``."""
+def _status(value: dict[str, Any], failed: int, overflows: int, ref: str | None, unchecked: int) -> str:
+    """``reference`` | ``overflow`` | ``diverged`` | ``stats_differ`` | ``not_compared`` | ``ok`` |
+    ``no_reference``."""
     if overflows:
         return "overflow"
     if failed:
         return "diverged"
     if value["stats_differ"] and not value["full"]:
         return "stats_differ"
+    if unchecked:
+        return "not_compared"
     return "ok" if ref is not None else "no_reference"
 
 
 def _findings(result: TreeCompareResult) -> None:
     result.rows.sort(key=lambda r: (-1 if r["step"] is None else r["step"], -1 if r["rank"] is None else r["rank"],
                                     r["index"]))
+    result.overflows.sort(key=lambda e: (-1 if e["step"] is None else e["step"], -1 if e["rank"] is None else e["rank"],
+                                         -1 if e["index"] is None else e["index"]))
     result.runs.sort(key=lambda r: (-1 if r["step"] is None else r["step"], -1 if r["rank"] is None else r["rank"]))
     for run in result.runs:
         if run.get("reference"):

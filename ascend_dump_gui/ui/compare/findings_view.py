@@ -15,7 +15,7 @@ from ascend_dump_gui.ui.i18n import tr
 
 def overflow_columns() -> list[str]:
     """Headers of the overflow table, in the current language."""
-    return ["#", tr("Op"), tr("Type"), tr("Found by"), tr("Tensors"), tr("Status"), tr("Files")]
+    return ["#", tr("Op"), tr("Type"), tr("Found by"), tr("Tensor"), tr("Status"), tr("Files")]
 
 
 def watcher_columns() -> list[str]:
@@ -82,16 +82,17 @@ def status_words(status: str) -> str:
 
 
 def overflow_rows(overflows: Sequence[Overflow]) -> list[tuple[str, list[str]]]:
-    """Rows of the overflow table: "#" counts from 1 (as in the compare table and Browse); Status says in
-    words what found the overflow."""
-    found_by = {"opdebug": tr("overflow record"), "fp16": tr("float16 range")}
+    """Rows of the overflow table, one per entry of the result: "#" counts from 1 (as in the compare table and
+    Browse); Found by says the kind (Inf, NaN, overflow record) and Status the record's words."""
+    kinds = {"inf": tr("Inf values"), "nan": tr("NaN values"), "status": tr("overflow record")}
     rows = []
     for o in overflows:
         status = [status_words(s) for s in o.status]
-        if "fp16" in o.sources:
-            status.append(tr("a float16 tensor reached ±65504, the float16 limit"))
-        rows.append((o.op_name, ["" if o.index is None else str(o.index + 1), o.op_name, o.op_type,
-                                 ", ".join(found_by.get(s, s) for s in o.sources), ", ".join(o.tensors),
+        if o.kind == "inf" and o.dtype == "float16":
+            status.append(tr("a float16 tensor reached ±65504, the float16 limit, or Inf"))
+        found = kinds.get(o.kind, o.kind) + (" + " + tr("overflow record") if o.record else "")
+        tensor = f"{o.tensor} [{o.dtype}]" if o.tensor else ""
+        rows.append((o.op_name, ["" if o.index is None else str(o.index + 1), o.op_name, o.op_type, found, tensor,
                                  "; ".join(status), "; ".join(o.files)]))
     return rows
 

@@ -157,6 +157,8 @@ class ComparePanel(QWidget):
         self._tolerances = Tolerances()
         self.model = CompareTableModel(self)
         self._build()
+        for row in (self.inputs.npu, self.inputs.golden, self.inputs.graph):
+            row.edit.textChanged.connect(self._inputs_changed)
 
     # --- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -340,6 +342,20 @@ class ComparePanel(QWidget):
         for widget in (self.goto_button, self.browse_button, self.only_failing, self.search, export):
             widget.setVisible(visible)
 
+    def _inputs_changed(self) -> None:
+        """A path changed: a result (or a running compare) of the old paths must not stay under the new ones."""
+        shown = self.model.result() is not None or (self.msprobe is not None and self.msprobe.result is not None)
+        if not (self.job.busy or shown or (self.msprobe is not None and self.msprobe.busy)):
+            return
+        running = self.job.busy or (self.msprobe is not None and self.msprobe.busy)
+        self.job.clear()
+        self._end_run(tr("cancelled") if running else "")
+        self.clear_result()
+        if self.msprobe is not None:
+            self.msprobe.invalidate(tr("The inputs changed: compare again."))
+        self._set_summary(tr("The inputs changed: the compare that was running was stopped; compare again.")
+                          if running else tr("The inputs changed: compare again."))
+
     def cancel(self) -> None:
         """Stop the running compare; the previous result is already gone (cleared when the run started)."""
         self.job.cancel()
@@ -353,6 +369,8 @@ class ComparePanel(QWidget):
         self.watcher_table.fill([])
         self.details.setTabText(1, tr("Overflows"))
         self.details.setTabText(2, tr("Watcher"))
+        self.inputs.graph_used.setText("")     # the graph note belongs to the result that goes
+        self.inputs.graph_used.setToolTip("")
         self._set_empty_texts(ran=False)
 
     def _set_empty_texts(self, ran: bool) -> None:
@@ -426,9 +444,11 @@ class ComparePanel(QWidget):
     @staticmethod
     def _summary_text(result: CompareResult) -> str:
         s = result.summary
-        text = tr("{compared} compared · {failed} failed · {unmatched} unmatched · {overflows} overflow").format(
-            compared=s["compared"], failed=s["not_reached"], unmatched=s["unmatched_npu"] + s["unmatched_golden"],
-            overflows=s["overflows"])
+        text = tr("{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · "
+                  "{unmatched} unmatched · {overflows} overflow").format(
+            npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, mode=s["mode"].replace("_", " "),
+            compared=s["compared"], failed=s["not_reached"], unchecked=s["not_compared"],
+            unmatched=s["unmatched_npu"] + s["unmatched_golden"], overflows=s["overflows"])
         if s.get("unreadable"):
             text += " · " + tr("{count} unreadable").format(count=s["unreadable"])
         div = result.first_divergence

@@ -63,13 +63,18 @@ def named_model(inputs: RunInputs) -> str | None:
 
 
 def compare_inputs(result, cwd: Path) -> tuple[Path, Path] | None:
-    """(NPU folder, golden folder) of step 0 of a run that wrote both, else None."""
+    """(NPU step folder, golden folder of the same step number) for the first dumped step the golden run also
+    wrote, else None (never another step's golden)."""
     dump_root, golden_root = result.roots.get("dump_data"), result.roots.get("golden")
-    if dump_root is None or golden_root is None or not (Path(golden_root) / "0").is_dir():
+    if dump_root is None or golden_root is None:
         return None
-    folders = sorted({p.parent for p in result.written if p.is_relative_to(dump_root)}, key=lambda p: p.parts)
-    step0 = [f for f in folders if f.name == "0"] or folders
-    return (step0[0], Path(golden_root) / "0") if step0 else None
+    folders = {p.parent for p in result.written if p.is_relative_to(dump_root)}
+    steps = sorted((int(f.name), f.parts, f) for f in folders if f.name.isdigit())
+    for number, _parts, folder in steps:
+        golden = Path(golden_root) / str(number)
+        if golden.is_dir():
+            return folder, golden
+    return None
 
 
 def make_dump_folders(inputs: RunInputs, cwd: Path) -> list[Path]:

@@ -60,6 +60,16 @@ def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_i
     return loaded, sides
 
 
+def compare_caption(result: Any) -> str:
+    """The compare the colours come from: its inputs, counts and first divergence (never a stale one)."""
+    s = result.summary
+    first = result.first_divergence.op_name if result.first_divergence is not None else tr("none")
+    return tr("Coloured by {npu} vs {golden}: {compared} compared · {failed} failed · {unchecked} not compared · "
+              "{overflows} overflows · first divergence: {first}").format(
+        npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, compared=s["compared"], failed=s["not_reached"],
+        unchecked=s["not_compared"], overflows=len(result.overflows), first=first)
+
+
 def _overlays(loaded: LoadedGraphs, rows: list, statuses: list[str], first: str | None, overflow_ops: list[str],
               *, progress: ProgressFn, cancel: CancelToken) -> tuple[Overlay, Overlay | None]:
     """Worker body: the compare overlay of the NPU graph, carried to the original graph through origin names."""
@@ -142,6 +152,8 @@ class GraphPanel(QWidget):
         self.info = QLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."))
         self.info.setObjectName("graph_info")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.compare_info = QLabel(objectName="graph_compare_info", wordWrap=True)
+        self.compare_info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         legend = QHBoxLayout()
         legend.addWidget(self.info, 1)
         for status, name in status_names().items():
@@ -166,6 +178,7 @@ class GraphPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addLayout(legend)
+        layout.addWidget(self.compare_info)
         layout.addWidget(self.split, 1)
 
     # --- opening ---------------------------------------------------------------------------------
@@ -267,12 +280,15 @@ class GraphPanel(QWidget):
                 or self.original_side.busy)
 
     # --- compare overlay -------------------------------------------------------------------------
+
     def set_compare(self, result: Any, statuses: Sequence[str]) -> None:
         """Colour the graph from a compare result and the Compare table's row statuses."""
         if result is None:
             self._compare = None
+            self.compare_info.setText("")
             return
         first = result.first_divergence.op_name if result.first_divergence is not None else None
+        self.compare_info.setText(compare_caption(result))
         self._compare = (list(result.rows), list(statuses), first, [o.op_name for o in result.overflows])
         if self.loaded is not None:
             self._start_overlay()

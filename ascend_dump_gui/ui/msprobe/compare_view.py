@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.msprobe.report import to_json, write_csv
+from ascend_dump_gui.core.msprobe.report import overflow_entries, to_json, write_csv
 from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
@@ -35,7 +35,9 @@ from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 Index = QModelIndex | QPersistentModelIndex
-TINTS = {"pass": QColor(46, 160, 67, 45), "warning": QColor(230, 160, 0, 80), "error": QColor(215, 48, 31, 80)}
+TINTS = {"pass": QColor(46, 160, 67, 45), "warning": QColor(230, 160, 0, 80), "error": QColor(215, 48, 31, 80),
+         None: QColor(128, 128, 128, 60)}
+"""Row tints by result; None is a row not compared (grey, never the pass green)."""
 FIRST_TINT = QColor(215, 48, 31, 150)
 
 
@@ -130,7 +132,9 @@ class MsprobeTableModel(QAbstractTableModel):
         column -= len(fixed)
         if column < len(self._metrics):
             return _cell(row.metrics.get(self._metrics[column]))
-        return row.result if column == len(self._metrics) else "; ".join(row.messages)
+        if column == len(self._metrics):
+            return row.result if row.result is not None else tr("not compared")
+        return "; ".join(row.messages)
 
 
 class MsprobeCompareView(QWidget):
@@ -151,6 +155,7 @@ class MsprobeCompareView(QWidget):
         self.mode.addItem(tr("mode: as dumped"), None)
         for mode in MODES:
             self.mode.addItem(mode, mode)
+        self.mode.currentIndexChanged.connect(self._mode_changed)
         self.summary = QLabel()
         self.summary.setObjectName("msprobe_summary")
         self.summary.setWordWrap(True)
@@ -192,16 +197,34 @@ class MsprobeCompareView(QWidget):
     def result(self) -> TreeComparison | None:
         return self._result
 
-    def run(self, npu: str | Path, bench: str | Path) -> Worker:
-        """Compare in a worker (the mode box chooses summary / md5 / all, or what the dumps hold)."""
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def invalidate(self, why: str) -> None:
+        """Drop the shown result (and a running compare): its inputs or mode are no longer the chosen ones."""
         if self._job is not None:
             self._job.cancel()
-        self.summary.setText(tr("Comparing msprobe dumps…"))
+            self._job = None
+        self._result = None
+        self._wanted = -1
+        self.model.set_result(None)
+        self.plot.set_display(None)
+        self.summary.setText(why)
+
+    def _mode_changed(self) -> None:
+        if self._result is not None or self._job is not None:
+            self.invalidate(tr("The mode changed to {mode}: compare again (the table showed another mode).").format(
+                mode=self.mode.currentText()))
+
+    def run(self, npu: str | Path, bench: str | Path) -> Worker:
+        """Compare in a worker (the mode box chooses summary / md5 / all, or what the dumps hold)."""
+        self.invalidate(tr("Comparing msprobe dumps…"))   # nothing of a previous run (table, plot) stays
         worker = Worker(_compare, str(npu), str(bench), self.mode.currentData())
-        worker.signals.progress.connect(lambda done, total, _m: self.summary.setText(
+        worker.signals.progress.connect(lambda done, total, _m, w=worker: w is self._job and self.summary.setText(
             tr("Comparing msprobe dumps… {done}/{total}").format(done=done, total=total)))
-        worker.signals.finished.connect(self._compared)
-        worker.signals.failed.connect(self._failed)
+        worker.signals.finished.connect(lambda result, w=worker: w is self._job and self._compared(result))
+        worker.signals.failed.connect(lambda exc, w=worker: w is self._job and self._failed(exc))
         self._job = worker
         self._runner.start(worker)
         return worker
@@ -221,14 +244,17 @@ class MsprobeCompareView(QWidget):
         self._result = result
         self.model.set_result(result)
         rows = [r for p in result.pairs for r in p.result.rows]
-        counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error")}
+        counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error", None)}
         first = result.first_divergence()
         where = (tr("first divergence: {name} (step {step}, rank {rank})").format(
             name=first[1].tensor, step=first[0].npu.step, rank=first[0].npu.rank) if first
             else tr("no divergence"))
-        self.summary.setText(tr("msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning; "
-                                "{where}").format(mode=result.mode, runs=len(result.pairs), rows=len(rows),
-                                                  errors=counts["error"], warnings=counts["warning"], where=where))
+        pair = result.pairs[0]
+        self.summary.setText(tr("{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, "
+                                "{warnings} warning, {unchecked} not compared, {overflows} overflows; {where}").format(
+            npu=pair.npu.path.name, bench=pair.bench.path.name, mode=result.mode, runs=len(result.pairs),
+            rows=len(rows), errors=counts["error"], warnings=counts["warning"], unchecked=counts[None],
+            overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
         self.finished.emit(result)
 
@@ -250,7 +276,8 @@ class MsprobeCompareView(QWidget):
             return
         self._wanted = current.row()
         worker = Worker(_load_pair, pair, k, current.row())
-        worker.signals.finished.connect(self._pair_loaded)
+        worker.signals.finished.connect(lambda loaded, shown=self._result: shown is self._result
+                                        and self._pair_loaded(loaded))   # never a tensor of an earlier run
         worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Loading a tensor")))
         self._runner.start(worker)
 

@@ -12,11 +12,11 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from ascend_dump_gui.core.dump.naming import sanitize_part
-from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult
+from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult, not_compared
 from ascend_dump_gui.ui.i18n import tr
 
 STATUS_COLOURS = {"ok": "#4caf50", "reference": "#90a4ae", "stats_differ": "#ffb300", "diverged": "#e53935",
-                  "overflow": "#8e24aa", "lost": "#424242", "no_reference": "#cfd8dc"}
+                  "overflow": "#8e24aa", "lost": "#424242", "no_reference": "#cfd8dc", "not_compared": "#9e9e9e"}
 FIRST_MARK = "◆"
 RUN_ROLE = Qt.ItemDataRole.UserRole + 1
 """The run summary dict of a cell (None for an empty cell)."""
@@ -28,7 +28,7 @@ def status_names() -> dict[str, str]:
     """Status -> its label in the current language (legend and tooltips)."""
     return {"ok": tr("agrees"), "reference": tr("reference rank"), "stats_differ": tr("statistics differ"),
             "diverged": tr("diverged"), "overflow": tr("overflow"), "lost": tr("lost (worker died)"),
-            "no_reference": tr("no reference")}
+            "no_reference": tr("no reference"), "not_compared": tr("not compared")}
 
 
 def _op_status(rows: list[dict[str, Any]], run: dict[str, Any]) -> str:
@@ -39,6 +39,8 @@ def _op_status(rows: list[dict[str, Any]], run: dict[str, Any]) -> str:
         return "diverged"
     if any(r["reached"] is False for r in rows):
         return "stats_differ"
+    if any(not_compared(r) for r in rows):
+        return "not_compared"
     if any(r["reached"] is True for r in rows):
         return "ok"
     return "reference" if run.get("reference") else "no_reference"

@@ -99,6 +99,9 @@ class RanksPanel(QWidget):
         self.columns.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.columns.setMinimumContentsLength(16)   # long op names are elided, not a wider window
         self.columns.currentIndexChanged.connect(self._columns_changed)
+        for changed in (self.npu.edit.textChanged, self.ref.edit.textChanged, self.mode.currentIndexChanged,
+                        self.stats_first.toggled):
+            changed.connect(self._inputs_changed)
         self.open_compare = QPushButton(tr("Open in Compare"), objectName="ranks_open_compare", enabled=False)
         self.open_browse = QPushButton(tr("Open in Browse"), objectName="ranks_open_browse", enabled=False)
         self.legend = QLabel(self._legend_html(), objectName="ranks_legend")
@@ -169,6 +172,24 @@ class RanksPanel(QWidget):
         self.summary.setText(tr("Comparing…"))
         self._runner.start(worker)
         return worker
+
+    def _inputs_changed(self, *_: object) -> None:
+        """The matrix (or a running compare) no longer matches the chosen trees or mode: cleared at once."""
+        if self._result is None and self._job is None:
+            return
+        running = self._job is not None
+        if running:
+            self._job.cancel()
+            self._job = None
+            self.run_button.setEnabled(True)
+            self.cancel_button.setEnabled(False)
+            self.progress.setRange(0, 1)
+            self.progress.setValue(0)
+        self._result = None
+        self.model.set_result(None)
+        self._current_changed()
+        self.summary.setText(tr("The inputs changed: the compare that was running was stopped; compare again.")
+                             if running else tr("The inputs changed: compare again."))
 
     def cancel(self) -> None:
         """Stop the running compare (the matrix keeps the previous result)."""
@@ -254,9 +275,12 @@ class RanksPanel(QWidget):
     @staticmethod
     def _summary_text(result: TreeCompareResult) -> str:
         s = result.summary
-        parts = [tr("{runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {full} runs "
-                    "compared in full").format(runs=s["runs"], ranks=len(s["ranks"]), steps=len(s["steps"]),
-                                               failed=s["failed"], full=s["full_compared_runs"])]
+        against = Path(s["ref"]).name if s["ref"] else tr("itself")
+        parts = [tr("{npu} vs {ref} ({mode}): {runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not "
+                    "reached, {unchecked} not compared, {full} runs compared in full").format(
+            npu=Path(s["npu"]).name, ref=against, mode=mode_labels().get(result.mode, result.mode), runs=s["runs"],
+            ranks=len(s["ranks"]), steps=len(s["steps"]), failed=s["failed"], unchecked=s["not_compared"],
+            full=s["full_compared_runs"])]
         d = result.first_divergence
         parts.append(tr("first divergence: rank {rank}, step {step}, {tensor}").format(
             rank=d["rank"], step=d["step"], tensor=d["tensor"]) if d else tr("first divergence: none"))

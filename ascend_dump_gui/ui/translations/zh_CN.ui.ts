@@ -248,6 +248,10 @@
       <translation>按切片中有限值设定颜色范围（拖动色条可手动设定）</translation>
     </message>
     <message>
+      <source>Coloured by {npu} vs {golden}: {compared} compared · {failed} failed · {unchecked} not compared · {overflows} overflows · first divergence: {first}</source>
+      <translation>着色依据 {npu} 对比 {golden}：已比对 {compared} · 失败 {failed} · 未比对 {unchecked} · 溢出 {overflows} · 首个偏离：{first}</translation>
+    </message>
+    <message>
       <source>Colouring the graph</source>
       <translation>为计算图着色</translation>
     </message>
@@ -616,6 +620,10 @@
       <translation>为Dump目录建立索引</translation>
     </message>
     <message>
+      <source>Inf values</source>
+      <translation>Inf 值</translation>
+    </message>
+    <message>
       <source>Inject a fault</source>
       <translation>注入故障</translation>
     </message>
@@ -742,6 +750,10 @@
     <message>
       <source>NPU: {file}</source>
       <translation>NPU：{file}</translation>
+    </message>
+    <message>
+      <source>NaN values</source>
+      <translation>NaN 值</translation>
     </message>
     <message>
       <source>Name</source>
@@ -1036,6 +1048,14 @@
       <translation>重置缩放</translation>
     </message>
     <message>
+      <source>Restored your last session ({restored}); the demo of the {model} model fills only {modes}.</source>
+      <translation>已恢复上次打开的内容（{restored}）；{model} 模型的演示只填充 {modes}。</translation>
+    </message>
+    <message>
+      <source>Restored your last session: {what}</source>
+      <translation>已恢复上次打开的内容：{what}</translation>
+    </message>
+    <message>
       <source>Result</source>
       <translation>结果</translation>
     </message>
@@ -1236,10 +1256,6 @@
       <translation>Tensor导出为 .npy…</translation>
     </message>
     <message>
-      <source>Tensors</source>
-      <translation>Tensor</translation>
-    </message>
-    <message>
       <source>Text (*.txt)</source>
       <translation>文本文件 (*.txt)</translation>
     </message>
@@ -1278,6 +1294,18 @@
     <message>
       <source>The graphs of this file</source>
       <translation>此文件中的计算图</translation>
+    </message>
+    <message>
+      <source>The inputs changed: compare again.</source>
+      <translation>输入已更改：请重新比对。</translation>
+    </message>
+    <message>
+      <source>The inputs changed: the compare that was running was stopped; compare again.</source>
+      <translation>输入已更改：正在进行的比对已停止；请重新比对。</translation>
+    </message>
+    <message>
+      <source>The mode changed to {mode}: compare again (the table showed another mode).</source>
+      <translation>模式已改为 {mode}：请重新比对（表格显示的是另一模式的结果）。</translation>
     </message>
     <message>
       <source>The real runtime refuses a dump path that does not exist.</source>
@@ -1396,8 +1424,8 @@
       <translation>应为JSON对象 {...}</translation>
     </message>
     <message>
-      <source>a float16 tensor reached ±65504, the float16 limit</source>
-      <translation>float16 Tensor达到 ±65504（float16的上限）</translation>
+      <source>a float16 tensor reached ±65504, the float16 limit, or Inf</source>
+      <translation>float16 Tensor达到 ±65504（float16的上限）或 Inf</translation>
     </message>
     <message>
       <source>agrees</source>
@@ -1564,10 +1592,6 @@
       <translation>展平索引</translation>
     </message>
     <message>
-      <source>float16 range</source>
-      <translation>float16范围</translation>
-    </message>
-    <message>
       <source>folder</source>
       <translation>目录</translation>
     </message>
@@ -1650,6 +1674,10 @@
     <message>
       <source>introduced</source>
       <translation>由该算子引入</translation>
+    </message>
+    <message>
+      <source>itself</source>
+      <translation>自身</translation>
     </message>
     <message>
       <source>line {line}</source>
@@ -1736,10 +1764,6 @@
       <translation>msprobe Tensor</translation>
     </message>
     <message>
-      <source>msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning; {where}</source>
-      <translation>msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning；{where}</translation>
-    </message>
-    <message>
       <source>n/a</source>
       <translation>未比对</translation>
     </message>
@@ -1770,6 +1794,10 @@
     <message>
       <source>not valid JSON: {error} (line {line}, column {column})</source>
       <translation>不是有效的JSON：{error}（第 {line} 行，第 {column} 列）</translation>
+    </message>
+    <message>
+      <source>nothing</source>
+      <translation>无</translation>
     </message>
     <message>
       <source>op: {op}</source>
@@ -2012,10 +2040,6 @@
       <translation>{action}失败。</translation>
     </message>
     <message>
-      <source>{compared} compared · {failed} failed · {unmatched} unmatched · {overflows} overflow</source>
-      <translation>已比对 {compared} · 失败 {failed} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
-    </message>
-    <message>
       <source>{count:,} {kind}</source>
       <translation>{count:,} 个{kind}</translation>
     </message>
@@ -2176,6 +2200,18 @@
       <translation>{name}：{ops} 个算子，{groups} 个分组 · 布局：{engine}</translation>
     </message>
     <message>
+      <source>{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning, {unchecked} not compared, {overflows} overflows; {where}</source>
+      <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning，{unchecked} 个未比对，溢出 {overflows}；{where}</translation>
+    </message>
+    <message>
+      <source>{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · {unmatched} unmatched · {overflows} overflow</source>
+      <translation>{npu} 对比 {golden}（{mode}）：已比对 {compared} · 失败 {failed} · 未比对 {unchecked} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
+    </message>
+    <message>
+      <source>{npu} vs {ref} ({mode}): {runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {unchecked} not compared, {full} runs compared in full</source>
+      <translation>{npu} 对比 {ref}（{mode}）：{runs}个运行（{ranks}个rank × {steps}个step），{failed}个Tensor未达标，{unchecked}个未比对，{full}个运行做了完整比对</translation>
+    </message>
+    <message>
       <source>{n} runs not compared (workers lost)</source>
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
@@ -2198,10 +2234,6 @@
     <message>
       <source>{rows} tensors, {failed} not reached, {overflows} overflows</source>
       <translation>{rows}个Tensor，{failed}个未达标，{overflows}个溢出</translation>
-    </message>
-    <message>
-      <source>{runs} runs ({ranks} ranks x {steps} steps), {failed} tensors not reached, {full} runs compared in full</source>
-      <translation>{runs}个运行（{ranks}个rank × {steps}个step），{failed}个Tensor未达标，{full}个运行做了完整比对</translation>
     </message>
     <message>
       <source>{runs} runs in {path}</source>

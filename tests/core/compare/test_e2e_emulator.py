@@ -34,7 +34,8 @@ def test_float16_overflow_is_diagnosed(tmp_path):
     _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
     result = compare(npu, golden, graph=graph)
     assert result.overflows[0].op_name == "dense/MatMul"
-    assert result.overflows[0].tensors == ["dense/MatMul:output:0"]
+    first = result.overflows[0]
+    assert (first.tensor, first.dtype, first.kind) == ("dense/MatMul:output:0", "float16", "inf")
     assert result.first_divergence.op_name == "dense/MatMul"
     assert result.first_divergence.cause == "introduced"
     assert result.summary["first_overflow"] == "dense/MatMul"
@@ -45,7 +46,7 @@ def test_opdebug_records_name_the_overflowing_op(tmp_path):
     result = compare(npu, golden)
     first = result.overflows[0]
     assert first.op_name == "dense/MatMul"
-    assert "opdebug" in first.sources and first.task_id is not None
+    assert (first.kind == "status" or first.record is not None) and first.task_id is not None
     assert first.status and first.status[0].startswith("AI")
 
 

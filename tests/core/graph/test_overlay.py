@@ -21,6 +21,14 @@ def test_op_status_is_the_worst_output_row_and_groups_roll_up():
     assert result.metrics["a/Relu"][1].startswith("a/Relu:output:0: warn · cos 0.5")
 
 
+def test_an_op_with_an_output_not_compared_is_never_a_pass():
+    model = build_model(small_graph())
+    rows = [row("a/Relu"), row("a/Relu", index=1), row("input")]
+    result = ov.compare_overlay(model, rows, ["pass", "n/a", "pass"])
+    assert result.ops == {"a/Relu": ov.NOT_COMPARED, "input": ov.PASS}
+    assert "a" not in result.groups or result.groups["a"] != ov.PASS
+
+
 def test_first_divergence_and_overflow_win_and_original_names_resolve():
     model = build_model(small_graph())
     rows = [row("a/b/Add", cos=0.2), row("a/Relu", cos=0.3), row("c/Softmax")]

@@ -68,7 +68,10 @@ def test_every_mode_finds_the_drifting_rank_step_and_api(msprobe_trees, mode):
     assert diverged == ({(2, 1)} if mode == "steps" else {(2, 1), (2, 2)})
     overflow = (MSPROBE_OVERFLOW_RANK, 2)
     assert fast.summary["overflow_ranks"] == [MSPROBE_OVERFLOW_RANK]
-    assert [(o["rank"], o["step"]) for o in fast.to_json()["overflows"]] == [overflow]
+    entries = fast.to_json()["overflows"]
+    assert {(o["rank"], o["step"]) for o in entries} == {overflow}
+    assert all(o["tensor"] and o["op_name"] and o["kind"] in ("inf", "nan") and o["dtype"] for o in entries)
+    assert len(entries) == next(r["overflows"] for r in fast.runs if (r["rank"], r["step"]) == overflow)
     assert next(r["status"] for r in fast.runs if (r["rank"], r["step"]) == overflow) == "overflow"
     # statistics first: only the diverged and the overflowing runs were read in full, and only the calls whose
     # statistics differ
