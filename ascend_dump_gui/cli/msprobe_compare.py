@@ -5,13 +5,20 @@ from __future__ import annotations
 import argparse
 
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
-from ascend_dump_gui.core.msprobe.report import to_json, write_csv
+from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, to_json, write_csv
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 
 
+def _say(text: str) -> None:
+    """One line of the human summary: names come from dump.json, so control and bidi characters are escaped."""
+    print(terminal_text(text))
+
+
 def run_msprobe_compare(args: argparse.Namespace) -> int:
-    result = compare_trees(args.npu, args.golden, args.msprobe_mode)
+    result = compare_trees(args.npu, args.golden, args.msprobe_mode, follow_links=args.follow_links)
     if args.out:
+        refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced
         note_replacing(args.out)
         write_csv(result, args.out)
     doc = to_json(result)
@@ -19,14 +26,14 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
         print_json(doc)
     else:
         s = doc["summary"]
-        print(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
-              f"{s['pass']} pass, {s['warning']} warning, {s['error']} error")
+        _say(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
+             f"{s['pass']} pass, {s['warning']} warning, {s['error']} error")
         first = doc["first_divergence"]
         if first is None:
-            print("first divergence: none (every row passes msprobe's checks)")
+            _say("first divergence: none (every row passes msprobe's checks)")
         else:
-            print(f"first divergence: {first['tensor']} (step {first['step']}, rank {first['rank']}): "
-                  f"{first['result']}: {first['fail_reason']}")
+            _say(f"first divergence: {first['tensor']} (step {first['step']}, rank {first['rank']}): "
+                 f"{first['result']}: {first['fail_reason']}")
         for problem in doc["problems"]:
             warn(f"{problem['path']}: {problem['message']}")
     if args.out:

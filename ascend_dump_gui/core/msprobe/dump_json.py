@@ -11,15 +11,20 @@ without data, as in msprobe's table.
 from __future__ import annotations
 
 import json
+import math
 import re
+import stat
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 STATES = ("input", "parameters", "output", "parameters_grad")
 _IO_KEYS = (("input_args", "input", ".input"), ("input_kwargs", "input", ".input"), ("input", "input", ".input"),
             ("output", "output", ".output"), ("parameters", "parameters", ".parameters"))
 _MAX_DEPTH = 50
+MAX_SIDE_JSON_BYTES = 512 << 20
+"""stack.json / construct.json larger than this are a problem, not read."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,20 @@ def _shape(value: Any) -> tuple[int, ...] | None:
     return None
 
 
+def _stat(value: Any) -> Any:
+    """A statistic as the compare can use it: numbers, text, booleans and None pass; an integer beyond the
+    float range becomes +/-inf (what it is as a float); any other JSON value its (bounded) text."""
+    if value is None or isinstance(value, bool | float | str):
+        return value
+    if isinstance(value, int):
+        try:
+            float(value)
+        except OverflowError:
+            return math.copysign(math.inf, value)
+        return value
+    return str(value)[:200]
+
+
 def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
     data_name = data.get("data_name") or None
     if isinstance(data_name, str) and data_name != "-1":
@@ -97,9 +116,10 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
     kind = data.get("type") if isinstance(data.get("type"), str) else None
     if kind is not None and kind.endswith("Tensor"):
         grad = data.get("requires_grad")
-        return Leaf(name, entry, state, kind, str(data.get("dtype")), _shape(data.get("shape")),
-                    data.get("Max"), data.get("Min"), data.get("Mean"), data.get("Norm"),
-                    grad if isinstance(grad, bool) else None, data.get("md5"), data_name)
+        md5 = data.get("md5")
+        return Leaf(name, entry, state, kind, str(data.get("dtype"))[:200], _shape(data.get("shape")),
+                    _stat(data.get("Max")), _stat(data.get("Min")), _stat(data.get("Mean")), _stat(data.get("Norm")),
+                    grad if isinstance(grad, bool) else None, md5 if isinstance(md5, str) else None, data_name)
     return _scalar_leaf(data, name, entry, state, kind, data_name)
 
 
@@ -107,7 +127,7 @@ def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None
     """A non-tensor argument as msprobe's compare tables it (``gen_op_item``): Python scalars carry their value
     as every statistic and ``<class 'int'>``-style dtypes; torch.Size / slice keep their type as dtype and no
     statistics; ellipsis, process groups and src/dst ranks their value as text."""
-    value = data.get("value")
+    value = _stat(data.get("value")) if not isinstance(data.get("value"), list) else data.get("value")
     crc = f"{zlib.crc32(str(value).encode()):08x}"
     if kind == "torch.Size":
         shape = tuple(value) if isinstance(value, list) and all(isinstance(v, int) for v in value) else None
@@ -168,10 +188,38 @@ class DumpJson:
     entries: list[Entry]
 
 
+def loads(text: str, source: str) -> Any:
+    """``json.loads`` whose every failure but a syntax error is a :class:`DumpJsonError` naming ``source``:
+    nesting deeper than the parser's limit, integers beyond Python's digit limit."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise DumpJsonError(f"{source}: nested too deeply to read") from None
+    except (ValueError, MemoryError) as exc:
+        raise DumpJsonError(f"{source}: unreadable value ({str(exc)[:120]})") from None
+
+
+def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES) -> Any:
+    """stack.json or construct.json; :class:`DumpJsonError` naming the file for anything unreadable."""
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise DumpJsonError(f"{path}: not a regular file, not read")
+        if st.st_size > limit:
+            raise DumpJsonError(f"{path}: larger than {limit >> 20} MiB, not read")
+        return loads(path.read_text(encoding="utf-8", errors="replace"), str(path))
+    except OSError as exc:
+        raise DumpJsonError(f"{path}: unreadable ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise DumpJsonError(f"{path}: unreadable (invalid JSON at line {exc.lineno}: {exc.msg})") from None
+
+
 def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
     """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump."""
     try:
-        doc = json.loads(text)
+        doc = loads(text, source)
     except json.JSONDecodeError as exc:
         if text.rstrip().endswith("}"):
             raise DumpJsonError(f"{source} is invalid at line {exc.lineno}: {exc.msg}") from None
@@ -223,7 +271,7 @@ def salvage(text: str) -> DumpJson:
             if not isinstance(name, str) or colon is None:
                 break
             value, pos = decoder.raw_decode(text, colon.end())
-        except json.JSONDecodeError:
+            entries.append(parse_entry(name, value, len(entries)))
+        except (json.JSONDecodeError, RecursionError, ValueError):
             break
-        entries.append(parse_entry(name, value, len(entries)))
     return DumpJson(head["task"], head["level"], head["framework"], None, entries)

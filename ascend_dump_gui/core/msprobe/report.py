@@ -5,16 +5,20 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
-from ascend_dump_gui.core.msprobe.dump_json import call_type
+from ascend_dump_gui.core.links import is_inside
+from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
 from ascend_dump_gui.core.msprobe.rows import MsprobeRow, metric_names
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison
-from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
+from ascend_dump_gui.core.safe_names import UnsafePathError, file_ids, refuse_replacing_inputs
 
 
 def _json_value(value: Any) -> Any:
@@ -27,10 +31,17 @@ def _overflow(row: MsprobeRow) -> bool:
     return any(isinstance(v, float) and not math.isfinite(v) for v in (row.npu.max, row.npu.min))
 
 
+def _tensor_file(run: MsprobeRun, leaf: Leaf | None) -> Path | None:
+    """The tensor file of ``leaf`` (None without one, or when its data_name is no plain file name)."""
+    try:
+        return run.tensor_path(leaf) if leaf is not None and leaf.data_name else None
+    except TensorLoadError:
+        return None
+
+
 def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
     """One row in cli.md's shape, plus ``bench``, ``result``, ``messages``, ``rank``, ``step``."""
-    npu_file = pair.npu.tensor_path(row.npu) if row.npu.data_name else None
-    bench_file = pair.bench.tensor_path(row.bench) if row.bench is not None and row.bench.data_name else None
+    npu_file, bench_file = _tensor_file(pair.npu, row.npu), _tensor_file(pair.bench, row.bench)
     return {
         "tensor": row.tensor, "bench": row.bench.name if row.bench else None, "op_type": call_type(row.npu.entry),
         "npu_file": str(npu_file) if npu_file else None, "golden_file": str(bench_file) if bench_file else None,
@@ -101,7 +112,21 @@ def files_read(result: TreeComparison) -> list[Path]:
     return paths
 
 
-def write_csv(result: TreeComparison, path: str | Path) -> None:
-    """Write the CSV atomically; never over a file the comparison read."""
+def refuse_replacing_trees(result: TreeComparison, path: str | Path) -> None:
+    """:class:`UnsafePathError` when ``path`` is a file the comparison read or any file of the trees given
+    (stack.json, construct.json, tensors: read or not), whatever the spelling or link leading to it."""
     refuse_replacing_inputs(path, file_ids(files_read(result)), "one of the compared files")
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    real = os.path.realpath(path)
+    if stat.S_ISREG(st.st_mode) and any(is_inside(real, os.path.realpath(root)) for root in result.roots):
+        raise UnsafePathError(path, "is a file of a compared dump tree; refusing to replace it (choose another "
+                                    "output name)")
+
+
+def write_csv(result: TreeComparison, path: str | Path) -> None:
+    """Write the CSV atomically; never over a file the comparison read or a file of its trees."""
+    refuse_replacing_trees(result, path)
     write_text_atomic(path, csv_text(result))

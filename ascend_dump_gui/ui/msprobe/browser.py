@@ -31,8 +31,8 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("name", "dtype", "shape", "Max", "Min", "Mean", "Norm")
 
 
-def _open(path: str, *, progress: ProgressFn, cancel: CancelToken) -> MsprobeTree:
-    return open_tree(path)
+def _open(path: str, follow_links: bool, *, progress: ProgressFn, cancel: CancelToken) -> MsprobeTree:
+    return open_tree(path, follow_links=follow_links)
 
 
 def _parse(run: MsprobeRun, *, progress: ProgressFn, cancel: CancelToken) -> MsprobeRun:
@@ -114,13 +114,14 @@ class MsprobeBrowser(QWidget):
         layout.addWidget(split)
 
     # --- opening ---------------------------------------------------------------------------------
-    def open(self, path: str | Path) -> Worker:
-        """Index ``path`` in a worker; its steps and ranks appear when done."""
+    def open(self, path: str | Path, *, follow_links: bool = False) -> Worker:
+        """Index ``path`` in a worker; its steps and ranks appear when done. Links that leave ``path`` are
+        problems, not read, unless ``follow_links``."""
         self.calls.clear()
         self.stack.clear()
         self.plot.set_display(None)
         self.info.setText(tr("Reading {path}…").format(path=path))
-        worker = Worker(_open, str(path))
+        worker = Worker(_open, str(path), follow_links)
         worker.signals.finished.connect(self._opened)
         worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Opening {name}").format(name=path)))
         self._runner.start(worker)
