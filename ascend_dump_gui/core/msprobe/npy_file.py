@@ -24,6 +24,8 @@ def read_npy(path: str | Path) -> np.ndarray:
                                      else np.lib.format.read_array_header_2_0(fh))
         except (ValueError, SyntaxError, TypeError, EOFError, OverflowError) as exc:
             raise NpyFileError(f"{path}: not a readable .npy header ({str(exc)[:120]})") from None
+        if any(not isinstance(n, int) or n < 0 for n in shape):
+            raise NpyFileError(f"{path}: not a readable .npy header (shape {shape!r:.80})")
         if dtype.hasobject:
             raise NpyFileError(f"{path}: holds Python objects (pickled), not read")
         count = math.prod(shape)

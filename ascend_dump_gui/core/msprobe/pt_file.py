@@ -165,8 +165,8 @@ class _RestrictedUnpickler(pickle.Unpickler):
             raise PtFileError(f"{self._source}: storage data/{storage.key} holds {info.file_size} bytes, "
                               f"{nbytes} expected")
         if nbytes > self._limit:
-            raise PtFileError(f"{self._source}: storage data/{storage.key} of {nbytes} bytes is larger than the "
-                              f"file allows")
+            raise PtFileError(f"{self._source}: storage data/{storage.key} of {nbytes} bytes is more than "
+                              f"{MAX_ZIP_RATIO}x the file's size (a zip bomb?), not read")
         if info.compress_type != zipfile.ZIP_STORED:    # torch stores records uncompressed; others are read whole
             return bytearray(read_entry(self._archive, info, self._limit, self._source)[:nbytes])
         buf = np.empty(nbytes, dtype=np.uint8)
