@@ -102,7 +102,7 @@ def _stat(value: Any) -> Any:
         try:
             float(value)
         except OverflowError:
-            return math.copysign(math.inf, value)
+            return math.inf if value > 0 else -math.inf
         return value
     return str(value)[:200]
 
