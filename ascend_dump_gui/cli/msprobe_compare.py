@@ -6,7 +6,7 @@ import argparse
 
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.inert import terminal_text
-from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, to_json, write_csv
+from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, row_json, summary, to_json, write_csv
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 
 
@@ -21,24 +21,24 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
         refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced
         note_replacing(args.out)
         write_csv(result, args.out)
-    doc = to_json(result)
     if args.json:
-        print_json(doc)
+        print_json(to_json(result))
     else:
-        s = doc["summary"]
+        s = summary(result)
         _say(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
              f"{s['pass']} pass, {s['warning']} warning, {s['error']} error")
-        first = doc["first_divergence"]
+        first = result.first_divergence()
         if first is None:
             _say("first divergence: none (every row passes msprobe's checks)")
         else:
-            _say(f"first divergence: {first['tensor']} (step {first['step']}, rank {first['rank']}): "
-                 f"{first['result']}: {first['fail_reason']}")
-        for problem in doc["problems"]:
-            warn(f"{problem['path']}: {problem['message']}")
+            row = row_json(*first)
+            _say(f"first divergence: {row['tensor']} (step {row['step']}, rank {row['rank']}): "
+                 f"{row['result']}: {row['fail_reason']}")
+        for problem in result.problems:
+            warn(problem.message if problem.message.startswith(problem.path) else f"{problem.path}: {problem.message}")
     if args.out:
         warn(f"wrote {sum(len(p.result.rows) for p in result.pairs)} rows to {args.out}")
-    failed = any(r["result"] != "pass" for r in doc["rows"])
+    failed = any(r.result != "pass" for p in result.pairs for r in p.result.rows)
     return 1 if args.fail_on_mismatch and failed else 0
 
 

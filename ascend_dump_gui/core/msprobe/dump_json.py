@@ -14,12 +14,14 @@ import json
 import math
 import re
 import stat
+import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 STATES = ("input", "parameters", "output", "parameters_grad")
+_intern = sys.intern
 _IO_KEYS = (("input_args", "input", ".input"), ("input_kwargs", "input", ".input"), ("input", "input", ".input"),
             ("output", "output", ".output"), ("parameters", "parameters", ".parameters"))
 _MAX_DEPTH = 50
@@ -27,9 +29,12 @@ MAX_SIDE_JSON_BYTES = 512 << 20
 """stack.json / construct.json larger than this are a problem, not read."""
 
 
-@dataclass(frozen=True)
-class Leaf:
-    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data)."""
+class Leaf(NamedTuple):
+    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data).
+
+    Immutable and compact (a tuple: a million leaves of a statistics dump stay small); its strings that repeat
+    (entry, state, type, dtype) and shapes are shared between leaves.
+    """
 
     name: str
     entry: str
@@ -54,7 +59,7 @@ class Leaf:
         return self.max, self.min, self.mean, self.norm
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One API or module call (``Functional.linear.0.forward``) and its leaves, in dump order."""
 
@@ -87,16 +92,27 @@ class IncompleteDumpJson(DumpJsonError):
         self.partial = partial
 
 
+_INT = {int}
+_SHAPES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Shapes seen so far, shared between leaves (bounded: see :func:`_shape`)."""
+
+
 def _shape(value: Any) -> tuple[int, ...] | None:
-    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return tuple(value)
-    return None
+    if type(value) is not list or not set(map(type, value)) <= _INT:
+        return None
+    shape = tuple(value)
+    shared = _SHAPES.get(shape)
+    if shared is None:
+        if len(_SHAPES) < 100_000 and len(shape) <= 8:
+            _SHAPES[shape] = shape
+        return shape
+    return shared
 
 
 def _stat(value: Any) -> Any:
     """A statistic as the compare can use it: numbers, text, booleans and None pass; an integer beyond the
     float range becomes +/-inf (what it is as a float); any other JSON value its (bounded) text."""
-    if value is None or isinstance(value, bool | float | str):
+    if type(value) is float or value is None or isinstance(value, bool | str):
         return value
     if isinstance(value, int):
         try:
@@ -108,17 +124,18 @@ def _stat(value: Any) -> Any:
 
 
 def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
-    data_name = data.get("data_name") or None
+    get = data.get
+    data_name = get("data_name") or None
     if isinstance(data_name, str) and data_name != "-1":
         name = data_name.rsplit(".", 1)[0]
     else:
         data_name = None
-    kind = data.get("type") if isinstance(data.get("type"), str) else None
+    kind = get("type")
+    kind = _intern(kind) if type(kind) is str else None
     if kind is not None and kind.endswith("Tensor"):
-        grad = data.get("requires_grad")
-        md5 = data.get("md5")
-        return Leaf(name, entry, state, kind, str(data.get("dtype"))[:200], _shape(data.get("shape")),
-                    _stat(data.get("Max")), _stat(data.get("Min")), _stat(data.get("Mean")), _stat(data.get("Norm")),
+        grad, md5, dtype = get("requires_grad"), get("md5"), get("dtype")
+        return Leaf(name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
+                    _shape(get("shape")), _stat(get("Max")), _stat(get("Min")), _stat(get("Mean")), _stat(get("Norm")),
                     grad if isinstance(grad, bool) else None, md5 if isinstance(md5, str) else None, data_name)
     return _scalar_leaf(data, name, entry, state, kind, data_name)
 
@@ -150,7 +167,11 @@ def _walk(data: Any, name: str, entry: str, state: str, depth: int, out: list[Le
         out.append(Leaf(name, entry, state, None, None, None))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            _walk(item, name if state == "parameters_grad" else f"{name}.{i}", entry, state, depth + 1, out)
+            child = name if state == "parameters_grad" else f"{name}.{i}"
+            if type(item) is dict and type(item.get("type")) is str:     # the common case: a tensor, directly
+                out.append(_leaf(item, child, entry, state))
+            else:
+                _walk(item, child, entry, state, depth + 1, out)
     elif isinstance(data, dict):
         if isinstance(data.get("type"), str):
             out.append(_leaf(data, name, entry, state))
@@ -216,8 +237,84 @@ def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES) -> Any:
         raise DumpJsonError(f"{path}: unreadable (invalid JSON at line {exc.lineno}: {exc.msg})") from None
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _stream(text: str, source: str) -> DumpJson:
+    """dump.json read one ``data`` entry at a time (the whole document never exists as Python objects: a
+    million-entry dump keeps only its compact leaves); :class:`json.JSONDecodeError` on anything unexpected."""
+    decode, space = json.JSONDecoder().raw_decode, _SPACE.match
+
+    def expect(pos: int, chars: str) -> tuple[str, int]:
+        pos = space(text, pos).end()
+        if pos >= len(text) or text[pos] not in chars:
+            raise json.JSONDecodeError(f"expected one of {chars!r}", text, pos)
+        return text[pos], pos + 1
+
+    head: dict[str, Any] = {}
+    entries: list[Entry] = []
+    _, pos = expect(0, "{")
+    if text[space(text, pos).end():].startswith("}"):
+        return DumpJson(None, None, None, None, [])
+    while True:
+        key, pos = decode(text, space(text, pos).end())
+        _, pos = expect(pos, ":")
+        pos = space(text, pos).end()
+        if key == "data" and text.startswith("{", pos):
+            entries, head["data"] = [], {}
+            pos += 1
+            if text.startswith("}", space(text, pos).end()):
+                pos = space(text, pos).end() + 1
+            else:
+                while True:
+                    name, pos = decode(text, space(text, pos).end())
+                    _, pos = expect(pos, ":")
+                    value, pos = decode(text, space(text, pos).end())
+                    entries.append(parse_entry(str(name), value, len(entries)))
+                    mark, pos = expect(pos, ",}")
+                    if mark == "}":
+                        break
+        else:
+            head[key], pos = decode(text, pos)
+        mark, pos = expect(pos, ",}")
+        if mark == "}":
+            break
+    if space(text, pos).end() != len(text):
+        raise json.JSONDecodeError("extra data", text, pos)
+    return _document(head, entries, source)
+
+
+def _document(doc: dict, entries: list[Entry] | None, source: str) -> DumpJson:
+    """The header of a parsed document and its entries (parsed here from ``doc["data"]`` when not given)."""
+    data = doc.get("data")
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise DumpJsonError(f"{source}: 'data' is not an object")
+    if entries is None:
+        entries = [parse_entry(str(k), v, i) for i, (k, v) in enumerate(data.items())]
+
+    def text_or_none(key: str) -> str | None:
+        value = doc.get(key)
+        return value if isinstance(value, str) else None
+
+    return DumpJson(text_or_none("task"), text_or_none("level"), text_or_none("framework"),
+                    text_or_none("dump_data_dir"), entries)
+
+
 def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
-    """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump."""
+    """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump.
+
+    Read entry by entry (:func:`_stream`); a document that does not stream (damaged, cut short, not an object)
+    is parsed whole for the precise message, or salvaged when cut short."""
+    try:
+        return _stream(text, source)
+    except RecursionError:
+        raise DumpJsonError(f"{source}: nested too deeply to read") from None
+    except (json.JSONDecodeError, IndexError):
+        pass
+    except (ValueError, MemoryError) as exc:
+        raise DumpJsonError(f"{source}: unreadable value ({str(exc)[:120]})") from None
     try:
         doc = loads(text, source)
     except json.JSONDecodeError as exc:
@@ -227,19 +324,7 @@ def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
                                  f"read", salvage(text)) from None
     if not isinstance(doc, dict):
         raise DumpJsonError(f"{source}: not a JSON object")
-    data = doc.get("data")
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise DumpJsonError(f"{source}: 'data' is not an object")
-    entries = [parse_entry(str(k), v, i) for i, (k, v) in enumerate(data.items())]
-
-    def text_or_none(key: str) -> str | None:
-        value = doc.get(key)
-        return value if isinstance(value, str) else None
-
-    return DumpJson(text_or_none("task"), text_or_none("level"), text_or_none("framework"),
-                    text_or_none("dump_data_dir"), entries)
+    return _document(doc, None, source)
 
 
 def call_type(call: str) -> str:
