@@ -16,12 +16,14 @@ import re
 import stat
 import sys
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 STATES = ("input", "parameters", "output", "parameters_grad")
 _intern = sys.intern
+T = TypeVar("T")
 _IO_KEYS = (("input_args", "input", ".input"), ("input_kwargs", "input", ".input"), ("input", "input", ".input"),
             ("output", "output", ".output"), ("parameters", "parameters", ".parameters"))
 _MAX_DEPTH = 50
@@ -240,9 +242,11 @@ def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES) -> Any:
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
-def _stream(text: str, source: str) -> DumpJson:
-    """dump.json read one ``data`` entry at a time (the whole document never exists as Python objects: a
-    million-entry dump keeps only its compact leaves); :class:`json.JSONDecodeError` on anything unexpected."""
+def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, int], T] = parse_entry) -> Iterator[T]:
+    """``make(name, value, order)`` of each ``data`` entry of dump.json ``text``, one at a time (the whole
+    document never exists as Python objects: a million-entry dump keeps only what ``make`` returns); the other
+    top-level keys go to ``head``. :class:`json.JSONDecodeError` on anything unexpected (a cut, not an object),
+    ``RecursionError`` / ``ValueError`` for values the parser refuses."""
     decode, space = json.JSONDecoder().raw_decode, _SPACE.match
 
     def expect(pos: int, chars: str) -> tuple[str, int]:
@@ -251,17 +255,16 @@ def _stream(text: str, source: str) -> DumpJson:
             raise json.JSONDecodeError(f"expected one of {chars!r}", text, pos)
         return text[pos], pos + 1
 
-    head: dict[str, Any] = {}
-    entries: list[Entry] = []
     _, pos = expect(0, "{")
-    if text[space(text, pos).end():].startswith("}"):
-        return DumpJson(None, None, None, None, [])
+    if text.startswith("}", space(text, pos).end()):
+        return
     while True:
         key, pos = decode(text, space(text, pos).end())
         _, pos = expect(pos, ":")
         pos = space(text, pos).end()
         if key == "data" and text.startswith("{", pos):
-            entries, head["data"] = [], {}
+            head["data"] = {}
+            order = 0
             pos += 1
             if text.startswith("}", space(text, pos).end()):
                 pos = space(text, pos).end() + 1
@@ -270,7 +273,8 @@ def _stream(text: str, source: str) -> DumpJson:
                     name, pos = decode(text, space(text, pos).end())
                     _, pos = expect(pos, ":")
                     value, pos = decode(text, space(text, pos).end())
-                    entries.append(parse_entry(str(name), value, len(entries)))
+                    yield make(str(name), value, order)
+                    order += 1
                     mark, pos = expect(pos, ",}")
                     if mark == "}":
                         break
@@ -281,7 +285,6 @@ def _stream(text: str, source: str) -> DumpJson:
             break
     if space(text, pos).end() != len(text):
         raise json.JSONDecodeError("extra data", text, pos)
-    return _document(head, entries, source)
 
 
 def _document(doc: dict, entries: list[Entry] | None, source: str) -> DumpJson:
@@ -305,10 +308,12 @@ def _document(doc: dict, entries: list[Entry] | None, source: str) -> DumpJson:
 def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
     """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump.
 
-    Read entry by entry (:func:`_stream`); a document that does not stream (damaged, cut short, not an object)
+    Read entry by entry (:func:`stream_entries`); a document that does not stream (damaged, cut short, not an object)
     is parsed whole for the precise message, or salvaged when cut short."""
     try:
-        return _stream(text, source)
+        head: dict[str, Any] = {}
+        entries = list(stream_entries(text, head))
+        return _document(head, entries, source)
     except RecursionError:
         raise DumpJsonError(f"{source}: nested too deeply to read") from None
     except (json.JSONDecodeError, IndexError):

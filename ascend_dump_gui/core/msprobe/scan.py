@@ -68,12 +68,11 @@ def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]],
     owner: dict[str, str] = {}
     records: list[DumpRecord] = []
     json_size = next(size for name, size in files if name == DUMP_JSON)
-    for entry in run.entries:
-        named = [leaf.data_name for leaf in entry.leaves if leaf.data_name]
+    for call, named in run.calls():
         for data_name in named:
-            owner[data_name] = entry.name
+            owner[data_name] = call
         if not named:
-            records.append(record(prefix + DUMP_JSON, "msprobe_stats", call_type(entry.name), entry.name, json_size))
+            records.append(record(prefix + DUMP_JSON, "msprobe_stats", call_type(call), call, json_size))
     tensor_dir = run_path / TENSOR_DIR
     present: set[str] = set()
     for name in run.tensor_names():

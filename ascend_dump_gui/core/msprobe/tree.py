@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -27,6 +27,7 @@ from ascend_dump_gui.core.msprobe.dump_json import (
     Leaf,
     parse_dump_json,
     read_side_json,
+    stream_entries,
 )
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids
 from ascend_dump_gui.core.msprobe.npy_file import read_npy
@@ -67,25 +68,63 @@ class MsprobeRun:
             self.problems.append(problem)
         return problem
 
-    @cached_property
-    def dump(self) -> DumpJson:
+    def _dump_text(self) -> str | None:
+        """dump.json's text; None (and a problem) when it leads outside the fence, is no regular file, is too
+        large or cannot be read."""
         path = self.path / DUMP_JSON
         if self._fenced(path):
-            return DumpJson(None, None, None, None, [])
+            return None
         try:
             st = path.stat()
             if not stat.S_ISREG(st.st_mode):
                 raise DumpJsonError(f"{path}: not a regular file, not read")
             if st.st_size > MAX_JSON_BYTES:
                 raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
-            return parse_dump_json(path.read_text(encoding="utf-8", errors="replace"), str(path))
-        except IncompleteDumpJson as exc:
-            self.problems.append(Problem(str(path), str(exc)))
-            return exc.partial
+            return path.read_text(encoding="utf-8", errors="replace")
         except (OSError, DumpJsonError) as exc:
             self.problems.append(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
                                          else f"{path}: {exc.strerror or exc}"))
+            return None
+
+    @cached_property
+    def dump(self) -> DumpJson:
+        path = self.path / DUMP_JSON
+        text = self._dump_text()
+        if text is None:
             return DumpJson(None, None, None, None, [])
+        try:
+            return parse_dump_json(text, str(path))
+        except IncompleteDumpJson as exc:
+            self.problems.append(Problem(str(path), str(exc)))
+            return exc.partial
+        except DumpJsonError as exc:
+            self.problems.append(Problem(str(path), str(exc)))
+            return DumpJson(None, None, None, None, [])
+
+    def calls(self) -> list[tuple[str, list[str]]]:
+        """``(call, data_names)`` of every dump.json entry, without building leaves (what a folder scan needs);
+        from the parsed dump when it was read already."""
+        if "dump" not in self.__dict__:
+            text = self._dump_text()
+            if text is None:
+                return []
+            try:
+                return list(stream_entries(text, {}, _data_names))
+            except (ValueError, RecursionError, IndexError):
+                pass          # damaged: the full parse below says why (and salvages a cut file)
+        return [(e.name, [leaf.data_name for leaf in e.leaves if leaf.data_name]) for e in self.entries]
+
+    def any_leaf(self, test: Callable[[Leaf], bool]) -> bool:
+        """Whether some leaf passes ``test``, reading dump.json only up to the first that does (unless read)."""
+        if "dump" not in self.__dict__:
+            text = self._dump_text()
+            if text is None:
+                return False
+            try:
+                return any(test(leaf) for entry in stream_entries(text, {}) for leaf in entry.leaves)
+            except (ValueError, RecursionError, IndexError, DumpJsonError):
+                pass
+        return any(test(leaf) for leaf in self.iter_leaves())
 
     @property
     def entries(self) -> list[Entry]:
@@ -243,6 +282,24 @@ class MsprobeTree:
 
     def run(self, step: int | None, rank: int | None) -> MsprobeRun | None:
         return next((r for r in self.runs if r.step == step and r.rank == rank), None)
+
+
+def _data_names(call: str, value: object, _order: int) -> tuple[str, list[str]]:
+    """The call and the tensor file names of one dump.json entry (``data_name`` of each argument with a type)."""
+    names: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("type"), str):
+                name = item.get("data_name")
+                if isinstance(name, str) and name and name != "-1":
+                    names.append(name)
+            else:
+                stack.extend(reversed(item.values()))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return call, names
 
 
 def _run_dirs(root: Path) -> list[Path]:
