@@ -240,13 +240,18 @@ def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES) -> Any:
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+_KEY_AT = re.compile(r'[ \t\n\r]*"')
+_NEXT = re.compile(r"[ \t\n\r]*([,}])")
+_COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
 
 
-def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, int], T] = parse_entry) -> Iterator[T]:
+def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, int], T] = parse_entry,
+                   needs: str | None = None) -> Iterator[T]:
     """``make(name, value, order)`` of each ``data`` entry of dump.json ``text``, one at a time (the whole
     document never exists as Python objects: a million-entry dump keeps only what ``make`` returns); the other
-    top-level keys go to ``head``. :class:`json.JSONDecodeError` on anything unexpected (a cut, not an object),
-    ``RecursionError`` / ``ValueError`` for values the parser refuses."""
+    top-level keys go to ``head``. With ``needs``, a value whose text lacks it is passed as None. Raises
+    :class:`json.JSONDecodeError` on anything unexpected (a cut, not an object), ``RecursionError`` /
+    ``ValueError`` for values the parser refuses."""
     decode, space = json.JSONDecoder().raw_decode, _SPACE.match
 
     def expect(pos: int, chars: str) -> tuple[str, int]:
@@ -269,14 +274,26 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
             if text.startswith("}", space(text, pos).end()):
                 pos = space(text, pos).end() + 1
             else:
-                while True:
-                    name, pos = decode(text, space(text, pos).end())
-                    _, pos = expect(pos, ":")
-                    value, pos = decode(text, space(text, pos).end())
+                key_at, colon_at, next_at = _KEY_AT.match, _COLON.match, _NEXT.match
+                while True:        # the hot loop: four C calls per entry
+                    found = key_at(text, pos)
+                    if found is None:
+                        raise json.JSONDecodeError("expected a call name", text, pos)
+                    name, pos = decode(text, found.end() - 1)
+                    found = colon_at(text, pos)
+                    if found is None:
+                        raise json.JSONDecodeError("expected ':'", text, pos)
+                    start = found.end()
+                    value, pos = decode(text, start)
+                    if needs is not None and text.find(needs, start, pos) < 0:
+                        value = None
                     yield make(str(name), value, order)
                     order += 1
-                    mark, pos = expect(pos, ",}")
-                    if mark == "}":
+                    found = next_at(text, pos)
+                    if found is None:
+                        raise json.JSONDecodeError("expected ',' or '}'", text, pos)
+                    pos = found.end()
+                    if found.group(1) == "}":
                         break
         else:
             head[key], pos = decode(text, pos)

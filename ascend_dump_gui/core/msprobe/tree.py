@@ -109,7 +109,7 @@ class MsprobeRun:
             if text is None:
                 return []
             try:
-                return list(stream_entries(text, {}, _data_names))
+                return list(stream_entries(text, {}, _data_names, needs='"data_name"'))
             except (ValueError, RecursionError, IndexError):
                 pass          # damaged: the full parse below says why (and salvages a cut file)
         return [(e.name, [leaf.data_name for leaf in e.leaves if leaf.data_name]) for e in self.entries]
@@ -287,7 +287,7 @@ class MsprobeTree:
 def _data_names(call: str, value: object, _order: int) -> tuple[str, list[str]]:
     """The call and the tensor file names of one dump.json entry (``data_name`` of each argument with a type)."""
     names: list[str] = []
-    stack = [value]
+    stack = [value] if value is not None else []
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
