@@ -65,6 +65,8 @@ class MsprobeBrowser(QWidget):
         self.setObjectName("msprobe_browser")
         self._runner = runner or TaskRunner(self)
         self._tree: MsprobeTree | None = None
+        self._listing = 0
+        """Counts the times the call tree was cleared: a run parsed for an earlier listing is dropped."""
         self._wanted: Leaf | None = None
         self.calls = QTreeWidget()
         self.calls.setObjectName("msprobe_tree")
@@ -118,6 +120,7 @@ class MsprobeBrowser(QWidget):
         """Index ``path`` in a worker; its steps and ranks appear when done. Links that leave ``path`` are
         problems, not read, unless ``follow_links``."""
         self.calls.clear()
+        self._listing += 1
         self.stack.clear()
         self.plot.set_display(None)
         self.info.setText(tr("Reading {path}…").format(path=path))
@@ -130,6 +133,7 @@ class MsprobeBrowser(QWidget):
     def _opened(self, tree: MsprobeTree) -> None:
         self._tree = tree
         self.calls.clear()
+        self._listing += 1
         steps: dict[int | None, QTreeWidgetItem] = {}
         for run in tree.runs:
             step_item = steps.get(run.step)
@@ -176,7 +180,9 @@ class MsprobeBrowser(QWidget):
         run = item.data(0, ROLE)
         if isinstance(run, MsprobeRun) and item.childCount() == 0:
             worker = Worker(_parse, run)
-            worker.signals.finished.connect(lambda parsed, item=item: self._fill_run(item, parsed))
+            listing = self._listing
+            worker.signals.finished.connect(
+                lambda parsed, item=item: self._fill_run(item, parsed) if self._listing == listing else None)
             worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Reading {name}").format(name=run.path)))
             self._runner.start(worker)
 
