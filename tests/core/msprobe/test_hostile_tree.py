@@ -196,3 +196,19 @@ def test_tensor_folder_that_cannot_be_listed(tmp_path):
     assert any("dump_tensor_data" in p.path and "cannot read" in p.message for p in records.problems)
     for argv in (("compare", npu, bench, "--json"), ("scan", npu, "--json"), ("runs", npu, "--json")):
         assert_clean(run_cli(*argv))
+
+
+def test_runs_and_tree_compare_human_output_is_inert(tmp_path):
+    root = tmp_path / "dumps"
+    for rank, value in ((0, 1.0), (1, 50.0)):
+        run_dir = make_run(root / "step0" / f"rank{rank}")
+        doc = json.loads((run_dir / "dump.json").read_text())
+        doc["data"] = {"Functional.\x1b]0;x\x07\u202e.0.forward": {"input_args": [], "output": [{
+            "type": "torch.Tensor", "dtype": "torch.float32", "shape": [1], "Max": value, "Min": value,
+            "Mean": value, "Norm": value}]}}
+        (run_dir / "dump.json").write_text(json.dumps(doc))
+    for argv in (("runs", root), ("compare", root, "--mode", "ranks")):
+        proc = run_cli(*argv)
+        assert_clean(proc)
+        out = proc.stdout + proc.stderr
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
