@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.compare.names import resolve_names
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.inert import terminal_text
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult
@@ -80,8 +81,8 @@ def _print_human(result: TreeCompareResult) -> None:
     if d is None:
         print("first divergence: none")
     else:
-        print(f"first divergence: rank {d['rank']} step {d['step']}: {d['tensor']} ({d.get('op_type')}): "
-              f"{d.get('message')}")
+        print(terminal_text(f"first divergence: rank {d['rank']} step {d['step']}: {d['tensor']} "
+                            f"({d.get('op_type')}): {d.get('message')}"))   # names from dumps: escaped
     for entry in result.disagreeing:
         print(f"disagrees with its group: rank {entry['rank']} (reference rank {entry['reference_rank']}) at "
               f"steps {', '.join(map(str, entry['steps']))}")

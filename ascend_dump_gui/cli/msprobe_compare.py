@@ -5,34 +5,41 @@ from __future__ import annotations
 import argparse
 
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
-from ascend_dump_gui.core.msprobe.report import to_json, write_csv
+from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, row_json, summary, to_json, write_csv
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 
 
+def _say(text: str) -> None:
+    """One line of the human summary: names come from dump.json, so control and bidi characters are escaped."""
+    print(terminal_text(text))
+
+
 def run_msprobe_compare(args: argparse.Namespace) -> int:
-    result = compare_trees(args.npu, args.golden, args.msprobe_mode)
+    result = compare_trees(args.npu, args.golden, args.msprobe_mode, follow_links=args.follow_links)
     if args.out:
+        refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced
         note_replacing(args.out)
         write_csv(result, args.out)
-    doc = to_json(result)
     if args.json:
-        print_json(doc)
+        print_json(to_json(result))
     else:
-        s = doc["summary"]
-        print(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
-              f"{s['pass']} pass, {s['warning']} warning, {s['error']} error, {s['not_compared']} not compared")
-        first = doc["first_divergence"]
+        s = summary(result)
+        _say(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
+             f"{s['pass']} pass, {s['warning']} warning, {s['error']} error, {s['not_compared']} not compared")
+        first = result.first_divergence()
         if first is None:
-            print("first divergence: none " + (f"among the compared rows ({s['not_compared']} not compared)"
-                                               if s["not_compared"] else "(every row passes msprobe's checks)"))
+            _say("first divergence: none " + (f"among the compared rows ({s['not_compared']} not compared)"
+                                              if s["not_compared"] else "(every row passes msprobe's checks)"))
         else:
-            print(f"first divergence: {first['tensor']} (step {first['step']}, rank {first['rank']}): "
-                  f"{first['result']}: {first['fail_reason']}")
-        for problem in doc["problems"]:
-            warn(f"{problem['path']}: {problem['message']}")
+            row = row_json(*first)
+            _say(f"first divergence: {row['tensor']} (step {row['step']}, rank {row['rank']}): "
+                 f"{row['result']}: {row['fail_reason']}")
+        for problem in result.problems:
+            warn(problem.message if problem.message.startswith(problem.path) else f"{problem.path}: {problem.message}")
     if args.out:
         warn(f"wrote {sum(len(p.result.rows) for p in result.pairs)} rows to {args.out}")
-    failed = any(r["result"] != "pass" for r in doc["rows"])   # warning, error or None (not compared)
+    failed = any(r.result != "pass" for p in result.pairs for r in p.result.rows)   # warning, error or None
     return 1 if args.fail_on_mismatch and failed else 0
 
 

@@ -6,6 +6,7 @@ import argparse
 from collections import Counter
 
 from ascend_dump_gui.cli.output import print_json
+from ascend_dump_gui.core.inert import terminal_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,10 +29,10 @@ def _run(args: argparse.Namespace) -> int:
         print_json(index.to_json())
         return 0
     formats = Counter(r.format for r in index.runs)
-    print(f"{index.root}: {len(index.runs)} runs ({', '.join(f'{n} {f}' for f, n in sorted(formats.items()))}), "
-          f"{len(index.ranks)} ranks, {len(index.steps)} steps, {len(index.problems)} problems")
+    print(terminal_text(f"{index.root}: {len(index.runs)} runs ({', '.join(f'{n} {f}' for f, n in sorted(formats.items()))}), "
+          f"{len(index.ranks)} ranks, {len(index.steps)} steps, {len(index.problems)} problems"))
     for run in index.runs:
         stats = ", stats" if run.has_stats else ""
-        print(f"  rank {run.rank} step {run.step} {run.model_name or ''} [{run.format}] {run.files} files"
-              f"{stats}: {run.path or '.'}")
+        print(terminal_text(f"  rank {run.rank} step {run.step} {run.model_name or ''} [{run.format}] {run.files} "
+                            f"files{stats}: {run.path or '.'}"))     # folder names: escaped
     return 0

@@ -135,6 +135,11 @@ def atomic_output(path: str | Path, *, durable: bool = True) -> Iterator[BinaryI
             os.replace(tmp, path)
         except OSError as exc:
             raise _about_target(exc, path) from None
+    except OSError as exc:      # a full disk while writing: the message names the file being written
+        Path(tmp).unlink(missing_ok=True)
+        if exc.filename is None:
+            raise _about_target(exc, path) from None
+        raise
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -30,8 +30,8 @@ from ascend_dump_gui.core.dump.dtypes import LOW_PRECISION_FLOATS
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor, NotADumpError
 from ascend_dump_gui.core.dump.filewrite import atomic_output, write_npy_header
 from ascend_dump_gui.core.dump.reader import read_dump
-from ascend_dump_gui.core.dump.scanner import LINK_OUTSIDE, is_inside
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.links import LINK_OUTSIDE, is_inside
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.safe_names import (
     NAME_MAX,

@@ -8,9 +8,9 @@ from __future__ import annotations
 import heapq
 import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.errors import InputError
@@ -19,6 +19,10 @@ ORIGIN_NAMES_ATTR = "_datadump_original_op_names"
 ORIGIN_NAME_ATTR = "_datadump_origin_name"
 ORIGIN_INDEX_ATTR = "_datadump_origin_output_index"
 _DATA_SOURCE_MARKERS = ("Iterator", "GetNext")
+MAX_GRAPH_BYTES = 2 << 30
+"""A graph file larger than this is refused (read whole into memory to parse)."""
+MAX_DEPTH = 64
+"""Blocks nested deeper than this are refused (GE nests a handful of levels)."""
 
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"' + r"|'[^'\\]*(?:\\.[^'\\]*)*'"
 _TOKEN = re.compile(
@@ -59,7 +63,9 @@ class Op:
         """The golden ops fused into this op: ``_datadump_original_op_names`` if present (may be empty),
         else this op's own name."""
         names = self.attrs.get(ORIGIN_NAMES_ATTR)
-        return (self.name,) if names is None else tuple(names)
+        if names is None:
+            return (self.name,)
+        return (names,) if isinstance(names, str) else tuple(str(n) for n in _as_list(names))
 
     def output_origin(self, index: int) -> tuple[str, int] | None:
         """``(origin_name, origin_output_index)`` of output ``index`` (``output_desc[0]`` if out of range)."""
@@ -67,7 +73,10 @@ class Op:
             return None
         desc = self.output_descs[index] if index < len(self.output_descs) else self.output_descs[0]
         name = desc.attrs.get(ORIGIN_NAME_ATTR)
-        return None if name is None else (name, int(desc.attrs.get(ORIGIN_INDEX_ATTR, index)))
+        origin_index = desc.attrs.get(ORIGIN_INDEX_ATTR, index)
+        if not isinstance(origin_index, int) or isinstance(origin_index, bool):
+            origin_index = index     # a damaged attribute: the output's own index
+        return None if name is None else (str(name), origin_index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +132,9 @@ def parse_text(text: str, path: str | os.PathLike = "<text>") -> Message:
                 raise InputError(path, "unbalanced '}'", line=text.count("\n", 0, pos) + 1)
             stack.pop()
         elif m.group("open"):
+            if len(stack) > MAX_DEPTH:
+                raise InputError(path, f"blocks nested more than {MAX_DEPTH} levels deep",
+                                 line=text.count("\n", 0, pos) + 1)
             child: Message = []
             stack[-1].append((m.group("key"), child))
             stack.append(child)
@@ -218,7 +230,8 @@ def _ge_op(message: Message) -> Op:
                 if source:
                     inputs.append(source)
             elif key == "id":
-                fields["id"] = _scalar(item)
+                value = _scalar(item)
+                fields["id"] = value if isinstance(value, int) and not isinstance(value, bool) else None
         elif key == "input_desc":
             in_descs.append(_tensor_desc(item))
         elif key == "output_desc":
@@ -252,17 +265,40 @@ def _graph(message: Message, source: str, index: int) -> Graph:
 
 def parse_graph_file(path: str | os.PathLike) -> list[Graph]:
     """All graphs of a GE graph dump (``ge_proto*.txt`` ModelDef or bare GraphDef, or ``ge_onnx*.pbtxt``)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="surrogateescape")
-    except OSError as exc:
-        raise InputError(path, f"cannot read graph file: {exc.strerror or exc}") from exc
+    text = _read_graph_text(path)
     model = parse_text(text, path)
     blocks = [v for k, v in model if k == "graph" and not isinstance(v, str)]
     if not blocks and any(k == "op" for k, _ in model):
         blocks = [model]  # a bare GraphDef
     if not blocks:
         raise InputError(path, "no graph in this file (expected 'graph { ... }' blocks)")
-    return [_graph(block, os.fspath(path), i) for i, block in enumerate(blocks)]
+    try:
+        return [_graph(block, os.fspath(path), i) for i, block in enumerate(blocks)]
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise InputError(path, f"a graph field is not what ge.proto allows ({str(exc)[:120]})") from None
+
+
+def _read_graph_text(path: str | os.PathLike) -> str:
+    """The text of a graph file: only a regular file (a FIFO or device would block or never end) of at most
+    :data:`MAX_GRAPH_BYTES`."""
+    try:
+        with open(path, "rb", opener=_open_nonblocking) as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise InputError(path, "not a regular file (a FIFO, device or folder is not a graph dump)")
+            if st.st_size > MAX_GRAPH_BYTES:
+                raise InputError(path, f"graph file larger than {MAX_GRAPH_BYTES >> 30} GiB, not read")
+            data = fh.read(MAX_GRAPH_BYTES + 1)
+    except OSError as exc:
+        raise InputError(path, f"cannot read graph file: {exc.strerror or exc}") from exc
+    if len(data) > MAX_GRAPH_BYTES:
+        raise InputError(path, f"graph file larger than {MAX_GRAPH_BYTES >> 30} GiB, not read")
+    return data.decode("utf-8", errors="surrogateescape")
+
+
+def _open_nonblocking(path: str, flags: int) -> int:
+    """Open without waiting for a FIFO's writer (the file type is checked right after)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def execution_order(graph: Graph) -> list[str]:

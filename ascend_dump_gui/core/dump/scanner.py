@@ -19,6 +19,7 @@ from ascend_dump_gui.core.dump.layout import DirContext, child_context, root_con
 from ascend_dump_gui.core.dump.naming import MAPPING_FILE
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem, folder_records, load_mapping
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.links import LINK_OUTSIDE, is_inside
 from ascend_dump_gui.core.msprobe.layout import TENSOR_DIR as MSPROBE_TENSOR_DIR
 from ascend_dump_gui.core.msprobe.scan import msprobe_folder
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
@@ -27,8 +28,6 @@ _USE_FD = os.listdir in os.supports_fd and os.stat in os.supports_dir_fd
 _S_IFMT = 0o170000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
-LINK_OUTSIDE = "symbolic link to outside the folder ({target}), not followed"
-"""The problem of a link that leaves the scanned folder (``{target}``: where it points)."""
 
 
 @dataclass(slots=True)
@@ -116,7 +115,7 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, follow_
             yield [], [Problem(folder.rel, f"cannot read folder: {exc.strerror or exc}")]
             continue
         records: list[DumpRecord] = []
-        msprobe = msprobe_folder(folder.path, folder.rel, files) if files else None
+        msprobe = msprobe_folder(folder.path, folder.rel, files, "" if follow_links else real_root) if files else None
         if msprobe is not None:  # an msprobe run: its records, and dump_tensor_data is not walked again
             records, problems = msprobe[0], problems + msprobe[1]
             subfolders = [s for s in subfolders if os.path.basename(s.path) != MSPROBE_TENSOR_DIR]
@@ -181,11 +180,6 @@ def _list_folder(folder: _Folder, real_root: str, followed: set[str],
     finally:
         if fd is not None:
             os.close(fd)
-
-
-def is_inside(target: str, real_root: str) -> bool:
-    """True when the real path ``target`` is ``real_root`` or below it."""
-    return target == real_root or target.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def _follow_link(name: str, folder: _Folder, rel: str, real_root: str, followed: set[str],

@@ -11,20 +11,32 @@ without data, as in msprobe's table.
 from __future__ import annotations
 
 import json
+import math
 import re
+import stat
+import sys
 import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
 
 STATES = ("input", "parameters", "output", "parameters_grad")
+_intern = sys.intern
+T = TypeVar("T")
 _IO_KEYS = (("input_args", "input", ".input"), ("input_kwargs", "input", ".input"), ("input", "input", ".input"),
             ("output", "output", ".output"), ("parameters", "parameters", ".parameters"))
 _MAX_DEPTH = 50
+MAX_SIDE_JSON_BYTES = 512 << 20
+"""stack.json / construct.json larger than this are a problem, not read."""
 
 
-@dataclass(frozen=True)
-class Leaf:
-    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data)."""
+class Leaf(NamedTuple):
+    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data).
+
+    Immutable and compact (a tuple: a million leaves of a statistics dump stay small); its strings that repeat
+    (entry, state, type, dtype) and shapes are shared between leaves.
+    """
 
     name: str
     entry: str
@@ -49,7 +61,7 @@ class Leaf:
         return self.max, self.min, self.mean, self.norm
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One API or module call (``Functional.linear.0.forward``) and its leaves, in dump order."""
 
@@ -82,24 +94,51 @@ class IncompleteDumpJson(DumpJsonError):
         self.partial = partial
 
 
+_INT = {int}
+_SHAPES: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Shapes seen so far, shared between leaves (bounded: see :func:`_shape`)."""
+
+
 def _shape(value: Any) -> tuple[int, ...] | None:
-    if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return tuple(value)
-    return None
+    if type(value) is not list or not set(map(type, value)) <= _INT:
+        return None
+    shape = tuple(value)
+    shared = _SHAPES.get(shape)
+    if shared is None:
+        if len(_SHAPES) < 100_000 and len(shape) <= 8:
+            _SHAPES[shape] = shape
+        return shape
+    return shared
+
+
+def _stat(value: Any) -> Any:
+    """A statistic as the compare can use it: numbers, text, booleans and None pass; an integer beyond the
+    float range becomes +/-inf (what it is as a float); any other JSON value its (bounded) text."""
+    if type(value) is float or value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        try:
+            float(value)
+        except OverflowError:
+            return math.inf if value > 0 else -math.inf
+        return value
+    return str(value)[:200]
 
 
 def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
-    data_name = data.get("data_name") or None
+    get = data.get
+    data_name = get("data_name") or None
     if isinstance(data_name, str) and data_name != "-1":
         name = data_name.rsplit(".", 1)[0]
     else:
         data_name = None
-    kind = data.get("type") if isinstance(data.get("type"), str) else None
+    kind = get("type")
+    kind = _intern(kind) if type(kind) is str else None
     if kind is not None and kind.endswith("Tensor"):
-        grad = data.get("requires_grad")
-        return Leaf(name, entry, state, kind, str(data.get("dtype")), _shape(data.get("shape")),
-                    data.get("Max"), data.get("Min"), data.get("Mean"), data.get("Norm"),
-                    grad if isinstance(grad, bool) else None, data.get("md5"), data_name)
+        grad, md5, dtype = get("requires_grad"), get("md5"), get("dtype")
+        return Leaf(name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
+                    _shape(get("shape")), _stat(get("Max")), _stat(get("Min")), _stat(get("Mean")), _stat(get("Norm")),
+                    grad if isinstance(grad, bool) else None, md5 if isinstance(md5, str) else None, data_name)
     return _scalar_leaf(data, name, entry, state, kind, data_name)
 
 
@@ -107,7 +146,7 @@ def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None
     """A non-tensor argument as msprobe's compare tables it (``gen_op_item``): Python scalars carry their value
     as every statistic and ``<class 'int'>``-style dtypes; torch.Size / slice keep their type as dtype and no
     statistics; ellipsis, process groups and src/dst ranks their value as text."""
-    value = data.get("value")
+    value = _stat(data.get("value")) if not isinstance(data.get("value"), list) else data.get("value")
     crc = f"{zlib.crc32(str(value).encode()):08x}"
     if kind == "torch.Size":
         shape = tuple(value) if isinstance(value, list) and all(isinstance(v, int) for v in value) else None
@@ -130,7 +169,11 @@ def _walk(data: Any, name: str, entry: str, state: str, depth: int, out: list[Le
         out.append(Leaf(name, entry, state, None, None, None))
     elif isinstance(data, list):
         for i, item in enumerate(data):
-            _walk(item, name if state == "parameters_grad" else f"{name}.{i}", entry, state, depth + 1, out)
+            child = name if state == "parameters_grad" else f"{name}.{i}"
+            if type(item) is dict and type(item.get("type")) is str:     # the common case: a tensor, directly
+                out.append(_leaf(item, child, entry, state))
+            else:
+                _walk(item, child, entry, state, depth + 1, out)
     elif isinstance(data, dict):
         if isinstance(data.get("type"), str):
             out.append(_leaf(data, name, entry, state))
@@ -168,23 +211,108 @@ class DumpJson:
     entries: list[Entry]
 
 
-def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
-    """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump."""
+def loads(text: str, source: str) -> Any:
+    """``json.loads`` whose every failure but a syntax error is a :class:`DumpJsonError` naming ``source``:
+    nesting deeper than the parser's limit, integers beyond Python's digit limit."""
     try:
-        doc = json.loads(text)
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise DumpJsonError(f"{source}: nested too deeply to read") from None
+    except (ValueError, MemoryError) as exc:
+        raise DumpJsonError(f"{source}: unreadable value ({str(exc)[:120]})") from None
+
+
+def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES) -> Any:
+    """stack.json or construct.json; :class:`DumpJsonError` naming the file for anything unreadable."""
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise DumpJsonError(f"{path}: not a regular file, not read")
+        if st.st_size > limit:
+            raise DumpJsonError(f"{path}: larger than {limit >> 20} MiB, not read")
+        return loads(path.read_text(encoding="utf-8", errors="replace"), str(path))
+    except OSError as exc:
+        raise DumpJsonError(f"{path}: unreadable ({exc.strerror or exc})") from None
     except json.JSONDecodeError as exc:
-        if text.rstrip().endswith("}"):
-            raise DumpJsonError(f"{source} is invalid at line {exc.lineno}: {exc.msg}") from None
-        raise IncompleteDumpJson(f"{source} ends early (not completely written): the calls before the cut are "
-                                 f"read", salvage(text)) from None
-    if not isinstance(doc, dict):
-        raise DumpJsonError(f"{source}: not a JSON object")
+        raise DumpJsonError(f"{path}: unreadable (invalid JSON at line {exc.lineno}: {exc.msg})") from None
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_KEY_AT = re.compile(r'[ \t\n\r]*"')
+_NEXT = re.compile(r"[ \t\n\r]*([,}])")
+_COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
+
+
+def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, int], T] = parse_entry,
+                   needs: str | None = None) -> Iterator[T]:
+    """``make(name, value, order)`` of each ``data`` entry of dump.json ``text``, one at a time (the whole
+    document never exists as Python objects: a million-entry dump keeps only what ``make`` returns); the other
+    top-level keys go to ``head``. With ``needs``, a value whose text lacks it is passed as None. Raises
+    :class:`json.JSONDecodeError` on anything unexpected (a cut, not an object), ``RecursionError`` /
+    ``ValueError`` for values the parser refuses."""
+    decode, space = json.JSONDecoder().raw_decode, _SPACE.match
+
+    def expect(pos: int, chars: str) -> tuple[str, int]:
+        pos = space(text, pos).end()
+        if pos >= len(text) or text[pos] not in chars:
+            raise json.JSONDecodeError(f"expected one of {chars!r}", text, pos)
+        return text[pos], pos + 1
+
+    _, pos = expect(0, "{")
+    if text.startswith("}", space(text, pos).end()):
+        return
+    while True:
+        key, pos = decode(text, space(text, pos).end())
+        _, pos = expect(pos, ":")
+        pos = space(text, pos).end()
+        if key == "data" and text.startswith("{", pos):
+            head["data"] = {}
+            order = 0
+            pos += 1
+            if text.startswith("}", space(text, pos).end()):
+                pos = space(text, pos).end() + 1
+            else:
+                key_at, colon_at, next_at = _KEY_AT.match, _COLON.match, _NEXT.match
+                while True:        # the hot loop: four C calls per entry
+                    found = key_at(text, pos)
+                    if found is None:
+                        raise json.JSONDecodeError("expected a call name", text, pos)
+                    name, pos = decode(text, found.end() - 1)
+                    found = colon_at(text, pos)
+                    if found is None:
+                        raise json.JSONDecodeError("expected ':'", text, pos)
+                    start = found.end()
+                    value, pos = decode(text, start)
+                    if needs is not None and text.find(needs, start, pos) < 0:
+                        value = None
+                    yield make(str(name), value, order)
+                    order += 1
+                    found = next_at(text, pos)
+                    if found is None:
+                        raise json.JSONDecodeError("expected ',' or '}'", text, pos)
+                    pos = found.end()
+                    if found.group(1) == "}":
+                        break
+        else:
+            head[key], pos = decode(text, pos)
+        mark, pos = expect(pos, ",}")
+        if mark == "}":
+            break
+    if space(text, pos).end() != len(text):
+        raise json.JSONDecodeError("extra data", text, pos)
+
+
+def _document(doc: dict, entries: list[Entry] | None, source: str) -> DumpJson:
+    """The header of a parsed document and its entries (parsed here from ``doc["data"]`` when not given)."""
     data = doc.get("data")
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise DumpJsonError(f"{source}: 'data' is not an object")
-    entries = [parse_entry(str(k), v, i) for i, (k, v) in enumerate(data.items())]
+    if entries is None:
+        entries = [parse_entry(str(k), v, i) for i, (k, v) in enumerate(data.items())]
 
     def text_or_none(key: str) -> str | None:
         value = doc.get(key)
@@ -192,6 +320,33 @@ def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
 
     return DumpJson(text_or_none("task"), text_or_none("level"), text_or_none("framework"),
                     text_or_none("dump_data_dir"), entries)
+
+
+def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
+    """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump.
+
+    Read entry by entry (:func:`stream_entries`); a document that does not stream (damaged, cut short, not an object)
+    is parsed whole for the precise message, or salvaged when cut short."""
+    try:
+        head: dict[str, Any] = {}
+        entries = list(stream_entries(text, head))
+        return _document(head, entries, source)
+    except RecursionError:
+        raise DumpJsonError(f"{source}: nested too deeply to read") from None
+    except (json.JSONDecodeError, IndexError):
+        pass
+    except (ValueError, MemoryError) as exc:
+        raise DumpJsonError(f"{source}: unreadable value ({str(exc)[:120]})") from None
+    try:
+        doc = loads(text, source)
+    except json.JSONDecodeError as exc:
+        if text.rstrip().endswith("}"):
+            raise DumpJsonError(f"{source} is invalid at line {exc.lineno}: {exc.msg}") from None
+        raise IncompleteDumpJson(f"{source} ends early (not completely written): the calls before the cut are "
+                                 f"read", salvage(text)) from None
+    if not isinstance(doc, dict):
+        raise DumpJsonError(f"{source}: not a JSON object")
+    return _document(doc, None, source)
 
 
 def call_type(call: str) -> str:
@@ -223,7 +378,7 @@ def salvage(text: str) -> DumpJson:
             if not isinstance(name, str) or colon is None:
                 break
             value, pos = decoder.raw_decode(text, colon.end())
-        except json.JSONDecodeError:
+            entries.append(parse_entry(name, value, len(entries)))
+        except (json.JSONDecodeError, RecursionError, ValueError):
             break
-        entries.append(parse_entry(name, value, len(entries)))
     return DumpJson(head["task"], head["level"], head["framework"], None, entries)

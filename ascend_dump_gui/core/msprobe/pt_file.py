@@ -14,6 +14,8 @@ with :class:`PtFileError`. Storages become numpy arrays (bfloat16 and float8 thr
 from __future__ import annotations
 
 import io
+import math
+import os
 import pickle
 import zipfile
 from dataclasses import dataclass
@@ -56,6 +58,10 @@ TORCH_DTYPE_NAMES: dict[str, str] = {
 }
 MAX_ELEMENTS = 1 << 34
 """A size/stride pair addressing more elements than this is refused as corrupt."""
+MAX_EXPANSION_BYTES = 64 << 20
+"""A view may address more elements than its storage holds (stride 0: an expanded tensor) up to this size."""
+MAX_ZIP_RATIO = 16
+"""A zip record may inflate to at most this many times the archive's size (torch stores records uncompressed)."""
 
 
 class PtFileError(ValueError):
@@ -80,16 +86,15 @@ class _Rebuilt:
     requires_grad: bool
 
 
-def _ordered_dict(*args: Any) -> dict:
-    if args:
-        raise PtFileError("OrderedDict with arguments (backward hooks) is not a plain tensor")
-    return {}
-
-
 class _RestrictedUnpickler(pickle.Unpickler):
-    def __init__(self, data: bytes, archive: zipfile.ZipFile, prefix: str, source: str) -> None:
+    def __init__(self, data: bytes, archive: zipfile.ZipFile, prefix: str, source: str, limit: int) -> None:
         super().__init__(io.BytesIO(data))
-        self._archive, self._prefix, self._source = archive, prefix, source
+        self._archive, self._prefix, self._source, self._limit = archive, prefix, source, limit
+
+    def _ordered_dict(self, *args: Any) -> dict:
+        if args:
+            raise PtFileError(f"{self._source}: OrderedDict with arguments (backward hooks) is not a plain tensor")
+        return {}
 
     def find_class(self, module: str, name: str) -> Any:
         if module == "torch._utils" and name in ("_rebuild_tensor_v2", "_rebuild_tensor"):
@@ -101,7 +106,7 @@ class _RestrictedUnpickler(pickle.Unpickler):
         if module == "torch" and name in STORAGE_DTYPES:
             return _StorageType(name)
         if module == "collections" and name == "OrderedDict":
-            return _ordered_dict
+            return self._ordered_dict
         raise PtFileError(f"{self._source}: refuses to load global {module}.{name} (only torch tensors "
                           f"are read)")
 
@@ -127,15 +132,16 @@ class _RestrictedUnpickler(pickle.Unpickler):
 
     def _view(self, storage: _Storage, offset: int, size: tuple, stride: tuple) -> np.ndarray:
         item = storage.dtype.itemsize
+        if any(s < 0 for s in size) or any(s < 0 for s in stride) or offset < 0 or storage.numel < 0:
+            raise PtFileError(f"{self._source}: negative size, stride, offset or storage size")
+        count = math.prod(size)
+        if count > MAX_ELEMENTS or (count > storage.numel and count * item > MAX_EXPANSION_BYTES):
+            raise PtFileError(f"{self._source}: a view of {count} elements on a storage of {storage.numel} is "
+                              f"refused (more than the storage holds)")
         raw = self._storage_bytes(storage, storage.numel * item)
         flat = np.frombuffer(raw, dtype=storage.dtype, count=storage.numel)
         if self._big_endian:
             flat = flat.byteswap()
-        if any(s < 0 for s in size) or any(s < 0 for s in stride) or offset < 0:
-            raise PtFileError(f"{self._source}: negative size, stride or offset")
-        count = int(np.prod(size, dtype=object)) if size else 1
-        if count > MAX_ELEMENTS:
-            raise PtFileError(f"{self._source}: tensor of {count} elements is too large")
         if count == 0:
             return np.zeros(size, dtype=storage.dtype)
         last = offset + sum((n - 1) * s for n, s in zip(size, stride, strict=False))
@@ -158,8 +164,11 @@ class _RestrictedUnpickler(pickle.Unpickler):
         if info.file_size < nbytes:
             raise PtFileError(f"{self._source}: storage data/{storage.key} holds {info.file_size} bytes, "
                               f"{nbytes} expected")
+        if nbytes > self._limit:
+            raise PtFileError(f"{self._source}: storage data/{storage.key} of {nbytes} bytes is more than "
+                              f"{MAX_ZIP_RATIO}x the file's size (a zip bomb?), not read")
         if info.compress_type != zipfile.ZIP_STORED:    # torch stores records uncompressed; others are read whole
-            return bytearray(self._archive.read(info)[:nbytes])
+            return bytearray(read_entry(self._archive, info, self._limit, self._source)[:nbytes])
         buf = np.empty(nbytes, dtype=np.uint8)
         with open(self._source, "rb") as fh:             # stored: straight from the file, one copy
             fh.seek(info.header_offset)
@@ -193,6 +202,22 @@ class PtTensor:
     requires_grad: bool
 
 
+def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, source: str) -> bytes:
+    """One zip record, inflated a chunk at a time; :class:`PtFileError` once it declares or yields more than
+    ``limit`` bytes (a zip bomb) or more than it declared."""
+    if info.file_size > limit:
+        raise PtFileError(f"{source}: record {info.filename} declares {info.file_size} bytes, more than "
+                          f"{MAX_ZIP_RATIO}x the file's size (a zip bomb?), not read")
+    out = bytearray()
+    with archive.open(info) as fh:
+        while chunk := fh.read(1 << 20):
+            out += chunk
+            if len(out) > min(limit, info.file_size):
+                raise PtFileError(f"{source}: record {info.filename} inflates beyond its declared size or "
+                                  f"{MAX_ZIP_RATIO}x the file's size (a zip bomb?), not read")
+    return bytes(out)
+
+
 def read_pt(path: str | Path) -> PtTensor:
     """The tensor saved in ``path`` by ``torch.save``; :class:`PtFileError` for anything else."""
     path = Path(path)
@@ -204,6 +229,7 @@ def read_pt(path: str | Path) -> PtTensor:
         raise PtFileError(f"{path}: {exc.strerror or exc}") from None
     except (NotImplementedError, ValueError, EOFError) as exc:
         raise PtFileError(f"{path}: damaged zip archive ({exc})") from None
+    limit = max(os.fstat(archive.fp.fileno()).st_size, 1 << 16) * MAX_ZIP_RATIO
     with archive:
         names = archive.namelist()  # the central directory was read by ZipFile() above
         pkl = next((n for n in names if n.endswith("data.pkl") and n.count("/") <= 1), None)
@@ -211,16 +237,19 @@ def read_pt(path: str | Path) -> PtTensor:
             raise PtFileError(f"{path}: no data.pkl record (not a torch.save file)")
         prefix = pkl[: -len("data.pkl")]
         try:
-            unpickler = _RestrictedUnpickler(archive.read(pkl), archive, prefix, str(path))
+            unpickler = _RestrictedUnpickler(read_entry(archive, archive.getinfo(pkl), limit, str(path)), archive,
+                                             prefix, str(path), limit)
             if f"{prefix}byteorder" in names:
-                unpickler._big_endian = archive.read(f"{prefix}byteorder").strip() == b"big"
+                order = read_entry(archive, archive.getinfo(f"{prefix}byteorder"), limit, str(path))
+                unpickler._big_endian = order.strip() == b"big"
             result = unpickler.load()
         except PtFileError:
             raise
         except Exception as exc:  # noqa: BLE001 - a damaged archive or pickle fails in many ways, all "damaged"
             raise PtFileError(f"{path}: damaged pickle ({type(exc).__name__}: {exc})"[:300]) from None
-    if not isinstance(result, _Rebuilt):
-        raise PtFileError(f"{path}: holds a {type(result).__name__}, not a single tensor")
+    if not isinstance(result, _Rebuilt) or not isinstance(result.array, np.ndarray):
+        what = type(result.array if isinstance(result, _Rebuilt) else result).__name__
+        raise PtFileError(f"{path}: holds a {what}, not a single tensor")
     return PtTensor(result.array, result.requires_grad)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -12,11 +14,12 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
+from ascend_dump_gui.core.links import is_inside
 from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
 from ascend_dump_gui.core.msprobe.rows import FAILED, MsprobeRow, metric_names
-from ascend_dump_gui.core.msprobe.tree import MsprobeRun
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison
-from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
+from ascend_dump_gui.core.safe_names import UnsafePathError, file_ids, refuse_replacing_inputs
 
 
 def _json_value(value: Any) -> Any:
@@ -53,10 +56,17 @@ def _overflow(row: MsprobeRow) -> bool:
     return leaf_overflow(row.npu) is not None
 
 
+def _tensor_file(run: MsprobeRun, leaf: Leaf | None) -> Path | None:
+    """The tensor file of ``leaf`` (None without one, or when its data_name is no plain file name)."""
+    try:
+        return run.tensor_path(leaf) if leaf is not None and leaf.data_name else None
+    except TensorLoadError:
+        return None
+
+
 def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
     """One row in cli.md's shape, plus ``bench``, ``result``, ``messages``, ``rank``, ``step``."""
-    npu_file = pair.npu.tensor_path(row.npu) if row.npu.data_name else None
-    bench_file = pair.bench.tensor_path(row.bench) if row.bench is not None and row.bench.data_name else None
+    npu_file, bench_file = _tensor_file(pair.npu, row.npu), _tensor_file(pair.bench, row.bench)
     return {
         "tensor": row.tensor, "bench": row.bench.name if row.bench else None, "op_type": call_type(row.npu.entry),
         "npu_file": str(npu_file) if npu_file else None, "golden_file": str(bench_file) if bench_file else None,
@@ -68,11 +78,18 @@ def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
     }
 
 
+def summary(result: TreeComparison) -> dict[str, Any]:
+    """The ``summary`` of :func:`to_json` (counted over the rows, without building the rows' JSON)."""
+    rows = [row for pair in result.pairs for row in pair.result.rows]
+    counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error")}
+    counts["not_compared"] = sum(r.result is None for r in rows)
+    return {"mode": f"msprobe {result.mode}", "rows": len(rows), "matched": sum(r.bench is not None for r in rows),
+            **counts}
+
+
 def to_json(result: TreeComparison) -> dict[str, Any]:
     rows = [row_json(pair, row) for pair in result.pairs for row in pair.result.rows]
     first = result.first_divergence()
-    counts = {level: sum(r["result"] == level for r in rows) for level in ("pass", "warning", "error")}
-    counts["not_compared"] = sum(r["result"] is None for r in rows)
     runs = []
     for pair in result.pairs:
         run_first = pair.result.first_divergence
@@ -86,8 +103,7 @@ def to_json(result: TreeComparison) -> dict[str, Any]:
         "mode": result.mode, "rows": rows,
         "first_divergence": row_json(*first) if first else None,
         "overflows": [e for pair in result.pairs for e in overflow_entries(pair.npu)],
-        "summary": {"mode": f"msprobe {result.mode}", "rows": len(rows),
-                    "matched": sum(r["bench"] is not None for r in rows), **counts},
+        "summary": summary(result),
         "runs": runs,
         "problems": [{"path": p.path, "message": p.message} for p in result.problems],
     }
@@ -129,7 +145,21 @@ def files_read(result: TreeComparison) -> list[Path]:
     return paths
 
 
-def write_csv(result: TreeComparison, path: str | Path) -> None:
-    """Write the CSV atomically; never over a file the comparison read."""
+def refuse_replacing_trees(result: TreeComparison, path: str | Path) -> None:
+    """:class:`UnsafePathError` when ``path`` is a file the comparison read or any file of the trees given
+    (stack.json, construct.json, tensors: read or not), whatever the spelling or link leading to it."""
     refuse_replacing_inputs(path, file_ids(files_read(result)), "one of the compared files")
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    real = os.path.realpath(path)
+    if stat.S_ISREG(st.st_mode) and any(is_inside(real, os.path.realpath(root)) for root in result.roots):
+        raise UnsafePathError(path, "is a file of a compared dump tree; refusing to replace it (choose another "
+                                    "output name)")
+
+
+def write_csv(result: TreeComparison, path: str | Path) -> None:
+    """Write the CSV atomically; never over a file the comparison read or a file of its trees."""
+    refuse_replacing_trees(result, path)
     write_text_atomic(path, csv_text(result))

@@ -3,7 +3,9 @@
 Every file in ``dump_tensor_data/`` is an ``msprobe_tensor`` record named after its call; every dump.json
 call without any tensor file is one ``msprobe_stats`` record (path: the dump.json). ``rank`` and
 ``iteration`` come from ``rank{R}`` / ``step{N}`` (null for ``proc{pid}``). stack.json and construct.json
-are part of the run, neither records nor problems.
+are part of the run, neither records nor problems. A tensor file or folder that leads outside the scanned
+folder is a problem and not listed (:mod:`ascend_dump_gui.core.links`); an unreadable ``dump_tensor_data``
+is a problem and the rest of the run is still listed.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import os
 from pathlib import Path
 
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
+from ascend_dump_gui.core.links import outside
 from ascend_dump_gui.core.msprobe.dump_json import call_type
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, SIDE_FILES, TENSOR_DIR, folder_ids
 
@@ -36,16 +39,25 @@ def _call_of(file_name: str) -> str:
     return stem
 
 
-def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]]) -> tuple[list[DumpRecord], list[Problem]] | None:
+def _rel_of(path: str, run_path: Path, prefix: str) -> str:
+    """A run problem's path relative to the scan root."""
+    try:
+        return prefix + Path(path).relative_to(run_path).as_posix()
+    except ValueError:
+        return prefix + os.path.basename(path)
+
+
+def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]],
+                   fence: str = "") -> tuple[list[DumpRecord], list[Problem]] | None:
     """Records and problems of the run folder ``path`` (``rel`` relative to the scan root), or None when the
-    folder is not an msprobe run."""
+    folder is not an msprobe run. ``fence``: the scanned folder's real path when links are not followed."""
     if not any(name == DUMP_JSON for name, _ in files) or not _looks_like_run(path):
         return None
     from ascend_dump_gui.core.msprobe.tree import MsprobeRun  # numpy: only once a run is found
 
     run_path = Path(path)
     step, rank, _pid = folder_ids(run_path)
-    run = MsprobeRun(run_path, step, rank, _pid)
+    run = MsprobeRun(run_path, step, rank, _pid, fence=fence)
     prefix = rel + "/" if rel else ""
     problems = [Problem(prefix + name, "not part of an msprobe run") for name, _ in files if name not in SIDE_FILES]
 
@@ -56,25 +68,27 @@ def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]]) -> tuple[l
     owner: dict[str, str] = {}
     records: list[DumpRecord] = []
     json_size = next(size for name, size in files if name == DUMP_JSON)
-    for entry in run.entries:
-        named = [leaf.data_name for leaf in entry.leaves if leaf.data_name]
+    for call, named in run.calls():
         for data_name in named:
-            owner[data_name] = entry.name
+            owner[data_name] = call
         if not named:
-            records.append(record(prefix + DUMP_JSON, "msprobe_stats", call_type(entry.name), entry.name, json_size))
-    problems += [Problem(prefix + os.path.basename(p.path), p.message) for p in run.problems]
+            records.append(record(prefix + DUMP_JSON, "msprobe_stats", call_type(call), call, json_size))
     tensor_dir = run_path / TENSOR_DIR
     present: set[str] = set()
-    if tensor_dir.is_dir():
-        for entry_path in sorted(tensor_dir.iterdir()):
-            present.add(entry_path.name)
-            call = owner.get(entry_path.name) or _call_of(entry_path.name)
-            try:
-                size = entry_path.stat().st_size
-            except OSError:
-                size = 0
-            records.append(record(f"{prefix}{TENSOR_DIR}/{entry_path.name}", "msprobe_tensor", call_type(call), call,
-                                  size))
+    for name in run.tensor_names():
+        present.add(name)
+        entry_path = tensor_dir / name
+        rel_path = f"{prefix}{TENSOR_DIR}/{name}"
+        if (message := outside(entry_path, fence)) is not None:
+            problems.append(Problem(rel_path, message))
+            continue
+        call = owner.get(name) or _call_of(name)
+        try:
+            size = entry_path.stat().st_size
+        except OSError:
+            size = 0
+        records.append(record(rel_path, "msprobe_tensor", call_type(call), call, size))
+    problems += [Problem(_rel_of(p.path, run_path, prefix), p.message) for p in run.problems]
     problems += [Problem(f"{prefix}{TENSOR_DIR}/{name}", f"missing: dump.json names it for {call}")
                  for name, call in owner.items() if name not in present]
     return records, problems

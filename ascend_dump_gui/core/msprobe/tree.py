@@ -2,20 +2,23 @@
 construct.json and ``dump_tensor_data/`` (``.pt`` for PyTorch, ``.npy`` otherwise).
 
 A tree opens without reading any tensor; each run (one rank or process folder) parses its dump.json on
-first use. Damaged or incomplete files become :class:`Problem` entries, never exceptions.
+first use. Damaged or incomplete files become :class:`Problem` entries, never exceptions. Links follow the
+policy of every reader (:mod:`ascend_dump_gui.core.links`): a file or folder that leads outside the folder
+given is not read unless the tree was opened with ``follow_links=True``.
 """
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
+from ascend_dump_gui.core.links import fence_of, outside
 from ascend_dump_gui.core.msprobe.dump_json import (
     DumpJson,
     DumpJsonError,
@@ -23,8 +26,11 @@ from ascend_dump_gui.core.msprobe.dump_json import (
     IncompleteDumpJson,
     Leaf,
     parse_dump_json,
+    read_side_json,
+    stream_entries,
 )
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids
+from ascend_dump_gui.core.msprobe.npy_file import read_npy
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
 
 MAX_JSON_BYTES = 2 << 30
@@ -49,21 +55,76 @@ class MsprobeRun:
     rank: int | None
     pid: int | None
     problems: list[Problem] = field(default_factory=list)
+    fence: str = ""
+    """The real path of the folder given: files and folders that lead outside it are not read ("" = follow)."""
+
+    def _fenced(self, path: Path) -> Problem | None:
+        """A problem when ``path`` leads outside the fence (recorded once in ``problems``)."""
+        message = outside(path, self.fence)
+        if message is None:
+            return None
+        problem = Problem(str(path), f"{path}: {message}")
+        if problem not in self.problems:
+            self.problems.append(problem)
+        return problem
+
+    def _dump_text(self) -> str | None:
+        """dump.json's text; None (and a problem) when it leads outside the fence, is no regular file, is too
+        large or cannot be read."""
+        path = self.path / DUMP_JSON
+        if self._fenced(path):
+            return None
+        try:
+            st = path.stat()
+            if not stat.S_ISREG(st.st_mode):
+                raise DumpJsonError(f"{path}: not a regular file, not read")
+            if st.st_size > MAX_JSON_BYTES:
+                raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
+            return path.read_text(encoding="utf-8", errors="replace")
+        except (OSError, DumpJsonError) as exc:
+            self.problems.append(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
+                                         else f"{path}: {exc.strerror or exc}"))
+            return None
 
     @cached_property
     def dump(self) -> DumpJson:
         path = self.path / DUMP_JSON
+        text = self._dump_text()
+        if text is None:
+            return DumpJson(None, None, None, None, [])
         try:
-            if path.stat().st_size > MAX_JSON_BYTES:
-                raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
-            return parse_dump_json(path.read_text(encoding="utf-8", errors="replace"), str(path))
+            return parse_dump_json(text, str(path))
         except IncompleteDumpJson as exc:
             self.problems.append(Problem(str(path), str(exc)))
             return exc.partial
-        except (OSError, DumpJsonError) as exc:
-            self.problems.append(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
-                                         else f"{path}: {exc.strerror or exc}"))
+        except DumpJsonError as exc:
+            self.problems.append(Problem(str(path), str(exc)))
             return DumpJson(None, None, None, None, [])
+
+    def calls(self) -> list[tuple[str, list[str]]]:
+        """``(call, data_names)`` of every dump.json entry, without building leaves (what a folder scan needs);
+        from the parsed dump when it was read already."""
+        if "dump" not in self.__dict__:
+            text = self._dump_text()
+            if text is None:
+                return []
+            try:
+                return list(stream_entries(text, {}, _data_names, needs='"data_name"'))
+            except (ValueError, RecursionError, IndexError):
+                pass          # damaged: the full parse below says why (and salvages a cut file)
+        return [(e.name, [leaf.data_name for leaf in e.leaves if leaf.data_name]) for e in self.entries]
+
+    def any_leaf(self, test: Callable[[Leaf], bool]) -> bool:
+        """Whether some leaf passes ``test``, reading dump.json only up to the first that does (unless read)."""
+        if "dump" not in self.__dict__:
+            text = self._dump_text()
+            if text is None:
+                return False
+            try:
+                return any(test(leaf) for entry in stream_entries(text, {}) for leaf in entry.leaves)
+            except (ValueError, RecursionError, IndexError, DumpJsonError):
+                pass
+        return any(test(leaf) for leaf in self.iter_leaves())
 
     @property
     def entries(self) -> list[Entry]:
@@ -137,12 +198,12 @@ class MsprobeRun:
 
     def _side_json(self, name: str) -> object:
         path = self.path / name
-        if not path.exists():
+        if not path.exists() or self._fenced(path):
             return None
         try:
-            return json.loads(path.read_text(encoding="utf-8", errors="replace"))
-        except (OSError, json.JSONDecodeError) as exc:
-            self.problems.append(Problem(str(path), f"{path}: unreadable ({exc})"))
+            return read_side_json(path)
+        except DumpJsonError as exc:
+            self.problems.append(Problem(str(path), str(exc)))
             return None
 
     @property
@@ -165,23 +226,43 @@ class MsprobeRun:
         path = self.tensor_path(leaf)
         if path is None:
             raise TensorLoadError(f"{leaf.name}: statistics-only dump, no tensor file")
-        if not path.is_file():
+        if (problem := self._fenced(path)) is not None:
+            raise TensorLoadError(problem.message)
+        try:
+            is_file = path.is_file()
+        except OSError as exc:
+            raise TensorLoadError(f"{path}: {exc.strerror or exc}") from None
+        if not is_file:
             raise TensorLoadError(f"{path}: missing (data_name of {leaf.name} in dump.json)")
         try:
             if path.suffix == ".npy":
-                return np.load(path, allow_pickle=False)
+                return read_npy(path)
             return read_pt(path).array
         except PtFileError as exc:
             raise TensorLoadError(str(exc)) from None
-        except (OSError, ValueError) as exc:
-            raise TensorLoadError(f"{path}: {exc}") from None
+        except (OSError, ValueError, MemoryError) as exc:
+            raise TensorLoadError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
 
     def missing_files(self) -> list[Problem]:
-        """Leaves whose ``data_name`` names a file that is not there."""
-        present = {p.name for p in self.tensor_dir.iterdir()} if self.tensor_dir.is_dir() else set()
+        """Leaves whose ``data_name`` names a file that is not there (every one when the folder is unreadable)."""
+        present = set(self.tensor_names())
         return [Problem(str(self.tensor_dir / leaf.data_name),
                         f"{self.tensor_dir / leaf.data_name}: missing (data_name of {leaf.name})")
                 for leaf in self.iter_leaves() if leaf.data_name and leaf.data_name not in present]
+
+    def tensor_names(self) -> list[str]:
+        """The names in ``dump_tensor_data/``, sorted; none (and a problem) when it cannot be listed or leads
+        outside the fence."""
+        folder = self.tensor_dir
+        if not os.path.lexists(folder) or self._fenced(folder):
+            return []
+        try:
+            return sorted(os.listdir(folder))
+        except OSError as exc:
+            problem = Problem(str(folder), f"{folder}: cannot read folder: {exc.strerror or exc}")
+            if problem not in self.problems:
+                self.problems.append(problem)
+            return []
 
     @property
     def label(self) -> str:
@@ -201,6 +282,24 @@ class MsprobeTree:
 
     def run(self, step: int | None, rank: int | None) -> MsprobeRun | None:
         return next((r for r in self.runs if r.step == step and r.rank == rank), None)
+
+
+def _data_names(call: str, value: object, _order: int) -> tuple[str, list[str]]:
+    """The call and the tensor file names of one dump.json entry (``data_name`` of each argument with a type)."""
+    names: list[str] = []
+    stack = [value] if value is not None else []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("type"), str):
+                name = item.get("data_name")
+                if isinstance(name, str) and name and name != "-1":
+                    names.append(name)
+            else:
+                stack.extend(reversed(item.values()))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return call, names
 
 
 def _run_dirs(root: Path) -> list[Path]:
@@ -251,16 +350,21 @@ def _named_dirs(path: Path, limit: int = 64) -> list[Path]:
     return sorted(found)
 
 
-def open_tree(path: str | Path) -> MsprobeTree:
-    """Index the msprobe runs under ``path`` (the dump path, a step folder or a rank folder)."""
+def open_tree(path: str | Path, *, follow_links: bool = False) -> MsprobeTree:
+    """Index the msprobe runs under ``path`` (the dump path, a step folder or a rank folder). A run folder,
+    dump.json, side file or tensor that leads outside ``path`` is a problem, not read, unless ``follow_links``."""
     root = Path(path)
     tree = MsprobeTree(root, [])
     if not root.is_dir():
         tree.problems.append(Problem(str(root), f"{root}: not a folder"))
         return tree
+    fence = fence_of(root, follow_links)
     for run_dir in _run_dirs(root):
+        if (message := outside(run_dir, fence)) is not None:
+            tree.problems.append(Problem(str(run_dir), f"{run_dir}: {message}"))
+            continue
         step, rank, pid = folder_ids(run_dir)
-        tree.runs.append(MsprobeRun(run_dir, step, rank, pid))
+        tree.runs.append(MsprobeRun(run_dir, step, rank, pid, fence=fence))
     tree.runs.sort(key=_sort_key)
     if not tree.runs:
         tree.problems.append(Problem(str(root), f"{root}: no dump.json found (not an msprobe dump)"))

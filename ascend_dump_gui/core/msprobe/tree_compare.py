@@ -24,6 +24,8 @@ class TreeComparison:
     mode: str
     pairs: list[RunPair]
     problems: list[Problem] = field(default_factory=list)
+    roots: tuple[Path, ...] = ()
+    """The NPU and bench folders given (no output may replace a file in them)."""
 
     def first_divergence(self) -> tuple[RunPair, MsprobeRow] | None:
         """The earliest non-pass row: by step, then execution order, then rank."""
@@ -54,12 +56,14 @@ def _pair_runs(npu: list[MsprobeRun], bench: list[MsprobeRun]) -> list[tuple[Msp
 
 
 def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None = None, *,
-                  progress: Callable[[int, int], bool] | None = None) -> TreeComparison:
-    """Compare every (step, rank) run found under both paths; :class:`InputError` if either is no msprobe dump."""
+                  progress: Callable[[int, int], bool] | None = None, follow_links: bool = False) -> TreeComparison:
+    """Compare every (step, rank) run found under both paths; :class:`InputError` if either is no msprobe dump.
+    What leads outside either path through a link is a problem, not read, unless ``follow_links``."""
     for path in (npu_path, bench_path):
         if not is_msprobe_dir(path):
             raise InputError(str(path), "not an msprobe dump (no dump.json in it or two levels below)")
-    npu_tree, bench_tree = open_tree(npu_path), open_tree(bench_path)
+    npu_tree = open_tree(npu_path, follow_links=follow_links)
+    bench_tree = open_tree(bench_path, follow_links=follow_links)
     pairs = _pair_runs(npu_tree.runs, bench_tree.runs)
     if not pairs:
         have = ", ".join(r.label for r in bench_tree.runs) or "none"
@@ -72,4 +76,4 @@ def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None
     problems = npu_tree.problems + bench_tree.problems
     for pair in results:
         problems += pair.npu.problems + pair.bench.problems
-    return TreeComparison(chosen, results, problems)
+    return TreeComparison(chosen, results, problems, (Path(npu_path), Path(bench_path)))

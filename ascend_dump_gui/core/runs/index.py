@@ -142,8 +142,8 @@ def _describe_msprobe(path: str, run: Run) -> None:
         run.files += 1
     except OSError:
         return
-    run.has_stats = any(leaf.is_tensor and any(v is not None for v in leaf.stats)
-                        for r in runs[:1] for leaf in r.iter_leaves())
+    run.has_stats = any(r.any_leaf(lambda leaf: leaf.is_tensor and any(v is not None for v in leaf.stats))
+                        for r in runs[:1])
 
 
 def _claim_ge(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:

@@ -334,7 +334,7 @@ class ComparePanel(QWidget):
         self.views.setCurrentWidget(self.msprobe)
         self._show_raw_controls(False)
         self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
-        return self.msprobe.run(npu, bench)
+        return self.msprobe.run(npu, bench, follow_links=follow_links())
 
     def _show_raw_controls(self, visible: bool) -> None:
         """Raw-dump controls; the msprobe view has its own (mode, first divergence, export)."""

@@ -265,7 +265,7 @@ class BrowsePanel(QWidget):
         self._show_raw_controls(False)
         self._opened = str(path)
         self.path_label.setText(str(Path(path).absolute()))
-        self.msprobe.open(path)
+        self.msprobe.open(path, follow_links=self.follow_links_box.isChecked())
         self.folderOpened.emit(str(Path(path).absolute()))
 
     def _show_raw_controls(self, visible: bool) -> None:

@@ -31,8 +31,8 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("name", "dtype", "shape", "Max", "Min", "Mean", "Norm")
 
 
-def _open(path: str, *, progress: ProgressFn, cancel: CancelToken) -> MsprobeTree:
-    return open_tree(path)
+def _open(path: str, follow_links: bool, *, progress: ProgressFn, cancel: CancelToken) -> MsprobeTree:
+    return open_tree(path, follow_links=follow_links)
 
 
 def _parse(run: MsprobeRun, *, progress: ProgressFn, cancel: CancelToken) -> MsprobeRun:
@@ -65,6 +65,8 @@ class MsprobeBrowser(QWidget):
         self.setObjectName("msprobe_browser")
         self._runner = runner or TaskRunner(self)
         self._tree: MsprobeTree | None = None
+        self._listing = 0
+        """Counts the times the call tree was cleared: a run parsed for an earlier listing is dropped."""
         self._wanted: Leaf | None = None
         self.calls = QTreeWidget()
         self.calls.setObjectName("msprobe_tree")
@@ -114,13 +116,15 @@ class MsprobeBrowser(QWidget):
         layout.addWidget(split)
 
     # --- opening ---------------------------------------------------------------------------------
-    def open(self, path: str | Path) -> Worker:
-        """Index ``path`` in a worker; its steps and ranks appear when done."""
+    def open(self, path: str | Path, *, follow_links: bool = False) -> Worker:
+        """Index ``path`` in a worker; its steps and ranks appear when done. Links that leave ``path`` are
+        problems, not read, unless ``follow_links``."""
         self.calls.clear()
+        self._listing += 1
         self.stack.clear()
         self.plot.set_display(None)
         self.info.setText(tr("Reading {path}…").format(path=path))
-        worker = Worker(_open, str(path))
+        worker = Worker(_open, str(path), follow_links)
         worker.signals.finished.connect(self._opened)
         worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Opening {name}").format(name=path)))
         self._runner.start(worker)
@@ -129,6 +133,7 @@ class MsprobeBrowser(QWidget):
     def _opened(self, tree: MsprobeTree) -> None:
         self._tree = tree
         self.calls.clear()
+        self._listing += 1
         steps: dict[int | None, QTreeWidgetItem] = {}
         for run in tree.runs:
             step_item = steps.get(run.step)
@@ -175,7 +180,9 @@ class MsprobeBrowser(QWidget):
         run = item.data(0, ROLE)
         if isinstance(run, MsprobeRun) and item.childCount() == 0:
             worker = Worker(_parse, run)
-            worker.signals.finished.connect(lambda parsed, item=item: self._fill_run(item, parsed))
+            listing = self._listing
+            worker.signals.finished.connect(
+                lambda parsed, item=item: self._fill_run(item, parsed) if self._listing == listing else None)
             worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Reading {name}").format(name=run.path)))
             self._runner.start(worker)
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import io
 import pickle
 import random
+import tracemalloc
 import zipfile
 from pathlib import Path
 
 import ml_dtypes
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, pt_bytes, read_pt, write_pt
 
@@ -130,6 +133,43 @@ def test_fuzzed_files_fail_cleanly(tmp_path):
             assert str(path) in str(exc)
             outcomes["error"] += 1
     assert outcomes["error"] > 50
+
+
+def _long(v: int) -> bytes:
+    raw = v.to_bytes((v.bit_length() + 8) // 8 or 1, "little", signed=True)
+    return b"\x8a" + bytes([len(raw)]) + raw
+
+
+_DIMS = st.lists(st.one_of(st.integers(-2, 8), st.integers(0, 1 << 64)), max_size=4)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=_DIMS, stride=_DIMS, numel=st.one_of(st.integers(-1, 64), st.integers(0, 1 << 62)),
+       offset=st.integers(-1, 1 << 40), flips=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)),
+                                                        max_size=3))
+def test_fuzzed_pickles_are_bounded(tmp_path, size, stride, numel, offset, flips):
+    """Any size / stride / storage size / offset (and flipped opcodes) in data.pkl: an array or a PtFileError,
+    and never more than a few MB allocated on the way (a view is bounded by its storage before it is built)."""
+    pkl = bytearray(b"".join([
+        b"\x80\x02ctorch._utils\n_rebuild_tensor_v2\n(",
+        b"(X\x07\x00\x00\x00storagectorch\nFloatStorage\nX\x01\x00\x00\x000X\x03\x00\x00\x00cpu", _long(numel),
+        b"tQ", _long(offset), b"(", *map(_long, size), b"t(", *map(_long, stride), b"t\x89",
+        b"ccollections\nOrderedDict\n)RtR."]))
+    for pos, value in flips:
+        pkl[pos % len(pkl)] = value
+    path = tmp_path / "fz.pt"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("a/data.pkl", bytes(pkl))
+        zf.writestr("a/data/0", np.arange(16, dtype=np.float32).tobytes())
+    tracemalloc.start()
+    try:
+        read_pt(path)
+    except PtFileError as exc:
+        assert str(path) in str(exc)
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert peak < 80 << 20
 
 
 def test_reads_a_tensor_pickled_by_torch_npu(tmp_path):
