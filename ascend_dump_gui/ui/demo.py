@@ -9,7 +9,6 @@ from PySide6.QtCore import QEvent, QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
 
-from ascend_dump_gui.core.demo import MODEL, Demo, make_demo
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
@@ -20,6 +19,7 @@ from ascend_dump_gui.ui.workers import Worker
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
+    from ascend_dump_gui.core.demo import Demo
     from ascend_dump_gui.ui.main_window import MainWindow
 
 
@@ -64,6 +64,8 @@ class DemoBanner(QToolBar):
         self._retranslate()
 
     def _retranslate(self) -> None:
+        from ascend_dump_gui.core.demo import MODEL
+
         self.setWindowTitle(tr("Demo"))
         what = tr("This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and "
                   "the acl.json that made it.").format(model=MODEL)
@@ -118,6 +120,8 @@ class DemoLoader(QObject):
 
     def start(self) -> Worker:
         """Start preparing the demo; its progress shows in the status bar."""
+        from ascend_dump_gui.core.demo import make_demo  # the emulator loads once the window is shown
+
         worker = Worker(make_demo, self._folder, rebuild=self._rebuild)
         worker.signals.finished.connect(self._prepared)
         worker.signals.failed.connect(self._failed)
@@ -195,11 +199,3 @@ class DemoLoader(QObject):
         self.done = True
         if demo is not None:
             self.ready.emit(demo)
-
-
-def open_demo(window: MainWindow, folder: Path | None = None, *, rebuild: bool = False) -> DemoLoader:
-    """Prepare the demo in ``folder`` (default :func:`demo_folder`) and show it in ``window``; the loader
-    (a child of the window) reports ``ready`` or ``failed``."""
-    loader = DemoLoader(window, folder or demo_folder(), rebuild=rebuild)
-    loader.start()
-    return loader

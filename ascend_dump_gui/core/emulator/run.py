@@ -19,6 +19,7 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.rules.acl import remote_host
 from ascend_dump_gui.core.emulator.compiler import compile_graph
+from ascend_dump_gui.core.emulator.explain import this_run, why_nothing_dumped
 from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
 from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, OutputHook, execute
@@ -126,7 +127,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     findings = check(doc, env=env, base_dir=cwd)
     _refuse_errors(findings)
     result = EmulationResult(findings=findings)
-    result.warnings += [f.message for f in findings if f.severity is Severity.WARNING]
+    result.warnings += [f.text for f in this_run(findings) if f.severity is Severity.WARNING]
     if doc.scenario == "msprobe_config":  # PrecisionDebugger's tree, not the ACL runtime's
         write = _emulate_msprobe_l2 if doc.values.get("level") == "L2" else emulate_msprobe
         root, result.written = write(doc.values, cwd=cwd, model=model, steps=steps, seed=seed)
@@ -151,7 +152,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     device = Graph(model_name, device.ops, device.outputs)
 
     plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
-    warned = {o for f in findings if f.severity is Severity.WARNING for o in f.options}
+    warned = {o for f in this_run(findings) if f.severity is Severity.WARNING for o in f.options}
     result.warnings += [message for option, message in plan.warnings if option not in warned]
     roots, notes = _roots(doc, env, cwd)
     result.warnings += notes
@@ -193,7 +194,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     if golden_dir is not None:
         result.roots["golden"] = Path(golden_dir)
     if not writer.written:
-        result.warnings.append("the runtime writes no dump files for this config and run")
+        result.warnings.append(why_nothing_dumped(plan, steps, roots))
     if writer.replaced:
         result.warnings.append(f"replaced {len(writer.replaced)} file(s) already there (the first: "
                                f"{writer.replaced[0]})")

@@ -8,7 +8,6 @@ first use. Damaged or incomplete files become :class:`Problem` entries, never ex
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -217,38 +216,6 @@ def _run_dirs(root: Path) -> list[Path]:
 def _sort_key(run: MsprobeRun) -> tuple:
     return (-1 if run.step is None else run.step, -1 if run.rank is None else run.rank, run.pid or 0,
             run.path.name)
-
-
-def is_msprobe_dir(path: str | Path) -> bool:
-    """True when ``path`` is an msprobe dump path, step folder or rank folder.
-
-    Cheap enough for the GUI thread on a huge folder: at most two folder listings, following only
-    ``step*`` / ``rank*`` / ``proc*`` names.
-    """
-    path = Path(path)
-    if (path / DUMP_JSON).is_file():
-        return True
-    for child in _named_dirs(path):
-        if (child / DUMP_JSON).is_file():
-            return True
-        if child.name.startswith("step"):
-            return any((grandchild / DUMP_JSON).is_file() for grandchild in _named_dirs(child))
-    return False
-
-
-def _named_dirs(path: Path, limit: int = 64) -> list[Path]:
-    """Up to ``limit`` sub-folders named like msprobe's step, rank or proc folders."""
-    found: list[Path] = []
-    try:
-        with os.scandir(path) as entries:
-            for entry in entries:
-                if entry.name.startswith(("step", "rank", "proc")) and entry.is_dir():
-                    found.append(Path(entry.path))
-                    if len(found) >= limit:
-                        break
-    except OSError:
-        return []
-    return sorted(found)
 
 
 def open_tree(path: str | Path) -> MsprobeTree:
