@@ -33,6 +33,7 @@ from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.workers import Worker
+from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
 if TYPE_CHECKING:
     from ascend_dump_gui.ui.config.panel import RunInputs
@@ -106,7 +107,7 @@ class RunEmulatorDialog(QDialog):
         named = named_model(inputs)
         if named is not None:  # the model the config's dump_list names: any other one dumps nothing
             self.model.setCurrentIndex(self.model.findData(named))
-        self.model_note = QLabel(wordWrap=True, objectName="emu_model_note")
+        self.model_note = WrappedLabel(objectName="emu_model_note")
         self.model.currentIndexChanged.connect(self._describe_model)
         self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=MAX_STEPS, value=2)
         self.cwd = QLineEdit(str(default_run_dir()), objectName="emu_cwd")
@@ -120,14 +121,14 @@ class RunEmulatorDialog(QDialog):
         self.fault.addItem(tr("none"), None)
         for kind in FAULT_KINDS:
             self.fault.addItem(kind, kind)
-        self.lands = QLabel(wordWrap=True, objectName="emu_lands")
+        self.lands = WrappedLabel(objectName="emu_lands")
         self.lands.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.cwd.textChanged.connect(self._show_landing)
         self.preview: RunPreview | None = None
-        self.dumped = QLabel(wordWrap=True, objectName="emu_dumped")  # which steps the config dumps
+        self.dumped = WrappedLabel(objectName="emu_dumped")  # which steps the config dumps
         self.fix_steps = QPushButton(objectName="emu_fix_steps", visible=False)
         self.fix_steps.clicked.connect(self._apply_fix_steps)
-        self.warning = QLabel(wordWrap=True, objectName="emu_warning")  # what stops this run, and its warnings
+        self.warning = WrappedLabel(objectName="emu_warning")  # what stops this run, and its warnings
         self.warning.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         for edited in (self.steps.valueChanged, self.model.currentIndexChanged, self.cwd.textChanged):
             edited.connect(self._explain)
