@@ -92,6 +92,14 @@
       <translation>1 子图调优，2 算子调优，4 梯度切分调优；脚本中的aoe_mode优先。</translation>
     </message>
     <message>
+      <source>2-layer MLP whose first MatMulV2 exceeds the float16 range (finite in float32)</source>
+      <translation>2 层 MLP，其第一个 MatMulV2 超出 float16 的取值范围（在 float32 下是有限值）</translation>
+    </message>
+    <message>
+      <source>3-layer MLP (MatMulV2, bias Add, Relu, a residual Add, SoftmaxV2), input 8x32</source>
+      <translation>3 层 MLP（MatMulV2、偏置 Add、Relu、一个残差 Add、SoftmaxV2），输入 8x32</translation>
+    </message>
+    <message>
       <source>A dump switch is on but dump_path is not set; the session fails to start. Set dump_path to an existing writable folder.</source>
       <translation>已开启Dump开关但未设置dump_path，session将无法启动。请将dump_path设置为已存在且可写的目录。</translation>
     </message>
@@ -628,6 +636,10 @@
       <translation>图执行过程中Event同步的超时时间；-1 表示一直等待、不报超时。</translation>
     </message>
     <message>
+      <source>Every step is dumped: steps 0 to {last}.</source>
+      <translation>每个 step 都会 Dump：step 0 到 {last}。</translation>
+    </message>
+    <message>
       <source>Exception Remedy</source>
       <translation>异常补救</translation>
     </message>
@@ -848,6 +860,10 @@
       <translation>互联带宽采样频率（Hz）</translation>
     </message>
     <message>
+      <source>Is a directory</source>
+      <translation>是一个目录</translation>
+    </message>
+    <message>
       <source>Iteration trace</source>
       <translation>迭代轨迹</translation>
     </message>
@@ -1008,6 +1024,10 @@
       <translation>模型与算子</translation>
     </message>
     <message>
+      <source>NCHW conv net: 2x (Conv2D, BNInferenceD, Relu, MaxPool), Flatten, MatMulV2, SoftmaxV2; input 2x3x16x16</source>
+      <translation>NCHW 卷积网络：2 组（Conv2D、BNInferenceD、Relu、MaxPool），Flatten、MatMulV2、SoftmaxV2；输入 2x3x16x16</translation>
+    </message>
+    <message>
       <source>NIC/RoCE sampling (Hz)</source>
       <translation>NIC/RoCE采样频率（Hz）</translation>
     </message>
@@ -1052,6 +1072,14 @@
       <translation>网络整体的算子精度模式；推荐使用此配置项。默认值取决于产品和运行模式（A2/A3训练为 origin，在线推理为 fp16）。</translation>
     </message>
     <message>
+      <source>No such file or directory</source>
+      <translation>没有该文件或目录</translation>
+    </message>
+    <message>
+      <source>Not a directory</source>
+      <translation>不是目录</translation>
+    </message>
+    <message>
       <source>Nothing will be dumped: dump_list is empty, dump_op_switch is off, dump_debug is off and no dump_scene is set. The runtime accepts this config without a word.</source>
       <translation>不会Dump任何数据：dump_list为空、dump_op_switch为off、dump_debug为off，且未设置dump_scene。运行时会接受此配置且不给出任何提示。</translation>
     </message>
@@ -1094,6 +1122,10 @@
     <message>
       <source>Online operator compilation</source>
       <translation>算子在线编译</translation>
+    </message>
+    <message>
+      <source>Operation not permitted</source>
+      <translation>不允许的操作</translation>
     </message>
     <message>
       <source>Operator and Graph Build</source>
@@ -1246,6 +1278,10 @@
     <message>
       <source>Performance Tuning</source>
       <translation>性能调优</translation>
+    </message>
+    <message>
+      <source>Permission denied</source>
+      <translation>权限不足</translation>
     </message>
     <message>
       <source>Positions</source>
@@ -1684,8 +1720,16 @@
       <translation>没有"dump"对象，因此运行时不会Dump任何数据（这不是acl.json的Dump配置）。</translation>
     </message>
     <message>
+      <source>This config dumps no op data (tensors or statistics).</source>
+      <translation>此配置不 Dump 任何算子数据（Tensor 或统计数据）。</translation>
+    </message>
+    <message>
       <source>Timeout for synchronizing tasks between devices. Atlas training: (0, 17340], rounded down to a multiple of 68; A2/A3: 0..2147483647 with 0 meaning never. Overrides HCCL_EXEC_TIMEOUT.</source>
       <translation>设备间任务同步的超时时间。Atlas训练系列产品：(0, 17340]，向下取整为68的整数倍；A2/A3：0..2147483647，0 表示永不超时。优先级高于HCCL_EXEC_TIMEOUT。</translation>
+    </message>
+    <message>
+      <source>Too many levels of symbolic links</source>
+      <translation>符号链接层数过多</translation>
     </message>
     <message>
       <source>Total steps</source>
@@ -1960,6 +2004,10 @@
       <translation>字符串列表</translation>
     </message>
     <message>
+      <source>a modify_mixlist file must hold a JSON object</source>
+      <translation>modify_mixlist 文件必须是一个 JSON 对象</translation>
+    </message>
+    <message>
       <source>a number</source>
       <translation>数字</translation>
     </message>
@@ -2088,6 +2136,14 @@
       <translation>auto_multistream_parallel_mode仅适用于推荐类网络。</translation>
     </message>
     <message>
+      <source>cannot be read: {problem}</source>
+      <translation>无法读取：{problem}</translation>
+    </message>
+    <message>
+      <source>cannot read the modify_mixlist file: {problem}</source>
+      <translation>无法读取 modify_mixlist 文件：{problem}</translation>
+    </message>
+    <message>
       <source>compile_dynamic_mode cannot be combined with the dynamic profile options (input_shape, dynamic_dims, dynamic_node_type).</source>
       <translation>compile_dynamic_mode不能与动态档位配置项（input_shape、dynamic_dims、dynamic_node_type）同时使用。</translation>
     </message>
@@ -2108,12 +2164,12 @@
       <translation>config.mode "{value}" 不是torchair的模式（{compile_modes}）。</translation>
     </message>
     <message>
-      <source>config.mode is "{current}": seed 004 supports dump (dump_config_path included) in max-autotune mode only; the json file goes to GE's session, which this mode does not run the graph through, so nothing is dumped.</source>
-      <translation>config.mode 为 "{current}"：seed 004 仅在 max-autotune 模式下支持Dump（包括 dump_config_path）；json 文件交给GE的 session，而该模式不经该 session 运行图，因此不会Dump任何数据。</translation>
+      <source>config.mode is "{current}": torchair's dump guide documents dump (dump_config_path included) in max-autotune mode only; the json file goes to GE's session, which this mode does not run the graph through, so nothing is dumped.</source>
+      <translation>config.mode 为 "{current}"：torchair的Dump指南仅在 max-autotune 模式下支持Dump（包括 dump_config_path）；json 文件交给GE的 session，而该模式不经该 session 运行图，因此不会Dump任何数据。</translation>
     </message>
     <message>
-      <source>config.mode is "{mode}": seed 004 supports data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
-      <translation>config.mode 为 "{mode}"：seed 004 仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
+      <source>config.mode is "{mode}": torchair's dump guide documents data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
+      <translation>config.mode 为 "{mode}"：torchair的Dump指南仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
     </message>
     <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
@@ -2156,8 +2212,8 @@
       <translation>dump_config_path（{name}）：{message}</translation>
     </message>
     <message>
-      <source>dump_config_path is combined with enable_dump and the other options. Seed 004 advises against it: the options then win and the json file stops taking effect (GE's source says the acl.json side wins; it depends on the version). Use one or the other.</source>
-      <translation>dump_config_path与enable_dump等配置项同时使用。seed 004文档不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
+      <source>dump_config_path is combined with enable_dump and the other options. torchair's dump guide advises against it: the options then win and the json file stops taking effect (GE's source says the acl.json side wins; it depends on the version). Use one or the other.</source>
+      <translation>dump_config_path与enable_dump等配置项同时使用。torchair的Dump指南不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
     </message>
     <message>
       <source>dump_config_path {path!r} must name an existing .json file; torchair refuses other values on assignment.</source>
@@ -2298,6 +2354,14 @@
     <message>
       <source>dump_step "{step}": {reason}; {validator} refuses it.</source>
       <translation>dump_step "{step}"：{reason}；{validator} 拒绝该值。</translation>
+    </message>
+    <message>
+      <source>dump_step is {steps}: none of the steps run (0 to {last}) is dumped.</source>
+      <translation>dump_step 为 {steps}：运行的 step（0 到 {last}）都不会被 Dump。</translation>
+    </message>
+    <message>
+      <source>dump_step is {steps}: steps {dumped} of 0 to {last} are dumped.</source>
+      <translation>dump_step 为 {steps}：在 0 到 {last} 中，step {dumped} 会被 Dump。</translation>
     </message>
     <message>
       <source>dynamic_dims has {count} profile(s); between {min_profiles} and {max_profiles} are required.</source>
@@ -2460,12 +2524,32 @@
       <translation>无法解析 input_shape {shape!r}：{exc}。格式应为 name:d0,d1;name:d0，动态维度用 -1 表示。</translation>
     </message>
     <message>
+      <source>is not a UTF-8 text file (undecodable byte at offset {offset})</source>
+      <translation>不是 UTF-8 文本文件（偏移 {offset} 处的字节无法解码）</translation>
+    </message>
+    <message>
+      <source>is not a file</source>
+      <translation>不是文件</translation>
+    </message>
+    <message>
       <source>is not a known {name} entry key (ignored)</source>
       <translation>不是已知的 {name} 条目键（被忽略）</translation>
     </message>
     <message>
       <source>is not a known {name} key</source>
       <translation>不是已知的 {name} 键</translation>
+    </message>
+    <message>
+      <source>is not a text file (binary data at byte {offset})</source>
+      <translation>不是文本文件（第 {offset} 个字节处是二进制数据）</translation>
+    </message>
+    <message>
+      <source>is {size} MiB; config files are at most 10 MiB</source>
+      <translation>大小为 {size} MiB；配置文件最大为 10 MiB</translation>
+    </message>
+    <message>
+      <source>is {size} MiB; config files are at most 10 MiB (the runtime refuses larger ones)</source>
+      <translation>大小为 {size} MiB；配置文件最大为 10 MiB（Runtime 拒绝更大的文件）</translation>
     </message>
     <message>
       <source>is_tailing_optimization applies only to BERT networks, and NPUOptimizer's is_tailing_optimization must be set to the same value.</source>
@@ -2664,6 +2748,10 @@
       <translation>TF2训练脚本中的 npu_device.global_options().dump_config.* 语句。</translation>
     </message>
     <message>
+      <source>one encoder block: LayerNorm, Q/K/V MatMulV2, SoftmaxV2, Gelu FFN, residual Adds; 16 tokens x 64</source>
+      <translation>一个编码器块：LayerNorm、Q/K/V MatMulV2、SoftmaxV2、Gelu FFN、残差 Add；16 个 token x 64</translation>
+    </message>
+    <message>
       <source>op: operator-level dump, kernel: kernel-level dump, all: both. Blacklists and opname_range need op.</source>
       <translation>op：算子级Dump，kernel：kernel级Dump，all：两者。黑名单和opname_range需要 op。</translation>
     </message>
@@ -2790,6 +2878,10 @@
     <message>
       <source>shape_generalization_mode only applies when jit_compile is "true".</source>
       <translation>shape_generalization_mode仅在jit_compile为 "true" 时生效。</translation>
+    </message>
+    <message>
+      <source>small MLP (MatMulV2, FastGelu) with deeply nested scope names: its dump file names exceed 255 bytes, so they are written hashed with mapping.csv rows</source>
+      <translation>小型 MLP（MatMulV2、FastGelu），scope 名称嵌套很深：其 Dump 文件名超过 255 字节，因此以哈希名写出，并在 mapping.csv 中记录对应行</translation>
     </message>
     <message>
       <source>static_memory_policy 1 is only kept for compatibility and behaves as 2.</source>
@@ -2944,6 +3036,34 @@
       <translation>运行时会拒绝未知配置项</translation>
     </message>
     <message>
+      <source>the runtime writes no dump files: dump_step {dump_step} selects none of the {count} step(s) run (0 to {last}); run more steps or change dump_step</source>
+      <translation>Runtime 不会写出 Dump 文件：dump_step {dump_step} 没有选中运行的 {count} 个 step（0 到 {last}）中的任何一个；请运行更多 step 或修改 dump_step</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: no dump folder on this machine (a remote path or none)</source>
+      <translation>Runtime 不会写出 Dump 文件：本机上没有 Dump目录（为远端路径或未设置）</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: no op of this model is in the config's layer list ({layers})</source>
+      <translation>Runtime 不会写出 Dump 文件：该模型没有算子在配置的 layer 列表（{layers}）中</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: no op of this model matches what the config selects</source>
+      <translation>Runtime 不会写出 Dump 文件：该模型没有算子符合配置选择的条件</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: overflow detection is on and no op overflowed</source>
+      <translation>Runtime 不会写出 Dump 文件：已开启溢出检测，但没有算子溢出</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: the config dumps nothing ({reasons})</source>
+      <translation>Runtime 不会写出 Dump 文件：此配置不 Dump 任何内容（{reasons}）</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: the config turns no dump on</source>
+      <translation>Runtime 不会写出 Dump 文件：此配置没有开启任何 Dump</translation>
+    </message>
+    <message>
       <source>torch.compile uses backend "{backend}", not torchair.get_npu_backend(compiler_config=...), so dump_config is never read.</source>
       <translation>torch.compile 使用的 backend 是 "{backend}" 而不是 torchair.get_npu_backend(compiler_config=...)，因此 dump_config 不会被读取。</translation>
     </message>
@@ -2994,6 +3114,10 @@
     <message>
       <source>variable_placement=Host requires mixed computing (mix_compile_mode=True).</source>
       <translation>variable_placement=Host 需要开启混合计算（mix_compile_mode=True）。</translation>
+    </message>
+    <message>
+      <source>velocity head: sensor-frame positions (8 tracks x 65 samples at 100 Hz) + a 96 m frame origin (Add), finite-difference velocity (MatMulV2), dense Relu, dense, SoftmaxV2. velocity/MatMul diverges when it runs in float16/bfloat16 (mixed precision): its inputs (76-116 m, moving 1-3 cm per sample) keep 3 (float16) or 2 (bfloat16) significant digits, so the differences of neighbours are rounding noise; world_frame/Add (float32 in mixed modes) and the rounded inputs still match the golden</source>
+      <translation>速度头：传感器坐标系下的位置（8 条轨迹 x 65 个采样点，100 Hz）加上 96 m 的坐标系原点（Add）、有限差分速度（MatMulV2）、dense Relu、dense、SoftmaxV2。velocity/MatMul 以 float16/bfloat16 运行（混合精度）时会偏离：其输入（76-116 m，每个采样点移动 1-3 cm）只保留 3 位（float16）或 2 位（bfloat16）有效数字，因此相邻值之差只是舍入噪声；world_frame/Add（混合精度模式下为 float32）和舍入后的输入仍与标杆数据一致</translation>
     </message>
     <message>
       <source>where DUMP_GE_GRAPH writes graphs</source>
