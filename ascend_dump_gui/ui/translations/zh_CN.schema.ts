@@ -2104,8 +2104,8 @@
       <translation>对象</translation>
     </message>
     <message>
-      <source>an old on/off switch: adump ignores it and GE overwrites it from the other options (runtime-rules §1.1)</source>
-      <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它（runtime-rules §1.1）</translation>
+      <source>an old on/off switch: adump ignores it and GE overwrites it from the other options</source>
+      <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它</translation>
     </message>
     <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
