@@ -16,6 +16,7 @@ from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import dismiss, dismissed
 from ascend_dump_gui.ui.settings import APP
 from ascend_dump_gui.ui.workers import Worker
+from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
@@ -45,8 +46,8 @@ class DemoBanner(QToolBar):
         layout.setContentsMargins(6, 2, 6, 2)
         badge = QLabel()
         badge.setPixmap(icon("info").pixmap(20, 20))
-        self.text = QLabel(objectName="demo_banner_text")  # two set lines: a toolbar cannot size wrapped text
-        self.text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.text = WrappedLabel(objectName="demo_banner_text", narrowest=400)  # as many lines as the window's width needs
+        self.text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_folder = QPushButton(objectName="demo_open_folder")
         self.open_folder.clicked.connect(lambda: self._trigger("action_open_folder"))

@@ -8,10 +8,12 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 
 class WrappedLabel(QLabel):
-    """A word-wrapped :class:`QLabel` whose minimum height follows its width."""
+    """A word-wrapped :class:`QLabel` whose minimum height follows its width (taken as at least ``narrowest``
+    pixels, so a label not laid out yet does not ask for the height of one word per line)."""
 
-    def __init__(self, text: str = "", **kwargs) -> None:
+    def __init__(self, text: str = "", *, narrowest: int = 0, **kwargs) -> None:
         super().__init__(text, **kwargs)
+        self._narrowest = narrowest
         self.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
 
@@ -19,11 +21,14 @@ class WrappedLabel(QLabel):
         super().setText(text)
         self._fit()
 
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        return False  # the minimum height says it: layouts never ask for the height at a width of one word
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         self._fit()
 
     def _fit(self) -> None:
-        needed = self.heightForWidth(self.width()) if self.text() else 0
+        needed = self.heightForWidth(max(self.width(), self._narrowest)) if self.text() else 0
         if needed != self.minimumHeight():
             self.setMinimumHeight(max(needed, 0))
