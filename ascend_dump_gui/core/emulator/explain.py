@@ -54,6 +54,10 @@ def _plan(doc: ConfigDoc, env: Mapping[str, str], model: str, cwd: Path) -> Dump
                      load=lambda p: load_config(p, scenario="acl_json"), cwd=cwd)
 
 
+def _text(message: str) -> Text:
+    return message if isinstance(message, Text) else Text(message)
+
+
 def this_run(findings: list[Finding]) -> list[Finding]:
     """The findings that hold for this run (a script's findings under other arguments left out)."""
     return [f for f in findings if OTHER_RUN not in f.extra]
@@ -73,13 +77,13 @@ def preview_run(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, model: 
     try:
         _policy, notes = policy_from_values(doc.values, default=DEFAULT_PRECISION.get(doc.scenario, "force_fp16"),
                                             cwd=cwd)
-        warnings += [Text(n) for n in notes]
+        warnings += [_text(n) for n in notes]
         plan = _plan(doc, env, model, cwd)
     except DumpError as exc:  # a file the runtime reads (modify_mixlist, dump_config_path) is missing or bad
         blockers.append(Text(str(exc)))
         return RunPreview(steps, "", False, (), None, lands, tuple(warnings), tuple(blockers))
     warned = {o for f in findings if f.severity is Severity.WARNING for o in f.options}
-    warnings += [Text(message) for option, message in plan.warnings if option not in warned]
+    warnings += [_text(message) for option, message in plan.warnings if option not in warned]
     dumps_data = plan.data_dump or plan.single_op or bool(plan.watcher)
     dumped = tuple(s for s in range(steps) if plan.selects_step(s)) if dumps_data else ()
     fix = None

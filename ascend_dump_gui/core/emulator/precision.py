@@ -110,8 +110,8 @@ def policy_from_values(values: Mapping[str, Any], *, default: str, cwd: Path) ->
         path = Path(mixlist)
         changes = load_mixlist(path if path.is_absolute() else cwd / path)
         if mode not in MIXED:
-            warnings.append(f"modify_mixlist has no effect with {described}: the lists only apply in mixed "
-                            "precision modes")
+            warnings.append(msg("modify_mixlist has no effect with {described}: the lists only apply in mixed "
+                                "precision modes", described=described))
         for op_type in changes["black-list"]["to-remove"]:
             black.discard(op_type)
         for op_type in changes["white-list"]["to-remove"]:

@@ -12,7 +12,7 @@ import numpy as np
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.check import check, effective_env
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -66,8 +66,8 @@ def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str,
         if a.artifact not in _WRITTEN_ARTIFACTS:
             continue
         if remote_host(a.path) is not None:
-            notes.append(f"{a.artifact} goes to the remote host {a.path} ({a.decided_by}); nothing is written "
-                         "locally for it")
+            notes.append(msg("{artifact} goes to the remote host {path} ({decided_by}); nothing is written "
+                             "locally for it", artifact=a.artifact, path=a.path, decided_by=a.decided_by))
             continue
         roots[a.artifact] = (Path(a.path), a.layout)
     return roots, notes
@@ -177,11 +177,11 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         try:
             execute(device, feeds[step], observer=writer.observer(step), hook=hook)
         except AICoreError as error:
-            result.warnings.append(f"step {step}: {error}; the process exits")
+            result.warnings.append(msg("step {step}: {error}; the process exits", step=step, error=str(error)))
             if plan.exception and "exception_dump" in roots:
                 writer.write_exception(error, step)
             else:
-                result.warnings.append("exception dump is off: nothing is written for the failing op")
+                result.warnings.append(msg("exception dump is off: nothing is written for the failing op"))
         if golden_dir is not None:
             observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step, writer.replaced)
             execute(original, feeds[step], observer=observe)
@@ -196,8 +196,8 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     if not writer.written:
         result.warnings.append(why_nothing_dumped(plan, steps, roots))
     if writer.replaced:
-        result.warnings.append(f"replaced {len(writer.replaced)} file(s) already there (the first: "
-                               f"{writer.replaced[0]})")
+        result.warnings.append(msg("replaced {count} file(s) already there (the first: {first})",
+                                   count=len(writer.replaced), first=str(writer.replaced[0])))
     return result
 
 

@@ -148,6 +148,10 @@
       <translation>ASCEND_DUMP_SCENE无需任何Dump配置即可开启异常算子Dump。</translation>
     </message>
     <message>
+      <source>ASCEND_DUMP_SCENE={scene} is ignored: only aic_err_brief_dump, aic_err_norm_dump and aic_err_detail_dump are read from the environment</source>
+      <translation>ASCEND_DUMP_SCENE={scene} 被忽略：环境变量中只读取 aic_err_brief_dump、aic_err_norm_dump 和 aic_err_detail_dump</translation>
+    </message>
+    <message>
       <source>ASCEND_REMAIN_CACHE_SIZE_RATIO must be a whole percentage in [1, 100]; other values are not used.</source>
       <translation>ASCEND_REMAIN_CACHE_SIZE_RATIO必须是[1, 100]内的整数百分比；其他取值不生效。</translation>
     </message>
@@ -2096,6 +2100,10 @@
       <translation>存在空分组（开头、结尾或连续的 |）</translation>
     </message>
     <message>
+      <source>an exception dump_scene in dump_config_path has no effect: torch_npu already enables the exception dump</source>
+      <translation>dump_config_path 中的异常 dump_scene 不生效：torch_npu 已经开启了异常算子Dump</translation>
+    </message>
+    <message>
       <source>an msprobe config.json and a {scenario} config share no options</source>
       <translation>msprobe config.json 与 {scenario} 配置没有共同的配置项</translation>
     </message>
@@ -2204,6 +2212,10 @@
       <translation>diff_nums 必须为 -1 或正整数；msprobe 会拒绝 {value!r}。</translation>
     </message>
     <message>
+      <source>dump options are set but enable_dump is off: the runtime ignores them</source>
+      <translation>设置了 Dump 配置项，但 enable_dump 关闭：Runtime 会忽略它们</translation>
+    </message>
+    <message>
       <source>dump_config_path ({name}) sets an exception dump_scene; under torchair this has no effect because torch_npu already switches exception dump on.</source>
       <translation>dump_config_path（{name}）设置了异常算子Dump的 dump_scene；在torchair下这不起作用，因为 torch_npu 已开启异常算子Dump。</translation>
     </message>
@@ -2216,12 +2228,20 @@
       <translation>dump_config_path与enable_dump等配置项同时使用。torchair的Dump指南不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
     </message>
     <message>
+      <source>dump_config_path is ignored because enable_dump is set (the options take priority)</source>
+      <translation>dump_config_path 被忽略，因为设置了 enable_dump（配置项优先）</translation>
+    </message>
+    <message>
       <source>dump_config_path {path!r} must name an existing .json file; torchair refuses other values on assignment.</source>
       <translation>dump_config_path {path!r} 必须指向一个已存在的 .json 文件；torchair在赋值时会拒绝其他取值。</translation>
     </message>
     <message>
       <source>dump_config_path: {exc}</source>
       <translation>dump_config_path：{exc}</translation>
+    </message>
+    <message>
+      <source>dump_debug=on with a non-empty dump_list: GE refuses the dump config ("nonsupport dump model when open dump overflow detection") and writes nothing</source>
+      <translation>dump_debug=on 且 dump_list 不为空：GE 拒绝该 Dump 配置（"nonsupport dump model when open dump overflow detection"），不写出任何文件</translation>
     </message>
     <message>
       <source>dump_debug_mode only takes effect with enable_dump_debug=True; as set it is ignored.</source>
@@ -2244,6 +2264,10 @@
       <translation>dump_level为 "kernel" 时会关闭GE的模型Dump，因此dump_list中的模型不会进行算子级Dump。</translation>
     </message>
     <message>
+      <source>dump_level=kernel: GE turns the model dump off, only kernel-level dumps remain</source>
+      <translation>dump_level=kernel：GE 关闭模型Dump，只保留 kernel 级 Dump</translation>
+    </message>
+    <message>
       <source>dump_list has {count} entries for model {name!r}; GE keeps only the last one (dump_list[{last}]), so {earlier} are ignored. Merge them into one entry.</source>
       <translation>dump_list中有 {count} 个条目对应模型 {name!r}；GE只保留最后一个（dump_list[{last}]），因此 {earlier} 被忽略。请合并为一个条目。</translation>
     </message>
@@ -2254,6 +2278,10 @@
     <message>
       <source>dump_list has {count} watcher entries; GE keeps only the layer and watcher_nodes of the last one (dump_list[{last}]), so {earlier} are not watched. Put every operator in one entry.</source>
       <translation>dump_list中有 {count} 个watcher条目；GE只保留最后一个条目（dump_list[{last}]）的layer和watcher_nodes，因此 {earlier} 不会被监测。请把所有算子写在一个条目中。</translation>
+    </message>
+    <message>
+      <source>dump_list names model(s) {wanted} but the model that runs is {model}: nothing is dumped</source>
+      <translation>dump_list 指定的模型为 {wanted}，但运行的模型是 {model}：不会Dump任何数据</translation>
     </message>
     <message>
       <source>dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in dump_list under the watcher scene (EP0005).</source>
@@ -2414,6 +2442,10 @@
     <message>
       <source>enable_small_channel=1 is the online-inference setting; in training (graph_run_mode 1, the default) it is not advised: it only pays off for ResNet50/101/152 and may slow other networks down.</source>
       <translation>enable_small_channel=1是在线推理场景的设置；训练场景（graph_run_mode为1，即默认值）下不建议开启：仅对ResNet50/101/152有收益，其他网络性能可能下降。</translation>
+    </message>
+    <message>
+      <source>exception dump is off: nothing is written for the failing op</source>
+      <translation>异常算子Dump未开启：不会为出错的算子写出任何文件</translation>
     </message>
     <message>
       <source>experimental_accelerate_train_mode by loss: the loss of the current step.</source>
@@ -2724,6 +2756,10 @@
       <translation>max_op_cache_size为 {value!r}；必须是大于0的大小（MB），或为-1以关闭老化</translation>
     </message>
     <message>
+      <source>modify_mixlist has no effect with {described}: the lists only apply in mixed precision modes</source>
+      <translation>modify_mixlist 在 {described} 下不生效：这些名单只在混合精度模式下生效</translation>
+    </message>
+    <message>
       <source>modify_mixlist needs a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); without one the adapter stops with an internal error. The session options reference only says the list is used when mixed precision is on.</source>
       <translation>modify_mixlist需要混合精度模式（precision_mode_v2为mixed_float16或mixed_bfloat16，或precision_mode为allow_mix_precision*）；否则TF Adapter会报内部错误并停止。session配置项文档只说明该列表在开启混合精度时使用。</translation>
     </message>
@@ -2752,6 +2788,10 @@
       <translation>一个编码器块：LayerNorm、Q/K/V MatMulV2、SoftmaxV2、Gelu FFN、残差 Add；16 个 token x 64</translation>
     </message>
     <message>
+      <source>op name(s) not in the running graph, nothing dumped for them: {names} (use the names after fusion, as in the Build graph)</source>
+      <translation>这些算子名不在运行的图中，不会为它们Dump任何数据：{names}（请使用融合后的算子名，即 Build 图中的名称）</translation>
+    </message>
+    <message>
       <source>op: operator-level dump, kernel: kernel-level dump, all: both. Blacklists and opname_range need op.</source>
       <translation>op：算子级Dump，kernel：kernel级Dump，all：两者。黑名单和opname_range需要 op。</translation>
     </message>
@@ -2774,6 +2814,10 @@
     <message>
       <source>op_precision_mode takes precedence; op_select_implmode and optypelist_for_implmode are ignored.</source>
       <translation>op_precision_mode优先；op_select_implmode和optypelist_for_implmode将被忽略。</translation>
+    </message>
+    <message>
+      <source>opname_range {begin}..{end}: an end is not in the running graph, the range dumps nothing</source>
+      <translation>opname_range {begin}..{end}：有一端不在运行的图中，该范围不会Dump任何数据</translation>
     </message>
     <message>
       <source>optypelist_for_implmode lists the operators that use op_select_implmode, which is not set; the adapter stops the process (LOG(FATAL)).</source>
@@ -2872,6 +2916,10 @@
       <translation>remain_cache_size_ratio为 {value!r}；必须是[1, 100]内的整数百分比</translation>
     </message>
     <message>
+      <source>replaced {count} file(s) already there (the first: {first})</source>
+      <translation>替换了 {count} 个已存在的文件（第一个：{first}）</translation>
+    </message>
+    <message>
       <source>rule {rule} could not judge these values ({error}); fix the type errors first</source>
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
@@ -2906,6 +2954,10 @@
     <message>
       <source>statistics, md5 (CRC-32 of each tensor) or xor.</source>
       <translation>statistics、md5（每个 Tensor 的 CRC-32）或 xor。</translation>
+    </message>
+    <message>
+      <source>step {step}: {error}; the process exits</source>
+      <translation>step {step}：{error}；进程退出</translation>
     </message>
     <message>
       <source>storage_limit {value!r} must be 200MB..4294967295MB, unit included</source>
@@ -2978,6 +3030,10 @@
     <message>
       <source>the [op_compiler_cache] header line is missing</source>
       <translation>缺少[op_compiler_cache]标题行</translation>
+    </message>
+    <message>
+      <source>the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no dump_scene): the runtime accepts it and writes nothing</source>
+      <translation>此配置没有开启任何 Dump（dump_list 为空，dump_op_switch 和 dump_debug 关闭，没有 dump_scene）：Runtime 接受该配置，但不写出任何文件</translation>
     </message>
     <message>
       <source>the environment variables the script sets ({names}) are not written</source>
@@ -3080,6 +3136,10 @@
       <translation>torchair放行该值；随后GE拒绝这些配置项（E10001）。</translation>
     </message>
     <message>
+      <source>torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is dumped</source>
+      <translation>torchair 模式为 {mode}：dump_config 配置项只在 max-autotune 模式下生效；不会Dump任何数据</translation>
+    </message>
+    <message>
       <source>torchair's compile mode ({mode}) is not written</source>
       <translation>torchair 的编译模式（{mode}）不会写入</translation>
     </message>
@@ -3130,6 +3190,10 @@
     <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
+    </message>
+    <message>
+      <source>{artifact} goes to the remote host {path} ({decided_by}); nothing is written locally for it</source>
+      <translation>{artifact} 写到远端主机 {path}（由 {decided_by} 决定）；本机不会为它写出任何文件</translation>
     </message>
     <message>
       <source>{bad!r} in dynamic_inputs_shape_range is not a bracketed list of sizes, a~b ranges or -1 (no space before the bracket).</source>
