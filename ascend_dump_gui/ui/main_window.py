@@ -132,9 +132,13 @@ class MainWindow(QMainWindow):
         panel = BrowsePanel(self.runner)
         panel.opActivated.connect(lambda op: self._forward("compare", "select_op", op))  # kept when switching
         panel.opActivated.connect(lambda op: self._forward("graph", "select_op", op))
-        panel.compareRequested.connect(lambda *paths: self.compare_panel.compare_with(*paths))
+        panel.compareRequested.connect(lambda *paths: self._compare_with_golden(*paths))
         panel.compareRequested.connect(lambda *_: self.tabs.setCurrentWidget(self.compare_panel))
         return panel
+
+    def _compare_with_golden(self, *paths) -> None:
+        self.compare_panel.inputs.set_reference_kind(golden=True)
+        self.compare_panel.compare_with(*paths)
 
     def _make_compare(self) -> ComparePanel:
         from ascend_dump_gui.ui.compare.panel import ComparePanel
@@ -211,6 +215,7 @@ class MainWindow(QMainWindow):
     def compare_run(self, npu: str, reference: str) -> None:
         """Compare one run with its reference in the Compare mode (the Ranks view's "Open in Compare")."""
         self.compare_panel.set_inputs(npu, reference)
+        self.compare_panel.inputs.set_reference_kind(golden=self.ranks_panel.mode.currentData() == "golden")
         self.tabs.setCurrentWidget(self.compare_panel)
         self.compare_panel.run()
     def _show_compare_in_graph(self, result) -> None:

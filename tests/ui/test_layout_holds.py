@@ -82,9 +82,8 @@ def language(request, qapp):
 def test_every_populated_mode_fits_1024x700_and_4k(qtbot, tmp_path, language):
     """The demo in every mode, its graph, a ranks matrix and then an msprobe tree: the window's minimum size stays
     within 1024x700, nothing grows it, the demo banner's text is whole, and it still fills a 4K screen."""
-    from tests.ui.populated import demo_window, show_graph, show_msprobe, show_ranks
-
     from ascend_dump_gui.ui.demo import DemoBanner
+    from tests.ui.populated import demo_window, show_graph, show_msprobe, show_ranks
 
     def wait(condition, timeout):
         qtbot.waitUntil(condition, timeout=timeout)

@@ -8,9 +8,13 @@ import re
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QLabel, QLineEdit, QTabBar, QWidget
 
-ENGLISH = frozenset("""the and of to is are not with for from this that when which was were has have will can cannot
-none open save choose select shown file files folder folders error errors warning warnings found missing run runs
-compare compared reached unused without only every each none yet here there""".split())
+ENGLISH = frozenset([
+    "the", "and", "of", "to", "is", "are", "not", "with", "for", "from", "this", "that", "when", "which",
+    "was", "were", "has", "have", "will", "can", "cannot", "none", "open", "save", "choose", "select",
+    "shown", "file", "files", "folder", "folders", "error", "errors", "warning", "warnings", "found",
+    "missing", "run", "runs", "compare", "compared", "reached", "unused", "without", "only", "every",
+    "each", "none", "yet", "here", "there"
+])
 _NAME = re.compile(r"\S*[/\\._:=<>{}\[\]#@|0-9]\S*|[A-Z][a-z]+[A-Z]\w*|\b[A-Z0-9_]{2,}\b")  # paths, names, codes
 
 

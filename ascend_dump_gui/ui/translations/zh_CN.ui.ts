@@ -1028,6 +1028,14 @@
       <translation>原因</translation>
     </message>
     <message>
+      <source>Reference</source>
+      <translation>参考</translation>
+    </message>
+    <message>
+      <source>Reference dump folder or file (another rank or step)</source>
+      <translation>参考Dump目录或文件（另一个 rank 或 step）</translation>
+    </message>
+    <message>
       <source>Regex</source>
       <translation>正则</translation>
     </message>
