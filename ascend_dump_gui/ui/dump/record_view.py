@@ -6,7 +6,8 @@ import json
 import os
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QTableView, QWidget
 
 from ascend_dump_gui.core.dump.reader import read_dump
@@ -84,6 +85,13 @@ class RecordView(QStackedWidget):
             placeholder.deleteLater()
             self.setCurrentIndex(current)
         return self._tensor_view
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Once shown, the tensor page is built on the next turn of the event loop: not before the window's first
+        paint, and not when the user picks the first tensor."""
+        super().showEvent(event)
+        if self._tensor_view is None:
+            QTimer.singleShot(0, self, lambda: self.tensor_view)
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
         """Show ``record`` (a path relative to ``root``); None clears the view."""
