@@ -58,7 +58,7 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.engine import compare
     from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
-    from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
+    from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 
     if compare_tree_cmd.wanted(args):
         return compare_tree_cmd.run(args)

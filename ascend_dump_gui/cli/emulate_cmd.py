@@ -32,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--fault", choices=FAULT_CHOICES, help="inject a fault")
     parser.add_argument("--seed", type=int, default=0, help="seed for inputs and timestamps (default 0)")
     parser.add_argument("--list-models", action="store_true", help="list the built-in models and exit")
+    parser.add_argument("--plan", action="store_true", help="say which steps and folders the run would dump, its "
+                                                            "warnings and what stops it, without running")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     multirank_cmd.add_options(parser)
     parser.set_defaults(func=_run)
@@ -55,6 +57,8 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError(None, "--config PATH is required (or --list-models)")
     env = load_env_file(args.env) if args.env else None
     cwd = args.cwd if args.cwd is not None else Path.cwd()
+    if args.plan:
+        return _plan(args, env, cwd)
     try:
         result = emulate(args.config, env=env, model=args.model, steps=args.steps, cwd=cwd, golden_dir=args.golden,
                          fault=args.fault, seed=args.seed,
@@ -85,3 +89,27 @@ def _run(args: argparse.Namespace) -> int:
         if not result.written:
             print("nothing written")
     return 0
+
+
+def _plan(args: argparse.Namespace, env: dict[str, str] | None, cwd: Path) -> int:
+    """``--plan``: the run explained before it runs; exit 1 when something would stop it."""
+    from ascend_dump_gui.core.config.formats.importers import load_config
+    from ascend_dump_gui.core.emulator.explain import preview_run, steps_text
+
+    preview = preview_run(load_config(args.config), env=env, model=args.model, steps=args.steps, cwd=cwd.resolve())
+    if args.json:
+        print_json({"steps": preview.steps, "dump_step": preview.step_text, "dumps_data": preview.dumps_data,
+                    "dumped_steps": list(preview.dumped_steps), "fix_steps": preview.fix_steps,
+                    "lands": [{"artifact": a, "path": p} for a, p in preview.lands],
+                    "warnings": list(preview.warnings), "blockers": list(preview.blockers)})
+    else:
+        print(steps_text(preview))
+        if preview.fix_steps is not None:
+            print(f"run --steps {preview.fix_steps} to dump a step")
+        for artifact, path in preview.lands:
+            print(f"{artifact}: {terminal_text(path)}")
+        for message in preview.warnings:
+            print(f"warning: {terminal_text(message)}")
+        for message in preview.blockers:
+            print(f"stops the run: {terminal_text(message)}")
+    return 1 if preview.blockers else 0

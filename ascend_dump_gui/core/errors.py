@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
+
+from ascend_dump_gui.core.config.findings import Text, msg
+
+_OS_PROBLEMS = {errno.ENOENT: msg("No such file or directory"), errno.EACCES: msg("Permission denied"),
+                errno.EISDIR: msg("Is a directory"), errno.ENOTDIR: msg("Not a directory"),
+                errno.ELOOP: msg("Too many levels of symbolic links"), errno.EPERM: msg("Operation not permitted")}
+
+
+def os_problem(exc: BaseException) -> str:
+    """What went wrong in an ``OSError`` as a translatable :class:`Text` for the common cases, else its text."""
+    known = _OS_PROBLEMS.get(getattr(exc, "errno", None))
+    return known if known is not None else (getattr(exc, "strerror", None) or str(exc))
 
 
 class DumpError(Exception):
@@ -12,10 +25,11 @@ class DumpError(Exception):
 class InputError(DumpError):
     """A file or folder given by the user cannot be read or understood.
 
-    The message names the file and the problem; ``line``/``column`` are set for text formats.
+    The message names the file and the problem; ``line``/``column`` are set for text formats. A ``reason`` built
+    with ``msg`` is shown translated by the GUI.
     """
 
-    def __init__(self, path: str | Path | None, reason: str, *, line: int | None = None,
+    def __init__(self, path: str | Path | None, reason: str | Text, *, line: int | None = None,
                  column: int | None = None) -> None:
         self.path = None if path is None else str(path)
         self.reason = reason

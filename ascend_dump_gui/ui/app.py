@@ -28,23 +28,33 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None, rebuild_demo: bool = False):
-    """The main window with ``path`` opened, else the demo config; with no ``path`` and a ``demo_dir`` the
-    demo (tree, compare, config; see ``ui.demo``) is prepared there and shown in every mode."""
+    """The main window with ``path`` opened, else the demo config; with no ``path`` the last session comes back
+    and, with a ``demo_dir``, the demo (tree, compare, config; see ``ui.demo``) is prepared there and shown in
+    every mode. Both wait for the window's first paint."""
+    from ascend_dump_gui.ui.first_paint import after_first_paint
     from ascend_dump_gui.ui.main_window import MainWindow
 
     window = MainWindow()
-    if path is None or not window.open_path(path):
+    if path is not None and Path(path).is_dir():  # Browse shows first; its panel is built once the window is up
+        window.open_folder_later(path)
+    elif path is None or not window.open_path(path):
         window.config_panel.load_demo()
-    session = None
     if path is None:
-        from ascend_dump_gui.ui.session import load_session
+        loader = None
+        if demo_dir is not None:
+            from ascend_dump_gui.ui.demo import DemoLoader
 
-        session = load_session(window.settings)
-        window.apply_session(session)  # the last Browse folder and Compare paths, if still there
-    if path is None and demo_dir is not None:
-        from ascend_dump_gui.ui.demo import open_demo
+            loader = DemoLoader(window, demo_dir, rebuild=rebuild_demo)
 
-        open_demo(window, demo_dir, rebuild=rebuild_demo, session=session)  # its banner says what was restored
+        def restore() -> None:
+            from ascend_dump_gui.ui.session import load_session
+
+            session = load_session(window.settings)
+            window.apply_session(session)  # the last Browse folder and Compare paths, if still there
+            if loader is not None:
+                loader.start(session)  # its banner says what was restored
+
+        after_first_paint(window, restore)
     return window
 
 

@@ -9,7 +9,6 @@ from PySide6.QtCore import QEvent, QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
 
-from ascend_dump_gui.core.demo import MODEL, Demo, make_demo
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
@@ -17,9 +16,11 @@ from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import Session, dismiss, dismissed
 from ascend_dump_gui.ui.settings import APP
 from ascend_dump_gui.ui.workers import Worker
+from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
+    from ascend_dump_gui.core.demo import Demo
     from ascend_dump_gui.ui.main_window import MainWindow
 
 
@@ -48,8 +49,8 @@ class DemoBanner(QToolBar):
         layout.setContentsMargins(6, 2, 6, 2)
         badge = QLabel()
         badge.setPixmap(icon("info").pixmap(20, 20))
-        self.text = QLabel(objectName="demo_banner_text")  # two set lines: a toolbar cannot size wrapped text
-        self.text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.text = WrappedLabel(objectName="demo_banner_text", narrowest=400)  # as many lines as the window's width needs
+        self.text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.open_folder = QPushButton(objectName="demo_open_folder")
         self.open_folder.clicked.connect(lambda: self._trigger("action_open_folder"))
@@ -67,6 +68,8 @@ class DemoBanner(QToolBar):
         self._retranslate()
 
     def _retranslate(self) -> None:
+        from ascend_dump_gui.core.demo import MODEL
+
         self.setWindowTitle(tr("Demo"))
         what = tr("This is a demo: an emulated run of the {model} model, its dump tree, float32 golden files and "
                   "the acl.json that made it.").format(model=MODEL)
@@ -114,20 +117,23 @@ class DemoLoader(QObject):
     ready = Signal(object)
     failed = Signal(object)
 
-    def __init__(self, window: MainWindow, folder: Path, *, rebuild: bool = False,
-                 session: Session | None = None) -> None:
+    def __init__(self, window: MainWindow, folder: Path, *, rebuild: bool = False) -> None:
         super().__init__(window)
         self.setObjectName("demo_loader")
         self._window, self._folder, self._rebuild = window, Path(folder), rebuild
-        self._session = session or Session()
+        self._session = Session()
         self.demo: Demo | None = None
         self.banner: DemoBanner | None = None
         self.done = False
         self._waiting: set[str] = set()
         self._divergent_op: str | None = None
 
-    def start(self) -> Worker:
-        """Start preparing the demo; its progress shows in the status bar."""
+    def start(self, session: Session | None = None) -> Worker:
+        """Start preparing the demo; its progress shows in the status bar. ``session``: what was restored before
+        (the demo fills only the modes it left empty, and its banner says so)."""
+        self._session = session or Session()
+        from ascend_dump_gui.core.demo import make_demo  # the emulator loads once the window is shown
+
         worker = Worker(make_demo, self._folder, rebuild=self._rebuild)
         worker.signals.finished.connect(self._prepared)
         worker.signals.failed.connect(self._failed)
@@ -224,12 +230,3 @@ class DemoLoader(QObject):
         self.done = True
         if demo is not None:
             self.ready.emit(demo)
-
-
-def open_demo(window: MainWindow, folder: Path | None = None, *, rebuild: bool = False,
-              session: Session | None = None) -> DemoLoader:
-    """Prepare the demo in ``folder`` (default :func:`demo_folder`) and show it in ``window`` where ``session``
-    (restored before) left a mode empty; the loader (a child of the window) reports ``ready`` or ``failed``."""
-    loader = DemoLoader(window, folder or demo_folder(), rebuild=rebuild, session=session)
-    loader.start()
-    return loader

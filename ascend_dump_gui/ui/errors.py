@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from ascend_dump_gui.core.errors import DumpError
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.core.config.findings import Text
+from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.ui.i18n import schema_text, tr
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -27,12 +28,28 @@ def error_box(parent: QWidget | None, exc: BaseException, action: str) -> QMessa
                       parent=parent)
     box.setObjectName("error_box")
     if isinstance(exc, (DumpError, OSError)):
-        box.setInformativeText(str(exc))
+        box.setInformativeText(error_text(exc))
     else:
         log.error("Unexpected error during %s", action, exc_info=exc)
         box.setInformativeText(tr("Unexpected {kind}: {error}").format(kind=type(exc).__name__, error=exc))
         box.setDetailedText("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
     return box
+
+
+def error_text(exc: BaseException) -> str:
+    """An expected failure's sentence in the UI language (an :class:`InputError` reason built with ``msg`` is
+    translated by its template; other texts are shown as they are)."""
+    if not (isinstance(exc, InputError) and isinstance(exc.reason, Text)):
+        return str(exc)
+    reason = schema_text(exc.reason)
+    if exc.path is None:
+        return reason
+    if exc.line is None:
+        return tr("{path}: {reason}").format(path=exc.path, reason=reason)
+    if exc.column is None:
+        return tr("{path} (line {line}): {reason}").format(path=exc.path, line=exc.line, reason=reason)
+    return tr("{path} (line {line}, column {column}): {reason}").format(path=exc.path, line=exc.line,
+                                                                       column=exc.column, reason=reason)
 
 
 def show_error(parent: QWidget | None, exc: BaseException, action: str) -> QMessageBox:

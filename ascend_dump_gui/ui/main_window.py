@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
@@ -23,22 +24,26 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui import __version__
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
-from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.config.docs import scenario_docs_html
 from ascend_dump_gui.ui.config.panel import ConfigPanel
-from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
-from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.graph.panel import GraphPanel
-from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, tr, tr_schema
+from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, schema_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
-from ascend_dump_gui.ui.ranks.panel import RanksPanel
 from ascend_dump_gui.ui.session import Session, save_session
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
+if TYPE_CHECKING:
+    from ascend_dump_gui.ui.compare.panel import ComparePanel
+    from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
+    from ascend_dump_gui.ui.dump.panel import BrowsePanel
+    from ascend_dump_gui.ui.graph.panel import GraphPanel
+    from ascend_dump_gui.ui.ranks.panel import RanksPanel
+
 APP_NAME = "Ascend Dump GUI"
+LAZY_TABS = ("browse", "compare", "ranks", "graph")
+"""The modes after Configure, in tab order: each panel (and the modules it needs) is built when first used."""
 
 
 class MainWindow(QMainWindow):
@@ -57,35 +62,115 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _build(self) -> None:
-        """Status bar, panels and menus in the current language (again after a language switch)."""
+        """Status bar, Configure, placeholders for the other modes, and menus in the current language (again
+        after a language switch)."""
         self.status = StatusBar(self.runner)
         self.setStatusBar(self.status)
         self.config_panel = ConfigPanel(self.runner, self.status)
-        self.browse_panel = BrowsePanel(self.runner)
-        self.compare_panel = ComparePanel(self.runner)
-        self.browse_panel.opActivated.connect(self.compare_panel.select_op)  # keep the op when switching
-        self.compare_panel.opActivated.connect(self.show_op_in_browse)
-        self.browse_panel.compareRequested.connect(self.compare_panel.compare_with)
-        self.browse_panel.compareRequested.connect(lambda *_: self.tabs.setCurrentWidget(self.compare_panel))
+        self._panels: dict[str, QWidget] = {}
+        self._graph_compare = None  # a finished compare for the Graph mode, until that mode is built
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
         self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
-        self.tabs.addTab(self.browse_panel, icon("browse"), tr("Browse"))
-        self.tabs.addTab(self.compare_panel, icon("compare"), tr("Compare"))
-        self.ranks_panel = RanksPanel(self.runner)
-        self.ranks_panel.compareRequested.connect(self.compare_run)
-        self.ranks_panel.browseRequested.connect(self.open_folder)
-        self.tabs.addTab(self.ranks_panel, icon("compare"), tr("Ranks"))
-        self.graph_panel = GraphPanel(self.runner)
-        self.tabs.addTab(self.graph_panel, icon("graph"), tr("Graph"))
-        self.compare_panel.finished.connect(self._show_compare_in_graph)
-        self.compare_panel.rowSelected.connect(self._compare_row_selected)
-        self.browse_panel.opActivated.connect(self.graph_panel.select_op)
-        self.graph_panel.opSelected.connect(self._graph_op_selected)
+        for name in LAZY_TABS:
+            self.tabs.addTab(QWidget(objectName=f"{name}_placeholder"), *self._tab_label(name))
+        self.tabs.currentChanged.connect(self._mode_shown)
         self.setCentralWidget(self.tabs)
         self.setMenuBar(QMenuBar())
         self._build_menus()
         self.config_panel.stateChanged.connect(self._update_title)
         self.config_panel.fileOpened.connect(self._remember)
+
+    @staticmethod
+    def _tab_label(name: str):
+        return {"browse": (icon("browse"), tr("Browse")), "compare": (icon("compare"), tr("Compare")),
+                "ranks": (icon("compare"), tr("Ranks")), "graph": (icon("graph"), tr("Graph"))}[name]
+
+    def _mode_shown(self, index: int) -> None:
+        if 1 <= index <= len(LAZY_TABS):
+            self._panel(LAZY_TABS[index - 1])
+
+    def _panel(self, name: str) -> QWidget:
+        """The panel of mode ``name``, built and put in its tab on first use."""
+        panel = self._panels.get(name)
+        if panel is not None:
+            return panel
+        panel = self._panels[name] = getattr(self, f"_make_{name}")()
+        index = LAZY_TABS.index(name) + 1
+        current = self.tabs.currentIndex()
+        placeholder = self.tabs.widget(index)
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, panel, *self._tab_label(name))
+        self.tabs.setCurrentIndex(current)
+        self.tabs.blockSignals(False)
+        placeholder.deleteLater()
+        return panel
+
+    def built(self, name: str) -> bool:
+        """True once mode ``name`` (one of :data:`LAZY_TABS`) has its panel."""
+        return name in self._panels
+
+    @property
+    def browse_panel(self) -> BrowsePanel:
+        return self._panel("browse")
+
+    @property
+    def compare_panel(self) -> ComparePanel:
+        return self._panel("compare")
+
+    @property
+    def ranks_panel(self) -> RanksPanel:
+        return self._panel("ranks")
+
+    @property
+    def graph_panel(self) -> GraphPanel:
+        return self._panel("graph")
+
+    def _make_browse(self) -> BrowsePanel:
+        from ascend_dump_gui.ui.dump.panel import BrowsePanel
+
+        panel = BrowsePanel(self.runner)
+        panel.opActivated.connect(lambda op: self._forward("compare", "select_op", op))  # kept when switching
+        panel.opActivated.connect(lambda op: self._forward("graph", "select_op", op))
+        panel.compareRequested.connect(lambda *paths: self._compare_with_golden(*paths))
+        panel.compareRequested.connect(lambda *_: self.tabs.setCurrentWidget(self.compare_panel))
+        return panel
+
+    def _compare_with_golden(self, *paths) -> None:
+        self.compare_panel.inputs.set_reference_kind(golden=True)
+        self.compare_panel.compare_with(*paths)
+
+    def _make_compare(self) -> ComparePanel:
+        from ascend_dump_gui.ui.compare.panel import ComparePanel
+
+        panel = ComparePanel(self.runner)
+        panel.opActivated.connect(self.show_op_in_browse)
+        panel.finished.connect(self._show_compare_in_graph)
+        panel.rowSelected.connect(self._compare_row_selected)
+        return panel
+
+    def _make_ranks(self) -> RanksPanel:
+        from ascend_dump_gui.ui.ranks.panel import RanksPanel
+
+        panel = RanksPanel(self.runner)
+        panel.compareRequested.connect(self.compare_run)
+        panel.browseRequested.connect(self.open_folder)
+        return panel
+
+    def _make_graph(self) -> GraphPanel:
+        from ascend_dump_gui.ui.graph.panel import GraphPanel
+
+        panel = GraphPanel(self.runner)
+        panel.opSelected.connect(self._graph_op_selected)
+        if self._graph_compare is not None:
+            result, self._graph_compare = self._graph_compare, None
+            self._colour_graph(panel, result)
+        return panel
+
+    def _forward(self, name: str, method: str, *args) -> None:
+        """Call ``method`` of mode ``name``'s panel if it is built (one not built yet has nothing to select)."""
+        if name in self._panels:
+            getattr(self._panels[name], method)(*args)
 
     # public slots ---------------------------------------------------------------------------
     def open_path(self, path: str | Path) -> bool:
@@ -111,6 +196,17 @@ class MainWindow(QMainWindow):
         self.dump_folder = Path(path)
         self._remember(Path(path))
 
+    def open_folder_later(self, path: str | Path) -> None:
+        """Show the Browse mode at once and open ``path`` in it after the window's first paint."""
+        from ascend_dump_gui.ui.first_paint import after_first_paint
+
+        self.tabs.blockSignals(True)  # the placeholder stays until then
+        self.tabs.setCurrentIndex(LAZY_TABS.index("browse") + 1)
+        self.tabs.blockSignals(False)
+        self.dump_folder = Path(path)
+        self._remember(Path(path))
+        after_first_paint(self, lambda: self.open_folder(path))
+
     def show_op_in_browse(self, op_name: str) -> None:
         """Switch to Browse with ``op_name`` selected (Compare's "Show in Browse")."""
         self.tabs.setCurrentWidget(self.browse_panel)
@@ -119,24 +215,32 @@ class MainWindow(QMainWindow):
     def compare_run(self, npu: str, reference: str) -> None:
         """Compare one run with its reference in the Compare mode (the Ranks view's "Open in Compare")."""
         self.compare_panel.set_inputs(npu, reference)
+        self.compare_panel.inputs.set_reference_kind(golden=self.ranks_panel.mode.currentData() == "golden")
         self.tabs.setCurrentWidget(self.compare_panel)
         self.compare_panel.run()
     def _show_compare_in_graph(self, result) -> None:
-        """Colour the Graph mode from a finished compare; open the graph it used when another one is shown."""
-        self.graph_panel.set_compare(result, self.compare_panel.model.statuses())
+        """Colour the Graph mode from a finished compare (kept for the Graph mode until it is first shown)."""
+        if self.built("graph"):
+            self._colour_graph(self.graph_panel, result)
+        else:
+            self._graph_compare = result
+
+    def _colour_graph(self, graph: GraphPanel, result) -> None:
+        """Colour ``graph`` from a compare result; open the graph it used when another one is shown."""
+        graph.set_compare(result, self.compare_panel.model.statuses())
         used = result.summary.get("graph")
-        if used and (self.graph_panel.path is None or Path(used) != self.graph_panel.path):
-            self.graph_panel.open_graph(used)
+        if used and (graph.path is None or Path(used) != graph.path):
+            graph.open_graph(used)
 
     def _compare_row_selected(self, tensor: str) -> None:
         """A row picked in Compare (``op:output:0``; "" when none): its op in the graph."""
         if tensor:
-            self.graph_panel.select_op(tensor.rsplit(":", 2)[0] if tensor.count(":") >= 2 else tensor)
+            self._forward("graph", "select_op", tensor.rsplit(":", 2)[0] if tensor.count(":") >= 2 else tensor)
 
     def _graph_op_selected(self, op_name: str) -> None:
         """An op picked in the graph: its row in Compare, its file in Browse (the mode stays Graph)."""
-        self.compare_panel.select_op(op_name)
-        self.browse_panel.select_op(op_name)
+        self._forward("compare", "select_op", op_name)
+        self._forward("browse", "select_op", op_name)
 
     def new_config(self, scenario: str) -> None:
         if self.config_panel.maybe_discard():
@@ -253,21 +357,30 @@ class MainWindow(QMainWindow):
     # tools and help -------------------------------------------------------------------------
     def run_emulator(self) -> RunEmulatorDialog:
         """Open the 'Run in emulator' dialog for the current config; a finished run opens in Browse."""
+        from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
+
         dialog = RunEmulatorDialog(self.config_panel.run_inputs(), self.runner, self.status, self)
         dialog.treeReady.connect(self.open_folder)
-        dialog.compareReady.connect(self.compare_panel.offer)
+        dialog.compareReady.connect(lambda *args: self.compare_panel.offer(*args))
         dialog.runFinished.connect(self._report_run)
         dialog.open()
         return dialog
 
     def _report_run(self, result) -> None:
-        """Say what a run wrote; warnings (names not in the graph, nothing dumped …) get a box."""
-        self.status.showMessage(tr("Emulator run wrote {count} files.").format(count=len(result.written)), 15000)
+        """Say what a run wrote, per folder; warnings (why nothing was dumped, names not in the graph …) get a box."""
+        from ascend_dump_gui.core.emulator.explain import written_counts
+
+        counts = written_counts(result.written, result.roots)
+        parts = ", ".join(f"{artifact} {count}" for artifact, count in counts.items() if count)
+        dumped = any(counts.get(a) for a in ("dump_data", "overflow_dump", "exception_dump", "msprobe_dump"))
+        text = (tr("Emulator run wrote {count} files ({parts}).") if dumped or not result.written else
+                tr("Emulator run wrote {count} files ({parts}) and no dump files: see the warnings."))
+        self.status.showMessage(text.format(count=len(result.written), parts=parts or "0"), 15000)
         if result.warnings:
             box = QMessageBox(QMessageBox.Icon.Warning, tr("Emulator run"), tr("The run finished with warnings."),
                               parent=self)
             box.setObjectName("run_warnings")
-            box.setInformativeText("\n\n".join(result.warnings))
+            box.setInformativeText("\n\n".join(schema_text(w) for w in result.warnings))
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()
 
@@ -311,19 +424,24 @@ class MainWindow(QMainWindow):
             return True
         install_language(language)
         config, mode = self.config_panel.snapshot(), self.tabs.currentIndex()
-        record, compare = self.browse_panel.current_record(), self._compare_state()
-        index = self.browse_panel.index()  # handed to the new Browse panel: the folder is not scanned again
+        browsed = self.built("browse")
+        record = self.browse_panel.current_record() if browsed else None
+        index = self.browse_panel.index() if browsed else None  # handed over: the folder is not scanned again
+        compare = self._compare_state() if self.built("compare") else None
+        graph_compare = self._graph_compare
         self.config_panel.save_layout(self.settings)
         self._build()
+        self._graph_compare = graph_compare
         self.config_panel.restore_layout(self.settings)
         self.config_panel.restore(config)
-        if self.dump_folder is not None:
+        if browsed and self.dump_folder is not None:
             browse = self.browse_panel
             browse.open_folder(self.dump_folder, index=index)
             if record is not None:  # selected again once the new panel has indexed the folder
                 browse.indexReady.connect(partial(browse.select_record, record.path),
                                           Qt.ConnectionType.SingleShotConnection)
-        self._restore_compare(compare)
+        if compare is not None:
+            self._restore_compare(compare)
         self.tabs.setCurrentIndex(mode)
         self._update_title()
         return True
@@ -370,9 +488,9 @@ class MainWindow(QMainWindow):
 
     def session(self) -> Session:
         """What this window leaves for the next start: the Browse folder and Compare's paths."""
-        inputs = self.compare_panel.inputs
-        return Session(str(self.dump_folder) if self.dump_folder is not None else "",
-                       (inputs.npu.path(), inputs.golden.path(), inputs.graph.path()))
+        inputs = self.compare_panel.inputs if self.built("compare") else None
+        paths = (inputs.npu.path(), inputs.golden.path(), inputs.graph.path()) if inputs is not None else ("", "", "")
+        return Session(str(self.dump_folder) if self.dump_folder is not None else "", paths)
 
     def apply_session(self, session: Session) -> bool:
         """Open a saved session's Browse folder and fill Compare's paths; True if anything was."""

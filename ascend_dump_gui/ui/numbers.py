@@ -1,4 +1,5 @@
-"""One spelling of numbers everywhere in the UI: NaN, +Inf and -Inf (never nan/inf), finite values formatted."""
+"""One spelling of numbers everywhere in the UI: NaN, +Inf and -Inf (never nan/inf), finite values formatted, and a
+rank or step a run does not have as "—" (never "None")."""
 
 from __future__ import annotations
 
@@ -13,3 +14,8 @@ def number_text(value: float, spec: str = ".6g") -> str:
     if math.isinf(value):
         return "+Inf" if value > 0 else "-Inf"
     return format(value, spec)
+
+
+def id_text(value: int | None) -> str:
+    """A rank or step number; "—" for a run without one (an msprobe ``proc{pid}`` folder has no rank)."""
+    return "—" if value is None else str(value)

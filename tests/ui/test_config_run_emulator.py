@@ -75,3 +75,40 @@ def test_cancel_stops_the_run(window, qtbot, tmp_path, monkeypatch):
         dialog.buttons.rejected.emit()  # the dialog's Cancel button while running
     assert dialog.message.text() == "Cancelled." and dialog.run_button.isEnabled()
     assert window.tabs.currentWidget() is window.config_panel
+
+
+def _clipped_labels(widget):
+    """Visible labels whose text needs more room than they got (word-wrapped ones by their height for width)."""
+    from PySide6.QtWidgets import QLabel
+
+    out = []
+    for label in widget.findChildren(QLabel):
+        if not label.isVisibleTo(widget) or not label.text():
+            continue
+        needed = label.heightForWidth(label.width()) if label.wordWrap() else label.sizeHint().height()
+        if label.height() < needed or (not label.wordWrap() and label.width() < label.sizeHint().width()):
+            out.append(label.objectName() or label.text()[:40])
+    return out
+
+
+def test_steps_not_dumped_are_said_before_running_with_a_one_click_fix(window, qtbot, tmp_path):
+    window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_step": "10",
+                                                "dump_list": [{"model_name": "mlp"}]})
+    dialog = window.run_emulator()
+    dialog.steps.setValue(2)
+    assert "none of the steps run (0 to 1)" in dialog.dumped.text()
+    assert dialog.fix_steps.isVisibleTo(dialog) and "11" in dialog.fix_steps.text()
+    dialog.fix_steps.click()
+    assert dialog.steps.value() == 11 and "steps 10 of 0 to 10" in dialog.dumped.text()
+    assert not dialog.fix_steps.isVisibleTo(dialog)
+    dialog.reject()
+
+
+def test_the_dialog_never_clips_the_model_description(window, qtbot):
+    window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_list": [{"model_name": "mixed_precision"}]})
+    dialog = window.run_emulator()
+    qtbot.waitExposed(dialog)
+    assert dialog.model.currentData() == "mixed_precision" and len(dialog.model_note.text()) > 200
+    qtbot.wait(50)
+    assert not _clipped_labels(dialog)
+    dialog.reject()

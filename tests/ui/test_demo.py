@@ -87,12 +87,13 @@ def test_no_path_fills_every_mode_with_the_demo(demo_window, tmp_path):
     assert self_test(window) == []
 
 
-def test_a_path_opens_no_demo(windows, tmp_path):
+def test_a_path_opens_no_demo(qtbot, windows, tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
     window = windows(folder, demo_dir=tmp_path / "demo")
     assert window.findChild(DemoLoader) is None and window.findChild(DemoBanner) is None
-    assert window.browse_panel.folder == str(folder)
+    assert not window.built("browse")  # Browse is built once the window has painted, then opens the folder
+    qtbot.waitUntil(lambda: window.built("browse") and window.browse_panel.folder == str(folder))
     assert not window.compare_panel.inputs.npu.path()
     assert not (tmp_path / "demo").exists()
 

@@ -389,10 +389,10 @@ _PLACEHOLDER = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
 
 
 def test_finding_templates_keep_their_placeholders():
-    from ascend_dump_gui.ui.translations.catalog import CONFIG_DIR, SCHEMA_CONTEXT, ui_strings
+    from ascend_dump_gui.ui.translations.catalog import CORE_DIR, SCHEMA_CONTEXT, ui_strings
 
     translated = ts_translations()
-    broken = [f"{source!r} -> {translated[(SCHEMA_CONTEXT, source)]!r}" for source in ui_strings(CONFIG_DIR, "msg")
+    broken = [f"{source!r} -> {translated[(SCHEMA_CONTEXT, source)]!r}" for source in ui_strings(CORE_DIR, "msg")
               if sorted(_PLACEHOLDER.findall(source)) != sorted(_PLACEHOLDER.findall(translated[(SCHEMA_CONTEXT,
                                                                                                    source)]))]
     assert not broken, "\n".join(broken)

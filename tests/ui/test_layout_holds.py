@@ -49,3 +49,65 @@ def test_long_text_is_elided_with_the_whole_text_in_the_tooltip(qtbot):
     assert label.minimumSizeHint().width() <= 60 and label.sizeHint().width() <= 480
     label.actions()[0].trigger()  # the right-click "Copy" copies the whole text
     assert QGuiApplication.clipboard().text() == LONG
+
+
+def _clipped(widget) -> list[str]:
+    """Visible labels (in ``widget``) whose text needs more room than they got."""
+    from PySide6.QtWidgets import QLabel
+
+    out = []
+    for label in widget.findChildren(QLabel):
+        if not label.isVisibleTo(widget) or not label.text() or label.pixmap() and not label.pixmap().isNull():
+            continue
+        if label.wordWrap():
+            short = label.height() < label.heightForWidth(label.width())
+        else:
+            hint = label.sizeHint()
+            short = label.width() < hint.width() - 1 or label.height() < hint.height() - 1
+        if short and not isinstance(label, ElidedLabel):
+            out.append(f"{label.objectName() or label.text()[:50]!r}: {label.size().toTuple()} < "
+                       f"{label.sizeHint().toTuple()}")
+    return out
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request, qapp):
+    from ascend_dump_gui.ui.i18n import install_language
+
+    assert install_language(request.param)
+    yield request.param
+    install_language("en")
+
+
+def test_every_populated_mode_fits_1024x700_and_4k(qtbot, tmp_path, language):
+    """The demo in every mode, its graph, a ranks matrix and then an msprobe tree: the window's minimum size stays
+    within 1024x700, nothing grows it, the demo banner's text is whole, and it still fills a 4K screen."""
+    from ascend_dump_gui.ui.demo import DemoBanner
+    from tests.ui.populated import demo_window, show_graph, show_msprobe, show_ranks
+
+    def wait(condition, timeout):
+        qtbot.waitUntil(condition, timeout=timeout)
+
+    window = demo_window(tmp_path, wait)
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    show_graph(window, wait)
+    show_ranks(window, tmp_path, wait)
+    sizes = {}
+    for tab in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(tab)
+        qtbot.wait(30)
+        hint = window.minimumSizeHint()
+        sizes[window.tabs.tabText(tab)] = (hint.width(), hint.height())
+    show_msprobe(window, tmp_path, wait)
+    qtbot.wait(30)
+    sizes["Browse (msprobe)"] = window.minimumSizeHint().toTuple()
+    too_big = {tab: size for tab, size in sizes.items() if size[0] > 1024 or size[1] > 700}
+    assert not too_big, f"minimum sizes beyond 1024x700 ({language}): {too_big}"
+    assert window.size().toTuple() == (1024, 700)
+    banner = window.findChild(DemoBanner)
+    assert banner is not None and not _clipped(banner), _clipped(banner)
+    window.resize(3840, 2160)
+    qtbot.wait(30)
+    assert window.size().toTuple() == (3840, 2160) and window.tabs.width() >= 3800
+    qtbot.waitUntil(lambda: not window.runner.active, timeout=30_000)

@@ -74,6 +74,8 @@ def test_main_window_opens_a_run_in_compare(qtbot, window, tree):
     with qtbot.waitSignal(window.runner.ended, timeout=30000):
         panel.open_compare.click()
     assert window.tabs.currentWidget() is window.compare_panel
+    inputs = window.compare_panel.inputs
+    assert inputs._labels[1].text() == "Reference" and "another rank" in inputs.golden.edit.placeholderText()
     qtbot.waitUntil(lambda: window.compare_panel.result() is not None, timeout=30000)
     divergence = window.compare_panel.result().first_divergence
     assert divergence is not None and divergence.op_name == "dense/Relu"

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.emulator.graph import Graph, GraphBuilder
 
 
 @dataclass(frozen=True)
 class ModelInfo:
     name: str
-    description: str
+    description: str  # a Text (``msg``): the GUI shows it translated
 
 
 @dataclass(frozen=True)
@@ -153,34 +154,34 @@ def _build_long_names() -> Graph:
 
 
 MODELS: dict[str, ModelDef] = {m.info.name: m for m in (
-    ModelDef(ModelInfo("mlp", "3-layer MLP (MatMulV2, bias Add, Relu, a residual Add, SoftmaxV2), input 8x32"),
+    ModelDef(ModelInfo("mlp", msg("3-layer MLP (MatMulV2, bias Add, Relu, a residual Add, SoftmaxV2), input 8x32")),
              _build_mlp, lambda r: {"input": r.normal(0.0, 1.0, (8, 32))},
              overwrite=("dense_1/Relu", "dense/Relu"), fault_op="dense_1/MatMul"),
-    ModelDef(ModelInfo("convnet", "NCHW conv net: 2x (Conv2D, BNInferenceD, Relu, MaxPool), Flatten, "
-                                  "MatMulV2, SoftmaxV2; input 2x3x16x16"),
+    ModelDef(ModelInfo("convnet", msg("NCHW conv net: 2x (Conv2D, BNInferenceD, Relu, MaxPool), Flatten, "
+                                  "MatMulV2, SoftmaxV2; input 2x3x16x16")),
              _build_convnet, lambda r: {"data": r.normal(0.0, 1.0, (2, 3, 16, 16))},
              overwrite=("pool2", "pool1"), fault_op="conv2conv2_relu"),
-    ModelDef(ModelInfo("transformer", "one encoder block: LayerNorm, Q/K/V MatMulV2, SoftmaxV2, Gelu FFN, "
-                                      "residual Adds; 16 tokens x 64"),
+    ModelDef(ModelInfo("transformer", msg("one encoder block: LayerNorm, Q/K/V MatMulV2, SoftmaxV2, Gelu FFN, "
+                                      "residual Adds; 16 tokens x 64")),
              _build_transformer, lambda r: {"hidden_states": r.normal(0.0, 1.0, (16, 64))},
              overwrite=("encoder/ffn/Gelu", "encoder/attn/residual/Add"), fault_op="encoder/attn/Softmax"),
-    ModelDef(ModelInfo("overflow_fp16", "2-layer MLP whose first MatMulV2 exceeds the float16 range "
-                                        "(finite in float32)"),
+    ModelDef(ModelInfo("overflow_fp16", msg("2-layer MLP whose first MatMulV2 exceeds the float16 range "
+                                        "(finite in float32)")),
              _build_overflow, lambda r: {"input": r.uniform(10.0, 20.0, (4, 16))},
              overwrite=("dense/Relu", "dense/MatMul"), fault_op="dense_1/MatMul"),
-    ModelDef(ModelInfo("long_names", "small MLP (MatMulV2, FastGelu) with deeply nested scope names: its dump "
+    ModelDef(ModelInfo("long_names", msg("small MLP (MatMulV2, FastGelu) with deeply nested scope names: its dump "
                                      "file names exceed 255 "
-                                     "bytes, so they are written hashed with mapping.csv rows"),
+                                     "bytes, so they are written hashed with mapping.csv rows")),
              _build_long_names, lambda r: {"input": r.normal(0.0, 1.0, (4, 16))},
              overwrite=(f"{LONG_SCOPE}/FastGelu", f"{LONG_SCOPE}/MatMul"), fault_op="head/MatMul"),
-    ModelDef(ModelInfo("mixed_precision", "velocity head: sensor-frame positions (8 tracks x 65 samples at "
+    ModelDef(ModelInfo("mixed_precision", msg("velocity head: sensor-frame positions (8 tracks x 65 samples at "
                                           "100 Hz) + a 96 m frame origin (Add), finite-difference velocity "
                                           "(MatMulV2), dense Relu, dense, SoftmaxV2. velocity/MatMul diverges "
                                           "when it runs in float16/bfloat16 (mixed precision): its inputs "
                                           "(76-116 m, moving 1-3 cm per sample) keep 3 (float16) or 2 "
                                           "(bfloat16) significant digits, so the differences of neighbours "
                                           "are rounding noise; world_frame/Add (float32 in mixed modes) and "
-                                          "the rounded inputs still match the golden"),
+                                          "the rounded inputs still match the golden")),
              _build_mixed_precision, _mixed_precision_inputs,
              overwrite=("encoder/Relu", "velocity/MatMul"), fault_op="head/MatMul"),
 )}

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
+from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import ConfigRefused
 
@@ -79,8 +80,8 @@ def _env_exception(env: Mapping[str, str], level: str | None) -> tuple[str | Non
         if scene in EXCEPTION_LEVELS and scene != "lite_exception":
             level = EXCEPTION_LEVELS[scene]
         else:
-            notes.append(f"ASCEND_DUMP_SCENE={scene} is ignored: only aic_err_brief_dump, aic_err_norm_dump "
-                         "and aic_err_detail_dump are read from the environment")
+            notes.append(msg("ASCEND_DUMP_SCENE={scene} is ignored: only aic_err_brief_dump, aic_err_norm_dump "
+                             "and aic_err_detail_dump are read from the environment", scene=scene))
     if env.get("NPU_COLLECT_PATH"):
         level = "norm"
     return level, notes
@@ -105,19 +106,20 @@ def _acl_plan(values: Mapping[str, Any], model_name: str) -> DumpPlan:
     if scene in EXCEPTION_LEVELS:
         return replace(plan, exception=EXCEPTION_LEVELS[scene])
     if not (items or values.get("dump_list") or _on(values, "dump_op_switch") or _on(values, "dump_debug") or scene):
-        return plan.note("the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no "
-                         "dump_scene): the runtime accepts it and writes nothing", "dump_list")
+        return plan.note(msg("the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no "
+                             "dump_scene): the runtime accepts it and writes nothing"), "dump_list")
     if _on(values, "dump_debug"):
         if items:
-            return plan.note("dump_debug=on with a non-empty dump_list: GE refuses the dump config (\"nonsupport "
-                             "dump model when open dump overflow detection\") and writes nothing", "dump_debug")
+            return plan.note(msg("dump_debug=on with a non-empty dump_list: GE refuses the dump config "
+                                 "(\"nonsupport dump model when open dump overflow detection\") and writes "
+                                 "nothing"), "dump_debug")
         return replace(plan, overflow=True)
     if scene == "watcher":
         groups = tuple(WatchGroup(frozenset(i["layer"]) if i.get("layer") else None,
                                   tuple(i.get("watcher_nodes") or ())) for i in items)
         return replace(plan, data_dump=True, watcher=groups, dump_mode="output")
     if values.get("dump_level") == "kernel":
-        return plan.note("dump_level=kernel: GE turns the model dump off, only kernel-level dumps remain",
+        return plan.note(msg("dump_level=kernel: GE turns the model dump off, only kernel-level dumps remain"),
                          "dump_level")
     types, names = _blacklists(items)
     plan = replace(plan, stats=values.get("dump_data") == "stats", stats_items=tuple(values.get("dump_stats") or ()),
@@ -127,8 +129,8 @@ def _acl_plan(values: Mapping[str, Any], model_name: str) -> DumpPlan:
     matching = [i for i in items if not i.get("model_name") or i["model_name"] == model_name]
     if not matching:
         wanted = ", ".join(sorted({str(i.get("model_name")) for i in items}))
-        return plan.note(f"dump_list names model(s) {wanted} but the model that runs is {model_name}: "
-                         "nothing is dumped", "model_name")
+        return plan.note(msg("dump_list names model(s) {wanted} but the model that runs is {model}: nothing is "
+                             "dumped", wanted=wanted, model=model_name), "model_name")
     ranges = tuple((r["begin"], r["end"]) for i in matching for r in (i.get("opname_range") or ())
                    if isinstance(r, dict) and r.get("begin") and r.get("end"))
     layers: set[str] | None = set()
@@ -152,7 +154,7 @@ def _ge_options_plan(scenario: str, values: Mapping[str, Any], default_mode: str
     elif dump:
         plan = replace(plan, data_dump=True, stats=values.get("dump_data") == "stats")
     elif any(k in values for k in ("dump_path", "dump_step", "dump_mode", "dump_layer", "dump_data")):
-        plan = plan.note("dump options are set but enable_dump is off: the runtime ignores them", "enable_dump")
+        plan = plan.note(msg("dump options are set but enable_dump is off: the runtime ignores them"), "enable_dump")
     if scenario != "torchair":
         level = {1: "norm", 2: "brief"}.get(int(values.get("enable_exception_dump", 2)))
         plan = replace(plan, exception=level)
@@ -184,8 +186,8 @@ def _torchair_plan(doc: ConfigDoc, *, load: Callable[[Path], ConfigDoc] | None,
     mode = doc.facts.get("mode") or "max-autotune"
     if mode != "max-autotune":
         return DumpPlan("torchair").note(
-            f"torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is "
-            "dumped", "enable_dump")
+            msg("torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is "
+                "dumped", mode=mode), "enable_dump")
     json_path = values.get("dump_config_path")
     if json_path and not _on(values, "enable_dump"):
         if load is None:
@@ -194,11 +196,11 @@ def _torchair_plan(doc: ConfigDoc, *, load: Callable[[Path], ConfigDoc] | None,
         plan = replace(_acl_plan(load(path if path.is_absolute() else cwd / path).values, model_name),
                        scenario="torchair")
         if plan.exception:
-            plan = replace(plan.note("an exception dump_scene in dump_config_path has no effect: torch_npu "
-                                     "already enables the exception dump", "dump_scene"), exception=None)
+            plan = replace(plan.note(msg("an exception dump_scene in dump_config_path has no effect: torch_npu "
+                                         "already enables the exception dump"), "dump_scene"), exception=None)
         return plan
     plan = _ge_options_plan("torchair", values, "all")
     if json_path:
-        plan = plan.note("dump_config_path is ignored because enable_dump is set (the options take priority)",
+        plan = plan.note(msg("dump_config_path is ignored because enable_dump is set (the options take priority)"),
                          "dump_config_path")
     return plan

@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, ref, split_ref
 from ascend_dump_gui.core.emulator.ops import BF16, FP16, FP32, spec_of
-from ascend_dump_gui.core.errors import ConfigRefused, InputError
+from ascend_dump_gui.core.errors import ConfigRefused, InputError, os_problem
 
 # precision_mode values -> the emulator's policy names
 _MODE_V1 = {
@@ -65,11 +66,11 @@ def load_mixlist(path: Path) -> dict[str, dict[str, list[str]]]:
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise InputError(path, f"cannot read the modify_mixlist file: {exc.strerror or exc}") from exc
+        raise InputError(path, msg("cannot read the modify_mixlist file: {problem}", problem=os_problem(exc))) from exc
     except json.JSONDecodeError as exc:
         raise InputError(path, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from exc
     if not isinstance(doc, dict):
-        raise InputError(path, "a modify_mixlist file must hold a JSON object")
+        raise InputError(path, msg("a modify_mixlist file must hold a JSON object"))
     out: dict[str, dict[str, list[str]]] = {}
     for key in ("black-list", "white-list"):
         section = doc.get(key, {})
@@ -109,8 +110,8 @@ def policy_from_values(values: Mapping[str, Any], *, default: str, cwd: Path) ->
         path = Path(mixlist)
         changes = load_mixlist(path if path.is_absolute() else cwd / path)
         if mode not in MIXED:
-            warnings.append(f"modify_mixlist has no effect with {described}: the lists only apply in mixed "
-                            "precision modes")
+            warnings.append(msg("modify_mixlist has no effect with {described}: the lists only apply in mixed "
+                                "precision modes", described=described))
         for op_type in changes["black-list"]["to-remove"]:
             black.discard(op_type)
         for op_type in changes["white-list"]["to-remove"]:

@@ -12,13 +12,14 @@ import numpy as np
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.check import check, effective_env
-from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.rules.acl import remote_host
 from ascend_dump_gui.core.emulator.compiler import compile_graph
+from ascend_dump_gui.core.emulator.explain import this_run, why_nothing_dumped
 from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
 from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, OutputHook, execute
@@ -65,8 +66,8 @@ def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str,
         if a.artifact not in _WRITTEN_ARTIFACTS:
             continue
         if remote_host(a.path) is not None:
-            notes.append(f"{a.artifact} goes to the remote host {a.path} ({a.decided_by}); nothing is written "
-                         "locally for it")
+            notes.append(msg("{artifact} goes to the remote host {path} ({decided_by}); nothing is written "
+                             "locally for it", artifact=a.artifact, path=a.path, decided_by=a.decided_by))
             continue
         roots[a.artifact] = (Path(a.path), a.layout)
     return roots, notes
@@ -126,7 +127,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     findings = check(doc, env=env, base_dir=cwd)
     _refuse_errors(findings)
     result = EmulationResult(findings=findings)
-    result.warnings += [f.message for f in findings if f.severity is Severity.WARNING]
+    result.warnings += [f.text for f in this_run(findings) if f.severity is Severity.WARNING]
     if doc.scenario == "msprobe_config":  # PrecisionDebugger's tree, not the ACL runtime's
         write = _emulate_msprobe_l2 if doc.values.get("level") == "L2" else emulate_msprobe
         root, result.written = write(doc.values, cwd=cwd, model=model, steps=steps, seed=seed)
@@ -151,7 +152,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     device = Graph(model_name, device.ops, device.outputs)
 
     plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
-    warned = {o for f in findings if f.severity is Severity.WARNING for o in f.options}
+    warned = {o for f in this_run(findings) if f.severity is Severity.WARNING for o in f.options}
     result.warnings += [message for option, message in plan.warnings if option not in warned]
     roots, notes = _roots(doc, env, cwd)
     result.warnings += notes
@@ -176,11 +177,11 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         try:
             execute(device, feeds[step], observer=writer.observer(step), hook=hook)
         except AICoreError as error:
-            result.warnings.append(f"step {step}: {error}; the process exits")
+            result.warnings.append(msg("step {step}: {error}; the process exits", step=step, error=str(error)))
             if plan.exception and "exception_dump" in roots:
                 writer.write_exception(error, step)
             else:
-                result.warnings.append("exception dump is off: nothing is written for the failing op")
+                result.warnings.append(msg("exception dump is off: nothing is written for the failing op"))
         if golden_dir is not None:
             observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step, writer.replaced)
             execute(original, feeds[step], observer=observe)
@@ -193,10 +194,10 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     if golden_dir is not None:
         result.roots["golden"] = Path(golden_dir)
     if not writer.written:
-        result.warnings.append("the runtime writes no dump files for this config and run")
+        result.warnings.append(why_nothing_dumped(plan, steps, roots))
     if writer.replaced:
-        result.warnings.append(f"replaced {len(writer.replaced)} file(s) already there (the first: "
-                               f"{writer.replaced[0]})")
+        result.warnings.append(msg("replaced {count} file(s) already there (the first: {first})",
+                                   count=len(writer.replaced), first=str(writer.replaced[0])))
     return result
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.core.dump.device_formats import to_device
 from ascend_dump_gui.core.dump.filewrite import atomic_output
@@ -79,8 +80,8 @@ class DumpTreeWriter:
             wanted |= set(group.nodes) | set(group.layers or ())
         missing = sorted(wanted - names)
         if missing:
-            self.warnings.append(f"op name(s) not in the running graph, nothing dumped for them: {', '.join(missing)} "
-                                 "(use the names after fusion, as in the Build graph)")
+            self.warnings.append(msg("op name(s) not in the running graph, nothing dumped for them: {names} (use "
+                                     "the names after fusion, as in the Build graph)", names=", ".join(missing)))
         if self.plan.layers is None:
             return names
         selected = set(self.plan.layers) & names
@@ -89,8 +90,8 @@ class DumpTreeWriter:
             if begin in names and end in names:
                 selected.update(n for n in order[order.index(begin):order.index(end) + 1] if n in names)
             else:
-                self.warnings.append(f"opname_range {begin}..{end}: an end is not in the running graph, the range "
-                                     "dumps nothing")
+                self.warnings.append(msg("opname_range {begin}..{end}: an end is not in the running graph, the "
+                                         "range dumps nothing", begin=begin, end=end))
         producers = self.graph.producers()
         for name in list(selected):
             stack = list(self.graph.op(name).inputs)

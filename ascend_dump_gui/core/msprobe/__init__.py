@@ -23,7 +23,7 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {"Entry": "dump_json", "Leaf": "dump_json", "MsprobeRun": "tree", "MsprobeTree": "tree", "Problem": "tree",
-            "TensorLoadError": "tree", "is_msprobe_dir": "tree", "open_tree": "tree"}
+            "TensorLoadError": "tree", "is_msprobe_dir": "layout", "open_tree": "tree"}
 __all__ = sorted(_EXPORTS)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -22,3 +23,35 @@ def folder_ids(run_dir: Path) -> tuple[int | None, int | None, int | None]:
         pid = int(m.group(1))
     step_match = _STEP.match(run_dir.parent.name)
     return (int(step_match.group(1)) if step_match else None), rank, pid
+
+
+def is_msprobe_dir(path: str | Path) -> bool:
+    """True when ``path`` is an msprobe dump path, step folder or rank folder.
+
+    Cheap enough for the GUI thread on a huge folder: at most two folder listings, following only
+    ``step*`` / ``rank*`` / ``proc*`` names.
+    """
+    path = Path(path)
+    if (path / DUMP_JSON).is_file():
+        return True
+    for child in _named_dirs(path):
+        if (child / DUMP_JSON).is_file():
+            return True
+        if child.name.startswith("step"):
+            return any((grandchild / DUMP_JSON).is_file() for grandchild in _named_dirs(child))
+    return False
+
+
+def _named_dirs(path: Path, limit: int = 64) -> list[Path]:
+    """Up to ``limit`` sub-folders named like msprobe's step, rank or proc folders."""
+    found: list[Path] = []
+    try:
+        with os.scandir(path) as entries:
+            for entry in entries:
+                if entry.name.startswith(("step", "rank", "proc")) and entry.is_dir():
+                    found.append(Path(entry.path))
+                    if len(found) >= limit:
+                        break
+    except OSError:
+        return []
+    return sorted(found)

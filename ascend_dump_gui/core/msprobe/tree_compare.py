@@ -8,8 +8,9 @@ from pathlib import Path
 
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.msprobe.compare import compare_runs
+from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.msprobe.rows import MsprobeComparison, MsprobeRow
-from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem, is_msprobe_dir, open_tree
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem, open_tree
 
 
 @dataclass

@@ -130,6 +130,12 @@ class CompareInputs(QWidget):
         self.narrow: bool | None = None
         self._arrange(narrow=False)
 
+    def set_reference_kind(self, golden: bool) -> None:
+        """Name the second input "Golden" (a golden dump) or "Reference" (another rank or step of the same run)."""
+        self._labels[1].setText(tr("Golden") if golden else tr("Reference"))
+        self.golden.edit.setPlaceholderText(tr("Golden dump folder or file") if golden else
+                                            tr("Reference dump folder or file (another rank or step)"))
+
     def _arrange(self, narrow: bool) -> None:
         """Wide: paths on the left, metrics, thresholds and the graph note on the right. Narrow: each path on
         its own full-width row, then the graph note, then metrics and thresholds on one row."""

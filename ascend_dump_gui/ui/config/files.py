@@ -20,6 +20,9 @@ NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device":
           "torchair": "torchair_python", "env": "shell"}
 SUFFIX = {"acl_json": ".json", "tf1_python": ".py", "tf2_python": ".py", "torchair_python": ".py",
           "shell": ".sh", "project": ".adg.json"}
+KEPT_SUFFIXES = {"shell": (".sh", ".bash", ".env", ""), "acl_json": (".json",),
+                 "tf1_python": (".py",), "tf2_python": (".py",), "torchair_python": (".py",)}
+"""Suffixes of an opened file that Save As proposes again for a target (an opened run.env stays run.env)."""
 
 
 def is_script(path: Path | None) -> bool:
@@ -111,20 +114,35 @@ def write(path: Path, doc: ConfigDoc, target: str) -> None:
 
 
 def ask_save_path(parent: QWidget, scenario: str, current: Path | None, script: Path | None = None) -> str:
-    """The Save As dialog; for a config read from a script it proposes the companion project file."""
+    """The Save As dialog, proposing the opened file's name and format; for a config read from a script it
+    proposes the companion project file."""
     if script is not None and (current is None or current == script):
         return _ask(parent, tr("Save config as"), "project", companion_path(script))
-    return _ask(parent, tr("Save config as"), native_target(scenario), current)
+    target = target_for(current, scenario) if current is not None else native_target(scenario)
+    return _ask(parent, tr("Save config as"), target, current, keep_name=True)
+
+
+def _keeps_name(current: Path | None, target: str) -> bool:
+    """Whether the opened file ``current`` already has a name of ``target``'s format."""
+    if current is None:
+        return False
+    if target == "project":
+        return is_project(current)
+    return not is_project(current) and current.suffix.lower() in KEPT_SUFFIXES.get(target, ())
 
 
 def ask_export_path(parent: QWidget, target: str, current: Path | None, script: Path | None = None) -> str:
     return _ask(parent, tr("Export as {format}").format(format=label(target)), target, current, script)
 
 
-def _ask(parent: QWidget, title: str, target: str, current: Path | None, script: Path | None = None) -> str:
+def _ask(parent: QWidget, title: str, target: str, current: Path | None, script: Path | None = None, *,
+         keep_name: bool = False) -> str:
+    """The save dialog for ``target``: the opened file's name when Save As keeps its format (``keep_name``; an
+    export keeps only a project file's name), else its stem with ``target``'s suffix."""
     suffix = SUFFIX.get(target, ".txt")
     folder = current.parent if current else Path.cwd()
-    if current is not None and current.name.endswith(suffix) and target == "project":
+    kept = _keeps_name(current, target) if keep_name else target == "project" and _keeps_name(current, target)
+    if current is not None and kept:
         name = current.name
     else:
         name = (current.name.split(".")[0] if current else ("acl" if target == "acl_json" else "dump_config")) + suffix

@@ -18,19 +18,22 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QProgressBar,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.paths import resolve_paths
+from ascend_dump_gui.core.emulator.explain import MAX_STEPS, RunPreview, preview_run, steps_text
 from ascend_dump_gui.core.emulator.faults import FAULT_KINDS
 from ascend_dump_gui.core.emulator.models import list_models
 from ascend_dump_gui.core.emulator.run import emulate
+from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.workers import Worker
+from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
 if TYPE_CHECKING:
     from ascend_dump_gui.ui.config.panel import RunInputs
@@ -105,13 +108,13 @@ class RunEmulatorDialog(QDialog):
         self.model = QComboBox(objectName="emu_model")
         for info in list_models():
             self.model.addItem(info.name, info.name)
-            self.model.setItemData(self.model.count() - 1, info.description, Qt.ItemDataRole.ToolTipRole)
+            self.model.setItemData(self.model.count() - 1, schema_text(info.description), Qt.ItemDataRole.ToolTipRole)
         named = named_model(inputs)
         if named is not None:  # the model the config's dump_list names: any other one dumps nothing
             self.model.setCurrentIndex(self.model.findData(named))
-        self.model_note = QLabel(wordWrap=True, objectName="emu_model_note")
+        self.model_note = WrappedLabel(objectName="emu_model_note")
         self.model.currentIndexChanged.connect(self._describe_model)
-        self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=50, value=2)
+        self.steps = QSpinBox(objectName="emu_steps", minimum=1, maximum=MAX_STEPS, value=2)
         self.cwd = QLineEdit(str(default_run_dir()), objectName="emu_cwd")
         self.cwd.setToolTip(tr("The emulated process's working directory: relative dump paths land here."))
         self.golden = QCheckBox(tr("Also write float32 golden .npy files (for Compare)"), objectName="emu_golden")
@@ -123,14 +126,17 @@ class RunEmulatorDialog(QDialog):
         self.fault.addItem(tr("none"), None)
         for kind in FAULT_KINDS:
             self.fault.addItem(kind, kind)
-        self.lands = QLabel(wordWrap=True, objectName="emu_lands")
+        self.lands = WrappedLabel(objectName="emu_lands")
         self.lands.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.cwd.textChanged.connect(self._show_landing)
-        self.warning = QLabel(wordWrap=True, objectName="emu_warning")
-        errors = [f for f in inputs.findings if Severity(f.severity) is Severity.ERROR]
-        self.warning.setText(tr("This config has {count} error(s); the emulated runtime may refuse it.").format(
-            count=len(errors)) if errors else "")
-        self.warning.setVisible(bool(errors))
+        self.preview: RunPreview | None = None
+        self.dumped = WrappedLabel(objectName="emu_dumped")  # which steps the config dumps
+        self.fix_steps = QPushButton(objectName="emu_fix_steps", visible=False)
+        self.fix_steps.clicked.connect(self._apply_fix_steps)
+        self.warning = WrappedLabel(objectName="emu_warning")  # what stops this run, and its warnings
+        self.warning.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        for edited in (self.steps.valueChanged, self.model.currentIndexChanged, self.cwd.textChanged):
+            edited.connect(self._explain)
         self.progress = QProgressBar(objectName="emu_progress", visible=False)
         self.message = QLabel(objectName="emu_message", wordWrap=True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -146,7 +152,13 @@ class RunEmulatorDialog(QDialog):
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(tr("Model"), model_box)
-        form.addRow(tr("Steps"), self.steps)
+        steps_box = QWidget()
+        steps_layout = QVBoxLayout(steps_box)
+        steps_layout.setContentsMargins(0, 0, 0, 0)
+        steps_layout.addWidget(self.steps)
+        steps_layout.addWidget(self.dumped)
+        steps_layout.addWidget(self.fix_steps)
+        form.addRow(tr("Steps"), steps_box)
         form.addRow(tr("Working directory"), self.cwd)
         form.addRow(tr("Files land in"), self.lands)
         form.addRow(tr("Inject a fault"), self.fault)
@@ -160,6 +172,8 @@ class RunEmulatorDialog(QDialog):
         layout.addWidget(self.buttons)
         self._describe_model()
         self._show_landing()
+        self._explain()
+        self.setMinimumWidth(560)
 
     def start(self) -> Worker:
         """Run the emulator in a worker; the dialog shows progress and the status bar offers Cancel too."""
@@ -200,6 +214,40 @@ class RunEmulatorDialog(QDialog):
         rows = [f"{a.artifact}: {a.path}" for a in resolve_paths(self._inputs.doc, env=self._inputs.env, cwd=cwd)
                 if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump")]
         self.lands.setText("\n".join(rows) or tr("(this config dumps nothing)"))
+
+    def _explain(self) -> None:
+        """Before running: which steps are dumped (a one-click fix when none is), this run's warnings, and what
+        stops it (errors, files the runtime reads that are missing)."""
+        cwd = Path(self.cwd.text()).expanduser()
+        try:
+            preview = preview_run(self._inputs.doc, env=self._inputs.env, model=self.model.currentData(),
+                                  steps=self.steps.value(), cwd=cwd)
+        except DumpError as exc:  # the plan itself cannot be made: said as a blocker
+            self.preview = None
+            self.dumped.setText("")
+            self.fix_steps.hide()
+            self.warning.setText(tr("This run would stop: {reason}").format(reason=schema_text(str(exc))))
+            self.warning.show()
+            return
+        self.preview = preview
+        self.dumped.setText(schema_text(steps_text(preview)))
+        self.fix_steps.setVisible(preview.fix_steps is not None)
+        if preview.fix_steps is not None:
+            self.fix_steps.setText(tr("Run {count} steps (dumps step {step})").format(
+                count=preview.fix_steps, step=preview.fix_steps - 1))
+        lines = []
+        if preview.blockers:
+            lines.append(tr("{count} problem(s) stop this run:").format(count=len(preview.blockers)))
+            lines += [f"• {schema_text(text)}" for text in preview.blockers]
+        if preview.warnings:
+            lines.append(tr("Warnings for this run:"))
+            lines += [f"• {schema_text(text)}" for text in preview.warnings]
+        self.warning.setText("\n".join(lines))
+        self.warning.setVisible(bool(lines))
+
+    def _apply_fix_steps(self) -> None:
+        if self.preview is not None and self.preview.fix_steps is not None:
+            self.steps.setValue(self.preview.fix_steps)
 
     def _on_progress(self, done: int, total: int, message: str) -> None:
         self.progress.setRange(0, max(total, 0))

@@ -65,7 +65,9 @@ class WherePanel(QWidget):
         """Rows from ``core.config.paths.resolve_paths`` (objects with artifact, path, decided_by)."""
         self.tree.clear()
         for artifact in artifacts:
-            item = QTreeWidgetItem([artifact.artifact, str(artifact.path), artifact.decided_by])
+            decided = {"cwd": tr("working directory"), "default": tr("default")}.get(artifact.decided_by,
+                                                                                 artifact.decided_by)
+            item = QTreeWidgetItem([artifact.artifact, str(artifact.path), decided])
             item.setToolTip(1, str(artifact.path))
             self.tree.addTopLevelItem(item)
 

@@ -180,7 +180,7 @@ class BrowsePanel(QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._table_menu)
         self.record_view = RecordView(runner=self._runner)
-        self.record_view.tensor_view.readProblem.connect(self._read_problem)
+        self.record_view.readProblem.connect(self._read_problem)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)

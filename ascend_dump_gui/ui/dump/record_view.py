@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QTableView, QWidget
 
 from ascend_dump_gui.core.dump.reader import read_dump
@@ -15,11 +16,13 @@ from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel
-from ascend_dump_gui.ui.dump.tensor_view import TensorView
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask
 from ascend_dump_gui.ui.workers import TaskRunner
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.ui.dump.tensor_view import TensorView
 
 TENSOR_KINDS = frozenset({"tensor", "golden", "exception"})
 
@@ -38,10 +41,12 @@ def _describe(path: str, record: DumpRecord, *, progress: ProgressFn, cancel: Ca
 
 
 class RecordView(QStackedWidget):
-    """Page 0: :class:`TensorView`; page 1: the stats CSV as a sortable table; page 2: text."""
+    """Page 0: :class:`TensorView` (built when the first tensor record is shown: it loads the plots);
+    page 1: the stats CSV as a sortable table; page 2: text."""
 
     statsShown = Signal(int)
     textShown = Signal(str)
+    readProblem = Signal(str, str)  # the tensor view's: (record path, what could not be read)
 
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
@@ -49,8 +54,7 @@ class RecordView(QStackedWidget):
         self.reading = LatestTask(self._runner, self)
         self.reading.failed.connect(self._read_failed)
         self.reading.finished.connect(self._read)
-        self.tensor_view = TensorView(runner=self._runner)
-        self.tensor_view.listFailed.connect(self._show_text)
+        self._tensor_view: TensorView | None = None
         self.stats_model = StatsTableModel(self)
         sorted_stats = StatsSortModel(self)
         sorted_stats.setSourceModel(self.stats_model)
@@ -62,19 +66,47 @@ class RecordView(QStackedWidget):
         self.text = QPlainTextEdit()
         self.text.setObjectName("record_text")
         self.text.setReadOnly(True)
-        for page in (self.tensor_view, self.stats_table, self.text):
+        for page in (QWidget(objectName="tensor_placeholder"), self.stats_table, self.text):
             self.addWidget(page)
+
+    @property
+    def tensor_view(self) -> TensorView:
+        """The tensor page, built on first use."""
+        if self._tensor_view is None:
+            from ascend_dump_gui.ui.dump.tensor_view import TensorView
+
+            view = self._tensor_view = TensorView(runner=self._runner)
+            view.listFailed.connect(self._show_text)
+            view.readProblem.connect(self.readProblem)
+            placeholder = self.widget(0)
+            current = self.currentIndex()
+            self.insertWidget(0, view)
+            self.removeWidget(placeholder)
+            placeholder.deleteLater()
+            self.setCurrentIndex(current)
+        return self._tensor_view
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
+        """Once shown, the tensor page is built on the next turn of the event loop: not before the window's first
+        paint, and not when the user picks the first tensor."""
+        super().showEvent(event)
+        if self._tensor_view is None:
+            QTimer.singleShot(0, self, lambda: self.tensor_view)
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
         """Show ``record`` (a path relative to ``root``); None clears the view."""
         self.reading.clear()
         self.stats_model.set_rows([])
         self.text.clear()
+        if record is None and self._tensor_view is None:
+            self.setCurrentIndex(0)
+            return
         if record is None or record.kind in TENSOR_KINDS:
             self.setCurrentWidget(self.tensor_view)
             self.tensor_view.show_record(root, record)
             return
-        self.tensor_view.show_record(root, None)
+        if self._tensor_view is not None:
+            self._tensor_view.show_record(root, None)
         path = os.path.join(root, record.path)
         if record.kind == "stats":
             self.reading.start(record.path, _read_stats, path)

@@ -9,7 +9,17 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from ascend_dump_gui.core.graph.layout import ViewLayout
@@ -41,7 +51,7 @@ class GraphCanvas(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setBackgroundBrush(QColor("#fafafa"))
+        self.setBackgroundBrush(self.palette().color(QPalette.ColorRole.Base))  # dark in a dark theme
         self.model: ModelGraph | None = None
         self.layout_shown: ViewLayout | None = None
         self.overlay = Overlay()
@@ -273,7 +283,7 @@ class GraphCanvas(QGraphicsView):
         scale = min(1.0, size_limit / max(rect.width(), rect.height(), 1.0))
         image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
                        QImage.Format.Format_ARGB32)
-        image.fill(QColor("#fafafa"))
+        image.fill(self.palette().color(QPalette.ColorRole.Base))
         self.render_to(image, QSizeF(image.size()))
         return image
 
@@ -310,7 +320,7 @@ class Minimap(QWidget):
         rect, scale, _ = self._scene_to_map()
         image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
                        QImage.Format.Format_ARGB32)
-        image.fill(QColor("#ffffff"))
+        image.fill(self.palette().color(QPalette.ColorRole.Base))
         layout = self.canvas.layout_shown
         if layout is not None:
             overlay = self.canvas.overlay
@@ -335,7 +345,9 @@ class Minimap(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor(255, 255, 255, 220))
+        backdrop = QColor(self.palette().color(QPalette.ColorRole.Base))
+        backdrop.setAlpha(220)
+        painter.fillRect(self.rect(), backdrop)
         painter.setPen(QColor("#90a4ae"))
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         if self._pixmap.isNull():

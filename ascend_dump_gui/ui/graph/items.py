@@ -10,8 +10,8 @@ from functools import cache
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsLineItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from ascend_dump_gui.core.graph import overlay as ov
 from ascend_dump_gui.core.graph.layout import HEADER, Placed, VisibleEdge
@@ -22,6 +22,13 @@ FILL = {ov.FIRST_DIVERGENCE: "#c62828", ov.OVERFLOW: "#8e24aa", ov.FAIL: "#ef9a9
         ov.PASS: "#a5d6a7", ov.NOT_COMPARED: "#eceff1"}
 TEXT = {ov.FIRST_DIVERGENCE: "#ffffff", ov.OVERFLOW: "#ffffff"}
 SELECTED, PATH = QColor("#1565c0"), QColor("#ff6f00")
+
+
+def ink(alpha: int = 255) -> QColor:
+    """The palette's text colour, for outlines and labels drawn on the canvas (readable on light and dark)."""
+    color = QColor(QApplication.palette().color(QPalette.ColorRole.Text))
+    color.setAlpha(alpha)
+    return color
 LOD_TEXT = 0.35
 """Below this zoom factor boxes are drawn without text."""
 LOD_EDGE_TEXT = 0.9
@@ -105,7 +112,7 @@ class BoxItem(QGraphicsPathItem):
         self._strip = QGraphicsPathItem(self)
         self._strip.setPen(NO_PEN)
         self._stack = QGraphicsLineItem(self)
-        self._stack.setPen(QPen(QColor("#455a64"), 1))
+        self._stack.setPen(QPen(ink(160), 1))
         self._title = QGraphicsSimpleTextItem(self)
         self._title.setFont(bold)
         self._subtitle = QGraphicsSimpleTextItem(self)
@@ -165,7 +172,7 @@ class BoxItem(QGraphicsPathItem):
         elif self.status == ov.FIRST_DIVERGENCE:
             pen = QPen(QColor("#7f0000"), 3)
         else:
-            pen = QPen(QColor("#455a64"), 1)
+            pen = QPen(ink(160), 1)
         self.setPen(pen)
         if self.expanded:
             body = QColor(fill)
@@ -196,7 +203,7 @@ class EdgeItem(QGraphicsPathItem):
         if edge.tensor and not edge.control and edge.count == 1:
             self.label = QGraphicsSimpleTextItem(edge.tensor, self)
             self.label.setFont(_fonts()[1])
-            self.label.setBrush(QBrush(QColor("#546e7a")))
+            self.label.setBrush(QBrush(ink(170)))
         self._style()
 
     def route(self, a: Placed, b: Placed, bends=()) -> None:

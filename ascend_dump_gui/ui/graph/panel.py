@@ -33,6 +33,7 @@ from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
 from ascend_dump_gui.core.graph.load import LoadedGraphs, load_graphs
 from ascend_dump_gui.core.graph.overlay import Overlay, compare_overlay, mapped_overlay
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
 from ascend_dump_gui.ui.graph.side import GraphSide
@@ -149,9 +150,8 @@ class GraphPanel(QWidget):
         bar.addWidget(self.search, 1)
         for widget in (self.goto_button, self.fit_button, self.side_by_side, export):
             bar.addWidget(widget)
-        self.info = QLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."))
-        self.info.setObjectName("graph_info")
-        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.info = ElidedLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."), minimum=120)
+        self.info.setObjectName("graph_info")  # elided, whole in its tooltip: a long summary never widens the window
         self.compare_info = QLabel(objectName="graph_compare_info", wordWrap=True)
         self.compare_info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         legend = QHBoxLayout()

@@ -31,6 +31,7 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -248,7 +249,7 @@ class MsprobeCompareView(QWidget):
         counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error", None)}
         first = result.first_divergence()
         where = (tr("first divergence: {name} (step {step}, rank {rank})").format(
-            name=first[1].tensor, step=first[0].npu.step, rank=first[0].npu.rank) if first
+            name=first[1].tensor, step=id_text(first[0].npu.step), rank=id_text(first[0].npu.rank)) if first
             else tr("no divergence"))
         pair = result.pairs[0]
         self.summary.setText(tr("{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, "

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult, not_compared
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.numbers import id_text
 
 STATUS_COLOURS = {"ok": "#4caf50", "reference": "#90a4ae", "stats_differ": "#ffb300", "diverged": "#e53935",
                   "overflow": "#8e24aa", "lost": "#424242", "no_reference": "#cfd8dc", "not_compared": "#9e9e9e"}
@@ -131,9 +132,9 @@ class RanksMatrixModel(QAbstractTableModel):
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         if orientation == Qt.Orientation.Vertical:
-            return tr("rank {rank}").format(rank=self._ranks[section])
+            return tr("rank {rank}").format(rank=id_text(self._ranks[section]))
         if self._ops_step is None:
-            return tr("step {step}").format(step=self._steps[section])
+            return tr("step {step}").format(step=id_text(self._steps[section]))
         return self._op_names.get(self._ops[section], self._ops[section])
 
     def _cell(self, index: _Index) -> dict[str, Any] | None:
@@ -183,7 +184,7 @@ class RanksMatrixModel(QAbstractTableModel):
 
     def _tooltip(self, cell: dict[str, Any], first: bool) -> str:
         lines = [tr("rank {rank}, step {step}: {status}").format(
-            rank=cell["rank"], step=cell["step"], status=self._names.get(cell["status"], cell["status"]))]
+            rank=id_text(cell["rank"]), step=id_text(cell["step"]), status=self._names.get(cell["status"], cell["status"]))]
         if cell.get("op"):
             lines.append(cell["op"])
         lines.append(tr("{rows} tensors, {failed} not reached, {overflows} overflows").format(

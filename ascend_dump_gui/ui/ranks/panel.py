@@ -33,6 +33,7 @@ from ascend_dump_gui.core.runs.executor import make_executor
 from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult, compare_tree
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.ranks.folder_row import FolderRow
 from ascend_dump_gui.ui.ranks.matrix_model import STATUS_COLOURS, CellDelegate, RanksMatrixModel, status_names
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -283,10 +284,10 @@ class RanksPanel(QWidget):
             full=s["full_compared_runs"])]
         d = result.first_divergence
         parts.append(tr("first divergence: rank {rank}, step {step}, {tensor}").format(
-            rank=d["rank"], step=d["step"], tensor=d["tensor"]) if d else tr("first divergence: none"))
+            rank=id_text(d["rank"]), step=id_text(d["step"]), tensor=d["tensor"]) if d else tr("first divergence: none"))
         if result.disagreeing:
             parts.append(tr("ranks that disagree with their group: {ranks}").format(
-                ranks=", ".join(str(x["rank"]) for x in result.disagreeing)))
+                ranks=", ".join(id_text(x["rank"]) for x in result.disagreeing)))
         if s["overflow_ranks"]:
             parts.append(tr("overflow on ranks: {ranks}").format(ranks=", ".join(map(str, s["overflow_ranks"]))))
         if result.lost:

@@ -15,7 +15,7 @@ SOURCE_LANGUAGE = "en"
 UI_CONTEXT = "ascend_dump_gui"
 SCHEMA_CONTEXT = "schema"
 UI_DIR = Path(__file__).resolve().parents[1]
-CONFIG_DIR = UI_DIR.parent / "core" / "config"
+CORE_DIR = UI_DIR.parent / "core"
 TS_DIR = Path(__file__).resolve().parent
 CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema"}  # context -> .ts file part: {lang}.{part}.ts
 
@@ -68,11 +68,12 @@ def _rule_texts(rule: object) -> Iterator[str]:
 
 def schema_strings() -> list[str]:
     """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
-    templates of messages built while checking (``findings.msg("...")`` calls in core/config)."""
+    templates of core messages that reach the GUI (``findings.msg("...")`` calls anywhere in core: checker
+    findings, emulator explanations and model descriptions, file errors)."""
     from ascend_dump_gui.core.config.sources import DOCUMENTS
 
     texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values())
-    return sorted(texts | set(ui_strings(CONFIG_DIR, "msg")))
+    return sorted(texts | set(ui_strings(CORE_DIR, "msg")))
 
 
 def core_ui_strings() -> list[str]:

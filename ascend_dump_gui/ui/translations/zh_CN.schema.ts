@@ -92,6 +92,14 @@
       <translation>1 子图调优，2 算子调优，4 梯度切分调优；脚本中的aoe_mode优先。</translation>
     </message>
     <message>
+      <source>2-layer MLP whose first MatMulV2 exceeds the float16 range (finite in float32)</source>
+      <translation>2 层 MLP，其第一个 MatMulV2 超出 float16 的取值范围（在 float32 下是有限值）</translation>
+    </message>
+    <message>
+      <source>3-layer MLP (MatMulV2, bias Add, Relu, a residual Add, SoftmaxV2), input 8x32</source>
+      <translation>3 层 MLP（MatMulV2、偏置 Add、Relu、一个残差 Add、SoftmaxV2），输入 8x32</translation>
+    </message>
+    <message>
       <source>A dump switch is on but dump_path is not set; the session fails to start. Set dump_path to an existing writable folder.</source>
       <translation>已开启Dump开关但未设置dump_path，session将无法启动。请将dump_path设置为已存在且可写的目录。</translation>
     </message>
@@ -138,6 +146,10 @@
     <message>
       <source>ASCEND_DUMP_SCENE switches exception dump on without any dump config.</source>
       <translation>ASCEND_DUMP_SCENE无需任何Dump配置即可开启异常算子Dump。</translation>
+    </message>
+    <message>
+      <source>ASCEND_DUMP_SCENE={scene} is ignored: only aic_err_brief_dump, aic_err_norm_dump and aic_err_detail_dump are read from the environment</source>
+      <translation>ASCEND_DUMP_SCENE={scene} 被忽略：环境变量中只读取 aic_err_brief_dump、aic_err_norm_dump 和 aic_err_detail_dump</translation>
     </message>
     <message>
       <source>ASCEND_REMAIN_CACHE_SIZE_RATIO must be a whole percentage in [1, 100]; other values are not used.</source>
@@ -628,6 +640,10 @@
       <translation>图执行过程中Event同步的超时时间；-1 表示一直等待、不报超时。</translation>
     </message>
     <message>
+      <source>Every step is dumped: steps 0 to {last}.</source>
+      <translation>每个 step 都会 Dump：step 0 到 {last}。</translation>
+    </message>
+    <message>
       <source>Exception Remedy</source>
       <translation>异常补救</translation>
     </message>
@@ -848,6 +864,10 @@
       <translation>互联带宽采样频率（Hz）</translation>
     </message>
     <message>
+      <source>Is a directory</source>
+      <translation>是一个目录</translation>
+    </message>
+    <message>
       <source>Iteration trace</source>
       <translation>迭代轨迹</translation>
     </message>
@@ -1008,6 +1028,10 @@
       <translation>模型与算子</translation>
     </message>
     <message>
+      <source>NCHW conv net: 2x (Conv2D, BNInferenceD, Relu, MaxPool), Flatten, MatMulV2, SoftmaxV2; input 2x3x16x16</source>
+      <translation>NCHW 卷积网络：2 组（Conv2D、BNInferenceD、Relu、MaxPool），Flatten、MatMulV2、SoftmaxV2；输入 2x3x16x16</translation>
+    </message>
+    <message>
       <source>NIC/RoCE sampling (Hz)</source>
       <translation>NIC/RoCE采样频率（Hz）</translation>
     </message>
@@ -1052,6 +1076,14 @@
       <translation>网络整体的算子精度模式；推荐使用此配置项。默认值取决于产品和运行模式（A2/A3训练为 origin，在线推理为 fp16）。</translation>
     </message>
     <message>
+      <source>No such file or directory</source>
+      <translation>没有该文件或目录</translation>
+    </message>
+    <message>
+      <source>Not a directory</source>
+      <translation>不是目录</translation>
+    </message>
+    <message>
       <source>Nothing will be dumped: dump_list is empty, dump_op_switch is off, dump_debug is off and no dump_scene is set. The runtime accepts this config without a word.</source>
       <translation>不会Dump任何数据：dump_list为空、dump_op_switch为off、dump_debug为off，且未设置dump_scene。运行时会接受此配置且不给出任何提示。</translation>
     </message>
@@ -1094,6 +1126,10 @@
     <message>
       <source>Online operator compilation</source>
       <translation>算子在线编译</translation>
+    </message>
+    <message>
+      <source>Operation not permitted</source>
+      <translation>不允许的操作</translation>
     </message>
     <message>
       <source>Operator and Graph Build</source>
@@ -1246,6 +1282,10 @@
     <message>
       <source>Performance Tuning</source>
       <translation>性能调优</translation>
+    </message>
+    <message>
+      <source>Permission denied</source>
+      <translation>权限不足</translation>
     </message>
     <message>
       <source>Positions</source>
@@ -1684,8 +1724,16 @@
       <translation>没有"dump"对象，因此运行时不会Dump任何数据（这不是acl.json的Dump配置）。</translation>
     </message>
     <message>
+      <source>This config dumps no op data (tensors or statistics).</source>
+      <translation>此配置不 Dump 任何算子数据（Tensor 或统计数据）。</translation>
+    </message>
+    <message>
       <source>Timeout for synchronizing tasks between devices. Atlas training: (0, 17340], rounded down to a multiple of 68; A2/A3: 0..2147483647 with 0 meaning never. Overrides HCCL_EXEC_TIMEOUT.</source>
       <translation>设备间任务同步的超时时间。Atlas训练系列产品：(0, 17340]，向下取整为68的整数倍；A2/A3：0..2147483647，0 表示永不超时。优先级高于HCCL_EXEC_TIMEOUT。</translation>
+    </message>
+    <message>
+      <source>Too many levels of symbolic links</source>
+      <translation>符号链接层数过多</translation>
     </message>
     <message>
       <source>Total steps</source>
@@ -1960,6 +2008,10 @@
       <translation>字符串列表</translation>
     </message>
     <message>
+      <source>a modify_mixlist file must hold a JSON object</source>
+      <translation>modify_mixlist 文件必须是一个 JSON 对象</translation>
+    </message>
+    <message>
       <source>a number</source>
       <translation>数字</translation>
     </message>
@@ -2048,6 +2100,10 @@
       <translation>存在空分组（开头、结尾或连续的 |）</translation>
     </message>
     <message>
+      <source>an exception dump_scene in dump_config_path has no effect: torch_npu already enables the exception dump</source>
+      <translation>dump_config_path 中的异常 dump_scene 不生效：torch_npu 已经开启了异常算子Dump</translation>
+    </message>
+    <message>
       <source>an msprobe config.json and a {scenario} config share no options</source>
       <translation>msprobe config.json 与 {scenario} 配置没有共同的配置项</translation>
     </message>
@@ -2056,8 +2112,8 @@
       <translation>对象</translation>
     </message>
     <message>
-      <source>an old on/off switch: adump ignores it and GE overwrites it from the other options (runtime-rules §1.1)</source>
-      <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它（runtime-rules §1.1）</translation>
+      <source>an old on/off switch: adump ignores it and GE overwrites it from the other options</source>
+      <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它</translation>
     </message>
     <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
@@ -2088,6 +2144,14 @@
       <translation>auto_multistream_parallel_mode仅适用于推荐类网络。</translation>
     </message>
     <message>
+      <source>cannot be read: {problem}</source>
+      <translation>无法读取：{problem}</translation>
+    </message>
+    <message>
+      <source>cannot read the modify_mixlist file: {problem}</source>
+      <translation>无法读取 modify_mixlist 文件：{problem}</translation>
+    </message>
+    <message>
       <source>compile_dynamic_mode cannot be combined with the dynamic profile options (input_shape, dynamic_dims, dynamic_node_type).</source>
       <translation>compile_dynamic_mode不能与动态档位配置项（input_shape、dynamic_dims、dynamic_node_type）同时使用。</translation>
     </message>
@@ -2108,12 +2172,12 @@
       <translation>config.mode "{value}" 不是torchair的模式（{compile_modes}）。</translation>
     </message>
     <message>
-      <source>config.mode is "{current}": seed 004 supports dump (dump_config_path included) in max-autotune mode only; the json file goes to GE's session, which this mode does not run the graph through, so nothing is dumped.</source>
-      <translation>config.mode 为 "{current}"：seed 004 仅在 max-autotune 模式下支持Dump（包括 dump_config_path）；json 文件交给GE的 session，而该模式不经该 session 运行图，因此不会Dump任何数据。</translation>
+      <source>config.mode is "{current}": torchair's dump guide documents dump (dump_config_path included) in max-autotune mode only; the json file goes to GE's session, which this mode does not run the graph through, so nothing is dumped.</source>
+      <translation>config.mode 为 "{current}"：torchair的Dump指南仅在 max-autotune 模式下支持Dump（包括 dump_config_path）；json 文件交给GE的 session，而该模式不经该 session 运行图，因此不会Dump任何数据。</translation>
     </message>
     <message>
-      <source>config.mode is "{mode}": seed 004 supports data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
-      <translation>config.mode 为 "{mode}"：seed 004 仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
+      <source>config.mode is "{mode}": torchair's dump guide documents data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
+      <translation>config.mode 为 "{mode}"：torchair的Dump指南仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
     </message>
     <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
@@ -2148,6 +2212,10 @@
       <translation>diff_nums 必须为 -1 或正整数；msprobe 会拒绝 {value!r}。</translation>
     </message>
     <message>
+      <source>dump options are set but enable_dump is off: the runtime ignores them</source>
+      <translation>设置了 Dump 配置项，但 enable_dump 关闭：Runtime 会忽略它们</translation>
+    </message>
+    <message>
       <source>dump_config_path ({name}) sets an exception dump_scene; under torchair this has no effect because torch_npu already switches exception dump on.</source>
       <translation>dump_config_path（{name}）设置了异常算子Dump的 dump_scene；在torchair下这不起作用，因为 torch_npu 已开启异常算子Dump。</translation>
     </message>
@@ -2156,8 +2224,12 @@
       <translation>dump_config_path（{name}）：{message}</translation>
     </message>
     <message>
-      <source>dump_config_path is combined with enable_dump and the other options. Seed 004 advises against it: the options then win and the json file stops taking effect (GE's source says the acl.json side wins; it depends on the version). Use one or the other.</source>
-      <translation>dump_config_path与enable_dump等配置项同时使用。seed 004文档不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
+      <source>dump_config_path is combined with enable_dump and the other options. torchair's dump guide advises against it: the options then win and the json file stops taking effect (GE's source says the acl.json side wins; it depends on the version). Use one or the other.</source>
+      <translation>dump_config_path与enable_dump等配置项同时使用。torchair的Dump指南不建议这样做：此时这些配置项生效，json文件配置失效（而GE源码表明以acl.json一侧为准，取决于版本）。请二选一。</translation>
+    </message>
+    <message>
+      <source>dump_config_path is ignored because enable_dump is set (the options take priority)</source>
+      <translation>dump_config_path 被忽略，因为设置了 enable_dump（配置项优先）</translation>
     </message>
     <message>
       <source>dump_config_path {path!r} must name an existing .json file; torchair refuses other values on assignment.</source>
@@ -2166,6 +2238,10 @@
     <message>
       <source>dump_config_path: {exc}</source>
       <translation>dump_config_path：{exc}</translation>
+    </message>
+    <message>
+      <source>dump_debug=on with a non-empty dump_list: GE refuses the dump config ("nonsupport dump model when open dump overflow detection") and writes nothing</source>
+      <translation>dump_debug=on 且 dump_list 不为空：GE 拒绝该 Dump 配置（"nonsupport dump model when open dump overflow detection"），不写出任何文件</translation>
     </message>
     <message>
       <source>dump_debug_mode only takes effect with enable_dump_debug=True; as set it is ignored.</source>
@@ -2188,6 +2264,10 @@
       <translation>dump_level为 "kernel" 时会关闭GE的模型Dump，因此dump_list中的模型不会进行算子级Dump。</translation>
     </message>
     <message>
+      <source>dump_level=kernel: GE turns the model dump off, only kernel-level dumps remain</source>
+      <translation>dump_level=kernel：GE 关闭模型Dump，只保留 kernel 级 Dump</translation>
+    </message>
+    <message>
       <source>dump_list has {count} entries for model {name!r}; GE keeps only the last one (dump_list[{last}]), so {earlier} are ignored. Merge them into one entry.</source>
       <translation>dump_list中有 {count} 个条目对应模型 {name!r}；GE只保留最后一个（dump_list[{last}]），因此 {earlier} 被忽略。请合并为一个条目。</translation>
     </message>
@@ -2198,6 +2278,10 @@
     <message>
       <source>dump_list has {count} watcher entries; GE keeps only the layer and watcher_nodes of the last one (dump_list[{last}]), so {earlier} are not watched. Put every operator in one entry.</source>
       <translation>dump_list中有 {count} 个watcher条目；GE只保留最后一个条目（dump_list[{last}]）的layer和watcher_nodes，因此 {earlier} 不会被监测。请把所有算子写在一个条目中。</translation>
+    </message>
+    <message>
+      <source>dump_list names model(s) {wanted} but the model that runs is {model}: nothing is dumped</source>
+      <translation>dump_list 指定的模型为 {wanted}，但运行的模型是 {model}：不会Dump任何数据</translation>
     </message>
     <message>
       <source>dump_list[{i}] has model_name {model_name!r}; model_name is not allowed in dump_list under the watcher scene (EP0005).</source>
@@ -2300,6 +2384,14 @@
       <translation>dump_step "{step}"：{reason}；{validator} 拒绝该值。</translation>
     </message>
     <message>
+      <source>dump_step is {steps}: none of the steps run (0 to {last}) is dumped.</source>
+      <translation>dump_step 为 {steps}：运行的 step（0 到 {last}）都不会被 Dump。</translation>
+    </message>
+    <message>
+      <source>dump_step is {steps}: steps {dumped} of 0 to {last} are dumped.</source>
+      <translation>dump_step 为 {steps}：在 0 到 {last} 中，step {dumped} 会被 Dump。</translation>
+    </message>
+    <message>
       <source>dynamic_dims has {count} profile(s); between {min_profiles} and {max_profiles} are required.</source>
       <translation>dynamic_dims 有 {count} 个档位；要求在 {min_profiles} 到 {max_profiles} 个之间。</translation>
     </message>
@@ -2350,6 +2442,10 @@
     <message>
       <source>enable_small_channel=1 is the online-inference setting; in training (graph_run_mode 1, the default) it is not advised: it only pays off for ResNet50/101/152 and may slow other networks down.</source>
       <translation>enable_small_channel=1是在线推理场景的设置；训练场景（graph_run_mode为1，即默认值）下不建议开启：仅对ResNet50/101/152有收益，其他网络性能可能下降。</translation>
+    </message>
+    <message>
+      <source>exception dump is off: nothing is written for the failing op</source>
+      <translation>异常算子Dump未开启：不会为出错的算子写出任何文件</translation>
     </message>
     <message>
       <source>experimental_accelerate_train_mode by loss: the loss of the current step.</source>
@@ -2460,12 +2556,32 @@
       <translation>无法解析 input_shape {shape!r}：{exc}。格式应为 name:d0,d1;name:d0，动态维度用 -1 表示。</translation>
     </message>
     <message>
+      <source>is not a UTF-8 text file (undecodable byte at offset {offset})</source>
+      <translation>不是 UTF-8 文本文件（偏移 {offset} 处的字节无法解码）</translation>
+    </message>
+    <message>
+      <source>is not a file</source>
+      <translation>不是文件</translation>
+    </message>
+    <message>
       <source>is not a known {name} entry key (ignored)</source>
       <translation>不是已知的 {name} 条目键（被忽略）</translation>
     </message>
     <message>
       <source>is not a known {name} key</source>
       <translation>不是已知的 {name} 键</translation>
+    </message>
+    <message>
+      <source>is not a text file (binary data at byte {offset})</source>
+      <translation>不是文本文件（第 {offset} 个字节处是二进制数据）</translation>
+    </message>
+    <message>
+      <source>is {size} MiB; config files are at most 10 MiB</source>
+      <translation>大小为 {size} MiB；配置文件最大为 10 MiB</translation>
+    </message>
+    <message>
+      <source>is {size} MiB; config files are at most 10 MiB (the runtime refuses larger ones)</source>
+      <translation>大小为 {size} MiB；配置文件最大为 10 MiB（Runtime 拒绝更大的文件）</translation>
     </message>
     <message>
       <source>is_tailing_optimization applies only to BERT networks, and NPUOptimizer's is_tailing_optimization must be set to the same value.</source>
@@ -2640,6 +2756,10 @@
       <translation>max_op_cache_size为 {value!r}；必须是大于0的大小（MB），或为-1以关闭老化</translation>
     </message>
     <message>
+      <source>modify_mixlist has no effect with {described}: the lists only apply in mixed precision modes</source>
+      <translation>modify_mixlist 在 {described} 下不生效：这些名单只在混合精度模式下生效</translation>
+    </message>
+    <message>
       <source>modify_mixlist needs a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); without one the adapter stops with an internal error. The session options reference only says the list is used when mixed precision is on.</source>
       <translation>modify_mixlist需要混合精度模式（precision_mode_v2为mixed_float16或mixed_bfloat16，或precision_mode为allow_mix_precision*）；否则TF Adapter会报内部错误并停止。session配置项文档只说明该列表在开启混合精度时使用。</translation>
     </message>
@@ -2664,6 +2784,14 @@
       <translation>TF2训练脚本中的 npu_device.global_options().dump_config.* 语句。</translation>
     </message>
     <message>
+      <source>one encoder block: LayerNorm, Q/K/V MatMulV2, SoftmaxV2, Gelu FFN, residual Adds; 16 tokens x 64</source>
+      <translation>一个编码器块：LayerNorm、Q/K/V MatMulV2、SoftmaxV2、Gelu FFN、残差 Add；16 个 token x 64</translation>
+    </message>
+    <message>
+      <source>op name(s) not in the running graph, nothing dumped for them: {names} (use the names after fusion, as in the Build graph)</source>
+      <translation>这些算子名不在运行的图中，不会为它们Dump任何数据：{names}（请使用融合后的算子名，即 Build 图中的名称）</translation>
+    </message>
+    <message>
       <source>op: operator-level dump, kernel: kernel-level dump, all: both. Blacklists and opname_range need op.</source>
       <translation>op：算子级Dump，kernel：kernel级Dump，all：两者。黑名单和opname_range需要 op。</translation>
     </message>
@@ -2686,6 +2814,10 @@
     <message>
       <source>op_precision_mode takes precedence; op_select_implmode and optypelist_for_implmode are ignored.</source>
       <translation>op_precision_mode优先；op_select_implmode和optypelist_for_implmode将被忽略。</translation>
+    </message>
+    <message>
+      <source>opname_range {begin}..{end}: an end is not in the running graph, the range dumps nothing</source>
+      <translation>opname_range {begin}..{end}：有一端不在运行的图中，该范围不会Dump任何数据</translation>
     </message>
     <message>
       <source>optypelist_for_implmode lists the operators that use op_select_implmode, which is not set; the adapter stops the process (LOG(FATAL)).</source>
@@ -2784,12 +2916,20 @@
       <translation>remain_cache_size_ratio为 {value!r}；必须是[1, 100]内的整数百分比</translation>
     </message>
     <message>
+      <source>replaced {count} file(s) already there (the first: {first})</source>
+      <translation>替换了 {count} 个已存在的文件（第一个：{first}）</translation>
+    </message>
+    <message>
       <source>rule {rule} could not judge these values ({error}); fix the type errors first</source>
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
       <source>shape_generalization_mode only applies when jit_compile is "true".</source>
       <translation>shape_generalization_mode仅在jit_compile为 "true" 时生效。</translation>
+    </message>
+    <message>
+      <source>small MLP (MatMulV2, FastGelu) with deeply nested scope names: its dump file names exceed 255 bytes, so they are written hashed with mapping.csv rows</source>
+      <translation>小型 MLP（MatMulV2、FastGelu），scope 名称嵌套很深：其 Dump 文件名超过 255 字节，因此以哈希名写出，并在 mapping.csv 中记录对应行</translation>
     </message>
     <message>
       <source>static_memory_policy 1 is only kept for compatibility and behaves as 2.</source>
@@ -2814,6 +2954,10 @@
     <message>
       <source>statistics, md5 (CRC-32 of each tensor) or xor.</source>
       <translation>statistics、md5（每个 Tensor 的 CRC-32）或 xor。</translation>
+    </message>
+    <message>
+      <source>step {step}: {error}; the process exits</source>
+      <translation>step {step}：{error}；进程退出</translation>
     </message>
     <message>
       <source>storage_limit {value!r} must be 200MB..4294967295MB, unit included</source>
@@ -2888,6 +3032,10 @@
       <translation>缺少[op_compiler_cache]标题行</translation>
     </message>
     <message>
+      <source>the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no dump_scene): the runtime accepts it and writes nothing</source>
+      <translation>此配置没有开启任何 Dump（dump_list 为空，dump_op_switch 和 dump_debug 关闭，没有 dump_scene）：Runtime 接受该配置，但不写出任何文件</translation>
+    </message>
+    <message>
       <source>the environment variables the script sets ({names}) are not written</source>
       <translation>脚本设置的环境变量（{names}）不会写入</translation>
     </message>
@@ -2944,6 +3092,34 @@
       <translation>运行时会拒绝未知配置项</translation>
     </message>
     <message>
+      <source>the runtime writes no dump files: dump_step {dump_step} selects none of the {count} step(s) run (0 to {last}); run more steps or change dump_step</source>
+      <translation>Runtime 不会写出 Dump 文件：dump_step {dump_step} 没有选中运行的 {count} 个 step（0 到 {last}）中的任何一个；请运行更多 step 或修改 dump_step</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: no dump folder on this machine (a remote path or none)</source>
+      <translation>Runtime 不会写出 Dump 文件：本机上没有 Dump目录（为远端路径或未设置）</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: no op of this model is in the config's layer list ({layers})</source>
+      <translation>Runtime 不会写出 Dump 文件：该模型没有算子在配置的 layer 列表（{layers}）中</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: no op of this model matches what the config selects</source>
+      <translation>Runtime 不会写出 Dump 文件：该模型没有算子符合配置选择的条件</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: overflow detection is on and no op overflowed</source>
+      <translation>Runtime 不会写出 Dump 文件：已开启溢出检测，但没有算子溢出</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: the config dumps nothing ({reasons})</source>
+      <translation>Runtime 不会写出 Dump 文件：此配置不 Dump 任何内容（{reasons}）</translation>
+    </message>
+    <message>
+      <source>the runtime writes no dump files: the config turns no dump on</source>
+      <translation>Runtime 不会写出 Dump 文件：此配置没有开启任何 Dump</translation>
+    </message>
+    <message>
       <source>torch.compile uses backend "{backend}", not torchair.get_npu_backend(compiler_config=...), so dump_config is never read.</source>
       <translation>torch.compile 使用的 backend 是 "{backend}" 而不是 torchair.get_npu_backend(compiler_config=...)，因此 dump_config 不会被读取。</translation>
     </message>
@@ -2958,6 +3134,10 @@
     <message>
       <source>torchair lets it through; GE then refuses the options (E10001).</source>
       <translation>torchair放行该值；随后GE拒绝这些配置项（E10001）。</translation>
+    </message>
+    <message>
+      <source>torchair mode {mode}: the dump_config options only take effect in max-autotune mode; nothing is dumped</source>
+      <translation>torchair 模式为 {mode}：dump_config 配置项只在 max-autotune 模式下生效；不会Dump任何数据</translation>
     </message>
     <message>
       <source>torchair's compile mode ({mode}) is not written</source>
@@ -2996,6 +3176,10 @@
       <translation>variable_placement=Host 需要开启混合计算（mix_compile_mode=True）。</translation>
     </message>
     <message>
+      <source>velocity head: sensor-frame positions (8 tracks x 65 samples at 100 Hz) + a 96 m frame origin (Add), finite-difference velocity (MatMulV2), dense Relu, dense, SoftmaxV2. velocity/MatMul diverges when it runs in float16/bfloat16 (mixed precision): its inputs (76-116 m, moving 1-3 cm per sample) keep 3 (float16) or 2 (bfloat16) significant digits, so the differences of neighbours are rounding noise; world_frame/Add (float32 in mixed modes) and the rounded inputs still match the golden</source>
+      <translation>速度头：传感器坐标系下的位置（8 条轨迹 x 65 个采样点，100 Hz）加上 96 m 的坐标系原点（Add）、有限差分速度（MatMulV2）、dense Relu、dense、SoftmaxV2。velocity/MatMul 以 float16/bfloat16 运行（混合精度）时会偏离：其输入（76-116 m，每个采样点移动 1-3 cm）只保留 3 位（float16）或 2 位（bfloat16）有效数字，因此相邻值之差只是舍入噪声；world_frame/Add（混合精度模式下为 float32）和舍入后的输入仍与标杆数据一致</translation>
+    </message>
+    <message>
       <source>where DUMP_GE_GRAPH writes graphs</source>
       <translation>DUMP_GE_GRAPH图Dump的存放目录</translation>
     </message>
@@ -3006,6 +3190,10 @@
     <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
+    </message>
+    <message>
+      <source>{artifact} goes to the remote host {path} ({decided_by}); nothing is written locally for it</source>
+      <translation>{artifact} 写到远端主机 {path}（由 {decided_by} 决定）；本机不会为它写出任何文件</translation>
     </message>
     <message>
       <source>{bad!r} in dynamic_inputs_shape_range is not a bracketed list of sizes, a~b ranges or -1 (no space before the bracket).</source>

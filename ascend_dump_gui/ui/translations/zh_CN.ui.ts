@@ -424,8 +424,12 @@
       <translation>仿真运行</translation>
     </message>
     <message>
-      <source>Emulator run wrote {count} files.</source>
-      <translation>仿真运行写出了 {count} 个文件。</translation>
+      <source>Emulator run wrote {count} files ({parts}) and no dump files: see the warnings.</source>
+      <translation>模拟运行写出了 {count} 个文件（{parts}），但没有 Dump 文件：原因见警告。</translation>
+    </message>
+    <message>
+      <source>Emulator run wrote {count} files ({parts}).</source>
+      <translation>模拟运行写出了 {count} 个文件（{parts}）。</translation>
     </message>
     <message>
       <source>Environment</source>
@@ -1036,6 +1040,14 @@
       <translation>原因</translation>
     </message>
     <message>
+      <source>Reference</source>
+      <translation>参考</translation>
+    </message>
+    <message>
+      <source>Reference dump folder or file (another rank or step)</source>
+      <translation>参考Dump目录或文件（另一个 rank 或 step）</translation>
+    </message>
+    <message>
       <source>Regex</source>
       <translation>正则</translation>
     </message>
@@ -1090,6 +1102,10 @@
     <message>
       <source>Run in emulator</source>
       <translation>在仿真器中运行</translation>
+    </message>
+    <message>
+      <source>Run {count} steps (dumps step {step})</source>
+      <translation>运行 {count} 个 step（会 Dump 第 {step} 个 step）</translation>
     </message>
     <message>
       <source>Running the emulator</source>
@@ -1249,7 +1265,7 @@
     </message>
     <message>
       <source>Tensor</source>
-      <translation>Tensor</translation>
+      <translation>Tensor数据</translation>
     </message>
     <message>
       <source>Tensor as .npy…</source>
@@ -1324,10 +1340,6 @@
       <translation>训练进程的工作目录：相对路径以此为起点。</translation>
     </message>
     <message>
-      <source>This config has {count} error(s); the emulated runtime may refuse it.</source>
-      <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
-    </message>
-    <message>
       <source>This config was not read from a training script.</source>
       <translation>此配置不是从训练脚本读取的。</translation>
     </message>
@@ -1342,6 +1354,10 @@
     <message>
       <source>This is not a dump folder: none of the {files} in it is a dump file, stats CSV, overflow or exception record, mapping.csv, graph or golden .npy. The Problems tab lists each with its reason.</source>
       <translation>这不是Dump目录：其中的 {files} 都不是Dump文件、统计CSV、溢出或异常记录、mapping.csv、计算图或标杆数据 .npy。“问题”页逐一列出原因。</translation>
+    </message>
+    <message>
+      <source>This run would stop: {reason}</source>
+      <translation>本次运行会中止：{reason}</translation>
     </message>
     <message>
       <source>Timestamp</source>
@@ -1390,6 +1406,10 @@
     <message>
       <source>Warn below this cosine; fail when the max abs error is also too big</source>
       <translation>余弦相似度低于此值时警告；若最大绝对误差也过大则判为失败</translation>
+    </message>
+    <message>
+      <source>Warnings for this run:</source>
+      <translation>本次运行的警告：</translation>
     </message>
     <message>
       <source>Watched op</source>
@@ -1502,6 +1522,10 @@
     <message>
       <source>count</source>
       <translation>计数</translation>
+    </message>
+    <message>
+      <source>default</source>
+      <translation>默认值</translation>
     </message>
     <message>
       <source>default {value}</source>
@@ -1937,7 +1961,7 @@
     </message>
     <message>
       <source>step {n}</source>
-      <translation>step {n}</translation>
+      <translation>第 {n} 个 step</translation>
     </message>
     <message>
       <source>step {step}</source>
@@ -2026,6 +2050,10 @@
     <message>
       <source>warning</source>
       <translation>警告</translation>
+    </message>
+    <message>
+      <source>working directory</source>
+      <translation>工作目录</translation>
     </message>
     <message>
       <source>writing {path}</source>
@@ -2122,6 +2150,10 @@
     <message>
       <source>{count} problem</source>
       <translation>{count} 个问题</translation>
+    </message>
+    <message>
+      <source>{count} problem(s) stop this run:</source>
+      <translation>{count} 个问题会使本次运行中止：</translation>
     </message>
     <message>
       <source>{count} problems</source>
@@ -2224,8 +2256,20 @@
       <translation>{option}：{problem}</translation>
     </message>
     <message>
+      <source>{path} (line {line}): {reason}</source>
+      <translation>{path}（第 {line} 行）：{reason}</translation>
+    </message>
+    <message>
+      <source>{path} (line {line}, column {column}): {reason}</source>
+      <translation>{path}（第 {line} 行，第 {column} 列）：{reason}</translation>
+    </message>
+    <message>
       <source>{path} is the training script this config was read from; Save and Export write the config to a file of its own. Use “Apply to script…” to change the script's lines.</source>
       <translation>{path} 是读取此配置的训练脚本；保存和导出会把配置写入单独的文件。如需修改脚本中的行，请使用“应用到脚本…”。</translation>
+    </message>
+    <message>
+      <source>{path}: {reason}</source>
+      <translation>{path}：{reason}</translation>
     </message>
     <message>
       <source>{problems}. Export it as {scenario} or as a project file instead.</source>

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.config.findings import msg
+from ascend_dump_gui.core.errors import InputError, os_problem
 
 MAX_BYTES = 10 * 1024 * 1024      # acl::JsonParser refuses larger files (runtime-rules §1.1)
 ACL_MAX_DEPTH = 10                # at most 10 levels of { and 10 of [, counted naively (runtime-rules §1.1)
@@ -19,27 +20,29 @@ def read_text(path: str | Path) -> str:
     try:
         size = path.stat().st_size
         if not path.is_file():
-            raise InputError(path, "is not a file")
+            raise InputError(path, msg("is not a file"))
         if size > MAX_BYTES:
-            raise InputError(path, f"is {size / 1048576:.1f} MiB; config files are at most 10 MiB (the runtime "
-                                   "refuses larger ones)")
+            raise InputError(path, msg("is {size} MiB; config files are at most 10 MiB (the runtime refuses larger "
+                                       "ones)", size=f"{size / 1048576:.1f}"))
         data = path.read_bytes()
     except (OSError, ValueError) as exc:
-        raise InputError(path, f"cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+        raise InputError(path, msg("cannot be read: {problem}", problem=os_problem(exc))) from None
     return decode(data, path)
 
 
 def decode(data: bytes, origin: str | Path | None) -> str:
     """UTF-8 text of ``data`` (a BOM is dropped); InputError for binary data."""
     if len(data) > MAX_BYTES:
-        raise InputError(origin, f"is {len(data) / 1048576:.1f} MiB; config files are at most 10 MiB")
+        raise InputError(origin, msg("is {size} MiB; config files are at most 10 MiB",
+                                     size=f"{len(data) / 1048576:.1f}"))
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise InputError(origin, f"is not a text file (binary data at byte {nul})")
+        raise InputError(origin, msg("is not a text file (binary data at byte {offset})", offset=nul))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(origin, f"is not a UTF-8 text file (undecodable byte at offset {exc.start})") from None
+        raise InputError(origin, msg("is not a UTF-8 text file (undecodable byte at offset {offset})",
+                                     offset=exc.start)) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

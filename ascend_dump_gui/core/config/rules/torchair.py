@@ -90,13 +90,13 @@ def _aclgraph(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
     if _on(v):
         ge_only = [k for k in GE_ONLY_KEYS if k in v]
         extra = msg(" In that mode {keys} have no effect.", keys=", ".join(ge_only)) if ge_only else ""
-        return [Hit(msg('config.mode is "{mode}": seed 004 supports data dump in max-autotune mode only, so the '
-                        "emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph "
+        return [Hit(msg('config.mode is "{mode}": torchair\'s dump guide documents data dump in max-autotune '
+                        "mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph "
                         "in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips "
                         'it with a "may not take effect" warning.{extra}', mode=current, extra=extra),
                     ("enable_dump", "mode"))]
     if isinstance(v.get("dump_config_path"), str):
-        return [Hit(msg("config.mode is \"{current}\": seed 004 supports dump (dump_config_path "
+        return [Hit(msg("config.mode is \"{current}\": torchair's dump guide documents dump (dump_config_path "
                         "included) in max-autotune mode only; the json file goes to GE's session, which "
                         "this mode does not run the graph through, so nothing is dumped.",
                         current=current), ("dump_config_path", "mode"))]
@@ -132,9 +132,9 @@ RULES = (
     Scan("torchair.dump_config_path_json", E, ("dump_config_path",), _config_path, RT),
     When("torchair.dump_config_path_with_options", W, ("dump_config_path", "enable_dump"),
          lambda v, c: isinstance(v.get("dump_config_path"), str) and _on(v),
-         "dump_config_path is combined with enable_dump and the other options. Seed 004 advises against it: the "
-         "options then win and the json file stops taking effect (GE's source says the acl.json side wins; it "
-         "depends on the version). Use one or the other.", S004 + "; " + RT,
+         "dump_config_path is combined with enable_dump and the other options. torchair's dump guide advises "
+         "against it: the options then win and the json file stops taking effect (GE's source says the acl.json "
+         "side wins; it depends on the version). Use one or the other.", S004 + "; " + RT,
          Fix("Drive dump through the json file only: turn enable_dump off", (("enable_dump", None),))),
     Scan("torchair.options_ignored", W, ("enable_dump",), _ignored, RT),
     Scan("torchair.mode_not_max_autotune", W, ("enable_dump", "dump_config_path"), _aclgraph,

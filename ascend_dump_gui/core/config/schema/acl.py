@@ -95,5 +95,5 @@ ACL_JSON = Scenario(
     version=1,
     fields=FIELDS,
     retired_keys=(("dump_status", "an old on/off switch: adump ignores it and GE overwrites it from the other "
-                                  "options (runtime-rules §1.1)"),),
+                                  "options"),),  # runtime-rules §1.1
 )
