@@ -25,6 +25,7 @@ from typing import Any
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.script.bounds import MAX_INT_BITS, scrub_big_ints
 from ascend_dump_gui.core.config.script.evaluate import Evaluator, call_name
 from ascend_dump_gui.core.config.script.flags import (
     UNKNOWN,
@@ -120,6 +121,8 @@ class _Reader:
             hit.conditions = conditions
             if hit.node is not None:
                 hit.value, hit.evaluated = self.evaluator.value(hit.node), True
+                if self.evaluator.refused:
+                    hit.extra["refused"] = self.evaluator.refused
                 hit.flags = self.evaluator.flags_in(hit.node)
         if not self.active:
             del self.problems[problems:]
@@ -361,7 +364,7 @@ class _Reader:
         if evaluated is _MISSING:
             self.unresolved_env.append(key)
             self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
-                                    "script; it is not checked", key=key, expression=ast.unparse(value)))
+                                    "script; it is not checked", key=key, expression=_short(value)))
             return
         self.env[key] = (str(evaluated), line)
 
@@ -371,9 +374,13 @@ class _Reader:
             value = hit.value
         else:
             value = self._literal(node) if node is not None else _MISSING
-        if value is _MISSING and node is not None:
+        if value is _MISSING and node is not None and hit is not None and hit.extra.get("refused"):
+            self._problem(line, msg("{key} is set from `{expression}`, which the checker refuses to evaluate ({what}); "
+                                    "rules about {key} are skipped", key=key, expression=_short(node),
+                                    what=hit.extra["refused"]), unresolved=key)
+        elif value is _MISSING and node is not None:
             self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
-                                    "script; rules about {key} are skipped", key=key, expression=ast.unparse(node)),
+                                    "script; rules about {key} are skipped", key=key, expression=_short(node)),
                           unresolved=key)
         return value
 
@@ -394,6 +401,12 @@ class _Reader:
 _MISSING = UNKNOWN
 
 
+def _short(node: ast.expr) -> str:
+    """The source text of ``node`` for a message, at most 200 characters."""
+    text = ast.unparse(node)
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
 def _is_environ(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
         and node.value.id == "os"
@@ -412,6 +425,7 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
                                  "memory)") from None
     except ValueError as exc:
         raise InputError(origin, f"is not valid Python: {exc or type(exc).__name__}") from None
+    big = scrub_big_ints(tree)
     try:
         flags = collect_flags(tree)
         flags.update(external_flags(tree, flags))
@@ -426,7 +440,7 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
     except RecursionError:
         raise InputError(origin, "is nested too deeply to read") from None
     doc = _document(reader, origin, scenarios, scenario)
-    doc.problems[:0] = run.problems
+    doc.problems[:0] = run.problems + [_big_int(line, bits) for line, bits in big]
     alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
     doc.facts["script"] = ScriptRun(
         text, scenario, script_args or "", flags, run.given, alternative, gates, values=run.values,
@@ -523,6 +537,12 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         if reader.backends:
             facts["backend"] = "torchair" if "torchair" in reader.backends else reader.backends[-1]
     return ConfigDoc(forced, values, origin, problems, facts)
+
+
+def _big_int(line: int, bits: int) -> Finding:
+    return Finding("import.big_integer", Severity.WARNING, (), msg(
+        "line {line}: an integer literal of {bits} bits (more than {limit}); the checker does not evaluate it, so what "
+        "depends on it is not checked", line=line, bits=bits, limit=MAX_INT_BITS), _SOURCE, extra={"line": line})
 
 
 def _where(hit: _Hit) -> dict[str, Any]:
