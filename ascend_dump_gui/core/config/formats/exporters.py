@@ -53,6 +53,10 @@ def _project(doc: ConfigDoc) -> str:
     facts = {k: doc.facts[k] for k in PROJECT_FACTS if k in doc.facts}
     if facts:
         payload["facts"] = facts
+    undecided = doc.facts.get("undecided")
+    if isinstance(undecided, dict) and undecided:   # set only under a condition the run does not decide
+        payload["undecided"] = [{"option": key, "condition": u["condition"], "line": u["line"],
+                                 "variables": u.get("variables", [])} for key, u in undecided.items()]
     extra = doc.facts.get(PROJECT_EXTRA)
     if isinstance(extra, dict):   # keys of the project file this version does not know, kept as they were
         payload.update({k: v for k, v in extra.items() if k not in payload})

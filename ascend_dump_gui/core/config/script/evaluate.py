@@ -1,6 +1,7 @@
 """Evaluate expressions of a script that depend only on literals, module constants and the run's flag values.
 
-Anything else (a function's result, a file, the environment) is :data:`UNKNOWN`; an expression with an unknown part
+Anything else (a function's result, a file, an environment variable the run does not decide) is :data:`UNKNOWN`; an
+expression with an unknown part
 is unknown as a whole, so a partly known text is never produced (a ``profiling_options`` string concatenated with
 a variable stays unknown, not text that would then be checked).
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ascend_dump_gui.core.config.script import bounds
+from ascend_dump_gui.core.config.script.environ import ENV_READS, Environ, is_environ, variables_read
 from ascend_dump_gui.core.config.script.flags import (
     NAMESPACES,
     UNKNOWN,
@@ -44,11 +46,13 @@ class Evaluator:
     namespaces: set[str] = field(default_factory=lambda: set(NAMESPACES))
     derived: dict[str, ast.expr] = field(default_factory=dict)      # name -> expression, when it reads flags
     namespace_functions: frozenset[str] = frozenset()                # local functions returning parse_args()
+    environ: Environ = field(default_factory=dict)   # variables decided for this run (None: absent); others unknown
     _resolving: set[str] = field(default_factory=set, repr=False)
     _steps: int = field(default=0, repr=False)
     _memo: dict[str, Any] = field(default_factory=dict, repr=False)   # derived names read during one value()
     refused: str = ""     # what the last value() would have built beyond the bounds ("" when nothing was refused)
     name_refusals: dict[str, str] = field(default_factory=dict, repr=False)   # name -> why its value is unknown
+    name_env: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)   # name -> variables it read
 
     # -- binding ------------------------------------------------------------------------------------------------
     def bind(self, name: str, node: ast.expr | None) -> None:
@@ -66,6 +70,7 @@ class Evaluator:
             value = UNKNOWN   # containers can be mutated later (nodes.append(...)); only scalars are followed
         self.names[name] = value
         self.name_flags[name] = self.flags_in(node) if node is not None else frozenset()
+        self.name_env[name] = self.variables_in(node) if node is not None else ()
         if self.name_flags[name] and node is not None:
             self.derived[name] = node
         else:
@@ -118,6 +123,14 @@ class Evaluator:
                 found |= self.name_flags.get(sub.id, frozenset())
         return frozenset(found)
 
+    def variables_in(self, node: ast.expr) -> tuple[str, ...]:
+        """Environment variables the value of ``node`` reads (directly or through names bound from them)."""
+        found = dict.fromkeys(variables_read(node))
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name):
+                found.update(dict.fromkeys(self.name_env.get(sub.id, ())))
+        return tuple(found)
+
     def truth(self, node: ast.expr) -> bool | None:
         """Truth of a condition, None when it cannot be decided."""
         value = self.value(node)
@@ -168,6 +181,10 @@ class Evaluator:
                 return self._memo[node.id]
             finally:
                 self._resolving.discard(node.id)
+        if isinstance(node, ast.Subscript) and is_environ(node.value):
+            key = self._eval(node.slice)
+            value = self.environ.get(key, UNKNOWN) if isinstance(key, str) else UNKNOWN
+            return UNKNOWN if value is None else value   # os.environ["X"] of an absent X raises in the script
         if isinstance(node, (ast.Attribute, ast.Subscript)):
             flag = self.flag_of(node)
             return self.flag_values.get(flag, UNKNOWN) if flag is not None else UNKNOWN
@@ -192,6 +209,12 @@ class Evaluator:
             return UNKNOWN
         if isinstance(node, ast.BoolOp):
             return self._bool_op(node)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
+                and is_environ(node.comparators[0]):
+            key = self._eval(node.left)
+            if not isinstance(key, str) or key not in self.environ:
+                return UNKNOWN
+            return (self.environ[key] is not None) == isinstance(node.ops[0], ast.In)
         if isinstance(node, ast.Compare):
             left = self._eval(node.left)
             for op, right_node in zip(node.ops, node.comparators, strict=True):
@@ -245,6 +268,16 @@ class Evaluator:
             bounds.product_bits(abs(left), abs(right))
         return bounds.check_int(_BINARY[type(op)](left, right))
 
+    def _env_read(self, args: list[Any]) -> Any:
+        """``os.environ.get(key[, default])`` / ``os.getenv``: the decided value, the default when decided absent."""
+        key = args[0]
+        if not isinstance(key, str) or key not in self.environ:
+            return UNKNOWN
+        value = self.environ[key]
+        if value is not None:
+            return value
+        return args[1] if len(args) == 2 else None
+
     def _bool_op(self, node: ast.BoolOp) -> Any:
         is_and = isinstance(node.op, ast.And)
         unknown = False
@@ -262,6 +295,8 @@ class Evaluator:
         name = call_name(node)
         last = name.rsplit(".", 1)[-1]
         args = [self._eval(a) for a in node.args]
+        if name in ENV_READS and 1 <= len(node.args) <= 2 and not node.keywords:
+            return self._env_read(args)
         if node.keywords or any(a is UNKNOWN for a in args):
             return UNKNOWN
         if isinstance(node.func, ast.Attribute) and last in ("encode", "decode", "lower", "upper", "strip", "format"):

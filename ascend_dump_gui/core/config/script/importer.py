@@ -26,6 +26,7 @@ from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.script.bounds import MAX_INT_BITS, scrub_big_ints
+from ascend_dump_gui.core.config.script.environ import Environ, is_environ, split_env
 from ascend_dump_gui.core.config.script.evaluate import Evaluator, call_name
 from ascend_dump_gui.core.config.script.flags import (
     UNKNOWN,
@@ -75,7 +76,7 @@ class _Hit:
 
 class _Reader:
     def __init__(self, origin: Path | None, scenarios: dict[str, Scenario], flags: dict[str, Flag],
-                 run: ScriptArgs, functions: frozenset[str] = frozenset()) -> None:
+                 run: ScriptArgs, functions: frozenset[str] = frozenset(), environ: Environ | None = None) -> None:
         self.origin = origin
         self.scenarios = scenarios
         self.hits: list[_Hit] = []
@@ -83,7 +84,7 @@ class _Reader:
         self.env: dict[str, tuple[str, int]] = {}
         self.unresolved_env: list[str] = []
         self.evaluator = Evaluator(flags, run.values, names={"__name__": "__main__"},
-                                   namespace_functions=functions)
+                                   namespace_functions=functions, environ=dict(environ or {}))
         self.conditions: Conditions = ()
         self._scopes: list[dict[str, tuple[Any, ...]]] = []
         self.reach = Reach()
@@ -119,6 +120,8 @@ class _Reader:
         self._statement(stmt)
         for hit in self.hits[hits:]:
             hit.conditions = conditions
+            hit.extra["variables"] = [v for c in undecided(conditions) if c.node is not None
+                                      for v in self.evaluator.variables_in(c.node)]
             if hit.node is not None:
                 hit.value, hit.evaluated = self.evaluator.value(hit.node), True
                 if self.evaluator.refused:
@@ -158,7 +161,7 @@ class _Reader:
                     self.evaluator.bind(element.id, value if position == 0 and call_name(value).endswith(
                         "parse_known_args") else None)
             return
-        if isinstance(target, ast.Subscript) and _is_environ(target.value):
+        if isinstance(target, ast.Subscript) and is_environ(target.value):
             self._env_set(target.slice, value, line)
             return
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute) \
@@ -367,6 +370,10 @@ class _Reader:
                                     "script; it is not checked", key=key, expression=_short(value)))
             return
         self.env[key] = (str(evaluated), line)
+        if undecided(self.conditions):
+            self.evaluator.environ.pop(key, None)   # set or not, depending on what cannot be decided
+        else:
+            self.evaluator.environ[key] = str(evaluated)   # later reads of os.environ see it
 
     def _value(self, node: ast.expr | None, key: str, line: int, hit: _Hit | None = None) -> Any:
         """The value of a setting as evaluated where it is made (``hit``), else now; a finding when unknown."""
@@ -407,15 +414,11 @@ def _short(node: ast.expr) -> str:
     return text if len(text) <= 200 else text[:199] + "…"
 
 
-def _is_environ(node: ast.expr) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
-        and node.value.id == "os"
-
-
 def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario], scenario: str | None = None,
-                 script_args: str | None = None) -> ConfigDoc:
+                 script_args: str | None = None, script_env: str | None = None) -> ConfigDoc:
     """A document for one run of a training script (``script_args``: its command line; default: the flags'
-    defaults). InputError when it is not Python, holds no dump settings or ``script_args`` cannot be split."""
+    defaults; ``script_env``: environment variables decided for the run, ``NAME=VALUE`` / ``-u NAME``).
+    InputError when it is not Python, holds no dump settings or ``script_args``/``script_env`` cannot be split."""
     try:
         tree = ast.parse(text)
     except SyntaxError as exc:
@@ -430,11 +433,12 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         flags = collect_flags(tree)
         flags.update(external_flags(tree, flags))
         run = evaluate_args(flags, split_args(script_args or ""))
+        environ = split_env(script_env or "")
     except ValueError as exc:
         raise InputError(origin, str(exc)) from None
     except RecursionError:
         raise InputError(origin, "is nested too deeply for Python's parser to read (it ran out of stack)") from None
-    reader = _Reader(origin, scenarios, flags, run, namespace_functions(tree))
+    reader = _Reader(origin, scenarios, flags, run, namespace_functions(tree), environ)
     try:
         reader.read(tree)
     except RecursionError:
@@ -444,7 +448,8 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
     alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
     doc.facts["script"] = ScriptRun(
         text, scenario, script_args or "", flags, run.given, alternative, gates, values=run.values,
-        reader=lambda again, where, name, args: parse_python(again, where, scenarios, name, args))
+        script_env=script_env or "",
+        reader=lambda again, where, name, args, env: parse_python(again, where, scenarios, name, args, env))
     return doc
 
 
@@ -462,7 +467,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     values: dict[str, Any] = {}
     lines: dict[str, list[int]] = {}
     provenance: dict[str, dict[str, Any]] = {}
-    conditional: dict[str, str] = {}
+    undecided_settings: dict[str, dict[str, Any]] = {}   # option -> value, condition, line, variables
     inactive: list[dict[str, Any]] = []
     objects: dict[str, tuple[Any, ...]] = {}   # DumpConfig/ProfilingConfig -> (what, line, col, keys it set)
     unresolved = [p.extra["unresolved"] for p in reader.problems if p.extra.get("unresolved")]
@@ -488,7 +493,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         made = hit.extra.get("object")
         if made is not None and made[0] in objects and objects[made[0]][:3] != made:
             for key in objects.pop(made[0])[3]:   # a new DumpConfig/ProfilingConfig replaces the previous one
-                for table in (values, provenance, conditional):
+                for table in (values, provenance, undecided_settings):
                     table.pop(key, None)
         if made is not None:
             objects.setdefault(made[0], (*made, set()))[3].add(hit.key)
@@ -500,14 +505,18 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         if value is None and not hit.accessor and forced == "tf1_session":
             values.pop(hit.key, None)   # DumpConfig(dump_path=None): the keyword's default, i.e. not set
             continue
-        values[hit.key] = _typed(scenario, hit, value, problems)
+        typed = _typed(scenario, hit, value, problems)
+        doubt = undecided(hit.conditions)
+        if doubt:   # the run may or may not make it: not a value of this run (an earlier value stays)
+            undecided_settings[hit.key] = {
+                "value": typed, "condition": describe(doubt), "line": hit.line,
+                "variables": list(dict.fromkeys(hit.extra.get("variables", ()))),
+                "where": _where(hit)}
+            continue
+        values[hit.key] = typed
         lines.setdefault(hit.key, []).append(hit.line)
         provenance[hit.key] = _where(hit)
-        doubt = undecided(hit.conditions)
-        if doubt:
-            conditional[hit.key] = describe(doubt)
-        else:
-            conditional.pop(hit.key, None)
+        undecided_settings.pop(hit.key, None)
     problems = _dedupe(problems + reader.problems)
     for key, seen in lines.items():
         if len(seen) > 1:
@@ -517,8 +526,8 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
                                         value=values.get(key)), _SOURCE, extra={"line": seen[-1]}))
     env = {k: v for k, (v, _line) in reader.env.items()}
     facts: dict[str, Any] = {"lines": {k: v[-1] for k, v in lines.items()}, "provenance": provenance}
-    if conditional:
-        facts["conditional"] = conditional
+    if undecided_settings:
+        facts["undecided"] = undecided_settings
     if inactive:
         facts["inactive"] = inactive
     if forced == "env":
