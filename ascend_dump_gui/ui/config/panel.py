@@ -177,6 +177,7 @@ class ConfigPanel(QWidget):
         self.right_split.addWidget(self.findings_panel)
         self.script_panel = ScriptArgsPanel()
         self.script_panel.argsChanged.connect(self.evaluate_script)
+        self.script_panel.envChanged.connect(self.evaluate_script_env)
         self.findings_panel.focusRequested.connect(self.script_panel.show_option)
         self.right_split.addWidget(self.script_panel)
         self.right_split.addWidget(self.side_tabs)
@@ -297,12 +298,20 @@ class ConfigPanel(QWidget):
         text = (tr("Clear {option}") if value is UNSET else tr("Set {option}")).format(option=key)
         self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text, merge))
 
-    def evaluate_script(self, script_args: str) -> None:
-        """Evaluate the imported script again with ``script_args`` (off the GUI thread when a runner is given);
-        the new run replaces the config as one undoable step. A stale result is dropped."""
+    def evaluate_script_env(self, script_env: str) -> None:
+        """Evaluate the imported script again with the environment variables ``script_env`` decided."""
+        run = script_run(self.doc)
+        if run is not None:
+            self.evaluate_script(run.script_args, script_env)
+
+    def evaluate_script(self, script_args: str, script_env: str | None = None) -> None:
+        """Evaluate the imported script again with ``script_args`` (and ``script_env``; default: the current run's)
+        off the GUI thread when a runner is given; the new run replaces the config as one undoable step. A stale
+        result is dropped."""
         run = script_run(self.doc)
         if run is None:
             return
+        env = run.script_env if script_env is None else script_env
         self._script_generation += 1
         generation, origin, scenario = self._script_generation, self.doc.origin, self.scenario
 
@@ -310,6 +319,8 @@ class ConfigPanel(QWidget):
             if generation != self._script_generation or script_run(self.doc) is not run:
                 return
             text = tr("Script arguments: {args}").format(args=script_args or tr("defaults"))
+            if env != run.script_env:
+                text = tr("Script environment: {env}").format(env=env or tr("undecided"))
             self.undo_stack.push(StateCommand(self._apply_state, self._state, State(doc, self._state.env), text))
 
         def failed(exc: BaseException) -> None:
@@ -318,11 +329,11 @@ class ConfigPanel(QWidget):
 
         if self.runner is None:
             try:
-                done(run.evaluate(origin, script_args, scenario))
+                done(run.evaluate(origin, script_args, scenario, env))
             except DumpError as exc:
                 failed(exc)
             return
-        worker = Worker(lambda progress, cancel: run.evaluate(origin, script_args, scenario))
+        worker = Worker(lambda progress, cancel: run.evaluate(origin, script_args, scenario, env))
         worker.signals.finished.connect(done)
         worker.signals.failed.connect(failed)
         self.runner.start(worker)
