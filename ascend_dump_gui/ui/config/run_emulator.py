@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.config.findings import Severity
-from ascend_dump_gui.core.config.paths import resolve_paths
+from ascend_dump_gui.core.emulator.confine import emulator_folders
 from ascend_dump_gui.core.emulator.faults import FAULT_KINDS
 from ascend_dump_gui.core.emulator.models import list_models
 from ascend_dump_gui.core.emulator.run import emulate
+from ascend_dump_gui.core.safe_names import UnsafePathError
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import Worker
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from ascend_dump_gui.ui.config.panel import RunInputs
     from ascend_dump_gui.ui.status import StatusBar
     from ascend_dump_gui.ui.workers import TaskRunner
+
+
+_LANDING = ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump")
 
 
 def default_run_dir() -> Path:
@@ -73,13 +77,13 @@ def compare_inputs(result, cwd: Path) -> tuple[Path, Path] | None:
 
 
 def make_dump_folders(inputs: RunInputs, cwd: Path) -> list[Path]:
-    """Create the dump folders the config names (the real runtime needs them to exist); returns those made."""
+    """Create the dump folders the config names (the real runtime needs them to exist), under ``cwd`` as the
+    emulator writes them (re-rooted when the config points elsewhere); returns those made."""
     made = []
-    for artifact in resolve_paths(inputs.doc, env=inputs.env, cwd=cwd):
-        folder = Path(artifact.path)
-        if artifact.artifact in ("dump_data", "overflow_dump") and not folder.exists():
-            folder.mkdir(parents=True)
-            made.append(folder)
+    for _artifact, where in emulator_folders(inputs.doc, inputs.env, cwd, ("dump_data", "overflow_dump")):
+        if where is not None and not where.path.exists():
+            where.path.mkdir(parents=True)
+            made.append(where.path)
     return made
 
 
@@ -192,8 +196,14 @@ class RunEmulatorDialog(QDialog):
 
     def _show_landing(self) -> None:
         cwd = Path(self.cwd.text()).expanduser()
-        rows = [f"{a.artifact}: {a.path}" for a in resolve_paths(self._inputs.doc, env=self._inputs.env, cwd=cwd)
-                if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump")]
+        try:
+            found = emulator_folders(self._inputs.doc, self._inputs.env, cwd, _LANDING)
+        except UnsafePathError as exc:
+            self.lands.setText(str(exc))
+            return
+        rows = [f"{a.artifact}: {a.path}" if where is None or not where.rerooted else
+                tr("{artifact}: {path} (the config says {original}, outside the working folder)").format(
+                    artifact=a.artifact, path=where.path, original=where.original) for a, where in found]
         self.lands.setText("\n".join(rows) or tr("(this config dumps nothing)"))
 
     def _on_progress(self, done: int, total: int, message: str) -> None:
