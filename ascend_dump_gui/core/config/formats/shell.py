@@ -44,7 +44,7 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
             continue
         name, rest = match.groups()
         try:
-            words = shlex.split(rest, comments=True)
+            words = shlex.split(_ansi_c_words(rest), comments=True)
         except ValueError as exc:
             problems.append(_finding(number, msg("{name}: {error} (unbalanced quotes)", name=name, error=str(exc)),
                                      Severity.WARNING, name))
@@ -64,11 +64,43 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
                 problems.append(_finding(number, msg("{word!r} after {name}= is not NAME=value; ignored", word=word, name=name),
                                          Severity.WARNING, name))
         for key, value in pairs:
-            if "$" in value and not rest.lstrip().startswith("'"):
+            if "$" in value and not rest.lstrip().startswith(("'", "$'")):
                 value = _expand(value, env, number, key, problems, budget)
             env[key] = value
             lines[key] = number
     return env, lines, problems
+
+
+_ANSI_C = re.compile(r"\$'((?:[^'\\]|\\.)*)'", re.DOTALL)
+_ANSI_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|.)", re.DOTALL)
+_ANSI_NAMED = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "E": "\x1b", "a": "\a", "b": "\b", "f": "\f",
+               "v": "\v"}
+
+
+def _ansi_c_words(rest: str) -> str:
+    """``$'...'`` words (bash's ANSI-C quoting, as exports write control characters) as plain quoted words; ``\\xHH``
+    and octal escapes are bytes (UTF-8 together), ``\\u``/``\\U`` characters."""
+    if "$'" not in rest:
+        return rest
+
+    def decoded(body: str) -> str:
+        out = bytearray()
+        position = 0
+        for match in _ANSI_ESCAPE.finditer(body):
+            out += body[position:match.start()].encode("utf-8", "surrogatepass")
+            position = match.end()
+            code = match[1]
+            if code[0] == "x" and len(code) > 1 or code[0] in "01234567":
+                out.append(int(code[1:], 16) & 0xFF if code[0] == "x" else int(code, 8) & 0xFF)
+            elif code[0] in "uU" and len(code) > 1:
+                value = int(code[1:], 16)
+                out += (chr(value) if value <= 0x10FFFF else "\ufffd").encode("utf-8", "surrogatepass")
+            else:
+                out += _ANSI_NAMED.get(code, code).encode("utf-8", "surrogatepass")
+        out += body[position:].encode("utf-8", "surrogatepass")
+        return out.decode("utf-8", "replace")
+
+    return _ANSI_C.sub(lambda m: shlex.quote(decoded(m[1])), rest)
 
 
 def _expand(value: str, env: dict[str, str], number: int, name: str, problems: list[Finding],
