@@ -22,6 +22,8 @@ class CheckContext:
     mode: str | None = None                               # "training" / "online_inference" when known
     facts: Mapping[str, Any] = field(default_factory=dict)  # importer facts, e.g. torchair compile mode
     scenario: str = ""                                    # name of the scenario being checked
+    cann_version: str | None = None                       # CANN release to check for (None: the latest known)
+    framework: str | None = None                          # msprobe: pytorch / mindspore (None: not known)
 
 
 class Rule(Protocol):

@@ -468,6 +468,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     lines: dict[str, list[int]] = {}
     provenance: dict[str, dict[str, Any]] = {}
     undecided_settings: dict[str, dict[str, Any]] = {}   # option -> value, condition, line, variables
+    accessors: dict[str, dict[str, Any]] = {}   # type-checked option -> the other accessor it is set through
     inactive: list[dict[str, Any]] = []
     objects: dict[str, tuple[Any, ...]] = {}   # DumpConfig/ProfilingConfig -> (what, line, col, keys it set)
     unresolved = [p.extra["unresolved"] for p in reader.problems if p.extra.get("unresolved")]
@@ -514,6 +515,10 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
                 "where": _where(hit)}
             continue
         values[hit.key] = typed
+        if "accessor" in hit.extra:
+            accessors[hit.key] = hit.extra["accessor"]
+        else:
+            accessors.pop(hit.key, None)
         lines.setdefault(hit.key, []).append(hit.line)
         provenance[hit.key] = _where(hit)
         undecided_settings.pop(hit.key, None)
@@ -528,6 +533,8 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     facts: dict[str, Any] = {"lines": {k: v[-1] for k, v in lines.items()}, "provenance": provenance}
     if undecided_settings:
         facts["undecided"] = undecided_settings
+    if accessors:
+        facts["accessors"] = accessors
     if inactive:
         facts["inactive"] = inactive
     if forced == "env":
@@ -572,12 +579,8 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
         return value
     spec = scenario.field(hit.key)
     if hit.accessor and spec.serialized and hit.accessor != spec.serialized:
-        if hit.key in _TYPE_CHECKED:
-            problems.append(Finding("import.wrong_accessor", Severity.ERROR, (hit.key,),
-                                    msg("line {line}: {key} is a .{accessor} option but is set through .{used}; the "
-                                        "adapter checks the type and refuses the session.", line=hit.line,
-                                        key=hit.key, accessor=spec.serialized, used=hit.accessor),
-                                    spec.source, extra={"line": hit.line}))
+        if hit.key in _TYPE_CHECKED:   # what the adapter makes of it depends on its release: a version rule says
+            hit.extra["accessor"] = {"accessor": hit.accessor, "line": hit.line}
             return value
         seen = _ZERO[spec.serialized]
         problems.append(Finding("import.wrong_accessor", Severity.WARNING, (hit.key,),

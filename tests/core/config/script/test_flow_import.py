@@ -221,8 +221,11 @@ def test_a_wrong_accessor_is_what_the_adapter_reads():
     doc = parse_text(text, kind="python")
     assert doc.values["op_debug_level"] == 0 and doc.values["precision_mode"] == ""
     accessor = {f.options[0]: f.severity for f in doc.problems if f.rule == "import.wrong_accessor"}
-    assert accessor == {"op_debug_level": Severity.WARNING, "precision_mode": Severity.WARNING,
-                        "jit_compile": Severity.ERROR}
+    assert accessor == {"op_debug_level": Severity.WARNING, "precision_mode": Severity.WARNING}
+    assert doc.facts["accessors"] == {"jit_compile": {"accessor": "b", "line": 3}}   # its release decides
+    by_release = {v: next(f.severity for f in check(doc, cann_version=v) if f.rule == "tf1.jit_compile_release")
+                  for v in (None, "6.3.RC2", "7.0.RC1")}
+    assert by_release == {None: Severity.ERROR, "6.3.RC2": Severity.WARNING, "7.0.RC1": Severity.ERROR}
     ints = parse_text('custom_op.parameter_map["dynamic_input"].b = 1\n'
                       'custom_op.parameter_map["op_debug_level"].i = True\n', kind="python")
     assert ints.values == {"dynamic_input": True, "op_debug_level": 1}
