@@ -32,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scenario", choices=SCENARIO_NAMES, help="force the scenario instead of detecting it")
     p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
     p.add_argument("--product", choices=PRODUCTS, help="check product-restricted options against this product")
+    _release_options(p)
     p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
                         "scripts' own defaults)")
     p.add_argument("--script-env", metavar="VARS", help="environment variables the scripts' run sees ('NAME=VALUE', "
@@ -54,11 +55,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="PATH")
     p.add_argument("--to", required=True, choices=EXPORT_TARGETS, help="target form")
     p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead of printing")
+    _release_options(p)
     p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
                         "scripts' own defaults)")
     p.add_argument("--script-env", metavar="VARS", help="environment variables the scripts' run sees ('NAME=VALUE', "
                    "'-u NAME' for unset; others stay undecided)")
     p.set_defaults(func=_export)
+
+
+def _release_options(p: argparse.ArgumentParser) -> None:
+    from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORKS, LATEST
+
+    p.add_argument("--cann-version", choices=CANN_VERSIONS, metavar="VERSION",
+                   help=f"CANN release to check for where acceptance changed between releases ({', '.join(CANN_VERSIONS)}; "
+                        f"default: the latest known, {LATEST})")
+    p.add_argument("--framework", choices=FRAMEWORKS, help="framework an msprobe config runs under (default: what the "
+                   "config shows, else unknown)")
 
 
 def glue_script_args(argv: list[str]) -> list[str]:
@@ -87,7 +99,8 @@ def _check(args: argparse.Namespace) -> int:
             finding = Finding("parse", Severity.ERROR, (), str(exc), "")
             results.append((name, args.scenario or "unknown", [finding]))
             continue
-        findings = check(doc, env=env, product=args.product)
+        findings = check(doc, env=env, product=args.product, cann_version=args.cann_version,
+                         framework=args.framework)
         has_error = has_error or any(f.severity is Severity.ERROR for f in findings)
         results.append((name, doc.scenario, findings))
     if args.json:
@@ -163,6 +176,7 @@ def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
     doc = load_config(args.path, script_args=args.script_args, script_env=args.script_env)
+    doc.facts.update({k: v for k, v in (("cann_version", args.cann_version), ("framework", args.framework)) if v})
     text = export(doc, args.to)   # DumpError (exit 2) with the reason when the target cannot carry the config
     for _key, why in plan_export(doc, args.to).dropped:
         print(f"ascend-dump: note: {args.to} leaves out: {why}", file=sys.stderr)

@@ -18,6 +18,7 @@ from ascend_dump_gui.core.config.schema.conditions import (
     explain_documented_none,
     soften_unchecked,
 )
+from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORKS
 from ascend_dump_gui.core.config.script.variants import script_findings
 from ascend_dump_gui.core.config.values import to_text
 
@@ -57,6 +58,8 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     if base_dir is None and doc.origin is not None:
         base_dir = Path(doc.origin).parent
     mode = doc.facts.get("run_mode")
+    cann_version = cann_version or _fact(doc, "cann_version", CANN_VERSIONS)   # a project file may carry them
+    framework = framework or _fact(doc, "framework", FRAMEWORKS)
     ctx = CheckContext(env=effective_env(doc, env), product=product, base_dir=base_dir,
                        mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario,
                        cann_version=cann_version, framework=framework)
@@ -74,6 +77,11 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     found = script_findings(doc, found, lambda other: check(other, env=env, product=product, base_dir=base_dir,
                                                              cann_version=cann_version, framework=framework))
     return _tidy(found, doc.facts.get("unresolved", ()))
+
+
+def _fact(doc: ConfigDoc, key: str, allowed: tuple[str, ...]) -> str | None:
+    value = doc.facts.get(key)
+    return value if value in allowed else None
 
 
 def _tidy(found: list[Finding], unresolved) -> list[Finding]:

@@ -25,7 +25,7 @@ from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.inert import json_text, terminal_text
 
-PROJECT_FACTS = ("mode", "backend", "env", "run_mode")
+PROJECT_FACTS = ("mode", "backend", "env", "run_mode", "cann_version", "framework")
 
 
 def export(doc: ConfigDoc, to: str) -> str:

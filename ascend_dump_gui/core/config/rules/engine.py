@@ -88,6 +88,22 @@ class Scan:
                         hit.fix or self.fix) for hit in self.find(values, ctx)]
 
 
+@dataclass(frozen=True)
+class GradedScan:
+    """Like :class:`Scan`, but each hit carries its severity (it depends on the context: the release or framework
+    checked for); ``severity`` is the worst it gives."""
+
+    id: str
+    severity: Severity
+    options: tuple[str, ...]
+    find: Callable[[Mapping[str, Any], CheckContext], Iterable[tuple[Severity, Hit]]]
+    source: str
+
+    def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
+        return [Finding(self.id, severity, hit.options or self.options, hit.message, self.source, hit.fix)
+                for severity, hit in self.find(values, ctx)]
+
+
 def with_top_level(options: tuple[str, ...]) -> tuple[str, ...]:
     """``options`` plus the top-level key of every nested one (``dump_list[0].layer`` adds ``dump_list``,
     ``profiling_options.output`` adds ``profiling_options``), so a finding names every key it is about (cli.md)."""

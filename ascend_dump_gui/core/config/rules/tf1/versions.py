@@ -4,30 +4,14 @@ whether it is an error or a warning. Facts: ``schema/versions.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
-from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit
+from ascend_dump_gui.core.config.findings import Severity, Text, msg
+from ascend_dump_gui.core.config.rules.engine import CheckContext, GradedScan, Hit
 from ascend_dump_gui.core.config.schema import versions
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
-
-
-@dataclass(frozen=True)
-class VersionRule:
-    """Like :class:`Scan`, but each hit carries its severity (it depends on the release checked for)."""
-
-    id: str
-    severity: Severity        # the worst it can be
-    options: tuple[str, ...]
-    find: Callable[[Mapping[str, Any], CheckContext], list[tuple[Severity, Hit]]]
-    source: str = versions.SOURCE
-
-    def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
-        return [Finding(self.id, severity, hit.options or self.options, hit.message, self.source, hit.fix)
-                for severity, hit in self.find(values, ctx)]
 
 
 def checked_for(ctx: CheckContext) -> tuple[str, Text]:
@@ -93,6 +77,6 @@ def _added_or_removed(values: Mapping[str, Any], ctx: CheckContext) -> list[tupl
 
 
 VERSION_RULES = (
-    VersionRule("tf1.jit_compile_release", E, ("jit_compile",), _jit_compile),
-    VersionRule("tf1.option_release", W, (), _added_or_removed),
+    GradedScan("tf1.jit_compile_release", E, ("jit_compile",), _jit_compile, versions.SOURCE),
+    GradedScan("tf1.option_release", W, (), _added_or_removed, versions.SOURCE),
 )
