@@ -33,6 +33,7 @@ from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORK_TITLES, FRAMEWORKS, LATEST
 from ascend_dump_gui.core.config.script.patch import ScriptApply
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import DumpError
@@ -89,6 +90,8 @@ class Snapshot:
     only_changed: bool
     script: Path | None = None
     script_values: dict[str, Any] | None = None
+    cann_version: str | None = None
+    framework: str | None = None
 
 
 class ConfigPanel(QWidget):
@@ -130,6 +133,20 @@ class ConfigPanel(QWidget):
             self.product_box.addItem(product, product)
         self.product_box.setToolTip(tr("Product-restricted options are checked against this product."))
         self.product_box.currentIndexChanged.connect(lambda *_: self._refresh())
+        self.cann_box = QComboBox(objectName="cann_version")
+        self.cann_box.addItem(tr("CANN {version} (latest)").format(version=LATEST), None)
+        for version in reversed(CANN_VERSIONS[:-1]):
+            self.cann_box.addItem(f"CANN {version}", version)
+        self.cann_box.setToolTip(tr("Where the runtime's acceptance changed between releases (jit_compile's type, "
+                                    "options added or removed), findings are judged for this CANN release."))
+        self.cann_box.currentIndexChanged.connect(lambda *_: self._refresh())
+        self.framework_box = QComboBox(objectName="framework")
+        self.framework_box.addItem(tr("framework: as the config shows"), None)
+        for framework in FRAMEWORKS:
+            self.framework_box.addItem(FRAMEWORK_TITLES[framework], framework)
+        self.framework_box.setToolTip(tr("The framework an msprobe config runs under: some tasks exist for one "
+                                         "framework only."))
+        self.framework_box.currentIndexChanged.connect(lambda *_: self._refresh())
         self.search = QLineEdit(objectName="search", clearButtonEnabled=True)
         self.search.setPlaceholderText(tr("Search options (name, label or help)…"))
         self.search.textChanged.connect(lambda *_: self._apply_filter())
@@ -163,6 +180,8 @@ class ConfigPanel(QWidget):
         top.addWidget(self.summary, 1)
         top.addWidget(QLabel(tr("Product")))
         top.addWidget(self.product_box)
+        top.addWidget(self.cann_box)
+        top.addWidget(self.framework_box)
         top.addWidget(self.apply_script_button)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
@@ -374,7 +393,9 @@ class ConfigPanel(QWidget):
     def _refresh(self) -> None:
         doc, env = self._state.doc, self.env_values()
         started = time.perf_counter()
-        found = check(doc, env=env, product=self.product_box.currentData(), base_dir=self._base_dir())
+        self.framework_box.setVisible(doc.scenario == "msprobe_config")
+        found = check(doc, env=env, product=self.product_box.currentData(), base_dir=self._base_dir(),
+                      cann_version=self.cann_box.currentData(), framework=self.framework_box.currentData())
         self.last_check_ms = (time.perf_counter() - started) * 1000
         self.findings = list(found)
         self.findings_panel.set_findings(self.findings)
@@ -527,7 +548,8 @@ class ConfigPanel(QWidget):
         """The state a rebuilt panel needs to look the same (undo history is not carried)."""
         return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
                         self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
-                        self.only_changed.isChecked(), self.script, dict(self.script_link.values))
+                        self.only_changed.isChecked(), self.script, dict(self.script_link.values),
+                        self.cann_box.currentData(), self.framework_box.currentData())
 
     def restore(self, snap: Snapshot) -> None:
         """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
@@ -536,6 +558,9 @@ class ConfigPanel(QWidget):
         self.apply_script_button.setVisible(self.script is not None)
         self.where.set_cwd(snap.cwd)
         self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)
+        self.cann_box.setCurrentIndex(max(self.cann_box.findData(snap.cann_version), 0) if snap.cann_version else 0)
+        self.framework_box.setCurrentIndex(max(self.framework_box.findData(snap.framework), 0) if snap.framework
+                                           else 0)
         self.search.setText(snap.search)
         self.only_changed.setChecked(snap.only_changed)
         self.undo_stack.clear()
