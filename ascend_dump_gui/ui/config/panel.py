@@ -136,7 +136,7 @@ class ConfigPanel(QWidget):
         self.cann_box = QComboBox(objectName="cann_version")
         self.cann_box.addItem(tr("CANN {version} (latest)").format(version=LATEST), None)
         for version in reversed(CANN_VERSIONS[:-1]):
-            self.cann_box.addItem(f"CANN {version}", version)
+            self.cann_box.addItem(tr("CANN {version}").format(version=version), version)
         self.cann_box.setToolTip(tr("Where the runtime's acceptance changed between releases (jit_compile's type, "
                                     "options added or removed), findings are judged for this CANN release."))
         self.cann_box.currentIndexChanged.connect(lambda *_: self._refresh())

@@ -168,6 +168,10 @@
       <translation>编写Ascend NPU的Dump配置并实时检查冲突，浏览算子Dump数据，找出第一个出错的算子。</translation>
     </message>
     <message>
+      <source>CANN {version}</source>
+      <translation>CANN {version}</translation>
+    </message>
+    <message>
       <source>CANN {version} (latest)</source>
       <translation>CANN {version}（最新）</translation>
     </message>
