@@ -84,23 +84,26 @@ class Evaluator:
         saved = {}
         for param in params:
             name = param.arg
-            saved[name] = (self.names.get(name, _ABSENT), self.name_flags.get(name, _ABSENT),
-                           self.derived.get(name, _ABSENT), name in self.namespaces)
+            saved[name] = (name in self.namespaces, *(table.get(name, _ABSENT) for table in self._tables()))
             self.bind(name, None)
-            if saved[name][3]:
+            if saved[name][0]:
                 self.namespaces.add(name)   # main(config) after config = parser.parse_args(): the same namespace
         return saved
 
     def leave(self, saved: dict[str, tuple[Any, ...]]) -> None:
         """The function body ends: the outer names come back."""
-        for name, (value, flags, derived, namespace) in saved.items():
-            for table, old in ((self.names, value), (self.name_flags, flags), (self.derived, derived)):
+        for name, (namespace, *olds) in saved.items():
+            for table, old in zip(self._tables(), olds, strict=True):
                 if old is _ABSENT:
                     table.pop(name, None)
                 else:
                     table[name] = old
             if namespace:
                 self.namespaces.add(name)
+
+    def _tables(self) -> tuple[dict[str, Any], ...]:
+        """Everything known per name (saved and restored around a function body)."""
+        return self.names, self.name_flags, self.derived, self.name_env, self.name_refusals
 
     # -- questions ----------------------------------------------------------------------------------------------
     def flag_of(self, node: ast.expr) -> str | None:
