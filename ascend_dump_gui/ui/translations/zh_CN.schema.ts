@@ -2176,6 +2176,10 @@
       <translation>仅在开启算子调试时（op_debug_config包含dump_cce或dump_loc，或op_debug_level不为0），debug_dir中才会生成文件。</translation>
     </message>
     <message>
+      <source>decide it with --script-env ({example})</source>
+      <translation>可用 --script-env（{example}）确定它</translation>
+    </message>
+    <message>
       <source>diff_check: how many differences to report (-1: all).</source>
       <translation>diff_check：报告的差异数量（-1 表示全部）。</translation>
     </message>
@@ -2596,6 +2600,10 @@
       <translation>第 {line} 行：{key} 的值来自 `{expression}`（变量、命令行参数或函数调用），不会被改写；请在该处或该值的来源处修改</translation>
     </message>
     <message>
+      <source>line {line}: {key} is set to {value!r} only when `{condition}`, which this run does not decide ({how}); it is not counted as set</source>
+      <translation>第{line}行：仅当 `{condition}` 时{key}才设为 {value!r}，本次运行无法确定该条件（{how}）；不计为已设置</translation>
+    </message>
+    <message>
       <source>line {line}: {message}</source>
       <translation>第{line}行：{message}</translation>
     </message>
@@ -2974,6 +2982,10 @@
     <message>
       <source>the remote folder in dump_path contains {bad}; only ASCII letters, digits and -=[];\,./!@#$%^&amp;*()_+{{}}:? are allowed (EP0003).</source>
       <translation>dump_path 中的远端目录包含 {bad}；只允许ASCII字母、数字和 -=[];\,./!@#$%^&amp;*()_+{{}}:?（EP0003）。</translation>
+    </message>
+    <message>
+      <source>the run cannot decide it</source>
+      <translation>本次运行无法确定它</translation>
     </message>
     <message>
       <source>the runtime does not read it</source>

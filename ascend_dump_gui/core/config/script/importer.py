@@ -533,6 +533,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     facts: dict[str, Any] = {"lines": {k: v[-1] for k, v in lines.items()}, "provenance": provenance}
     if undecided_settings:
         facts["undecided"] = undecided_settings
+        problems += [_undecided_finding(key, u) for key, u in undecided_settings.items()]
     if accessors:
         facts["accessors"] = accessors
     if inactive:
@@ -553,6 +554,17 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         if reader.backends:
             facts["backend"] = "torchair" if "torchair" in reader.backends else reader.backends[-1]
     return ConfigDoc(forced, values, origin, problems, facts)
+
+
+def _undecided_finding(key: str, undecided: dict[str, Any]) -> Finding:
+    variables = undecided.get("variables") or []
+    how = msg("decide it with --script-env ({example})", example=" ".join(f"{v}=..." for v in variables)) \
+        if variables else msg("the run cannot decide it")
+    return Finding("import.undecided", Severity.INFO, (key,), msg(
+        "line {line}: {key} is set to {value!r} only when `{condition}`, which this run does not decide ({how}); it "
+        "is not counted as set", line=undecided["line"], key=key, value=undecided["value"],
+        condition=undecided["condition"], how=how), _SOURCE, extra={"line": undecided["line"],
+                                                                   "condition": undecided["condition"]})
 
 
 def _big_int(line: int, bits: int) -> Finding:
