@@ -2840,6 +2840,10 @@
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
+      <source>settings the run may or may not make are not written: {items}</source>
+      <translation>本次运行可能设置也可能不设置的参数不会写出：{items}</translation>
+    </message>
+    <message>
       <source>shape_generalization_mode only applies when jit_compile is "true".</source>
       <translation>shape_generalization_mode仅在jit_compile为 "true" 时生效。</translation>
     </message>

@@ -35,6 +35,10 @@ def test_env_conditions_are_undecided_without_a_decision():
     assert "auto_tune_mode" not in project["values"]
     assert {u["option"] for u in project["undecided"]} >= {"auto_tune_mode"}
     assert all(set(u) >= {"option", "condition", "line"} for u in project["undecided"])
+    from ascend_dump_gui.core.config.formats.export_plan import plan_export
+    dropped = dict(plan_export(doc, "tf1_python").dropped)
+    assert "auto_tune_mode (only when" in dropped["undecided"]
+    assert "auto_tune_mode" not in export(doc, "tf1_python")
 
 
 @pytest.mark.parametrize(("env", "auto", "tune"), [
