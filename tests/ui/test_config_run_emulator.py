@@ -106,3 +106,20 @@ def test_make_dump_folders_stays_under_the_chosen_folder(window, tmp_path):
     assert made == [tmp_path / "run" / (tmp_path / "elsewhere").relative_to("/")]
     assert not (tmp_path / "elsewhere").exists()
     dialog.reject()
+
+
+def test_a_link_out_of_the_chosen_folder_is_refused_in_the_dialog(window, qtbot, tmp_path):
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "out").symlink_to(tmp_path / "outside")
+    window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_list": [{"model_name": "mlp"}]})
+    dialog = window.run_emulator()
+    dialog.cwd.setText(str(tmp_path / "run"))
+    dialog._show_landing()
+    assert "leads out of the emulator's working folder" in dialog.lands.text()
+    dialog.run_button.click()
+    qtbot.waitUntil(lambda: dialog.findChild(QMessageBox, "error_box") is not None)
+    box = dialog.findChild(QMessageBox, "error_box")
+    assert "refusing to write through it" in box.informativeText() + box.text()
+    assert not any((tmp_path / "outside").rglob("*"))
+    box.close()

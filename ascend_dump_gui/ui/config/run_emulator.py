@@ -160,12 +160,16 @@ class RunEmulatorDialog(QDialog):
         self._describe_model()
         self._show_landing()
 
-    def start(self) -> Worker:
+    def start(self) -> Worker | None:
         """Run the emulator in a worker; the dialog shows progress and the status bar offers Cancel too."""
         cwd = Path(self.cwd.text()).expanduser()
         cwd.mkdir(parents=True, exist_ok=True)
         if self.make_folders.isChecked():
-            make_dump_folders(self._inputs, cwd)
+            try:
+                make_dump_folders(self._inputs, cwd)
+            except UnsafePathError as exc:   # a link out of the chosen folder: nothing is made or written
+                self._on_failed(exc)
+                return None
         model = self.model.currentData()
         self.worker = Worker(
             emulate, self._inputs.doc, env=self._inputs.env, model=model, steps=self.steps.value(), cwd=cwd,
