@@ -2176,8 +2176,8 @@
       <translation>仅在开启算子调试时（op_debug_config包含dump_cce或dump_loc，或op_debug_level不为0），debug_dir中才会生成文件。</translation>
     </message>
     <message>
-      <source>decide it with --script-env ({example})</source>
-      <translation>可用 --script-env（{example}）确定它</translation>
+      <source>decide it with --script-env "{example}"</source>
+      <translation>可用 --script-env "{example}" 确定它</translation>
     </message>
     <message>
       <source>diff_check: how many differences to report (-1: all).</source>

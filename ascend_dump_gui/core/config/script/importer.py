@@ -558,7 +558,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
 
 def _undecided_finding(key: str, undecided: dict[str, Any]) -> Finding:
     variables = undecided.get("variables") or []
-    how = msg("decide it with --script-env ({example})", example=" ".join(f"{v}=..." for v in variables)) \
+    how = msg("decide it with --script-env \"{example}\"", example=" ".join(f"{v}=..." for v in variables)) \
         if variables else msg("the run cannot decide it")
     return Finding("import.undecided", Severity.INFO, (key,), msg(
         "line {line}: {key} is set to {value!r} only when `{condition}`, which this run does not decide ({how}); it "

@@ -30,7 +30,7 @@ def test_env_conditions_are_undecided_without_a_decision():
     assert auto["line"] == 7 and auto["variables"] == ["autotune"] and auto["value"] == "RL,GA"
     assert "'autotune' in os.environ" in auto["condition"] and "== 'True'" in auto["condition"]
     said = next(p for p in doc.problems if p.rule == "import.undecided" and p.options == ("auto_tune_mode",))
-    assert "--script-env (autotune=...)" in said.message and said.extra["line"] == 7
+    assert '--script-env "autotune=..."' in said.message and said.extra["line"] == 7
     project = json.loads(export(doc, "project"))
     assert "auto_tune_mode" not in project["values"]
     assert {u["option"] for u in project["undecided"]} >= {"auto_tune_mode"}
