@@ -32,8 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scenario", choices=SCENARIO_NAMES, help="force the scenario instead of detecting it")
     p.add_argument("--env", metavar="ENVFILE", help="env file whose variables the job runs with")
     p.add_argument("--product", choices=PRODUCTS, help="check product-restricted options against this product")
+    _release_options(p)
     p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
                         "scripts' own defaults)")
+    p.add_argument("--script-env", metavar="VARS", help="environment variables the scripts' run sees ('NAME=VALUE', "
+                   "'-u NAME' for unset; others stay undecided)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=_check)
 
@@ -43,6 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cwd", metavar="DIR", default=".", help="working directory of the job (default: here)")
     p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
                         "scripts' own defaults)")
+    p.add_argument("--script-env", metavar="VARS", help="environment variables the scripts' run sees ('NAME=VALUE', "
+                   "'-u NAME' for unset; others stay undecided)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=_where)
 
@@ -50,18 +55,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="PATH")
     p.add_argument("--to", required=True, choices=EXPORT_TARGETS, help="target form")
     p.add_argument("-o", "--output", metavar="OUT", help="write here (atomically) instead of printing")
+    _release_options(p)
     p.add_argument("--script-args", metavar="ARGS", help="evaluate training scripts as if started with these arguments (split like a shell; default: the "
                         "scripts' own defaults)")
+    p.add_argument("--script-env", metavar="VARS", help="environment variables the scripts' run sees ('NAME=VALUE', "
+                   "'-u NAME' for unset; others stay undecided)")
     p.set_defaults(func=_export)
 
 
+def _release_options(p: argparse.ArgumentParser) -> None:
+    from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORKS, LATEST
+
+    p.add_argument("--cann-version", choices=CANN_VERSIONS, metavar="VERSION",
+                   help=f"CANN release to check for where acceptance changed between releases ({', '.join(CANN_VERSIONS)}; "
+                        f"default: the latest known, {LATEST})")
+    p.add_argument("--framework", choices=FRAMEWORKS, help="framework an msprobe config runs under (default: what the "
+                   "config shows, else unknown)")
+
+
 def glue_script_args(argv: list[str]) -> list[str]:
-    """``--script-args VALUE`` as ``--script-args=VALUE``: argparse would take a VALUE starting with ``-`` for an
+    """``--script-args VALUE`` as ``--script-args=VALUE`` (also ``--script-env``): argparse would take a VALUE starting with ``-`` for an
     option of its own."""
     out: list[str] = []
     tokens = iter(argv)
     for token in tokens:
-        out.append(f"{token}={next(tokens, '')}" if token == "--script-args" else token)
+        out.append(f"{token}={next(tokens, '')}" if token in ("--script-args", "--script-env") else token)
     return out
 
 
@@ -75,13 +93,14 @@ def _check(args: argparse.Namespace) -> int:
     results, parse_failed, has_error = [], False, False
     for name in args.paths:
         try:
-            doc = load_config(name, args.scenario, args.script_args)
+            doc = load_config(name, args.scenario, args.script_args, args.script_env)
         except InputError as exc:
             parse_failed = True
             finding = Finding("parse", Severity.ERROR, (), str(exc), "")
             results.append((name, args.scenario or "unknown", [finding]))
             continue
-        findings = check(doc, env=env, product=args.product)
+        findings = check(doc, env=env, product=args.product, cann_version=args.cann_version,
+                         framework=args.framework)
         has_error = has_error or any(f.severity is Severity.ERROR for f in findings)
         results.append((name, doc.scenario, findings))
     if args.json:
@@ -119,7 +138,7 @@ def _where(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.paths import resolve_paths
 
     env = dict(load_env_file(args.env)) if args.env else {}
-    docs: list[tuple[str, ConfigDoc]] = [(name, load_config(name, script_args=args.script_args))
+    docs: list[tuple[str, ConfigDoc]] = [(name, load_config(name, script_args=args.script_args, script_env=args.script_env))
                                          for name in args.paths]
     configs = [(name, doc) for name, doc in docs if doc.scenario != "env"]
     for _name, doc in docs:
@@ -156,7 +175,8 @@ def _export(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.formats.importers import load_config
     from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
 
-    doc = load_config(args.path, script_args=args.script_args)
+    doc = load_config(args.path, script_args=args.script_args, script_env=args.script_env)
+    doc.facts.update({k: v for k, v in (("cann_version", args.cann_version), ("framework", args.framework)) if v})
     text = export(doc, args.to)   # DumpError (exit 2) with the reason when the target cannot carry the config
     for _key, why in plan_export(doc, args.to).dropped:
         print(f"ascend-dump: note: {args.to} leaves out: {why}", file=sys.stderr)

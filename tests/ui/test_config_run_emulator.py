@@ -112,3 +112,51 @@ def test_the_dialog_never_clips_the_model_description(window, qtbot):
     qtbot.wait(50)
     assert not _clipped_labels(dialog)
     dialog.reject()
+
+
+def test_a_dump_path_outside_the_chosen_folder_is_rerooted_in_the_dialog(window, qtbot, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    window.config_panel.new_config("acl_json", {"dump_path": str(outside), "dump_list": [{"model_name": "mlp"}]})
+    dialog = window.run_emulator()
+    dialog.cwd.setText(str(tmp_path / "run"))
+    dialog.steps.setValue(1)
+    rerooted = tmp_path / "run" / outside.relative_to("/")
+    dialog._show_landing()
+    assert str(rerooted) in dialog.lands.text() and "outside the working folder" in dialog.lands.text()
+    with qtbot.waitSignal(dialog.treeReady, timeout=20000) as blocker:
+        dialog.run_button.click()
+    assert blocker.args[0] == rerooted
+    assert not any(outside.rglob("*"))                     # nothing written where the config points
+    assert any(p.is_file() for p in rerooted.rglob("*"))
+    qtbot.waitUntil(lambda: not window.status.busy)
+    box = window.findChild(QMessageBox, "run_warnings")
+    if box is not None:
+        box.close()
+
+
+def test_make_dump_folders_stays_under_the_chosen_folder(window, tmp_path):
+    window.config_panel.new_config("acl_json", {"dump_path": "../elsewhere", "dump_list": [{"model_name": "mlp"}]})
+    dialog = window.run_emulator()
+    made = run_emulator.make_dump_folders(dialog._inputs, tmp_path / "run")
+    # the folder the config means (tmp_path/elsewhere) keeps its whole path below the chosen folder
+    assert made == [tmp_path / "run" / (tmp_path / "elsewhere").relative_to("/")]
+    assert not (tmp_path / "elsewhere").exists()
+    dialog.reject()
+
+
+def test_a_link_out_of_the_chosen_folder_is_refused_in_the_dialog(window, qtbot, tmp_path):
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "out").symlink_to(tmp_path / "outside")
+    window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_list": [{"model_name": "mlp"}]})
+    dialog = window.run_emulator()
+    dialog.cwd.setText(str(tmp_path / "run"))
+    dialog._show_landing()
+    assert "leads out of the emulator's working folder" in dialog.lands.text()
+    dialog.run_button.click()
+    qtbot.waitUntil(lambda: dialog.findChild(QMessageBox, "error_box") is not None)
+    box = dialog.findChild(QMessageBox, "error_box")
+    assert "refusing to write through it" in box.informativeText() + box.text()
+    assert not any((tmp_path / "outside").rglob("*"))
+    box.close()

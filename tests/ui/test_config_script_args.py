@@ -100,3 +100,47 @@ def test_arguments_that_cannot_be_split_leave_the_run_and_say_why(shown_panel, q
     panel.script_panel.args_line.editingFinished.emit()
     qtbot.waitUntil(lambda: "split like a shell" in panel.script_panel.note.text(), timeout=10_000)
     assert panel.doc.values == before and panel.undo_stack.count() == 0
+
+
+ENV_SCRIPT = '''import os
+import tensorflow as tf
+config = tf.ConfigProto()
+custom_op = config.graph_options.rewrite_options.custom_optimizers.add()
+custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")
+if "autotune" in os.environ:
+    if os.environ["autotune"] == "True":
+        custom_op.parameter_map["auto_tune_mode"].s = tf.compat.as_bytes("RL,GA")
+        custom_op.parameter_map["dump_debug_mode"].s = tf.compat.as_bytes("aicore_overflow")
+sess = tf.Session(config=config)
+'''
+
+
+def test_an_undecided_setting_is_greyed_with_its_condition_until_the_environment_decides_it(shown_panel, qtbot,
+                                                                                            tmp_path):
+    panel, runner = shown_panel(ConfigPanel)
+    script = tmp_path / "train.py"
+    script.write_text(ENV_SCRIPT)
+    panel.open_config(script)
+    assert "auto_tune_mode" not in panel.doc.values
+    label = panel.form.findChild(QLabel, "dump_debug_mode__label")
+    assert "undecided: set to aicore_overflow only when" in label.text() and "os.environ" in label.text()
+    assert not label.font().bold()                                     # not shown as set
+    setting = _row(panel.script_panel.settings, "auto_tune_mode")
+    assert setting.text(1) == "RL,GA (undecided)" and "os.environ['autotune'] == 'True'" in setting.text(4)
+    env_line = panel.script_panel.env_line
+    assert "autotune=" in env_line.placeholderText()
+
+    env_line.setText("autotune=True")                                  # the user decides the variable
+    env_line.editingFinished.emit()
+    qtbot.waitUntil(lambda: panel.doc.values.get("auto_tune_mode") == "RL,GA", timeout=10_000)
+    assert "undecided" not in panel.doc.facts
+    assert panel.form.findChild(QLabel, "dump_debug_mode__label").font().bold()
+    assert "undecided" not in panel.form.findChild(QLabel, "dump_debug_mode__label").text()
+    assert panel.script_panel.env_line.text() == "autotune=True"
+    panel.undo_stack.undo()                                            # one undoable step
+    assert "auto_tune_mode" not in panel.doc.values and panel.script_panel.env_line.text() == ""
+
+    env_line.setText("not a variable")
+    env_line.editingFinished.emit()
+    qtbot.waitUntil(lambda: "NAME=VALUE" in panel.script_panel.note.text(), timeout=10_000)
+    drain(qtbot, runner)

@@ -18,6 +18,7 @@ from ascend_dump_gui.core.config.schema.conditions import (
     explain_documented_none,
     soften_unchecked,
 )
+from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORKS
 from ascend_dump_gui.core.config.script.variants import script_findings
 from ascend_dump_gui.core.config.values import to_text
 
@@ -39,12 +40,15 @@ def effective_env(doc: ConfigDoc, env: Mapping[str, str] | None = None) -> dict[
 
 
 def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str | None = None,
-          base_dir: Path | None = None) -> list[Finding]:
+          base_dir: Path | None = None, cann_version: str | None = None,
+          framework: str | None = None) -> list[Finding]:
     """All findings for ``doc``, errors first. Never raises on bad values.
 
     ``env`` adds environment variables (NPU_COLLECT_PATH, ASCEND_WORK_PATH ...); ``product`` (atlas_a2, atlas_a3,
     atlas_training, atlas_inference) enables product checks; relative file options resolve against ``base_dir``
-    (default: the folder of ``doc.origin``).
+    (default: the folder of ``doc.origin``); ``cann_version`` is the release checked for where acceptance changed
+    between releases (default: the latest known, said in those findings); ``framework`` (pytorch, mindspore) the
+    framework an msprobe config runs under (default: what the config shows, else unknown).
     """
     scenario = SCENARIOS.get(doc.scenario)
     if scenario is None:
@@ -54,18 +58,30 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     if base_dir is None and doc.origin is not None:
         base_dir = Path(doc.origin).parent
     mode = doc.facts.get("run_mode")
+    cann_version = cann_version or _fact(doc, "cann_version", CANN_VERSIONS)   # a project file may carry them
+    framework = framework or _fact(doc, "framework", FRAMEWORKS)
     ctx = CheckContext(env=effective_env(doc, env), product=product, base_dir=base_dir,
-                       mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario)
+                       mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario,
+                       cann_version=cann_version, framework=framework)
     found = list(doc.problems)
     values_found = check_values(scenario, doc.values, product=product, mode=ctx.mode)
+    typed = doc.facts.get("accessors") or {}
+    if typed:   # a value given through another accessor is judged by the release rules, not as a bad choice
+        values_found = [f for f in values_found if not (f.rule == "schema.choice" and set(f.options) & set(typed))]
     for adjust in (soften_unchecked, explain_documented_none, accept_stringified):
         values_found = adjust(doc.scenario, doc.values, values_found)
     found += values_found
     found += run_rules(scenario.rules, doc.values, ctx)
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)
-    found = script_findings(doc, found, lambda other: check(other, env=env, product=product, base_dir=base_dir))
+    found = script_findings(doc, found, lambda other: check(other, env=env, product=product, base_dir=base_dir,
+                                                             cann_version=cann_version, framework=framework))
     return _tidy(found, doc.facts.get("unresolved", ()))
+
+
+def _fact(doc: ConfigDoc, key: str, allowed: tuple[str, ...]) -> str | None:
+    value = doc.facts.get(key)
+    return value if value in allowed else None
 
 
 def _tidy(found: list[Finding], unresolved) -> list[Finding]:

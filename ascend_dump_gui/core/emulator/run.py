@@ -16,9 +16,8 @@ from ascend_dump_gui.core.config.findings import Finding, Severity, msg
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.paths import resolve_paths
-from ascend_dump_gui.core.config.rules.acl import remote_host
 from ascend_dump_gui.core.emulator.compiler import compile_graph
+from ascend_dump_gui.core.emulator.confine import confine, emulator_folders
 from ascend_dump_gui.core.emulator.explain import this_run, why_nothing_dumped
 from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
@@ -58,19 +57,27 @@ def _refuse_errors(findings: list[Finding]) -> None:
 _WRITTEN_ARTIFACTS = ("dump_data", "overflow_dump", "exception_dump", "graph_dump")
 
 
-def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str, tuple[Path, str]], list[str]]:
-    """(artifact -> (folder, layout)) as ``config where`` resolves them, and warnings for remote folders."""
+def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str, tuple[Path, str]], list[str],
+                                                                       dict[str, Path]]:
+    """(artifact -> (folder, layout)) as ``config where`` resolves them, kept under ``cwd`` (:func:`confine`); notes
+    for re-rooted and remote folders; the runtime's own folder of each re-rooted one. A re-rooted folder is made when
+    the runtime's own folder exists (the runtime needs an existing dump path: the emulator asks what the real one
+    would)."""
     roots: dict[str, tuple[Path, str]] = {}
     notes = []
-    for a in resolve_paths(doc, env=env, cwd=cwd):
-        if a.artifact not in _WRITTEN_ARTIFACTS:
-            continue
-        if remote_host(a.path) is not None:
+    originals: dict[str, Path] = {}
+    for a, where in emulator_folders(doc, env, cwd, _WRITTEN_ARTIFACTS):
+        if where is None:
             notes.append(msg("{artifact} goes to the remote host {path} ({decided_by}); nothing is written "
                              "locally for it", artifact=a.artifact, path=a.path, decided_by=a.decided_by))
             continue
-        roots[a.artifact] = (Path(a.path), a.layout)
-    return roots, notes
+        if where.rerooted:
+            notes.append(where.note(f"{a.artifact} ({a.decided_by})", cwd))
+            originals[a.artifact] = where.original
+            if where.original.is_dir():
+                where.path.mkdir(parents=True, exist_ok=True)
+        roots[a.artifact] = (where.path, a.layout)
+    return roots, notes, originals
 
 
 def _env_int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -130,7 +137,11 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     result.warnings += [f.text for f in this_run(findings) if f.severity is Severity.WARNING]
     if doc.scenario == "msprobe_config":  # PrecisionDebugger's tree, not the ACL runtime's
         write = _emulate_msprobe_l2 if doc.values.get("level") == "L2" else emulate_msprobe
-        root, result.written = write(doc.values, cwd=cwd, model=model, steps=steps, seed=seed)
+        where = confine(str(doc.values.get("dump_path") or "dump_path"), cwd)
+        if where.rerooted:
+            result.warnings.append(where.note("msprobe dump_path", cwd))
+        values = {**doc.values, "dump_path": str(where.path)}
+        root, result.written = write(values, cwd=cwd, model=model, steps=steps, seed=seed)
         result.roots["msprobe_dump"] = root
         return result
 
@@ -154,12 +165,12 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
     warned = {o for f in this_run(findings) if f.severity is Severity.WARNING for o in f.options}
     result.warnings += [message for option, message in plan.warnings if option not in warned]
-    roots, notes = _roots(doc, env, cwd)
+    roots, notes, originals = _roots(doc, env, cwd)
     result.warnings += notes
     for artifact in _needs_existing(plan):
         if artifact in roots and not roots[artifact][0].is_dir():
-            raise ConfigRefused(f"{artifact}: the folder {roots[artifact][0]} does not exist; the runtime needs an "
-                                "existing, writable dump path", findings)
+            raise ConfigRefused(f"{artifact}: the folder {originals.get(artifact, roots[artifact][0])} does not "
+                                "exist; the runtime needs an existing, writable dump path", findings)
     writer = DumpTreeWriter(plan, device, ids, roots, model_name=model_name, model_id=model_id, cancel=cancel)
     result.warnings += writer.warnings
 

@@ -33,6 +33,7 @@ from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc, apply_fix
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORK_TITLES, FRAMEWORKS, LATEST
 from ascend_dump_gui.core.config.script.patch import ScriptApply
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import DumpError
@@ -89,6 +90,8 @@ class Snapshot:
     only_changed: bool
     script: Path | None = None
     script_values: dict[str, Any] | None = None
+    cann_version: str | None = None
+    framework: str | None = None
 
 
 class ConfigPanel(QWidget):
@@ -130,6 +133,20 @@ class ConfigPanel(QWidget):
             self.product_box.addItem(product, product)
         self.product_box.setToolTip(tr("Product-restricted options are checked against this product."))
         self.product_box.currentIndexChanged.connect(lambda *_: self._refresh())
+        self.cann_box = QComboBox(objectName="cann_version")
+        self.cann_box.addItem(tr("CANN {version} (latest)").format(version=LATEST), None)
+        for version in reversed(CANN_VERSIONS[:-1]):
+            self.cann_box.addItem(tr("CANN {version}").format(version=version), version)
+        self.cann_box.setToolTip(tr("Where the runtime's acceptance changed between releases (jit_compile's type, "
+                                    "options added or removed), findings are judged for this CANN release."))
+        self.cann_box.currentIndexChanged.connect(lambda *_: self._refresh())
+        self.framework_box = QComboBox(objectName="framework")
+        self.framework_box.addItem(tr("framework: as the config shows"), None)
+        for framework in FRAMEWORKS:
+            self.framework_box.addItem(FRAMEWORK_TITLES[framework], framework)
+        self.framework_box.setToolTip(tr("The framework an msprobe config runs under: some tasks exist for one "
+                                         "framework only."))
+        self.framework_box.currentIndexChanged.connect(lambda *_: self._refresh())
         self.search = QLineEdit(objectName="search", clearButtonEnabled=True)
         self.search.setPlaceholderText(tr("Search options (name, label or help)…"))
         self.search.textChanged.connect(lambda *_: self._apply_filter())
@@ -163,6 +180,8 @@ class ConfigPanel(QWidget):
         top.addWidget(self.summary, 1)
         top.addWidget(QLabel(tr("Product")))
         top.addWidget(self.product_box)
+        top.addWidget(self.cann_box)
+        top.addWidget(self.framework_box)
         top.addWidget(self.apply_script_button)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
@@ -177,6 +196,7 @@ class ConfigPanel(QWidget):
         self.right_split.addWidget(self.findings_panel)
         self.script_panel = ScriptArgsPanel()
         self.script_panel.argsChanged.connect(self.evaluate_script)
+        self.script_panel.envChanged.connect(self.evaluate_script_env)
         self.findings_panel.focusRequested.connect(self.script_panel.show_option)
         self.right_split.addWidget(self.script_panel)
         self.right_split.addWidget(self.side_tabs)
@@ -297,12 +317,20 @@ class ConfigPanel(QWidget):
         text = (tr("Clear {option}") if value is UNSET else tr("Set {option}")).format(option=key)
         self.undo_stack.push(StateCommand(self._apply_state, self._state, after, text, merge))
 
-    def evaluate_script(self, script_args: str) -> None:
-        """Evaluate the imported script again with ``script_args`` (off the GUI thread when a runner is given);
-        the new run replaces the config as one undoable step. A stale result is dropped."""
+    def evaluate_script_env(self, script_env: str) -> None:
+        """Evaluate the imported script again with the environment variables ``script_env`` decided."""
+        run = script_run(self.doc)
+        if run is not None:
+            self.evaluate_script(run.script_args, script_env)
+
+    def evaluate_script(self, script_args: str, script_env: str | None = None) -> None:
+        """Evaluate the imported script again with ``script_args`` (and ``script_env``; default: the current run's)
+        off the GUI thread when a runner is given; the new run replaces the config as one undoable step. A stale
+        result is dropped."""
         run = script_run(self.doc)
         if run is None:
             return
+        env = run.script_env if script_env is None else script_env
         self._script_generation += 1
         generation, origin, scenario = self._script_generation, self.doc.origin, self.scenario
 
@@ -310,6 +338,8 @@ class ConfigPanel(QWidget):
             if generation != self._script_generation or script_run(self.doc) is not run:
                 return
             text = tr("Script arguments: {args}").format(args=script_args or tr("defaults"))
+            if env != run.script_env:
+                text = tr("Script environment: {env}").format(env=env or tr("undecided"))
             self.undo_stack.push(StateCommand(self._apply_state, self._state, State(doc, self._state.env), text))
 
         def failed(exc: BaseException) -> None:
@@ -318,11 +348,11 @@ class ConfigPanel(QWidget):
 
         if self.runner is None:
             try:
-                done(run.evaluate(origin, script_args, scenario))
+                done(run.evaluate(origin, script_args, scenario, env))
             except DumpError as exc:
                 failed(exc)
             return
-        worker = Worker(lambda progress, cancel: run.evaluate(origin, script_args, scenario))
+        worker = Worker(lambda progress, cancel: run.evaluate(origin, script_args, scenario, env))
         worker.signals.finished.connect(done)
         worker.signals.failed.connect(failed)
         self.runner.start(worker)
@@ -363,7 +393,9 @@ class ConfigPanel(QWidget):
     def _refresh(self) -> None:
         doc, env = self._state.doc, self.env_values()
         started = time.perf_counter()
-        found = check(doc, env=env, product=self.product_box.currentData(), base_dir=self._base_dir())
+        self.framework_box.setVisible(doc.scenario == "msprobe_config")
+        found = check(doc, env=env, product=self.product_box.currentData(), base_dir=self._base_dir(),
+                      cann_version=self.cann_box.currentData(), framework=self.framework_box.currentData())
         self.last_check_ms = (time.perf_counter() - started) * 1000
         self.findings = list(found)
         self.findings_panel.set_findings(self.findings)
@@ -516,7 +548,8 @@ class ConfigPanel(QWidget):
         """The state a rebuilt panel needs to look the same (undo history is not carried)."""
         return Snapshot(self._state, self.path, self._written, self.is_dirty, self.where.cwd,
                         self.product_box.currentData(), self.side_tabs.currentIndex(), self.search.text(),
-                        self.only_changed.isChecked(), self.script, dict(self.script_link.values))
+                        self.only_changed.isChecked(), self.script, dict(self.script_link.values),
+                        self.cann_box.currentData(), self.framework_box.currentData())
 
     def restore(self, snap: Snapshot) -> None:
         """Show what :meth:`snapshot` took from another panel; unsaved changes stay unsaved."""
@@ -525,6 +558,9 @@ class ConfigPanel(QWidget):
         self.apply_script_button.setVisible(self.script is not None)
         self.where.set_cwd(snap.cwd)
         self.product_box.setCurrentIndex(self.product_box.findData(snap.product) if snap.product else 0)
+        self.cann_box.setCurrentIndex(max(self.cann_box.findData(snap.cann_version), 0) if snap.cann_version else 0)
+        self.framework_box.setCurrentIndex(max(self.framework_box.findData(snap.framework), 0) if snap.framework
+                                           else 0)
         self.search.setText(snap.search)
         self.only_changed.setChecked(snap.only_changed)
         self.undo_stack.clear()

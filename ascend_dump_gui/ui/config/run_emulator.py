@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_dump_gui.core.config.paths import resolve_paths
+from ascend_dump_gui.core.emulator.confine import emulator_folders
 from ascend_dump_gui.core.emulator.explain import MAX_STEPS, RunPreview, preview_run, steps_text
 from ascend_dump_gui.core.emulator.faults import FAULT_KINDS
 from ascend_dump_gui.core.emulator.models import list_models
 from ascend_dump_gui.core.emulator.run import emulate
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.safe_names import UnsafePathError
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.workers import Worker
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
     from ascend_dump_gui.ui.config.panel import RunInputs
     from ascend_dump_gui.ui.status import StatusBar
     from ascend_dump_gui.ui.workers import TaskRunner
+
+
+_LANDING = ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump")
 
 
 def default_run_dir() -> Path:
@@ -81,13 +85,13 @@ def compare_inputs(result, cwd: Path) -> tuple[Path, Path] | None:
 
 
 def make_dump_folders(inputs: RunInputs, cwd: Path) -> list[Path]:
-    """Create the dump folders the config names (the real runtime needs them to exist); returns those made."""
+    """Create the dump folders the config names (the real runtime needs them to exist), under ``cwd`` as the
+    emulator writes them (re-rooted when the config points elsewhere); returns those made."""
     made = []
-    for artifact in resolve_paths(inputs.doc, env=inputs.env, cwd=cwd):
-        folder = Path(artifact.path)
-        if artifact.artifact in ("dump_data", "overflow_dump") and not folder.exists():
-            folder.mkdir(parents=True)
-            made.append(folder)
+    for _artifact, where in emulator_folders(inputs.doc, inputs.env, cwd, ("dump_data", "overflow_dump")):
+        if where is not None and not where.path.exists():
+            where.path.mkdir(parents=True)
+            made.append(where.path)
     return made
 
 
@@ -175,12 +179,16 @@ class RunEmulatorDialog(QDialog):
         self._explain()
         self.setMinimumWidth(560)
 
-    def start(self) -> Worker:
+    def start(self) -> Worker | None:
         """Run the emulator in a worker; the dialog shows progress and the status bar offers Cancel too."""
         cwd = Path(self.cwd.text()).expanduser()
         cwd.mkdir(parents=True, exist_ok=True)
         if self.make_folders.isChecked():
-            make_dump_folders(self._inputs, cwd)
+            try:
+                make_dump_folders(self._inputs, cwd)
+            except UnsafePathError as exc:   # a link out of the chosen folder: nothing is made or written
+                self._on_failed(exc)
+                return None
         model = self.model.currentData()
         self.worker = Worker(
             emulate, self._inputs.doc, env=self._inputs.env, model=model, steps=self.steps.value(), cwd=cwd,
@@ -211,8 +219,14 @@ class RunEmulatorDialog(QDialog):
 
     def _show_landing(self) -> None:
         cwd = Path(self.cwd.text()).expanduser()
-        rows = [f"{a.artifact}: {a.path}" for a in resolve_paths(self._inputs.doc, env=self._inputs.env, cwd=cwd)
-                if a.artifact in ("dump_data", "overflow_dump", "exception_dump", "graph_dump", "msprobe_dump")]
+        try:
+            found = emulator_folders(self._inputs.doc, self._inputs.env, cwd, _LANDING)
+        except UnsafePathError as exc:
+            self.lands.setText(str(exc))
+            return
+        rows = [f"{a.artifact}: {a.path}" if where is None or not where.rerooted else
+                tr("{artifact}: {path} (the config says {original}, outside the working folder)").format(
+                    artifact=a.artifact, path=where.path, original=where.original) for a, where in found]
         self.lands.setText("\n".join(rows) or tr("(this config dumps nothing)"))
 
     def _explain(self) -> None:

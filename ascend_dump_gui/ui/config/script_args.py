@@ -1,8 +1,10 @@
 """'Script arguments': the flags of an imported training script, editable, and where each setting comes from.
 
-Changing a value asks (``argsChanged``) for the script to be evaluated again with the new command line; the panel
-only shows what the core found: each flag with its type, default and line, and each setting with its value, the
-flag it comes from, the condition it is made under, and whether this run makes it.
+Changing a value asks (``argsChanged``) for the script to be evaluated again with the new command line, and changing
+the environment field (``envChanged``: ``NAME=VALUE``, ``-u NAME``) with the environment variables that decide its
+conditions; the panel only shows what the core found: each flag with its type, default and line, and each setting
+with its value, the flag it comes from, the condition it is made under, and whether this run makes it (yes, no, or
+undecided: a condition the run does not decide, such as an environment variable not given).
 """
 
 from __future__ import annotations
@@ -63,7 +65,19 @@ def field_origins(doc: ConfigDoc) -> dict[str, tuple[str, str]]:
         text = tr("line {line}: {source}").format(line=where.get("line", "?"), source=source)
         out[key] = (short, tr("{text}; when {condition}").format(text=text, condition=condition) if condition
                     else text)
+    for key, undecided in doc.facts.get("undecided", {}).items():
+        if key in out:
+            continue   # set by this run already; the undecided line may change it (said in the settings list)
+        text = tr("undecided: set to {value} only when {condition} (line {line})").format(
+            value=_shown(undecided["value"]), condition=undecided["condition"], line=undecided["line"])
+        out[key] = (text, text + "\n" + tr("The run does not decide this condition; decide it in Script arguments "
+                                            "(environment variables) to see the setting as set or not."))
     return out
+
+
+def undecided_variables(doc: ConfigDoc) -> list[str]:
+    """Environment variables read by the conditions of ``doc``'s undecided settings, in order."""
+    return list(dict.fromkeys(v for u in doc.facts.get("undecided", {}).values() for v in u.get("variables", ())))
 
 
 def _shown(value: Any) -> str:
@@ -78,6 +92,7 @@ class ScriptArgsPanel(QWidget):
     """Flags (editable) and settings (with provenance) of one run of a training script."""
 
     argsChanged = Signal(str)   # the command line to evaluate the script with
+    envChanged = Signal(str)    # the environment variables decided for the run (NAME=VALUE, -u NAME)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,6 +103,11 @@ class ScriptArgsPanel(QWidget):
         self.args_line.setPlaceholderText(tr("No arguments: the script's defaults"))
         self.args_line.setToolTip(tr("The command line this run is evaluated with (split like a shell)."))
         self.args_line.editingFinished.connect(self._line_edited)
+        self.env_line = QLineEdit(objectName="script_env_line", clearButtonEnabled=True)
+        self.env_line.setPlaceholderText(tr("No variables decided: conditions on them stay undecided"))
+        self.env_line.setToolTip(tr("Environment variables the run sees, split like a shell: NAME=VALUE sets one, "
+                                    "-u NAME leaves it unset. A condition on a variable not given is undecided."))
+        self.env_line.editingFinished.connect(self._env_edited)
         self.flags = QTreeWidget(objectName="script_flags")
         self.flags.setHeaderLabels([tr("Flag"), tr("Value"), tr("Default"), tr("Type"), tr("Line")])
         self.flags.setRootIsDecorated(False)
@@ -107,6 +127,8 @@ class ScriptArgsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel(tr("Arguments")))
         layout.addWidget(self.args_line)
+        layout.addWidget(QLabel(tr("Environment variables")))
+        layout.addWidget(self.env_line)
         layout.addWidget(split, 1)
         layout.addWidget(self.note)
 
@@ -120,9 +142,15 @@ class ScriptArgsPanel(QWidget):
             self.settings.clear()
             if self.run is None:
                 self.args_line.clear()
+                self.env_line.clear()
                 self.note.clear()
                 return
             self.args_line.setText(self.run.script_args)
+            self.env_line.setText(self.run.script_env)
+            variables = undecided_variables(doc)
+            self.env_line.setPlaceholderText(
+                tr("Undecided: give {example}").format(example=" ".join(f"{v}=…" for v in variables)) if variables
+                else tr("No variables decided: conditions on them stay undecided"))
             for flag in self.run.flags.values():
                 self.flags.addTopLevelItem(self._flag_item(flag, self.run.values.get(flag.name, flag.default)))
             self._fill_settings(doc)
@@ -156,14 +184,26 @@ class ScriptArgsPanel(QWidget):
         dim = QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
         for key, where in doc.facts.get("provenance", {}).items():
             self.settings.addTopLevelItem(self._setting_item(key, _shown(doc.values.get(key)), where))
+        for key, undecided in doc.facts.get("undecided", {}).items():
+            item = self._setting_item(key, tr("{value} (undecided)").format(value=_shown(undecided["value"])),
+                                      undecided["where"])
+            item.setData(1, Qt.ItemDataRole.UserRole, "undecided")
+            for column in range(item.columnCount()):
+                item.setForeground(column, dim)
+            self.settings.addTopLevelItem(item)
         for where in doc.facts.get("inactive", []):
             item = self._setting_item(where["key"], tr("not in this run"), where)
             for column in range(item.columnCount()):
                 item.setForeground(column, dim)
             self.settings.addTopLevelItem(item)
         given = len(run.given)
-        self.note.setText(tr("{count} flags; {given} given on the command line, the others at their defaults.")
-                          .format(count=len(run.flags), given=given))
+        note = tr("{count} flags; {given} given on the command line, the others at their defaults.").format(
+            count=len(run.flags), given=given)
+        undecided = doc.facts.get("undecided", {})
+        if undecided:
+            note += " " + tr("{count} settings are undecided: the run does not decide their conditions.").format(
+                count=len(undecided))
+        self.note.setText(note)
 
     def _setting_item(self, key: str, value: str, where: dict[str, Any]) -> QTreeWidgetItem:
         assert self.run is not None
@@ -209,3 +249,7 @@ class ScriptArgsPanel(QWidget):
     def _line_edited(self) -> None:
         if self.run is not None and self.args_line.text() != self.run.script_args:
             self.argsChanged.emit(self.args_line.text())
+
+    def _env_edited(self) -> None:
+        if self.run is not None and self.env_line.text() != self.run.script_env:
+            self.envChanged.emit(self.env_line.text())

@@ -12,6 +12,10 @@
       <translation> 在该模式下 {keys} 不起作用。</translation>
     </message>
     <message>
+      <source> Use bare names: {names}.</source>
+      <translation> 请使用不带前缀的名称：{names}。</translation>
+    </message>
+    <message>
       <source>"1" keeps the pre-quantization inputs and outputs of an AMCT-quantized network dumpable.</source>
       <translation>"1" 表示对于经AMCT量化的网络，仍可Dump量化前的输入和输出数据。</translation>
     </message>
@@ -260,6 +264,10 @@
       <translation>CANN 环境变量参考</translation>
     </message>
     <message>
+      <source>CANN {version} reads jit_compile as a bool (.b): the string given through .s is read as false ("0") without an error; the string form is read from CANN {since}. {said}</source>
+      <translation>CANN {version} 以布尔值（.b）读取jit_compile：通过.s给出的字符串会被静默读为false（"0"），不报错；从CANN {since}起才读取字符串形式。{said}</translation>
+    </message>
+    <message>
       <source>Cache folder</source>
       <translation>缓存目录</translation>
     </message>
@@ -270,6 +278,22 @@
     <message>
       <source>Call names (or name parts, or "name-regex(...)") to dump; empty: all. L2 needs exactly one API.</source>
       <translation>需要Dump的调用名称（或名称片段，或 "name-regex(...)"）；为空表示全部。L2 需要恰好一个 API。</translation>
+    </message>
+    <message>
+      <source>Checked for CANN {version}, the latest release this checker knows; set the CANN version (--cann-version) to check for another.</source>
+      <translation>按CANN {version}（本检查器已知的最新版本）检查；如需按其他版本检查，请设置CANN版本（--cann-version）。</translation>
+    </message>
+    <message>
+      <source>Checked for CANN {version}.</source>
+      <translation>按CANN {version}检查。</translation>
+    </message>
+    <message>
+      <source>Checked for {framework} (the Framework setting).</source>
+      <translation>按{framework}检查（“框架”设置）。</translation>
+    </message>
+    <message>
+      <source>Checked for {framework}, as {key} shows.</source>
+      <translation>按{framework}检查（由{key}推断）。</translation>
     </message>
     <message>
       <source>Collect AI CPU operator execution and data copy times.</source>
@@ -862,6 +886,10 @@
     <message>
       <source>Interconnect sampling (Hz)</source>
       <translation>互联带宽采样频率（Hz）</translation>
+    </message>
+    <message>
+      <source>Invalid api in {key}: {names}. msprobe accepts only the API names of its PyTorch list ({count} names: functional, tensor, torch and torch_npu APIs, without a prefix) and stops at start-up.{hint}</source>
+      <translation>{key}中的API无效：{names}。msprobe只接受其PyTorch列表中的API名称（共{count}个：functional、tensor、torch和torch_npu API，不带前缀），否则在启动时停止。{hint}</translation>
     </message>
     <message>
       <source>Is a directory</source>
@@ -1648,6 +1676,10 @@
       <translation>"{task}" 配置段不是 JSON 对象。</translation>
     </message>
     <message>
+      <source>The TF Adapter of CANN {version} does not read jit_compile (it was dropped in 6.3.RC1 and back as a bool in 6.3.RC2), so the setting is ignored. {said}</source>
+      <translation>CANN {version} 的TF Adapter不读取jit_compile（6.3.RC1中被移除，6.3.RC2中以布尔值恢复），该设置被忽略。{said}</translation>
+    </message>
+    <message>
       <source>The aoe_config_file cannot be used: {config}.</source>
       <translation>aoe_config_file 无法使用：{config}。</translation>
     </message>
@@ -1670,6 +1702,10 @@
     <message>
       <source>The file is JSON but not an object; the runtime expects {"dump": {...}}.</source>
       <translation>该文件是JSON，但不是对象；运行时要求的格式为{"dump": {...}}。</translation>
+    </message>
+    <message>
+      <source>The framework is not known: set it (--framework) to check for one.</source>
+      <translation>框架未知：请设置框架（--framework）以按其检查。</translation>
     </message>
     <message>
       <source>The graph compile cache does not support models with resource operators, is not kept across CANN versions and goes stale when the graph changes: clear the folder after a graph change or an upgrade.</source>
@@ -2204,6 +2240,10 @@
       <translation>仅在开启算子调试时（op_debug_config包含dump_cce或dump_loc，或op_debug_level不为0），debug_dir中才会生成文件。</translation>
     </message>
     <message>
+      <source>decide it with --script-env "{example}"</source>
+      <translation>可用 --script-env "{example}" 确定它</translation>
+    </message>
+    <message>
       <source>diff_check: how many differences to report (-1: all).</source>
       <translation>diff_check：报告的差异数量（-1 表示全部）。</translation>
     </message>
@@ -2616,6 +2656,14 @@
       <translation>jit_compile仅适用于大规模推荐模型网络。</translation>
     </message>
     <message>
+      <source>jit_compile is set through .b, but the TF Adapter of CANN {since} and later reads it as a string ("true", "false" or "auto") and refuses .b with InvalidArgument ("The data type of jit_compile is invalid. Expected string type."): the session fails at the first run. CANN 6.3.RC2 read it as a bool. {said}</source>
+      <translation>jit_compile通过.b设置，但CANN {since}及之后版本的TF Adapter以字符串（"true"、"false"或"auto"）读取它，并以InvalidArgument拒绝.b（"The data type of jit_compile is invalid. Expected string type."）：session在第一次运行时失败。CANN 6.3.RC2以布尔值读取。{said}</translation>
+    </message>
+    <message>
+      <source>jit_compile through .b is what CANN {version} reads (a bool); CANN {since} and later refuse .b and need .s = "true", "false" or "auto". {said}</source>
+      <translation>CANN {version} 正是以.b（布尔值）读取jit_compile；CANN {since}及之后版本拒绝.b，需要.s = "true"、"false"或"auto"。{said}</translation>
+    </message>
+    <message>
       <source>level L0 dumps modules, but list names only APIs ({first}): nothing matches and the dump is empty. msprobe does not check this.</source>
       <translation>level L0 Dump模块，但 list 中只有 API 名称（{first}）：没有匹配项，Dump结果为空。msprobe 不检查这一点。</translation>
     </message>
@@ -2636,6 +2684,10 @@
       <translation>level L2 需要 task 为 tensor；msprobe 会拒绝 task {task}。</translation>
     </message>
     <message>
+      <source>line {line}: an integer literal of {bits} bits (more than {limit}); the checker does not evaluate it, so what depends on it is not checked</source>
+      <translation>第{line}行：整数字面量有 {bits} 位（超过 {limit}）；检查器不计算它，依赖它的内容不做检查</translation>
+    </message>
+    <message>
       <source>line {line}: parameter_map[{key!r}] is assigned directly; protobuf raises ValueError (direct assignment of a submessage is not allowed), so the script stops here. Write parameter_map[{key!r}].{accessor} = ... instead.</source>
       <translation>第 {line} 行：直接给parameter_map[{key!r}]赋值；protobuf会抛出ValueError（不允许直接给子消息赋值），脚本在此处停止。请改为parameter_map[{key!r}].{accessor} = ...。</translation>
     </message>
@@ -2652,10 +2704,6 @@
       <translation>第 {line} 行：删除 {key} 会改动其周围的代码，因此未修改</translation>
     </message>
     <message>
-      <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter checks the type and refuses the session.</source>
-      <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器会检查类型并拒绝创建session。</translation>
-    </message>
-    <message>
       <source>line {line}: {key} is a .{accessor} option but is set through .{used}; the adapter reads .{accessor}, which gives {seen!r}, so {value!r} is ignored.</source>
       <translation>第{line}行：{key}是.{accessor}类型的配置项，却通过.{used}设置；适配器读取.{accessor}，得到{seen!r}，因此{value!r}被忽略。</translation>
     </message>
@@ -2666,6 +2714,10 @@
     <message>
       <source>line {line}: {key} is set from `{expression}` (a variable, flag or call); it is not rewritten, change it there or where that value comes from</source>
       <translation>第 {line} 行：{key} 的值来自 `{expression}`（变量、命令行参数或函数调用），不会被改写；请在该处或该值的来源处修改</translation>
+    </message>
+    <message>
+      <source>line {line}: {key} is set to {value!r} only when `{condition}`, which this run does not decide ({how}); it is not counted as set</source>
+      <translation>第{line}行：仅当 `{condition}` 时{key}才设为 {value!r}，本次运行无法确定该条件（{how}）；不计为已设置</translation>
     </message>
     <message>
       <source>line {line}: {message}</source>
@@ -2924,6 +2976,10 @@
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
+      <source>settings the run may or may not make are not written: {items}</source>
+      <translation>本次运行可能设置也可能不设置的参数不会写出：{items}</translation>
+    </message>
+    <message>
       <source>shape_generalization_mode only applies when jit_compile is "true".</source>
       <translation>shape_generalization_mode仅在jit_compile为 "true" 时生效。</translation>
     </message>
@@ -2980,8 +3036,8 @@
       <translation>task "{task}" 仍出现在较早的 msprobe 文档中，但 msprobe 26.2.0 已不再接受（"task is invalid"）并停止：{advice}。</translation>
     </message>
     <message>
-      <source>task exception_dump exists for MindSpore only; PyTorch's PrecisionDebugger refuses it (its tasks: {tasks}).</source>
-      <translation>task exception_dump 仅适用于 MindSpore；PyTorch 的 PrecisionDebugger 会拒绝（其支持的任务：{tasks}）。</translation>
+      <source>task exception_dump exists for MindSpore only; PyTorch's PrecisionDebugger refuses it at start-up ("task &lt;exception_dump&gt; is invalid"; its tasks: {tasks}). {said}</source>
+      <translation>task exception_dump仅适用于MindSpore；PyTorch的PrecisionDebugger在启动时拒绝它（"task &lt;exception_dump&gt; is invalid"；其task为：{tasks}）。{said}</translation>
     </message>
     <message>
       <source>task nan_check checks outputs; data_mode with "input" but without "output" is refused.</source>
@@ -2998,6 +3054,10 @@
     <message>
       <source>task structure with level {level}: msprobe switches to level mix without saying so in the dump.</source>
       <translation>task structure 搭配 level {level}：msprobe 会改用 level mix，且不会在Dump结果中说明。</translation>
+    </message>
+    <message>
+      <source>task {task} is for PyTorch; MindSpore's PrecisionDebugger accepts only {tasks} and stops ("task is invalid."). {said}</source>
+      <translation>task {task}适用于PyTorch；MindSpore的PrecisionDebugger只接受{tasks}，否则停止（"task is invalid."）。{said}</translation>
     </message>
     <message>
       <source>tensor dumps operator data; stats writes per-operator statistics to .csv files, which is much smaller for large jobs.</source>
@@ -3074,6 +3134,10 @@
     <message>
       <source>the remote folder in dump_path contains {bad}; only ASCII letters, digits and -=[];\,./!@#$%^&amp;*()_+{{}}:? are allowed (EP0003).</source>
       <translation>dump_path 中的远端目录包含 {bad}；只允许ASCII字母、数字和 -=[];\,./!@#$%^&amp;*()_+{{}}:?（EP0003）。</translation>
+    </message>
+    <message>
+      <source>the run cannot decide it</source>
+      <translation>本次运行无法确定它</translation>
     </message>
     <message>
       <source>the runtime does not read it</source>
@@ -3244,6 +3308,14 @@
       <translation>{key} 仅适用于 {modes}，不适用于 {mode}。</translation>
     </message>
     <message>
+      <source>{key} came to the TF Adapter after CANN {after} (9.0.0 reads it); the adapter of CANN {version} never looks the key up, so it is ignored. {said}</source>
+      <translation>{key}在CANN {after}之后才加入TF Adapter（9.0.0读取它）；CANN {version}的Adapter不会读取该键，因此被忽略。{said}</translation>
+    </message>
+    <message>
+      <source>{key} came to the TF Adapter after CANN {after} and 9.0.0 reads it; whether CANN {version} reads it is not known (no public history covers 8.x): if not, it is ignored. {said}</source>
+      <translation>{key}在CANN {after}之后才加入TF Adapter，9.0.0读取它；CANN {version}是否读取未知（8.x没有公开的历史记录）：若不读取，则被忽略。{said}</translation>
+    </message>
+    <message>
       <source>{key} does not apply to {mode}, which graph_run_mode={graph_run_mode} selects; it is ignored.</source>
       <translation>{key} 不适用于 graph_run_mode={graph_run_mode} 所选的 {mode}；将被忽略。</translation>
     </message>
@@ -3288,6 +3360,10 @@
       <translation>{key} 已废弃：{note}</translation>
     </message>
     <message>
+      <source>{key} is no longer read by the TF Adapter of CANN {removed} and later, so it is ignored. {said}</source>
+      <translation>CANN {removed}及之后版本的TF Adapter不再读取{key}，因此被忽略。{said}</translation>
+    </message>
+    <message>
       <source>{key} is not a project-file key; it is ignored, and kept when the file is saved.</source>
       <translation>{key} 不是工程文件的键；读取时忽略，保存文件时保留。</translation>
     </message>
@@ -3320,12 +3396,20 @@
       <translation>脚本中没有设置 {key}，也没有同类的行可供插入其后，因此未添加</translation>
     </message>
     <message>
+      <source>{key} is read by the TF Adapter from CANN {since} on; the adapter of CANN {version} never looks the key up, so it is ignored. {said}</source>
+      <translation>TF Adapter从CANN {since}起读取{key}；CANN {version}的Adapter不会读取该键，因此被忽略。{said}</translation>
+    </message>
+    <message>
       <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; it is not checked</source>
       <translation>{key}的值来自`{expression}`，不运行脚本无法求值；不做检查</translation>
     </message>
     <message>
       <source>{key} is set from `{expression}`, which cannot be evaluated without running the script; rules about {key} are skipped</source>
       <translation>{key}的值来自`{expression}`，不运行脚本无法求值；跳过与{key}相关的规则</translation>
+    </message>
+    <message>
+      <source>{key} is set from `{expression}`, which the checker refuses to evaluate ({what}); rules about {key} are skipped</source>
+      <translation>{key}由`{expression}`设置，检查器拒绝计算它（{what}）；跳过有关{key}的规则</translation>
     </message>
     <message>
       <source>{key} is set on lines {lines}; each of them is changed</source>
@@ -3522,6 +3606,14 @@
     <message>
       <source>{name} uses {references}, which the shell expands at run time; the checker keeps it as written</source>
       <translation>{name}使用了{references}，shell在运行时才会展开；检查时按原样保留</translation>
+    </message>
+    <message>
+      <source>{name} would bring the file's expanded variables beyond {limit:,} characters (Linux refuses to start a program with an environment that large: ARG_MAX); the checker keeps it as written</source>
+      <translation>{name}会使文件中展开后的变量超过 {limit:,} 个字符（Linux拒绝以如此大的环境启动程序：ARG_MAX）；检查器保留其原文</translation>
+    </message>
+    <message>
+      <source>{name} would expand to {length:,} characters, more than {limit:,} (Linux refuses to start a program with one environment string that long: MAX_ARG_STRLEN); the checker keeps it as written</source>
+      <translation>{name}展开后有 {length:,} 个字符，超过 {limit:,}（Linux拒绝以如此长的单个环境变量字符串启动程序：MAX_ARG_STRLEN）；检查器保留其原文</translation>
     </message>
     <message>
       <source>{name} {unknown}</source>

@@ -168,6 +168,14 @@
       <translation>编写Ascend NPU的Dump配置并实时检查冲突，浏览算子Dump数据，找出第一个出错的算子。</translation>
     </message>
     <message>
+      <source>CANN {version}</source>
+      <translation>CANN 版本 {version}</translation>
+    </message>
+    <message>
+      <source>CANN {version} (latest)</source>
+      <translation>CANN {version}（最新）</translation>
+    </message>
+    <message>
       <source>CSV (*.csv)</source>
       <translation>CSV (*.csv)</translation>
     </message>
@@ -438,6 +446,14 @@
     <message>
       <source>Environment (shell exports)</source>
       <translation>环境变量（shell export语句）</translation>
+    </message>
+    <message>
+      <source>Environment variables</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>Environment variables the run sees, split like a shell: NAME=VALUE sets one, -u NAME leaves it unset. A condition on a variable not given is undecided.</source>
+      <translation>本次运行可见的环境变量，按shell方式拆分：NAME=VALUE设置一个变量，-u NAME表示未设置。未给出的变量上的条件无法确定。</translation>
     </message>
     <message>
       <source>Error</source>
@@ -790,6 +806,10 @@
     <message>
       <source>No stack recorded for {name}</source>
       <translation>{name} 没有记录调用栈</translation>
+    </message>
+    <message>
+      <source>No variables decided: conditions on them stay undecided</source>
+      <translation>未确定任何变量：依赖环境变量的条件保持无法确定</translation>
     </message>
     <message>
       <source>No watcher findings: no dump of the watched ops shows their output changed after another op ran. Watcher findings need a dump made with dump_scene "watcher".</source>
@@ -1148,6 +1168,10 @@
       <translation>脚本参数：{args}</translation>
     </message>
     <message>
+      <source>Script environment: {env}</source>
+      <translation>脚本环境变量：{env}</translation>
+    </message>
+    <message>
       <source>Scroll the form to a group of options</source>
       <translation>将表单滚动到某一组配置项</translation>
     </message>
@@ -1304,6 +1328,10 @@
       <translation>仿真进程的工作目录：相对Dump路径以此为起点。</translation>
     </message>
     <message>
+      <source>The framework an msprobe config runs under: some tasks exist for one framework only.</source>
+      <translation>msprobe配置运行所在的框架：部分task仅适用于其中一种框架。</translation>
+    </message>
+    <message>
       <source>The graph could not be opened.</source>
       <translation>无法打开计算图。</translation>
     </message>
@@ -1326,6 +1354,10 @@
     <message>
       <source>The real runtime refuses a dump path that does not exist.</source>
       <translation>真实运行时会拒绝不存在的Dump路径。</translation>
+    </message>
+    <message>
+      <source>The run does not decide this condition; decide it in Script arguments (environment variables) to see the setting as set or not.</source>
+      <translation>本次运行无法确定该条件；请在“脚本参数”（环境变量）中确定它，以查看该设置是否生效。</translation>
     </message>
     <message>
       <source>The run finished with warnings.</source>
@@ -1366,6 +1398,10 @@
     <message>
       <source>Type</source>
       <translation>类型</translation>
+    </message>
+    <message>
+      <source>Undecided: give {example}</source>
+      <translation>无法确定：请给出 {example}</translation>
     </message>
     <message>
       <source>Unexpected {kind}: {error}</source>
@@ -1426,6 +1462,10 @@
     <message>
       <source>Where files land</source>
       <translation>文件写入位置</translation>
+    </message>
+    <message>
+      <source>Where the runtime's acceptance changed between releases (jit_compile's type, options added or removed), findings are judged for this CANN release.</source>
+      <translation>运行时的接受规则在不同版本间有变化（jit_compile的类型、新增或移除的参数）时，按此CANN版本判定检查结果。</translation>
     </message>
     <message>
       <source>Working directory</source>
@@ -1630,6 +1670,10 @@
     <message>
       <source>found next to the dump</source>
       <translation>在Dump目录附近找到</translation>
+    </message>
+    <message>
+      <source>framework: as the config shows</source>
+      <translation>框架：按配置推断</translation>
     </message>
     <message>
       <source>fused from: {names}</source>
@@ -2020,6 +2064,14 @@
       <translation>类型：{type}</translation>
     </message>
     <message>
+      <source>undecided</source>
+      <translation>无法确定</translation>
+    </message>
+    <message>
+      <source>undecided: set to {value} only when {condition} (line {line})</source>
+      <translation>无法确定：仅当 {condition} 时设为 {value}（第{line}行）</translation>
+    </message>
+    <message>
       <source>unknown</source>
       <translation>未知</translation>
     </message>
@@ -2066,6 +2118,10 @@
     <message>
       <source>{action} failed.</source>
       <translation>{action}失败。</translation>
+    </message>
+    <message>
+      <source>{artifact}: {path} (the config says {original}, outside the working folder)</source>
+      <translation>{artifact}：{path}（配置中为 {original}，位于工作目录之外）</translation>
     </message>
     <message>
       <source>{count:,} {kind}</source>
@@ -2162,6 +2218,10 @@
     <message>
       <source>{count} problems: {first}</source>
       <translation>{count} 个问题：{first}</translation>
+    </message>
+    <message>
+      <source>{count} settings are undecided: the run does not decide their conditions.</source>
+      <translation>{count} 个设置无法确定：本次运行无法确定其条件。</translation>
     </message>
     <message>
       <source>{count} unreadable</source>
@@ -2314,6 +2374,10 @@
     <message>
       <source>{value} (not allowed)</source>
       <translation>{value}（不允许）</translation>
+    </message>
+    <message>
+      <source>{value} (undecided)</source>
+      <translation>{value}（无法确定）</translation>
     </message>
     <message>
       <source>|Error| heatmap</source>

@@ -38,3 +38,46 @@ def test_parse_text_raises_only_input_error(kind, text):
     except InputError:
         return
     assert isinstance(check(doc), list)
+
+
+_HOSTILE_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+
+
+@FUZZ
+@given(st.sampled_from(["tf1_python", "tf2_python", "torchair_python", "project"]), _HOSTILE_TEXT)
+def test_exports_are_inert_and_read_back_exactly(to, text):
+    from ascend_dump_gui.core.config.formats.exporters import export
+    from ascend_dump_gui.core.inert import terminal_text
+
+    doc = ConfigDoc("tf1_session", {"enable_dump": True, "dump_path": text or "x", "dump_step": "0"})
+    out = export(doc, to)
+    assert all(terminal_text(line) == line for line in out.split("\n"))
+    kind = "project" if to == "project" else "python"
+    assert parse_text(out, kind=kind).values["dump_path"] == (text or "x")
+
+
+@FUZZ
+@given(_HOSTILE_TEXT)
+def test_shell_export_reads_back_exactly(text):
+    from ascend_dump_gui.core.config.formats.exporters import export
+
+    out = export(ConfigDoc("env", {"ASCEND_WORK_PATH": text or "x"}), "shell")
+    assert parse_text(out, kind="shell").values["ASCEND_WORK_PATH"] == (text or "x")
+
+
+@FUZZ
+@given(st.text(st.sampled_from('{}[]:.!%*0123456789 sdrfx$"\''), max_size=30),
+       st.lists(st.one_of(st.integers(-10**6, 10**6), st.text(max_size=5)), max_size=3))
+def test_script_format_and_percent_never_raise(template, args):
+    rendered = ", ".join(repr(a) for a in args)
+    script = (f"import tensorflow as tf\np = {template!r}.format({rendered})\nq = {template!r} % ({rendered}"
+              f"{',' if len(args) == 1 else ''})\n"
+              'custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes(p)\n'
+              'custom_op.parameter_map["dump_layer"].s = tf.compat.as_bytes(q)\n')
+    try:
+        doc = parse_text(script, kind="python")
+    except InputError:
+        return
+    for key in ("dump_path", "dump_layer"):
+        value = doc.values.get(key)
+        assert value is None or isinstance(value, str) and len(value) <= 100_000

@@ -29,6 +29,8 @@ class Case:
     product: str | None = None
     mode: str | None = None
     files: dict[str, str | None] = field(default_factory=dict)  # name -> content; None makes a folder
+    cann: str | None = None                                     # the CANN release checked for (None: the latest)
+    facts: dict[str, Any] = field(default_factory=dict)         # importer facts (e.g. the accessor used)
 
 
 CASES = [
@@ -206,6 +208,33 @@ CASES += [
          files={"l.cfg": "op_debug_config=ccec_g\nop_debug_list=GatherV2,OpType::ReduceSum\n"}),
 ]
 
+# Release-dependent acceptance (rules/tf1/versions.py): the same setting is refused by one release, read by another
+B = {"accessors": {"jit_compile": {"accessor": "b", "line": 3}}}
+CASES += [
+    Case("tf1.jit_compile_release", {"jit_compile": True}, {"precision_mode": "force_fp16"}, facts=B),
+    Case("tf1.option_release", {"precision_mode_v2": "fp16"}, {"precision_mode": "force_fp16"}, cann="6.3.RC1"),
+]
+
+
+@pytest.mark.parametrize(("cann", "value", "facts", "severity"), [
+    (None, True, B, Severity.ERROR), ("7.0.RC1", True, B, Severity.ERROR), ("9.0.0", True, B, Severity.ERROR),
+    ("6.3.RC2", True, B, Severity.WARNING), ("6.3.RC1", True, B, Severity.WARNING),
+    ("6.3.RC2", "true", {}, Severity.WARNING), ("7.0.0", "true", {}, None), (None, "auto", {}, None),
+])
+def test_jit_compile_by_release(cann, value, facts, severity):
+    found = [f for f in run({"jit_compile": value}, CheckContext(cann_version=cann, facts=facts))
+             if f.rule == "tf1.jit_compile_release"]
+    assert (found[0].severity if found else None) is severity
+    if found:
+        assert (f"CANN {cann}" if cann else "the latest release this checker knows") in found[0].message
+
+
+@pytest.mark.parametrize(("cann", "severity"), [("6.3.RC1", Severity.WARNING), ("7.0.0", Severity.WARNING),
+                                                ("8.0.RC2", Severity.INFO), ("9.0.0", None), (None, None)])
+def test_options_added_after_a_release(cann, severity):
+    found = [f for f in run({"quant_dumpable": "1"}, CheckContext(cann_version=cann)) if f.rule == "tf1.option_release"]
+    assert (found[0].severity if found else None) is severity
+
 
 def run(values: dict[str, Any], ctx: CheckContext | None = None) -> list:
     ctx = ctx or CheckContext()
@@ -219,7 +248,8 @@ def context(case: Case, base: Path) -> CheckContext:
             target.mkdir()
         else:
             target.write_text(content, encoding="utf-8")
-    return CheckContext(env=case.env, product=case.product, mode=case.mode, base_dir=base)
+    return CheckContext(env=case.env, product=case.product, mode=case.mode, base_dir=base, cann_version=case.cann,
+                        facts=case.facts)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])

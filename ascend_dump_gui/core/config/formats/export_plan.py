@@ -214,6 +214,10 @@ def _not_options(doc: ConfigDoc, to: str) -> list[tuple[str, Text]]:
     if env and to in ("acl_json", "shell"):
         out.append(("env", msg("the environment variables the script sets ({names}) are not written",
                                names=", ".join(env))))
+    undecided = doc.facts.get("undecided")
+    if isinstance(undecided, dict) and undecided and to != "project":   # the project file lists them
+        out.append(("undecided", msg("settings the run may or may not make are not written: {items}", items="; ".join(
+            f"{key} (only when {u['condition']})" for key, u in undecided.items()))))
     mode = doc.facts.get("mode")
     if doc.scenario == "torchair" and isinstance(mode, str) and to not in ("torchair_python", "project"):
         out.append(("mode", msg("torchair's compile mode ({mode}) is not written", mode=mode)))

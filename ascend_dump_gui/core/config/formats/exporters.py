@@ -23,8 +23,9 @@ from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS, GLOBAL_KEYS
 from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.inert import json_text, terminal_text
 
-PROJECT_FACTS = ("mode", "backend", "env", "run_mode")
+PROJECT_FACTS = ("mode", "backend", "env", "run_mode", "cann_version", "framework")
 
 
 def export(doc: ConfigDoc, to: str) -> str:
@@ -34,16 +35,19 @@ def export(doc: ConfigDoc, to: str) -> str:
     if plan.refused:
         raise DumpError(plan.reason)
     if to == "project":
-        return _project(doc)
+        return json_text(_project(doc))
     if to == "acl_json" and doc.scenario == "msprobe_config" and doc.values.get("level") == "L2":
         step_dir = posixpath.join(str(doc.values.get("dump_path") or "dump_path"), "step{N}")
-        return json.dumps(kernel_config(step_dir), indent=4) + "\n"   # what msprobe hands to the ACL runtime
+        # what msprobe hands to the ACL runtime
+        return json_text(json.dumps(kernel_config(step_dir), indent=4) + "\n")
     if to == "msprobe_json":
-        return msprobe_json(dict(doc.values))
+        return json_text(msprobe_json(dict(doc.values)))
     target = SCENARIOS[TARGET_SCENARIO[to]]
     writer = {"acl_json": _acl_json, "tf1_python": _tf1, "tf2_python": _tf2, "torchair_python": _torchair,
               "shell": _shell}[to]
-    return writer(target, dict(plan.values), doc)
+    text = writer(target, dict(plan.values), doc)
+    # values are written as escaped literals (quoting below); anything left raw (a key, a kept line) is escaped too
+    return json_text(text) if to == "acl_json" else "\n".join(terminal_text(line) for line in text.split("\n"))
 
 
 def _project(doc: ConfigDoc) -> str:
@@ -53,6 +57,10 @@ def _project(doc: ConfigDoc) -> str:
     facts = {k: doc.facts[k] for k in PROJECT_FACTS if k in doc.facts}
     if facts:
         payload["facts"] = facts
+    undecided = doc.facts.get("undecided")
+    if isinstance(undecided, dict) and undecided:   # set only under a condition the run does not decide
+        payload["undecided"] = [{"option": key, "condition": u["condition"], "line": u["line"],
+                                 "variables": u.get("variables", [])} for key, u in undecided.items()]
     extra = doc.facts.get(PROJECT_EXTRA)
     if isinstance(extra, dict):   # keys of the project file this version does not know, kept as they were
         payload.update({k: v for k, v in extra.items() if k not in payload})
@@ -84,8 +92,9 @@ def _json_value(target: Scenario, key: str, value: Any) -> Any:
 
 def _py(value: Any) -> str:
     """A Python literal for ``value`` (strings in double quotes)."""
-    if isinstance(value, str):
-        return repr(value) if '"' in value and "'" not in value else json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):   # control and bidirectional characters as \x1b, \u202e: the same str, nothing hidden
+        return repr(value) if '"' in value and "'" not in value else \
+            terminal_text(json.dumps(value, ensure_ascii=False))
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_py(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -161,6 +170,8 @@ def _shell(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
     def word(key: str, value: Any) -> str:
         spec = target.field(key) if target.has(key) else None
         text = to_text(spec, value)
+        if terminal_text(text) != text:
+            return _ansi_c(text)
         return shlex.quote(text) if spec is not None and spec.kind is Kind.MAPPING or not _plain(text) else text
 
     original = doc.facts.get(SHELL_TEXT) if doc.scenario == "env" else None
@@ -171,6 +182,19 @@ def _shell(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
         changes.update({k: DELETE for k in before if k not in values})
         return patch_shell(original, lines, changes, word)
     return "\n".join(f"export {key}={word(key, value)}" for key, value in values.items()) + "\n"
+
+
+def _ansi_c(text: str) -> str:
+    """``$'...'`` (bash, zsh, ksh): the exact text, its control and bidirectional characters as the ``\\xHH``
+    escapes of their UTF-8 bytes (read the same in every locale)."""
+    def escaped(ch: str) -> str:
+        if ch in "\\'":
+            return "\\" + ch
+        if terminal_text(ch) == ch:
+            return ch
+        return "".join(f"\\x{byte:02x}" for byte in ch.encode("utf-8", "surrogatepass"))
+
+    return "$'" + "".join(map(escaped, text)) + "'"
 
 
 def _plain(text: str) -> bool:

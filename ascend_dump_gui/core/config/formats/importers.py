@@ -44,16 +44,18 @@ def detect_kind(text: str, path: Path | None = None) -> str:
     return "python"
 
 
-def load_config(path: str | Path, scenario: str | None = None, script_args: str | None = None) -> ConfigDoc:
+def load_config(path: str | Path, scenario: str | None = None, script_args: str | None = None,
+                script_env: str | None = None) -> ConfigDoc:
     """Read a config file of any supported kind; ``scenario`` forces the scenario, ``script_args`` is the command
     line a training script is evaluated with (other kinds ignore it). InputError for bad input."""
     path = Path(path)
     text = jsontext.read_text(path)
-    return parse_text(text, kind="auto", scenario=scenario, origin=path, script_args=script_args)
+    return parse_text(text, kind="auto", scenario=scenario, origin=path, script_args=script_args,
+                      script_env=script_env)
 
 
 def parse_text(text: str, *, kind: str, scenario: str | None = None, origin: Path | str | None = None,
-               script_args: str | None = None) -> ConfigDoc:
+               script_args: str | None = None, script_env: str | None = None) -> ConfigDoc:
     """Read config text (``kind``: auto, json, project, python, shell; acl_json/env are accepted as aliases)."""
     origin = Path(origin) if origin is not None else None
     kind = _ALIASES.get(kind, kind)
@@ -73,7 +75,7 @@ def parse_text(text: str, *, kind: str, scenario: str | None = None, origin: Pat
     else:
         if scenario == "acl_json":
             raise InputError(origin, "is a Python script; acl_json configs are JSON files")
-        doc = parse_python(text, origin, SCENARIOS, scenario, script_args)
+        doc = parse_python(text, origin, SCENARIOS, scenario, script_args, script_env)
     return doc
 
 

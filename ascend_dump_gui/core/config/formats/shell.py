@@ -17,6 +17,10 @@ _REFERENCE = re.compile(r"\$(\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<plain>[A
 _ASSIGNMENT = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)")
 _SOURCE = "import"
 SHELL_TEXT = "shell_text"   # fact: the file's text, so a save rewrites only the changed lines
+# Linux refuses to exec with one environment string longer than MAX_ARG_STRLEN (32 pages: 131072 bytes, E2BIG) or
+# with arguments and environment beyond ARG_MAX (2 MiB by default): an expansion past these is never a real run's.
+MAX_VALUE = 131_072
+MAX_TOTAL = 2 * 1024 * 1024
 
 
 def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[Finding]]:
@@ -24,6 +28,7 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
     env: dict[str, str] = {}
     lines: dict[str, int] = {}
     problems: list[Finding] = []
+    budget = [MAX_TOTAL]   # characters expansions may still add, over the whole file
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -39,7 +44,7 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
             continue
         name, rest = match.groups()
         try:
-            words = shlex.split(rest, comments=True)
+            words = shlex.split(_ansi_c_words(rest), comments=True)
         except ValueError as exc:
             problems.append(_finding(number, msg("{name}: {error} (unbalanced quotes)", name=name, error=str(exc)),
                                      Severity.WARNING, name))
@@ -59,15 +64,67 @@ def parse_assignments(text: str) -> tuple[dict[str, str], dict[str, int], list[F
                 problems.append(_finding(number, msg("{word!r} after {name}= is not NAME=value; ignored", word=word, name=name),
                                          Severity.WARNING, name))
         for key, value in pairs:
-            if "$" in value and not rest.lstrip().startswith("'"):
-                value = _expand(value, env, number, key, problems)
+            if "$" in value and not rest.lstrip().startswith(("'", "$'")):
+                value = _expand(value, env, number, key, problems, budget)
             env[key] = value
             lines[key] = number
     return env, lines, problems
 
 
-def _expand(value: str, env: dict[str, str], number: int, name: str, problems: list[Finding]) -> str:
+_ANSI_C = re.compile(r"\$'((?:[^'\\]|\\.)*)'", re.DOTALL)
+_ANSI_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|.)", re.DOTALL)
+_ANSI_NAMED = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "E": "\x1b", "a": "\a", "b": "\b", "f": "\f",
+               "v": "\v"}
+
+
+def _ansi_c_words(rest: str) -> str:
+    """``$'...'`` words (bash's ANSI-C quoting, as exports write control characters) as plain quoted words; ``\\xHH``
+    and octal escapes are bytes (UTF-8 together), ``\\u``/``\\U`` characters."""
+    if "$'" not in rest:
+        return rest
+
+    def decoded(body: str) -> str:
+        out = bytearray()
+        position = 0
+        for match in _ANSI_ESCAPE.finditer(body):
+            out += body[position:match.start()].encode("utf-8", "surrogatepass")
+            position = match.end()
+            code = match[1]
+            if code[0] == "x" and len(code) > 1 or code[0] in "01234567":
+                out.append(int(code[1:], 16) & 0xFF if code[0] == "x" else int(code, 8) & 0xFF)
+            elif code[0] in "uU" and len(code) > 1:
+                value = int(code[1:], 16)
+                out += (chr(value) if value <= 0x10FFFF else "\ufffd").encode("utf-8", "surrogatepass")
+            else:
+                out += _ANSI_NAMED.get(code, code).encode("utf-8", "surrogatepass")
+        out += body[position:].encode("utf-8", "surrogatepass")
+        return out.decode("utf-8", "replace")
+
+    return _ANSI_C.sub(lambda m: shlex.quote(decoded(m[1])), rest)
+
+
+def _expand(value: str, env: dict[str, str], number: int, name: str, problems: list[Finding],
+            budget: list[int]) -> str:
+    """``value`` with the references to variables set earlier replaced, when the result stays within
+    :data:`MAX_VALUE` and the file's remaining ``budget`` (measured before it is built); else kept as written."""
     unknown: list[str] = []
+    length = len(value) + sum(len(env[m["braced"] or m["plain"]]) - len(m.group(0))
+                              for m in _REFERENCE.finditer(value) if (m["braced"] or m["plain"]) in env)
+    if length > min(MAX_VALUE, len(value) + max(budget[0], 0)):
+        if length > MAX_VALUE:
+            message = msg("{name} would expand to {length:,} characters, more than {limit:,} (Linux refuses to start a "
+                          "program with one environment string that long: MAX_ARG_STRLEN); the checker keeps it as "
+                          "written", name=name, length=length, limit=MAX_VALUE)
+        elif budget[0] < 0:
+            return value   # said once for the file
+        else:
+            budget[0] = -1
+            message = msg("{name} would bring the file's expanded variables beyond {limit:,} characters (Linux "
+                          "refuses to start a program with an environment that large: ARG_MAX); the checker keeps "
+                          "it as written", name=name, limit=MAX_TOTAL)
+        problems.append(_finding(number, message, Severity.WARNING, name))
+        return value
+    budget[0] -= max(0, length - len(value))
 
     def sub(match: re.Match) -> str:
         ref = match["braced"] or match["plain"]

@@ -22,6 +22,8 @@ class CheckContext:
     mode: str | None = None                               # "training" / "online_inference" when known
     facts: Mapping[str, Any] = field(default_factory=dict)  # importer facts, e.g. torchair compile mode
     scenario: str = ""                                    # name of the scenario being checked
+    cann_version: str | None = None                       # CANN release to check for (None: the latest known)
+    framework: str | None = None                          # msprobe: pytorch / mindspore (None: not known)
 
 
 class Rule(Protocol):
@@ -84,6 +86,22 @@ class Scan:
     def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
         return [Finding(self.id, self.severity, hit.options or self.options, hit.message, self.source,
                         hit.fix or self.fix) for hit in self.find(values, ctx)]
+
+
+@dataclass(frozen=True)
+class GradedScan:
+    """Like :class:`Scan`, but each hit carries its severity (it depends on the context: the release or framework
+    checked for); ``severity`` is the worst it gives."""
+
+    id: str
+    severity: Severity
+    options: tuple[str, ...]
+    find: Callable[[Mapping[str, Any], CheckContext], Iterable[tuple[Severity, Hit]]]
+    source: str
+
+    def check(self, values: Mapping[str, Any], ctx: CheckContext) -> list[Finding]:
+        return [Finding(self.id, severity, hit.options or self.options, hit.message, self.source, hit.fix)
+                for severity, hit in self.find(values, ctx)]
 
 
 def with_top_level(options: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,14 +11,27 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
-from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When, folder_hits, is_dir
+from ascend_dump_gui.core.config.findings import Fix, Severity, Text, msg
+from ascend_dump_gui.core.config.rules.engine import (
+    CheckContext,
+    GradedScan,
+    Hit,
+    Scan,
+    When,
+    folder_hits,
+    is_dir,
+)
 from ascend_dump_gui.core.config.schema.msprobe import (
+    API_SRC,
     DATA_MODES,
     MAX_STEP_RANK,
+    MINDSPORE_TASKS,
     PYTORCH_TASKS,
     REMOVED_TASKS,
+    framework_shown,
+    pytorch_api_names,
 )
+from ascend_dump_gui.core.config.schema.versions import FRAMEWORK_TITLES
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 SRC = "msprobe 26.2.0: config.json"
@@ -242,11 +255,51 @@ def _other_sections(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
                     sections=", ".join(map(str, others)), task=_task(v)), ("task",))]
 
 
-def _exception_dump(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
-    if _task(v) != "exception_dump":
+def _framework(v: Mapping[str, Any], ctx: CheckContext) -> tuple[str | None, Text]:
+    """The framework checked for (the setting, else what the config shows) and how it was decided."""
+    if ctx.framework:
+        return ctx.framework, msg("Checked for {framework} (the Framework setting).",
+                                  framework=FRAMEWORK_TITLES.get(ctx.framework, ctx.framework))
+    shown, key = framework_shown(v)
+    if shown:
+        return shown, msg("Checked for {framework}, as {key} shows.", framework=FRAMEWORK_TITLES[shown], key=key)
+    return None, msg("The framework is not known: set it (--framework) to check for one.")
+
+
+def _framework_tasks(v: Mapping[str, Any], ctx: CheckContext) -> list[tuple[Severity, Hit]]:
+    task = _task(v)
+    framework, said = _framework(v, ctx)
+    if task == "exception_dump" and framework != "mindspore":
+        severity = E if framework == "pytorch" else W
+        return [(severity, Hit(msg("task exception_dump exists for MindSpore only; PyTorch's PrecisionDebugger refuses "
+                                   "it at start-up (\"task <exception_dump> is invalid\"; its tasks: {tasks}). {said}",
+                                   tasks=", ".join(PYTORCH_TASKS), said=said), ("task",)))]
+    if framework == "mindspore" and task not in MINDSPORE_TASKS and task not in REMOVED_TASKS:
+        return [(E, Hit(msg("task {task} is for PyTorch; MindSpore's PrecisionDebugger accepts only {tasks} and stops "
+                            "(\"task is invalid.\"). {said}", task=task, tasks=", ".join(MINDSPORE_TASKS),
+                            said=said), ("task",)))]
+    return []
+
+
+def _api_names(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
+    framework, _said = _framework(v, ctx)
+    if _task(v) != "acc_check" or framework == "mindspore":
         return []
-    return [Hit(msg("task exception_dump exists for MindSpore only; PyTorch's PrecisionDebugger refuses it (its tasks: "
-                    "{tasks}).", tasks=", ".join(PYTORCH_TASKS)), ("task",))]
+    known = pytorch_api_names()
+    hits = []
+    for key in ("white_list", "black_list"):
+        names = v.get(key)
+        bad = [n for n in names if not isinstance(n, str) or n not in known] if isinstance(names, list) else []
+        if not bad:
+            continue
+        bare = [str(n).split(".", 1)[1].rsplit(".", 1)[0] for n in bad
+                if isinstance(n, str) and n.count(".") >= 1 and n.split(".", 1)[1].rsplit(".", 1)[0] in known]
+        hint = msg(" Use bare names: {names}.", names=", ".join(bare)) if bare else ""
+        hits.append(Hit(msg("Invalid api in {key}: {names}. msprobe accepts only the API names of its PyTorch list "
+                            "({count} names: functional, tensor, torch and torch_npu APIs, without a prefix) and stops "
+                            "at start-up.{hint}", key=key, names=", ".join(map(repr, bad)), count=len(known),
+                            hint=hint), (key,)))
+    return hits
 
 
 def _diff_nums(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:
@@ -311,7 +364,8 @@ def _dump_path_missing(v: Mapping[str, Any], ctx: CheckContext) -> bool:
 
 RULES = (
     Scan("msprobe.removed_task", E, ("task",), _removed_task, START),
-    Scan("msprobe.exception_dump_pytorch", W, ("task",), _exception_dump, START),
+    GradedScan("msprobe.task_framework", E, ("task",), _framework_tasks, START),
+    Scan("msprobe.api_name_unknown", E, ("white_list", "black_list"), _api_names, API_SRC),
     When("msprobe.dump_path_missing", E, ("dump_path",), lambda v, c: _dump_path_missing(v, c),
          "dump_path is not set; msprobe stops with \"The dump_path not found\".", START),
     Scan("msprobe.bool_as_number", E, ("extra_info", "async_dump", "dump_enable"), _bool_as_int, START),

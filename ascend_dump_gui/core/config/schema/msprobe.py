@@ -8,6 +8,12 @@ importer and exporter move them in and out of that section). Facts from msprobe 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
 
 SRC = "msprobe 26.2.0: config.json"
@@ -26,6 +32,30 @@ MAX_STEP_RANK = 1_000_000
 SECTION_KEYS = ("scope", "list", "data_mode", "summary_mode", "tensor_list", "bench_path", "slice", "request_id",
                 "white_list", "black_list", "error_data_path", "diff_nums")
 SECTIONLESS_TASKS = frozenset({"exception_dump"})
+MINDSPORE_TASKS = ("statistics", "tensor", "structure", "exception_dump")   # mindspore/dump/ms_config.py TaskDict
+API_LISTS = Path(__file__).with_name("msprobe_apis.json")   # msprobe 26.2.0's support_wrap_ops.yaml names
+API_SRC = "msprobe 26.2.0: pytorch/dump/pt_config.py check_filter_list_config, api_dump/utils.py get_ops()"
+
+
+@cache
+def pytorch_api_names() -> frozenset[str]:
+    """The API names msprobe accepts in a PyTorch acc_check white_list / black_list: the bare names of the
+    functional, tensor, torch and torch_npu sections of its support_wrap_ops.yaml (get_ops())."""
+    lists = json.loads(API_LISTS.read_text(encoding="utf-8"))["pytorch"]
+    return frozenset(name for section in ("functional", "tensor", "torch", "torch_npu") for name in lists[section])
+
+
+def framework_shown(values: Mapping[str, Any]) -> tuple[str | None, str]:
+    """The framework the config itself shows (pytorch / mindspore) and the key that shows it; (None, "") when it
+    fits both. task exception_dump is not evidence: it is the mistake this is asked for."""
+    task = values.get("task")
+    if task in ("acc_check", "diff_check", "nan_check"):
+        return "pytorch", f"task {task}"
+    if values.get("custom_op_namespaces"):
+        return "pytorch", "custom_op_namespaces (torch.ops)"
+    if isinstance(values.get("summary_mode"), list):
+        return "mindspore", "summary_mode as a list"
+    return None, ""
 
 _SLICE_COLUMNS = (
     FieldSpec("dim", Kind.INT, 0, "Dimension", required=True, source=SRC),

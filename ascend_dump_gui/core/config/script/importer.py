@@ -25,6 +25,8 @@ from typing import Any
 from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.script.bounds import MAX_INT_BITS, scrub_big_ints
+from ascend_dump_gui.core.config.script.environ import Environ, is_environ, split_env
 from ascend_dump_gui.core.config.script.evaluate import Evaluator, call_name
 from ascend_dump_gui.core.config.script.flags import (
     UNKNOWN,
@@ -74,7 +76,7 @@ class _Hit:
 
 class _Reader:
     def __init__(self, origin: Path | None, scenarios: dict[str, Scenario], flags: dict[str, Flag],
-                 run: ScriptArgs, functions: frozenset[str] = frozenset()) -> None:
+                 run: ScriptArgs, functions: frozenset[str] = frozenset(), environ: Environ | None = None) -> None:
         self.origin = origin
         self.scenarios = scenarios
         self.hits: list[_Hit] = []
@@ -82,7 +84,7 @@ class _Reader:
         self.env: dict[str, tuple[str, int]] = {}
         self.unresolved_env: list[str] = []
         self.evaluator = Evaluator(flags, run.values, names={"__name__": "__main__"},
-                                   namespace_functions=functions)
+                                   namespace_functions=functions, environ=dict(environ or {}))
         self.conditions: Conditions = ()
         self._scopes: list[dict[str, tuple[Any, ...]]] = []
         self.reach = Reach()
@@ -118,8 +120,12 @@ class _Reader:
         self._statement(stmt)
         for hit in self.hits[hits:]:
             hit.conditions = conditions
+            hit.extra["variables"] = [v for c in undecided(conditions) if c.node is not None
+                                      for v in self.evaluator.variables_in(c.node)]
             if hit.node is not None:
                 hit.value, hit.evaluated = self.evaluator.value(hit.node), True
+                if self.evaluator.refused:
+                    hit.extra["refused"] = self.evaluator.refused
                 hit.flags = self.evaluator.flags_in(hit.node)
         if not self.active:
             del self.problems[problems:]
@@ -155,7 +161,7 @@ class _Reader:
                     self.evaluator.bind(element.id, value if position == 0 and call_name(value).endswith(
                         "parse_known_args") else None)
             return
-        if isinstance(target, ast.Subscript) and _is_environ(target.value):
+        if isinstance(target, ast.Subscript) and is_environ(target.value):
             self._env_set(target.slice, value, line)
             return
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute) \
@@ -361,9 +367,13 @@ class _Reader:
         if evaluated is _MISSING:
             self.unresolved_env.append(key)
             self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
-                                    "script; it is not checked", key=key, expression=ast.unparse(value)))
+                                    "script; it is not checked", key=key, expression=_short(value)))
             return
         self.env[key] = (str(evaluated), line)
+        if undecided(self.conditions):
+            self.evaluator.environ.pop(key, None)   # set or not, depending on what cannot be decided
+        else:
+            self.evaluator.environ[key] = str(evaluated)   # later reads of os.environ see it
 
     def _value(self, node: ast.expr | None, key: str, line: int, hit: _Hit | None = None) -> Any:
         """The value of a setting as evaluated where it is made (``hit``), else now; a finding when unknown."""
@@ -371,9 +381,13 @@ class _Reader:
             value = hit.value
         else:
             value = self._literal(node) if node is not None else _MISSING
-        if value is _MISSING and node is not None:
+        if value is _MISSING and node is not None and hit is not None and hit.extra.get("refused"):
+            self._problem(line, msg("{key} is set from `{expression}`, which the checker refuses to evaluate ({what}); "
+                                    "rules about {key} are skipped", key=key, expression=_short(node),
+                                    what=hit.extra["refused"]), unresolved=key)
+        elif value is _MISSING and node is not None:
             self._problem(line, msg("{key} is set from `{expression}`, which cannot be evaluated without running the "
-                                    "script; rules about {key} are skipped", key=key, expression=ast.unparse(node)),
+                                    "script; rules about {key} are skipped", key=key, expression=_short(node)),
                           unresolved=key)
         return value
 
@@ -394,15 +408,17 @@ class _Reader:
 _MISSING = UNKNOWN
 
 
-def _is_environ(node: ast.expr) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) \
-        and node.value.id == "os"
+def _short(node: ast.expr) -> str:
+    """The source text of ``node`` for a message, at most 200 characters."""
+    text = ast.unparse(node)
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario], scenario: str | None = None,
-                 script_args: str | None = None) -> ConfigDoc:
+                 script_args: str | None = None, script_env: str | None = None) -> ConfigDoc:
     """A document for one run of a training script (``script_args``: its command line; default: the flags'
-    defaults). InputError when it is not Python, holds no dump settings or ``script_args`` cannot be split."""
+    defaults; ``script_env``: environment variables decided for the run, ``NAME=VALUE`` / ``-u NAME``).
+    InputError when it is not Python, holds no dump settings or ``script_args``/``script_env`` cannot be split."""
     try:
         tree = ast.parse(text)
     except SyntaxError as exc:
@@ -412,25 +428,28 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
                                  "memory)") from None
     except ValueError as exc:
         raise InputError(origin, f"is not valid Python: {exc or type(exc).__name__}") from None
+    big = scrub_big_ints(tree)
     try:
         flags = collect_flags(tree)
         flags.update(external_flags(tree, flags))
         run = evaluate_args(flags, split_args(script_args or ""))
+        environ = split_env(script_env or "")
     except ValueError as exc:
         raise InputError(origin, str(exc)) from None
     except RecursionError:
         raise InputError(origin, "is nested too deeply for Python's parser to read (it ran out of stack)") from None
-    reader = _Reader(origin, scenarios, flags, run, namespace_functions(tree))
+    reader = _Reader(origin, scenarios, flags, run, namespace_functions(tree), environ)
     try:
         reader.read(tree)
     except RecursionError:
         raise InputError(origin, "is nested too deeply to read") from None
     doc = _document(reader, origin, scenarios, scenario)
-    doc.problems[:0] = run.problems
+    doc.problems[:0] = run.problems + [_big_int(line, bits) for line, bits in big]
     alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
     doc.facts["script"] = ScriptRun(
         text, scenario, script_args or "", flags, run.given, alternative, gates, values=run.values,
-        reader=lambda again, where, name, args: parse_python(again, where, scenarios, name, args))
+        script_env=script_env or "",
+        reader=lambda again, where, name, args, env: parse_python(again, where, scenarios, name, args, env))
     return doc
 
 
@@ -448,7 +467,8 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     values: dict[str, Any] = {}
     lines: dict[str, list[int]] = {}
     provenance: dict[str, dict[str, Any]] = {}
-    conditional: dict[str, str] = {}
+    undecided_settings: dict[str, dict[str, Any]] = {}   # option -> value, condition, line, variables
+    accessors: dict[str, dict[str, Any]] = {}   # type-checked option -> the other accessor it is set through
     inactive: list[dict[str, Any]] = []
     objects: dict[str, tuple[Any, ...]] = {}   # DumpConfig/ProfilingConfig -> (what, line, col, keys it set)
     unresolved = [p.extra["unresolved"] for p in reader.problems if p.extra.get("unresolved")]
@@ -474,7 +494,7 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         made = hit.extra.get("object")
         if made is not None and made[0] in objects and objects[made[0]][:3] != made:
             for key in objects.pop(made[0])[3]:   # a new DumpConfig/ProfilingConfig replaces the previous one
-                for table in (values, provenance, conditional):
+                for table in (values, provenance, undecided_settings):
                     table.pop(key, None)
         if made is not None:
             objects.setdefault(made[0], (*made, set()))[3].add(hit.key)
@@ -486,14 +506,22 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         if value is None and not hit.accessor and forced == "tf1_session":
             values.pop(hit.key, None)   # DumpConfig(dump_path=None): the keyword's default, i.e. not set
             continue
-        values[hit.key] = _typed(scenario, hit, value, problems)
+        typed = _typed(scenario, hit, value, problems)
+        doubt = undecided(hit.conditions)
+        if doubt:   # the run may or may not make it: not a value of this run (an earlier value stays)
+            undecided_settings[hit.key] = {
+                "value": typed, "condition": describe(doubt), "line": hit.line,
+                "variables": list(dict.fromkeys(hit.extra.get("variables", ()))),
+                "where": _where(hit)}
+            continue
+        values[hit.key] = typed
+        if "accessor" in hit.extra:
+            accessors[hit.key] = hit.extra["accessor"]
+        else:
+            accessors.pop(hit.key, None)
         lines.setdefault(hit.key, []).append(hit.line)
         provenance[hit.key] = _where(hit)
-        doubt = undecided(hit.conditions)
-        if doubt:
-            conditional[hit.key] = describe(doubt)
-        else:
-            conditional.pop(hit.key, None)
+        undecided_settings.pop(hit.key, None)
     problems = _dedupe(problems + reader.problems)
     for key, seen in lines.items():
         if len(seen) > 1:
@@ -503,8 +531,11 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
                                         value=values.get(key)), _SOURCE, extra={"line": seen[-1]}))
     env = {k: v for k, (v, _line) in reader.env.items()}
     facts: dict[str, Any] = {"lines": {k: v[-1] for k, v in lines.items()}, "provenance": provenance}
-    if conditional:
-        facts["conditional"] = conditional
+    if undecided_settings:
+        facts["undecided"] = undecided_settings
+        problems += [_undecided_finding(key, u) for key, u in undecided_settings.items()]
+    if accessors:
+        facts["accessors"] = accessors
     if inactive:
         facts["inactive"] = inactive
     if forced == "env":
@@ -525,6 +556,23 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     return ConfigDoc(forced, values, origin, problems, facts)
 
 
+def _undecided_finding(key: str, undecided: dict[str, Any]) -> Finding:
+    variables = undecided.get("variables") or []
+    how = msg("decide it with --script-env \"{example}\"", example=" ".join(f"{v}=..." for v in variables)) \
+        if variables else msg("the run cannot decide it")
+    return Finding("import.undecided", Severity.INFO, (key,), msg(
+        "line {line}: {key} is set to {value!r} only when `{condition}`, which this run does not decide ({how}); it "
+        "is not counted as set", line=undecided["line"], key=key, value=undecided["value"],
+        condition=undecided["condition"], how=how), _SOURCE, extra={"line": undecided["line"],
+                                                                   "condition": undecided["condition"]})
+
+
+def _big_int(line: int, bits: int) -> Finding:
+    return Finding("import.big_integer", Severity.WARNING, (), msg(
+        "line {line}: an integer literal of {bits} bits (more than {limit}); the checker does not evaluate it, so what "
+        "depends on it is not checked", line=line, bits=bits, limit=MAX_INT_BITS), _SOURCE, extra={"line": line})
+
+
 def _where(hit: _Hit) -> dict[str, Any]:
     """Provenance of a setting: line, enclosing conditions (source text), flags its value comes from."""
     where = {"key": hit.key, "line": hit.line, "conditions": [c.describe() for c in hit.conditions],
@@ -543,12 +591,8 @@ def _typed(scenario: Scenario, hit: _Hit, value: Any, problems: list[Finding]) -
         return value
     spec = scenario.field(hit.key)
     if hit.accessor and spec.serialized and hit.accessor != spec.serialized:
-        if hit.key in _TYPE_CHECKED:
-            problems.append(Finding("import.wrong_accessor", Severity.ERROR, (hit.key,),
-                                    msg("line {line}: {key} is a .{accessor} option but is set through .{used}; the "
-                                        "adapter checks the type and refuses the session.", line=hit.line,
-                                        key=hit.key, accessor=spec.serialized, used=hit.accessor),
-                                    spec.source, extra={"line": hit.line}))
+        if hit.key in _TYPE_CHECKED:   # what the adapter makes of it depends on its release: a version rule says
+            hit.extra["accessor"] = {"accessor": hit.accessor, "line": hit.line}
             return value
         seen = _ZERO[spec.serialized]
         problems.append(Finding("import.wrong_accessor", Severity.WARNING, (hit.key,),

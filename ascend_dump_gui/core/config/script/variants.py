@@ -35,10 +35,11 @@ class ScriptRun:
     alternative: dict[str, Any] = field(default_factory=dict)
     gates: dict[str, frozenset[str]] = field(default_factory=dict)   # option -> flags that switch its settings on
     values: dict[str, Any] = field(default_factory=dict)             # every flag's value in this run
-    # the importer that made this run: (text, origin, scenario, script_args) -> the document of another run
-    reader: Callable[[str, Path | None, str | None, str], Any] | None = field(default=None, compare=False,
-                                                                               repr=False)
-    _reruns: dict[tuple[str, str | None], Any] = field(default_factory=dict, compare=False, repr=False)
+    script_env: str = ""      # environment variables decided for this run (--script-env text)
+    # the importer that made this run: (text, origin, scenario, script_args, script_env) -> another run's document
+    reader: Callable[[str, Path | None, str | None, str, str], Any] | None = field(default=None, compare=False,
+                                                                                    repr=False)
+    _reruns: dict[tuple[str, str | None, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def alternative_args(self, options: Iterable[str] = ()) -> str:
         """Command-line text of the alternative run (only the flags it changes); with ``options``, only the flags
@@ -47,15 +48,18 @@ class ScriptRun:
         return " ".join(format_arg(self.flags[name], value) for name, value in self.alternative.items()
                         if not names or name in names)
 
-    def evaluate(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
-        """The document of the same script run with ``script_args`` (InputError when they cannot be split)."""
+    def evaluate(self, origin: Path | None, script_args: str, scenario: str | None = None,
+                 script_env: str | None = None) -> Any:
+        """The document of the same script run with ``script_args`` and ``script_env`` (default: this run's
+        environment); InputError when they cannot be split."""
         if self.reader is None:
             raise ValueError("this ScriptRun was not made by the importer: it cannot read other runs")
-        return self.reader(self.text, origin, scenario or self.scenario, script_args)
+        env = self.script_env if script_env is None else script_env
+        return self.reader(self.text, origin, scenario or self.scenario, script_args, env)
 
     def rerun(self, origin: Path | None, script_args: str, scenario: str | None = None) -> Any:
         """:meth:`evaluate` without a further alternative run, remembered per arguments."""
-        key = (script_args, scenario or self.scenario)
+        key = (script_args, scenario or self.scenario, self.script_env)
         if key not in self._reruns:   # every edit in the app re-checks: read the script once per run
             doc = self.evaluate(origin, script_args, key[1])
             doc.facts["script"] = replace(doc.facts["script"], alternative={}, gates={})
@@ -111,10 +115,21 @@ def _candidates(flag: Flag, literals: list[Any]) -> list[Any]:
 
 
 def script_findings(doc: Any, found: list[Finding], check: Callable[[Any], list[Finding]]) -> list[Finding]:
-    """``found`` with errors about undecided settings made warnings, plus the other run's new errors as warnings."""
-    conditional = doc.facts.get("conditional") or {}
+    """``found`` plus, as warnings naming their condition, the errors the undecided settings would add, and the
+    other run's new errors as warnings."""
+    undecided = doc.facts.get("undecided") or {}
     provenance = doc.facts.get("provenance") or {}
-    out = [_with_line(_undecided(_separate_objects(f, provenance), conditional), provenance) for f in found]
+    out = [_with_line(_separate_objects(f, provenance), provenance) for f in found]
+    if undecided:
+        maybe = doc.with_values({**doc.values, **{k: u["value"] for k, u in undecided.items()}})
+        maybe.facts = {k: v for k, v in doc.facts.items() if k not in ("undecided", "script")}
+        maybe.problems = []
+        known = {(f.rule, f.options) for f in found if f.severity is Severity.ERROR}
+        conditional = {k: u["condition"] for k, u in undecided.items()}
+        where = {**provenance, **{k: u["where"] for k, u in undecided.items()}}
+        out += [_with_line(_undecided(f, conditional), where) for f in check(maybe)
+                if f.severity is Severity.ERROR and (f.rule, f.options) not in known
+                and any(o.split("[")[0] in undecided for o in f.options)]
     run = doc.facts.get("script")
     if isinstance(run, ScriptRun) and run.alternative:
         args = " ".join(filter(None, (run.script_args, run.alternative_args())))
@@ -160,8 +175,7 @@ def _with_line(finding: Finding, provenance: dict[str, dict[str, Any]]) -> Findi
 
 
 def _undecided(finding: Finding, conditional: dict[str, str]) -> Finding:
-    if finding.severity is not Severity.ERROR or finding.rule.startswith("import.") or not conditional:
-        return finding
+    """An error the undecided settings would cause, as a warning naming the condition they are made under."""
     doubts = [conditional[o.split("[")[0]] for o in finding.options if o.split("[")[0] in conditional]
     if not doubts:
         return finding

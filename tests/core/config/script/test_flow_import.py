@@ -94,7 +94,7 @@ def test_absl_flags_values_and_else_branches():
     assert parse_text(text, kind="python", script_args="--noover_dump").values == off.values
 
 
-def test_undecided_conditions_keep_the_setting_and_soften_its_errors():
+def test_undecided_settings_are_not_values_and_their_errors_are_warnings():
     text = ('def build(is_training):\n'
             '    config = tf.ConfigProto()\n'
             '    custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n'
@@ -104,8 +104,9 @@ def test_undecided_conditions_keep_the_setting_and_soften_its_errors():
             '        custom_op.parameter_map["enable_dump_debug"].b = True\n'
             '    return config\n')
     doc = parse_text(text, kind="python")
-    assert doc.values["enable_dump_debug"] is True
-    assert doc.facts["conditional"] == {"enable_dump_debug": "is_training"}
+    assert "enable_dump_debug" not in doc.values
+    undecided = doc.facts["undecided"]["enable_dump_debug"]
+    assert (undecided["value"], undecided["condition"], undecided["line"]) == (True, "is_training", 7)
     conflict = next(f for f in check(doc) if f.rule == "tf1.dump_and_dump_debug")
     assert conflict.severity is Severity.WARNING and "is_training" in conflict.message
 
@@ -220,8 +221,11 @@ def test_a_wrong_accessor_is_what_the_adapter_reads():
     doc = parse_text(text, kind="python")
     assert doc.values["op_debug_level"] == 0 and doc.values["precision_mode"] == ""
     accessor = {f.options[0]: f.severity for f in doc.problems if f.rule == "import.wrong_accessor"}
-    assert accessor == {"op_debug_level": Severity.WARNING, "precision_mode": Severity.WARNING,
-                        "jit_compile": Severity.ERROR}
+    assert accessor == {"op_debug_level": Severity.WARNING, "precision_mode": Severity.WARNING}
+    assert doc.facts["accessors"] == {"jit_compile": {"accessor": "b", "line": 3}}   # its release decides
+    by_release = {v: next(f.severity for f in check(doc, cann_version=v) if f.rule == "tf1.jit_compile_release")
+                  for v in (None, "6.3.RC2", "7.0.RC1")}
+    assert by_release == {None: Severity.ERROR, "6.3.RC2": Severity.WARNING, "7.0.RC1": Severity.ERROR}
     ints = parse_text('custom_op.parameter_map["dynamic_input"].b = 1\n'
                       'custom_op.parameter_map["op_debug_level"].i = True\n', kind="python")
     assert ints.values == {"dynamic_input": True, "op_debug_level": 1}
@@ -253,13 +257,13 @@ def test_flags_of_another_file_and_config_dicts():
             '        if FLAGS.chip == "npu":\n'
             '            custom_op.parameter_map["precision_mode"].s = b"allow_mix_precision"\n')
     doc = parse_text(text, kind="python")
-    assert doc.values == {"precision_mode": "allow_mix_precision"}     # debug switches are off, chip is unknown
-    assert doc.facts["conditional"] == {"precision_mode": "FLAGS.chip == 'npu'"}
+    assert doc.values == {}     # debug switches are off, chip is unknown
+    assert doc.facts["undecided"]["precision_mode"]["condition"] == "FLAGS.chip == 'npu'"
     flags = doc.facts["script"].flags
     assert flags["over_dump"].kind == "external" and flags["over_dump"].default is False
     on = parse_text(text, kind="python", script_args="--over_dump=True --profiling True --chip npu")
     assert on.values == {"enable_dump_debug": True, "profiling_mode": True, "precision_mode": "allow_mix_precision"}
-    assert "conditional" not in on.facts
+    assert "undecided" not in on.facts
     off = parse_text(text, kind="python", script_args="--over_dump False --chip gpu")
     assert off.values == {}
 
@@ -327,7 +331,7 @@ def test_function_bodies_see_the_module_as_it_is_when_they_run():
             '    sess = tf.Session(config=session_config())\n')
     assert parse_text(text, kind="python").values == {}
     on = parse_text(text, kind="python", script_args="--over_dump=True")
-    assert on.values == {"enable_dump_debug": True, "dump_path": "/o"} and "conditional" not in on.facts
+    assert on.values == {"enable_dump_debug": True, "dump_path": "/o"} and "undecided" not in on.facts
 
 
 def test_an_opened_npu_device_is_a_tf2_config_with_defaults():

@@ -16,9 +16,11 @@ from ascend_dump_gui.core.config.rules.tf1.precision import PRECISION_RULES
 from ascend_dump_gui.core.config.rules.tf1.profiling import PROFILING_RULES
 from ascend_dump_gui.core.config.rules.tf1.runtime import RUNTIME_RULES
 from ascend_dump_gui.core.config.rules.tf1.shape import SHAPE_RULES
+from ascend_dump_gui.core.config.rules.tf1.versions import VERSION_RULES
 
 TF1_RULES: tuple[Rule, ...] = (
     GENERIC_RULES + DUMP_RULES + PRECISION_RULES + SHAPE_RULES + RUNTIME_RULES + PROFILING_RULES + CAVEAT_RULES + CACHE_RULES
+    + VERSION_RULES
 )
 
 TF1_ENV_VARS: tuple[str, ...] = tuple(sorted({
