@@ -25,7 +25,7 @@ class ModelDef:
     build: Callable[[], Graph]
     make_inputs: Callable[[np.random.Generator], dict[str, np.ndarray]]
     overwrite: tuple[str, str]          # (culprit op, victim op): culprit scribbles over victim's output
-    fault_op: str                       # where "aicore_error" and "nan" strike (name after fusion)
+    fault_op: str                       # where "aicore_error", "nan" and "perturb" strike (name after fusion)
 
 
 def _rng(name: str) -> np.random.Generator:
@@ -77,7 +77,8 @@ def _build_convnet() -> Graph:
 def _layer_norm(b: GraphBuilder, rng: np.random.Generator, name: str, x: str, dim: int) -> str:
     gamma = b.const(f"{name}/gamma", rng.uniform(0.9, 1.1, dim))
     beta = b.const(f"{name}/beta", rng.normal(0.0, 0.05, dim))
-    return b.op("LayerNorm", f"{name}/LayerNorm", [x, gamma, beta], epsilon=1e-5)
+    return b.op("LayerNorm", f"{name}/LayerNorm", [x, gamma, beta], epsilon=1e-5, begin_norm_axis=-1,
+                begin_params_axis=-1)
 
 
 def _build_transformer() -> Graph:

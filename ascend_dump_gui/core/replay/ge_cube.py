@@ -1,0 +1,150 @@
+"""Cube ops (MatMul, BatchMatMul, Conv2D): float64 products, float32 accumulation budget (L0C), bias in L0C.
+
+An fp16/bf16 Cube op accumulates in float32 and rounds once to its output dtype (replay-kernel-facts §1);
+``S_i = sum_k |a_ik||b_kj|`` is computed exactly for products up to :data:`EXACT_MAGNITUDE` multiply-adds and
+bounded by ``||a_i|| ||b_j||`` (Cauchy-Schwarz) above, so a large replay costs about one float64 matmul.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
+from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
+from ascend_dump_gui.core.replay.judge import Expected
+
+EXACT_MAGNITUDE = 1 << 26
+"""Above this many multiply-adds, ``S`` is the Cauchy-Schwarz bound instead of ``|A| @ |B|``."""
+
+
+def _check_float(call: OpCall, count: int) -> None:
+    for i in range(min(count, len(call.inputs))):
+        if not is_float(call.in_dtype(i)):
+            raise Unsupported(f"{call.op_type} with {call.in_dtype(i)} input {i} (quantized Cube ops are not "
+                              "covered)")
+    if len(call.inputs) > 3 and call.inputs[3].size:
+        raise Unsupported(f"{call.op_type} with an offset_w input (quantized) is not covered")
+
+
+def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``|a| @ |b|`` (exact) for small products, else ``||a_i|| * ||b_j||`` (an upper bound)."""
+    k = a.shape[-1]
+    if a.size // k * b.shape[-1] * k <= EXACT_MAGNITUDE:
+        return np.matmul(np.abs(a), np.abs(b))
+    na = np.sqrt(np.einsum("...ik,...ik->...i", a, a))
+    nb = np.sqrt(np.einsum("...kj,...kj->...j", b, b))
+    return na[..., :, None] * nb[..., None, :]
+
+
+def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray) -> list[Expected]:
+    if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-2]:
+        raise Unsupported(f"{call.op_type}: operand shapes {list(a.shape)} and {list(b.shape)} do not multiply "
+                          "(check transpose/adj attributes)")
+    k = a.shape[-1]
+    ref = np.matmul(a, b)
+    mag = _magnitude(a, b)
+    if len(call.inputs) > 2 and call.inputs[2].size:
+        bias = call.x(2)
+        ref += bias
+        mag += np.abs(bias)
+        k += 1
+    out = call.out_dtype
+    budget = Budget(out, accumulation_dtype(call.in_dtype(0)), k,
+                    note="float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype")
+    return [Expected(ref, budget.tolerance(ref, mag), budget)]
+
+
+def matmul(call: OpCall) -> list[Expected]:
+    """MatMul / MatMulV2: ``transpose_x1``/``transpose_x2``, optional bias."""
+    _check_float(call, 3)
+    a, b = call.x(0), call.x(1)
+    if call.attr("transpose_x1", False):
+        a = np.swapaxes(a, -1, -2)
+    if call.attr("transpose_x2", False):
+        b = np.swapaxes(b, -1, -2)
+    return _matmul(call, a, b)
+
+
+def batch_matmul(call: OpCall) -> list[Expected]:
+    """BatchMatMul / BatchMatMulV2: ``adj_x1``/``adj_x2``, broadcast batch dimensions, optional bias."""
+    _check_float(call, 3)
+    if call.attr("enable_hf32", False):
+        raise Unsupported(f"{call.op_type} with enable_hf32 (HF32 inputs) is not covered")
+    a, b = call.x(0), call.x(1)
+    if call.attr("adj_x1", False):
+        a = np.swapaxes(a, -1, -2)
+    if call.attr("adj_x2", False):
+        b = np.swapaxes(b, -1, -2)
+    return _matmul(call, a, b)
+
+
+_FILTER_AXES = {"NCHW": (0, 1, 2, 3), "HWCN": (3, 2, 0, 1), "NHWC": (0, 3, 1, 2)}
+"""Filter original format -> axes that give (out channels, in channels, kh, kw)."""
+
+
+def _hw(data_format: str, values: list[int]) -> tuple[int, int]:
+    """The (h, w) entries of a 4-value attribute in ``data_format`` order."""
+    if data_format == "NCHW":
+        return values[2], values[3]
+    return values[1], values[2]
+
+
+def conv2d(call: OpCall) -> list[Expected]:
+    """Conv2D: NCHW/NHWC data (NC1HWC0 restored by the dump reader), NCHW/HWCN/NHWC filters (FRACTAL_Z
+    restored), ``strides``, ``pads`` (top, bottom, left, right), ``dilations``, ``groups``, optional bias."""
+    _check_float(call, 3)
+    fmt = str(call.attr("data_format", "NHWC"))
+    if fmt not in ("NCHW", "NHWC"):
+        raise Unsupported(f"Conv2D with data_format {fmt} is not covered")
+    if call.attr("padding", "") not in ("", "EXPLICIT") and "pads" not in call.attrs:
+        raise Unsupported(f"Conv2D with padding {call.attr('padding')} and no pads attribute is not covered")
+    for fused in ("relu", "fused_relu"):
+        if call.attrs.get(fused):
+            raise Unsupported(f"Conv2D with a fused {fused} is not covered")
+    strides = _hw(fmt, call.int_list("strides", 4))
+    dilations = _hw(fmt, call.int_list("dilations", 4, [1, 1, 1, 1]))
+    top, bottom, left, right = call.int_list("pads", 4)
+    groups = int(call.attr("groups", 1))
+    x = call.x(0)
+    if x.ndim != 4:
+        raise Unsupported(f"Conv2D input of {x.ndim} dimensions")
+    if fmt == "NHWC":
+        x = x.transpose(0, 3, 1, 2)
+    w = call.x(1)
+    wfmt = (call.in_formats[1] if len(call.in_formats) > 1 else None) or fmt
+    if wfmt not in _FILTER_AXES or w.ndim != 4:
+        raise Unsupported(f"Conv2D filter in format {wfmt} is not covered")
+    w = w.transpose(_FILTER_AXES[wfmt])
+    n, c, _, _ = x.shape
+    o, ci, kh, kw = w.shape
+    if groups < 1 or c != ci * groups or o % groups:
+        raise Unsupported(f"Conv2D: {c} input channels, filter {list(w.shape)} and groups={groups} do not fit")
+    x = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
+    dh, dw = dilations
+    win = sliding_window_view(x, ((kh - 1) * dh + 1, (kw - 1) * dw + 1), axis=(2, 3))
+    win = win[:, :, ::strides[0], ::strides[1], ::dh, ::dw]          # n, c, oh, ow, kh, kw
+    og = o // groups
+    parts, mags = [], []
+    for g in range(groups):
+        xs, ws = win[:, g * ci:(g + 1) * ci], w[g * og:(g + 1) * og]
+        parts.append(np.einsum("nchwij,ocij->nohw", xs, ws, optimize=True))
+        mags.append(np.einsum("nchwij,ocij->nohw", np.abs(xs), np.abs(ws), optimize=True))
+    ref, mag = np.concatenate(parts, axis=1), np.concatenate(mags, axis=1)
+    k = ci * kh * kw
+    if len(call.inputs) > 2 and call.inputs[2].size:
+        bias = call.x(2).reshape(1, -1, 1, 1)
+        ref += bias
+        mag += np.abs(bias)
+        k += 1
+    if fmt == "NHWC":
+        ref, mag = ref.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
+    budget = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k,
+                    note="float32 accumulation (mad f162f32), bias in L0C, one rounding to the output dtype")
+    return [Expected(ref, budget.tolerance(ref, mag), budget)]
+
+
+REFERENCES: dict[str, Reference] = {
+    "MatMul": matmul, "MatMulV2": matmul, "BatchMatMul": batch_matmul, "BatchMatMulV2": batch_matmul,
+    "Conv2D": conv2d,
+}
