@@ -16,6 +16,11 @@ Per output element ``i`` with float64 reference ``r_i``::
 * ``E_i``: op-specific terms for documented intermediate roundings (e.g. SoftmaxV2's float16 ``x - max``),
   at the precision the kernel may use for them.
 * ``floor``: the output dtype's smallest normal (a subnormal flushed to zero is faithful).
+* Vectorised transcendental functions (exp, log, erf, tanh, rsqrt) are not correctly rounded: they may be off by
+  :data:`TRANSCENDENTAL` relative (64 float32 ulps) of the values they work on. Float16/bfloat16 roundings
+  dominate this term; it keeps honest float32 library results (e.g. PyTorch's vectorised erf) faithful.
+* An output that holds only values of a narrower float dtype (float16 or bfloat16 in a float32 tensor) is judged
+  again with that dtype's rounding: the precision mode computed the op in it (the result names the precision).
 
 Calibration (tests/core/replay): a float16 MatMul with K=4096 accumulated in float32 and rounded to float16
 is within budget; the same result with a 1e-2 relative perturbation is not.
@@ -32,6 +37,9 @@ SAFETY = 2.0
 """Every bound is multiplied by this before an element is judged."""
 LAMBDA = 8.0
 """Probabilistic error-bound constant for long reductions (see the module doc)."""
+
+TRANSCENDENTAL = 2.0 ** -18
+"""Relative error allowed to a vectorised transcendental function, whatever its dtype."""
 
 _UNIT = {"float16": 2.0 ** -11, "bfloat16": 2.0 ** -8, "float32": 2.0 ** -24, "float64": 2.0 ** -53}
 _TINY = {"float16": 2.0 ** -14, "bfloat16": 2.0 ** -126, "float32": 2.0 ** -126, "float64": 2.0 ** -1022}

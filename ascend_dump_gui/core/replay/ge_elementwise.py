@@ -8,11 +8,12 @@ Ascend kernels' documented formulas: Gelu in its tanh form, FastGelu as ``x / (1
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import Budget
+from ascend_dump_gui.core.replay.budget import TRANSCENDENTAL, Budget
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
 
@@ -46,24 +47,47 @@ def _binary(fn: Callable[[np.ndarray, np.ndarray], np.ndarray], roundings: int) 
 
 
 def _unary(fn: Callable[[np.ndarray], np.ndarray], roundings: int, composite: int = 0,
-           absolute: float = 0.0, note: str = "") -> Reference:
+           absolute: float = 0.0, note: str = "", transcendental: bool = True) -> Reference:
     """``composite``: intermediate roundings propagated through the condition; ``absolute``: an absolute
-    error per intermediate rounding of values of order one (Tanh's ``e^2x - 1``)."""
+    error per intermediate rounding of values of order one (Tanh's ``e^2x - 1``); ``transcendental``: the
+    function is a vectorised approximation (see :data:`~.budget.TRANSCENDENTAL`)."""
 
     def ref(call: OpCall) -> list[Expected]:
         x = call.x(0)
         with np.errstate(all="ignore"):
             r = fn(x)
         extra = None
-        if composite:
+        if composite or transcendental:
             u = Budget(call.in_dtype(0), None, 1).u_out
-            extra = composite * u * (_condition(fn, x) + absolute)
+            cond = _condition(fn, x) + absolute
+            extra = composite * u * cond + (TRANSCENDENTAL * (np.abs(r) + cond) if transcendental else 0.0)
         return _one(call, r, roundings, extra, note)
     return ref
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
     return x / (1.0 + np.exp(-1.5957691216057308 * (x + 0.044715 * x ** 3)))
+
+
+_ERF = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _gelu_erf(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + _ERF(x * 0.7071067811865476))
+
+
+def gelu_v2(call: OpCall) -> list[Expected]:
+    """GeluV2: ``approximate`` "none" (erf; the tanh form of Ascend's Gelu is accepted as its variant) or
+    "tanh"."""
+    approximate = str(call.attr("approximate", "none"))
+    tanh_form = _unary(_gelu, 3, 4, note="tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))")(call)
+    if approximate == "tanh":
+        return tanh_form
+    if approximate != "none":
+        raise Unsupported(f"GeluV2 with approximate={approximate!r}")
+    erf_form = _unary(_gelu_erf, 3, 4, note="erf form 0.5 x (1 + erf(x / sqrt 2))")(call)
+    erf_form[0].alternatives = tanh_form
+    return erf_form
 
 
 def _fast_gelu(x: np.ndarray) -> np.ndarray:
@@ -83,7 +107,7 @@ def swish(call: OpCall) -> list[Expected]:
 def leaky_relu(call: OpCall) -> list[Expected]:
     """LeakyRelu: attribute ``negative_slope`` (0.0)."""
     slope = float(call.attr("negative_slope", 0.0))
-    return _unary(lambda x: np.where(x >= 0, x, x * slope), 1)(call)
+    return _unary(lambda x: np.where(x >= 0, x, x * slope), 1, transcendental=False)(call)
 
 
 def bias_add(call: OpCall) -> list[Expected]:
@@ -132,16 +156,17 @@ def power(call: OpCall) -> list[Expected]:
         r = np.power(x, y)
         cond = np.abs(r * y * np.log(np.abs(x)))
     u = Budget(call.in_dtype(0), None, 1).u_out
-    return _one(call, r, 3, 3 * u * np.where(np.isfinite(cond), cond, 0.0))
+    cond = np.where(np.isfinite(cond), cond, 0.0)
+    return _one(call, r, 3, 3 * u * cond + TRANSCENDENTAL * (np.abs(r) + cond))
 
 
 REFERENCES: dict[str, Reference] = {
     "Add": _binary(np.add, 1), "Sub": _binary(np.subtract, 1), "Mul": _binary(np.multiply, 1),
     "RealDiv": _binary(np.divide, 3), "Maximum": _binary(np.maximum, 1), "Minimum": _binary(np.minimum, 1),
-    "BiasAdd": bias_add, "Relu": _unary(lambda x: np.maximum(x, 0.0), 1), "LeakyRelu": leaky_relu,
+    "BiasAdd": bias_add, "Relu": _unary(lambda x: np.maximum(x, 0.0), 1, transcendental=False), "LeakyRelu": leaky_relu,
     "Gelu": _unary(_gelu, 3, 4, note="tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))"),
-    "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))"),
+    "GeluV2": gelu_v2, "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))"),
     "Sigmoid": _unary(_sigmoid, 3, 3), "Tanh": _unary(np.tanh, 3, 3, absolute=1.0), "Swish": swish,
     "Exp": exp, "Log": log, "Sqrt": _unary(np.sqrt, 2), "Rsqrt": _unary(lambda x: 1.0 / np.sqrt(x), 3),
-    "Square": _unary(np.square, 1), "Pow": power,
+    "Square": _unary(np.square, 1, transcendental=False), "Pow": power,
 }

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, gamma, unit_roundoff
+from ascend_dump_gui.core.replay.budget import (
+    TRANSCENDENTAL,
+    Budget,
+    accumulation_dtype,
+    gamma,
+    unit_roundoff,
+)
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
 
@@ -31,7 +37,7 @@ def _softmax_parts(call: OpCall) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
     u_in = unit_roundoff(call.in_dtype(0))
     # each exp carries u_in |x - max| (x - max rounded in the input dtype) + 2 u_in (exp, cast): the sum
     # inherits their weighted mean
-    carried = (p * (u_in * np.abs(d) + 2 * u_in)).sum(axis=axes, keepdims=True)
+    carried = (p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2))).sum(axis=axes, keepdims=True)
     return x, d, p, u_in, k, carried
 
 
@@ -40,7 +46,7 @@ def softmax(call: OpCall) -> list[Expected]:
     _, d, p, u_in, k, carried = _softmax_parts(call)
     budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
                     note="x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype")
-    extra = p * (u_in * np.abs(d) + 2 * u_in + carried)
+    extra = p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2) + carried)
     return [Expected(p, budget.tolerance(p, p, extra), budget)]
 
 
@@ -51,7 +57,7 @@ def log_softmax(call: OpCall) -> list[Expected]:
     r = d - lse
     budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
                     note="x - max in the input dtype, sum of exp in float32, log, one rounding")
-    extra = u_in * (np.abs(d) + np.abs(lse) + 2.0) + carried
+    extra = (u_in + TRANSCENDENTAL) * (np.abs(d) + np.abs(lse) + 2.0) + carried
     return [Expected(r, budget.tolerance(r, np.ones_like(r), extra), budget)]
 
 
@@ -86,7 +92,7 @@ def layer_norm(call: OpCall) -> list[Expected]:
     u_c = unit_roundoff(call.in_dtype(0))
     d_mean = g * np.abs(x).mean(axis=axes, keepdims=True) + unit_roundoff(acc) * np.abs(mean)
     d_var = (g + 3 * unit_roundoff(acc)) * var + 2 * d_mean * np.abs(dev).mean(axis=axes, keepdims=True)
-    rel_rstd = 0.5 * d_var / (var + eps) + 3 * unit_roundoff(acc)
+    rel_rstd = 0.5 * d_var / (var + eps) + 3 * unit_roundoff(acc) + TRANSCENDENTAL
     d_y = np.abs(gamma_) * (d_mean * rstd + np.abs(normed) * rel_rstd) + 3 * u_c * (np.abs(normed * gamma_) + np.abs(beta))
     note = "mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y"
     b = Budget(call.out_dtype, acc, k, 1, call.in_dtype(0), note)
@@ -113,7 +119,7 @@ def rms_norm(call: OpCall) -> list[Expected]:
     rstd = 1.0 / np.sqrt(ms + eps)
     y = x * rstd * gamma_
     acc = accumulation_dtype(call.in_dtype(0))
-    rel = 0.5 * gamma(k, unit_roundoff(acc)) * ms / (ms + eps) + 4 * unit_roundoff(acc)
+    rel = 0.5 * gamma(k, unit_roundoff(acc)) * ms / (ms + eps) + 4 * unit_roundoff(acc) + TRANSCENDENTAL
     note = "x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding"
     b = Budget(call.out_dtype, acc, k, 1, note=note)
     out = [Expected(y, b.tolerance(y, extra=np.abs(y) * rel), b)]
@@ -148,7 +154,7 @@ def bn_inference(call: OpCall) -> list[Expected]:
              (x - mean) / np.sqrt(var + eps) * scale + offset,
              np.abs((x - mean) / np.sqrt(var + eps) * scale) + np.abs(offset) + np.abs(x * scale / np.sqrt(var + eps)))):
         b = Budget(call.out_dtype, None, 1, 1, call.in_dtype(0), note)
-        variants.append(Expected(y, b.tolerance(y, extra=4 * u_c * parts), b))
+        variants.append(Expected(y, b.tolerance(y, extra=(4 * u_c + TRANSCENDENTAL) * parts), b))
     variants[0].alternatives = variants[1:]
     return variants[:1]
 
