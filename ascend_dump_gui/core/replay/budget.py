@@ -110,14 +110,15 @@ class Budget:
     def tolerance(self, ref: np.ndarray, magnitude: np.ndarray | float | None = None,
                   extra: np.ndarray | float | None = None) -> np.ndarray:
         """``tol_i`` for a float64 reference; ``magnitude`` is ``S_i``, ``extra`` is ``E_i`` (both unscaled)."""
-        tol = np.abs(ref, dtype=np.float64)
-        tol *= self.output_roundings * self.u_out
-        if magnitude is not None and self.reduction > 1:
-            tol += gamma(self.reduction, self.u_acc) * np.asarray(magnitude, dtype=np.float64)
-        if extra is not None:
-            tol += extra
-        tol *= SAFETY
-        tol += self.floor
+        with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
+            tol = np.abs(ref, dtype=np.float64)
+            tol *= self.output_roundings * self.u_out
+            if magnitude is not None and self.reduction > 1:
+                tol += gamma(self.reduction, self.u_acc) * np.asarray(magnitude, dtype=np.float64)
+            if extra is not None:
+                tol += extra
+            tol *= SAFETY
+            tol += self.floor
         return tol
 
     def describe(self) -> dict:

@@ -25,7 +25,8 @@ _BIAS_OPS = frozenset({"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2", "Co
 
 
 def _describe(t: DumpTensor, name: str) -> dict:
-    return {"tensor": name, "dtype": t.dtype, "shape": list(t.original_layout_shape()), "format": t.format}
+    return {"tensor": name, "dtype": str(t.np_dtype) if t.np_dtype is not None else t.dtype,
+            "shape": list(t.original_layout_shape()), "format": t.format}
 
 
 class GeRun:

@@ -125,6 +125,7 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
         "CosineSimilarity": _cosine(y[finite], ref[finite]) if finite.any() else None,
         "MaxAbsoluteError": float(fe.max()) if fe.size else None,
         "MaxRelativeError": float(rel.max()) if rel.size else None,
+        "RelativeNormError": float(np.linalg.norm(err[finite])) / r_norm if r_norm > 0 else None,
         "WorstBudgetRatio": worst_ratio,
         "ElementsOverBudget": int(bad.sum()),
         "Elements": int(ref.size),
