@@ -6,8 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.cli import compare_tree_cmd
-from ascend_dump_gui.cli import replay_cmd
+from ascend_dump_gui.cli import compare_tree_cmd, replay_cmd
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError

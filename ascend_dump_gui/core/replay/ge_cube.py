@@ -92,7 +92,9 @@ def _hw(data_format: str, values: list[int]) -> tuple[int, int]:
 
 def conv2d(call: OpCall) -> list[Expected]:
     """Conv2D: NCHW/NHWC data (NC1HWC0 restored by the dump reader), NCHW/HWCN/NHWC filters (FRACTAL_Z
-    restored), ``strides``, ``pads`` (top, bottom, left, right), ``dilations``, ``groups``, optional bias."""
+    restored), ``strides``, ``pads`` (top, bottom, left, right), ``dilations``, ``groups``, optional bias.
+    A filter whose original format neither the graph nor the dump names is tried in each layout its shape
+    fits (the data format's usual one first)."""
     _check_float(call, 3)
     fmt = str(call.attr("data_format", "NHWC"))
     if fmt not in ("NCHW", "NHWC"):
@@ -102,24 +104,35 @@ def conv2d(call: OpCall) -> list[Expected]:
     for fused in ("relu", "fused_relu"):
         if call.attrs.get(fused):
             raise Unsupported(f"Conv2D with a fused {fused} is not covered")
+    x = call.x(0)
+    w = call.x(1)
+    if x.ndim != 4 or w.ndim != 4:
+        raise Unsupported(f"Conv2D with a {x.ndim}-D input and a {w.ndim}-D filter")
+    if fmt == "NHWC":
+        x = x.transpose(0, 3, 1, 2)
+    known = call.in_formats[1] if len(call.in_formats) > 1 else None
+    if known is not None and known not in _FILTER_AXES:
+        raise Unsupported(f"Conv2D filter in format {known} is not covered")
+    groups = int(call.attr("groups", 1))
+    order = [known] if known else ["NCHW", "HWCN", "NHWC"] if fmt == "NCHW" else ["HWCN", "NHWC", "NCHW"]
+    fitting = [f for f in order if _fits(x.shape[1], w.transpose(_FILTER_AXES[f]).shape, groups)]
+    if not fitting:
+        raise Unsupported(f"Conv2D: {x.shape[1]} input channels, filter {list(w.shape)} and groups={groups} "
+                          "do not fit")
+    found = [_conv(call, fmt, x, w.transpose(_FILTER_AXES[f]), groups, f) for f in fitting]
+    found[0].alternatives = found[1:]
+    return found[:1]
+
+
+def _fits(channels: int, oihw: tuple[int, ...], groups: int) -> bool:
+    return groups >= 1 and channels == oihw[1] * groups and oihw[0] % groups == 0
+
+
+def _conv(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray, groups: int, wfmt: str) -> Expected:
     strides = _hw(fmt, call.int_list("strides", 4))
     dilations = _hw(fmt, call.int_list("dilations", 4, [1, 1, 1, 1]))
     top, bottom, left, right = call.int_list("pads", 4)
-    groups = int(call.attr("groups", 1))
-    x = call.x(0)
-    if x.ndim != 4:
-        raise Unsupported(f"Conv2D input of {x.ndim} dimensions")
-    if fmt == "NHWC":
-        x = x.transpose(0, 3, 1, 2)
-    w = call.x(1)
-    wfmt = (call.in_formats[1] if len(call.in_formats) > 1 else None) or fmt
-    if wfmt not in _FILTER_AXES or w.ndim != 4:
-        raise Unsupported(f"Conv2D filter in format {wfmt} is not covered")
-    w = w.transpose(_FILTER_AXES[wfmt])
-    n, c, _, _ = x.shape
     o, ci, kh, kw = w.shape
-    if groups < 1 or c != ci * groups or o % groups:
-        raise Unsupported(f"Conv2D: {c} input channels, filter {list(w.shape)} and groups={groups} do not fit")
     x = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
     dh, dw = dilations
     win = sliding_window_view(x, ((kh - 1) * dh + 1, (kw - 1) * dw + 1), axis=(2, 3))
@@ -140,8 +153,8 @@ def conv2d(call: OpCall) -> list[Expected]:
     if fmt == "NHWC":
         ref, mag = ref.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
     budget = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k,
-                    note="float32 accumulation (mad f162f32), bias in L0C, one rounding to the output dtype")
-    return [Expected(ref, budget.tolerance(ref, mag), budget)]
+                    note=f"float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {wfmt}")
+    return Expected(ref, budget.tolerance(ref, mag), budget)
 
 
 REFERENCES: dict[str, Reference] = {

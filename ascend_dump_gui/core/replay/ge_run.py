@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -89,6 +90,15 @@ class GeRun:
         shown = ", ".join(f"{n} ({t or 'type unknown'})" for n, t in zip(names, types, strict=True))
         return f"{op.op_name} is fused with {shown}: replay of fused ops is not covered"
 
+    @staticmethod
+    def _with_origin_format(t: DumpTensor, gop: Op | None, i: int) -> DumpTensor:
+        """Input headers carry no original format: the graph's ``origin_format`` says how a FRACTAL_Z filter
+        (HWCN for TensorFlow, NCHW for Caffe/PyTorch) is restored."""
+        if t.original_format is not None or gop is None or i >= len(gop.input_descs):
+            return t
+        fmt = gop.input_descs[i].attrs.get("origin_format")
+        return replace(t, original_format=fmt) if isinstance(fmt, str) and fmt not in ("ND", "") else t
+
     def replay(self, op: NpuOp, *, keep_error: bool = False) -> ReplayResult:
         """Replay one op from its own dumped inputs and judge its dumped outputs."""
         index = self.ops.index(op)
@@ -105,8 +115,9 @@ class GeRun:
         if not dump.outputs:
             return unsupported(op.op_name, op.op_type, index, "the dump holds no outputs of this op (dump_mode "
                                "input)", **base)
+        in_tensors = [self._with_origin_format(t, gop, i) for i, t in enumerate(dump.inputs)]
         try:
-            arrays = [t.array() for t in dump.inputs]
+            arrays = [t.array() for t in in_tensors]
             outs: list[np.ndarray | None] = [t.array() for t in dump.outputs]
         except DumpError as exc:
             return unsupported(op.op_name, op.op_type, index, f"cannot read the dumped tensors: {exc}", **base)
@@ -118,7 +129,7 @@ class GeRun:
         attrs = dict(gop.attrs) if gop is not None else {}
         call = OpCall(gop.type if gop is not None else op.op_type, arrays, attrs,
                       [str(o.dtype) for o in outs], [tuple(o.shape) for o in outs],  # type: ignore[union-attr]
-                      [t.original_format for t in dump.inputs])
+                      [t.original_format for t in in_tensors])
         names = [f"{op.op_name}:output:{i}" for i in range(len(outs))]
         return replay_call(call, outs, names, op=op.op_name, index=index, inputs=inputs, source=str(op.path),
                            keep_error=keep_error)
