@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self.compare_panel.rowSelected.connect(self._compare_row_selected)
         self.browse_panel.opActivated.connect(self.graph_panel.select_op)
         self.graph_panel.opSelected.connect(self._graph_op_selected)
+        self.graph_panel.replayRequested.connect(self._replay_from_graph)
         self.setCentralWidget(self.tabs)
         self.setMenuBar(QMenuBar())
         self._build_menus()
@@ -132,6 +133,11 @@ class MainWindow(QMainWindow):
         """A row picked in Compare (``op:output:0``; "" when none): its op in the graph."""
         if tensor:
             self.graph_panel.select_op(tensor.rsplit(":", 2)[0] if tensor.count(":") >= 2 else tensor)
+
+    def _replay_from_graph(self, op_name: str) -> None:
+        """Graph's "Replay this op": the replay shows in Compare."""
+        self.tabs.setCurrentWidget(self.compare_panel)
+        self.compare_panel.replay_op(op_name)
 
     def _graph_op_selected(self, op_name: str) -> None:
         """An op picked in the graph: its row in Compare, its file in Browse (the mode stays Graph)."""
