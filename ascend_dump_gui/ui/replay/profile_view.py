@@ -18,7 +18,7 @@ from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette
 from ascend_dump_gui.ui.replay.jobs import replay_profile
 from ascend_dump_gui.ui.workers import TaskRunner
 
-FLOOR = 1e-12
+FLOOR = 1e-8
 """Errors below this are drawn at it (an exact result has no logarithm)."""
 
 
@@ -57,6 +57,7 @@ class ErrorProfileView(QWidget):
         item.showGrid(x=True, y=True, alpha=0.2)
         item.setLabel("bottom", tr("op (execution order)"))
         item.setLabel("left", tr("relative error ‖·‖₂"))
+        item.getAxis("left").enableAutoSIPrefix(False)
         item.addLegend(offset=(10, 10))
         self.golden_curve = item.plot([], [], pen=pg.mkPen(GOLDEN, width=1.5), symbol="o", symbolSize=5,
                                       symbolBrush=GOLDEN, name=tr("NPU vs golden"))
@@ -101,5 +102,5 @@ class ErrorProfileView(QWidget):
         self.replay_curve.setData(*_series(points, "replay_error"))
         self.budget_curve.setData(*_series(points, "budget"))
         ticks = [(p.index, p.op.rsplit("/", 1)[-1][:18]) for p in points]
-        step = max(1, len(ticks) // 30)
+        step = max(1, -(-len(ticks) // 12))
         self.plot.getPlotItem().getAxis("bottom").setTicks([ticks[::step]] if ticks else None)
