@@ -108,13 +108,20 @@ class Budget:
         return smallest_normal(self.dtype)
 
     def tolerance(self, ref: np.ndarray, magnitude: np.ndarray | float | None = None,
-                  extra: np.ndarray | float | None = None) -> np.ndarray:
-        """``tol_i`` for a float64 reference; ``magnitude`` is ``S_i``, ``extra`` is ``E_i`` (both unscaled)."""
+                  extra: np.ndarray | float | None = None, *, scratch: bool = False) -> np.ndarray:
+        """``tol_i`` for a float64 reference; ``magnitude`` is ``S_i``, ``extra`` is ``E_i`` (both unscaled).
+        ``scratch``: ``magnitude`` is a float64 array the caller no longer needs (it is scaled in place)."""
         with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
             tol = np.abs(ref, dtype=np.float64)
             tol *= self.output_roundings * self.u_out
             if magnitude is not None and self.reduction > 1:
-                tol += gamma(self.reduction, self.u_acc) * np.asarray(magnitude, dtype=np.float64)
+                mag = np.asarray(magnitude, dtype=np.float64)
+                g = gamma(self.reduction, self.u_acc)
+                if scratch and mag.shape == tol.shape:       # in place: large products keep one temporary
+                    mag *= g
+                    tol += mag
+                else:
+                    tol += g * mag
             if extra is not None:
                 tol += extra
             tol *= SAFETY
