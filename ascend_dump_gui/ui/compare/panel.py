@@ -520,12 +520,12 @@ class ComparePanel(QWidget):
         menu.setObjectName("row_menu")
         clipboard = QGuiApplication.clipboard()
         menu.addAction(tr("Show in Browse"), lambda: self.opActivated.emit(row.op_name))
-        menu.addAction(tr("Replay this op"), lambda: self.replay_op(row.op_name))
         menu.addAction(tr("Copy tensor name"), lambda: clipboard.setText(row.tensor))
         menu.addAction(tr("Copy NPU path"), lambda: clipboard.setText(str(row.npu_file)))
         if row.golden_file:
             menu.addAction(tr("Copy golden path"), lambda: clipboard.setText(str(row.golden_file)))
         menu.addAction(tr("Show in folder"), lambda: show_in_folder(str(row.npu_file)))
+        menu.addAction(tr("Replay this op"), lambda: self.replay_op(row.op_name))
         return menu
 
     # --- replay ----------------------------------------------------------------------------------
