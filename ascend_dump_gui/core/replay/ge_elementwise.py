@@ -90,6 +90,22 @@ def gelu_v2(call: OpCall) -> list[Expected]:
     return erf_form
 
 
+def _gelu_poly(x: np.ndarray) -> np.ndarray:
+    """TBE Gelu's high_performance polynomial (= FastGeluV2, replay-kernel-facts §2.1, §2.3)."""
+    sgn = np.sign(x + 1e-12)
+    return x * (sgn * (-0.1444 * (np.minimum(np.abs(0.7071 * x), 1.769) - 1.769) ** 2 + 0.5) + 0.5)
+
+
+_POLY_NOTE = "high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)"
+
+
+def gelu(call: OpCall) -> list[Expected]:
+    """Gelu: the tanh form; TBE's high_performance polynomial is accepted as its variant."""
+    out = _unary(_gelu, 3, 4, note="tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))")(call)
+    out[0].alternatives = _unary(_gelu_poly, 3, 4, note=_POLY_NOTE)(call)
+    return out
+
+
 def _fast_gelu(x: np.ndarray) -> np.ndarray:
     return x / (1.0 + np.exp(-1.702 * x))
 
@@ -164,7 +180,7 @@ REFERENCES: dict[str, Reference] = {
     "Add": _binary(np.add, 1), "Sub": _binary(np.subtract, 1), "Mul": _binary(np.multiply, 1),
     "RealDiv": _binary(np.divide, 3), "Maximum": _binary(np.maximum, 1), "Minimum": _binary(np.minimum, 1),
     "BiasAdd": bias_add, "Relu": _unary(lambda x: np.maximum(x, 0.0), 1, transcendental=False), "LeakyRelu": leaky_relu,
-    "Gelu": _unary(_gelu, 3, 4, note="tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))"),
+    "Gelu": gelu, "FastGeluV2": _unary(_gelu_poly, 3, 4, note=_POLY_NOTE),
     "GeluV2": gelu_v2, "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))"),
     "Sigmoid": _unary(_sigmoid, 3, 3), "Tanh": _unary(np.tanh, 3, 3, absolute=1.0), "Swish": swish,
     "Exp": exp, "Log": log, "Sqrt": _unary(np.sqrt, 2), "Rsqrt": _unary(lambda x: 1.0 / np.sqrt(x), 3),
