@@ -85,7 +85,8 @@ class GeRun:
         if not names:
             return None
         types = [self._original.get(n) for n in names]
-        if gop.type in _BIAS_OPS and all(t in ABSORBED for t in types) and len(op.dump.inputs) > 2:
+        data_inputs = max(len(op.dump.inputs), sum(not r.endswith(":-1") for r in gop.inputs))
+        if gop.type in _BIAS_OPS and all(t in ABSORBED for t in types) and data_inputs > 2:
             return None
         shown = ", ".join(f"{n} ({t or 'type unknown'})" for n, t in zip(names, types, strict=True))
         return f"{op.op_name} is fused with {shown}: replay of fused ops is not covered"
@@ -99,6 +100,24 @@ class GeRun:
         fmt = gop.input_descs[i].attrs.get("origin_format")
         return replace(t, original_format=fmt) if isinstance(fmt, str) and fmt not in ("ND", "") else t
 
+    def _producer_outputs(self, gop: Op | None) -> tuple[list[tuple[DumpTensor, str]], str | None]:
+        """The op's inputs as its producers' dumped outputs (a dump made with dump_mode output), or why not."""
+        if gop is None:
+            return [], "the dump holds no inputs of this op and no graph names its producers"
+        refs = [r for r in gop.inputs if not r.endswith(":-1")]
+        if not refs:
+            return [], "the op has no inputs (a data or constant op)"
+        found = []
+        for ref in refs:
+            name, _, idx = ref.rpartition(":")
+            producer = next((o for o in self.ops if o.key == sanitize_part(name)), None)
+            outs = producer.dump.outputs if producer is not None else []
+            if not idx.isdigit() or int(idx) >= len(outs):
+                return [], (f"the dump holds no inputs of this op, and its input {ref} was not dumped either "
+                            "(dump_mode all keeps every input)")
+            found.append((outs[int(idx)], name))
+        return found, None
+
     def replay(self, op: NpuOp, *, keep_error: bool = False) -> ReplayResult:
         """Replay one op from its own dumped inputs and judge its dumped outputs."""
         index = self.ops.index(op)
@@ -109,13 +128,18 @@ class GeRun:
         problem = self._fusion_problem(op, gop)
         if problem:
             return unsupported(op.op_name, op.op_type, index, problem, **base)
-        if not dump.inputs:
-            return unsupported(op.op_name, op.op_type, index, "the dump holds no inputs of this op (a data or "
-                               "constant op, or dump_mode output)", **base)
         if not dump.outputs:
             return unsupported(op.op_name, op.op_type, index, "the dump holds no outputs of this op (dump_mode "
                                "input)", **base)
-        in_tensors = [self._with_origin_format(t, gop, i) for i, t in enumerate(dump.inputs)]
+        if dump.inputs:
+            in_tensors = [self._with_origin_format(t, gop, i) for i, t in enumerate(dump.inputs)]
+        else:
+            produced, missing = self._producer_outputs(gop)
+            if missing:
+                return unsupported(op.op_name, op.op_type, index, missing, **base)
+            in_tensors = [t for t, _ in produced]
+            inputs = [_describe(t, f"{name}:output:{t.index}") for t, name in produced]
+            base["inputs"] = inputs
         try:
             arrays = [t.array() for t in in_tensors]
             outs: list[np.ndarray | None] = [t.array() for t in dump.outputs]

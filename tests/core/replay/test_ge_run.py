@@ -125,3 +125,16 @@ def test_cli_all_lists_every_op_and_bad_input_exits_2(perturbed_transformer, tmp
     missing = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "replay", str(step), "--op", "no/such"],
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "no/such" in missing.stderr
+
+
+def test_output_only_dumps_take_inputs_from_the_producers_outputs(tmp_path):
+    """dump_mode output: an op's inputs are its producers' dumped outputs (the graph names them); inputs from
+    Const weights, which are never dumped, leave the op unsupported with the reason."""
+    _, step, _, _ = emulated(tmp_path, {"dump_list": [{"model_name": "transformer"}], "dump_mode": "output"},
+                             "transformer")
+    results = {r.op: r for r in open_run(step).replay_all()}
+    softmax = results["encoder/attn/Softmax"]
+    assert softmax.verdict == "faithful" and softmax.inputs[0]["tensor"] == "encoder/attn/scale/Mul:output:0"
+    assert results["encoder/attn/context/MatMul"].verdict == "faithful"
+    q = results["encoder/attn/q/MatMul"]
+    assert q.verdict == "unsupported" and "was not dumped" in q.reason
