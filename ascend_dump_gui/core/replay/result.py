@@ -77,8 +77,11 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
         expected = reference_of(call.op_type)(call)
     except Unsupported as exc:
         return unsupported(op, call.op_type, index, str(exc), inputs=inputs, source=source)
-    except (ValueError, IndexError, MemoryError) as exc:
-        return unsupported(op, call.op_type, index, f"the inputs do not fit {call.op_type}: {exc}",
+    except MemoryError:
+        return unsupported(op, call.op_type, index, "not enough memory for the float64 replay", inputs=inputs,
+                           source=source)
+    except (ValueError, IndexError, TypeError, KeyError) as exc:   # shapes or attribute values that do not fit
+        return unsupported(op, call.op_type, index, f"the inputs or attributes do not fit {call.op_type}: {exc}",
                            inputs=inputs, source=source)
     outputs = []
     for i, exp in enumerate(expected):

@@ -143,3 +143,14 @@ def test_msprobe_calls_not_covered_say_why(tmp_path):
     assert "max_norm" in reasons["Functional.embedding.0.forward"]
     assert "forward" in reasons["Functional.linear.0.backward"]
     assert "cumsum" in reasons["Torch.cumsum.0.forward"]
+
+
+def test_hostile_arguments_are_unsupported_not_a_traceback(tmp_path):
+    x = np.ones((2, 3), F32)
+    rank = write_rank(tmp_path, [
+        ("Functional.softmax.0.forward", [x], {"dim": "last"}, [x]),
+        ("Functional.conv2d.0.forward", [x, x, None, [1, 2, 3]], {}, [x]),
+        ("Functional.layer_norm.0.forward", [x, {"a": 1}], {}, [x]),
+    ])
+    results = open_run(rank).replay_all()
+    assert [r.verdict for r in results] == ["unsupported"] * 3
