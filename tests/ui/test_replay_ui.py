@@ -99,3 +99,23 @@ def test_graph_node_replay_reaches_compare(window, qtbot, perturbed_run):
         gp.replay_button.click()
     assert replayed.args[0].op == "encoder/ffn/Gelu" and replayed.args[0].verdict == "faithful"
     assert window.tabs.currentWidget() is compare
+
+
+def test_msprobe_compare_replays_the_first_divergence_and_a_row(panel, qtbot):
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "core" / "replay" / "data"
+    npu, bench = data / "npu_perturbed" / "step0", data / "bench" / "step0"
+    panel.set_inputs(npu, bench)
+    assert panel.run() is not None
+    view = panel.msprobe
+    with qtbot.waitSignal(view.replay_view.replayed, timeout=30_000) as replayed:
+        pass
+    assert replayed.args[0].op == "Functional.gelu.0.forward" and replayed.args[0].verdict == "kernel"
+    row = next(r for r in range(view.model.rowCount()) if "linear.1.forward.output" in view.model.index(r, 2).data())
+    view.table.scrollTo(view.model.index(row, 2))
+    menu = view.row_menu_at(view.table.visualRect(view.model.index(row, 2)).center())
+    with qtbot.waitSignal(view.replay_view.replayed, timeout=30_000) as replayed:
+        menu.actions()[0].trigger()
+    assert replayed.args[0].op == "Functional.linear.1.forward" and replayed.args[0].verdict == "faithful"
+    assert view.details.currentWidget() is view.replay_view

@@ -744,6 +744,10 @@
       <translation>NPU 名称</translation>
     </message>
     <message>
+      <source>NPU vs bench</source>
+      <translation>NPU与标杆对比</translation>
+    </message>
+    <message>
       <source>NPU vs golden</source>
       <translation>NPU与标杆对比</translation>
     </message>
