@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import TRANSCENDENTAL, Budget
+from ascend_dump_gui.core.replay.budget import TRANSCENDENTAL, Budget, largest
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
 
@@ -47,10 +47,14 @@ def _binary(fn: Callable[[np.ndarray, np.ndarray], np.ndarray], roundings: int) 
 
 
 def _unary(fn: Callable[[np.ndarray], np.ndarray], roundings: int, composite: int = 0,
-           absolute: float = 0.0, note: str = "", transcendental: bool = True) -> Reference:
+           absolute: float = 0.0, note: str = "", transcendental: bool = True, x_scale: float = 0.0,
+           exp_arg: Callable[[np.ndarray], np.ndarray] | None = None) -> Reference:
     """``composite``: intermediate roundings propagated through the condition; ``absolute``: an absolute
-    error per intermediate rounding of values of order one (Tanh's ``e^2x - 1``); ``transcendental``: the
-    function is a vectorised approximation (see :data:`~.budget.TRANSCENDENTAL`)."""
+    error per intermediate rounding of values of order one (Tanh's ``e^2x - 1``); ``x_scale``: the same, of
+    order ``x_scale |x|`` (erf-GELU's ``x (1 + erf)``, where ``1 + erf`` cancels); ``transcendental``: the
+    function is a vectorised approximation (see :data:`~.budget.TRANSCENDENTAL`); ``exp_arg``: the argument of
+    the kernel's ``exp(z)`` in ``x / (1 + exp(z))`` forms: where ``exp`` overflows the input dtype the kernel
+    honestly gives ``x / inf = 0`` (or a clamped value), so ``|r|`` is allowed there."""
 
     def ref(call: OpCall) -> list[Expected]:
         x = call.x(0)
@@ -61,12 +65,26 @@ def _unary(fn: Callable[[np.ndarray], np.ndarray], roundings: int, composite: in
             u = Budget(call.in_dtype(0), None, 1).u_out
             cond = _condition(fn, x) + absolute
             extra = composite * u * cond + (TRANSCENDENTAL * (np.abs(r) + cond) if transcendental else 0.0)
+            if x_scale:
+                extra = extra + x_scale * np.abs(x) * (2 * u + TRANSCENDENTAL)
+            if exp_arg is not None:
+                big = largest(call.in_dtype(0))
+                with np.errstate(all="ignore"):
+                    overflow = exp_arg(x) > np.log(big) - 1.0
+                extra = extra + np.where(overflow, np.abs(r) + np.abs(x) / big, 0.0)
         return _one(call, r, roundings, extra, note)
     return ref
 
 
+def _gelu_arg(x: np.ndarray) -> np.ndarray:
+    return -1.5957691216057308 * (x + 0.044715 * x ** 3)
+
+
 def _gelu(x: np.ndarray) -> np.ndarray:
-    return x / (1.0 + np.exp(-1.5957691216057308 * (x + 0.044715 * x ** 3)))
+    return x / (1.0 + np.exp(_gelu_arg(x)))
+
+
+_TANH_NOTE = "tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))"
 
 
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
@@ -80,12 +98,12 @@ def gelu_v2(call: OpCall) -> list[Expected]:
     """GeluV2: ``approximate`` "none" (erf; the tanh form of Ascend's Gelu is accepted as its variant) or
     "tanh"."""
     approximate = str(call.attr("approximate", "none"))
-    tanh_form = _unary(_gelu, 3, 4, note="tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))")(call)
+    tanh_form = _unary(_gelu, 3, 4, note=_TANH_NOTE, exp_arg=_gelu_arg)(call)
     if approximate == "tanh":
         return tanh_form
     if approximate != "none":
         raise Unsupported(f"GeluV2 with approximate={approximate!r}")
-    erf_form = _unary(_gelu_erf, 3, 4, note="erf form 0.5 x (1 + erf(x / sqrt 2))")(call)
+    erf_form = _unary(_gelu_erf, 3, 4, note="erf form 0.5 x (1 + erf(x / sqrt 2))", x_scale=0.5)(call)
     erf_form[0].alternatives = tanh_form
     return erf_form
 
@@ -101,7 +119,7 @@ _POLY_NOTE = "high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1
 
 def gelu(call: OpCall) -> list[Expected]:
     """Gelu: the tanh form; TBE's high_performance polynomial is accepted as its variant."""
-    out = _unary(_gelu, 3, 4, note="tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))")(call)
+    out = _unary(_gelu, 3, 4, note=_TANH_NOTE, exp_arg=_gelu_arg)(call)
     out[0].alternatives = _unary(_gelu_poly, 3, 4, note=_POLY_NOTE)(call)
     return out
 
@@ -117,7 +135,7 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 def swish(call: OpCall) -> list[Expected]:
     """Swish: ``x / (1 + exp(-scale x))``, attribute ``scale`` (1.0)."""
     scale = float(call.attr("scale", 1.0))
-    return _unary(lambda x: x / (1.0 + np.exp(-scale * x)), 3, 4)(call)
+    return _unary(lambda x: x / (1.0 + np.exp(-scale * x)), 3, 4, exp_arg=lambda x: -scale * x)(call)
 
 
 def leaky_relu(call: OpCall) -> list[Expected]:
@@ -181,8 +199,10 @@ REFERENCES: dict[str, Reference] = {
     "RealDiv": _binary(np.divide, 3), "Maximum": _binary(np.maximum, 1), "Minimum": _binary(np.minimum, 1),
     "BiasAdd": bias_add, "Relu": _unary(lambda x: np.maximum(x, 0.0), 1, transcendental=False), "LeakyRelu": leaky_relu,
     "Gelu": gelu, "FastGeluV2": _unary(_gelu_poly, 3, 4, note=_POLY_NOTE),
-    "GeluV2": gelu_v2, "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))"),
-    "Sigmoid": _unary(_sigmoid, 3, 3), "Tanh": _unary(np.tanh, 3, 3, absolute=1.0), "Swish": swish,
+    "GeluV2": gelu_v2,
+    "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))", exp_arg=lambda x: -1.702 * x),
+    "Sigmoid": _unary(_sigmoid, 3, 3, exp_arg=lambda x: -x), "Tanh": _unary(np.tanh, 3, 3, absolute=1.0),
+    "Swish": swish,
     "Exp": exp, "Log": log, "Sqrt": _unary(np.sqrt, 2), "Rsqrt": _unary(lambda x: 1.0 / np.sqrt(x), 3),
     "Square": _unary(np.square, 1, transcendental=False), "Pow": power,
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -59,12 +61,12 @@ BF16_CASES = [c for c in ALL if c.op_type != "Cast"]
 
 
 @pytest.mark.parametrize("case", BF16_CASES, ids=lambda c: c.id)
-def test_bfloat16_honest_is_faithful_and_five_percent_off_is_kernel(case: Case):
-    """bfloat16 keeps 8 bits: its budget (2^-8 per rounding) cannot see 1e-2 everywhere, five times that it
-    does."""
+def test_bfloat16_honest_is_faithful_and_ten_percent_off_is_kernel(case: Case):
+    """bfloat16 keeps 8 bits: its budget (2^-8 per rounding, up to 7 roundings for composite activations,
+    times the safety factor) cannot see 1e-2; ten times that it does."""
     for seed in range(2):
         assert worst(_run(case, BF16, wrong=False, seed=seed)) == FAITHFUL, seed
-    assert worst(_run(case, BF16, wrong=True, rel=5 * case.kernel_rel)) == KERNEL
+    assert worst(_run(case, BF16, wrong=True, rel=10 * case.kernel_rel)) == KERNEL
 
 
 def _hf32(x: np.ndarray) -> np.ndarray:
@@ -186,3 +188,27 @@ def test_uncovered_types_and_attributes_are_unsupported_with_the_reason(op_type,
     call = OpCall(op_type, xs, attrs, [out], [(2, 3)])
     with pytest.raises(Unsupported, match=f"(?i){why}"):
         reference_of(op_type)(call)
+
+
+_ERF = np.vectorize(math.erf)
+ACTIVATIONS = {   # every step in the compute dtype, as a float16-native TBE kernel or PyTorch's float32 does
+    "FastGelu": lambda x, dt: x / (dt(1) + np.exp(dt(-1.702) * x)),
+    "Swish": lambda x, dt: x / (dt(1) + np.exp(-x)),
+    "Sigmoid": lambda x, dt: dt(1) / (dt(1) + np.exp(-x)),
+    "Gelu": lambda x, dt: x / (dt(1) + np.exp(dt(-1.5957691) * (x + dt(0.044715) * x * x * x))),
+    "GeluV2": lambda x, dt: dt(0.5) * x * (dt(1) + _ERF(x * dt(0.70710678)).astype(dt)),
+    "Tanh": lambda x, dt: np.tanh(x),
+}
+
+
+@pytest.mark.parametrize("name", ACTIVATIONS)
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_activations_far_out_are_faithful(name, dtype):
+    """Where exp overflows (x / inf = 0) or 1 + erf cancels, honest kernels lose the tiny tail: faithful."""
+    x = np.linspace(-100, 100, 4001).astype(dtype)
+    call = OpCall(name, [x], {"approximate": "none"} if name == "GeluV2" else {}, [np.dtype(dtype).name], [x.shape])
+    expected = reference_of(name)(call)[0]
+    for compute in {dtype, np.float32}:
+        with np.errstate(all="ignore"):
+            y = ACTIVATIONS[name](x.astype(compute), compute).astype(dtype)
+        assert judge(y, expected).verdict == FAITHFUL, compute
