@@ -138,3 +138,27 @@ def test_output_only_dumps_take_inputs_from_the_producers_outputs(tmp_path):
     assert results["encoder/attn/context/MatMul"].verdict == "faithful"
     q = results["encoder/attn/q/MatMul"]
     assert q.verdict == "unsupported" and "was not dumped" in q.reason
+
+
+@pytest.mark.parametrize(("model", "op", "verdict"), [("transformer", "encoder/attn/q/MatMul", "faithful"),
+                                                      ("convnet", "conv1conv1_relu", "unsupported")])
+def test_build_graph_only_fused_bias_is_replayed_other_fusions_are_not(tmp_path, model, op, verdict):
+    """DUMP_GRAPH_LEVEL=3 keeps only the Build graph: the origins' types are unknown; a bias-shaped third input
+    of a Cube op whose other origin is named like a BiasAdd is still replayed, a Conv2D fused with BN and Relu
+    is not."""
+    from ascend_dump_gui.core.emulator import emulate
+
+    (tmp_path / "dump").mkdir()
+    (tmp_path / "graphs").mkdir()
+    config = tmp_path / "acl.json"
+    config.write_text(json.dumps({"dump": {"dump_path": str(tmp_path / "dump"), "dump_list": [{"model_name": model}],
+                                           "dump_mode": "all"}}))
+    emulate(config, env={"DUMP_GE_GRAPH": "2", "DUMP_GRAPH_LEVEL": "3", "DUMP_GRAPH_PATH": str(tmp_path / "graphs")},
+            model=model, cwd=tmp_path)
+    assert [p.name for p in (tmp_path / "graphs").rglob("*.txt")] == ["ge_proto_00000000_Build.txt"]
+    step = next(p for p in sorted((tmp_path / "dump").rglob("*")) if p.is_dir() and p.name == "0"
+                and p.parent.name == "1")
+    result = replay_op(open_run(step), op)
+    assert result.verdict == verdict, result.reason
+    if verdict == "unsupported":
+        assert "fused" in result.reason and "type unknown" in result.reason
