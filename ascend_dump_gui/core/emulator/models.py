@@ -60,7 +60,8 @@ def _conv_block(b: GraphBuilder, rng: np.random.Generator, n: int, x: str, c_in:
         ("scale", rng.uniform(0.8, 1.2, c_out)), ("offset", rng.normal(0.0, 0.1, c_out)))]
     y = b.op("BNInferenceD", f"bn_conv{n}", [y, *params], epsilon=1e-5)
     y = b.op("Relu", f"conv{n}_relu", [y])
-    return b.op("MaxPool", f"pool{n}", [y], ksize=2, stride=2)
+    return b.op("MaxPool", f"pool{n}", [y], ksize=[1, 1, 2, 2], strides=[1, 1, 2, 2], padding="VALID",
+                data_format="NCHW")
 
 
 def _build_convnet() -> Graph:

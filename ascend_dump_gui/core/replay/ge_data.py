@@ -58,7 +58,7 @@ def cast(call: OpCall) -> list[Expected]:
 
 
 def identity(call: OpCall) -> list[Expected]:
-    """TransData and Reshape: the values in the original layout are the input's (the dump reader restores
+    """TransData, Reshape and Flatten: the values in the original layout are the input's (the dump reader restores
     device formats on both sides)."""
     x = call.x(0)
     return _exact(call, [x.reshape(call.out_shapes[0]) if x.size == int(np.prod(call.out_shapes[0])) else x])
@@ -161,6 +161,7 @@ def _pool(call: OpCall) -> list[Expected]:
 
 REFERENCES: dict[str, Reference] = {
     "ReduceSumD": _reduce, "ReduceMeanD": _reduce, "ReduceMaxD": _reduce, "Cast": cast, "TransData": identity,
-    "Reshape": identity, "Transpose": transpose, "TransposeD": transpose, "GatherV2": gather, "GatherV2D": gather,
+    "Reshape": identity, "Flatten": identity, "Transpose": transpose, "TransposeD": transpose, "GatherV2": gather,
+    "GatherV2D": gather,
     "ConcatD": concat, "SplitD": split, "MaxPool": _pool, "AvgPool": _pool,
 }
