@@ -15,6 +15,13 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
         note_replacing(args.out)
         write_csv(result, args.out)
     doc = to_json(result)
+    first_found = result.first_divergence()
+    if first_found is not None:      # the first diverging call replayed from its own dumped arguments
+        from ascend_dump_gui.cli.replay_cmd import divergence_replay
+
+        replay = divergence_replay(first_found[0].npu.path, None, first_found[1].npu.entry)
+        if replay is not None:
+            doc["first_divergence"]["replay"] = replay
     if args.json:
         print_json(doc)
     else:
@@ -27,6 +34,8 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
         else:
             print(f"first divergence: {first['tensor']} (step {first['step']}, rank {first['rank']}): "
                   f"{first['result']}: {first['fail_reason']}")
+            if "replay" in first:
+                print(f"replay: {first['replay']['verdict']}: {first['replay']['reason']}")
         for problem in doc["problems"]:
             warn(f"{problem['path']}: {problem['message']}")
     if args.out:

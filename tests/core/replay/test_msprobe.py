@@ -154,3 +154,19 @@ def test_hostile_arguments_are_unsupported_not_a_traceback(tmp_path):
     ])
     results = open_run(rank).replay_all()
     assert [r.verdict for r in results] == ["unsupported"] * 3
+
+
+def test_msprobe_compare_json_first_divergence_carries_the_replay():
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "compare", str(DATA / "npu_perturbed" / "step0"),
+                          str(DATA / "bench" / "step0"), "--json"], capture_output=True, text=True, check=True)
+    first = json.loads(out.stdout)["first_divergence"]
+    assert first["tensor"] == "Functional.gelu.0.forward.output.0"
+    assert first["replay"]["verdict"] == "kernel" and first["replay"]["op"] == "Functional.gelu.0.forward"
+    rounded = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "replay", str(_rank("npu_fp16round")),
+                              "--first-divergence", str(_rank("bench")), "--json"], capture_output=True, text=True,
+                             check=True)
+    assert json.loads(rounded.stdout)["results"] == []      # msprobe finds no divergence: nothing replayed
