@@ -87,7 +87,7 @@ class MsprobeReplayRun:
         """Replay one forward call from its own dumped arguments and judge its dumped outputs."""
         parts = call.name.split(".")
         api = parts[1] if len(parts) > 2 else call.name
-        op_type = ".".join(parts[:2])
+        op_type = parts[0] if parts[0] in ("Module", "Cell") else ".".join(parts[:2])
         entry = call.data
         args = entry.get("input_args") or []
         ins = [{"tensor": f"{call.name}.input.{i}", "dtype": str(a.get("dtype", "")).replace("torch.", ""),
@@ -115,7 +115,7 @@ class MsprobeReplayRun:
             return unsupported(call.name, op_type, call.index, f"the dumped arguments do not fit {api}: {exc}", **base)
         names = [f"{call.name}.output.{i}" for i in range(len(outs))]
         return replay_call(op_call, outs, names, op=call.name, index=call.index, inputs=ins, source=self.source,
-                           keep_error=keep_error)
+                           keep_error=keep_error, op_type=op_type)
 
     def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
                    ) -> list[ReplayResult]:

@@ -71,17 +71,20 @@ def unsupported(op: str, op_type: str, index: int, reason: str, **kw: Any) -> Re
 
 
 def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: list[str], *, op: str, index: int,
-                inputs: list[dict[str, Any]], source: str, keep_error: bool = False) -> ReplayResult:
-    """Replay ``call`` and judge each dumped output (None: that output was not dumped or not readable)."""
+                inputs: list[dict[str, Any]], source: str, keep_error: bool = False,
+                op_type: str | None = None) -> ReplayResult:
+    """Replay ``call`` and judge each dumped output (None: that output was not dumped or not readable);
+    ``op_type`` names the op in the result (default: the GE type replayed; msprobe: ``Functional.linear``)."""
+    op_type = op_type or call.op_type
     try:
         expected = reference_of(call.op_type)(call)
     except Unsupported as exc:
-        return unsupported(op, call.op_type, index, str(exc), inputs=inputs, source=source)
+        return unsupported(op, op_type, index, str(exc), inputs=inputs, source=source)
     except MemoryError:
-        return unsupported(op, call.op_type, index, "not enough memory for the float64 replay", inputs=inputs,
+        return unsupported(op, op_type, index, "not enough memory for the float64 replay", inputs=inputs,
                            source=source)
     except (ValueError, IndexError, TypeError, KeyError) as exc:   # shapes or attribute values that do not fit
-        return unsupported(op, call.op_type, index, f"the inputs or attributes do not fit {call.op_type}: {exc}",
+        return unsupported(op, op_type, index, f"the inputs or attributes do not fit {call.op_type}: {exc}",
                            inputs=inputs, source=source)
     outputs = []
     for i, exp in enumerate(expected):
@@ -97,4 +100,4 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     verdict = worst([o.verdict for o in dumped])
     chosen = next(o for o in dumped if o.verdict == verdict)
     reason = chosen.reason if len(outputs) == 1 else f"{chosen.tensor}: {chosen.reason}"
-    return ReplayResult(op, call.op_type, index, verdict, reason, inputs, outputs, source)
+    return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source)

@@ -23,6 +23,10 @@ def open_run(run: str | os.PathLike, graph: str | os.PathLike | None = None, *, 
         raise InputError(path, "no such file or folder")
     if is_msprobe_run(path):
         return MsprobeReplayRun(path)
+    from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
+
+    if is_msprobe_dir(path):        # a dump path or step folder of several ranks: MsprobeReplayRun names them
+        return MsprobeReplayRun(path)
     return GeRun(path, graph, progress=progress, cancel=cancel)
 
 
