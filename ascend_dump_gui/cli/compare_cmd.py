@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.cli import compare_tree_cmd
+from ascend_dump_gui.cli import compare_tree_cmd, replay_cmd
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
@@ -79,10 +79,17 @@ def _run(args: argparse.Namespace) -> int:
         refuse_replacing_inputs_of(result, args.out)
         note_replacing(args.out)
         write_csv(result, args.out)
+    divergence = result.first_divergence
+    replay = replay_cmd.divergence_replay(args.npu, args.graph, divergence.op_name) if divergence else None
     if args.json:
-        print_json(result_to_json(result))
+        doc = result_to_json(result)
+        if replay is not None:
+            doc["first_divergence"]["replay"] = replay
+        print_json(doc)
     else:
         _print_human(result, args.out)
+        if replay is not None:
+            _say(f"replay of {divergence.op_name}: {replay['verdict']}: {replay['reason']}")
     for row in result.rows:
         if row.unreadable is not None:
             warn(f"error: {row.fail_reason}")

@@ -13,7 +13,7 @@ from ascend_dump_gui.core.inert import terminal_text
 
 # core.emulator.FAULT_KINDS, written out so that building the parser does not load the emulator (numpy); a test
 # keeps the two in step.
-FAULT_CHOICES = ("overwrite", "aicore_error", "nan")
+FAULT_CHOICES = ("overwrite", "aicore_error", "nan", "perturb")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
+from ascend_dump_gui.cli.replay_cmd import divergence_replay
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, row_json, summary, to_json, write_csv
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
@@ -21,13 +22,19 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
         refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced
         note_replacing(args.out)
         write_csv(result, args.out)
+    first = result.first_divergence()
+    replay = None
+    if first is not None:      # the first diverging call replayed from its own dumped arguments
+        replay = divergence_replay(first[0].npu.path, None, first[1].npu.entry)
     if args.json:
-        print_json(to_json(result))
+        doc = to_json(result)
+        if replay is not None:
+            doc["first_divergence"]["replay"] = replay
+        print_json(doc)
     else:
         s = summary(result)
         _say(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
              f"{s['pass']} pass, {s['warning']} warning, {s['error']} error, {s['not_compared']} not compared")
-        first = result.first_divergence()
         if first is None:
             _say("first divergence: none " + (f"among the compared rows ({s['not_compared']} not compared)"
                                               if s["not_compared"] else "(every row passes msprobe's checks)"))
@@ -35,6 +42,8 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
             row = row_json(*first)
             _say(f"first divergence: {row['tensor']} (step {row['step']}, rank {row['rank']}): "
                  f"{row['result']}: {row['fail_reason']}")
+            if replay is not None:
+                _say(f"replay: {replay['verdict']}: {replay['reason']}")
         for problem in result.problems:
             warn(problem.message if problem.message.startswith(problem.path) else f"{problem.path}: {problem.message}")
     if args.out:

@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
 
         panel = GraphPanel(self.runner)
         panel.opSelected.connect(self._graph_op_selected)
+        panel.replayRequested.connect(self._replay_from_graph)
         if self._graph_compare is not None:
             result, self._graph_compare = self._graph_compare, None
             self._colour_graph(panel, result)
@@ -236,6 +237,11 @@ class MainWindow(QMainWindow):
         """A row picked in Compare (``op:output:0``; "" when none): its op in the graph."""
         if tensor:
             self._forward("graph", "select_op", tensor.rsplit(":", 2)[0] if tensor.count(":") >= 2 else tensor)
+
+    def _replay_from_graph(self, op_name: str) -> None:
+        """Graph's "Replay this op": the replay shows in Compare."""
+        self.tabs.setCurrentWidget(self.compare_panel)
+        self.compare_panel.replay_op(op_name)
 
     def _graph_op_selected(self, op_name: str) -> None:
         """An op picked in the graph: its row in Compare, its file in Browse (the mode stays Graph)."""

@@ -5,6 +5,9 @@
 * ``aicore_error``: one op raises an AI Core exception in the last step; the run stops there (the
   runtime writes the exception dump and the process exits).
 * ``nan``: one op writes NaN into part of its output in every step.
+* ``perturb``: one op's kernel is wrong by a relative :data:`PERTURBATION` (alternating sign) on every third
+  element of its first output, inside the op: its inputs are clean and the ops after it compute faithfully
+  from their now different inputs (what ``ascend-dump replay`` tells apart).
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, Op, OutputHo
 from ascend_dump_gui.core.emulator.models import ModelDef
 from ascend_dump_gui.core.errors import InputError
 
-FAULT_KINDS = ("overwrite", "aicore_error", "nan")
+FAULT_KINDS = ("overwrite", "aicore_error", "nan", "perturb")
+PERTURBATION = 1e-2
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,11 @@ class Fault:
                 y = np.ascontiguousarray(outputs[0], dtype=np.float32)
                 y.reshape(-1)[::3] = np.nan
                 return [cast_to(y, op.out_dtype), *outputs[1:]]
+            if self.kind == "perturb":
+                y = np.array(outputs[0], dtype=np.float64)
+                flat = y.reshape(-1)
+                flat[::3] *= 1.0 + PERTURBATION * np.resize([1.0, -1.0], flat[::3].size)
+                return [cast_to(y.astype(np.float32), op.out_dtype), *outputs[1:]]
             victim = ref(self.victim or "")
             damaged = np.ascontiguousarray(memory[victim], dtype=np.float32)
             junk = np.resize(outputs[0].astype(np.float32).reshape(-1), damaged.size // 2)

@@ -76,6 +76,8 @@ def _op_lines(op: Op, shapes: Mapping[str, tuple[int, ...]], level: int, task_id
             lines += _attr(key, f"f: {value!r}", pad)
         elif isinstance(value, str):
             lines += _attr(key, f"s: {_q(value)}", pad)
+        elif isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
+            lines += _attr(key, _list([str(v) for v in value], "i", "VT_LIST_INT"), pad)
         elif key == "value" and level == 1:
             data = "".join(_ESCAPE[b] for b in np.asarray(value, np.float32).tobytes())
             lines += _attr(key, f't {{ data: "{data}" }}', pad)

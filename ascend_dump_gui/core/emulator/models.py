@@ -26,7 +26,7 @@ class ModelDef:
     build: Callable[[], Graph]
     make_inputs: Callable[[np.random.Generator], dict[str, np.ndarray]]
     overwrite: tuple[str, str]          # (culprit op, victim op): culprit scribbles over victim's output
-    fault_op: str                       # where "aicore_error" and "nan" strike (name after fusion)
+    fault_op: str                       # where "aicore_error", "nan" and "perturb" strike (name after fusion)
 
 
 def _rng(name: str) -> np.random.Generator:
@@ -61,7 +61,8 @@ def _conv_block(b: GraphBuilder, rng: np.random.Generator, n: int, x: str, c_in:
         ("scale", rng.uniform(0.8, 1.2, c_out)), ("offset", rng.normal(0.0, 0.1, c_out)))]
     y = b.op("BNInferenceD", f"bn_conv{n}", [y, *params], epsilon=1e-5)
     y = b.op("Relu", f"conv{n}_relu", [y])
-    return b.op("MaxPool", f"pool{n}", [y], ksize=2, stride=2)
+    return b.op("MaxPool", f"pool{n}", [y], ksize=[1, 1, 2, 2], strides=[1, 1, 2, 2], padding="VALID",
+                data_format="NCHW")
 
 
 def _build_convnet() -> Graph:
@@ -78,7 +79,8 @@ def _build_convnet() -> Graph:
 def _layer_norm(b: GraphBuilder, rng: np.random.Generator, name: str, x: str, dim: int) -> str:
     gamma = b.const(f"{name}/gamma", rng.uniform(0.9, 1.1, dim))
     beta = b.const(f"{name}/beta", rng.normal(0.0, 0.05, dim))
-    return b.op("LayerNorm", f"{name}/LayerNorm", [x, gamma, beta], epsilon=1e-5)
+    return b.op("LayerNorm", f"{name}/LayerNorm", [x, gamma, beta], epsilon=1e-5, begin_norm_axis=-1,
+                begin_params_axis=-1)
 
 
 def _build_transformer() -> Graph:

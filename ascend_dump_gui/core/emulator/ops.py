@@ -64,8 +64,8 @@ def _relu(inputs: Sequence[np.ndarray], attrs: Mapping[str, Any]) -> list[np.nda
 
 
 def _max_pool(inputs: Sequence[np.ndarray], attrs: Mapping[str, Any]) -> list[np.ndarray]:
-    k = int(attrs.get("ksize", 2))
-    s = int(attrs.get("stride", k))
+    k = int(attrs.get("ksize", [1, 1, 2, 2])[2])      # GE's 4 values in data_format (NCHW) order, VALID
+    s = int(attrs.get("strides", attrs.get("ksize", [1, 1, 2, 2]))[2])
     win = sliding_window_view(_f32(inputs[0]), (k, k), axis=(2, 3))[:, :, ::s, ::s]
     return [win.max(axis=(4, 5))]
 

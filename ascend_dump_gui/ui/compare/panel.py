@@ -57,6 +57,8 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
+from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
+from ascend_dump_gui.ui.replay.view import ReplayView, verdict_text
 from ascend_dump_gui.ui.settings import follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -257,6 +259,11 @@ class ComparePanel(QWidget):
         self.details.addTab(plot_page, tr("NPU vs golden"))
         self.details.addTab(self.overflow_table, tr("Overflows"))
         self.details.addTab(self.watcher_table, tr("Watcher"))
+        self.replay_view = ReplayView(self._runner)
+        self.replay_view.replayed.connect(self._replayed)
+        self.details.addTab(self.replay_view, tr("Replay"))
+        self.profile_view = ErrorProfileView(self._runner)
+        self.details.addTab(self.profile_view, tr("Error profile"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.details)
@@ -435,6 +442,9 @@ class ComparePanel(QWidget):
         self._set_summary(self._summary_text(result) + (f" · ⚠ {table.note}" if table.note else ""))
         self.inputs.show_graph_used(result.summary)
         self.goto_button.setEnabled(result.first_divergence is not None)
+        self.profile_view.set_run(self.inputs.npu.path() or None, self._graph_used(), result.rows)
+        if result.first_divergence is not None:   # the first-divergence summary states its replay verdict
+            self.replay_view.start(self.inputs.npu.path(), result.first_divergence.op_name, self._graph_used())
         self.finished.emit(result)
         if result.first_divergence is not None:
             self.go_to_first_divergence()
@@ -535,7 +545,27 @@ class ComparePanel(QWidget):
         if row.golden_file:
             menu.addAction(tr("Copy golden path"), lambda: clipboard.setText(str(row.golden_file)))
         menu.addAction(tr("Show in folder"), lambda: show_in_folder(str(row.npu_file)))
+        menu.addAction(tr("Replay this op"), lambda: self.replay_op(row.op_name))
         return menu
+
+    # --- replay ----------------------------------------------------------------------------------
+    def _graph_used(self) -> str | None:
+        result = self.model.result()
+        return self.inputs.graph.path() or (result.summary.get("graph") if result is not None else None)
+
+    def replay_op(self, op_name: str) -> None:
+        """Replay ``op_name`` of the NPU run from its own dumped inputs (in a worker) and show the Replay tab."""
+        if not self.inputs.npu.path():
+            return
+        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used())
+        self.details.setCurrentWidget(self.replay_view)
+
+    def _replayed(self, replay) -> None:
+        result = self.model.result()
+        div = result.first_divergence if result is not None else None
+        if div is not None and replay.op == div.op_name:
+            self._set_summary(self._summary_text(result) + " · " + tr("replay: {verdict}").format(
+                verdict=verdict_text(replay.verdict)))
 
     def _show_in_browse(self) -> None:
         row = self.current_row()

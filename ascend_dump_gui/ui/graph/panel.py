@@ -87,6 +87,7 @@ class GraphPanel(QWidget):
     screen; ``overlayShown()`` when a compare result colours it."""
 
     opSelected = Signal(str)
+    replayRequested = Signal(str)   # "Replay this op" on the selected NPU op
     graphShown = Signal()
     overlayShown = Signal()
 
@@ -127,6 +128,11 @@ class GraphPanel(QWidget):
         self.goto_button.setObjectName("graph_goto_divergence")
         self.goto_button.setEnabled(False)
         self.goto_button.clicked.connect(self.go_to_first_divergence)
+        self.replay_button = QPushButton(tr("Replay this op"))
+        self.replay_button.setObjectName("graph_replay")
+        self.replay_button.setEnabled(False)
+        self.replay_button.clicked.connect(lambda: self.replayRequested.emit(self._selected))
+        self._selected = ""
         self.fit_button = QToolButton()
         self.fit_button.setText(tr("Fit"))
         self.fit_button.setObjectName("graph_fit")
@@ -148,7 +154,7 @@ class GraphPanel(QWidget):
         for widget in (self.open_button, self.graph_choice):
             bar.addWidget(widget)
         bar.addWidget(self.search, 1)
-        for widget in (self.goto_button, self.fit_button, self.side_by_side, export):
+        for widget in (self.goto_button, self.replay_button, self.fit_button, self.side_by_side, export):
             bar.addWidget(widget)
         self.info = ElidedLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."), minimum=120)
         self.info.setObjectName("graph_info")  # elided, whole in its tooltip: a long summary never widens the window
@@ -331,6 +337,8 @@ class GraphPanel(QWidget):
         if name is None:
             return False
         self.npu_side.reveal([name])
+        self._selected = name
+        self.replay_button.setEnabled(True)
         self._sync_original(name)
         return True
 
@@ -340,6 +348,8 @@ class GraphPanel(QWidget):
             self.original_side.reveal(links.npu_to_original.get(npu_op, []))
 
     def _npu_clicked(self, op_name: str) -> None:
+        self._selected = op_name
+        self.replay_button.setEnabled(bool(op_name))
         self._sync_original(op_name)
         self.opSelected.emit(op_name)
 

@@ -16,9 +16,11 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -29,10 +31,12 @@ from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
+from ascend_dump_gui.ui.dump.path_menu import popup
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
+from ascend_dump_gui.ui.replay.view import ReplayView
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 Index = QModelIndex | QPersistentModelIndex
@@ -179,6 +183,14 @@ class MsprobeCompareView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.plot = TensorPlot(runner=self._runner)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(
+            lambda pos: popup(self.row_menu_at(pos), self.table.viewport().mapToGlobal(pos)))
+        self.replay_view = ReplayView(self._runner)
+        self.details = QTabWidget()
+        self.details.setObjectName("msprobe_details")
+        self.details.addTab(self.plot, tr("NPU vs bench"))
+        self.details.addTab(self.replay_view, tr("Replay"))
         bar = QHBoxLayout()
         bar.addWidget(self.mode)
         bar.addWidget(self.summary, 1)
@@ -187,7 +199,7 @@ class MsprobeCompareView(QWidget):
         bar.addWidget(self.export_json_button)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
-        split.addWidget(self.plot)
+        split.addWidget(self.details)
         split.setSizes([360, 440])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -258,7 +270,25 @@ class MsprobeCompareView(QWidget):
             rows=len(rows), errors=counts["error"], warnings=counts["warning"], unchecked=counts[None],
             overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
+        if first:   # the first divergence's call, replayed from its own dumped arguments
+            self.replay_view.start(first[0].npu.path, first[1].npu.entry)
         self.finished.emit(result)
+
+    def row_menu_at(self, pos) -> QMenu | None:
+        """The right-click menu of the row at viewport position ``pos``: Replay this op (its call)."""
+        index = self.table.indexAt(pos)
+        if not index.isValid() or self._result is None:
+            return None
+        pair, k = self.model.row_at(index.row())
+        row = pair.result.rows[k]
+        menu = QMenu(self.table)
+        menu.addAction(tr("Replay this op"), lambda: self.replay(pair.npu.path, row.npu.entry))
+        return menu
+
+    def replay(self, run: str | Path, call: str) -> None:
+        """Replay ``call`` of the NPU rank folder ``run`` and show the Replay tab."""
+        self.replay_view.start(run, call)
+        self.details.setCurrentWidget(self.replay_view)
 
     def go_to_first_divergence(self) -> bool:
         row = self.model.first_row()

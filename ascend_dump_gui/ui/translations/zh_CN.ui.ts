@@ -460,6 +460,14 @@
       <translation>错误</translation>
     </message>
     <message>
+      <source>Error born in: {ops}</source>
+      <translation>误差产生于：{ops}</translation>
+    </message>
+    <message>
+      <source>Error profile</source>
+      <translation>误差剖面</translation>
+    </message>
+    <message>
       <source>Every edit is checked against the rules the Ascend runtime applies. Conflicts, options that would be silently ignored and surprises show up here, each with the document it comes from and, where one is obvious, a fix.</source>
       <translation>每次修改都会按照昇腾运行时所执行的规则进行检查。配置冲突、会被静默忽略的配置项以及其他意外情况都会显示在这里，每一条都注明其出处文档，并在可行时提供修复方法。</translation>
     </message>
@@ -732,6 +740,10 @@
       <translation>信息</translation>
     </message>
     <message>
+      <source>Metric or budget term</source>
+      <translation>指标或误差预算项</translation>
+    </message>
+    <message>
       <source>Metrics</source>
       <translation>指标</translation>
     </message>
@@ -760,12 +772,24 @@
       <translation>NPU 名称</translation>
     </message>
     <message>
+      <source>NPU vs bench</source>
+      <translation>NPU与标杆对比</translation>
+    </message>
+    <message>
       <source>NPU vs golden</source>
       <translation>NPU与标杆对比</translation>
     </message>
     <message>
       <source>NPU vs golden per rank</source>
       <translation>每个rank的NPU与标杆数据比对</translation>
+    </message>
+    <message>
+      <source>NPU vs its own replay</source>
+      <translation>NPU与其自身重放对比</translation>
+    </message>
+    <message>
+      <source>NPU − replay ({tensor})</source>
+      <translation>NPU − 重放（{tensor}）</translation>
     </message>
     <message>
       <source>NPU: {file}</source>
@@ -1076,6 +1100,30 @@
       <translation>删除行</translation>
     </message>
     <message>
+      <source>Replay</source>
+      <translation>重放</translation>
+    </message>
+    <message>
+      <source>Replay cancelled.</source>
+      <translation>重放已取消。</translation>
+    </message>
+    <message>
+      <source>Replay every op</source>
+      <translation>重放全部算子</translation>
+    </message>
+    <message>
+      <source>Replay failed: {why}</source>
+      <translation>重放失败：{why}</translation>
+    </message>
+    <message>
+      <source>Replay this op</source>
+      <translation>重放此算子</translation>
+    </message>
+    <message>
+      <source>Replaying {op}…</source>
+      <translation>正在重放{op}…</translation>
+    </message>
+    <message>
       <source>Reset zoom</source>
       <translation>重置缩放</translation>
     </message>
@@ -1104,6 +1152,10 @@
       <translation>先显示差异，再只改写训练脚本中设置了您所修改配置项的行</translation>
     </message>
     <message>
+      <source>Right-click a row (or pick an op in the graph) and choose Replay this op: the op is recomputed in float64 from its own dumped inputs and judged against the error budget of its dtype.</source>
+      <translation>右键单击一行（或在图中选中一个算子），选择“重放此算子”：用该算子自身Dump的输入以float64重新计算，并按其数据类型的误差预算判定。</translation>
+    </message>
+    <message>
       <source>Rule: {rule}</source>
       <translation>规则：{rule}</translation>
     </message>
@@ -1114,6 +1166,10 @@
     <message>
       <source>Run a compare to list its findings here.</source>
       <translation>运行比对后，此处列出其发现。</translation>
+    </message>
+    <message>
+      <source>Run a compare, then replay every op to see where error is born and where it is only carried.</source>
+      <translation>先执行比对，再重放全部算子，即可看出误差在哪个算子产生、在哪些算子只是被传递。</translation>
     </message>
     <message>
       <source>Run in &amp;Emulator…</source>
@@ -1512,6 +1568,10 @@
       <translation>轴 {axis}（{size}）</translation>
     </message>
     <message>
+      <source>budget: {key}</source>
+      <translation>误差预算：{key}</translation>
+    </message>
+    <message>
       <source>cancelled</source>
       <translation>已取消</translation>
     </message>
@@ -1628,6 +1688,10 @@
       <translation>失败</translation>
     </message>
     <message>
+      <source>faithful</source>
+      <translation>忠实（在误差预算内）</translation>
+    </message>
+    <message>
       <source>first divergence</source>
       <translation>首个偏离</translation>
     </message>
@@ -1728,6 +1792,10 @@
       <translation>提示</translation>
     </message>
     <message>
+      <source>input {tensor}</source>
+      <translation>输入 {tensor}</translation>
+    </message>
+    <message>
       <source>inputs</source>
       <translation>输入</translation>
     </message>
@@ -1746,6 +1814,10 @@
     <message>
       <source>itself</source>
       <translation>自身</translation>
+    </message>
+    <message>
+      <source>kernel</source>
+      <translation>kernel错误</translation>
     </message>
     <message>
       <source>line {line}</source>
@@ -1868,6 +1940,10 @@
       <translation>无</translation>
     </message>
     <message>
+      <source>op (execution order)</source>
+      <translation>算子（执行顺序）</translation>
+    </message>
+    <message>
       <source>op: {op}</source>
       <translation>算子：{op}</translation>
     </message>
@@ -1952,12 +2028,36 @@
       <translation>读取</translation>
     </message>
     <message>
+      <source>reference</source>
+      <translation>参考实现</translation>
+    </message>
+    <message>
       <source>reference rank</source>
       <translation>参考rank</translation>
     </message>
     <message>
       <source>reference tree (golden mode only)</source>
       <translation>参考目录树（仅标杆模式）</translation>
+    </message>
+    <message>
+      <source>relative error ‖·‖₂</source>
+      <translation>相对误差 ‖·‖₂</translation>
+    </message>
+    <message>
+      <source>replay budget</source>
+      <translation>重放误差预算</translation>
+    </message>
+    <message>
+      <source>replay every op</source>
+      <translation>重放全部算子</translation>
+    </message>
+    <message>
+      <source>replay {op}</source>
+      <translation>重放{op}</translation>
+    </message>
+    <message>
+      <source>replay: {verdict}</source>
+      <translation>重放：{verdict}</translation>
     </message>
     <message>
       <source>row {row}, {column}: {problem}</source>
@@ -2084,6 +2184,10 @@
       <translation>无法读取：{problem}</translation>
     </message>
     <message>
+      <source>unsupported</source>
+      <translation>不支持</translation>
+    </message>
+    <message>
       <source>untitled</source>
       <translation>未命名</translation>
     </message>
@@ -2094,6 +2198,10 @@
     <message>
       <source>values</source>
       <translation>数值</translation>
+    </message>
+    <message>
+      <source>verdict</source>
+      <translation>结论</translation>
     </message>
     <message>
       <source>warn</source>
@@ -2308,12 +2416,20 @@
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
     <message>
+      <source>{ops} ops: {faithful} faithful, {kernel} kernel, {unsupported} unsupported.</source>
+      <translation>共{ops}个算子：{faithful}个忠实，{kernel}个kernel错误，{unsupported}个不支持。</translation>
+    </message>
+    <message>
       <source>{option} ({source}, line {line})</source>
       <translation>{option}（{source}，第{line}行）</translation>
     </message>
     <message>
       <source>{option}: {problem}</source>
       <translation>{option}：{problem}</translation>
+    </message>
+    <message>
+      <source>{op} ({type}): {verdict}. {reason}</source>
+      <translation>{op}（{type}）：{verdict}。{reason}</translation>
     </message>
     <message>
       <source>{path} (line {line}): {reason}</source>

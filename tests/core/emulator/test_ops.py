@@ -38,7 +38,8 @@ def test_softmax_rows_sum_to_one_and_pool_takes_max():
     s = _run("SoftmaxV2", [[[1000.0, 1000.0, 0.0]]])[0]
     np.testing.assert_allclose(s.sum(axis=-1), 1.0, rtol=1e-6)
     x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
-    np.testing.assert_array_equal(_run("MaxPool", [x], ksize=2, stride=2)[0][0, 0], [[5, 7], [13, 15]])
+    np.testing.assert_array_equal(_run("MaxPool", [x], ksize=[1, 1, 2, 2], strides=[1, 1, 2, 2])[0][0, 0],
+                                  [[5, 7], [13, 15]])
 
 
 def test_matmul_transpose_and_bias():

@@ -1,0 +1,83 @@
+"""`ascend-dump replay RUN (--op NAME | --first-divergence GOLDEN | --all) [--graph FILE] [--json]` (cli.md):
+recompute ops from their own dumped inputs (float64) and judge the NPU's outputs against their error budget."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.inert import terminal_text
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `replay` verb."""
+    parser = sub.add_parser(
+        "replay", help="Replay an op from its own dumped inputs and judge it against its dtype's error budget.",
+        description="Recompute an op's outputs on the CPU (float64) from its own dumped NPU inputs and judge the "
+                    "NPU's outputs: faithful (within the error budget of its dtype and reduction size), kernel (the "
+                    "op itself produced the error) or unsupported (with the reason).")
+    parser.add_argument("run", metavar="RUN", help="one GE/acl dump folder (one rank, step and model) or an msprobe "
+                                                   "rank folder")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--op", metavar="NAME", help="a GE op (dense/MatMul) or an msprobe call "
+                                                   "(Functional.linear.1.forward)")
+    what.add_argument("--first-divergence", metavar="GOLDEN",
+                      help="replay the op that `compare RUN GOLDEN` names first")
+    what.add_argument("--all", action="store_true", help="replay every op in execution order")
+    parser.add_argument("--graph", metavar="FILE", help="the GE graph dump (ge_proto*_Build.txt) with the attributes "
+                                                        "(default: found beside the dump, as compare finds it)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    parser.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from ascend_dump_gui.core.replay import report
+    from ascend_dump_gui.core.replay.runs import first_divergence_op, open_run, replay_op
+
+    run = open_run(args.run, args.graph)
+    if args.all:
+        results = run.replay_all()
+    else:
+        name = args.op
+        if args.first_divergence:
+            name = first_divergence_op(args.run, args.first_divergence, args.graph)
+            if name is None:
+                warn(f"no op diverges between {args.run} and {args.first_divergence}: nothing to replay")
+                if args.json:
+                    print_json(report.to_json([], graph=_graph(run)))
+                return 0
+        results = [replay_op(run, name)]
+    if args.json:
+        print_json(report.to_json(results, graph=_graph(run)))
+        return 0
+    for r in results:
+        print(terminal_text(_line(r.to_json())))
+    return 0
+
+
+def _graph(run: Any) -> str | None:
+    return None if run.graph_path is None else os.fspath(run.graph_path)
+
+
+def _line(doc: dict[str, Any]) -> str:
+    m = doc["metrics"]
+    shown = ", ".join(f"{k} {v:.6g}" for k, v in m.items()
+                      if k in ("CosineSimilarity", "MaxAbsoluteError", "MaxRelativeError", "WorstBudgetRatio")
+                      and isinstance(v, (int, float)))
+    return f"{doc['op']} ({doc['op_type']}): {doc['verdict']}: {doc['reason']}" + (f" [{shown}]" if shown else "")
+
+
+def divergence_replay(npu: str | os.PathLike, graph: str | os.PathLike | None, op_name: str) -> dict | None:
+    """``first_divergence.replay`` of compare for ``op_name`` of the NPU run (None when it cannot be opened)."""
+    from ascend_dump_gui.core.errors import DumpError
+    from ascend_dump_gui.core.replay.report import divergence_entry
+    from ascend_dump_gui.core.replay.runs import open_run, replay_op
+
+    try:
+        return divergence_entry(replay_op(open_run(npu, graph), op_name))
+    except (InputError, DumpError) as exc:
+        warn(f"replay of {op_name}: {exc}")
+        return None

@@ -1,0 +1,64 @@
+"""What a reference function is given (:class:`OpCall`) and how it says no (:class:`Unsupported`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ascend_dump_gui.core.replay.judge import Expected
+
+
+class Unsupported(Exception):
+    """The op type, its attributes or its inputs are not covered; the message says which."""
+
+
+_REQUIRED = object()
+
+
+@dataclass
+class OpCall:
+    """One op to replay: its inputs (original layout, dumped dtype), attributes and output dtypes/shapes."""
+
+    op_type: str
+    inputs: list[np.ndarray]
+    attrs: dict[str, Any]
+    out_dtypes: list[str]
+    out_shapes: list[tuple[int, ...]]
+    in_formats: list[str | None] = field(default_factory=list)
+
+    def x(self, i: int) -> np.ndarray:
+        """Input ``i`` as float64 (raises :class:`Unsupported` when it was not dumped)."""
+        if i >= len(self.inputs):
+            raise Unsupported(f"{self.op_type} needs input {i}, the dump has {len(self.inputs)} inputs")
+        return np.asarray(self.inputs[i], dtype=np.float64)
+
+    def in_dtype(self, i: int) -> str:
+        return str(self.inputs[i].dtype) if i < len(self.inputs) else self.out_dtypes[0]
+
+    def attr(self, name: str, default: Any = _REQUIRED) -> Any:
+        value = self.attrs.get(name, default)
+        if value is _REQUIRED:
+            raise Unsupported(f"{self.op_type}: the attribute {name} is not in the graph (no GE graph dump "
+                              "found, or it lacks this op)")
+        return value
+
+    def int_list(self, name: str, length: int | None = None, default: Any = _REQUIRED) -> list[int]:
+        value = self.attr(name, default)
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            value = [int(value)]
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, (int, np.integer)) for v in value):
+            raise Unsupported(f"{self.op_type}: attribute {name}={value!r} is not a list of integers")
+        if length is not None and len(value) != length:
+            raise Unsupported(f"{self.op_type}: attribute {name} has {len(value)} values, {length} expected")
+        return [int(v) for v in value]
+
+    @property
+    def out_dtype(self) -> str:
+        return self.out_dtypes[0]
+
+
+Reference = Callable[[OpCall], list[Expected]]
+"""A reference implementation: the float64 replay and budget of each output of one op."""

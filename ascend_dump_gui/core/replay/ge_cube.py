@@ -1,0 +1,177 @@
+"""Cube ops (MatMul, BatchMatMul, Conv2D): float64 products, float32 accumulation budget (L0C), bias in L0C.
+
+An fp16/bf16 Cube op accumulates in float32 and rounds once to its output dtype (replay-kernel-facts §1);
+``S_i = sum_k |a_ik||b_kj|`` is computed exactly for products up to :data:`EXACT_MAGNITUDE` multiply-adds and
+bounded by ``||a_i|| ||b_j||`` (Cauchy-Schwarz) above, so a large replay costs about one float64 matmul.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
+from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
+from ascend_dump_gui.core.replay.judge import Expected
+
+HF32_UNIT = 2.0 ** -11
+"""Unit roundoff of HF32 (float32 range, 10-bit mantissa): what an fp32 Cube op's inputs are rounded to when
+HF32 is on (torch_npu's ``allow_hf32`` for convolutions, GE's ``enable_hf32``)."""
+EXACT_MAGNITUDE = 1 << 26
+"""Above this many multiply-adds, ``S`` is the Cauchy-Schwarz bound instead of ``|A| @ |B|``."""
+
+
+def _check_float(call: OpCall, count: int) -> None:
+    for i in range(min(count, len(call.inputs))):
+        if not is_float(call.in_dtype(i)):
+            raise Unsupported(f"{call.op_type} with {call.in_dtype(i)} input {i} (quantized Cube ops are not "
+                              "covered)")
+    if len(call.inputs) > 3 and call.inputs[3].size:
+        raise Unsupported(f"{call.op_type} with an offset_w input (quantized) is not covered")
+
+
+def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``|a| @ |b|`` (exact) for small products, else ``||a_i|| * ||b_j||`` (an upper bound)."""
+    k = a.shape[-1]
+    if a.size // k * b.shape[-1] * k <= EXACT_MAGNITUDE:
+        return np.matmul(np.abs(a), np.abs(b))
+    na = np.sqrt(np.einsum("...ik,...ik->...i", a, a))
+    nb = np.sqrt(np.einsum("...kj,...kj->...j", b, b))
+    return na[..., :, None] * nb[..., None, :]
+
+
+def _hf32(expected: Expected, mag: np.ndarray) -> Expected:
+    """``expected`` with both operands rounded to HF32 allowed: ``2 u_hf32 sum |a||b|`` more."""
+    b = expected.budget
+    budget = Budget(b.dtype, b.accumulation, b.reduction, b.output_roundings, "hfloat32",
+                    b.note + "; operands rounded to HF32")
+    return Expected(expected.value, expected.tol + 2.0 * 2 * HF32_UNIT * mag, budget)
+
+
+def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray, *, hf32: bool = False) -> list[Expected]:
+    if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-2]:
+        raise Unsupported(f"{call.op_type}: operand shapes {list(a.shape)} and {list(b.shape)} do not multiply "
+                          "(check transpose/adj attributes)")
+    k = a.shape[-1]
+    ref = np.matmul(a, b)
+    mag = _magnitude(a, b)
+    if len(call.inputs) > 2 and call.inputs[2].size:
+        bias = call.x(2)
+        ref += bias
+        mag += np.abs(bias)
+        k += 1
+    out = call.out_dtype
+    budget = Budget(out, accumulation_dtype(call.in_dtype(0)), k,
+                    note="float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype")
+    if hf32:
+        return [_hf32(Expected(ref, budget.tolerance(ref, mag), budget), mag)]
+    return [Expected(ref, budget.tolerance(ref, mag, scratch=True), budget)]
+
+
+def matmul(call: OpCall) -> list[Expected]:
+    """MatMul / MatMulV2: ``transpose_x1``/``transpose_x2``, optional bias."""
+    _check_float(call, 3)
+    a, b = call.x(0), call.x(1)
+    if call.attr("transpose_x1", False):
+        a = np.swapaxes(a, -1, -2)
+    if call.attr("transpose_x2", False):
+        b = np.swapaxes(b, -1, -2)
+    return _matmul(call, a, b)
+
+
+def batch_matmul(call: OpCall) -> list[Expected]:
+    """BatchMatMul / BatchMatMulV2: ``adj_x1``/``adj_x2``, broadcast batch dimensions, optional bias."""
+    _check_float(call, 3)
+    a, b = call.x(0), call.x(1)
+    if call.attr("adj_x1", False):
+        a = np.swapaxes(a, -1, -2)
+    if call.attr("adj_x2", False):
+        b = np.swapaxes(b, -1, -2)
+    return _matmul(call, a, b, hf32=bool(call.attr("enable_hf32", False)))
+
+
+_FILTER_AXES = {"NCHW": (0, 1, 2, 3), "HWCN": (3, 2, 0, 1), "NHWC": (0, 3, 1, 2)}
+"""Filter original format -> axes that give (out channels, in channels, kh, kw)."""
+
+
+def _hw(data_format: str, values: list[int]) -> tuple[int, int]:
+    """The (h, w) entries of a 4-value attribute in ``data_format`` order."""
+    if data_format == "NCHW":
+        return values[2], values[3]
+    return values[1], values[2]
+
+
+def conv2d(call: OpCall) -> list[Expected]:
+    """Conv2D: NCHW/NHWC data (NC1HWC0 restored by the dump reader), NCHW/HWCN/NHWC filters (FRACTAL_Z
+    restored), ``strides``, ``pads`` (top, bottom, left, right), ``dilations``, ``groups``, optional bias.
+    A filter whose original format neither the graph nor the dump names is tried in each layout its shape
+    fits (the data format's usual one first)."""
+    _check_float(call, 3)
+    fmt = str(call.attr("data_format", "NHWC"))
+    if fmt not in ("NCHW", "NHWC"):
+        raise Unsupported(f"Conv2D with data_format {fmt} is not covered")
+    if call.attr("padding", "") not in ("", "EXPLICIT") and "pads" not in call.attrs:
+        raise Unsupported(f"Conv2D with padding {call.attr('padding')} and no pads attribute is not covered")
+    for fused in ("relu", "fused_relu"):
+        if call.attrs.get(fused):
+            raise Unsupported(f"Conv2D with a fused {fused} is not covered")
+    x = call.x(0)
+    w = call.x(1)
+    if x.ndim != 4 or w.ndim != 4:
+        raise Unsupported(f"Conv2D with a {x.ndim}-D input and a {w.ndim}-D filter")
+    if fmt == "NHWC":
+        x = x.transpose(0, 3, 1, 2)
+    known = call.in_formats[1] if len(call.in_formats) > 1 else None
+    if known is not None and known not in _FILTER_AXES:
+        raise Unsupported(f"Conv2D filter in format {known} is not covered")
+    groups = int(call.attr("groups", 1))
+    order = [known] if known else ["NCHW", "HWCN", "NHWC"] if fmt == "NCHW" else ["HWCN", "NHWC", "NCHW"]
+    fitting = [f for f in order if _fits(x.shape[1], w.transpose(_FILTER_AXES[f]).shape, groups)]
+    if not fitting:
+        raise Unsupported(f"Conv2D: {x.shape[1]} input channels, filter {list(w.shape)} and groups={groups} "
+                          "do not fit")
+    found = [_conv(call, fmt, x, w.transpose(_FILTER_AXES[f]), groups, f) for f in fitting]
+    found[0].alternatives += [e for other in found[1:] for e in (other, *other.alternatives)]
+    return found[:1]
+
+
+def _fits(channels: int, oihw: tuple[int, ...], groups: int) -> bool:
+    return groups >= 1 and channels == oihw[1] * groups and oihw[0] % groups == 0
+
+
+def _conv(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray, groups: int, wfmt: str) -> Expected:
+    strides = _hw(fmt, call.int_list("strides", 4))
+    dilations = _hw(fmt, call.int_list("dilations", 4, [1, 1, 1, 1]))
+    top, bottom, left, right = call.int_list("pads", 4)
+    o, ci, kh, kw = w.shape
+    x = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
+    dh, dw = dilations
+    win = sliding_window_view(x, ((kh - 1) * dh + 1, (kw - 1) * dw + 1), axis=(2, 3))
+    win = win[:, :, ::strides[0], ::strides[1], ::dh, ::dw]          # n, c, oh, ow, kh, kw
+    og = o // groups
+    parts, mags = [], []
+    for g in range(groups):
+        xs, ws = win[:, g * ci:(g + 1) * ci], w[g * og:(g + 1) * og]
+        parts.append(np.einsum("nchwij,ocij->nohw", xs, ws, optimize=True))
+        mags.append(np.einsum("nchwij,ocij->nohw", np.abs(xs), np.abs(ws), optimize=True))
+    ref, mag = np.concatenate(parts, axis=1), np.concatenate(mags, axis=1)
+    k = ci * kh * kw
+    if len(call.inputs) > 2 and call.inputs[2].size:
+        bias = call.x(2).reshape(1, -1, 1, 1)
+        ref += bias
+        mag += np.abs(bias)
+        k += 1
+    if fmt == "NHWC":
+        ref, mag = ref.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
+    budget = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k,
+                    note=f"float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {wfmt}")
+    expected = Expected(ref, budget.tolerance(ref, mag), budget)
+    if call.in_dtype(0) == "float32":   # torch_npu convolutions may run fp32 in HF32 (allow_hf32)
+        expected.alternatives = [_hf32(expected, mag)]
+    return expected
+
+
+REFERENCES: dict[str, Reference] = {
+    "MatMul": matmul, "MatMulV2": matmul, "BatchMatMul": batch_matmul, "BatchMatMulV2": batch_matmul,
+    "Conv2D": conv2d,
+}

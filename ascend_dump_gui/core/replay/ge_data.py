@@ -1,0 +1,167 @@
+"""Reductions, pooling and data movement: ReduceSumD/MeanD/MaxD, MaxPool, AvgPool, Cast, TransData, Transpose,
+Reshape, GatherV2, ConcatD, SplitD. Data movement is exact (only a flushed subnormal is allowed)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
+from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
+from ascend_dump_gui.core.replay.judge import Expected
+
+
+def _exact(call: OpCall, values: list[np.ndarray], note: str = "exact data movement") -> list[Expected]:
+    out = []
+    for i, v in enumerate(values):
+        dtype = call.out_dtypes[i] if i < len(call.out_dtypes) else call.out_dtype
+        b = Budget(dtype, None, 1, output_roundings=0, note=note)
+        out.append(Expected(v, b.tolerance(v), b))
+    return out
+
+
+def _reduce_axes(call: OpCall, ndim: int) -> tuple[int, ...]:
+    axes = call.int_list("axes")
+    if not axes:
+        raise Unsupported(f"{call.op_type} with empty axes is not covered")
+    if any(not -ndim <= a < ndim for a in axes):
+        raise Unsupported(f"{call.op_type}: axes {axes} do not fit a {ndim}-D input")
+    return tuple(sorted({a % ndim for a in axes}))
+
+
+def _reduce(call: OpCall) -> list[Expected]:
+    """ReduceSumD / ReduceMeanD / ReduceMaxD: ``axes``, ``keep_dims`` (false); sums in float32."""
+    x = call.x(0)
+    axes = _reduce_axes(call, x.ndim)
+    keep = bool(call.attr("keep_dims", False))
+    if call.op_type == "ReduceMaxD":
+        return _exact(call, [x.max(axis=axes, keepdims=keep)], "maximum: exact")
+    k = int(np.prod([x.shape[a] for a in axes]))
+    r = x.sum(axis=axes, keepdims=keep)
+    mag = np.abs(x).sum(axis=axes, keepdims=keep)
+    mean = call.op_type == "ReduceMeanD"
+    if mean:
+        r, mag = r / k, mag / k
+    b = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k, output_roundings=2 if mean else 1,
+               note="float32 accumulation, one rounding to the output dtype")
+    return [Expected(r, b.tolerance(r, mag), b)]
+
+
+def cast(call: OpCall) -> list[Expected]:
+    """Cast: float/int/bool to a float dtype rounds to nearest; float to an integer dtype is not covered."""
+    src, dst = call.in_dtype(0), call.out_dtype
+    if is_float(src) and not is_float(dst):
+        raise Unsupported(f"Cast from {src} to {dst} (the rounding mode is not documented) is not covered")
+    x = call.x(0)
+    b = Budget(dst, None, 1, output_roundings=1 if is_float(dst) else 0, note=f"{src} -> {dst}")
+    return [Expected(x, b.tolerance(x), b)]
+
+
+def identity(call: OpCall) -> list[Expected]:
+    """TransData, Reshape and Flatten: the values in the original layout are the input's (the dump reader restores
+    device formats on both sides)."""
+    x = call.x(0)
+    return _exact(call, [x.reshape(call.out_shapes[0]) if x.size == int(np.prod(call.out_shapes[0])) else x])
+
+
+def transpose(call: OpCall) -> list[Expected]:
+    """Transpose (``perm`` input) / TransposeD (``perm`` attribute)."""
+    x = call.x(0)
+    perm = call.int_list("perm") if call.op_type == "TransposeD" or len(call.inputs) < 2 else \
+        [int(v) for v in np.asarray(call.inputs[1]).reshape(-1)]
+    if sorted(perm) != list(range(x.ndim)):
+        raise Unsupported(f"{call.op_type}: perm {perm} is not a permutation of {x.ndim} axes")
+    return _exact(call, [x.transpose(perm)])
+
+
+def gather(call: OpCall) -> list[Expected]:
+    """GatherV2 (``axis`` input) / GatherV2D (``axis`` attribute); ``batch_dims`` 0 only."""
+    if int(call.attr("batch_dims", 0)):
+        raise Unsupported(f"{call.op_type} with batch_dims is not covered")
+    x = call.x(0)
+    idx = np.asarray(call.inputs[1]) if len(call.inputs) > 1 else None
+    if idx is None or not np.issubdtype(idx.dtype, np.integer):
+        raise Unsupported(f"{call.op_type} needs integer indices")
+    axis = int(call.attr("axis")) if call.op_type == "GatherV2D" or len(call.inputs) < 3 else \
+        int(np.asarray(call.inputs[2]).reshape(-1)[0])
+    if not -x.ndim <= axis < x.ndim or (idx.size and (idx.min() < -x.shape[axis] or idx.max() >= x.shape[axis])):
+        raise Unsupported(f"{call.op_type}: indices or axis {axis} out of range")
+    return _exact(call, [np.take(x, idx, axis=axis)])
+
+
+def concat(call: OpCall) -> list[Expected]:
+    """ConcatD: ``concat_dim``."""
+    dim = int(call.attr("concat_dim"))
+    parts = [call.x(i) for i in range(len(call.inputs))]
+    try:
+        return _exact(call, [np.concatenate(parts, axis=dim)])
+    except (ValueError, np.exceptions.AxisError) as exc:
+        raise Unsupported(f"ConcatD: {exc}") from None
+
+
+def split(call: OpCall) -> list[Expected]:
+    """SplitD: ``split_dim``, ``num_split`` equal parts."""
+    x = call.x(0)
+    dim, num = int(call.attr("split_dim")), int(call.attr("num_split"))
+    if not -x.ndim <= dim < x.ndim or num < 1 or x.shape[dim] % num:
+        raise Unsupported(f"SplitD: {num} equal parts of axis {dim} of {list(x.shape)}")
+    return _exact(call, np.split(x, num, axis=dim))
+
+
+def _pool_geometry(call: OpCall, x: np.ndarray) -> tuple[np.ndarray, str, tuple[int, int], tuple[int, int], str]:
+    fmt = str(call.attr("data_format", "NHWC"))
+    if fmt not in ("NCHW", "NHWC") or x.ndim != 4:
+        raise Unsupported(f"{call.op_type} with data_format {fmt} on a {x.ndim}-D input")
+    ksize, strides = call.int_list("ksize", 4), call.int_list("strides", 4)
+    hw = (2, 3) if fmt == "NCHW" else (1, 2)
+    if any(ksize[a] != 1 or strides[a] != 1 for a in range(4) if a not in hw):
+        raise Unsupported(f"{call.op_type}: pooling over the batch or channel axis")
+    padding = str(call.attr("padding"))
+    if padding not in ("SAME", "VALID"):
+        raise Unsupported(f"{call.op_type} with padding {padding}")
+    xc = x.transpose(0, 3, 1, 2) if fmt == "NHWC" else x
+    return xc, fmt, (ksize[hw[0]], ksize[hw[1]]), (strides[hw[0]], strides[hw[1]]), padding
+
+
+def _pool_windows(xc: np.ndarray, k: tuple[int, int], s: tuple[int, int], padding: str, fill: float
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Windows (n, c, oh, ow, kh, kw) and a mask of the real (not padded) elements, TF's SAME/VALID."""
+    h, w = xc.shape[2:]
+    mask = np.ones((1, 1, h, w))
+    if padding == "SAME":
+        oh, ow = -(-h // s[0]), -(-w // s[1])
+        ph, pw = max((oh - 1) * s[0] + k[0] - h, 0), max((ow - 1) * s[1] + k[1] - w, 0)
+        pads = ((0, 0), (0, 0), (ph // 2, ph - ph // 2), (pw // 2, pw - pw // 2))
+        xc, mask = np.pad(xc, pads, constant_values=fill), np.pad(mask, pads)
+    win = sliding_window_view(xc, k, axis=(2, 3))[:, :, ::s[0], ::s[1]]
+    mwin = sliding_window_view(mask, k, axis=(2, 3))[:, :, ::s[0], ::s[1]]
+    return win, mwin
+
+
+def _pool(call: OpCall) -> list[Expected]:
+    """MaxPool / AvgPool: ``ksize``, ``strides`` (4 values in ``data_format`` order), ``padding`` SAME/VALID.
+    AvgPool divides by the real elements of each window (padding excluded); its sum may run in the input
+    dtype."""
+    xc, fmt, k, s, padding = _pool_geometry(call, call.x(0))
+    if call.op_type == "MaxPool":
+        win, _ = _pool_windows(xc, k, s, padding, -np.inf)
+        r = win.max(axis=(4, 5))
+        out = r.transpose(0, 2, 3, 1) if fmt == "NHWC" else r
+        return _exact(call, [out], "maximum: exact")
+    win, mwin = _pool_windows(xc, k, s, padding, 0.0)
+    count = mwin.sum(axis=(4, 5))
+    r = win.sum(axis=(4, 5)) / count
+    mag = np.abs(win).sum(axis=(4, 5)) / count
+    if fmt == "NHWC":
+        r, mag = r.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
+    b = Budget(call.out_dtype, call.in_dtype(0), k[0] * k[1], output_roundings=2,
+               note="window sum in the input dtype, one division")
+    return [Expected(r, b.tolerance(r, mag), b)]
+
+
+REFERENCES: dict[str, Reference] = {
+    "ReduceSumD": _reduce, "ReduceMeanD": _reduce, "ReduceMaxD": _reduce, "Cast": cast, "TransData": identity,
+    "Reshape": identity, "Flatten": identity, "Transpose": transpose, "TransposeD": transpose, "GatherV2": gather,
+    "GatherV2D": gather,
+    "ConcatD": concat, "SplitD": split, "MaxPool": _pool, "AvgPool": _pool,
+}

@@ -1,0 +1,192 @@
+"""Judge one NPU output against its float64 replay and budget: metrics, the worst element, the verdict."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ascend_dump_gui.core.replay.budget import SAFETY, Budget, largest, smallest_normal, unit_roundoff
+
+FAITHFUL, KERNEL, UNSUPPORTED = "faithful", "kernel", "unsupported"
+_RANK = {FAITHFUL: 0, UNSUPPORTED: 1, KERNEL: 2}
+
+
+def worst(verdicts: list[str]) -> str:
+    """The worst of several outputs' verdicts (kernel > unsupported > faithful); unsupported for none."""
+    return max(verdicts, key=_RANK.__getitem__) if verdicts else UNSUPPORTED
+
+
+@dataclass
+class Expected:
+    """What an honest kernel gives for one output: the float64 replay and each element's allowance."""
+
+    value: np.ndarray
+    tol: np.ndarray
+    budget: Budget
+    alternatives: list[Expected] = field(default_factory=list)
+    """Other documented formulas of the same op (e.g. per kernel generation); fitting one is faithful."""
+
+
+@dataclass
+class OutputJudgement:
+    """One output judged: ``error`` is NPU minus replay (float64, NaN where both are the same non-finite)."""
+
+    verdict: str
+    reason: str
+    metrics: dict[str, float | None]
+    budget: dict[str, Any]
+    error: np.ndarray | None = field(default=None, repr=False)
+
+
+def _cosine(a: np.ndarray, b: np.ndarray) -> float | None:
+    na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+    if na == 0.0 and nb == 0.0:
+        return 1.0
+    if na == 0.0 or nb == 0.0:
+        return None
+    return float(np.dot(a, b) / (na * nb))
+
+
+def _saturated(npu: np.ndarray, ref: np.ndarray, dtype: str) -> np.ndarray:
+    """Elements whose honest result leaves the dtype's range: inf of the same sign, or the largest finite
+    value (saturation mode), is faithful there."""
+    big = largest(dtype)
+    over = np.abs(ref) > big * (1.0 + 2.0 ** -12)
+    ok = over & (np.sign(npu) == np.sign(ref)) & ((np.abs(npu) >= big) | np.isinf(npu))
+    return ok
+
+
+def judge(npu: np.ndarray, expected: Expected, *, keep_error: bool = False) -> OutputJudgement:
+    """Compare ``npu`` (any float dtype, the replay's shape or its element count) with ``expected``; when it
+    misses the budget but fits one of ``expected.alternatives``, that alternative's judgement is given."""
+    first = _judge_one(npu, expected, keep_error)
+    if first.verdict != KERNEL:
+        return first
+    for alt in expected.alternatives:
+        other = _judge_one(npu, alt, keep_error)
+        if other.verdict == FAITHFUL:
+            other.reason += f" (following the kernel variant: {alt.budget.note})"
+            return other
+    narrow = _narrower(npu, expected)
+    if narrow is not None:
+        other = _judge_one(npu, narrow, keep_error)
+        if other.verdict == FAITHFUL:
+            other.reason += (f"; the {expected.budget.dtype} output holds only {narrow.budget.compute} values: the "
+                             f"op ran in {narrow.budget.compute} (precision mode), judged with its rounding")
+            other.budget["assumed_precision"] = narrow.budget.compute
+            return other
+    return first
+
+
+def _narrower(npu: np.ndarray, expected: Expected) -> Expected | None:
+    """``expected`` with one rounding to float16 or bfloat16 allowed, when every value of the float32 ``npu``
+    is one of that dtype's (the precision mode ran the op in it)."""
+    if npu.dtype != np.float32:
+        return None
+    import ml_dtypes
+
+    with np.errstate(all="ignore"):
+        for name, dtype in (("float16", np.float16), ("bfloat16", ml_dtypes.bfloat16)):
+            if np.array_equal(npu.astype(dtype).astype(np.float32), npu, equal_nan=True):
+                tol = expected.tol + SAFETY * unit_roundoff(name) * np.abs(expected.value) + smallest_normal(name)
+                budget = Budget(expected.budget.dtype, expected.budget.accumulation, expected.budget.reduction,
+                                expected.budget.output_roundings, name, expected.budget.note)
+                return Expected(expected.value, tol, budget)
+    return None
+
+
+@dataclass
+class _Stats:
+    """What the verdict and the metrics need from one element-wise comparison."""
+
+    err: np.ndarray
+    n_bad: int
+    worst_ratio: float
+    worst_at: int                  # flat index of the worst element over the budget (-1: none)
+    max_abs: float | None
+    max_rel: float | None
+    r_norm: float
+    e_norm: float
+    t_norm: float
+    cosine: float | None
+
+
+def _all_finite_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray) -> _Stats:
+    """The common case (every value finite, nothing saturated) in a few passes: replays of large ops."""
+    err = np.subtract(y, ref)
+    ratio = np.abs(err)
+    max_abs = float(ratio.max())
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rel = np.divide(ratio, np.abs(ref))
+        rel[ref == 0] = 0.0
+    ratio /= tol
+    worst_at = int(np.argmax(ratio))
+    worst = float(ratio.flat[worst_at])
+    n_bad = int(np.count_nonzero(ratio > 1.0))
+    r_norm, y_norm = float(np.linalg.norm(ref.reshape(-1))), float(np.linalg.norm(y.reshape(-1)))
+    cosine = 1.0 if r_norm == 0.0 and y_norm == 0.0 else None if r_norm == 0.0 or y_norm == 0.0 else \
+        float(np.dot(y.reshape(-1), ref.reshape(-1)) / (r_norm * y_norm))
+    return _Stats(err, n_bad, worst, worst_at if n_bad else -1, max_abs, float(rel.max()), r_norm,
+                  float(np.linalg.norm(err.reshape(-1))), float(np.linalg.norm(tol.reshape(-1))), cosine)
+
+
+def _general_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, dtype: str) -> _Stats:
+    """Non-finite values and saturation: NaN on both sides, the same infinity, or a saturated float16 result
+    where the replay leaves the range are faithful; a non-finite value on one side only is over budget."""
+    with np.errstate(all="ignore"):
+        err = y - ref
+        both_nan = np.isnan(y) & np.isnan(ref)
+        same_inf = np.isinf(y) & np.isinf(ref) & (np.sign(y) == np.sign(ref))
+        fine = both_nan | same_inf | _saturated(y, ref, dtype)
+        abs_err = np.abs(err)
+        bad = ~(abs_err <= tol) & ~fine          # NaN error (one side non-finite) is bad
+        finite = np.isfinite(y) & np.isfinite(ref)
+        fe, fr = abs_err[finite], np.abs(ref[finite])
+        ratio = np.where(finite & ~fine, abs_err / tol, 0.0)
+        nz = fr > 0
+        rel = fe[nz] / fr[nz]
+        r_norm = float(np.linalg.norm(ref[finite]))
+        n_bad = int(bad.sum())
+        worst_at = int(np.argmax(np.where(bad, np.nan_to_num(ratio, nan=np.inf, posinf=np.inf), -1))) \
+            if n_bad else -1
+        return _Stats(err, n_bad, float(ratio.max()) if ratio.size else 0.0, worst_at,
+                      float(fe.max()) if fe.size else None, float(rel.max()) if rel.size else None, r_norm,
+                      float(np.linalg.norm(err[finite])), float(np.linalg.norm(tol[finite])),
+                      _cosine(y[finite], ref[finite]) if finite.any() else None)
+
+
+def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJudgement:
+    budget = expected.budget
+    ref, tol = expected.value, expected.tol
+    desc = budget.describe()
+    if npu.size != ref.size:
+        return OutputJudgement(UNSUPPORTED, f"the NPU output holds {npu.size} elements, the replay {ref.size}",
+                               {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None},
+                               desc)
+    y = np.asarray(npu, dtype=np.float64).reshape(ref.shape)
+    if ref.size and budget.floor > 0 and np.isfinite(y).all() and np.isfinite(ref).all() \
+            and float(np.abs(ref).max()) <= largest(budget.dtype):
+        st = _all_finite_stats(y, ref, tol)
+    else:
+        st = _general_stats(y, ref, tol, budget.dtype)
+    metrics: dict[str, float | None] = {
+        "CosineSimilarity": st.cosine, "MaxAbsoluteError": st.max_abs, "MaxRelativeError": st.max_rel,
+        "RelativeNormError": st.e_norm / st.r_norm if st.r_norm > 0 else None,
+        "WorstBudgetRatio": st.worst_ratio, "ElementsOverBudget": st.n_bad, "Elements": int(ref.size),
+    }
+    rel_budget = st.t_norm / SAFETY / st.r_norm if st.r_norm > 0 else None
+    desc["max_relative_error"] = rel_budget
+    desc["cosine"] = None if rel_budget is None else max(0.0, 1.0 - 0.5 * min(rel_budget, 1.0) ** 2)
+    if st.n_bad:
+        at = np.unravel_index(st.worst_at, ref.shape)
+        reason = (f"{st.n_bad} of {ref.size} elements exceed the budget (worst at {list(map(int, at))}: NPU "
+                  f"{y[at]:.6g}, replay {ref[at]:.6g}, allowed ±{tol[at]:.3g})")
+        verdict = KERNEL
+    else:
+        reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
+                  f"{budget.dtype}" + (f" with {budget.accumulation} accumulation over K={budget.reduction}"
+                                       if budget.accumulation and budget.reduction > 1 else ""))
+        verdict = FAITHFUL
+    return OutputJudgement(verdict, reason, metrics, desc, st.err if keep_error else None)

@@ -1,0 +1,53 @@
+"""Entry points over a run folder: open it (GE/acl dump folder or msprobe rank folder), replay one op, the
+first diverging op of a compare, or every op."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+from ascend_dump_gui.core.replay.ge_run import GeRun
+from ascend_dump_gui.core.replay.msprobe_run import MsprobeReplayRun, is_msprobe_run
+from ascend_dump_gui.core.replay.result import ReplayResult
+
+ReplayRun = GeRun | MsprobeReplayRun
+
+
+def open_run(run: str | os.PathLike, graph: str | os.PathLike | None = None, *, progress: ProgressFn = no_progress,
+             cancel: CancelToken | None = None) -> ReplayRun:
+    """The run at ``run``: an msprobe rank (or step) folder, else a GE/acl dump folder or file."""
+    path = Path(run)
+    if not path.exists():
+        raise InputError(path, "no such file or folder")
+    if is_msprobe_run(path):
+        return MsprobeReplayRun(path)
+    if is_msprobe_dir(path):        # a dump path or step folder of several ranks: MsprobeReplayRun names them
+        return MsprobeReplayRun(path)
+    return GeRun(path, graph, progress=progress, cancel=cancel)
+
+
+def replay_op(run: ReplayRun, name: str, *, keep_error: bool = False) -> ReplayResult:
+    """Replay the op (GE) or call (msprobe) named ``name``."""
+    return run.replay(run.find(name), keep_error=keep_error)  # type: ignore[arg-type]
+
+
+def first_divergence_op(run_path: str | os.PathLike, golden: str | os.PathLike, graph: str | os.PathLike | None
+                        = None, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
+                        ) -> str | None:
+    """The op ``compare RUN GOLDEN`` names first (None when nothing diverges)."""
+    if is_msprobe_dir(run_path) and is_msprobe_dir(golden):
+        from ascend_dump_gui.core.msprobe.compare import compare_runs
+        from ascend_dump_gui.core.msprobe.tree import open_tree
+
+        npu, bench = open_tree(Path(run_path)).runs, open_tree(Path(golden)).runs
+        if len(npu) != 1 or len(bench) != 1:
+            raise InputError(Path(run_path), "give one msprobe rank folder on each side")
+        first = compare_runs(npu[0], bench[0]).first_divergence
+        return None if first is None else first.npu.entry
+    from ascend_dump_gui.core.compare.engine import compare
+
+    result = compare(run_path, golden, graph=graph, progress=progress, cancel=cancel)
+    return result.first_divergence.op_name if result.first_divergence else None
