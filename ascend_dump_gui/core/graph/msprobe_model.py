@@ -218,7 +218,7 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
     chains = {n: _chain(n, parents) for n in leaves}
     groups, home = scope_groups(leaves, MappedScopes(chains))
     group_of: dict[str, str] = {}
-    for name, chain in chains.items():
+    for chain in chains.values():
         path = ROOT
         for part in chain:
             step = part.replace("/", "\u2215")  # as scope_groups spells it
