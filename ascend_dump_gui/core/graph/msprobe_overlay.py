@@ -60,12 +60,11 @@ def msprobe_overlay(graph: MsprobeGraph, comparison: MsprobeComparison) -> Overl
         if node is None:
             continue
         status = worst(row_status(r) for r in rows)
-        key = node[1]
-        out.metrics[key] = [_line(r, comparison.mode) for r in rows]
+        key, lines = node[1], [_line(r, comparison.mode) for r in rows]
         if node[0] == "op":
-            out.ops[key] = status
+            out.ops[key], out.metrics[key] = status, lines
         else:
-            own[key] = status
+            own[key], out.group_metrics[key] = status, lines
     first = comparison.first_divergence
     if first is not None:
         node = graph.node_path(first.npu.entry)

@@ -21,11 +21,14 @@ ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS}
 @dataclass
 class Overlay:
     """``ops``/``groups``: status per op name / group path (absent: not compared); ``metrics``: per op, the
-    lines its tooltip shows (tensor, status, cosine, max abs error); ``first_divergence``: that op's name."""
+    lines its tooltip shows (tensor, status, cosine, max abs error), ``group_metrics`` those of a group's own
+    rows (an msprobe module's inputs and outputs); ``first_divergence``: that op's name (or, when a group's
+    own row diverges first, that group's path)."""
 
     ops: dict[str, str] = field(default_factory=dict)
     groups: dict[str, str] = field(default_factory=dict)
     metrics: dict[str, list[str]] = field(default_factory=dict)
+    group_metrics: dict[str, list[str]] = field(default_factory=dict)
     first_divergence: str | None = None
 
     def status(self, kind: str, name: str) -> str:

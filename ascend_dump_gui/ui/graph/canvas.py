@@ -143,8 +143,8 @@ class GraphCanvas(QGraphicsView):
         item.set_status(status, item.key in self.path_keys)
         item.set_selected(item.key in self._selected)
         item.set_text_visible(self._lod[0])
-        item.setToolTip(node_tooltip(self.model, item.key, status, self.overlay.metrics.get(name, [])
-                                     if kind == OP else []))
+        lines = (self.overlay.metrics if kind == OP else self.overlay.group_metrics).get(name, [])
+        item.setToolTip(node_tooltip(self.model, item.key, status, lines))
 
     def set_overlay(self, overlay: Overlay) -> None:
         """Colour every box from ``overlay`` (boxes still to come take it when added)."""

@@ -31,7 +31,10 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
 from ascend_dump_gui.core.graph.load import LoadedGraphs, load_graphs
-from ascend_dump_gui.core.graph.overlay import Overlay, compare_overlay, mapped_overlay
+from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
+from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overlay, mapped_overlay, roll_up
+from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
@@ -58,6 +61,37 @@ def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_i
         # handed back to the collector when the next graph is opened.
         gc.freeze()
     return loaded, sides
+
+
+def _open_msprobe(path: Path, run: str | None, direction: str, bench: Path | None, call_map: dict[str, str],
+                  comparison, use_igraph: bool, *, progress: ProgressFn, cancel: CancelToken
+                  ) -> tuple[LoadedGraphs, list, MsprobeView]:
+    """Worker body: an msprobe run (and its bench run) in one direction, compared, laid out."""
+    gc.unfreeze()
+    with gc_paused():
+        view = load_msprobe(path, direction, run, bench, call_map=call_map, comparison=comparison,
+                            progress=progress, cancel=cancel)
+        bench_model = view.bench.model if view.bench is not None else None
+        loaded = LoadedGraphs(view.npu.model, bench_model, view.links, view.runs)
+        sides = []
+        for model in (loaded.npu, loaded.original):
+            layouter = None if model is None else Layouter(model, use_igraph=use_igraph)
+            sides.append(None if layouter is None else (layouter, layouter.layout((), cancel)))
+        gc.freeze()
+    return loaded, sides, view
+
+
+def bench_overlay(view: MsprobeView) -> Overlay | None:
+    """The NPU overlay carried to the bench graph through the matched calls; bench calls nobody matched are
+    ``unmatched``."""
+    if view.bench is None or view.overlay is None or view.links is None:
+        return None
+    out = mapped_overlay(view.overlay, view.links.original_to_npu, view.bench.model)
+    for name in view.bench.model.ops:
+        if name not in view.links.original_to_npu:
+            out.ops[name] = UNMATCHED
+    out.groups = roll_up(view.bench.model, out.ops)
+    return out
 
 
 def _overlays(loaded: LoadedGraphs, rows: list, statuses: list[str], first: str | None, overflow_ops: list[str],
@@ -96,6 +130,9 @@ class GraphPanel(QWidget):
         self._match = -1
         self._wanted: str | None = None     # an op asked for while a graph was opening
         self._opening: tuple | None = None  # (path, graph name, hierarchy) of the graph being opened
+        self.msprobe: MsprobeView | None = None   # the msprobe run shown (None: a GE graph)
+        self.call_maps: dict[tuple[Path, Path], dict[str, str]] = {}
+        """Calls matched by hand per (NPU dump, bench dump), kept for the session and used by every compare."""
         self._build()
 
     def _build(self) -> None:
@@ -133,12 +170,29 @@ class GraphPanel(QWidget):
         menu.addAction(tr("View as SVG…"), lambda: self._ask_export(tr("SVG image (*.svg)")))
         menu.addAction(tr("View as PNG…"), lambda: self._ask_export(tr("PNG image (*.png)")))
         export.setMenu(menu)
+        self.direction = QComboBox()
+        self.direction.setObjectName("graph_direction")
+        self.direction.addItem(tr("Forward"), FORWARD)
+        self.direction.addItem(tr("Backward"), BACKWARD)
+        self.direction.setToolTip(tr("msprobe: show the forward or the backward calls"))
+        self.direction.activated.connect(lambda *_: self._reopen_msprobe(keep_compare=True))
+        self.bench_button = QPushButton(tr("Compare with bench…"))
+        self.bench_button.setObjectName("graph_bench")
+        self.bench_button.setToolTip(tr("msprobe: the bench dump to compare with, shown beside"))
+        self.bench_button.clicked.connect(self._ask_bench)
+        self.match_button = QPushButton(tr("Match selected"))
+        self.match_button.setObjectName("graph_match")
+        self.match_button.setToolTip(tr("Pair the call selected on the NPU side with the one selected on the bench "
+                                        "side; compares use this match for the rest of the session"))
+        self.match_button.clicked.connect(self.match_selected)
         bar = QHBoxLayout()
-        for widget in (self.open_button, self.graph_choice):
+        for widget in (self.open_button, self.graph_choice, self.direction):
             bar.addWidget(widget)
         bar.addWidget(self.search, 1)
-        for widget in (self.goto_button, self.fit_button, self.side_by_side, export):
+        for widget in (self.goto_button, self.bench_button, self.match_button, self.fit_button, self.side_by_side,
+                       export):
             bar.addWidget(widget)
+        self._show_msprobe_controls(False)
         self.info = QLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."))
         self.info.setObjectName("graph_info")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -170,9 +224,11 @@ class GraphPanel(QWidget):
 
     # --- opening ---------------------------------------------------------------------------------
     def open_graph(self, path: str | Path, graph_name: str | None = None) -> Worker:
-        """Open a GE graph dump in a worker (the current graph stays until the new one is ready; ``path``
-        becomes the shown file then)."""
+        """Open a GE graph dump, or an msprobe dump (``graph_name``: the run, e.g. ``step0/rank1``), in a
+        worker (the current graph stays until the new one is ready; ``path`` becomes the shown file then)."""
         path = Path(path)
+        if path.is_dir() and is_msprobe_dir(path):
+            return self.open_msprobe(path, graph_name)
         if self._job is not None:
             if self._opening == (path, graph_name, self.hierarchy):
                 return self._job    # already on its way
@@ -183,6 +239,58 @@ class GraphPanel(QWidget):
         self._job, self._opening = worker, (path, graph_name, self.hierarchy)
         self.info.setText(tr("Reading {name}…").format(name=path.name))
         return self._runner.start(worker)
+
+    def open_msprobe(self, path: str | Path, run: str | None = None, direction: str | None = None,
+                     bench: str | Path | None = None, *, comparison=None) -> Worker:
+        """Open the msprobe run ``run`` (default: the first) of the dump at ``path`` in ``direction`` (default:
+        the one chosen), with the same run of ``bench`` beside it and compared (coloured) when given."""
+        path = Path(path)
+        direction = direction or self.direction.currentData()
+        bench = Path(bench) if bench is not None else None
+        call_map = self.call_maps.get((path, bench), {}) if bench is not None else {}
+        if self._job is not None:
+            self._job.cancel()
+        worker = Worker(_open_msprobe, path, run, direction, bench, dict(call_map), comparison, self._use_igraph)
+        worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
+        worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
+        self._job, self._opening = worker, (path, run, direction, bench)
+        self.info.setText(tr("Reading {name}…").format(name=path.name))
+        return self._runner.start(worker)
+
+    def _reopen_msprobe(self, *, keep_compare: bool, run: str | None = None) -> Worker | None:
+        view = self.msprobe
+        if view is None:
+            return None
+        same_run = run is None or run == view.run.label
+        return self.open_msprobe(view.path, view.run.label if same_run else run, self.direction.currentData(),
+                                 view.bench_path, comparison=view.comparison if keep_compare and same_run else None)
+
+    def _ask_bench(self) -> None:
+        if self.msprobe is None:
+            return
+        path = QFileDialog.getExistingDirectory(self, tr("Bench msprobe dump"), str(self.msprobe.path.parent))
+        if path:
+            self.open_msprobe(self.msprobe.path, self.msprobe.run.label, bench=path)
+
+    def match_selected(self) -> Worker | None:
+        """Pair the NPU call and the bench call selected now (by hand) and compare again with that match."""
+        view = self.msprobe
+        if view is None or view.bench_path is None:
+            return None
+        npu = [k[1] for k in self.npu_side.canvas.selected_keys() if k[0] == "op"]
+        bench = [k[1] for k in self.original_side.canvas.selected_keys() if k[0] == "op"]
+        if not npu or not bench:
+            self.info.setText(tr("Select one call on each side to match them."))
+            return None
+        self.call_maps.setdefault((view.path, view.bench_path), {})[npu[0]] = bench[0]
+        self.info.setText(tr("{npu} matched with {bench}: comparing again…").format(npu=npu[0], bench=bench[0]))
+        return self.open_msprobe(view.path, view.run.label, bench=view.bench_path)
+
+    def _show_msprobe_controls(self, on: bool) -> None:
+        for widget in (self.direction, self.bench_button):
+            widget.setVisible(on)
+        self.match_button.setVisible(on and self.msprobe is not None and self.msprobe.bench is not None)
+        self.side_by_side.setText(tr("Bench graph") if on else tr("Original graph"))
 
     def set_hierarchy(self, hierarchy: Hierarchy | None) -> Worker | None:
         """Group ops by ``hierarchy`` (another source, such as msprobe's construct.json) instead of their name
@@ -197,11 +305,12 @@ class GraphPanel(QWidget):
         self.info.setText(tr("The graph could not be opened."))
         show_error(self, exc, tr("Opening the graph"))
 
-    def _opened(self, worker: Worker, path: Path, result: tuple[LoadedGraphs, list]) -> None:
+    def _opened(self, worker: Worker, path: Path, result: tuple) -> None:
         if worker is not self._job:
             return
         self._job = None
-        loaded, sides = result
+        loaded, sides = result[:2]
+        self.msprobe = result[2] if len(result) > 2 else None
         self.loaded, self.path = loaded, path
         self._matches, self._match = [], -1
         npu = loaded.npu
@@ -209,20 +318,31 @@ class GraphPanel(QWidget):
         self.graph_choice.addItems(loaded.graph_names)
         self.graph_choice.setCurrentText(npu.name)
         self.graph_choice.setVisible(len(loaded.graph_names) > 1)
+        view = self.msprobe
+        if view is not None:
+            self.graph_choice.setCurrentText(view.run.label)
+            self.direction.setCurrentIndex(self.direction.findData(view.direction))
+        self._show_msprobe_controls(view is not None)
         self._announce = True
         layouter, layout = sides[0]
-        self.npu_side.set_graph(npu, layouter, layout, tr("Device graph (after fusion): {name}").format(name=npu.name))
+        title = (tr("NPU: {run} ({path})").format(run=view.run.label, path=view.path.name) if view is not None
+                 else tr("Device graph (after fusion): {name}").format(name=npu.name))
+        self.npu_side.set_graph(npu, layouter, layout, title)
         if loaded.original is not None:
             o_layouter, o_layout = sides[1]
-            self.original_side.set_graph(loaded.original, o_layouter, o_layout, tr("Original graph: {file}").format(
-                file=Path(loaded.original_path).name))
+            title = (tr("Bench: {path}").format(path=view.bench_path.name) if view is not None
+                     else tr("Original graph: {file}").format(file=Path(loaded.original_path).name))
+            self.original_side.set_graph(loaded.original, o_layouter, o_layout, title)
         else:
             self.original_side.set_graph(None, None, None)
         self._show_original(self.side_by_side.isChecked())
         self.side_by_side.setEnabled(loaded.original is not None)
         self.info.setText(self._info_text(layout))
         self.goto_button.setEnabled(False)
-        if self._compare is not None:
+        if view is not None and view.overlay is not None:
+            self._overlay_job = None
+            self._overlaid(None, loaded, (view.overlay, bench_overlay(view)))
+        elif self._compare is not None and view is None:
             self._start_overlay()
         wanted, self._wanted = self._wanted, None
         if wanted is not None:
@@ -230,6 +350,14 @@ class GraphPanel(QWidget):
 
     def _info_text(self, layout: ViewLayout) -> str:
         npu = self.loaded.npu
+        view = self.msprobe
+        if view is not None:
+            text = tr("{run} {direction}: {calls} calls, {groups} groups · layout: {engine}").format(
+                run=view.run.label, direction=self.direction.currentText(), calls=len(npu.ops),
+                groups=len(npu.groups) - 1, engine=layout.engine)
+            if view.comparison is not None:
+                text += " · " + tr("compared in msprobe's {mode} mode").format(mode=view.comparison.mode)
+            return text
         text = tr("{name}: {ops} ops, {groups} groups · layout: {engine}").format(
             name=self.path.name if self.path else npu.name, ops=len(npu.ops), groups=len(npu.groups) - 1,
             engine=layout.engine)
@@ -239,7 +367,9 @@ class GraphPanel(QWidget):
         return text
 
     def _choose_graph(self, index: int) -> None:
-        if self.path is not None and index >= 0:
+        if self.msprobe is not None and index >= 0:
+            self._reopen_msprobe(keep_compare=False, run=self.graph_choice.itemText(index))
+        elif self.path is not None and index >= 0:
             self.open_graph(self.path, self.graph_choice.itemText(index))
 
     def _ask_open(self) -> None:
@@ -269,7 +399,7 @@ class GraphPanel(QWidget):
     # --- compare overlay -------------------------------------------------------------------------
     def set_compare(self, result: Any, statuses: Sequence[str]) -> None:
         """Colour the graph from a compare result and the Compare table's row statuses."""
-        if result is None:
+        if result is None or self.msprobe is not None:
             self._compare = None
             return
         first = result.first_divergence.op_name if result.first_divergence is not None else None
@@ -291,7 +421,8 @@ class GraphPanel(QWidget):
             self._overlay_job = None
             show_error(self, exc, tr("Colouring the graph"))
 
-    def _overlaid(self, worker: Worker, loaded: LoadedGraphs, result: tuple[Overlay, Overlay | None]) -> None:
+    def _overlaid(self, worker: Worker | None, loaded: LoadedGraphs, result: tuple[Overlay, Overlay | None]
+                  ) -> None:
         if worker is not self._overlay_job or loaded is not self.loaded:
             return
         self._overlay_job = None
@@ -324,13 +455,16 @@ class GraphPanel(QWidget):
             self.original_side.reveal(links.npu_to_original.get(npu_op, []))
 
     def _npu_clicked(self, op_name: str) -> None:
-        self._sync_original(op_name)
+        links = self.loaded.links if self.loaded is not None else None
+        if self.msprobe is None or (links is not None and op_name in links.npu_to_original):
+            self._sync_original(op_name)   # an unmatched msprobe call keeps the bench selection (to match it)
         self.opSelected.emit(op_name)
 
     def _original_clicked(self, op_name: str) -> None:
         links = self.loaded.links if self.loaded is not None else None
         npu_ops = links.original_to_npu.get(op_name, []) if links is not None else []
-        self.npu_side.reveal(npu_ops)
+        if npu_ops or self.msprobe is None:
+            self.npu_side.reveal(npu_ops)
         if npu_ops:
             self.opSelected.emit(npu_ops[0])
 
@@ -340,6 +474,8 @@ class GraphPanel(QWidget):
         if self.loaded is None or overlay.first_divergence is None:
             return False
         target = overlay.first_divergence
+        if target not in self.loaded.npu.ops:   # an msprobe module's own row diverged first
+            return self.npu_side.reveal_group(target)
         path = self.loaded.npu.path_from_inputs(target, prefer=self.npu_side.bad_ops())
         self.npu_side.highlight_path(path)
         self.npu_side.reveal([target])
