@@ -10,7 +10,13 @@ import pytest
 
 from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.graph.msprobe_load import load_msprobe
-from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, DIRECTIONS, FORWARD, build_msprobe_graph, fingerprint
+from ascend_dump_gui.core.graph.msprobe_model import (
+    BACKWARD,
+    DIRECTIONS,
+    FORWARD,
+    build_msprobe_graph,
+    fingerprint,
+)
 from ascend_dump_gui.core.graph.overlay import FIRST_DIVERGENCE
 from ascend_dump_gui.core.msprobe.compare import compare_runs
 from ascend_dump_gui.core.msprobe.tree import open_tree
