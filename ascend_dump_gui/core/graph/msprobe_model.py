@@ -65,6 +65,27 @@ def call_label(name: str) -> str:
     return name
 
 
+def _module_path(name: str) -> tuple[str, str, str] | None:
+    """(attribute path, class, call number) of ``Module.layers.0.act.GELU.forward.0``."""
+    parts = name.split(".")
+    if len(parts) < 5 or parts[-2] not in ("forward", "backward"):
+        return None
+    return ".".join(parts[1:-3]), parts[-3], parts[-1]
+
+
+def module_label(name: str, parent: str | None) -> str:
+    """A module's box title: its attribute path below its parent module and its class (``act: GELU``), with the
+    call number when it is not the first call (``act: GELU [1]``)."""
+    own = _module_path(name)
+    if own is None:
+        return name
+    path, cls, number = own
+    above = _module_path(parent) if parent else None
+    if above is not None and path.startswith(above[0] + "."):
+        path = path[len(above[0]) + 1:]
+    return f"{path}: {cls}" + (f" [{number}]" if number != "0" else "")
+
+
 @dataclass
 class MsprobeGraph:
     """One direction of one msprobe run as a :class:`ModelGraph`. ``parents``: every node's enclosing module
@@ -224,6 +245,8 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
             step = part.replace("/", "\u2215")  # as scope_groups spells it
             path = f"{path}/{step}" if path else step
             group_of.setdefault(part, path)
+    for module, path in group_of.items():
+        groups[path].label = module_label(module, parents.get(module))
     chunk_large(groups, home)
     position = {n: i for i, n in enumerate(leaves)}
     group_sizes(groups, position)

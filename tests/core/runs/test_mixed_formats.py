@@ -1,0 +1,32 @@
+"""A tree holding GE runs and msprobe runs side by side: indexed per format, and compared rank against rank
+within each format (never a GE run against an msprobe run); msprobe runs keep world_size null (msprobe does not
+record the world: a dump of some ranks must not be taken for the whole world)."""
+
+from __future__ import annotations
+
+import shutil
+
+from ascend_dump_gui.core.emulator.multirank import emulate_ranks
+from ascend_dump_gui.core.runs.index import index_runs
+from ascend_dump_gui.core.runs.tree_compare import compare_tree
+from tests.core.graph.msprobe_trees import REAL
+
+
+def test_ge_and_msprobe_runs_in_one_tree_pair_within_their_format(tmp_path):
+    emulate_ranks(tmp_path / "ge", ranks=2, steps=1)
+    shutil.copytree(REAL["two_rank"], tmp_path / "msprobe")
+    index = index_runs(tmp_path)
+    formats = {(r.format, r.rank) for r in index.runs if r.format != "golden"}
+    assert formats == {("ge", 0), ("ge", 1), ("msprobe", 0), ("msprobe", 1)}
+    assert {r.world_size for r in index.runs if r.format == "msprobe"} == {None}
+    assert {r.world_size for r in index.runs if r.format == "ge"} == {2}
+    result = compare_tree(tmp_path, mode="ranks")
+    by_format = {}
+    for run in result.runs:
+        by_format.setdefault(run["format"], []).append(run)
+    assert set(by_format) == {"ge", "msprobe"}
+    for fmt, runs in by_format.items():
+        compared = [r for r in runs if r["reference_path"] is not None]
+        assert [r["rank"] for r in compared] == [1]
+        assert ("/msprobe/" in compared[0]["reference_path"]) == (fmt == "msprobe")
+        assert compared[0]["rows"] > 0

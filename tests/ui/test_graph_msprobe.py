@@ -1,0 +1,108 @@
+"""The Graph mode on msprobe runs msprobe wrote (L0, L1, mix, two ranks): construct.json's hierarchy, forward
+and backward, the bench beside the NPU run coloured by msprobe's verdicts, Go to first divergence, selections
+kept in step, a match by hand."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QColor
+
+from ascend_dump_gui.core.graph import overlay as ov
+from ascend_dump_gui.core.graph.model import GROUP, OP
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
+from ascend_dump_gui.core.msprobe.compare import compare_runs
+from ascend_dump_gui.core.msprobe.tree import open_tree
+from ascend_dump_gui.ui.graph.items import FILL
+from ascend_dump_gui.ui.graph.panel import GraphPanel
+from tests.core.graph.msprobe_trees import PAIRS, REAL, assert_hierarchy_is_constructs
+
+
+def _shown(qtbot, panel: GraphPanel, start) -> None:
+    with qtbot.waitSignal(panel.graphShown, timeout=30_000):
+        start()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+
+
+def _direction(qtbot, panel: GraphPanel, direction: str) -> None:
+    index = panel.direction.findData(direction)
+    panel.direction.setCurrentIndex(index)
+    _shown(qtbot, panel, lambda: panel.direction.activated.emit(index))
+
+
+@pytest.mark.parametrize("tree", ["L0_tensor", "L1_stats", "mix_stats"])
+def test_a_run_shows_construct_jsons_hierarchy_forward_and_backward(qtbot, shown_panel, tree):
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_graph(REAL[tree]))
+    assert panel.direction.isVisible() and panel.bench_button.isVisible() and not panel.match_button.isVisible()
+    run_path = panel.msprobe.run.path
+    for direction in (FORWARD, BACKWARD):
+        if panel.msprobe.direction != direction:
+            _direction(qtbot, panel, direction)
+        view = panel.msprobe
+        assert view.direction == direction and panel.loaded.npu is view.npu.model
+        assert_hierarchy_is_constructs(view.npu, run_path)
+        canvas = panel.npu_side.canvas
+        tops = {k for k in canvas.boxes}
+        wanted = {view.npu.node_path(n) for n, parent in view.npu.parents.items() if parent is None}
+        assert tops == wanted   # everything closed: the top-level modules and calls
+        assert all((direction in name) or "parameters_grad" in name for _, name in tops if _ == OP) or not tops
+        assert direction in panel.info.text() or panel.direction.currentText() in panel.info.text()
+
+
+def test_two_ranks_are_picked_in_the_run_choice(qtbot, shown_panel):
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_graph(REAL["two_rank"]))
+    choice = panel.graph_choice
+    assert [choice.itemText(i) for i in range(choice.count())] == ["step0/rank0", "step0/rank1"]
+    assert choice.isVisible() and panel.msprobe.run.rank == 0
+    choice.setCurrentIndex(1)
+    _shown(qtbot, panel, lambda: choice.activated.emit(1))
+    assert panel.msprobe.run.rank == 1 and choice.currentText() == "step0/rank1"
+    assert_hierarchy_is_constructs(panel.msprobe.npu, panel.msprobe.run.path)
+
+
+@pytest.mark.parametrize("level", PAIRS)
+def test_bench_beside_coloured_by_msprobe_and_first_divergence(qtbot, shown_panel, level):
+    npu, bench = PAIRS[level]
+    expected = compare_runs(open_tree(npu).runs[0], open_tree(bench).runs[0]).first_divergence.npu.entry
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_msprobe(npu, bench=bench))
+    assert not panel.original_side.isHidden() and panel.match_button.isVisible()
+    assert panel.side_by_side.text() == "Bench graph"
+    npu_canvas = panel.npu_side.canvas
+    assert panel.goto_button.isEnabled()
+    assert npu_canvas.overlay.first_divergence == panel.msprobe.npu.node_path(expected)[1]
+    panel.go_to_first_divergence()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    key = panel.msprobe.npu.node_path(expected)
+    assert npu_canvas.selected_keys() == [key]
+    box = npu_canvas.boxes[key]
+    assert box.brush().color() == QColor(FILL[ov.FIRST_DIVERGENCE])
+    if key[0] == OP:   # the bench side shows the matched call, in step
+        qtbot.waitUntil(lambda: panel.original_side.canvas.selected_keys() == [(OP, expected)], timeout=30_000)
+    top = panel.msprobe.npu.model.group_chain(panel.msprobe.npu.model.ops[expected].group)[0] \
+        if key[0] == OP else panel.msprobe.npu.model.group_chain(key[1])[0]
+    assert npu_canvas.overlay.groups[top] == ov.FIRST_DIVERGENCE   # a module: the worst of its calls
+    _direction(qtbot, panel, BACKWARD)
+    assert panel.msprobe.comparison is not None and not panel.original_side.isHidden()
+    assert set(npu_canvas.overlay.ops.values()) <= set(ov.RANK)
+
+
+def test_a_match_by_hand_is_used_by_the_next_compare(qtbot, shown_panel):
+    npu, bench = PAIRS["mix"]
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_msprobe(npu, bench=bench))
+    a, b = "Functional.gelu.1.forward", "Functional.gelu.0.forward"
+    panel.npu_side.reveal([a])
+    panel.original_side.reveal([b])
+    qtbot.waitUntil(lambda: not panel.busy and panel.original_side.canvas.selected_keys() == [(OP, b)]
+                    and panel.npu_side.canvas.selected_keys() == [(OP, a)], timeout=30_000)
+    _shown(qtbot, panel, panel.match_selected)
+    assert panel.msprobe.call_map == {a: b}
+    assert panel.msprobe.links.npu_to_original[a] == [b]
+    rows = [r for r in panel.msprobe.comparison.rows if r.npu.entry == a]
+    assert rows and all(r.bench.entry == b for r in rows)
+    _direction(qtbot, panel, BACKWARD)      # the session keeps the match
+    _direction(qtbot, panel, FORWARD)
+    assert panel.msprobe.call_map == {a: b}
+    assert (GROUP, panel.msprobe.npu.group_of["Module.layers.Sequential.forward.0"]) in panel.npu_side.canvas.boxes
