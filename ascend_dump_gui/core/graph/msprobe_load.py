@@ -31,6 +31,7 @@ class MsprobeView:
     npu: MsprobeGraph
     bench: MsprobeGraph | None = None
     bench_path: Path | None = None
+    bench_run: MsprobeRun | None = None
     comparison: MsprobeComparison | None = None
     overlay: Overlay | None = None
     links: Links | None = None
@@ -60,21 +61,32 @@ def _counterpart(run: MsprobeRun, bench_runs: list[MsprobeRun]) -> MsprobeRun:
 
 def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: str | None = None,
                  bench: str | os.PathLike | None = None, *, call_map: Mapping[str, str] | None = None,
-                 comparison: MsprobeComparison | None = None, progress: ProgressFn = no_progress,
-                 cancel: CancelToken | None = None) -> MsprobeView:
+                 comparison: MsprobeComparison | None = None, previous: MsprobeView | None = None,
+                 progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> MsprobeView:
     """The run ``run_label`` (``step0/rank1``; default the first) of the msprobe dump at ``path`` in
     ``direction``; with ``bench``, the same run of the bench dump beside it and msprobe's compare of the two
-    (``comparison``, when given, is reused: it covers both directions). :class:`InputError` on a bad dump."""
+    (``comparison``, when given, is reused: it covers both directions). ``previous``: a view of the same dump
+    whose parsed runs are reused (switching direction reads nothing again). :class:`InputError` on a bad dump."""
     path = Path(path)
-    runs = _runs(path)
-    run = next((r for r in runs if r.label == run_label), runs[0]) if run_label else runs[0]
+    if previous is not None and previous.path == path and previous.run.label == (run_label or previous.run.label):
+        run, runs = previous.run, None
+        labels = previous.runs
+    else:
+        previous = None
+        runs = _runs(path)
+        run = next((r for r in runs if r.label == run_label), runs[0]) if run_label else runs[0]
+        labels = [r.label for r in runs]
     progress(0, 3, f"reading {run.label}")
     npu = build_msprobe_graph(run, direction, cancel=cancel)
-    view = MsprobeView(path, run, [r.label for r in runs], direction, npu, call_map=dict(call_map or {}))
+    view = MsprobeView(path, run, labels, direction, npu, call_map=dict(call_map or {}))
     if bench is None:
         return view
     view.bench_path = Path(bench)
-    bench_run = _counterpart(run, _runs(view.bench_path))
+    if previous is not None and previous.bench_path == view.bench_path and previous.bench_run is not None:
+        bench_run = previous.bench_run
+    else:
+        bench_run = _counterpart(run, _runs(view.bench_path))
+    view.bench_run = bench_run
     progress(1, 3, f"reading the bench {bench_run.label}")
     view.bench = build_msprobe_graph(bench_run, direction, cancel=cancel)
     progress(2, 3, "comparing")

@@ -168,10 +168,52 @@ class DumpJson:
     entries: list[Entry]
 
 
+STEPWISE_BYTES = 1 << 20
+"""From this size on, dump.json's ``data`` is decoded one call at a time (see :func:`_decode`)."""
+_DATA_OPEN = re.compile(r'"data"\s*:\s*\{')
+_BETWEEN = re.compile(r"\s*(,|\})\s*")
+_SPACE, _COLON = re.compile(r"\s*"), re.compile(r"\s*:\s*")
+
+
+def _decode(text: str) -> Any:
+    """``json.loads(text)``, but a large document's ``data`` object is decoded one entry at a time: a single
+    ``json.loads`` of a big dump.json holds the GIL for the whole file (most of a second for 10 MB), which
+    would freeze a GUI whose worker thread reads it. Any irregularity falls back to ``json.loads``."""
+    found = _DATA_OPEN.search(text) if len(text) >= STEPWISE_BYTES else None
+    if found is None:
+        return json.loads(text)
+    decoder = json.JSONDecoder()
+    data: dict[str, Any] = {}
+    pos = found.end()
+    try:
+        if (end := _BETWEEN.match(text, pos)) is not None and end.group(1) == "}":
+            pos = end.end()
+        else:
+            while True:
+                key, pos = decoder.raw_decode(text, _SPACE.match(text, pos).end())
+                colon = _COLON.match(text, pos)
+                if not isinstance(key, str) or colon is None:
+                    return json.loads(text)
+                data[key], pos = decoder.raw_decode(text, colon.end())
+                end = _BETWEEN.match(text, pos)
+                if end is None:
+                    return json.loads(text)
+                pos = end.end()
+                if end.group(1) == "}":
+                    break
+        doc = json.loads(text[:found.start()] + '"data": {}' + text[pos:])
+    except (json.JSONDecodeError, IndexError):
+        return json.loads(text)
+    if not isinstance(doc, dict):
+        return doc
+    doc["data"] = data
+    return doc
+
+
 def parse_dump_json(text: str, source: str = "dump.json") -> DumpJson:
     """Parse dump.json text; :class:`DumpJsonError` names the problem when it is not a complete dump."""
     try:
-        doc = json.loads(text)
+        doc = _decode(text)
     except json.JSONDecodeError as exc:
         if text.rstrip().endswith("}"):
             raise DumpJsonError(f"{source} is invalid at line {exc.lineno}: {exc.msg}") from None

@@ -64,13 +64,13 @@ def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_i
 
 
 def _open_msprobe(path: Path, run: str | None, direction: str, bench: Path | None, call_map: dict[str, str],
-                  comparison, use_igraph: bool, *, progress: ProgressFn, cancel: CancelToken
-                  ) -> tuple[LoadedGraphs, list, MsprobeView]:
+                  comparison, previous: MsprobeView | None, use_igraph: bool, *, progress: ProgressFn,
+                  cancel: CancelToken) -> tuple[LoadedGraphs, list, MsprobeView]:
     """Worker body: an msprobe run (and its bench run) in one direction, compared, laid out."""
     gc.unfreeze()
     with gc_paused():
         view = load_msprobe(path, direction, run, bench, call_map=call_map, comparison=comparison,
-                            progress=progress, cancel=cancel)
+                            previous=previous, progress=progress, cancel=cancel)
         bench_model = view.bench.model if view.bench is not None else None
         loaded = LoadedGraphs(view.npu.model, bench_model, view.links, view.runs)
         sides = []
@@ -250,7 +250,8 @@ class GraphPanel(QWidget):
         call_map = self.call_maps.get((path, bench), {}) if bench is not None else {}
         if self._job is not None:
             self._job.cancel()
-        worker = Worker(_open_msprobe, path, run, direction, bench, dict(call_map), comparison, self._use_igraph)
+        worker = Worker(_open_msprobe, path, run, direction, bench, dict(call_map), comparison, self.msprobe,
+                        self._use_igraph)
         worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
         worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
         self._job, self._opening = worker, (path, run, direction, bench)
