@@ -5,6 +5,7 @@ kept in step, a match by hand."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from ascend_dump_gui.core.graph import overlay as ov
@@ -106,3 +107,50 @@ def test_a_match_by_hand_is_used_by_the_next_compare(qtbot, shown_panel):
     _direction(qtbot, panel, FORWARD)
     assert panel.msprobe.call_map == {a: b}
     assert (GROUP, panel.msprobe.npu.group_of["Module.layers.Sequential.forward.0"]) in panel.npu_side.canvas.boxes
+
+
+def _two_rank_pair(tmp_path):
+    """two_rank (msprobe-written; its tensor files left out, so read as a statistics dump) as the bench, and a
+    copy whose rank 1 has one GELU output's statistics scaled by 10 as the NPU run."""
+    import json
+    import shutil
+
+    bench, npu = tmp_path / "bench", tmp_path / "npu"
+    shutil.copytree(REAL["two_rank"], bench)
+    shutil.copytree(REAL["two_rank"], npu)
+    for path in [*npu.rglob("dump.json"), *bench.rglob("dump.json")]:
+        doc = json.loads(path.read_text())
+        doc["task"] = "statistics"
+        if path.parent.name == "rank1" and path.is_relative_to(npu):
+            out = doc["data"]["Functional.gelu.1.forward"]["output"][0]
+            out["Max"], out["Norm"] = out["Max"] * 10, out["Norm"] * 10
+        path.write_text(json.dumps(doc))
+    return npu, bench
+
+
+def test_the_rank_module_map_shows_which_module_diverges_on_which_rank(qtbot, shown_panel, tmp_path):
+    from ascend_dump_gui.core.graph.rank_modules import rank_module_map
+
+    npu, bench = _two_rank_pair(tmp_path)
+    expected = rank_module_map(npu, bench, mode="summary")
+    assert expected.first == ("step0/rank1", "Module.blocks.1.act.GELU.forward.0")
+    assert {expected.status("step0/rank0", m) for m in expected.modules} == {ov.PASS}
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_msprobe(npu, bench=bench))
+    assert panel.msprobe.run.label == "step0/rank0" and not panel.goto_button.isEnabled()  # all data is there
+    assert panel.map_button.isVisible() and panel.rank_map.isHidden()
+    panel.show_rank_map()
+    qtbot.waitUntil(lambda: not panel.busy and panel.rank_map.isVisible(), timeout=60_000)
+    model = panel.rank_map.model
+    assert model.rowCount() == 2 and model.map.runs == expected.runs and model.map.modules == expected.modules
+    column = model.map.modules.index("Module.blocks.1.act.GELU.forward.0")
+    cell = model.index(1, column)
+    assert model.data(cell) == "◆"
+    assert model.data(cell, Qt.ItemDataRole.BackgroundRole).color() == QColor(FILL[ov.FIRST_DIVERGENCE])
+    assert model.data(model.index(0, column), Qt.ItemDataRole.BackgroundRole).color() == QColor(FILL[ov.PASS])
+    with qtbot.waitSignal(panel.graphShown, timeout=30_000):
+        panel.rank_map.table.activated.emit(cell)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert panel.msprobe.run.label == "step0/rank1" and panel.graph_choice.currentText() == "step0/rank1"
+    key = panel.msprobe.npu.node_path("Module.blocks.1.act.GELU.forward.0")
+    qtbot.waitUntil(lambda: panel.npu_side.canvas.selected_keys() == [key], timeout=30_000)

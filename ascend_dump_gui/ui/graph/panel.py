@@ -34,10 +34,12 @@ from ascend_dump_gui.core.graph.load import LoadedGraphs, load_graphs
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
 from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overlay, mapped_overlay, roll_up
+from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_map
 from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
+from ascend_dump_gui.ui.graph.rank_map import RankMapView
 from ascend_dump_gui.ui.graph.side import GraphSide
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -131,6 +133,8 @@ class GraphPanel(QWidget):
         self._wanted: str | None = None     # an op asked for while a graph was opening
         self._opening: tuple | None = None  # (path, graph name, hierarchy) of the graph being opened
         self.msprobe: MsprobeView | None = None   # the msprobe run shown (None: a GE graph)
+        self._map_job: Worker | None = None
+        self._wanted_module: str | None = None   # a module to show once the run being opened is shown
         self.call_maps: dict[tuple[Path, Path], dict[str, str]] = {}
         """Calls matched by hand per (NPU dump, bench dump), kept for the session and used by every compare."""
         self._build()
@@ -185,14 +189,18 @@ class GraphPanel(QWidget):
         self.match_button.setToolTip(tr("Pair the call selected on the NPU side with the one selected on the bench "
                                         "side; compares use this match for the rest of the session"))
         self.match_button.clicked.connect(self.match_selected)
+        self.map_button = QPushButton(tr("Ranks × modules"))
+        self.map_button.setObjectName("graph_rank_map_button")
+        self.map_button.setToolTip(tr("Compare every rank with the bench and show which module diverges on which "
+                                      "rank"))
+        self.map_button.clicked.connect(self.show_rank_map)
         bar = QHBoxLayout()
         for widget in (self.open_button, self.graph_choice, self.direction):
             bar.addWidget(widget)
         bar.addWidget(self.search, 1)
-        for widget in (self.goto_button, self.bench_button, self.match_button, self.fit_button, self.side_by_side,
-                       export):
+        for widget in (self.goto_button, self.bench_button, self.match_button, self.map_button, self.fit_button,
+                       self.side_by_side, export):
             bar.addWidget(widget)
-        self._show_msprobe_controls(False)
         self.info = QLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."))
         self.info.setObjectName("graph_info")
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -217,10 +225,19 @@ class GraphPanel(QWidget):
         self.split.addWidget(self.npu_side)
         self.split.addWidget(self.original_side)
         self.original_side.hide()
+        self.rank_map = RankMapView()
+        self.rank_map.cellActivated.connect(self.show_module)
+        self.rank_map.hide()
+        below = QSplitter(Qt.Orientation.Vertical)
+        below.addWidget(self.split)
+        below.addWidget(self.rank_map)
+        below.setStretchFactor(0, 3)
+        below.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addLayout(legend)
-        layout.addWidget(self.split, 1)
+        layout.addWidget(below, 1)
+        self._show_msprobe_controls(False)
 
     # --- opening ---------------------------------------------------------------------------------
     def open_graph(self, path: str | Path, graph_name: str | None = None) -> Worker:
@@ -287,10 +304,61 @@ class GraphPanel(QWidget):
         self.info.setText(tr("{npu} matched with {bench}: comparing again…").format(npu=npu[0], bench=bench[0]))
         return self.open_msprobe(view.path, view.run.label, bench=view.bench_path)
 
+    def show_rank_map(self) -> Worker | None:
+        """Compare every run with the bench (in a worker) and show the rank x module map below the graphs."""
+        view = self.msprobe
+        if view is None or view.bench_path is None:
+            return None
+        if self._map_job is not None:
+            self._map_job.cancel()
+        mode = view.comparison.mode if view.comparison is not None else None
+        worker = Worker(rank_module_map, view.path, view.bench_path, view.direction, mode)
+        worker.signals.finished.connect(lambda result, w=worker: self._map_ready(w, result))
+        worker.signals.failed.connect(lambda exc, w=worker: self._map_failed(w, exc))
+        self._map_job = worker
+        self.info.setText(tr("Comparing every run with the bench…"))
+        return self._runner.start(worker)
+
+    def _map_ready(self, worker: Worker, result: RankModuleMap) -> None:
+        if worker is self._map_job:
+            self._map_job = None
+            self.rank_map.set_map(result)
+            self.rank_map.show()
+            if self.loaded is not None:
+                self.info.setText(self._info_text(self.npu_side.canvas.layout_shown))
+
+    def _map_failed(self, worker: Worker, exc: BaseException) -> None:
+        if worker is self._map_job:
+            self._map_job = None
+            show_error(self, exc, tr("Comparing every run"))
+
+    def show_module(self, run: str, module: str) -> None:
+        """Show ``module`` of the msprobe run ``run`` (opening that run first when another one is shown)."""
+        view = self.msprobe
+        if view is None:
+            return
+        if run != view.run.label:
+            self._wanted_module = module
+            self.open_msprobe(view.path, run, bench=view.bench_path)
+            return
+        self._reveal_module(module)
+
+    def _reveal_module(self, module: str) -> None:
+        node = self.msprobe.npu.node_path(module) if self.msprobe is not None else None
+        if node is not None:
+            if node[0] == "op":
+                self.select_op(node[1])
+            else:
+                self.npu_side.reveal_group(node[1])
+
     def _show_msprobe_controls(self, on: bool) -> None:
         for widget in (self.direction, self.bench_button):
             widget.setVisible(on)
-        self.match_button.setVisible(on and self.msprobe is not None and self.msprobe.bench is not None)
+        with_bench = on and self.msprobe is not None and self.msprobe.bench is not None
+        self.match_button.setVisible(with_bench)
+        self.map_button.setVisible(with_bench)
+        if not on:
+            self.rank_map.hide()
         self.side_by_side.setText(tr("Bench graph") if on else tr("Original graph"))
 
     def set_hierarchy(self, hierarchy: Hierarchy | None) -> Worker | None:
@@ -348,6 +416,9 @@ class GraphPanel(QWidget):
         wanted, self._wanted = self._wanted, None
         if wanted is not None:
             self.select_op(wanted)
+        module, self._wanted_module = self._wanted_module, None
+        if module is not None:
+            self._reveal_module(module)
 
     def _info_text(self, layout: ViewLayout) -> str:
         npu = self.loaded.npu
@@ -394,8 +465,8 @@ class GraphPanel(QWidget):
 
     @property
     def busy(self) -> bool:
-        return (self._job is not None or self._overlay_job is not None or self.npu_side.busy
-                or self.original_side.busy)
+        return (self._job is not None or self._overlay_job is not None or self._map_job is not None
+                or self.npu_side.busy or self.original_side.busy)
 
     # --- compare overlay -------------------------------------------------------------------------
     def set_compare(self, result: Any, statuses: Sequence[str]) -> None:
