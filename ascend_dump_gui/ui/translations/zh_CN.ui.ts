@@ -148,12 +148,28 @@
       <translation>参数</translation>
     </message>
     <message>
+      <source>Backward</source>
+      <translation>反向</translation>
+    </message>
+    <message>
       <source>Before</source>
       <translation>覆盖前</translation>
     </message>
     <message>
+      <source>Bench graph</source>
+      <translation>标杆图</translation>
+    </message>
+    <message>
+      <source>Bench msprobe dump</source>
+      <translation>标杆msprobe Dump目录</translation>
+    </message>
+    <message>
       <source>Bench name</source>
       <translation>标杆名称</translation>
+    </message>
+    <message>
+      <source>Bench: {path}</source>
+      <translation>标杆：{path}</translation>
     </message>
     <message>
       <source>Browse</source>
@@ -272,6 +288,10 @@
       <translation>比对已取消。</translation>
     </message>
     <message>
+      <source>Compare every rank with the bench and show which module diverges on which rank</source>
+      <translation>将每个rank与标杆比对，显示哪个模块在哪个rank上偏离</translation>
+    </message>
+    <message>
       <source>Compare failed.</source>
       <translation>比对失败。</translation>
     </message>
@@ -288,12 +308,24 @@
       <translation>比对目录树</translation>
     </message>
     <message>
+      <source>Compare with bench…</source>
+      <translation>与标杆比对…</translation>
+    </message>
+    <message>
       <source>Compare with…</source>
       <translation>与…比对</translation>
     </message>
     <message>
       <source>Comparing</source>
       <translation>比对</translation>
+    </message>
+    <message>
+      <source>Comparing every run</source>
+      <translation>比对所有运行</translation>
+    </message>
+    <message>
+      <source>Comparing every run with the bench…</source>
+      <translation>正在将所有运行与标杆比对…</translation>
     </message>
     <message>
       <source>Comparing msprobe dumps…</source>
@@ -560,6 +592,10 @@
       <translation>格式</translation>
     </message>
     <message>
+      <source>Forward</source>
+      <translation>前向</translation>
+    </message>
+    <message>
       <source>Found by</source>
       <translation>发现方式</translation>
     </message>
@@ -684,6 +720,10 @@
       <translation>直方图的计数轴使用对数刻度</translation>
     </message>
     <message>
+      <source>Match selected</source>
+      <translation>匹配所选</translation>
+    </message>
+    <message>
       <source>Match {index} of {count}: {name}</source>
       <translation>第 {index} 个匹配，共 {count} 个：{name}</translation>
     </message>
@@ -742,6 +782,10 @@
     <message>
       <source>NPU: {file}</source>
       <translation>NPU：{file}</translation>
+    </message>
+    <message>
+      <source>NPU: {run} ({path})</source>
+      <translation>NPU：{run}（{path}）</translation>
     </message>
     <message>
       <source>Name</source>
@@ -928,6 +972,10 @@
       <translation>PNG图片 (*.png)</translation>
     </message>
     <message>
+      <source>Pair the call selected on the NPU side with the one selected on the bench side; compares use this match for the rest of the session</source>
+      <translation>将NPU侧所选调用与标杆侧所选调用配对；本次会话中后续比对都使用此匹配</translation>
+    </message>
+    <message>
       <source>Path</source>
       <translation>路径</translation>
     </message>
@@ -990,6 +1038,14 @@
     <message>
       <source>Ranks</source>
       <translation>多rank</translation>
+    </message>
+    <message>
+      <source>Ranks x modules ({direction}, msprobe {mode} mode): {runs} runs, {modules} modules; {failing} runs diverge. Double-click a cell to show it.</source>
+      <translation>rank × 模块（{direction}，msprobe {mode} 模式）：{runs} 个运行，{modules} 个模块；{failing} 个运行偏离。双击单元格即可显示。</translation>
+    </message>
+    <message>
+      <source>Ranks × modules</source>
+      <translation>rank × 模块</translation>
     </message>
     <message>
       <source>Read the filter as a regular expression</source>
@@ -1130,6 +1186,10 @@
     <message>
       <source>Select a field to see what it does.</source>
       <translation>选择一个字段以查看其作用。</translation>
+    </message>
+    <message>
+      <source>Select one call on each side to match them.</source>
+      <translation>请在两侧各选择一个调用以匹配。</translation>
     </message>
     <message>
       <source>Set {option}</source>
@@ -1460,6 +1520,10 @@
       <translation>比对</translation>
     </message>
     <message>
+      <source>compared in msprobe's {mode} mode</source>
+      <translation>按msprobe的 {mode} 模式比对</translation>
+    </message>
+    <message>
       <source>control edge</source>
       <translation>控制边</translation>
     </message>
@@ -1740,6 +1804,14 @@
       <translation>msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning；{where}</translation>
     </message>
     <message>
+      <source>msprobe: show the forward or the backward calls</source>
+      <translation>msprobe：显示前向或反向调用</translation>
+    </message>
+    <message>
+      <source>msprobe: the bench dump to compare with, shown beside</source>
+      <translation>msprobe：用于比对的标杆Dump，并排显示</translation>
+    </message>
+    <message>
       <source>n/a</source>
       <translation>未比对</translation>
     </message>
@@ -1750,6 +1822,10 @@
     <message>
       <source>no reference</source>
       <translation>无参考</translation>
+    </message>
+    <message>
+      <source>no such module on this run</source>
+      <translation>此运行中没有该模块</translation>
     </message>
     <message>
       <source>none</source>
@@ -1948,6 +2024,10 @@
       <translation>脚本</translation>
     </message>
     <message>
+      <source>the tree's first divergence is in this module</source>
+      <translation>整棵树的首个偏离位于此模块</translation>
+    </message>
+    <message>
       <source>the whole config</source>
       <translation>整个配置</translation>
     </message>
@@ -1970,6 +2050,10 @@
     <message>
       <source>unknown</source>
       <translation>未知</translation>
+    </message>
+    <message>
+      <source>unmatched</source>
+      <translation>未匹配</translation>
     </message>
     <message>
       <source>unreadable</source>
@@ -2176,6 +2260,10 @@
       <translation>{name}：{ops} 个算子，{groups} 个分组 · 布局：{engine}</translation>
     </message>
     <message>
+      <source>{npu} matched with {bench}: comparing again…</source>
+      <translation>{npu} 已与 {bench} 匹配：正在重新比对…</translation>
+    </message>
+    <message>
       <source>{n} runs not compared (workers lost)</source>
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
@@ -2206,6 +2294,10 @@
     <message>
       <source>{runs} runs in {path}</source>
       <translation>{path} 中有 {runs} 个运行</translation>
+    </message>
+    <message>
+      <source>{run} {direction}: {calls} calls, {groups} groups · layout: {engine}</source>
+      <translation>{run} {direction}：{calls} 个调用，{groups} 个分组 · 布局：{engine}</translation>
     </message>
     <message>
       <source>{shown} of {total} shown</source>
