@@ -175,6 +175,10 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
                                 "first_divergence": None, "status": "lost", "stats_differ": 0, "full": False})
             continue
         value = outcome.value
+        for row in value["rows"]:       # a tree of GE and msprobe runs: each row says which format it is
+            row["format"] = run.format
+        if value["first_divergence"]:
+            value["first_divergence"]["format"] = run.format
         failed = sum(r["reached"] is False for r in value["rows"])
         overflows = value["overflows"] + run.overflow_files
         result.rows += value["rows"]

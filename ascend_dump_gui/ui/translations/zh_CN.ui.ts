@@ -1356,6 +1356,10 @@
       <translation>训练进程的工作目录：相对路径以此为起点。</translation>
     </message>
     <message>
+      <source>The tree holds runs of several formats: the matrix of one format</source>
+      <translation>该目录树包含多种格式的运行：显示其中一种格式的矩阵</translation>
+    </message>
+    <message>
       <source>This config has {count} error(s); the emulated runtime may refuse it.</source>
       <translation>此配置有 {count} 个错误；仿真运行时可能会拒绝该配置。</translation>
     </message>
