@@ -62,12 +62,9 @@ def _ge(args: argparse.Namespace) -> dict:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 
     path = Path(args.path)
     if path.is_dir():
-        if not is_msprobe_dir(path):
-            raise InputError(args.path, "neither a GE graph file nor an msprobe dump (no dump.json)")
         document = _msprobe(args)
     elif path.is_file():
         document = _ge(args)

@@ -39,8 +39,18 @@ class MsprobeView:
 
 
 def _runs(path: Path) -> list[MsprobeRun]:
+    """The msprobe runs under ``path``: an msprobe dump path, step or rank folder, or any tree holding msprobe
+    runs among others (GE dumps beside them, say), found through the run index."""
     if not is_msprobe_dir(path):
-        raise InputError(str(path), "not an msprobe dump (no dump.json in it or two levels below)")
+        from ascend_dump_gui.core.runs.index import (
+            index_runs,  # a full scan: only for a tree of mixed formats
+        )
+
+        index = index_runs(path) if path.is_dir() else None
+        found = [r for r in (index.runs if index is not None else []) if r.format == "msprobe"]
+        if not found:
+            raise InputError(str(path), "no msprobe dump in it (no dump.json in a step/rank folder)")
+        return [run for r in found for run in open_tree(index.abspath(r)).runs]
     tree = open_tree(path)
     if not tree.runs:
         raise InputError(str(path), tree.problems[0].message if tree.problems else "no msprobe run")

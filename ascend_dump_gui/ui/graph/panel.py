@@ -35,7 +35,6 @@ from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
 from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overlay, mapped_overlay, roll_up
 from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_map
-from ascend_dump_gui.core.msprobe.tree import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
@@ -244,7 +243,7 @@ class GraphPanel(QWidget):
         """Open a GE graph dump, or an msprobe dump (``graph_name``: the run, e.g. ``step0/rank1``), in a
         worker (the current graph stays until the new one is ready; ``path`` becomes the shown file then)."""
         path = Path(path)
-        if path.is_dir() and is_msprobe_dir(path):
+        if path.is_dir():   # an msprobe dump, or a tree holding msprobe runs among others
             return self.open_msprobe(path, graph_name)
         if self._job is not None:
             if self._opening == (path, graph_name, self.hierarchy):

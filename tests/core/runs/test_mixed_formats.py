@@ -30,3 +30,17 @@ def test_ge_and_msprobe_runs_in_one_tree_pair_within_their_format(tmp_path):
         assert [r["rank"] for r in compared] == [1]
         assert ("/msprobe/" in compared[0]["reference_path"]) == (fmt == "msprobe")
         assert compared[0]["rows"] > 0
+
+
+def test_graph_of_a_mixed_tree_shows_its_msprobe_runs(tmp_path, capsys):
+    import json
+
+    from ascend_dump_gui.cli import main
+
+    emulate_ranks(tmp_path / "ge", ranks=1, steps=1)
+    shutil.copytree(REAL["two_rank"], tmp_path / "msprobe")
+    assert main(["graph", str(tmp_path), "--run", "step0/rank1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["run"] == "step0/rank1" and "Module.blocks.Sequential.forward.0" in {n["id"] for n in doc["nodes"]}
+    assert main(["graph", str(tmp_path / "ge")]) == 2
+    assert "no msprobe dump" in capsys.readouterr().err
