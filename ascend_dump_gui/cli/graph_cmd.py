@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="the bench msprobe dump, or the golden dump of a GE graph's NPU dump")
     parser.add_argument("--dump", metavar="DIR",
                         help="GE only: the NPU dump compared with REF (default: the graph file's folder)")
-    parser.add_argument("--run", metavar="LABEL", help="msprobe only: the run to show, e.g. step0/rank1")
+    parser.add_argument("--run", metavar="LABEL", help="msprobe only: the run to show, e.g. step0/rank1, or a "
+                                                       "step's pipeline stages as one model: pipeline:step0")
     parser.add_argument("--json", action="store_true", help="print one JSON document (cli.md)")
     parser.set_defaults(func=_run)
 
@@ -34,9 +35,7 @@ def _msprobe(args: argparse.Namespace) -> dict:
     from ascend_dump_gui.core.graph.msprobe_model import DIRECTIONS
 
     forward = load_msprobe(args.path, DIRECTIONS[0], args.run, args.compare)
-    if args.run and forward.run.label != args.run:
-        raise InputError(args.path, f"no run {args.run} (runs: {', '.join(forward.runs)})")
-    backward = load_msprobe(args.path, DIRECTIONS[1], forward.run.label, args.compare,
+    backward = load_msprobe(args.path, DIRECTIONS[1], forward.label, args.compare, previous=forward,
                             comparison=forward.comparison)
     for problem in forward.run.problems:
         warn(problem.message)

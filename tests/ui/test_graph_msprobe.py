@@ -154,3 +154,23 @@ def test_the_rank_module_map_shows_which_module_diverges_on_which_rank(qtbot, sh
     assert panel.msprobe.run.label == "step0/rank1" and panel.graph_choice.currentText() == "step0/rank1"
     key = panel.msprobe.npu.node_path("Module.blocks.1.act.GELU.forward.0")
     qtbot.waitUntil(lambda: panel.npu_side.canvas.selected_keys() == [key], timeout=30_000)
+
+
+def test_pipeline_stages_are_one_model_in_the_run_choice(qtbot, shown_panel):
+    from tests.core.graph.msprobe_trees import DATA
+
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_graph(DATA / "pipeline"))
+    choice = panel.graph_choice
+    assert [choice.itemText(i) for i in range(choice.count())] == ["step0/rank0", "step0/rank1", "pipeline:step0"]
+    choice.setCurrentIndex(2)
+    _shown(qtbot, panel, lambda: choice.activated.emit(2))
+    assert panel.msprobe.label == "pipeline:step0" and choice.currentText() == "pipeline:step0"
+    canvas = panel.npu_side.canvas
+    stages = [k for k in canvas.boxes if k[0] == GROUP]
+    assert [panel.loaded.npu.groups[k[1]].label for k in stages] == ["stage 1 · rank0", "stage 2 · rank1"]
+    assert len(canvas.edges) == 1     # the activation rank 0 sends to rank 1
+    _direction(qtbot, panel, BACKWARD)
+    assert panel.msprobe.label == "pipeline:step0"
+    first = next(k for k in panel.npu_side.canvas.boxes if k[0] == GROUP)
+    assert panel.loaded.npu.groups[first[1]].label == "stage 1 · rank1"

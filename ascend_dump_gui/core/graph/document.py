@@ -4,7 +4,8 @@
 
 GE graphs: one ``op`` node per op, ``parent`` its name scope (``layer_3/attention``; null at the top). msprobe
 runs: both directions, modules (``module``) named as in construct.json and calls (``api``; a leaf module at
-level L0 is a ``module``) as in dump.json, each with its ``direction``; edges say whether they carry data
+level L0 is a ``module``) as in dump.json, each with its ``direction`` (a step's pipeline, run
+``pipeline:step{N}``, names them ``{run}:{name}``, stage after stage); edges say whether they carry data
 (``data``: false is execution order only). ``status`` is null without a compare; a call without a bench
 counterpart is ``not_compared`` with ``"matched": false``.
 """
@@ -53,7 +54,7 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
         for name, parent in graph.parents.items():
             node = graph.node_path(name)
             leaf = node is not None and node[0] == "op"
-            kind = "module" if is_module(name) else "api"
+            kind = "module" if is_module(name.rpartition(":")[2]) else "api"
             nodes.append({"id": name, "name": name, "kind": kind,
                           "type": graph.model.ops[name].type if leaf else None, "parent": parent,
                           "direction": graph.direction,
@@ -61,7 +62,13 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
         edges += [{"from": e.src, "to": e.dst, "data": not e.control} for e in graph.model.edges]
     first = None
     comparison = views[0].comparison if views else None
-    if comparison is not None and comparison.first_divergence is not None:
+    if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn
+        for view in views:
+            found = view.overlay.first_divergence if view.overlay is not None else None
+            if found is not None:
+                first = found if found in view.npu.model.ops else view.npu.module_of.get(found)
+                break
+    elif comparison is not None and comparison.first_divergence is not None:
         first = comparison.first_divergence.npu.entry
-    return {"run": views[0].run.label if views else None, "nodes": nodes, "edges": edges,
+    return {"run": views[0].label if views else None, "nodes": nodes, "edges": edges,
             "first_divergence": first, "mode": comparison.mode if comparison is not None else None}

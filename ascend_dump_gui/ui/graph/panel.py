@@ -278,8 +278,8 @@ class GraphPanel(QWidget):
         view = self.msprobe
         if view is None:
             return None
-        same_run = run is None or run == view.run.label
-        return self.open_msprobe(view.path, view.run.label if same_run else run, self.direction.currentData(),
+        same_run = run is None or run == view.label
+        return self.open_msprobe(view.path, view.label if same_run else run, self.direction.currentData(),
                                  view.bench_path, comparison=view.comparison if keep_compare and same_run else None)
 
     def _ask_bench(self) -> None:
@@ -287,7 +287,7 @@ class GraphPanel(QWidget):
             return
         path = QFileDialog.getExistingDirectory(self, tr("Bench msprobe dump"), str(self.msprobe.path.parent))
         if path:
-            self.open_msprobe(self.msprobe.path, self.msprobe.run.label, bench=path)
+            self.open_msprobe(self.msprobe.path, self.msprobe.label, bench=path)
 
     def match_selected(self) -> Worker | None:
         """Pair the NPU call and the bench call selected now (by hand) and compare again with that match."""
@@ -301,7 +301,7 @@ class GraphPanel(QWidget):
             return None
         self.call_maps.setdefault((view.path, view.bench_path), {})[npu[0]] = bench[0]
         self.info.setText(tr("{npu} matched with {bench}: comparing again…").format(npu=npu[0], bench=bench[0]))
-        return self.open_msprobe(view.path, view.run.label, bench=view.bench_path)
+        return self.open_msprobe(view.path, view.label, bench=view.bench_path)
 
     def show_rank_map(self) -> Worker | None:
         """Compare every run with the bench (in a worker) and show the rank x module map below the graphs."""
@@ -336,7 +336,7 @@ class GraphPanel(QWidget):
         view = self.msprobe
         if view is None:
             return
-        if run != view.run.label:
+        if run != view.label:
             self._wanted_module = module
             self.open_msprobe(view.path, run, bench=view.bench_path)
             return
@@ -388,12 +388,12 @@ class GraphPanel(QWidget):
         self.graph_choice.setVisible(len(loaded.graph_names) > 1)
         view = self.msprobe
         if view is not None:
-            self.graph_choice.setCurrentText(view.run.label)
+            self.graph_choice.setCurrentText(view.label)
             self.direction.setCurrentIndex(self.direction.findData(view.direction))
         self._show_msprobe_controls(view is not None)
         self._announce = True
         layouter, layout = sides[0]
-        title = (tr("NPU: {run} ({path})").format(run=view.run.label, path=view.path.name) if view is not None
+        title = (tr("NPU: {run} ({path})").format(run=view.label, path=view.path.name) if view is not None
                  else tr("Device graph (after fusion): {name}").format(name=npu.name))
         self.npu_side.set_graph(npu, layouter, layout, title)
         if loaded.original is not None:
@@ -424,7 +424,7 @@ class GraphPanel(QWidget):
         view = self.msprobe
         if view is not None:
             text = tr("{run} {direction}: {calls} calls, {groups} groups · layout: {engine}").format(
-                run=view.run.label, direction=self.direction.currentText(), calls=len(npu.ops),
+                run=view.label, direction=self.direction.currentText(), calls=len(npu.ops),
                 groups=len(npu.groups) - 1, engine=layout.engine)
             if view.comparison is not None:
                 text += " · " + tr("compared in msprobe's {mode} mode").format(mode=view.comparison.mode)

@@ -134,3 +134,34 @@ def test_cli_graph_of_a_ge_graph_file(capsys, shared_dir):
     doc = _graph_json(capsys, real_graph(shared_dir, RESNET))
     assert len(doc["nodes"]) == 170 and all(n["kind"] == "op" and n["status"] is None for n in doc["nodes"])
     assert doc["first_divergence"] is None
+
+
+def test_pipeline_stages_are_found_ordered_and_shown_as_one_model():
+    from ascend_dump_gui.core.graph.pipeline import pipeline_label, stage_order
+    from tests.core.graph.msprobe_trees import DATA
+
+    tree = DATA / "pipeline"
+    runs = open_tree(tree).runs
+    assert [r.label for r in stage_order(runs)] == ["step0/rank0", "step0/rank1"]
+    assert stage_order(open_tree(REAL["two_rank"]).runs) is None        # data-parallel replicas
+    forward = load_msprobe(tree, FORWARD, pipeline_label(0))
+    assert pipeline_label(0) in forward.runs and forward.label == "pipeline:step0"
+    model = forward.npu.model
+    stages = [model.groups[g].label for g in model.groups[""].groups]
+    assert stages == ["stage 1 · rank0", "stage 2 · rank1"]
+    for run in runs:   # each stage holds its rank's construct.json hierarchy
+        graph = build_msprobe_graph(run, FORWARD)
+        prefix = f"{run.label}:"
+        for name, parent in graph.parents.items():
+            assert forward.npu.parents[prefix + name] == (prefix + parent if parent else None)
+    send = "step0/rank0:Distributed.send.0.forward"
+    assert any(e.src == send and e.dst == "step0/rank1:Distributed.recv.0.forward" and not e.control
+               for e in model.edges)
+    assert model.ops[send].order < model.ops["step0/rank1:Functional.linear.0.forward"].order
+    backward = load_msprobe(tree, BACKWARD, pipeline_label(0), previous=forward)
+    first_stage = backward.npu.model.groups[backward.npu.model.groups[""].groups[0]].label
+    assert first_stage == "stage 1 · rank1"      # backward runs from the last stage to the first
+    alone = load_msprobe(tree, BACKWARD, pipeline_label(0), bench=tree)
+    assert alone.overlay.first_divergence is None and len(alone.comparisons) == 2
+    assert set(alone.overlay.ops.values()) <= {"pass", "not_compared", "unmatched"}
+    assert all(links == [name] for name, links in alone.links.npu_to_original.items())
