@@ -130,8 +130,8 @@ class GraphCanvas(QGraphicsView):
     def _labels(self, key: Key) -> tuple[str, str]:
         model = self.model
         if key[0] == OP:
-            op = model.ops[key[1]]
-            return op.name, op.type + (" ⊕" if op.origins else "")
+            op = model.ops[key[1]]   # a stage's call in an msprobe pipeline: without its "{run}:" prefix
+            return op.name.rpartition(":")[2] or op.name, op.type + (" ⊕" if op.origins else "")
         group = model.groups[key[1]]
         label = group.label if group.chunk is None else tr("ops {first}–{last}").format(
             first=group.chunk[0], last=group.chunk[1])
