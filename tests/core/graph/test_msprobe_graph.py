@@ -165,3 +165,19 @@ def test_pipeline_stages_are_found_ordered_and_shown_as_one_model():
     assert alone.overlay.first_divergence is None and len(alone.comparisons) == 2
     assert set(alone.overlay.ops.values()) <= {"pass", "not_compared", "unmatched"}
     assert all(links == [name] for name, links in alone.links.npu_to_original.items())
+
+
+def test_megatron_construct_values_name_their_parent(tmp_path):
+    import json
+    import shutil
+
+    run_dir = tmp_path / "step0" / "rank0"
+    shutil.copytree(open_tree(REAL["mix_stats"]).runs[0].path, run_dir)
+    construct = construct_of(run_dir)
+    megatron = {k: [v, 0] for k, v in construct.items()} | {"megatron_micro_step_number": 1}
+    (run_dir / "construct.json").write_text(json.dumps(megatron))
+    run = open_tree(tmp_path).runs[0]
+    assert run.construct == construct
+    graph = build_msprobe_graph(run)
+    assert graph.node_path("megatron_micro_step_number") is None
+    assert graph.parents["Functional.linear.0.forward"] == "Module.blocks.0.fc.Linear.forward.0"
