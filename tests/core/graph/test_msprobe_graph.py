@@ -181,3 +181,17 @@ def test_megatron_construct_values_name_their_parent(tmp_path):
     graph = build_msprobe_graph(run)
     assert graph.node_path("megatron_micro_step_number") is None
     assert graph.parents["Functional.linear.0.forward"] == "Module.blocks.0.fc.Linear.forward.0"
+
+
+def test_cli_graph_of_a_ge_graph_with_compare_statuses(tmp_path, capsys):
+    from ascend_dump_gui.core.compare.engine import compare
+    from tests.emulator_runs import emulated, model_dump
+
+    _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
+    doc = _graph_json(capsys, graph, "--compare", golden, "--dump", npu)
+    result = compare(npu, golden, graph=graph)
+    nodes = {n["id"]: n for n in doc["nodes"]}
+    assert doc["first_divergence"] == result.first_divergence.op_name
+    assert nodes[doc["first_divergence"]]["status"] == "first_divergence"
+    assert {n["status"] for n in nodes.values()} - {"not_compared"}
+    assert all(n["kind"] == "op" for n in nodes.values())
