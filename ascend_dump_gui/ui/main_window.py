@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         self.ranks_panel.browseRequested.connect(self.open_folder)
         self.tabs.addTab(self.ranks_panel, icon("compare"), tr("Ranks"))
         self.graph_panel = GraphPanel(self.runner)
+        self.compare_panel.matches = self.graph_panel.matches   # calls matched by hand: one store per session
         self.tabs.addTab(self.graph_panel, icon("graph"), tr("Graph"))
         self.compare_panel.finished.connect(self._show_compare_in_graph)
         self.compare_panel.rowSelected.connect(self._compare_row_selected)

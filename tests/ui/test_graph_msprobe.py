@@ -106,6 +106,11 @@ def test_a_match_by_hand_is_used_by_the_next_compare(qtbot, shown_panel):
     _direction(qtbot, panel, BACKWARD)      # the session keeps the match
     _direction(qtbot, panel, FORWARD)
     assert panel.msprobe.call_map == {a: b}
+    from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+
+    tree = compare_trees(npu, bench, matches=panel.matches)   # as the Compare view's msprobe compare runs it
+    rows = [r for r in tree.pairs[0].result.rows if r.npu.entry == a]
+    assert rows and all(r.bench.entry == b for r in rows)
     assert (GROUP, panel.msprobe.npu.group_of["Module.layers.Sequential.forward.0"]) in panel.npu_side.canvas.boxes
 
 
@@ -174,3 +179,16 @@ def test_pipeline_stages_are_one_model_in_the_run_choice(qtbot, shown_panel):
     assert panel.msprobe.label == "pipeline:step0"
     first = next(k for k in panel.npu_side.canvas.boxes if k[0] == GROUP)
     assert panel.loaded.npu.groups[first[1]].label == "stage 1 · rank1"
+
+
+def test_the_compare_view_uses_the_graphs_hand_made_matches(qtbot, window):
+    npu, bench = PAIRS["mix"]
+    a, b = "Functional.gelu.1.forward", "Functional.gelu.0.forward"
+    runs = open_tree(npu).runs[0], open_tree(bench).runs[0]
+    window.graph_panel.matches.add(runs[0].path, runs[1].path, a, b)
+    compare = window.compare_panel
+    compare.set_inputs(str(npu), str(bench))
+    compare.run()
+    qtbot.waitUntil(lambda: compare.msprobe is not None and compare.msprobe.result is not None, timeout=30_000)
+    rows = [r for r in compare.msprobe.result.pairs[0].result.rows if r.npu.entry == a]
+    assert rows and all(r.bench.entry == b for r in rows)

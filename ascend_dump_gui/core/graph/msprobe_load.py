@@ -4,7 +4,6 @@ with the bench run's graph beside it, msprobe's compare of the two and the links
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from ascend_dump_gui.core.graph.pipeline import (
     stage_order,
 )
 from ascend_dump_gui.core.msprobe.compare import compare_runs
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.rows import MsprobeComparison
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, is_msprobe_dir, open_tree
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
@@ -124,13 +124,13 @@ def _merged_links(npu: MsprobeGraph, parts: list[tuple[MsprobeGraph, Links]], be
 
 
 def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: str | None = None,
-                 bench: str | os.PathLike | None = None, *, call_map: Mapping[str, str] | None = None,
+                 bench: str | os.PathLike | None = None, *, matches: CallMatches | None = None,
                  comparison: MsprobeComparison | None = None, previous: MsprobeView | None = None,
                  progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> MsprobeView:
     """The run ``run_label`` (``step0/rank1``, or ``pipeline:step0`` for a step's pipeline stages as one model;
     default the first run) of the msprobe dump at ``path`` in ``direction``; with ``bench``, the same run(s) of
     the bench dump beside it and msprobe's compare of the two (``comparison``, when given, is reused: it covers
-    both directions). ``previous``: a view of the same dump whose parsed runs and compares are reused
+    both directions), with the calls ``matches`` pairs by hand. ``previous``: a view of the same dump whose parsed runs and compares are reused
     (switching direction reads nothing again). :class:`InputError` on a bad dump."""
     path = Path(path)
     same = previous is not None and previous.path == path and previous.label == (run_label or previous.label)
@@ -144,8 +144,7 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
     graphs = [build_msprobe_graph(r, direction, cancel=cancel) for r in stages]
     pipeline = label.startswith(PIPELINE_PREFIX)
     npu = pipeline_graph(graphs, stages[0].step) if pipeline else graphs[0]
-    view = MsprobeView(path, stages[0], labels, direction, npu, call_map=dict(call_map or {}), label=label,
-                       stages=stages)
+    view = MsprobeView(path, stages[0], labels, direction, npu, label=label, stages=stages)
     if bench is None:
         return view
     view.bench_path = Path(bench)
@@ -155,6 +154,8 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
         bench_runs = _runs(view.bench_path)
         bench_stages = [_counterpart(r, bench_runs) for r in stages]
     view.bench_run, view.bench_stages = bench_stages[0], bench_stages
+    maps = [matches.for_runs(r.path, b.path) if matches else {} for r, b in zip(stages, bench_stages, strict=True)]
+    view.call_map = maps[0]
     progress(1, 3, f"reading the bench {bench_stages[0].label}")
     bench_graphs = [build_msprobe_graph(r, direction, cancel=cancel) for r in bench_stages]
     view.bench = pipeline_graph(bench_graphs, bench_stages[0].step) if pipeline else bench_graphs[0]
@@ -164,14 +165,14 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
     if not comparisons:
         for i, (run, bench_run) in enumerate(zip(stages, bench_stages, strict=True)):
             reuse = comparison if i == 0 and comparison is not None and not pipeline else None
-            comparisons.append(reuse or compare_runs(run, bench_run, call_map=view.call_map or None,
+            comparisons.append(reuse or compare_runs(run, bench_run, call_map=maps[i] or None,
                                                      progress=lambda d, t: cancel is None or not cancel.cancelled))
             if cancel is not None:
                 cancel.raise_if_cancelled()
     view.comparisons = comparisons
     view.comparison = comparisons[0]
     overlays = [msprobe_overlay(g, c) for g, c in zip(graphs, comparisons, strict=True)]
-    parts = [call_links(g, b, c, view.call_map) for g, b, c in zip(graphs, bench_graphs, comparisons, strict=True)]
+    parts = [call_links(g, b, c, m) for g, b, c, m in zip(graphs, bench_graphs, comparisons, maps, strict=True)]
     if pipeline:
         view.overlay = pipeline_overlay(npu, graphs, overlays)
         view.links = _merged_links(npu, list(zip(graphs, parts, strict=True)), view.bench)

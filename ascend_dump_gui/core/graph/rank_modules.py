@@ -16,6 +16,7 @@ from pathlib import Path
 from ascend_dump_gui.core.graph.msprobe_model import FORWARD, MsprobeGraph, build_msprobe_graph
 from ascend_dump_gui.core.graph.msprobe_overlay import msprobe_overlay
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
@@ -60,13 +61,14 @@ def _columns(graphs: Iterable[MsprobeGraph], max_columns: int) -> list[str]:
 
 
 def rank_module_map(npu: str | os.PathLike, bench: str | os.PathLike, direction: str = FORWARD,
-                    mode: str | None = None, *, max_columns: int = MAX_COLUMNS, progress: ProgressFn = no_progress,
-                    cancel: CancelToken | None = None) -> RankModuleMap:
-    """The map of every run found under both ``npu`` and ``bench`` (msprobe dumps), in ``direction``."""
+                    mode: str | None = None, *, matches: CallMatches | None = None, max_columns: int = MAX_COLUMNS,
+                    progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> RankModuleMap:
+    """The map of every run found under both ``npu`` and ``bench`` (msprobe dumps), in ``direction``, with the
+    calls ``matches`` pairs by hand."""
     def step(done: int, total: int) -> bool:
         return cancel is None or not cancel.cancelled
 
-    tree = compare_trees(Path(npu), Path(bench), mode, progress=step)
+    tree = compare_trees(Path(npu), Path(bench), mode, progress=step, matches=matches)
     if cancel is not None:
         cancel.raise_if_cancelled()
     out = RankModuleMap(direction, mode=tree.mode)

@@ -35,6 +35,7 @@ from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
 from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overlay, mapped_overlay, roll_up
 from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_map
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
@@ -64,13 +65,13 @@ def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_i
     return loaded, sides
 
 
-def _open_msprobe(path: Path, run: str | None, direction: str, bench: Path | None, call_map: dict[str, str],
+def _open_msprobe(path: Path, run: str | None, direction: str, bench: Path | None, matches: CallMatches,
                   comparison, previous: MsprobeView | None, use_igraph: bool, *, progress: ProgressFn,
                   cancel: CancelToken) -> tuple[LoadedGraphs, list, MsprobeView]:
     """Worker body: an msprobe run (and its bench run) in one direction, compared, laid out."""
     gc.unfreeze()
     with gc_paused():
-        view = load_msprobe(path, direction, run, bench, call_map=call_map, comparison=comparison,
+        view = load_msprobe(path, direction, run, bench, matches=matches, comparison=comparison,
                             previous=previous, progress=progress, cancel=cancel)
         bench_model = view.bench.model if view.bench is not None else None
         loaded = LoadedGraphs(view.npu.model, bench_model, view.links, view.runs)
@@ -134,8 +135,8 @@ class GraphPanel(QWidget):
         self.msprobe: MsprobeView | None = None   # the msprobe run shown (None: a GE graph)
         self._map_job: Worker | None = None
         self._wanted_module: str | None = None   # a module to show once the run being opened is shown
-        self.call_maps: dict[tuple[Path, Path], dict[str, str]] = {}
-        """Calls matched by hand per (NPU dump, bench dump), kept for the session and used by every compare."""
+        self.matches = CallMatches()
+        """Calls matched by hand, kept for the session and used by every compare (the Compare view's too)."""
         self._build()
 
     def _build(self) -> None:
@@ -263,10 +264,9 @@ class GraphPanel(QWidget):
         path = Path(path)
         direction = direction or self.direction.currentData()
         bench = Path(bench) if bench is not None else None
-        call_map = self.call_maps.get((path, bench), {}) if bench is not None else {}
         if self._job is not None:
             self._job.cancel()
-        worker = Worker(_open_msprobe, path, run, direction, bench, dict(call_map), comparison, self.msprobe,
+        worker = Worker(_open_msprobe, path, run, direction, bench, self.matches.copy(), comparison, self.msprobe,
                         self._use_igraph)
         worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
         worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
@@ -292,14 +292,17 @@ class GraphPanel(QWidget):
     def match_selected(self) -> Worker | None:
         """Pair the NPU call and the bench call selected now (by hand) and compare again with that match."""
         view = self.msprobe
-        if view is None or view.bench_path is None:
+        if view is None or view.bench_run is None:
+            return None
+        if len(view.stages) > 1:
+            self.info.setText(tr("Match calls in the run of one rank, not in a pipeline."))
             return None
         npu = [k[1] for k in self.npu_side.canvas.selected_keys() if k[0] == "op"]
         bench = [k[1] for k in self.original_side.canvas.selected_keys() if k[0] == "op"]
         if not npu or not bench:
             self.info.setText(tr("Select one call on each side to match them."))
             return None
-        self.call_maps.setdefault((view.path, view.bench_path), {})[npu[0]] = bench[0]
+        self.matches.add(view.run.path, view.bench_run.path, npu[0], bench[0])
         self.info.setText(tr("{npu} matched with {bench}: comparing again…").format(npu=npu[0], bench=bench[0]))
         return self.open_msprobe(view.path, view.label, bench=view.bench_path)
 
@@ -311,7 +314,8 @@ class GraphPanel(QWidget):
         if self._map_job is not None:
             self._map_job.cancel()
         mode = view.comparison.mode if view.comparison is not None else None
-        worker = Worker(rank_module_map, view.path, view.bench_path, view.direction, mode)
+        worker = Worker(rank_module_map, view.path, view.bench_path, view.direction, mode,
+                        matches=self.matches.copy())
         worker.signals.finished.connect(lambda result, w=worker: self._map_ready(w, result))
         worker.signals.failed.connect(lambda exc, w=worker: self._map_failed(w, exc))
         self._map_job = worker

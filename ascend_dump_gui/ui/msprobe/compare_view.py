@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.report import to_json, write_csv
 from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
@@ -39,14 +40,14 @@ TINTS = {"pass": QColor(46, 160, 67, 45), "warning": QColor(230, 160, 0, 80), "e
 FIRST_TINT = QColor(215, 48, 31, 150)
 
 
-def _compare(npu: str, bench: str, mode: str | None, *, progress: ProgressFn,
+def _compare(npu: str, bench: str, mode: str | None, matches: CallMatches | None = None, *, progress: ProgressFn,
              cancel: CancelToken) -> TreeComparison:
     def step(done: int, total: int) -> bool:
         if done == total or done % 256 == 0:   # a 100k-row run must not flood the GUI thread with signals
             progress(done, total, "")
         return not cancel.cancelled
 
-    result = compare_trees(npu, bench, mode, progress=step)
+    result = compare_trees(npu, bench, mode, progress=step, matches=matches)
     cancel.raise_if_cancelled()
     return result
 
@@ -192,12 +193,13 @@ class MsprobeCompareView(QWidget):
     def result(self) -> TreeComparison | None:
         return self._result
 
-    def run(self, npu: str | Path, bench: str | Path) -> Worker:
-        """Compare in a worker (the mode box chooses summary / md5 / all, or what the dumps hold)."""
+    def run(self, npu: str | Path, bench: str | Path, matches: CallMatches | None = None) -> Worker:
+        """Compare in a worker (the mode box chooses summary / md5 / all, or what the dumps hold), with the calls
+        ``matches`` pairs by hand (the Graph view's)."""
         if self._job is not None:
             self._job.cancel()
         self.summary.setText(tr("Comparing msprobe dumps…"))
-        worker = Worker(_compare, str(npu), str(bench), self.mode.currentData())
+        worker = Worker(_compare, str(npu), str(bench), self.mode.currentData(), matches.copy() if matches else None)
         worker.signals.progress.connect(lambda done, total, _m: self.summary.setText(
             tr("Comparing msprobe dumps… {done}/{total}").format(done=done, total=total)))
         worker.signals.finished.connect(self._compared)

@@ -720,6 +720,10 @@
       <translation>直方图的计数轴使用对数刻度</translation>
     </message>
     <message>
+      <source>Match calls in the run of one rank, not in a pipeline.</source>
+      <translation>请在单个rank的运行中匹配调用，而不是在流水线视图中。</translation>
+    </message>
+    <message>
       <source>Match selected</source>
       <translation>匹配所选</translation>
     </message>

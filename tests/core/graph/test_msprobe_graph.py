@@ -81,7 +81,11 @@ def test_a_match_by_hand_pairs_the_calls_for_the_compare():
     npu, bench = PAIRS["mix"]
     plain = load_msprobe(npu, FORWARD, bench=bench)
     assert plain.links.npu_to_original["Functional.gelu.1.forward"] == ["Functional.gelu.1.forward"]
-    view = load_msprobe(npu, FORWARD, bench=bench, call_map={"Functional.gelu.1.forward": "Functional.gelu.0.forward"})
+    from ascend_dump_gui.core.msprobe.matches import CallMatches
+
+    matches = CallMatches()
+    matches.add(plain.run.path, plain.bench_run.path, "Functional.gelu.1.forward", "Functional.gelu.0.forward")
+    view = load_msprobe(npu, FORWARD, bench=bench, matches=matches)
     rows = [r for r in view.comparison.rows if r.npu.entry == "Functional.gelu.1.forward"]
     assert rows and all(r.bench is not None and r.bench.entry == "Functional.gelu.0.forward" for r in rows)
     assert view.links.npu_to_original["Functional.gelu.1.forward"] == ["Functional.gelu.0.forward"]
