@@ -199,3 +199,30 @@ def test_cli_graph_of_a_ge_graph_with_compare_statuses(tmp_path, capsys):
     assert nodes[doc["first_divergence"]]["status"] == "first_divergence"
     assert {n["status"] for n in nodes.values()} - {"not_compared"}
     assert all(n["kind"] == "op" for n in nodes.values())
+
+
+def test_node_verdicts_equal_msprobe_graph_visualizes():
+    """msprobe's own graph_visualize of the same pair (its .vis.db, NPU side): every node it gives a precision
+    index (its own rows' worst verdict: 0 pass, 0.5 warning, 1 error) has that verdict here too."""
+    import sqlite3
+
+    from ascend_dump_gui.core.graph.msprobe_overlay import row_status
+    from ascend_dump_gui.core.graph.overlay import worst
+    from tests.core.graph.msprobe_trees import DATA
+
+    real = DATA / "real"
+    npu, bench = real / "npu_perturbed_statistics_mix", real / "bench_statistics_mix"
+    comparison = compare_runs(open_tree(npu).runs[0], open_tree(bench).runs[0])
+    own: dict[str, list[str]] = {}
+    for row in comparison.rows:
+        own.setdefault(row.npu.entry, []).append(row_status(row))
+    with sqlite3.connect(real / "graph_visualize" / "perturbed_vs_bench_mix_summary.vis.db") as db:
+        nodes = db.execute("select node_name, precision_index from tb_nodes where data_source = 'NPU' "
+                           "and precision_index is not null").fetchall()
+    expected = {0: "pass", 0.5: "warn", 1: "fail"}
+    assert len(nodes) > 40 and {p for _, p in nodes} >= {0, 0.5}
+    for name, index in nodes:
+        if name in own:
+            assert worst(own[name]) == expected[index], name
+    view = load_msprobe(npu, FORWARD, bench=bench)   # and the Graph view marks msprobe's warning as warn
+    assert view.overlay.status("op", "Functional.gelu.1.forward") in ("warn", "first_divergence")
