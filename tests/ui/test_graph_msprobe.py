@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 
 from ascend_dump_gui.core.graph import overlay as ov
 from ascend_dump_gui.core.graph.model import GROUP, OP
-from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, direction_of
 from ascend_dump_gui.core.msprobe.compare import compare_runs
 from ascend_dump_gui.core.msprobe.tree import open_tree
 from ascend_dump_gui.ui.graph.items import FILL
@@ -86,6 +86,8 @@ def test_bench_beside_coloured_by_msprobe_and_first_divergence(qtbot, shown_pane
     assert npu_canvas.overlay.groups[top] == ov.FIRST_DIVERGENCE   # a module: the worst of its calls
     _direction(qtbot, panel, BACKWARD)
     assert panel.msprobe.comparison is not None and not panel.original_side.isHidden()
+    if direction_of(expected) == FORWARD:
+        assert not panel.goto_button.isEnabled() and expected in panel.info.text()
     assert set(npu_canvas.overlay.ops.values()) <= set(ov.RANK)
 
 

@@ -432,6 +432,10 @@ class GraphPanel(QWidget):
                 groups=len(npu.groups) - 1, engine=layout.engine)
             if view.comparison is not None:
                 text += " · " + tr("compared in msprobe's {mode} mode").format(mode=view.comparison.mode)
+                first = view.comparison.first_divergence
+                if first is not None and view.overlay is not None and view.overlay.first_divergence is None:
+                    text += " · " + tr("first divergence in the other direction: {call}").format(
+                        call=first.npu.entry)
             return text
         text = tr("{name}: {ops} ops, {groups} groups · layout: {engine}").format(
             name=self.path.name if self.path else npu.name, ops=len(npu.ops), groups=len(npu.groups) - 1,

@@ -1616,6 +1616,10 @@
       <translation>首个偏离在此：{tensor}</translation>
     </message>
     <message>
+      <source>first divergence in the other direction: {call}</source>
+      <translation>首个偏离位于另一方向：{call}</translation>
+    </message>
+    <message>
       <source>first divergence: none</source>
       <translation>首个偏离：无</translation>
     </message>
