@@ -216,7 +216,8 @@ def test_node_verdicts_equal_msprobe_graph_visualizes():
     own: dict[str, list[str]] = {}
     for row in comparison.rows:
         own.setdefault(row.npu.entry, []).append(row_status(row))
-    with sqlite3.connect(real / "graph_visualize" / "perturbed_vs_bench_mix_summary.vis.db") as db:
+    db_path = real / "graph_visualize" / "perturbed_vs_bench_mix_summary.vis.db"
+    with sqlite3.connect(f"{db_path.as_uri()}?immutable=1", uri=True) as db:   # read only: no -wal/-shm files
         nodes = db.execute("select node_name, precision_index from tb_nodes where data_source = 'NPU' "
                            "and precision_index is not null").fetchall()
     expected = {0: "pass", 0.5: "warn", 1: "fail"}
