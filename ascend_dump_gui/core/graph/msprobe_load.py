@@ -130,8 +130,9 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
     """The run ``run_label`` (``step0/rank1``, or ``pipeline:step0`` for a step's pipeline stages as one model;
     default the first run) of the msprobe dump at ``path`` in ``direction``; with ``bench``, the same run(s) of
     the bench dump beside it and msprobe's compare of the two (``comparison``, when given, is reused: it covers
-    both directions), with the calls ``matches`` pairs by hand. ``previous``: a view of the same dump whose parsed runs and compares are reused
-    (switching direction reads nothing again). :class:`InputError` on a bad dump."""
+    both directions), with the calls ``matches`` pairs by hand. ``previous``: a view of the same dump whose
+    parsed runs and compares are reused (switching direction reads nothing again). :class:`InputError` on a
+    bad dump."""
     path = Path(path)
     same = previous is not None and previous.path == path and previous.label == (run_label or previous.label)
     if same:

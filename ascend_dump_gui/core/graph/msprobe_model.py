@@ -1,11 +1,12 @@
 """An msprobe rank folder as a model graph: modules nested as construct.json records them, calls of dump.json
 as leaves in execution order, one graph per direction (forward, backward).
 
-* **Hierarchy**: construct.json's ``call -> enclosing module`` as written (no repair); a module with calls
-  below it in this direction is a group, one without (every module at level L0 that holds no module) is a
-  leaf. A ``parameters_grad`` entry sits beside its module's last backward call (msprobe's visualization
-  puts it inside, which would turn every L0 leaf module into a group). Calls dump.json has and construct.json lacks (level L1 writes an empty construct.json) sit at
-  the top.
+* **Hierarchy**: construct.json's ``call -> enclosing module`` as written (msprobe's visualization re-parents
+  some backward calls; here the file is the truth); a module with calls below it in this direction is a
+  group, one without (every module at level L0 that holds no module) is a leaf. A ``parameters_grad`` entry
+  sits beside its module's last backward call (msprobe's visualization puts it inside, which would turn
+  every L0 leaf module into a group). Calls dump.json has and construct.json lacks (level L1 writes an empty
+  construct.json) sit at the top.
 * **Order**: dump.json's (calls are written as they end); a construct.json call without data (msprobe
   records some it does not dump) comes right after the call before it in construct.json.
 * **Edges**: msprobe's visualization draws none (nodes in execution order only). Here an input of a leaf

@@ -72,7 +72,8 @@ def test_the_first_divergence_node_is_compares(level):
             found.append(view.overlay.first_divergence)
             assert node[1] == view.overlay.first_divergence
             assert view.overlay.status(*node) == FIRST_DIVERGENCE
-            for group in view.npu.model.group_chain(node[1] if node[0] == "group" else view.npu.model.ops[node[1]].group):
+            home = node[1] if node[0] == "group" else view.npu.model.ops[node[1]].group
+            for group in view.npu.model.group_chain(home):
                 assert view.overlay.groups[group] == FIRST_DIVERGENCE
     assert len(found) == 1
 
