@@ -11,9 +11,11 @@ from ascend_dump_gui.core.graph.msprobe_model import MsprobeGraph, direction_of
 
 DATA = Path(__file__).parent / "data" / "msprobe"
 REAL = {name: DATA / "real" / name for name in ("L0_tensor", "L1_stats", "mix_stats", "two_rank",
-                                                  "npu_perturbed_statistics_mix", "bench_statistics_mix")}
+                                                  "npu_perturbed_statistics_mix", "bench_statistics_mix",
+                                                  "npu_perturbed_md5", "bench_md5")}
 PAIRS = {level: (DATA / f"npu_{level}", DATA / f"bench_{level}") for level in ("mix", "L0")}
 PAIRS["mix_notes"] = (REAL["npu_perturbed_statistics_mix"], REAL["bench_statistics_mix"])
+PAIRS["L1_md5"] = (REAL["npu_perturbed_md5"], REAL["bench_md5"])
 
 
 def construct_of(run_path: Path) -> dict[str, str | None]:
