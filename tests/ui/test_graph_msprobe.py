@@ -195,3 +195,18 @@ def test_the_compare_view_uses_the_graphs_hand_made_matches(qtbot, window):
     qtbot.waitUntil(lambda: compare.msprobe is not None and compare.msprobe.result is not None, timeout=30_000)
     rows = [r for r in compare.msprobe.result.pairs[0].result.rows if r.npu.entry == a]
     assert rows and all(r.bench.entry == b for r in rows)
+
+
+def test_opening_a_module_on_the_npu_side_opens_it_on_the_bench_side(qtbot, shown_panel):
+    npu, bench = PAIRS["mix"]
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_msprobe(npu, bench=bench))
+    module = "Module.layers.Sequential.forward.0"
+    path = panel.msprobe.npu.group_of[module]
+    panel.npu_side.canvas.groupToggled.emit(path)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert path in panel.npu_side.expanded
+    assert panel.original_side.expanded == {panel.msprobe.bench.group_of[module]}
+    panel.npu_side.canvas.groupToggled.emit(path)
+    qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
+    assert not panel.npu_side.expanded and not panel.original_side.expanded

@@ -221,6 +221,7 @@ class GraphPanel(QWidget):
         self.npu_side.opClicked.connect(self._npu_clicked)
         self.original_side.opClicked.connect(self._original_clicked)
         self.npu_side.shown.connect(self._npu_shown)
+        self.npu_side.canvas.groupToggled.connect(self._sync_modules)   # after the side's own toggle
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.npu_side)
         self.split.addWidget(self.original_side)
@@ -353,6 +354,16 @@ class GraphPanel(QWidget):
                 self.select_op(node[1])
             else:
                 self.npu_side.reveal_group(node[1])
+
+    def _sync_modules(self, _path: str = "") -> None:
+        """msprobe: the bench side opens the modules the NPU side has open (matched by module name)."""
+        view = self.msprobe
+        if view is None or view.bench is None or self.original_side.isHidden():
+            return
+        wanted = frozenset(view.bench.group_of[m] for path in self.npu_side.expanded
+                           if (m := view.npu.module_of.get(path)) in view.bench.group_of)
+        if wanted != self.original_side.expanded:
+            self.original_side.show_expanded(wanted)
 
     def _show_msprobe_controls(self, on: bool) -> None:
         for widget in (self.direction, self.bench_button):
