@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui import __version__
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.ui.config.docs import scenario_docs_html
 from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.errors import show_error
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.config_panel = ConfigPanel(self.runner, self.status)
         self._panels: dict[str, QWidget] = {}
         self._graph_compare = None  # a finished compare for the Graph mode, until that mode is built
+        self.matches = CallMatches()  # msprobe calls matched by hand (Graph), used by every compare of the session
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
         self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
         for name in LAZY_TABS:
@@ -144,6 +146,7 @@ class MainWindow(QMainWindow):
         from ascend_dump_gui.ui.compare.panel import ComparePanel
 
         panel = ComparePanel(self.runner)
+        panel.matches = self.matches
         panel.opActivated.connect(self.show_op_in_browse)
         panel.finished.connect(self._show_compare_in_graph)
         panel.rowSelected.connect(self._compare_row_selected)
@@ -161,6 +164,7 @@ class MainWindow(QMainWindow):
         from ascend_dump_gui.ui.graph.panel import GraphPanel
 
         panel = GraphPanel(self.runner)
+        panel.matches = self.matches
         panel.opSelected.connect(self._graph_op_selected)
         panel.replayRequested.connect(self._replay_from_graph)
         if self._graph_compare is not None:

@@ -63,3 +63,26 @@ def test_main_window_opens_an_msprobe_run_in_compare(qtbot, window, tree):
     qtbot.waitUntil(lambda: view is not None and view.result is not None, timeout=30000)
     _, row = view.result.first_divergence()
     assert row.tensor == API + ".output.0"
+
+
+def test_a_tree_of_ge_and_msprobe_runs_shows_one_matrix_per_format(qtbot, shown_panel, tree, tmp_path):
+    import shutil
+
+    from ascend_dump_gui.core.emulator.multirank import Drift as GeDrift
+    from ascend_dump_gui.core.emulator.multirank import emulate_ranks
+
+    root = tmp_path / "mixed"
+    shutil.copytree(tree, root / "msprobe")
+    emulate_ranks(root / "ge", ranks=2, steps=2, drift=GeDrift(1, 0, "dense_1/MatMul"))
+    panel, _ = shown_panel(RanksPanel)
+    result = _compare(qtbot, panel, root)
+    assert panel.format.isVisible() and [panel.format.itemText(i) for i in range(panel.format.count())] == \
+        ["ge", "msprobe"]
+    ge = {(r["rank"], r["step"]) for r in result.runs if r["format"] == "ge"}
+    panel.format.setCurrentIndex(0)
+    assert panel.model.rowCount() == len({rank for rank, _ in ge}) == 2
+    assert _colour(panel.model, panel.model.index_of(1, 0)) == STATUS_COLOURS["diverged"]
+    panel.format.setCurrentIndex(1)
+    assert (panel.model.rowCount(), panel.model.columnCount()) == (3, 2)
+    assert FIRST_MARK in panel.model.data(panel.model.index_of(2, 1))
+    assert _colour(panel.model, panel.model.index_of(1, 0)) == STATUS_COLOURS["ok"]

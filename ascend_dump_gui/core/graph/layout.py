@@ -75,31 +75,59 @@ class _GroupLayout:
     routes: dict[tuple[Key, Key], list[tuple[float, float]]]  # bends of edges spanning several rows
 
 
+def _components(n: int, succ: list[list[int]]) -> list[int]:
+    """The strongly connected component of each node (Tarjan's algorithm, iterative)."""
+    index = [-1] * n
+    low = [0] * n
+    comp = [-1] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    counter = found = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        work = [(root, iter(succ[root]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, iter(succ[w])))
+                elif on_stack[w]:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp[w] = found
+                    if w == v:
+                        break
+                found += 1
+    return comp
+
+
 def acyclic(n: int, edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``edges`` without those closing a cycle (back edges of a depth-first search started in node order)."""
+    """``edges`` without those closing a cycle: inside each cycle (strongly connected component), the edges
+    that go back in node order (nodes are children in execution order). An edge between two ops in execution
+    order is therefore never dropped, even when edges lifted to groups close a cycle around it."""
     succ: list[list[int]] = [[] for _ in range(n)]
     for a, b in edges:
         if a != b:
             succ[a].append(b)
-    state = [0] * n          # 0 new, 1 on the stack, 2 done
-    back: set[tuple[int, int]] = set()
-    for root in range(n):
-        if state[root]:
-            continue
-        state[root] = 1
-        stack = [(root, iter(succ[root]))]
-        while stack:
-            v, it = stack[-1]
-            w = next(it, None)
-            if w is None:
-                state[v] = 2
-                stack.pop()
-            elif state[w] == 1:
-                back.add((v, w))
-            elif state[w] == 0:
-                state[w] = 1
-                stack.append((w, iter(succ[w])))
-    return [(a, b) for a, b in edges if a != b and (a, b) not in back]
+    comp = _components(n, succ)
+    return [(a, b) for a, b in edges if a != b and (comp[a] != comp[b] or a < b)]
 
 
 def layering(n: int, edges: list[tuple[int, int]]) -> list[int]:

@@ -198,7 +198,7 @@ def _split_ref(ref: str) -> tuple[str, int]:
         return ref, 0
 
 
-def _scope_groups(names_in_order: list[str], hierarchy: Hierarchy) -> tuple[dict[str, Group], dict[str, str]]:
+def scope_groups(names_in_order: list[str], hierarchy: Hierarchy) -> tuple[dict[str, Group], dict[str, str]]:
     groups = {ROOT: Group(ROOT, "", None)}
     home: dict[str, str] = {}
     for name in names_in_order:
@@ -215,7 +215,7 @@ def _scope_groups(names_in_order: list[str], hierarchy: Hierarchy) -> tuple[dict
     return groups, home
 
 
-def _chunk_large(groups: dict[str, Group], home: dict[str, str]) -> None:
+def chunk_large(groups: dict[str, Group], home: dict[str, str]) -> None:
     """Split the ops of groups with too many direct children into consecutive chunks (level of detail)."""
     for group in list(groups.values()):
         if len(group.groups) + len(group.ops) <= MAX_CHILDREN:
@@ -231,7 +231,7 @@ def _chunk_large(groups: dict[str, Group], home: dict[str, str]) -> None:
                 home[name] = path
 
 
-def _sizes(groups: dict[str, Group], position: dict[str, int], path: str = ROOT) -> int:
+def group_sizes(groups: dict[str, Group], position: dict[str, int], path: str = ROOT) -> int:
     stack, order = [path], []
     while stack:
         p = stack.pop()
@@ -250,9 +250,9 @@ def build_model(graph: Graph, hierarchy: Hierarchy | None = None, *, cancel: Can
     order = execution_order(graph)
     position = {name: i for i, name in enumerate(order)}
     by_name = {op.name: op for op in graph.ops}
-    groups, home = _scope_groups(order, hierarchy or NameScopes())
-    _chunk_large(groups, home)
-    _sizes(groups, position)
+    groups, home = scope_groups(order, hierarchy or NameScopes())
+    chunk_large(groups, home)
+    group_sizes(groups, position)
     if cancel is not None:
         cancel.raise_if_cancelled()
     ops: dict[str, OpNode] = {}

@@ -9,11 +9,11 @@ from typing import Any
 
 from ascend_dump_gui.core.graph.model import ROOT, ModelGraph
 
-FIRST_DIVERGENCE, OVERFLOW, FAIL, WARN, PASS, NOT_COMPARED = (
-    "first_divergence", "overflow", "fail", "warn", "pass", "not_compared")
-RANK = {FIRST_DIVERGENCE: 5, OVERFLOW: 4, FAIL: 3, WARN: 2, NOT_COMPARED: 1, PASS: 0}
-"""Worse statuses rank higher: an op with an output not compared is never a pass; a group shows the highest
-rank of the compared ops below it."""
+FIRST_DIVERGENCE, OVERFLOW, FAIL, WARN, PASS, UNMATCHED, NOT_COMPARED = (
+    "first_divergence", "overflow", "fail", "warn", "pass", "unmatched", "not_compared")
+RANK = {FIRST_DIVERGENCE: 6, OVERFLOW: 5, FAIL: 4, WARN: 3, NOT_COMPARED: 2, UNMATCHED: 1, PASS: 0}
+"""Worse statuses rank higher: an op with an output not compared is never a pass; a group shows the highest rank
+below it (``unmatched``: no bench counterpart, so no verdict, yet more to say than "not compared")."""
 ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS}
 """Row statuses of the Compare table (anything else: not compared)."""
 
@@ -21,11 +21,14 @@ ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS}
 @dataclass
 class Overlay:
     """``ops``/``groups``: status per op name / group path (absent: not compared); ``metrics``: per op, the
-    lines its tooltip shows (tensor, status, cosine, max abs error); ``first_divergence``: that op's name."""
+    lines its tooltip shows (tensor, status, cosine, max abs error), ``group_metrics`` those of a group's own
+    rows (an msprobe module's inputs and outputs); ``first_divergence``: that op's name (or, when a group's
+    own row diverges first, that group's path)."""
 
     ops: dict[str, str] = field(default_factory=dict)
     groups: dict[str, str] = field(default_factory=dict)
     metrics: dict[str, list[str]] = field(default_factory=dict)
+    group_metrics: dict[str, list[str]] = field(default_factory=dict)
     first_divergence: str | None = None
 
     def status(self, kind: str, name: str) -> str:
@@ -40,8 +43,14 @@ def _number(value: Any) -> str:
     return f"{value:.6g}" if isinstance(value, float) else str(value)
 
 
-def _roll_up(model: ModelGraph, ops: Mapping[str, str]) -> dict[str, str]:
+def roll_up(model: ModelGraph, ops: Mapping[str, str], own: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each group's worst status below it: of the ``ops`` it holds and of the statuses ``own`` gives groups
+    themselves (an msprobe module's own inputs and outputs) for it or for groups inside it."""
     groups: dict[str, str] = {}
+    for path, status in (own or {}).items():
+        for above in model.group_chain(path):
+            if RANK[status] > RANK[groups.get(above, NOT_COMPARED)]:
+                groups[above] = status
     for name, status in ops.items():
         node = model.ops.get(name)
         if node is None or status == NOT_COMPARED:
@@ -79,7 +88,7 @@ def compare_overlay(model: ModelGraph, rows: Sequence[Any], statuses: Sequence[s
         out.first_divergence = model.resolve(first_divergence)
         if out.first_divergence is not None:
             out.ops[out.first_divergence] = FIRST_DIVERGENCE
-    out.groups = _roll_up(model, out.ops)
+    out.groups = roll_up(model, out.ops)
     return out
 
 
@@ -96,5 +105,5 @@ def mapped_overlay(source: Overlay, links: Mapping[str, Sequence[str]], target: 
         out.metrics[name] = [line for n in linked for line in source.metrics.get(n, ())]
         if source.first_divergence in linked and out.first_divergence is None:
             out.first_divergence = name
-    out.groups = _roll_up(target, out.ops)
+    out.groups = roll_up(target, out.ops)
     return out

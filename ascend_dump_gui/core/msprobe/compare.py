@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ml_dtypes
@@ -97,12 +97,30 @@ def _dtypes_match(a: str | None, b: str | None) -> bool:
     return a == b or any(a in g and b in g for g in _FLOAT_GROUPS)
 
 
-def match(npu: MsprobeRun, bench: MsprobeRun) -> list[MsprobeRow]:
+def _suffix(leaf: Leaf) -> str:
+    return leaf.name[len(leaf.entry):] if leaf.name.startswith(leaf.entry) else leaf.name
+
+
+def _mapped(keys: list[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]], call_map: Mapping[str, str]
+            ) -> list[tuple[str, Leaf]]:
+    """NPU keys with the calls of ``call_map`` (NPU call -> bench call, matched by hand) keyed as the bench
+    call's leaves, argument by argument."""
+    bench_call_key = {leaf.entry: key[:len(key) - len(_suffix(leaf))] for key, leaf in bench_keys}
+    out = []
+    for key, leaf in keys:
+        other = bench_call_key.get(call_map.get(leaf.entry, ""))
+        out.append((other + _suffix(leaf), leaf) if other is not None else (key, leaf))
+    return out
+
+
+def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None = None) -> list[MsprobeRow]:
+    bench_keys = _keys(bench)
     bench_by_key: dict[str, Leaf] = {}
-    for key, leaf in _keys(bench):
+    for key, leaf in bench_keys:
         bench_by_key.setdefault(key, leaf)
+    npu_keys = _mapped(_keys(npu), bench_keys, call_map) if call_map else _keys(npu)
     rows = []
-    for i, (key, leaf) in enumerate(_keys(npu)):
+    for i, (key, leaf) in enumerate(npu_keys):
         other = bench_by_key.get(key)
         if other is not None and not _dtypes_match(leaf.dtype, other.dtype):
             other = None
@@ -262,14 +280,16 @@ def _stats_missing(row: MsprobeRow) -> str | None:
 
 def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
                  progress: Callable[[int, int], bool] | None = None,
-                 only: Callable[[MsprobeRow], bool] | None = None) -> MsprobeComparison:
+                 only: Callable[[MsprobeRow], bool] | None = None,
+                 call_map: Mapping[str, str] | None = None) -> MsprobeComparison:
     """Compare two rank folders; ``progress(done, total)`` returning False cancels (rows so far kept).
     ``only`` keeps the matched rows it accepts (keep whole calls: the verdict weighs a call's inputs against
-    its outputs); rows keep their ``order`` in the full table."""
+    its outputs); rows keep their ``order`` in the full table. ``call_map`` pairs NPU calls with bench calls
+    by hand (NPU call -> bench call), over the default matching."""
     mode = mode or default_mode(npu, bench)
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
-    rows = match(npu, bench)
+    rows = match(npu, bench, call_map)
     if only is not None:
         rows = [row for row in rows if only(row)]
     if mode == "md5":

@@ -136,11 +136,19 @@ class MsprobeRun:
 
     @cached_property
     def construct(self) -> dict[str, str | None]:
-        """Call or module name -> the module that encloses it (None at the top)."""
+        """Call or module name -> the module that encloses it (None at the top). Megatron runs write
+        ``[parent, micro_step]`` values and a ``megatron_micro_step_number`` key, which is no call."""
         doc = self._side_json("construct.json")
         if not isinstance(doc, dict):
             return {}
-        return {str(k): (v if isinstance(v, str) else None) for k, v in doc.items()}
+        out: dict[str, str | None] = {}
+        for key, value in doc.items():
+            if key == "megatron_micro_step_number":
+                continue
+            if isinstance(value, list) and value:
+                value = value[0]
+            out[str(key)] = value if isinstance(value, str) else None
+        return out
 
     @cached_property
     def micro_steps(self) -> dict[str, int]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.msprobe.compare import compare_runs
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.rows import MsprobeComparison, MsprobeRow
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem, open_tree
 
@@ -57,9 +58,11 @@ def _pair_runs(npu: list[MsprobeRun], bench: list[MsprobeRun]) -> list[tuple[Msp
 
 
 def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None = None, *,
-                  progress: Callable[[int, int], bool] | None = None, follow_links: bool = False) -> TreeComparison:
-    """Compare every (step, rank) run found under both paths; :class:`InputError` if either is no msprobe dump.
-    What leads outside either path through a link is a problem, not read, unless ``follow_links``."""
+                  progress: Callable[[int, int], bool] | None = None, follow_links: bool = False,
+                  matches: CallMatches | None = None) -> TreeComparison:
+    """Compare every (step, rank) run found under both paths (with the calls ``matches`` pairs by hand);
+    :class:`InputError` if either is no msprobe dump. What leads outside either path through a link is a problem,
+    not read, unless ``follow_links``."""
     for path in (npu_path, bench_path):
         if not is_msprobe_dir(path):
             raise InputError(str(path), "not an msprobe dump (no dump.json in it or two levels below)")
@@ -72,7 +75,9 @@ def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None
                                         f"runs are compared only with the bench run of the same step and rank")
     results: list[RunPair] = []
     for npu_run, bench_run in pairs:
-        results.append(RunPair(npu_run, bench_run, compare_runs(npu_run, bench_run, mode, progress=progress)))
+        call_map = matches.for_runs(npu_run.path, bench_run.path) if matches else None
+        results.append(RunPair(npu_run, bench_run, compare_runs(npu_run, bench_run, mode, progress=progress,
+                                                                call_map=call_map or None)))
     chosen = results[0].result.mode
     problems = npu_tree.problems + bench_tree.problems
     for pair in results:

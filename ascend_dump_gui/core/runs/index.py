@@ -100,11 +100,13 @@ def _rank_above(folder: str) -> tuple[int | None, int | None]:
 
 
 def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
-    """msprobe trees: a run per ``step{N}/rank{R}`` (or ``proc{pid}``) folder holding ``dump.json``; its
-    tensors are its ``msprobe_tensor`` records, its ops the distinct calls of its records."""
+    """msprobe trees: a run per ``step{N}/rank{R}`` (or ``proc{pid}``) folder holding ``dump.json`` (also when
+    every tensor file it names is missing); its tensors are its ``msprobe_tensor`` records, its ops the distinct
+    calls of its records."""
     folders = {_folder(p.path) for p in problems if p.path.rpartition("/")[2] == "dump.json"}
     folders |= {_folder(r.path) for r in records if r.path.rpartition("/")[2] == "dump.json"}
     folders |= {_folder(_folder(r.path)) for r in records if r.kind == "msprobe_tensor"}
+    folders |= {_folder(_folder(p.path)) for p in problems if _folder(p.path).endswith("/dump_tensor_data")}
     runs: dict[str, Run] = {}
     for folder in sorted(folders):
         m = _MSPROBE_RUN.fullmatch(folder)

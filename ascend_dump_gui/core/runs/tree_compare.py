@@ -78,8 +78,10 @@ def parse_groups(text: str | None) -> list[list[int]] | None:
     return [g for part in text.split(";") if (g := parse_int_list(part, "group"))]
 
 
-def _key(run: Run) -> tuple[str, int, int]:
-    return (run.model_name or "", -1 if run.step is None else run.step, -1 if run.rank is None else run.rank)
+def _key(run: Run) -> tuple[str, str, int, int]:
+    """(format, model, step, rank): runs of a tree holding GE and msprobe runs pair within their format."""
+    return (run.format, run.model_name or "", -1 if run.step is None else run.step,
+            -1 if run.rank is None else run.rank)
 
 
 def _select(index: RunIndex, ranks: list[int] | None, steps: list[int] | None) -> tuple[list[Run], str]:
@@ -133,19 +135,19 @@ def _plan(mode: str, npu: RunIndex, ref: RunIndex | None, runs: list[Run],
                 unpaired.append({"rank": run.rank, "step": run.step, "path": run.path,
                                  "reason": "rank in no data-parallel group"})
                 continue
-            present = [rk for rk in groups[g] if (run.model_name or "", _key(run)[1], rk) in by_key]
+            present = [rk for rk in groups[g] if (*_key(run)[:3], rk) in by_key]
             reference = min(present)
             extra = {"group": g, "reference_rank": reference}
             if run.rank == reference:
                 plan.append((run, None, {**extra, "reference": True}))
             else:
-                plan.append((run, npu.abspath(by_key[(run.model_name or "", _key(run)[1], reference)]), extra))
+                plan.append((run, npu.abspath(by_key[(*_key(run)[:3], reference)]), extra))
         return plan, unpaired
-    previous: dict[tuple[str, int], Run] = {}
-    for run in sorted(runs, key=lambda r: (r.model_name or "", _key(r)[2], _key(r)[1])):
-        prev = previous.get((run.model_name or "", _key(run)[2]))
+    previous: dict[tuple[str, str, int], Run] = {}
+    for run in sorted(runs, key=lambda r: (*_key(r)[:2], _key(r)[3], _key(r)[2])):
+        prev = previous.get((*_key(run)[:2], _key(run)[3]))
         plan.append((run, npu.abspath(prev) if prev else None, {"previous_step": prev.step if prev else None}))
-        previous[(run.model_name or "", _key(run)[2])] = run
+        previous[(*_key(run)[:2], _key(run)[3])] = run
     return plan, unpaired
 
 
@@ -174,7 +176,8 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
     executor = executor or LocalExecutor()
     outcomes = executor.map(run_pair, tasks, [t.label for t in tasks], progress=progress, cancel=cancel)
     for (run, _, extra), task, outcome in zip(plan, tasks, outcomes, strict=True):
-        summary = {"rank": run.rank, "step": run.step, "path": run.path, "model_name": run.model_name,
+        summary = {"rank": run.rank, "step": run.step, "path": run.path, "format": run.format,
+                   "model_name": run.model_name,
                    "reference_path": task.ref, **extra}
         if outcome.error is not None:
             result.lost.append({"rank": run.rank, "step": run.step, "npu": task.npu, "ref": task.ref,
@@ -183,6 +186,10 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
                                 "first_divergence": None, "status": "lost", "stats_differ": 0, "full": False})
             continue
         value = outcome.value
+        for row in value["rows"]:       # a tree of GE and msprobe runs: each row says which format it is
+            row["format"] = run.format
+        if value["first_divergence"]:
+            value["first_divergence"]["format"] = run.format
         failed = sum(r["reached"] is False for r in value["rows"])
         unchecked = sum(not_compared(r) for r in value["rows"]) + value.get("unreadable", 0)
         overflows = value["overflows"]

@@ -271,6 +271,7 @@ class ComparePanel(QWidget):
         self.views = QStackedWidget()  # page 0: raw dumps; page 1 (made on demand): two msprobe trees
         self.views.addWidget(split)
         self.msprobe = None
+        self.matches = None   # the calls matched by hand in the Graph view (main window), for msprobe compares
         layout = QVBoxLayout(self)
         layout.addWidget(self.inputs)
         layout.addWidget(self.offer_bar)
@@ -341,7 +342,7 @@ class ComparePanel(QWidget):
         self.views.setCurrentWidget(self.msprobe)
         self._show_raw_controls(False)
         self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
-        return self.msprobe.run(npu, bench, follow_links=follow_links())
+        return self.msprobe.run(npu, bench, self.matches, follow_links=follow_links())
 
     def _show_raw_controls(self, visible: bool) -> None:
         """Raw-dump controls; the msprobe view has its own (mode, first divergence, export)."""

@@ -140,8 +140,8 @@ class GraphCanvas(QGraphicsView):
     def _labels(self, key: Key) -> tuple[str, str]:
         model = self.model
         if key[0] == OP:
-            op = model.ops[key[1]]
-            return op.name, op.type + (" ⊕" if op.origins else "")
+            op = model.ops[key[1]]   # a stage's call in an msprobe pipeline: without its "{run}:" prefix
+            return op.name.rpartition(":")[2] or op.name, op.type + (" ⊕" if op.origins else "")
         group = model.groups[key[1]]
         label = group.label if group.chunk is None else tr("ops {first}–{last}").format(
             first=group.chunk[0], last=group.chunk[1])
@@ -153,8 +153,8 @@ class GraphCanvas(QGraphicsView):
         item.set_status(status, item.key in self.path_keys)
         item.set_selected(item.key in self._selected)
         item.set_text_visible(self._lod[0])
-        item.setToolTip(node_tooltip(self.model, item.key, status, self.overlay.metrics.get(name, [])
-                                     if kind == OP else []))
+        lines = (self.overlay.metrics if kind == OP else self.overlay.group_metrics).get(name, [])
+        item.setToolTip(node_tooltip(self.model, item.key, status, lines))
 
     def set_overlay(self, overlay: Overlay) -> None:
         """Colour every box from ``overlay`` (boxes still to come take it when added)."""

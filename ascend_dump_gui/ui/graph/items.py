@@ -19,7 +19,7 @@ from ascend_dump_gui.core.graph.model import GROUP, Key, ModelGraph
 from ascend_dump_gui.ui.i18n import tr
 
 FILL = {ov.FIRST_DIVERGENCE: "#c62828", ov.OVERFLOW: "#8e24aa", ov.FAIL: "#ef9a9a", ov.WARN: "#ffe082",
-        ov.PASS: "#a5d6a7", ov.NOT_COMPARED: "#eceff1"}
+        ov.PASS: "#a5d6a7", ov.UNMATCHED: "#bdbdbd", ov.NOT_COMPARED: "#eceff1"}
 TEXT = {ov.FIRST_DIVERGENCE: "#ffffff", ov.OVERFLOW: "#ffffff"}
 SELECTED, PATH = QColor("#1565c0"), QColor("#ff6f00")
 
@@ -38,7 +38,8 @@ LOD_EDGE_TEXT = 0.9
 def status_names() -> dict[str, str]:
     """The legend: every status under its translated name, worst first."""
     return {ov.FIRST_DIVERGENCE: tr("first divergence"), ov.OVERFLOW: tr("overflow"), ov.FAIL: tr("fail"),
-            ov.WARN: tr("warn"), ov.PASS: tr("pass"), ov.NOT_COMPARED: tr("not compared")}
+            ov.WARN: tr("warn"), ov.PASS: tr("pass"), ov.UNMATCHED: tr("unmatched"),
+            ov.NOT_COMPARED: tr("not compared")}
 
 
 def node_tooltip(model: ModelGraph, key: Key, status: str, metrics: list[str]) -> str:

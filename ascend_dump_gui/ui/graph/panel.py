@@ -31,11 +31,16 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
 from ascend_dump_gui.core.graph.load import LoadedGraphs, load_graphs
-from ascend_dump_gui.core.graph.overlay import Overlay, compare_overlay, mapped_overlay
+from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
+from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overlay, mapped_overlay, roll_up
+from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_map
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
+from ascend_dump_gui.ui.graph.rank_map import RankMapView
 from ascend_dump_gui.ui.graph.side import GraphSide
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -69,6 +74,37 @@ def compare_caption(result: Any) -> str:
               "{overflows} overflows · first divergence: {first}").format(
         npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, compared=s["compared"], failed=s["not_reached"],
         unchecked=s["not_compared"], overflows=len(result.overflows), first=first)
+
+
+def _open_msprobe(path: Path, run: str | None, direction: str, bench: Path | None, matches: CallMatches,
+                  comparison, previous: MsprobeView | None, use_igraph: bool, *, progress: ProgressFn,
+                  cancel: CancelToken) -> tuple[LoadedGraphs, list, MsprobeView]:
+    """Worker body: an msprobe run (and its bench run) in one direction, compared, laid out."""
+    gc.unfreeze()
+    with gc_paused():
+        view = load_msprobe(path, direction, run, bench, matches=matches, comparison=comparison,
+                            previous=previous, progress=progress, cancel=cancel)
+        bench_model = view.bench.model if view.bench is not None else None
+        loaded = LoadedGraphs(view.npu.model, bench_model, view.links, view.runs)
+        sides = []
+        for model in (loaded.npu, loaded.original):
+            layouter = None if model is None else Layouter(model, use_igraph=use_igraph)
+            sides.append(None if layouter is None else (layouter, layouter.layout((), cancel)))
+        gc.freeze()
+    return loaded, sides, view
+
+
+def bench_overlay(view: MsprobeView) -> Overlay | None:
+    """The NPU overlay carried to the bench graph through the matched calls; bench calls nobody matched are
+    ``unmatched``."""
+    if view.bench is None or view.overlay is None or view.links is None:
+        return None
+    out = mapped_overlay(view.overlay, view.links.original_to_npu, view.bench.model)
+    for name in view.bench.model.ops:
+        if name not in view.links.original_to_npu:
+            out.ops[name] = UNMATCHED
+    out.groups = roll_up(view.bench.model, out.ops)
+    return out
 
 
 def _overlays(loaded: LoadedGraphs, rows: list, statuses: list[str], first: str | None, overflow_ops: list[str],
@@ -108,6 +144,11 @@ class GraphPanel(QWidget):
         self._match = -1
         self._wanted: str | None = None     # an op asked for while a graph was opening
         self._opening: tuple | None = None  # (path, graph name, hierarchy) of the graph being opened
+        self.msprobe: MsprobeView | None = None   # the msprobe run shown (None: a GE graph)
+        self._map_job: Worker | None = None
+        self._wanted_module: str | None = None   # a module to show once the run being opened is shown
+        self.matches = CallMatches()
+        """Calls matched by hand, kept for the session and used by every compare (the Compare view's too)."""
         self._build()
 
     def _build(self) -> None:
@@ -150,11 +191,32 @@ class GraphPanel(QWidget):
         menu.addAction(tr("View as SVG…"), lambda: self._ask_export(tr("SVG image (*.svg)")))
         menu.addAction(tr("View as PNG…"), lambda: self._ask_export(tr("PNG image (*.png)")))
         export.setMenu(menu)
+        self.direction = QComboBox()
+        self.direction.setObjectName("graph_direction")
+        self.direction.addItem(tr("Forward"), FORWARD)
+        self.direction.addItem(tr("Backward"), BACKWARD)
+        self.direction.setToolTip(tr("msprobe: show the forward or the backward calls"))
+        self.direction.activated.connect(lambda *_: self._reopen_msprobe(keep_compare=True))
+        self.bench_button = QPushButton(tr("Compare with bench…"))
+        self.bench_button.setObjectName("graph_bench")
+        self.bench_button.setToolTip(tr("msprobe: the bench dump to compare with, shown beside"))
+        self.bench_button.clicked.connect(self._ask_bench)
+        self.match_button = QPushButton(tr("Match selected"))
+        self.match_button.setObjectName("graph_match")
+        self.match_button.setToolTip(tr("Pair the call selected on the NPU side with the one selected on the bench "
+                                        "side; compares use this match for the rest of the session"))
+        self.match_button.clicked.connect(self.match_selected)
+        self.map_button = QPushButton(tr("Ranks × modules"))
+        self.map_button.setObjectName("graph_rank_map_button")
+        self.map_button.setToolTip(tr("Compare every rank with the bench and show which module diverges on which "
+                                      "rank"))
+        self.map_button.clicked.connect(self.show_rank_map)
         bar = QHBoxLayout()
-        for widget in (self.open_button, self.graph_choice):
+        for widget in (self.open_button, self.graph_choice, self.direction):
             bar.addWidget(widget)
         bar.addWidget(self.search, 1)
-        for widget in (self.goto_button, self.replay_button, self.fit_button, self.side_by_side, export):
+        for widget in (self.goto_button, self.replay_button, self.bench_button, self.match_button, self.map_button,
+                       self.fit_button, self.side_by_side, export):
             bar.addWidget(widget)
         self.info = ElidedLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."), minimum=120)
         self.info.setObjectName("graph_info")  # elided, whole in its tooltip: a long summary never widens the window
@@ -177,21 +239,33 @@ class GraphPanel(QWidget):
         self.npu_side.opClicked.connect(self._npu_clicked)
         self.original_side.opClicked.connect(self._original_clicked)
         self.npu_side.shown.connect(self._npu_shown)
+        self.npu_side.canvas.groupToggled.connect(self._sync_modules)   # after the side's own toggle
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.npu_side)
         self.split.addWidget(self.original_side)
         self.original_side.hide()
+        self.rank_map = RankMapView()
+        self.rank_map.cellActivated.connect(self.show_module)
+        self.rank_map.hide()
+        below = QSplitter(Qt.Orientation.Vertical)
+        below.addWidget(self.split)
+        below.addWidget(self.rank_map)
+        below.setStretchFactor(0, 3)
+        below.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addLayout(legend)
         layout.addWidget(self.compare_info)
-        layout.addWidget(self.split, 1)
+        layout.addWidget(below, 1)
+        self._show_msprobe_controls(False)
 
     # --- opening ---------------------------------------------------------------------------------
     def open_graph(self, path: str | Path, graph_name: str | None = None) -> Worker:
-        """Open a GE graph dump in a worker (the current graph stays until the new one is ready; ``path``
-        becomes the shown file then)."""
+        """Open a GE graph dump, or an msprobe dump (``graph_name``: the run, e.g. ``step0/rank1``), in a
+        worker (the current graph stays until the new one is ready; ``path`` becomes the shown file then)."""
         path = Path(path)
+        if path.is_dir():   # an msprobe dump, or a tree holding msprobe runs among others
+            return self.open_msprobe(path, graph_name)
         if self._job is not None:
             if self._opening == (path, graph_name, self.hierarchy):
                 return self._job    # already on its way
@@ -202,6 +276,123 @@ class GraphPanel(QWidget):
         self._job, self._opening = worker, (path, graph_name, self.hierarchy)
         self.info.setText(tr("Reading {name}…").format(name=path.name))
         return self._runner.start(worker)
+
+    def open_msprobe(self, path: str | Path, run: str | None = None, direction: str | None = None,
+                     bench: str | Path | None = None, *, comparison=None) -> Worker:
+        """Open the msprobe run ``run`` (default: the first) of the dump at ``path`` in ``direction`` (default:
+        the one chosen), with the same run of ``bench`` beside it and compared (coloured) when given."""
+        path = Path(path)
+        direction = direction or self.direction.currentData()
+        bench = Path(bench) if bench is not None else None
+        if self._job is not None:
+            self._job.cancel()
+        worker = Worker(_open_msprobe, path, run, direction, bench, self.matches.copy(), comparison, self.msprobe,
+                        self._use_igraph)
+        worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
+        worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
+        self._job, self._opening = worker, (path, run, direction, bench)
+        self.info.setText(tr("Reading {name}…").format(name=path.name))
+        return self._runner.start(worker)
+
+    def _reopen_msprobe(self, *, keep_compare: bool, run: str | None = None) -> Worker | None:
+        view = self.msprobe
+        if view is None:
+            return None
+        same_run = run is None or run == view.label
+        return self.open_msprobe(view.path, view.label if same_run else run, self.direction.currentData(),
+                                 view.bench_path, comparison=view.comparison if keep_compare and same_run else None)
+
+    def _ask_bench(self) -> None:
+        if self.msprobe is None:
+            return
+        path = QFileDialog.getExistingDirectory(self, tr("Bench msprobe dump"), str(self.msprobe.path.parent))
+        if path:
+            self.open_msprobe(self.msprobe.path, self.msprobe.label, bench=path)
+
+    def match_selected(self) -> Worker | None:
+        """Pair the NPU call and the bench call selected now (by hand) and compare again with that match."""
+        view = self.msprobe
+        if view is None or view.bench_run is None:
+            return None
+        if len(view.stages) > 1:
+            self.info.setText(tr("Match calls in the run of one rank, not in a pipeline."))
+            return None
+        npu = [k[1] for k in self.npu_side.canvas.selected_keys() if k[0] == "op"]
+        bench = [k[1] for k in self.original_side.canvas.selected_keys() if k[0] == "op"]
+        if not npu or not bench:
+            self.info.setText(tr("Select one call on each side to match them."))
+            return None
+        self.matches.add(view.run.path, view.bench_run.path, npu[0], bench[0])
+        self.info.setText(tr("{npu} matched with {bench}: comparing again…").format(npu=npu[0], bench=bench[0]))
+        return self.open_msprobe(view.path, view.label, bench=view.bench_path)
+
+    def show_rank_map(self) -> Worker | None:
+        """Compare every run with the bench (in a worker) and show the rank x module map below the graphs."""
+        view = self.msprobe
+        if view is None or view.bench_path is None:
+            return None
+        if self._map_job is not None:
+            self._map_job.cancel()
+        mode = view.comparison.mode if view.comparison is not None else None
+        worker = Worker(rank_module_map, view.path, view.bench_path, view.direction, mode,
+                        matches=self.matches.copy())
+        worker.signals.finished.connect(lambda result, w=worker: self._map_ready(w, result))
+        worker.signals.failed.connect(lambda exc, w=worker: self._map_failed(w, exc))
+        self._map_job = worker
+        self.info.setText(tr("Comparing every run with the bench…"))
+        return self._runner.start(worker)
+
+    def _map_ready(self, worker: Worker, result: RankModuleMap) -> None:
+        if worker is self._map_job:
+            self._map_job = None
+            self.rank_map.set_map(result)
+            self.rank_map.show()
+            if self.loaded is not None:
+                self.info.setText(self._info_text(self.npu_side.canvas.layout_shown))
+
+    def _map_failed(self, worker: Worker, exc: BaseException) -> None:
+        if worker is self._map_job:
+            self._map_job = None
+            show_error(self, exc, tr("Comparing every run"))
+
+    def show_module(self, run: str, module: str) -> None:
+        """Show ``module`` of the msprobe run ``run`` (opening that run first when another one is shown)."""
+        view = self.msprobe
+        if view is None:
+            return
+        if run != view.label:
+            self._wanted_module = module
+            self.open_msprobe(view.path, run, bench=view.bench_path)
+            return
+        self._reveal_module(module)
+
+    def _reveal_module(self, module: str) -> None:
+        node = self.msprobe.npu.node_path(module) if self.msprobe is not None else None
+        if node is not None:
+            if node[0] == "op":
+                self.select_op(node[1])
+            else:
+                self.npu_side.reveal_group(node[1])
+
+    def _sync_modules(self, _path: str = "") -> None:
+        """msprobe: the bench side opens the modules the NPU side has open (matched by module name)."""
+        view = self.msprobe
+        if view is None or view.bench is None or self.original_side.isHidden():
+            return
+        wanted = frozenset(view.bench.group_of[m] for path in self.npu_side.expanded
+                           if (m := view.npu.module_of.get(path)) in view.bench.group_of)
+        if wanted != self.original_side.expanded:
+            self.original_side.show_expanded(wanted)
+
+    def _show_msprobe_controls(self, on: bool) -> None:
+        for widget in (self.direction, self.bench_button):
+            widget.setVisible(on)
+        with_bench = on and self.msprobe is not None and self.msprobe.bench is not None
+        self.match_button.setVisible(with_bench)
+        self.map_button.setVisible(with_bench)
+        if not on:
+            self.rank_map.hide()
+        self.side_by_side.setText(tr("Bench graph") if on else tr("Original graph"))
 
     def set_hierarchy(self, hierarchy: Hierarchy | None) -> Worker | None:
         """Group ops by ``hierarchy`` (another source, such as msprobe's construct.json) instead of their name
@@ -216,11 +407,12 @@ class GraphPanel(QWidget):
         self.info.setText(tr("The graph could not be opened."))
         show_error(self, exc, tr("Opening the graph"))
 
-    def _opened(self, worker: Worker, path: Path, result: tuple[LoadedGraphs, list]) -> None:
+    def _opened(self, worker: Worker, path: Path, result: tuple) -> None:
         if worker is not self._job:
             return
         self._job = None
-        loaded, sides = result
+        loaded, sides = result[:2]
+        self.msprobe = result[2] if len(result) > 2 else None
         self.loaded, self.path = loaded, path
         self._matches, self._match = [], -1
         npu = loaded.npu
@@ -228,27 +420,53 @@ class GraphPanel(QWidget):
         self.graph_choice.addItems(loaded.graph_names)
         self.graph_choice.setCurrentText(npu.name)
         self.graph_choice.setVisible(len(loaded.graph_names) > 1)
+        view = self.msprobe
+        if view is not None:
+            self.graph_choice.setCurrentText(view.label)
+            self.direction.setCurrentIndex(self.direction.findData(view.direction))
+        self._show_msprobe_controls(view is not None)
         self._announce = True
         layouter, layout = sides[0]
-        self.npu_side.set_graph(npu, layouter, layout, tr("Device graph (after fusion): {name}").format(name=npu.name))
+        title = (tr("NPU: {run} ({path})").format(run=view.label, path=view.path.name) if view is not None
+                 else tr("Device graph (after fusion): {name}").format(name=npu.name))
+        self.npu_side.set_graph(npu, layouter, layout, title)
         if loaded.original is not None:
             o_layouter, o_layout = sides[1]
-            self.original_side.set_graph(loaded.original, o_layouter, o_layout, tr("Original graph: {file}").format(
-                file=Path(loaded.original_path).name))
+            title = (tr("Bench: {path}").format(path=view.bench_path.name) if view is not None
+                     else tr("Original graph: {file}").format(file=Path(loaded.original_path).name))
+            self.original_side.set_graph(loaded.original, o_layouter, o_layout, title)
         else:
             self.original_side.set_graph(None, None, None)
         self._show_original(self.side_by_side.isChecked())
         self.side_by_side.setEnabled(loaded.original is not None)
         self.info.setText(self._info_text(layout))
         self.goto_button.setEnabled(False)
-        if self._compare is not None:
+        if view is not None and view.overlay is not None:
+            self._overlay_job = None
+            self._overlaid(None, loaded, (view.overlay, bench_overlay(view)))
+        elif self._compare is not None and view is None:
             self._start_overlay()
         wanted, self._wanted = self._wanted, None
         if wanted is not None:
             self.select_op(wanted)
+        module, self._wanted_module = self._wanted_module, None
+        if module is not None:
+            self._reveal_module(module)
 
     def _info_text(self, layout: ViewLayout) -> str:
         npu = self.loaded.npu
+        view = self.msprobe
+        if view is not None:
+            text = tr("{run} {direction}: {calls} calls, {groups} groups · layout: {engine}").format(
+                run=view.label, direction=self.direction.currentText(), calls=len(npu.ops),
+                groups=len(npu.groups) - 1, engine=layout.engine)
+            if view.comparison is not None:
+                text += " · " + tr("compared in msprobe's {mode} mode").format(mode=view.comparison.mode)
+                first = view.comparison.first_divergence
+                if first is not None and view.overlay is not None and view.overlay.first_divergence is None:
+                    text += " · " + tr("first divergence in the other direction: {call}").format(
+                        call=first.npu.entry)
+            return text
         text = tr("{name}: {ops} ops, {groups} groups · layout: {engine}").format(
             name=self.path.name if self.path else npu.name, ops=len(npu.ops), groups=len(npu.groups) - 1,
             engine=layout.engine)
@@ -258,7 +476,9 @@ class GraphPanel(QWidget):
         return text
 
     def _choose_graph(self, index: int) -> None:
-        if self.path is not None and index >= 0:
+        if self.msprobe is not None and index >= 0:
+            self._reopen_msprobe(keep_compare=False, run=self.graph_choice.itemText(index))
+        elif self.path is not None and index >= 0:
             self.open_graph(self.path, self.graph_choice.itemText(index))
 
     def _ask_open(self) -> None:
@@ -282,14 +502,14 @@ class GraphPanel(QWidget):
 
     @property
     def busy(self) -> bool:
-        return (self._job is not None or self._overlay_job is not None or self.npu_side.busy
-                or self.original_side.busy)
+        return (self._job is not None or self._overlay_job is not None or self._map_job is not None
+                or self.npu_side.busy or self.original_side.busy)
 
     # --- compare overlay -------------------------------------------------------------------------
 
     def set_compare(self, result: Any, statuses: Sequence[str]) -> None:
         """Colour the graph from a compare result and the Compare table's row statuses."""
-        if result is None:
+        if result is None or self.msprobe is not None:
             self._compare = None
             self.compare_info.setText("")
             return
@@ -313,7 +533,8 @@ class GraphPanel(QWidget):
             self._overlay_job = None
             show_error(self, exc, tr("Colouring the graph"))
 
-    def _overlaid(self, worker: Worker, loaded: LoadedGraphs, result: tuple[Overlay, Overlay | None]) -> None:
+    def _overlaid(self, worker: Worker | None, loaded: LoadedGraphs, result: tuple[Overlay, Overlay | None]
+                  ) -> None:
         if worker is not self._overlay_job or loaded is not self.loaded:
             return
         self._overlay_job = None
@@ -350,13 +571,16 @@ class GraphPanel(QWidget):
     def _npu_clicked(self, op_name: str) -> None:
         self._selected = op_name
         self.replay_button.setEnabled(bool(op_name))
-        self._sync_original(op_name)
+        links = self.loaded.links if self.loaded is not None else None
+        if self.msprobe is None or (links is not None and op_name in links.npu_to_original):
+            self._sync_original(op_name)   # an unmatched msprobe call keeps the bench selection (to match it)
         self.opSelected.emit(op_name)
 
     def _original_clicked(self, op_name: str) -> None:
         links = self.loaded.links if self.loaded is not None else None
         npu_ops = links.original_to_npu.get(op_name, []) if links is not None else []
-        self.npu_side.reveal(npu_ops)
+        if npu_ops or self.msprobe is None:
+            self.npu_side.reveal(npu_ops)
         if npu_ops:
             self.opSelected.emit(npu_ops[0])
 
@@ -366,6 +590,8 @@ class GraphPanel(QWidget):
         if self.loaded is None or overlay.first_divergence is None:
             return False
         target = overlay.first_divergence
+        if target not in self.loaded.npu.ops:   # an msprobe module's own row diverged first
+            return self.npu_side.reveal_group(target)
         path = self.loaded.npu.path_from_inputs(target, prefer=self.npu_side.bad_ops())
         self.npu_side.highlight_path(path)
         self.npu_side.reveal([target])

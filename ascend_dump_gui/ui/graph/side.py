@@ -161,6 +161,23 @@ class GraphSide(QWidget):
             self.show_expanded(self.expanded | needed)
         return True
 
+    def reveal_group(self, path: str, center: bool = True) -> bool:
+        """Show the group ``path`` closed (its outer groups open) and select it; False if there is none."""
+        if self.model is None or path not in self.model.groups:
+            return False
+        inside = next((n for n, op in self.model.ops.items() if op.group == path or op.group.startswith(path + "/")),
+                      None)
+        if inside is None:
+            return False
+        expanded = (self.expanded | set(self.model.group_chain(path)[:-1])) - {
+            g for g in self.expanded if g == path or g.startswith(path + "/")}
+        if expanded == self.expanded and self._job is None and not self.canvas.busy:
+            self.canvas.select_keys([(GROUP, path)], center)
+            return True
+        self._then = ([inside], center)
+        self.show_expanded(expanded)
+        return True
+
     def highlight_path(self, op_names: list[str]) -> None:
         """Mark these ops (their boxes, or the closed groups holding them) and the edges between them."""
         self._path = list(op_names)

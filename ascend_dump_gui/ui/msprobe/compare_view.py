@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.report import overflow_entries, to_json, write_csv
 from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
@@ -46,14 +47,14 @@ TINTS = {"pass": QColor(46, 160, 67, 45), "warning": QColor(230, 160, 0, 80), "e
 FIRST_TINT = QColor(215, 48, 31, 150)
 
 
-def _compare(npu: str, bench: str, mode: str | None, follow_links: bool, *, progress: ProgressFn,
-             cancel: CancelToken) -> TreeComparison:
+def _compare(npu: str, bench: str, mode: str | None, follow_links: bool, matches: CallMatches | None = None, *,
+             progress: ProgressFn, cancel: CancelToken) -> TreeComparison:
     def step(done: int, total: int) -> bool:
         if done == total or done % 256 == 0:   # a 100k-row run must not flood the GUI thread with signals
             progress(done, total, "")
         return not cancel.cancelled
 
-    result = compare_trees(npu, bench, mode, progress=step, follow_links=follow_links)
+    result = compare_trees(npu, bench, mode, progress=step, follow_links=follow_links, matches=matches)
     cancel.raise_if_cancelled()
     return result
 
@@ -230,11 +231,14 @@ class MsprobeCompareView(QWidget):
             self.invalidate(tr("The mode changed to {mode}: compare again (the table showed another mode).").format(
                 mode=self.mode.currentText()))
 
-    def run(self, npu: str | Path, bench: str | Path, *, follow_links: bool = False) -> Worker:
-        """Compare in a worker (the mode box chooses summary / md5 / all, or what the dumps hold); links that
-        leave either folder are not followed unless ``follow_links``."""
+    def run(self, npu: str | Path, bench: str | Path, matches: CallMatches | None = None, *,
+            follow_links: bool = False) -> Worker:
+        """Compare in a worker (the mode box chooses summary / md5 / all, or what the dumps hold), with the calls
+        ``matches`` pairs by hand (the Graph view's); links that leave either folder are not followed unless
+        ``follow_links``."""
         self.invalidate(tr("Comparing msprobe dumps…"))   # nothing of a previous run (table, plot) stays
-        worker = Worker(_compare, str(npu), str(bench), self.mode.currentData(), follow_links)
+        worker = Worker(_compare, str(npu), str(bench), self.mode.currentData(), follow_links,
+                        matches.copy() if matches else None)
         worker.signals.progress.connect(lambda done, total, _m, w=worker: w is self._job and self.summary.setText(
             tr("Comparing msprobe dumps… {done}/{total}").format(done=done, total=total)))
         worker.signals.finished.connect(lambda result, w=worker: w is self._job and self._compared(result))

@@ -58,25 +58,40 @@ class RanksMatrixModel(QAbstractTableModel):
         self._cells: dict[tuple[int | None, int | None], dict[str, Any]] = {}
         self._rows: dict[tuple[int | None, int | None, str], list[dict[str, Any]]] = {}
         self._first: tuple[int | None, int | None, str | None] | None = None
+        self.first_divergence: dict[str, Any] | None = None
         self._ops_step: int | None = None
         self._ops: list[str] = []
         self._op_names: dict[str, str] = {}
         self._names = status_names()
 
-    def set_result(self, result: TreeCompareResult | None) -> None:
+    @staticmethod
+    def formats(result: TreeCompareResult | None) -> list[str]:
+        """The run formats of ``result`` (more than one for a tree holding GE and msprobe runs)."""
+        return sorted({r.get("format") or "" for r in result.runs}) if result is not None else []
+
+    def set_result(self, result: TreeCompareResult | None, fmt: str | None = None) -> None:
+        """Show ``result`` (only its runs of format ``fmt`` when given: one matrix per format)."""
         self.beginResetModel()
-        runs = result.runs if result is not None else []
+        runs = [r for r in (result.runs if result is not None else []) if fmt is None or r.get("format") == fmt]
         self._cells = {(r["rank"], r["step"]): r for r in runs}
         self._ranks = sorted({r["rank"] for r in runs}, key=lambda v: -1 if v is None else v)
         self._steps = sorted({r["step"] for r in runs}, key=lambda v: -1 if v is None else v)
         self._rows = {}
         self._op_names = {}
         for row in result.rows if result is not None else []:
+            if fmt is not None and row.get("format") != fmt:
+                continue
             key = sanitize_part(row["op_name"])      # statistics rows carry the file name's form of the name
             self._rows.setdefault((row["rank"], row["step"], key), []).append(row)
             if key not in self._op_names or "/" in row["op_name"]:
                 self._op_names[key] = row["op_name"]
         d = result.first_divergence if result is not None else None
+        if fmt is not None:   # this format's own first divergence (as the tree compare orders them)
+            found = [r["first_divergence"] for r in runs if r.get("first_divergence")]
+            d = min(found, key=lambda f: (-1 if f["step"] is None else f["step"], f["index"],
+                                          -1 if f["rank"] is None else f["rank"]), default=None)
+        self.first_divergence = d
+        """The first divergence the matrix marks (of its format)."""
         self._first = (d["rank"], d["step"], sanitize_part(d.get("op_name") or "")) if d else None
         self._ops_step, self._ops = None, []
         self.endResetModel()

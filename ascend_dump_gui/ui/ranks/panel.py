@@ -95,6 +95,10 @@ class RanksPanel(QWidget):
         for header, size in ((self.table.horizontalHeader(), CELL_WIDTH), (self.table.verticalHeader(), CELL_HEIGHT)):
             header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
             header.setDefaultSectionSize(size)
+        self.format = QComboBox(objectName="ranks_format")
+        self.format.setToolTip(tr("The tree holds runs of several formats: the matrix of one format"))
+        self.format.currentIndexChanged.connect(self._format_changed)
+        self.format.hide()
         self.columns = QComboBox(objectName="ranks_columns")
         self.columns.setToolTip(tr("Columns: the steps, or the ops of one step in execution order"))
         self.columns.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -124,6 +128,7 @@ class RanksPanel(QWidget):
         bar.addWidget(self.cancel_button)
         bar.addWidget(self.progress)
         actions = QHBoxLayout()
+        actions.addWidget(self.format)
         actions.addWidget(self.columns)
         actions.addWidget(self.legend, 1)
         actions.addWidget(self.open_compare)
@@ -235,14 +240,30 @@ class RanksPanel(QWidget):
         if not self._done():
             return
         self._result = result
-        self.model.set_result(result)
+        formats = self.model.formats(result)
+        self.format.blockSignals(True)
+        self.format.clear()
+        for fmt in formats:
+            self.format.addItem(fmt, fmt)
+        self.format.blockSignals(False)
+        self.format.setVisible(len(formats) > 1)
+        self._show_format(formats[0] if len(formats) > 1 else None)
+        self.summary.setText(self._summary_text(result))
+
+    def _format_changed(self, _: int) -> None:
+        if self._result is not None:
+            self._show_format(self.format.currentData())
+
+    def _show_format(self, fmt: str | None) -> None:
+        """The matrix of the runs of format ``fmt`` (None: every run, the tree has one format)."""
+        result = self._result
+        self.model.set_result(result, fmt)
         self.columns.blockSignals(True)
         self.columns.clear()
         self.columns.addItem(tr("rank x step"), None)
         for step in self.model.steps:
             self.columns.addItem(tr("rank x op at step {step}").format(step=step), step)
         self.columns.blockSignals(False)
-        self.summary.setText(self._summary_text(result))
         self._select_first()
 
     def show_ops_of(self, step: int | None) -> None:
@@ -256,7 +277,7 @@ class RanksPanel(QWidget):
         self._select_first()
 
     def _select_first(self) -> None:
-        d = self._result.first_divergence if self._result is not None else None
+        d = self.model.first_divergence
         if d is not None:
             index = self.model.index_of(d["rank"], d["step"], d.get("op_name"))
             if index.isValid():

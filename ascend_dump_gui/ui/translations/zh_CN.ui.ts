@@ -148,12 +148,28 @@
       <translation>参数</translation>
     </message>
     <message>
+      <source>Backward</source>
+      <translation>反向</translation>
+    </message>
+    <message>
       <source>Before</source>
       <translation>覆盖前</translation>
     </message>
     <message>
+      <source>Bench graph</source>
+      <translation>标杆图</translation>
+    </message>
+    <message>
+      <source>Bench msprobe dump</source>
+      <translation>标杆msprobe Dump目录</translation>
+    </message>
+    <message>
       <source>Bench name</source>
       <translation>标杆名称</translation>
+    </message>
+    <message>
+      <source>Bench: {path}</source>
+      <translation>标杆：{path}</translation>
     </message>
     <message>
       <source>Browse</source>
@@ -284,6 +300,10 @@
       <translation>比对已取消。</translation>
     </message>
     <message>
+      <source>Compare every rank with the bench and show which module diverges on which rank</source>
+      <translation>将每个rank与标杆比对，显示哪个模块在哪个rank上偏离</translation>
+    </message>
+    <message>
       <source>Compare failed.</source>
       <translation>比对失败。</translation>
     </message>
@@ -300,12 +320,24 @@
       <translation>比对目录树</translation>
     </message>
     <message>
+      <source>Compare with bench…</source>
+      <translation>与标杆比对…</translation>
+    </message>
+    <message>
       <source>Compare with…</source>
       <translation>与…比对</translation>
     </message>
     <message>
       <source>Comparing</source>
       <translation>比对</translation>
+    </message>
+    <message>
+      <source>Comparing every run</source>
+      <translation>比对所有运行</translation>
+    </message>
+    <message>
+      <source>Comparing every run with the bench…</source>
+      <translation>正在将所有运行与标杆比对…</translation>
     </message>
     <message>
       <source>Comparing msprobe dumps…</source>
@@ -592,6 +624,10 @@
       <translation>格式</translation>
     </message>
     <message>
+      <source>Forward</source>
+      <translation>前向</translation>
+    </message>
+    <message>
       <source>Found by</source>
       <translation>发现方式</translation>
     </message>
@@ -720,6 +756,14 @@
       <translation>直方图的计数轴使用对数刻度</translation>
     </message>
     <message>
+      <source>Match calls in the run of one rank, not in a pipeline.</source>
+      <translation>请在单个rank的运行中匹配调用，而不是在流水线视图中。</translation>
+    </message>
+    <message>
+      <source>Match selected</source>
+      <translation>匹配所选</translation>
+    </message>
+    <message>
       <source>Match {index} of {count}: {name}</source>
       <translation>第 {index} 个匹配，共 {count} 个：{name}</translation>
     </message>
@@ -794,6 +838,10 @@
     <message>
       <source>NPU: {file}</source>
       <translation>NPU：{file}</translation>
+    </message>
+    <message>
+      <source>NPU: {run} ({path})</source>
+      <translation>NPU：{run}（{path}）</translation>
     </message>
     <message>
       <source>NaN values</source>
@@ -988,6 +1036,10 @@
       <translation>PNG图片 (*.png)</translation>
     </message>
     <message>
+      <source>Pair the call selected on the NPU side with the one selected on the bench side; compares use this match for the rest of the session</source>
+      <translation>将NPU侧所选调用与标杆侧所选调用配对；本次会话中后续比对都使用此匹配</translation>
+    </message>
+    <message>
       <source>Path</source>
       <translation>路径</translation>
     </message>
@@ -1050,6 +1102,14 @@
     <message>
       <source>Ranks</source>
       <translation>多rank</translation>
+    </message>
+    <message>
+      <source>Ranks x modules ({direction}, msprobe {mode} mode): {runs} runs, {modules} modules; {failing} runs diverge. Double-click a cell to show it.</source>
+      <translation>rank × 模块（{direction}，msprobe {mode} 模式）：{runs} 个运行，{modules} 个模块；{failing} 个运行偏离。双击单元格即可显示。</translation>
+    </message>
+    <message>
+      <source>Ranks × modules</source>
+      <translation>rank × 模块</translation>
     </message>
     <message>
       <source>Read the filter as a regular expression</source>
@@ -1248,6 +1308,10 @@
       <translation>选择一个字段以查看其作用。</translation>
     </message>
     <message>
+      <source>Select one call on each side to match them.</source>
+      <translation>请在两侧各选择一个调用以匹配。</translation>
+    </message>
+    <message>
       <source>Set {option}</source>
       <translation>设置 {option}</translation>
     </message>
@@ -1426,6 +1490,10 @@
     <message>
       <source>The training process's working directory: relative paths start here.</source>
       <translation>训练进程的工作目录：相对路径以此为起点。</translation>
+    </message>
+    <message>
+      <source>The tree holds runs of several formats: the matrix of one format</source>
+      <translation>该目录树包含多种格式的运行：显示其中一种格式的矩阵</translation>
     </message>
     <message>
       <source>This config was not read from a training script.</source>
@@ -1608,6 +1676,10 @@
       <translation>比对</translation>
     </message>
     <message>
+      <source>compared in msprobe's {mode} mode</source>
+      <translation>按msprobe的 {mode} 模式比对</translation>
+    </message>
+    <message>
       <source>control edge</source>
       <translation>控制边</translation>
     </message>
@@ -1698,6 +1770,10 @@
     <message>
       <source>first divergence here: {tensor}</source>
       <translation>首个偏离在此：{tensor}</translation>
+    </message>
+    <message>
+      <source>first divergence in the other direction: {call}</source>
+      <translation>首个偏离位于另一方向：{call}</translation>
     </message>
     <message>
       <source>first divergence: none</source>
@@ -1904,6 +1980,14 @@
       <translation>msprobe Tensor</translation>
     </message>
     <message>
+      <source>msprobe: show the forward or the backward calls</source>
+      <translation>msprobe：显示前向或反向调用</translation>
+    </message>
+    <message>
+      <source>msprobe: the bench dump to compare with, shown beside</source>
+      <translation>msprobe：用于比对的标杆Dump，并排显示</translation>
+    </message>
+    <message>
       <source>n/a</source>
       <translation>未比对</translation>
     </message>
@@ -1914,6 +1998,10 @@
     <message>
       <source>no reference</source>
       <translation>无参考</translation>
+    </message>
+    <message>
+      <source>no such module on this run</source>
+      <translation>此运行中没有该模块</translation>
     </message>
     <message>
       <source>none</source>
@@ -2144,6 +2232,10 @@
       <translation>脚本</translation>
     </message>
     <message>
+      <source>the tree's first divergence is in this module</source>
+      <translation>整棵树的首个偏离位于此模块</translation>
+    </message>
+    <message>
       <source>the whole config</source>
       <translation>整个配置</translation>
     </message>
@@ -2174,6 +2266,10 @@
     <message>
       <source>unknown</source>
       <translation>未知</translation>
+    </message>
+    <message>
+      <source>unmatched</source>
+      <translation>未匹配</translation>
     </message>
     <message>
       <source>unreadable</source>
@@ -2400,6 +2496,10 @@
       <translation>{name}：{ops} 个算子，{groups} 个分组 · 布局：{engine}</translation>
     </message>
     <message>
+      <source>{npu} matched with {bench}: comparing again…</source>
+      <translation>{npu} 已与 {bench} 匹配：正在重新比对…</translation>
+    </message>
+    <message>
       <source>{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning, {unchecked} not compared, {overflows} overflows; {where}</source>
       <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning，{unchecked} 个未比对，溢出 {overflows}；{where}</translation>
     </message>
@@ -2458,6 +2558,10 @@
     <message>
       <source>{runs} runs in {path}</source>
       <translation>{path} 中有 {runs} 个运行</translation>
+    </message>
+    <message>
+      <source>{run} {direction}: {calls} calls, {groups} groups · layout: {engine}</source>
+      <translation>{run} {direction}：{calls} 个调用，{groups} 个分组 · 布局：{engine}</translation>
     </message>
     <message>
       <source>{shown} of {total} shown</source>

@@ -1,0 +1,74 @@
+"""The graph the Graph view shows as one JSON-ready document (``ascend-dump graph --json``, cli.md):
+``{"nodes": [{"id", "name", "kind", "type", "parent", "status"}], "edges": [{"from", "to"}],
+"first_divergence"}``.
+
+GE graphs: one ``op`` node per op, ``parent`` its name scope (``layer_3/attention``; null at the top). msprobe
+runs: both directions, modules (``module``) named as in construct.json and calls (``api``; a leaf module at
+level L0 is a ``module``) as in dump.json, each with its ``direction`` (a step's pipeline, run
+``pipeline:step{N}``, names them ``{run}:{name}``, stage after stage); edges say whether they carry data
+(``data``: false is execution order only). ``status`` is null without a compare; a call without a bench
+counterpart is ``not_compared`` with ``"matched": false``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascend_dump_gui.core.graph.model import ModelGraph
+from ascend_dump_gui.core.graph.msprobe_load import MsprobeView
+from ascend_dump_gui.core.graph.msprobe_model import is_module
+from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
+
+
+def _status(overlay: Overlay | None, kind: str, key: str) -> dict[str, Any]:
+    if overlay is None:
+        return {"status": None}
+    status = overlay.status(kind, key)
+    if status == UNMATCHED:
+        return {"status": NOT_COMPARED, "matched": False}
+    return {"status": status}
+
+
+def _scope(model: ModelGraph, op: str) -> str | None:
+    """The op's name scope: its group path without the chunks a large group is split into."""
+    path = model.ops[op].group
+    while path and model.groups[path].chunk is not None:
+        path = model.groups[path].parent or ""
+    return path.replace("\u2215", "/") if path else None
+
+
+def ge_document(model: ModelGraph, overlay: Overlay | None = None) -> dict[str, Any]:
+    nodes = [{"id": name, "name": name, "kind": "op", "type": op.type, "parent": _scope(model, name),
+              **_status(overlay, "op", name)} for name, op in model.ops.items()]
+    edges = [{"from": e.src, "to": e.dst, "control": e.control} for e in model.edges]
+    return {"graph": model.name, "nodes": nodes, "edges": edges,
+            "first_divergence": overlay.first_divergence if overlay is not None else None}
+
+
+def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
+    """``views``: the same run in each direction (with or without a bench)."""
+    nodes: list[dict[str, Any]] = []
+    edges: list[dict[str, Any]] = []
+    for view in views:
+        graph, overlay = view.npu, view.overlay
+        for name, parent in graph.parents.items():
+            node = graph.node_path(name)
+            leaf = node is not None and node[0] == "op"
+            kind = "module" if is_module(name.rpartition(":")[2]) else "api"
+            nodes.append({"id": name, "name": name, "kind": kind,
+                          "type": graph.model.ops[name].type if leaf else None, "parent": parent,
+                          "direction": graph.direction,
+                          **(_status(overlay, *node) if node is not None else {"status": None})})
+        edges += [{"from": e.src, "to": e.dst, "data": not e.control} for e in graph.model.edges]
+    first = None
+    comparison = views[0].comparison if views else None
+    if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn
+        for view in views:
+            found = view.overlay.first_divergence if view.overlay is not None else None
+            if found is not None:
+                first = found if found in view.npu.model.ops else view.npu.module_of.get(found)
+                break
+    elif comparison is not None and comparison.first_divergence is not None:
+        first = comparison.first_divergence.npu.entry
+    return {"run": views[0].label if views else None, "nodes": nodes, "edges": edges,
+            "first_divergence": first, "mode": comparison.mode if comparison is not None else None}

@@ -1,0 +1,271 @@
+"""An msprobe rank folder as a model graph: modules nested as construct.json records them, calls of dump.json
+as leaves in execution order, one graph per direction (forward, backward).
+
+* **Hierarchy**: construct.json's ``call -> enclosing module`` as written (msprobe's visualization re-parents
+  some backward calls; here the file is the truth); a module with calls below it in this direction is a
+  group, one without (every module at level L0 that holds no module) is a leaf. A ``parameters_grad`` entry
+  sits beside its module's last backward call (msprobe's visualization puts it inside, which would turn
+  every L0 leaf module into a group). Calls dump.json has and construct.json lacks (level L1 writes an empty
+  construct.json) sit at the top.
+* **Order**: dump.json's (calls are written as they end); a construct.json call without data (msprobe
+  records some it does not dump) comes right after the call before it in construct.json.
+* **Edges**: msprobe's visualization draws none (nodes in execution order only). Here an input of a leaf
+  that equals an earlier leaf's output by dtype, element count and every statistic (and md5 where dumped:
+  the same tensor, perhaps viewed in another shape) is a data edge from the latest such producer; a leaf
+  with no such input follows the previous leaf of its module, a parameter gradient its module's backward
+  call (``control`` edges: execution order only).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ascend_dump_gui.core.graph.hierarchy import MappedScopes
+from ascend_dump_gui.core.graph.model import (
+    ROOT,
+    Edge,
+    ModelGraph,
+    OpNode,
+    TensorInfo,
+    chunk_large,
+    group_sizes,
+    scope_groups,
+)
+from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun
+from ascend_dump_gui.core.progress import CancelToken
+
+FORWARD, BACKWARD = "forward", "backward"
+DIRECTIONS = (FORWARD, BACKWARD)
+MODULE_PREFIXES = ("Module", "Cell")
+
+
+def direction_of(name: str) -> str:
+    """``backward`` for backward calls and parameter gradients, else ``forward``."""
+    parts = name.split(".")
+    return BACKWARD if "backward" in parts or "parameters_grad" in parts else FORWARD
+
+
+def is_module(name: str) -> bool:
+    return name.split(".", 1)[0] in MODULE_PREFIXES
+
+
+def call_label(name: str) -> str:
+    """What a box says of a call: the API (``Functional.linear``) or the module class (``Linear``)."""
+    parts = name.split(".")
+    if is_module(name):
+        for i, part in enumerate(parts):
+            if part in ("forward", "backward", "parameters_grad"):
+                return parts[i - 1] if i >= 1 else name
+        return name
+    for i, part in enumerate(parts):
+        if part in ("forward", "backward"):
+            return ".".join(parts[:i - 1] if i >= 2 and parts[i - 1].isdigit() else parts[:i])
+    return name
+
+
+def _module_path(name: str) -> tuple[str, str, str] | None:
+    """(attribute path, class, call number) of ``Module.layers.0.act.GELU.forward.0``."""
+    parts = name.split(".")
+    if len(parts) < 5 or parts[-2] not in ("forward", "backward"):
+        return None
+    return ".".join(parts[1:-3]), parts[-3], parts[-1]
+
+
+def module_label(name: str, parent: str | None) -> str:
+    """A module's box title: its attribute path below its parent module and its class (``act: GELU``), with the
+    call number when it is not the first call (``act: GELU [1]``)."""
+    own = _module_path(name)
+    if own is None:
+        return name
+    path, cls, number = own
+    above = _module_path(parent) if parent else None
+    if above is not None and path.startswith(above[0] + "."):
+        path = path[len(above[0]) + 1:]
+    return f"{path}: {cls}" + (f" [{number}]" if number != "0" else "")
+
+
+@dataclass
+class MsprobeGraph:
+    """One direction of one msprobe run as a :class:`ModelGraph`. ``parents``: every node's enclosing module
+    (None at the top), as the graph shows it; ``group_of``: module -> its group path (modules that hold
+    calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data)."""
+
+    model: ModelGraph
+    direction: str
+    parents: dict[str, str | None]
+    group_of: dict[str, str]
+    module_of: dict[str, str] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict)
+    run_label: str = ""
+
+    def node_path(self, name: str) -> tuple[str, str] | None:
+        """``("op", name)`` or ``("group", path)`` of a call or module of this graph; None if absent."""
+        if name in self.model.ops:
+            return "op", name
+        path = self.group_of.get(name)
+        return ("group", path) if path is not None else None
+
+
+def _gradient_parent(name: str, construct: dict[str, str | None]) -> str | None:
+    """The module's backward call with the highest number, for ``Module.x.Linear.parameters_grad[.N]``."""
+    prefix = name.split(".parameters_grad", 1)[0] + ".backward."
+    best, number = None, -1
+    for key in construct:
+        if key.startswith(prefix) and key[len(prefix):].isdigit() and int(key[len(prefix):]) > number:
+            best, number = key, int(key[len(prefix):])
+    return best
+
+
+def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> list[str]:
+    """Every call and module of dump.json and construct.json in execution order (see the module docstring)."""
+    position: dict[str, float] = {e.name: float(e.order) for e in entries}
+    last = -1.0
+    extra = 0
+    for name in construct:
+        if name in position:
+            last = position[name]
+        else:
+            extra += 1
+            position[name] = last + extra / (len(construct) + 2)
+    return sorted(position, key=position.__getitem__)
+
+
+def _parents(names: Iterable[str], construct: dict[str, str | None]) -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for name in names:
+        parent = construct.get(name)
+        if parent is None and "parameters_grad" in name.split("."):
+            owner = _gradient_parent(name, construct)
+            parent = construct.get(owner) if owner is not None else None
+        out[name] = parent if parent != name else None
+    return out
+
+
+def _chain(name: str, parents: dict[str, str | None]) -> tuple[str, ...]:
+    """The modules enclosing ``name``, outermost first (a loop in construct.json is cut where it closes)."""
+    chain: list[str] = []
+    seen = {name}
+    parent = parents.get(name)
+    while parent is not None and parent not in seen:
+        chain.append(parent)
+        seen.add(parent)
+        parent = parents.get(parent)
+    return tuple(reversed(chain))
+
+
+def _float_key(value: object) -> object:
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    return value
+
+
+def fingerprint(leaf: Leaf) -> tuple | None:
+    """What identifies a tensor across calls in dump.json: dtype, element count, statistics and md5 (None for
+    a leaf that says too little to be told apart)."""
+    if not leaf.is_tensor or leaf.shape is None:
+        return None
+    stats = tuple(_float_key(v) for v in leaf.stats)
+    if all(v is None for v in stats) and leaf.md5 is None:
+        return None
+    return leaf.dtype, math.prod(leaf.shape), stats, leaf.md5
+
+
+def _dtype(text: str | None) -> str | None:
+    return text.removeprefix("torch.").removeprefix("mindspore.") if text else None
+
+
+def _tensors(entry: Entry | None, states: tuple[str, ...]) -> tuple[TensorInfo, ...]:
+    if entry is None:
+        return ()
+    return tuple(TensorInfo(leaf.shape, _dtype(leaf.dtype)) for leaf in entry.leaves
+                 if leaf.state in states and leaf.is_tensor)
+
+
+def _edges(leaves: list[str], entries: dict[str, Entry], home: dict[str, str], owners: dict[str, str]
+           ) -> list[Edge]:
+    producers: dict[tuple, tuple[str, int, Leaf]] = {}
+    previous: dict[str, str] = {}
+    edges: list[Edge] = []
+    for name in leaves:
+        entry = entries.get(name)
+        found: dict[str, Edge] = {}
+        if entry is not None:
+            index = 0
+            for leaf in entry.leaves:
+                if leaf.state != "input" or not leaf.is_tensor:
+                    continue
+                key = fingerprint(leaf)
+                source = producers.get(key) if key is not None else None
+                if source is not None and source[0] != name and source[0] not in found:
+                    found[source[0]] = Edge(source[0], source[1], name, index,
+                                            TensorInfo(leaf.shape, _dtype(leaf.dtype)))
+                index += 1
+        if found:
+            edges.extend(found.values())
+        elif owners.get(name) in home:      # a parameter gradient after its module's backward call
+            edges.append(Edge(owners[name], -1, name, -1, None, True))
+        elif home[name] in previous:
+            edges.append(Edge(previous[home[name]], -1, name, -1, None, True))
+        previous[home[name]] = name
+        if entry is not None:
+            out_index = 0
+            for leaf in entry.leaves:
+                if leaf.state == "output" and leaf.is_tensor:
+                    key = fingerprint(leaf)
+                    if key is not None:
+                        producers[key] = (name, out_index, leaf)
+                    out_index += 1
+    return edges
+
+
+def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None
+                        ) -> MsprobeGraph:
+    """The graph of ``run``'s ``direction`` calls (see the module docstring)."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"direction {direction!r}: expected forward or backward")
+    construct = run.construct
+    entries = {e.name: e for e in run.entries}
+    names = [n for n in _ordered_names(run.entries, construct) if direction_of(n) == direction]
+    parents = _parents(names, construct)
+    for module in {p for p in parents.values() if p is not None} - set(parents):
+        parents[module] = None      # a module construct.json names only as a parent
+        names.append(module)
+    if cancel is not None:
+        cancel.raise_if_cancelled()
+    holders = {p for p in parents.values() if p is not None}
+    leaves = [n for n in names if n not in holders]
+    chains = {n: _chain(n, parents) for n in leaves}
+    groups, home = scope_groups(leaves, MappedScopes(chains))
+    group_of: dict[str, str] = {}
+    for chain in chains.values():
+        path = ROOT
+        for part in chain:
+            step = part.replace("/", "\u2215")  # as scope_groups spells it
+            path = f"{path}/{step}" if path else step
+            group_of.setdefault(part, path)
+    for module, path in group_of.items():
+        groups[path].label = module_label(module, parents.get(module))
+    chunk_large(groups, home)
+    position = {n: i for i, n in enumerate(leaves)}
+    group_sizes(groups, position)
+    ops = {n: OpNode(n, call_label(n), home[n], position[n], _tensors(entries.get(n), ("input", "parameters")),
+                     _tensors(entries.get(n), ("output", "parameters_grad"))) for n in leaves}
+    if cancel is not None:
+        cancel.raise_if_cancelled()
+    owners = {n: o for n in leaves if "parameters_grad" in n.split(".")
+              and (o := _gradient_parent(n, construct)) is not None}
+    edges = _edges(leaves, entries, home, owners)
+    producers: dict[str, list[Edge]] = {}
+    for edge in edges:
+        producers.setdefault(edge.dst, []).append(edge)
+    depth: dict[str, int] = {}
+    for name in leaves:
+        depth[name] = 1 + max((depth.get(e.src, 0) for e in producers.get(name, ()) if not e.control), default=-1)
+    model = ModelGraph(f"{run.label} {direction}", str(run.path), ops, edges, groups, producers, {}, depth)
+    shown_parents = {n: parents.get(n) for n in names}
+    return MsprobeGraph(model, direction, shown_parents, group_of, {p: m for m, p in group_of.items()},
+                        {n: entries[n] for n in names if n in entries}, run.label)
+
