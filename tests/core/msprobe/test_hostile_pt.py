@@ -165,3 +165,10 @@ def test_eight_byte_counts_are_refused_before_allocating(tmp_path, opcode):
         zf.writestr("a/data.pkl", b"\x80\x02" + opcode + (1 << 40).to_bytes(8, "little") + b".")
     with pytest.raises(PtFileError, match="count.pt: damaged pickle"):
         read_pt(path)
+
+
+def test_npy_header_length_of_4_gib_is_refused_before_reading(tmp_path):
+    path = tmp_path / "h.npy"
+    path.write_bytes(b"\x93NUMPY\x02\x00" + (0xFFFFFFF0).to_bytes(4, "little") + b"{}")
+    with pytest.raises(NpyFileError, match="h.npy: not a readable .npy header"):
+        read_npy(path)
