@@ -146,8 +146,9 @@ def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None
     """A non-tensor argument as msprobe's compare tables it (``gen_op_item``): Python scalars carry their value
     as every statistic and ``<class 'int'>``-style dtypes; torch.Size / slice keep their type as dtype and no
     statistics; ellipsis, process groups and src/dst ranks their value as text."""
-    value = _stat(data.get("value")) if not isinstance(data.get("value"), list) else data.get("value")
-    crc = f"{zlib.crc32(str(value).encode()):08x}"
+    raw = data.get("value")
+    crc = f"{zlib.crc32(str(raw).encode()):08x}"
+    value = raw if isinstance(raw, list) else _stat(raw)
     if kind == "torch.Size":
         shape = tuple(value) if isinstance(value, list) and all(isinstance(v, int) for v in value) else None
         return Leaf(name, entry, state, kind, kind, shape, md5=crc, data_name=data_name)

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
+MAX_HEADER_BYTES = 1 << 16
+"""numpy writes headers of a few hundred bytes; a longer one is refused before it is read."""
+
 
 class NpyFileError(ValueError):
     """A ``.npy`` file that cannot be read as one array (message names the file)."""
@@ -20,6 +23,11 @@ def read_npy(path: str | Path) -> np.ndarray:
     with open(path, "rb") as fh:
         try:
             version = np.lib.format.read_magic(fh)
+            width = 2 if version == (1, 0) else 4
+            header_length = int.from_bytes(fh.read(width), "little")
+            if header_length > MAX_HEADER_BYTES:
+                raise ValueError(f"a header of {header_length} bytes")
+            fh.seek(-width, 1)
             shape, fortran, dtype = (np.lib.format.read_array_header_1_0(fh) if version == (1, 0)
                                      else np.lib.format.read_array_header_2_0(fh))
         except (ValueError, SyntaxError, TypeError, EOFError, OverflowError) as exc:

@@ -17,6 +17,7 @@ import io
 import math
 import os
 import pickle
+import pickletools
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -202,6 +203,20 @@ class PtTensor:
     requires_grad: bool
 
 
+def _check_opcodes(data: bytes, source: str) -> None:
+    """Refuse a pickle with opcodes newer than protocol 2 (torch.save writes protocol 2): their 8-byte counts
+    would make the unpickler allocate before it finds the data missing. The walk reads lengths, never allocates."""
+    try:
+        for op, _arg, _pos in pickletools.genops(data):
+            if op.proto > 2:
+                raise PtFileError(f"{source}: pickle opcode {op.name} (protocol {op.proto}) is not what "
+                                  f"torch.save writes")
+    except PtFileError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any malformed opcode stream is "damaged"
+        raise PtFileError(f"{source}: damaged pickle ({type(exc).__name__}: {exc})"[:300]) from None
+
+
 def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, source: str) -> bytes:
     """One zip record, inflated a chunk at a time; :class:`PtFileError` once it declares or yields more than
     ``limit`` bytes (a zip bomb) or more than it declared."""
@@ -237,8 +252,9 @@ def read_pt(path: str | Path) -> PtTensor:
             raise PtFileError(f"{path}: no data.pkl record (not a torch.save file)")
         prefix = pkl[: -len("data.pkl")]
         try:
-            unpickler = _RestrictedUnpickler(read_entry(archive, archive.getinfo(pkl), limit, str(path)), archive,
-                                             prefix, str(path), limit)
+            data = read_entry(archive, archive.getinfo(pkl), limit, str(path))
+            _check_opcodes(data, str(path))
+            unpickler = _RestrictedUnpickler(data, archive, prefix, str(path), limit)
             if f"{prefix}byteorder" in names:
                 order = read_entry(archive, archive.getinfo(f"{prefix}byteorder"), limit, str(path))
                 unpickler._big_endian = order.strip() == b"big"

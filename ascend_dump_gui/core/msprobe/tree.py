@@ -63,7 +63,10 @@ class MsprobeRun:
         message = outside(path, self.fence)
         if message is None:
             return None
-        problem = Problem(str(path), f"{path}: {message}")
+        return self._add(Problem(str(path), f"{path}: {message}"))
+
+    def _add(self, problem: Problem) -> Problem:
+        """Record ``problem`` once (a file may be looked at by several readers of the run)."""
         if problem not in self.problems:
             self.problems.append(problem)
         return problem
@@ -82,8 +85,7 @@ class MsprobeRun:
                 raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
             return path.read_text(encoding="utf-8", errors="replace")
         except (OSError, DumpJsonError) as exc:
-            self.problems.append(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
-                                         else f"{path}: {exc.strerror or exc}"))
+            self._add(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError) else f"{path}: {exc.strerror or exc}"))
             return None
 
     @cached_property
@@ -267,9 +269,7 @@ class MsprobeRun:
         try:
             return sorted(os.listdir(folder))
         except OSError as exc:
-            problem = Problem(str(folder), f"{folder}: cannot read folder: {exc.strerror or exc}")
-            if problem not in self.problems:
-                self.problems.append(problem)
+            self._add(Problem(str(folder), f"{folder}: cannot read folder: {exc.strerror or exc}"))
             return []
 
     @property

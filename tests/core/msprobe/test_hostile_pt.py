@@ -155,3 +155,20 @@ def test_bombs_in_a_tree_are_per_row_messages_under_a_memory_limit(tmp_path):
     for name, why in (("Functional.relu.0.forward.input.0", "refused"),
                       ("Functional.relu.0.forward.output.0", "zip bomb")):
         assert why in (rows[name]["fail_reason"] or ""), rows[name]
+
+
+@pytest.mark.parametrize("opcode", [b"\x96", b"\x8e", b"\x8d"])    # BYTEARRAY8, BINBYTES8, BINUNICODE8
+def test_eight_byte_counts_are_refused_before_allocating(tmp_path, opcode):
+    """A pickle opcode whose 8-byte count says 1 TiB: refused from the opcode walk, nothing allocated."""
+    path = tmp_path / "count.pt"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("a/data.pkl", b"\x80\x02" + opcode + (1 << 40).to_bytes(8, "little") + b".")
+    with pytest.raises(PtFileError, match="count.pt: damaged pickle"):
+        read_pt(path)
+
+
+def test_npy_header_length_of_4_gib_is_refused_before_reading(tmp_path):
+    path = tmp_path / "h.npy"
+    path.write_bytes(b"\x93NUMPY\x02\x00" + (0xFFFFFFF0).to_bytes(4, "little") + b"{}")
+    with pytest.raises(NpyFileError, match="h.npy: not a readable .npy header"):
+        read_npy(path)

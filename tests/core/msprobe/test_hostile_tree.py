@@ -75,6 +75,9 @@ def test_rank_folder_linked_outside_and_scan(tmp_path):
     assert any(p.path.endswith("extra.pt") and "not followed" in p.message for p in result.problems)
     assert any(p.path.endswith("rank1") and "not followed" in p.message for p in result.problems)
     assert sum(r.kind == "msprobe_tensor" for r in result.records) == 6
+    proc = run_cli("runs", npu, "--json")
+    assert_clean(proc)
+    assert [r["rank"] for r in json.loads(proc.stdout)["runs"]] == [0]
 
 
 def test_cli_compare_and_scan_follow_links_only_when_asked(tmp_path):
