@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self.graph_panel = GraphPanel(self.runner)
         self.tabs.addTab(self.graph_panel, icon("graph"), tr("Graph"))
         self.compare_panel.finished.connect(self._show_compare_in_graph)
+        self.compare_panel.cleared.connect(lambda: self.graph_panel.set_compare(None, ()))
         self.compare_panel.rowSelected.connect(self._compare_row_selected)
         self.browse_panel.opActivated.connect(self.graph_panel.select_op)
         self.graph_panel.opSelected.connect(self._graph_op_selected)
