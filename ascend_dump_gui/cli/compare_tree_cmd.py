@@ -69,13 +69,14 @@ def run(args: argparse.Namespace) -> int:
         print_json(result.to_json())
     else:
         _print_human(result)
-    return 1 if args.fail_on_mismatch and result.summary["failed"] else 0
+    return 1 if args.fail_on_mismatch and (result.summary["failed"] or result.summary["not_compared"]) else 0
 
 
 def _print_human(result: TreeCompareResult) -> None:
     s = result.summary
     print(f"{s['mode']}: {s['runs']} runs ({len(s['ranks'])} ranks x {len(s['steps'])} steps), {s['rows']} "
-          f"tensors, {s['failed']} not reached, {s['full_compared_runs']} runs compared in full, executor "
+          f"tensors, {s['failed']} not reached, {s['not_compared']} not compared, {s['full_compared_runs']} runs "
+          f"compared in full, executor "
           f"{s['executor']}")
     d = result.first_divergence
     if d is None:

@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         panel.matches = self.matches
         panel.opActivated.connect(self.show_op_in_browse)
         panel.finished.connect(self._show_compare_in_graph)
+        panel.cleared.connect(self._compare_cleared)
         panel.rowSelected.connect(self._compare_row_selected)
         return panel
 
@@ -229,6 +230,11 @@ class MainWindow(QMainWindow):
             self._colour_graph(self.graph_panel, result)
         else:
             self._graph_compare = result
+
+    def _compare_cleared(self) -> None:
+        """Compare's result went (new run, changed inputs): the Graph keeps no colours of it."""
+        self._graph_compare = None
+        self._forward("graph", "set_compare", None, ())
 
     def _colour_graph(self, graph: GraphPanel, result) -> None:
         """Colour ``graph`` from a compare result; open the graph it used when another one is shown."""

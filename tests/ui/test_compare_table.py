@@ -42,8 +42,9 @@ def synthetic_result(count: int, first: int | None = None) -> CompareResult:
                                                        op_type=rows[first].op_type, index=first,
                                                        cause="introduced")
     summary = {"compared": sum(r.compared for r in rows), "not_reached": sum(r.reached is False for r in rows),
-               "unmatched_npu": sum(r.golden_file is None for r in rows), "unmatched_golden": 0,
-               "overflows": sum(r.overflow for r in rows)}
+               "not_compared": sum(r.not_compared for r in rows), "npu": "npu", "golden": "golden",
+               "mode": "npu_vs_golden", "unmatched_npu": sum(r.golden_file is None for r in rows),
+               "unmatched_golden": 0, "overflows": sum(r.overflow for r in rows)}
     return CompareResult(rows=rows, first_divergence=divergence, overflows=[], watcher_findings=[], unmatched=[],
                          summary=summary, mode="npu_vs_golden", metric_names=list(METRICS))
 

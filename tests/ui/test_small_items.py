@@ -52,14 +52,16 @@ def test_hashed_names_are_resolved_in_the_tree(browse, qtbot, tmp_path):
 
 
 def test_overflow_status_in_words_and_numbering_from_one():
-    rows = overflow_rows([Overflow("dense/MatMul", "MatMulV2", 3, sources=["opdebug", "fp16"],
-                                   status=["AIC status 0x400"], tensors=["dense/MatMul:output:0"]),
-                          Overflow("x", "Add", None, sources=["fp16"])])
+    rows = overflow_rows([Overflow("dense/MatMul:output:0", "dense/MatMul", "MatMulV2", "float16", "inf", 3,
+                                   record={"file": "f", "task_id": 1, "stream_id": 0, "status": "AIC status 0x400"},
+                                   status=["AIC status 0x400"]),
+                          Overflow(None, "x", "Add", None, "status", None)])
     (op, cells), (_, second) = rows
     assert cells[0] == "4" and second[0] == ""
-    assert cells[3] == "overflow record, float16 range"
+    assert cells[3] == "Inf values + overflow record" and second[3] == "overflow record"
+    assert cells[4] == "dense/MatMul:output:0 [float16]" and second[4] == ""
     assert cells[5].startswith("AI Core reported an overflow (status word 0x400)")
-    assert "65504" in cells[5] and "65504" in second[5]
+    assert "65504" in cells[5] and "65504" not in second[5]
     assert status_words("weird") == "weird"
 
 

@@ -66,6 +66,23 @@ def test_ranks_compare_graph_and_cli_agree(qtbot, window, tree, capsys, rank, st
     graph_first = first["op_name"] if first else "none"
     assert f"first divergence: {graph_first}" in window.graph_panel.compare_info.text()
     assert run["failed"] == cli_run["failed"] and run["not_compared"] == cli_run["not_compared"]
+    compare.inputs.golden.set_path(str(tree.npu_root))       # other inputs: no view keeps the old result
+    assert compare.result() is None and window.graph_panel.compare_info.text() == ""
+
+
+def test_the_graph_loses_the_colours_of_a_compare_that_went(qtbot, window, tmp_path):
+    from tests.emulator_runs import emulated, model_dump
+
+    _, step, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
+    compare, graph_panel = window.compare_panel, window.graph_panel
+    compare.set_inputs(step, golden, graph)
+    with qtbot.waitSignal(compare.finished, timeout=60_000):
+        compare.run()
+    qtbot.waitUntil(lambda: graph_panel.npu_side.canvas.overlay.ops != {}, timeout=60_000)
+    assert "overflows" in graph_panel.compare_info.text()
+    compare.inputs.npu.set_path(str(golden))
+    assert graph_panel.compare_info.text() == "" and graph_panel.npu_side.canvas.overlay.ops == {}
+    assert not graph_panel.goto_button.isEnabled()
 
 
 @pytest.fixture(scope="module")

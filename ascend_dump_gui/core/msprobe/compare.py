@@ -238,26 +238,47 @@ def checksum(array: np.ndarray) -> str:
     return f"{zlib.crc32(np.ascontiguousarray(array).tobytes()) & 0xFFFFFFFF:08x}"
 
 
-def _leaf_checksum(run: MsprobeRun, leaf: Leaf) -> str | None:
-    """The leaf's md5 from dump.json, else computed from its tensor file; None when neither is there.
-    :class:`TensorLoadError` when the tensor file cannot be read."""
+def xor_checksum(array: np.ndarray) -> str | None:
+    """msprobe's summary_mode ``xor`` value (also written under "md5"): the tensor's C-order bytes zero-padded to
+    8-byte words, XOR-reduced as little-endian uint64, as ``0x`` + 16 hex digits; None for a 0-d tensor (msprobe
+    writes the value itself there)."""
+    if array.ndim == 0:
+        return None
+    raw = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+    words = np.zeros((raw.size + 7) // 8 * 8, np.uint8)
+    words[: raw.size] = raw
+    return f"0x{int(np.bitwise_xor.reduce(words.view('<u8'), initial=0)):016x}"
+
+
+def _is_xor(value: Any) -> bool:
+    return (isinstance(value, str) and value.startswith("0x")) or (isinstance(value, int | float)
+                                                                  and not isinstance(value, bool))
+
+
+def _leaf_checksum(run: MsprobeRun, leaf: Leaf, xor: bool) -> str | None:
+    """The leaf's md5 from dump.json, else computed from its tensor file (msprobe's CRC-32, or its xor checksum when
+    the other side holds one); None when neither is there. :class:`TensorLoadError` when the file cannot be read."""
     if leaf.md5 is not None or not leaf.is_tensor or leaf.data_name is None:
         return leaf.md5
-    return checksum(run.load(leaf))
+    array = run.load(leaf)
+    return xor_checksum(array) if xor else checksum(array)
 
 
 def _md5_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) -> dict[str, Any]:
     if row.bench is None:
         return {"NPU MD5": row.npu.md5, "BENCH MD5": NA}
+    xor = _is_xor(row.npu.md5) or _is_xor(row.bench.md5)
     try:
-        values = {"NPU MD5": _leaf_checksum(npu_run, row.npu), "BENCH MD5": _leaf_checksum(bench_run, row.bench)}
+        values = {"NPU MD5": _leaf_checksum(npu_run, row.npu, xor),
+                  "BENCH MD5": _leaf_checksum(bench_run, row.bench, xor)}
     except TensorLoadError as exc:
         row.not_compared = str(exc)
         return {"NPU MD5": row.npu.md5, "BENCH MD5": row.bench.md5}
     if _both_tensors(row):
         missing = [side for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5")) if values[key] is None]
         if missing and not _empty(row.npu):
-            row.not_compared = f"{row.npu.name}: the {' and the '.join(missing)} dump has no checksum or tensor for it"
+            why = " (msprobe's xor value of a 0-d tensor is the value itself)" if xor else ""
+            row.not_compared = f"{row.npu.name}: no checksum of the {' and the '.join(missing)} side{why}"
     return values
 
 

@@ -99,6 +99,8 @@ def _golden_ref(run: Run, ref: RunIndex) -> Run | None:
     """The reference run of the same rank and step; rank-less (step-less) references serve every rank (step).
     Never a run of another step or rank."""
     candidates = [r for r in ref.runs if r.format in REFERENCE_FORMATS[run.format]]
+    if run.step is None and len(candidates) == 1:   # a run of no known step: its only reference
+        return candidates[0]
     for want_rank in (run.rank, None):
         for want_step in (run.step, None):
             for r in candidates:

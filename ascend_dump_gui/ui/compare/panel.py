@@ -139,6 +139,7 @@ class ComparePanel(QWidget):
 
     opActivated = Signal(str)
     finished = Signal(object)
+    cleared = Signal()   # the shown result went (a new run or changed inputs): views coloured by it follow
     rowShown = Signal(str)
     rowSelected = Signal(str)  # the tensor name of the newly selected row ("" when none is selected)
     exported = Signal(str)
@@ -380,6 +381,7 @@ class ComparePanel(QWidget):
         self.inputs.graph_used.setText("")     # the graph note belongs to the result that goes
         self.inputs.graph_used.setToolTip("")
         self._set_empty_texts(ran=False)
+        self.cleared.emit()
 
     def _set_empty_texts(self, ran: bool) -> None:
         """What an empty overflow or watcher table means: no compare yet, or nothing found."""

@@ -509,9 +509,17 @@ class GraphPanel(QWidget):
 
     def set_compare(self, result: Any, statuses: Sequence[str]) -> None:
         """Colour the graph from a compare result and the Compare table's row statuses."""
-        if result is None or self.msprobe is not None:
+        if result is None or self.msprobe is not None:   # an msprobe run is coloured by its own compare
             self._compare = None
             self.compare_info.setText("")
+            if self.msprobe is None:   # the compare went: no colours of it stay
+                if self._overlay_job is not None:
+                    self._overlay_job.cancel()
+                    self._overlay_job = None
+                for side in (self.npu_side, self.original_side):
+                    side.set_overlay(Overlay())
+                    side.canvas.set_path(set())
+                self.goto_button.setEnabled(False)
             return
         first = result.first_divergence.op_name if result.first_divergence is not None else None
         self.compare_info.setText(compare_caption(result))

@@ -87,6 +87,18 @@ def test_md5_mode_agrees_with_the_default_mode_on_real_trees():
            [(r.tensor, r.metrics) for r in md5.pairs[0].result.rows]
 
 
+def test_md5_mode_against_an_xor_dump_computes_the_xor_value():
+    """msprobe's summary_mode xor writes a 64-bit XOR under "md5": a tensor dump against it is checked with the
+    same value computed from the tensor files (a 0-d tensor, whose xor value is itself, is not compared)."""
+    if not REAL_TREES.is_dir():
+        pytest.skip("the real msprobe trees are not on this machine")
+    rows = compare_trees(REAL_TREES / "L1_tensor", REAL_TREES / "L1_xor", "md5").pairs[0].result.rows
+    tensors = [r for r in rows if r.npu.is_tensor and r.bench is not None]
+    assert all(r.result == "pass" for r in tensors if r.npu.shape)
+    assert all(r.result is None and "xor" in r.not_compared for r in tensors if r.npu.shape == ())
+    assert sum(r.result == "pass" for r in tensors) > 60
+
+
 def test_tree_compare_never_pairs_another_step(tmp_path):
     write_msprobe_tree(tmp_path / "npu", "mlp", MsprobeDumpSpec(ranks=(0,), steps=(10,)))
     write_msprobe_tree(tmp_path / "bench", "mlp", MsprobeDumpSpec(ranks=(0,), steps=(0,)))

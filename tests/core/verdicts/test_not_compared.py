@@ -94,6 +94,9 @@ def test_msprobe_tree_compare_counts_not_compared_and_never_says_ok(tmp_path, ca
     assert result.summary["not_compared"] == 1
     row = next(r for r in result.rows if r["tensor"] == leaf.name)
     assert row["reached"] is None and "not compared" in row["fail_reason"]
+    args = ["compare", str(tmp_path / "npu"), str(tmp_path / "bench"), "--mode", "golden"]
+    assert main(args) == 0 and "1 not compared" in capsys.readouterr().out
+    assert main([*args, "--fail-on-mismatch"]) == 1
 
 
 def test_msprobe_statistics_missing_is_not_compared(tmp_path):
