@@ -49,7 +49,7 @@ class Leaf(NamedTuple):
     mean: Any = None
     norm: Any = None
     requires_grad: bool | None = None
-    md5: str | None = None
+    md5: str | float | None = None   # a float: the value itself (xor summary of a 0-d tensor)
     data_name: str | None = None
 
     @property
@@ -125,6 +125,13 @@ def _stat(value: Any) -> Any:
     return str(value)[:200]
 
 
+def _md5(value: Any) -> str | float | None:
+    """A checksum as dump.json holds it: text, or the number msprobe's xor summary writes for a 0-d tensor."""
+    if isinstance(value, str) or (isinstance(value, float) and math.isfinite(value)):
+        return value
+    return None
+
+
 def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
     get = data.get
     data_name = get("data_name") or None
@@ -138,7 +145,7 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
         grad, md5, dtype = get("requires_grad"), get("md5"), get("dtype")
         return Leaf(name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
                     _shape(get("shape")), _stat(get("Max")), _stat(get("Min")), _stat(get("Mean")), _stat(get("Norm")),
-                    grad if isinstance(grad, bool) else None, md5 if isinstance(md5, str) else None, data_name)
+                    grad if isinstance(grad, bool) else None, _md5(md5), data_name)
     return _scalar_leaf(data, name, entry, state, kind, data_name)
 
 

@@ -237,7 +237,7 @@ class ComparePanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.horizontalHeader().setResizeContentsPrecision(100)  # widths from 100 rows, not 1000
+        self.table.horizontalHeader().setResizeContentsPrecision(0)  # widths from the rows in view, not 1000
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.doubleClicked.connect(self._show_in_browse)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
