@@ -22,6 +22,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.tensor_stats import tensor_stats
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.npy_file import NpyFileError, map_npy
 
 DEFAULT_COLUMNS = ("Input/Output", "Index", "Data Size", "Data Type", "Format", "Shape", "Max Value",
                    "Min Value", "Avg Value", "Count", "Nan Count", "Negative Inf Count", "Positive Inf Count")
@@ -131,17 +132,15 @@ def stats_row(tensor: DumpTensor) -> dict[str, Any]:
 
 
 def load_golden(path: str | os.PathLike) -> np.ndarray:
-    """A golden ``.npy`` memory-mapped read-only (never unpickled); InputError if it is not a plain array
-    of numbers (bool, integer, float or complex)."""
+    """A golden ``.npy`` memory-mapped read-only (never unpickled, shape checked against the file's size);
+    InputError if it is not a plain array of numbers (bool, integer, float or complex)."""
     p = Path(path)
     try:
-        with np.errstate(over="ignore"):  # a shape product that overflows is refused below, not warned
-            arr = np.load(p, mmap_mode="r", allow_pickle=False)
-    except (OSError, ValueError, EOFError) as exc:
-        raise InputError(p, f"not a readable .npy array: {exc}") from None
-    if not isinstance(arr, np.ndarray):
-        arr.close()
-        raise InputError(p, "is an .npz archive, not a single .npy array")
+        arr = map_npy(p)
+    except NpyFileError as exc:
+        raise InputError(p, str(exc).removeprefix(f"{p}: ")) from None
+    except OSError as exc:
+        raise InputError(p, f"not a readable .npy array: {exc.strerror or exc}") from None
     if arr.dtype.kind not in "biufc":  # records, text, raw bytes: nothing to compare or plot
         raise InputError(p, f"holds {arr.dtype} values, not numbers")
     return arr

@@ -30,8 +30,8 @@ from ascend_dump_gui.core.msprobe.dump_json import (
     stream_entries,
 )
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids
-from ascend_dump_gui.core.msprobe.npy_file import read_npy
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
+from ascend_dump_gui.core.npy_file import read_npy
 
 MAX_JSON_BYTES = 2 << 30
 

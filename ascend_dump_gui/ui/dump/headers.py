@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.reader import read_dump
+from ascend_dump_gui.core.npy_file import read_header
 from ascend_dump_gui.ui.i18n import tr
 
 
@@ -31,9 +30,7 @@ def tensor_text(tensor: DumpTensor) -> str:
 def npy_text(path: str | Path) -> str:
     """dtype and shape of a .npy file, from its header only."""
     with open(path, "rb") as fh:
-        major, _ = np.lib.format.read_magic(fh)
-        read = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
-        shape, _, dtype = read(fh)
+        shape, _, dtype = read_header(fh, path)
     return f"{dtype} {shape_text(shape)}"
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.msprobe.npy_file import NpyFileError, read_npy
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, pt_bytes, read_pt
+from ascend_dump_gui.core.npy_file import NpyFileError, read_npy
 from tests.core.msprobe.hostile import assert_clean, make_tree, run_cli
 
 
