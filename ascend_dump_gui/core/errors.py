@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
-from ascend_dump_gui.core.config.findings import Text, msg
+from ascend_dump_gui.core.messages import Text, msg
 
 _OS_PROBLEMS = {errno.ENOENT: msg("No such file or directory"), errno.EACCES: msg("Permission denied"),
                 errno.EISDIR: msg("Is a directory"), errno.ENOTDIR: msg("Not a directory"),

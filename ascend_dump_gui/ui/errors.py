@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from ascend_dump_gui.core.config.findings import Text
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.messages import Text
 from ascend_dump_gui.ui.i18n import schema_text, tr
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from ascend_dump_gui.core.config.findings import Finding, Fix, Text
+from ascend_dump_gui.core.config.findings import Finding, Fix
+from ascend_dump_gui.core.messages import Text
 from ascend_dump_gui.ui.translations.catalog import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
 from ascend_dump_gui.ui.translations.catalog import UI_CONTEXT as CONTEXT
 

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from ascend_dump_gui.core.config.check import check
-from ascend_dump_gui.core.config.findings import Text
 from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.messages import Text
 from ascend_dump_gui.ui import i18n
 from ascend_dump_gui.ui.config.panel import DEMO_ACL_JSON
 

@@ -423,7 +423,8 @@ def test_dynamic_findings_show_in_chinese_with_their_values(qtbot, chinese):
 def test_a_finding_without_a_template_or_with_a_stale_one_shows_its_message(chinese):
     from dataclasses import replace
 
-    from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+    from ascend_dump_gui.core.config.findings import Finding, Severity
+    from ascend_dump_gui.core.messages import msg
 
     plain = Finding("r", Severity.WARNING, (), "text nobody translated")
     assert i18n.finding_text(plain) == "text nobody translated"

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ascend_dump_gui.core.config.file_checks import check_files
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.rules.engine import CheckContext, run_rules, with_top_level
 from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
@@ -21,6 +21,7 @@ from ascend_dump_gui.core.config.schema.conditions import (
 from ascend_dump_gui.core.config.schema.versions import CANN_VERSIONS, FRAMEWORKS
 from ascend_dump_gui.core.config.script.variants import script_findings
 from ascend_dump_gui.core.config.values import to_text
+from ascend_dump_gui.core.messages import msg
 
 _ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Scenario
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.formats import jsontext
 from ascend_dump_gui.core.config.formats.acl_json import acl_text_doc
 from ascend_dump_gui.core.config.rules.acl import RULES as ACL_RULES
@@ -24,6 +24,7 @@ from ascend_dump_gui.core.config.schema.acl import ACL_JSON
 from ascend_dump_gui.core.config.schema.acl_facts import is_exception
 from ascend_dump_gui.core.config.schema.check import check_values
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 PRECISION_MODES = ("high_precision", "high_performance", "enable_float_32_execution",

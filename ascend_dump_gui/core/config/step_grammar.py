@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ascend_dump_gui.core.config.findings import msg
+from ascend_dump_gui.core.messages import msg
 
 MAX_GROUPS = 100
 INT32_MAX = 2_147_483_647

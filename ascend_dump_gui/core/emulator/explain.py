@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ascend_dump_gui.core.config.check import check, effective_env
-from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths import resolve_paths
 from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
 from ascend_dump_gui.core.emulator.precision import policy_from_values
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.messages import Text, msg
 
 MAX_STEPS = 50
 """The most steps the one-click fix proposes (the GUI's step box goes this far)."""

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.emulator.graph import Graph, GraphBuilder
+from ascend_dump_gui.core.messages import msg
 
 
 @dataclass(frozen=True)

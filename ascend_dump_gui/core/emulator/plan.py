@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import ConfigRefused
+from ascend_dump_gui.core.messages import msg
 
 EXCEPTION_LEVELS = {"aic_err_brief_dump": "brief", "lite_exception": "brief", "aic_err_norm_dump": "norm",
                     "aic_err_detail_dump": "detail"}

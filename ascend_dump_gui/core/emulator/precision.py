@@ -9,10 +9,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, ref, split_ref
 from ascend_dump_gui.core.emulator.ops import BF16, FP16, FP32, spec_of
 from ascend_dump_gui.core.errors import ConfigRefused, InputError, os_problem
+from ascend_dump_gui.core.messages import msg
 
 # precision_mode values -> the emulator's policy names
 _MODE_V1 = {

@@ -12,7 +12,7 @@ import numpy as np
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.check import check, effective_env
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.formats.msprobe_json import kernel_config
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -30,6 +30,7 @@ from ascend_dump_gui.core.emulator.precision import policy_from_values
 from ascend_dump_gui.core.emulator.timing import run_ids, tensor_sizes
 from ascend_dump_gui.core.emulator.writer import DumpTreeWriter, golden_writer
 from ascend_dump_gui.core.errors import ConfigRefused, InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 

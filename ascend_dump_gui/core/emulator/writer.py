@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.core.dump.device_formats import to_device
 from ascend_dump_gui.core.dump.filewrite import atomic_output
@@ -34,6 +33,7 @@ from ascend_dump_gui.core.emulator.layout import FRACTAL_NZ, FRACTAL_Z, NC1HWC0,
 from ascend_dump_gui.core.emulator.plan import DumpPlan
 from ascend_dump_gui.core.emulator.stats_csv import write_op_stats
 from ascend_dump_gui.core.emulator.timing import RunIds
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken
 from ascend_dump_gui.core.safe_names import check_inside
 

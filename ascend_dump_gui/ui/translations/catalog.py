@@ -68,7 +68,7 @@ def _rule_texts(rule: object) -> Iterator[str]:
 
 def schema_strings() -> list[str]:
     """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
-    templates of core messages that reach the GUI (``findings.msg("...")`` calls anywhere in core: checker
+    templates of core messages that reach the GUI (``messages.msg("...")`` calls anywhere in core: checker
     findings, emulator explanations and model descriptions, file errors)."""
     from ascend_dump_gui.core.config.sources import DOCUMENTS
 

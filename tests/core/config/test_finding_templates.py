@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.messages import Text, msg
 from tests.core.config.finding_corpus import findings
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.formats import jsontext
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema.acl import ACL_JSON
 from ascend_dump_gui.core.config.schema.acl_facts import json_type_problems
 from ascend_dump_gui.core.config.values import from_json
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 
 RT = "runtime-rules §1.1"
 PROJECT_KEYS = ("scenario", "schema_version", "values")

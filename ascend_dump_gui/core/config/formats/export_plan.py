@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
-from ascend_dump_gui.core.config.findings import Text, msg
 from ascend_dump_gui.core.config.formats.acl_json import ACL_TEXT
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.messages import Text, msg
 
 TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
                    "torchair_python": "torchair", "shell": "env", "msprobe_json": "msprobe_config"}

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import msg
 from ascend_dump_gui.core.errors import InputError, os_problem
+from ascend_dump_gui.core.messages import msg
 
 MAX_BYTES = 10 * 1024 * 1024      # acl::JsonParser refuses larger files (runtime-rules §1.1)
 ACL_MAX_DEPTH = 10                # at most 10 levels of { and 10 of [, counted naively (runtime-rules §1.1)

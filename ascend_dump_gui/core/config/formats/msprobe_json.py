@@ -11,9 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema.msprobe import REMOVED_TASKS, SECTION_KEYS, TASKS
+from ascend_dump_gui.core.messages import msg
 
 SRC = "msprobe 26.2.0: config.json"
 _TOP_KEYS = frozenset({"task", "dump_path", "rank", "step", "level", "extra_info", "async_dump", "dump_enable",

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Scenario
-from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.values import from_text
+from ascend_dump_gui.core.messages import Text, msg
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _REFERENCE = re.compile(r"\$(\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<plain>[A-Za-z_][A-Za-z0-9_]*))")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When, folder_hits, step_hits
 from ascend_dump_gui.core.config.schema.acl import KERNEL_DATA_ITEMS, MAX_BLACKLIST, MAX_PATH_LEN
 from ascend_dump_gui.core.config.schema.acl_facts import (
@@ -22,6 +22,7 @@ from ascend_dump_gui.core.config.schema.acl_facts import (
     remote_host,
     scene,
 )
+from ascend_dump_gui.core.messages import msg
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 WATCH = "seed 001: Dump Watch Configuration for Operators"

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import Finding, Fix, Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Finding, Fix, Severity
+from ascend_dump_gui.core.messages import Text, msg
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.locations import LOCATION_RULES
 from ascend_dump_gui.core.config.schema.acl_facts import data_dump as acl_data_dump
 from ascend_dump_gui.core.config.schema.acl_facts import is_exception
 from ascend_dump_gui.core.config.values import json_object
+from ascend_dump_gui.core.messages import msg
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 S000 = "seed 000: ASCEND_WORK_PATH"

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Rule, Scan, When, step_hits
 from ascend_dump_gui.core.config.rules.tf1.base import src
+from ascend_dump_gui.core.messages import msg
 
 E, W = Severity.ERROR, Severity.WARNING
 DATA_DUMP_OPTIONS = ("dump_mode", "dump_step", "dump_data", "dump_layer")

@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan
 from ascend_dump_gui.core.config.values import json_object
+from ascend_dump_gui.core.messages import Text, msg
 
 N = Severity.INFO
 Reader = Callable[[Mapping[str, Any], CheckContext], str | None]

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import (
     CheckContext,
     GradedScan,
@@ -32,6 +32,7 @@ from ascend_dump_gui.core.config.schema.msprobe import (
     pytorch_api_names,
 )
 from ascend_dump_gui.core.config.schema.versions import FRAMEWORK_TITLES
+from ascend_dump_gui.core.messages import Text, msg
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 SRC = "msprobe 26.2.0: config.json"

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, folder_hits
 from ascend_dump_gui.core.config.rules.ge_dump import any_dump, ge_dump_rules
+from ascend_dump_gui.core.messages import msg
 
 
 def _path_absent(v: Mapping[str, Any], ctx: CheckContext) -> list[Hit]:

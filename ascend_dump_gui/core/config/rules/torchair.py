@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config import step_grammar
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When, folder_hits, step_hits
 from ascend_dump_gui.core.config.schema.torchair import (
     ACLGRAPH_MODES,
@@ -17,6 +17,7 @@ from ascend_dump_gui.core.config.schema.torchair import (
     GE_MODE,
     GE_ONLY_KEYS,
 )
+from ascend_dump_gui.core.messages import msg
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 S004 = "seed 004: 算子输入输出dump功能(图模式)"

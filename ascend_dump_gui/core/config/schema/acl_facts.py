@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.schema.acl import ACL_JSON, EXCEPTION_SCENES
+from ascend_dump_gui.core.messages import msg
 
 
 def on(values: Mapping[str, Any], key: str) -> bool:

@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
-from ascend_dump_gui.core.config.findings import Finding, Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Fix, Severity
+from ascend_dump_gui.core.messages import msg
 
 _KIND_WORDS = {
     Kind.BOOL: msg("true or false"), Kind.INT: msg("a whole number"), Kind.FLOAT: msg("a number"),

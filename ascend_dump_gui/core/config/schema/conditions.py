@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.messages import msg
 
 CHECKED_ONLY_WITH: dict[str, dict[str, str]] = {
     "tf1_session": {"dump_mode": "enable_dump", "dump_step": "enable_dump", "dump_debug_mode": "enable_dump_debug"},

@@ -15,7 +15,8 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.messages import msg
 
 
 class _Unknown:

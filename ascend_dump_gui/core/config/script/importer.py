@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import Kind, Scenario
-from ascend_dump_gui.core.config.findings import Finding, Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.script.bounds import MAX_INT_BITS, scrub_big_ints
 from ascend_dump_gui.core.config.script.environ import Environ, is_environ, split_env
@@ -44,6 +44,7 @@ from ascend_dump_gui.core.config.script.reach import Reach
 from ascend_dump_gui.core.config.script.variants import ScriptRun, alternative_args
 from ascend_dump_gui.core.config.values import from_text, json_object
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import Text, msg
 
 DUMP_CONFIG_ARGS = ("enable_dump", "dump_path", "dump_step", "dump_mode", "enable_dump_debug", "dump_debug_mode",
                     "dump_data", "dump_layer")

@@ -21,7 +21,6 @@ from typing import Any
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
 from ascend_dump_gui.core.config.fields import Kind, Scenario
-from ascend_dump_gui.core.config.findings import Text, msg
 from ascend_dump_gui.core.config.formats import jsontext
 from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -31,6 +30,7 @@ from ascend_dump_gui.core.config.script.evaluate import call_name
 from ascend_dump_gui.core.config.script.importer import DUMP_CONFIG_ARGS, PROFILING_ARGS
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import Text, msg
 
 _UNWRAP = {"as_bytes", "as_str", "as_text", "str", "bytes"}
 _RUN_CONFIGS = ("DumpConfig", "NPURunConfig")   # where new TF1 keyword options may go

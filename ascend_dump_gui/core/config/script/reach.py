@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from ascend_dump_gui.core.config.findings import Text, msg
+from ascend_dump_gui.core.messages import Text, msg
 
 _PASSING_KEYWORDS = {"dump_config": "DumpConfig", "profiling_config": "ProfilingConfig"}
 _SESSION_KEYWORDS = {"config", "session_config", "config_proto"}

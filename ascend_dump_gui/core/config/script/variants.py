@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Finding, Severity, msg
+from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.script.evaluate import Evaluator
 from ascend_dump_gui.core.config.script.flags import UNKNOWN, Flag, format_arg
+from ascend_dump_gui.core.messages import msg
 
 _MAX_FLAGS_PER_CONDITION = 3
 _MAX_CANDIDATES = 8       # values tried per flag: at most 8**3 evaluations of one chain of conditions

@@ -13,9 +13,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.tf1.base import MAX_READ_BYTES, text
+from ascend_dump_gui.core.messages import Text, msg
 
 SOURCE = "seed 002: op_compiler_cache_mode (op_cache.ini)"
 SECTION = "op_compiler_cache"

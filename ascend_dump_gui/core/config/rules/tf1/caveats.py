@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.tf1.base import flag, is_set, number, text
 from ascend_dump_gui.core.config.rules.tf1.dump import op_debug_config_file
 from ascend_dump_gui.core.config.schema.tf1.common import EXPERIMENT
 from ascend_dump_gui.core.config.schema.tf1.fields import TF1_FIELDS
+from ascend_dump_gui.core.messages import Text, msg
 
 W, N = Severity.WARNING, Severity.INFO
 EXPERIMENT_KEYS = tuple(f.key for f in TF1_FIELDS if f.group == EXPERIMENT)

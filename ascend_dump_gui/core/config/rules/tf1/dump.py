@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.ge_dump import any_dump, ge_dump_rules
 from ascend_dump_gui.core.config.rules.tf1.base import flag, is_set, number, read_small_file, src, text
+from ascend_dump_gui.core.messages import msg
 
 OP_DEBUG_SWITCHES = ("oom", "dump_cce", "dump_loc", "ccec_O0", "ccec_g", "check_flag")
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan
 from ascend_dump_gui.core.config.rules.tf1.base import MODE_NAME, number
 from ascend_dump_gui.core.config.schema.tf1.fields import TF1_FIELD_INDEX, TF1_FIELDS
+from ascend_dump_gui.core.messages import msg
 
 _RUN_MODE = {0: "online_inference", 1: "training"}
 

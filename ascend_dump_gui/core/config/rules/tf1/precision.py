@@ -6,9 +6,10 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.tf1.base import effective_mode, is_set, number, src, text
+from ascend_dump_gui.core.messages import msg
 
 MIXED_MODES = ("allow_mix_precision", "allow_mix_precision_fp16", "allow_mix_precision_bf16")
 MIXED_MODES_V2 = ("mixed_float16", "mixed_bfloat16", "mixed_hif8")   # the adapter also accepts mixed_hif8

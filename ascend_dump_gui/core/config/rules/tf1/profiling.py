@@ -9,11 +9,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind
-from ascend_dump_gui.core.config.findings import Severity, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.tf1.base import PRODUCT_NAME, effective_mode, flag, src
 from ascend_dump_gui.core.config.schema.tf1.profiling import AIC_METRICS, PROFILING_OPTIONS_KEYS
 from ascend_dump_gui.core.config.values import json_object
+from ascend_dump_gui.core.messages import msg
 
 SUB_KEYS: dict[str, FieldSpec] = {f.key: f for f in PROFILING_OPTIONS_KEYS}
 INSTR_EXCLUSIVE = ("training_trace", "task_trace", "hccl", "aicpu", "fp_point", "bp_point", "aic_metrics", "l2",

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.tf1.base import (
     effective_mode,
@@ -20,6 +20,7 @@ from ascend_dump_gui.core.config.rules.tf1.base import (
     src,
     text,
 )
+from ascend_dump_gui.core.messages import msg
 
 TRAINING_TIMEOUT_MAX = 17340
 TRAINING_TIMEOUT_STEP = 68

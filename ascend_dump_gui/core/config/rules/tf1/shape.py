@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Fix, Severity, msg
+from ascend_dump_gui.core.config.findings import Fix, Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, Hit, Scan, When
 from ascend_dump_gui.core.config.rules.tf1.base import (
     flag,
@@ -18,6 +18,7 @@ from ascend_dump_gui.core.config.rules.tf1.base import (
     src,
     text,
 )
+from ascend_dump_gui.core.messages import msg
 
 PROFILE_OPTIONS = ("input_shape", "dynamic_dims", "dynamic_node_type")
 MIN_PROFILES, MAX_PROFILES = 2, 100

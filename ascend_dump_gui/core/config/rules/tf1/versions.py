@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ascend_dump_gui.core.config.findings import Severity, Text, msg
+from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext, GradedScan, Hit
 from ascend_dump_gui.core.config.schema import versions
+from ascend_dump_gui.core.messages import Text, msg
 
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 
