@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
-from ascend_dump_gui.core.config.formats import jsontext
 from ascend_dump_gui.core.config.formats.acl_json import acl_text_doc
 from ascend_dump_gui.core.config.rules.acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules.engine import CheckContext, is_file, run_rules

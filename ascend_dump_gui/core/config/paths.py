@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.check import effective_env
-from ascend_dump_gui.core.config.formats import jsontext
 from ascend_dump_gui.core.config.formats.acl_json import acl_text_doc
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.paths_msprobe import msprobe_artifacts

@@ -10,7 +10,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.config.formats.export_plan import ExportPlan
 from ascend_dump_gui.core.config.formats.exporters import EXPORT_TARGETS, export
 from ascend_dump_gui.core.config.formats.importers import detect_kind, load_config
-from ascend_dump_gui.core.config.formats.jsontext import read_text
+from ascend_dump_gui.core.config.jsontext import read_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.i18n import schema_text, tr

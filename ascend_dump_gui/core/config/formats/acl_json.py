@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.findings import Finding, Severity
-from ascend_dump_gui.core.config.formats import jsontext
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.schema.acl import ACL_JSON
 from ascend_dump_gui.core.config.schema.acl_facts import json_type_problems

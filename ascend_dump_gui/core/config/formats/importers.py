@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ascend_dump_gui.core.config.formats import jsontext
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.formats.acl_json import (
     ACL_TEXT,
     acl_doc,

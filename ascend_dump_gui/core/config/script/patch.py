@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
+from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.fields import Kind, Scenario
-from ascend_dump_gui.core.config.formats import jsontext
-from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS, GLOBAL_KEYS
 from ascend_dump_gui.core.config.script.evaluate import call_name
-from ascend_dump_gui.core.config.script.importer import DUMP_CONFIG_ARGS, PROFILING_ARGS
+from ascend_dump_gui.core.config.script.importer import DUMP_CONFIG_ARGS, PROFILING_ARGS, parse_python
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import Text, msg
@@ -544,8 +543,8 @@ def plan_apply(path: str | Path, doc: ConfigDoc, baseline: dict[str, Any] | None
     before = _read_bytes(path)
     text = jsontext.decode(before, path)
     run = doc.facts.get("script")
-    read = parse_text(text, kind="python", scenario=doc.scenario, origin=path,
-                      script_args=getattr(run, "script_args", None))   # the run being edited
+    read = parse_python(text, path, SCENARIOS, doc.scenario, getattr(run, "script_args", None),
+                        getattr(run, "script_env", None) or None)   # the run being edited
     current = read.values
     wanted = dict(doc.values)
     if baseline is not None:
@@ -566,7 +565,7 @@ def plan_apply(path: str | Path, doc: ConfigDoc, baseline: dict[str, Any] | None
 
 def script_values(text: str, scenario: str, origin: Path | None = None) -> dict[str, Any]:
     """The option values a script sets, read as ``scenario`` (InputError when it is not valid Python)."""
-    return parse_text(text, kind="python", scenario=scenario, origin=origin).values
+    return parse_python(text, origin, SCENARIOS, scenario).values
 
 
 def write_script(path: Path, data: bytes, expected: bytes) -> None:
