@@ -13,7 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from ascend_dump_gui.core.dump import scanner
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
-from ascend_dump_gui.ui.dump.path_menu import path_menu
+from ascend_dump_gui.ui.path_menu import path_menu
 from tests.ui.test_dump_fixtures import STEP, make_tree
 
 

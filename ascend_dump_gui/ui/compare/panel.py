@@ -51,11 +51,11 @@ from ascend_dump_gui.ui.compare.findings_view import (
 from ascend_dump_gui.ui.compare.inputs import CompareInputs
 from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
-from ascend_dump_gui.ui.dump.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
+from ascend_dump_gui.ui.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
 from ascend_dump_gui.ui.replay.view import ReplayView, verdict_text

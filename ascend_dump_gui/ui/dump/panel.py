@@ -38,7 +38,6 @@ from ascend_dump_gui.ui.dump.counts import count_text
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.op_table import OpTableModel, RecordRole, execution_order
-from ascend_dump_gui.ui.dump.path_menu import path_menu, popup
 from ascend_dump_gui.ui.dump.problems_view import ProblemsView
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
@@ -46,6 +45,7 @@ from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
+from ascend_dump_gui.ui.path_menu import path_menu, popup
 from ascend_dump_gui.ui.settings import follow_links, save_follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 

@@ -10,8 +10,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from ascend_dump_gui.core.dump.records import Problem
-from ascend_dump_gui.ui.dump.path_menu import popup
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.path_menu import popup
 
 Index = QModelIndex | QPersistentModelIndex
 

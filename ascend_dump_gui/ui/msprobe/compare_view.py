@@ -32,10 +32,10 @@ from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
-from ascend_dump_gui.ui.dump.path_menu import popup
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.numbers import id_text
+from ascend_dump_gui.ui.path_menu import popup
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.replay.view import ReplayView
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
