@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ascend_dump_gui.core.atomic import TEMP_PREFIX
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.links import is_inside
 
 NAME_MAX = 255
 """Bytes in one file-name component (Linux and macOS file systems)."""
@@ -124,6 +125,19 @@ def file_ids(paths: Iterable[str | Path]) -> set[tuple[int, int]]:
             continue
         ids.add((st.st_dev, st.st_ino))
     return ids
+
+
+def refuse_replacing_tree_files(output: str | Path, roots: Iterable[str | Path]) -> None:
+    """Raise :class:`UnsafePathError` when ``output`` is a regular file inside one of the trees ``roots`` given as
+    input (dump.json, stack.json, a tensor, a graph: whether or not the verb read it)."""
+    try:
+        st = os.lstat(output)
+    except OSError:
+        return
+    real = os.path.realpath(output)
+    if stat.S_ISREG(st.st_mode) and any(is_inside(real, os.path.realpath(root)) for root in roots):
+        raise UnsafePathError(output, "is a file of a compared dump tree; refusing to replace it (choose another "
+                                      "output name)")
 
 
 def refuse_replacing_inputs(output: str | Path, inputs: set[tuple[int, int]], what: str) -> None:

@@ -55,6 +55,24 @@ def test_compare_out_never_replaces_one_of_its_inputs(tmp_path, capsys):
     assert (npy.read_bytes(), dump.read_bytes()) == before
 
 
+def test_compare_out_never_replaces_a_file_of_the_trees_even_one_it_did_not_read(tmp_path, capsys):
+    src, golden = tmp_path / "dumps", tmp_path / "golden"
+    _dump(src, f"Add.a.1.1.{TS}", op_name="a")
+    golden.mkdir()
+    np.save(golden / f"a.0.{TS}.npy", np.ones(3, np.float32))
+    untouched = {src / "ge_proto_00000001_Build.txt": b"graph {}", golden / "notes.csv": b"mine",
+                 golden / "sub" / "stack.json": b"{}"}
+    for path, data in untouched.items():
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(data)
+    for path in untouched:
+        assert main(["compare", str(src), str(golden), "--out", str(path)]) == 2
+        assert "refusing to replace it" in capsys.readouterr().err
+    assert {path: path.read_bytes() for path in untouched} == untouched
+    assert main(["compare", str(src), str(golden), "--out", str(golden / "new.csv")]) in (0, 1)  # a new file: fine
+    assert (golden / "new.csv").stat().st_size > 0
+
+
 def test_config_export_never_replaces_the_config_it_reads(tmp_path, capsys):
     acl = tmp_path / "acl.json"
     acl.write_text(json.dumps({"dump": {"dump_path": "/tmp/d", "dump_mode": "output",

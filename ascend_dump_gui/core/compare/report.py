@@ -13,7 +13,7 @@ from ascend_dump_gui.core.compare.matching import NPU_VS_NPU
 from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.inert import csv_cell
-from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs
+from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs, refuse_replacing_tree_files
 
 ACCURACY_COLUMN = "Accuracy Reached or Not"
 
@@ -84,8 +84,10 @@ def files_read(result: CompareResult) -> set[str]:
 
 def refuse_replacing_inputs_of(result: CompareResult, path: str | os.PathLike) -> None:
     """Raise :class:`~ascend_dump_gui.core.safe_names.UnsafePathError` when ``path`` is a file ``result``
-    was computed from (a result written over its golden ``.npy`` or dump would destroy it)."""
+    was computed from, or any file of the NPU or golden tree (a result written over a golden ``.npy``, a dump or
+    a graph would destroy it, read or not)."""
     refuse_replacing_inputs(path, file_ids(files_read(result)), "one of the compared files")
+    refuse_replacing_tree_files(path, [p for p in (result.summary.get("npu"), result.summary.get("golden")) if p])
 
 
 def write_csv(result: CompareResult, path: str | os.PathLike) -> None:

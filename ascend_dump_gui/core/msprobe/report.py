@@ -5,8 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +12,15 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
-from ascend_dump_gui.core.links import is_inside
 from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
 from ascend_dump_gui.core.msprobe.rows import FAILED, MsprobeRow, metric_names
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison
-from ascend_dump_gui.core.safe_names import UnsafePathError, file_ids, refuse_replacing_inputs
+from ascend_dump_gui.core.safe_names import (
+    file_ids,
+    refuse_replacing_inputs,
+    refuse_replacing_tree_files,
+)
 
 
 def _json_value(value: Any) -> Any:
@@ -149,14 +150,7 @@ def refuse_replacing_trees(result: TreeComparison, path: str | Path) -> None:
     """:class:`UnsafePathError` when ``path`` is a file the comparison read or any file of the trees given
     (stack.json, construct.json, tensors: read or not), whatever the spelling or link leading to it."""
     refuse_replacing_inputs(path, file_ids(files_read(result)), "one of the compared files")
-    try:
-        st = os.lstat(path)
-    except OSError:
-        return
-    real = os.path.realpath(path)
-    if stat.S_ISREG(st.st_mode) and any(is_inside(real, os.path.realpath(root)) for root in result.roots):
-        raise UnsafePathError(path, "is a file of a compared dump tree; refusing to replace it (choose another "
-                                    "output name)")
+    refuse_replacing_tree_files(path, result.roots)
 
 
 def write_csv(result: TreeComparison, path: str | Path) -> None:
