@@ -27,9 +27,9 @@ from statistics import median
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import pairwise
-from ascend_dump_gui.core.compare.metrics import evaluate
-from ascend_dump_gui.core.compare.pairwise import worker_count
+from ascend_dump_gui.core.metrics import pairwise
+from ascend_dump_gui.core.metrics.metrics import evaluate
+from ascend_dump_gui.core.metrics.pairwise import worker_count
 
 REPO = Path(__file__).resolve().parents[1]
 ORACLE_SCRIPT = r"""

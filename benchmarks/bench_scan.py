@@ -18,8 +18,8 @@ import time
 import tracemalloc
 
 from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
-from ascend_dump_gui.core.dump.scanner import scan
-from ascend_dump_gui.core.dump.tree import DumpNode
+from ascend_dump_gui.core.scan.scanner import scan
+from ascend_dump_gui.core.scan.tree import DumpNode
 
 RANKS, MODELS, STEPS = 2, 2, 5
 OP_TYPES = ("Conv2D", "MatMul", "Add", "Relu", "BatchNorm", "Cast", "TransData", "Mul")

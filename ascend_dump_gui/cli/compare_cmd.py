@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli import compare_tree_cmd, replay_cmd
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
-from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.metrics.names import METRIC_NAMES, resolve_names
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
@@ -56,8 +56,8 @@ def _progress(done: int, total: int, message: str) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.engine import compare
-    from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
+    from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 
     if compare_tree_cmd.wanted(args):

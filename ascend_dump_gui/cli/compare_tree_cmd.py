@@ -7,9 +7,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli.output import print_json, warn
-from ascend_dump_gui.core.compare.names import resolve_names
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.metrics.names import resolve_names
 
 if TYPE_CHECKING:
     from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult

@@ -21,8 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ascend_dump_gui.core.dump.scanner import check_root
     from ascend_dump_gui.core.runs.index import index_runs
+    from ascend_dump_gui.core.scan.scanner import check_root
 
     index = index_runs(check_root(args.dir))
     if args.json:

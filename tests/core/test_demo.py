@@ -14,9 +14,9 @@ from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.demo import MANIFEST, make_demo, read_demo
 from ascend_dump_gui.core.dump.reader import read_dump
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import Cancelled, CancelToken
+from ascend_dump_gui.core.scan.scanner import scan
 
 
 @pytest.fixture(scope="module")

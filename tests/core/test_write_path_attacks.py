@@ -114,8 +114,8 @@ def test_names_equal_once_folded_do_not_share_an_output_name(tmp_path):
 
 def test_a_mapping_row_for_a_plain_dump_name_neither_hides_nor_renames_it(tmp_path):
     """mapping.csv only names hashed files; a row for an ordinary dump name is not applied to it."""
-    from ascend_dump_gui.core.dump.scanner import scan
-    from ascend_dump_gui.core.dump.tree import DumpNode
+    from ascend_dump_gui.core.scan.scanner import scan
+    from ascend_dump_gui.core.scan.tree import DumpNode
 
     _dump(tmp_path, f"Add.a.1.1.{TS}")
     _dump(tmp_path, f"Add.b.1.1.{TS}")
@@ -339,7 +339,7 @@ def test_a_fifo_named_like_a_side_file_never_blocks_browsing_or_compare(tmp_path
     _dump(folder, f"Add.a.1.1.{TS}", op_name="a")
     os.mkfifo(folder / "mapping.csv")
     os.mkfifo(tmp_path / "ge_proto_00000001_Build.txt")  # where the graph lookup looks, beside the dump
-    tree = ("from ascend_dump_gui.core.dump.tree import DumpNode; import sys; "
+    tree = ("from ascend_dump_gui.core.scan.tree import DumpNode; import sys; "
             "print(sorted(k.label() for k in DumpNode.root(sys.argv[1]).list_children()))")
     for cmd in ([sys.executable, "-c", tree, str(folder)],
                 [sys.executable, "-m", "ascend_dump_gui.cli", "compare", str(folder), str(folder)]):

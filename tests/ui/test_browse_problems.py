@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QGuiApplication
 
-from ascend_dump_gui.core.dump import scanner
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
+from ascend_dump_gui.core.scan import scanner
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.path_menu import path_menu
 from tests.ui.test_dump_fixtures import STEP, make_tree

@@ -8,7 +8,7 @@ import numpy as np
 
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.core.dump.naming import dump_file_name, sanitize_part, write_mapping_csv
-from ascend_dump_gui.core.dump.scanner import scan
+from ascend_dump_gui.core.scan.scanner import scan
 from tests.emulator_runs import WATCHER, emulated, model_dump
 
 __all__ = ["LONG_NAME", "OPS", "STEP", "WATCHER", "drain", "emulated", "make_tree", "model_dump"]

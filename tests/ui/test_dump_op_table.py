@@ -7,8 +7,8 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
+from ascend_dump_gui.core.scan.scanner import scan
 from ascend_dump_gui.ui.dump.op_table import OpTableModel, execution_order
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel, sort_key
 from ascend_dump_gui.ui.workers import TaskRunner

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
-from ascend_dump_gui.core.dump.tree import DumpNode
+from ascend_dump_gui.core.scan.tree import DumpNode
 from ascend_dump_gui.ui.dump.folder_index import count_folders, index_folder
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel, KindRole, NodeRole
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -98,7 +98,7 @@ def test_index_gives_folder_counts_and_alert_badges(qtbot, tmp_path):
 
 
 def test_count_folders_adds_records_to_every_ancestor(tmp_path):
-    from ascend_dump_gui.core.dump.scanner import scan
+    from ascend_dump_gui.core.scan.scanner import scan
 
     counts = count_folders(scan(make_tree(tmp_path, steps=2)).records)
     assert counts[""]["tensor"] == 8 and counts[STEP]["tensor"] == 4 and counts[STEP]["stats"] == 1

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QLabel, QLineEdit
 
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.dump.layout import DirContext, describe
-from ascend_dump_gui.core.dump.scanner import scan
-from ascend_dump_gui.core.dump.tree import DumpNode
+from ascend_dump_gui.core.scan.scanner import scan
+from ascend_dump_gui.core.scan.tree import DumpNode
 from ascend_dump_gui.ui import i18n
 from ascend_dump_gui.ui.app import build_window, choose_language, parse_args
 from ascend_dump_gui.ui.compare.panel import ComparePanel

@@ -18,18 +18,19 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.compare import findings as findings_mod
-from ascend_dump_gui.core.compare import pairwise
 from ascend_dump_gui.core.compare.matching import NPU_VS_NPU, MatchPlan, TensorPair, plan_pairs
-from ascend_dump_gui.core.compare.metrics import FAILED, evaluate, resolve_names
-from ascend_dump_gui.core.compare.msprobe_metrics import (
+from ascend_dump_gui.core.compare.rows import CompareRow
+from ascend_dump_gui.core.dump.sidefiles import load_golden
+from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.metrics import pairwise
+from ascend_dump_gui.core.metrics.metrics import FAILED, evaluate, resolve_names
+from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
     Tolerances,
     accuracy_reached,
     msprobe_metrics,
 )
-from ascend_dump_gui.core.compare.rows import FP16_OVERFLOW, CompareRow, overflow_kind
-from ascend_dump_gui.core.dump.sidefiles import load_golden
-from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.metrics.overflow import FP16_OVERFLOW, overflow_kind
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.threaded import completed
 

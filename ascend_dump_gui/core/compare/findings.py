@@ -54,7 +54,7 @@ class Divergence:
 @dataclass
 class Overflow:
     """One overflow (cli.md): an NPU output holding Inf or NaN (``kind`` ``inf`` / ``nan``, see
-    :func:`~ascend_dump_gui.core.compare.rows.overflow_kind`), with the overflow record that names its op as
+    :func:`~ascend_dump_gui.core.metrics.overflow.overflow_kind`), with the overflow record that names its op as
     ``record``; or an overflow (Opdebug) record that names no overflowing tensor (``kind`` ``status``)."""
 
     tensor: str | None

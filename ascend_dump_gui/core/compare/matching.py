@@ -23,9 +23,9 @@ from ascend_dump_gui.core.dump.graph import Graph, Op, execution_order, parse_gr
 from ascend_dump_gui.core.dump.naming import ParsedName, parse_name, sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import record_name
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.errors import DumpFormatError, InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+from ascend_dump_gui.core.scan.scanner import scan
 
 _SKIPPED_PRODUCERS = ("Cast", "TransData")
 NPU_VS_GOLDEN = "npu_vs_golden"

@@ -10,9 +10,9 @@ from typing import Any
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult
 from ascend_dump_gui.core.compare.matching import NPU_VS_NPU
-from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.inert import csv_cell
+from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES
 from ascend_dump_gui.core.safe_names import file_ids, refuse_replacing_inputs, refuse_replacing_tree_files
 
 ACCURACY_COLUMN = "Accuracy Reached or Not"

@@ -5,7 +5,7 @@
   leaves dropped; a pair whose dtypes differ outside the float groups counts as unmatched.
 * **Modes**: ``summary`` (statistics diffs and relative errors), ``md5`` (CRC-32 of the bytes, from dump.json or
   computed from the tensor files), ``all`` (msprobe's six tensor metrics,
-  :mod:`ascend_dump_gui.core.compare.msprobe_metrics`).
+  :mod:`ascend_dump_gui.core.metrics.msprobe_metrics`).
 * **Not compared**: a matched tensor whose data for the mode cannot be read (refused, damaged, missing file, no
   statistics or checksum) gets ``result`` None with the reason, never ``pass`` (an ``error`` from dump.json's
   dtype or shape stays).
@@ -24,8 +24,8 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES, msprobe_metrics
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES, msprobe_metrics
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.judge import judge
 from ascend_dump_gui.core.msprobe.rows import (

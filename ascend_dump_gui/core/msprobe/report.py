@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
+from ascend_dump_gui.core.metrics.overflow import overflow_kind
 from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
 from ascend_dump_gui.core.msprobe.rows import FAILED, MsprobeRow, metric_names
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES
+from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 
 MODES = ("all", "summary", "md5")

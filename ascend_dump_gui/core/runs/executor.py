@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ascend_dump_gui.core.compare import pairwise
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.metrics import pairwise
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.threaded import completed
 

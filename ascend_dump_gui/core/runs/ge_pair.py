@@ -9,10 +9,10 @@ from typing import Any
 
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.compare.findings import DumpedOp, TensorOverflow, overflow_entries, overflow_records
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.dump.naming import parse_name
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.json_safe import json_safe
+from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.runs.pair_task import PairTask
 from ascend_dump_gui.core.runs.stats import TensorStat, run_stats, stats_differ, tolerance_for
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+from ascend_dump_gui.core.scan.scanner import scan
 
 _RUN_KINDS = frozenset({"tensor", "stats", "overflow"})
 _MSPROBE_RUN = re.compile(r"(?:.*/)?step(\d+)/(?:rank(\d*)|proc\d+)")

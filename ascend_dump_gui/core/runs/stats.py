@@ -12,12 +12,12 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ascend_dump_gui.core.compare.rows import overflow_kind
 from ascend_dump_gui.core.dump.naming import parse_name
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden, read_stats_csv
 from ascend_dump_gui.core.dump.tensor_stats import tensor_stats
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.metrics.overflow import overflow_kind
 
 STATS_TOLERANCE = {"float16": 2e-3, "DT_FLOAT16": 2e-3, "bfloat16": 1e-2, "DT_BF16": 1e-2}
 """Relative tolerance of statistics per NPU dtype (stats CSV names or numpy names); others use

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_dump_gui.core.compare.metrics import METRIC_NAMES
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
+from ascend_dump_gui.core.metrics.metrics import METRIC_NAMES
+from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerance, Tolerances
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult, compare
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.graph import parse_graph_file
@@ -38,6 +37,7 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair

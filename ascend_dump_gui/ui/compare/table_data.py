@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ascend_dump_gui.core.compare.engine import CompareResult
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances
 from ascend_dump_gui.core.compare.rows import CompareRow
+from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerance, Tolerances
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.ui.sorted_rows import MISSING, sort_ranks
 

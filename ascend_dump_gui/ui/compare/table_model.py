@@ -10,8 +10,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ascend_dump_gui.core.compare.engine import CompareResult
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.compare.rows import CompareRow
+from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
 from ascend_dump_gui.ui.compare.table_data import (
     FAIL,
     FIXED_COUNT,

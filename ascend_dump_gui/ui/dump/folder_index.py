@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ascend_dump_gui.core.dump.records import DumpRecord
-from ascend_dump_gui.core.dump.scanner import ScanResult, gc_paused, scan
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+from ascend_dump_gui.core.scan.scanner import ScanResult, gc_paused, scan
 
 ALERT_KINDS = ("overflow", "exception")
 

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.records import DumpRecord
-from ascend_dump_gui.core.dump.tree import DumpNode
 from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.scan.tree import DumpNode
 from ascend_dump_gui.ui.dump.counts import count_text
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
 from ascend_dump_gui.ui.dump.kinds import kind_names

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
-from ascend_dump_gui.core.dump.scanner import gc_paused
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
@@ -37,6 +36,7 @@ from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overl
 from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_map
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.scan.scanner import gc_paused
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names

@@ -80,7 +80,7 @@ def core_ui_strings() -> list[str]:
     """Templates the core fills for the Browse tree's labels; the UI translates them with ``tr`` (so they
     share the UI context) before the core fills them in."""
     from ascend_dump_gui.core.dump.layout import FOLDER_MEANINGS
-    from ascend_dump_gui.core.dump.tree import OVERFLOW_OF
+    from ascend_dump_gui.core.scan.tree import OVERFLOW_OF
 
     return sorted({*FOLDER_MEANINGS.values(), OVERFLOW_OF})
 

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from ascend_dump_gui.core.compare.engine import compare
-from ascend_dump_gui.core.compare.metrics import evaluate
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.core.dump.device_formats import to_device
 from ascend_dump_gui.core.errors import DumpFormatError, InputError
+from ascend_dump_gui.core.metrics.metrics import evaluate
 
 TS = 1700000000000000
 RNG = np.random.default_rng(11)

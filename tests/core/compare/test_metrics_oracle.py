@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.compare.metrics import FAILED, METRIC_NAMES, evaluate
-from ascend_dump_gui.core.compare.msprobe_metrics import MSPROBE_NAMES, accuracy_reached, msprobe_metrics
+from ascend_dump_gui.core.metrics.metrics import FAILED, METRIC_NAMES, evaluate
+from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES, accuracy_reached, msprobe_metrics
 from tests.core.compare import oracle_cases
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "oracle_metrics.json").read_text())

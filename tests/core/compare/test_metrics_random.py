@@ -12,10 +12,10 @@ import math
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.compare import fused, pairwise, stdev
-from ascend_dump_gui.core.compare import msprobe_metrics as msprobe_metrics_mod
-from ascend_dump_gui.core.compare.metrics import FAILED, METRIC_NAMES, evaluate, fmt6, format_std
-from ascend_dump_gui.core.compare.msprobe_metrics import msprobe_metrics
+from ascend_dump_gui.core.metrics import fused, pairwise, stdev
+from ascend_dump_gui.core.metrics import msprobe_metrics as msprobe_metrics_mod
+from ascend_dump_gui.core.metrics.metrics import FAILED, METRIC_NAMES, evaluate, fmt6, format_std
+from ascend_dump_gui.core.metrics.msprobe_metrics import msprobe_metrics
 from tests.core.compare.msaccucmp_reference import reference_values
 
 

@@ -10,9 +10,9 @@ import pytest
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.compare.findings import first_divergence
 from ascend_dump_gui.core.compare.matching import MatchPlan
-from ascend_dump_gui.core.compare.msprobe_metrics import Tolerance, Tolerances, accuracy_reached
 from ascend_dump_gui.core.compare.report import csv_header, csv_text, write_csv
 from ascend_dump_gui.core.compare.rows import CompareRow
+from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerance, Tolerances, accuracy_reached
 from tests.core.compare.test_matching import TS, dump, golden
 
 

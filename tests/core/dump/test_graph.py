@@ -18,8 +18,8 @@ from ascend_dump_gui.core.dump.graph import (
     parse_text,
     unescape,
 )
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.scan.scanner import scan
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ import pytest
 from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
 from ascend_dump_gui.core.dump.records import record_name
-from ascend_dump_gui.core.dump.scanner import iter_folders, iter_scan, scan
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import Cancelled, CancelToken
+from ascend_dump_gui.core.scan.scanner import iter_folders, iter_scan, scan
 
 T = "20200808163566"
 TS = 1596875766000000

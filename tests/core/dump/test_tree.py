@@ -10,9 +10,9 @@ import pytest
 from ascend_dump_gui.core.dump.layout import FOLDER_MEANINGS
 from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
-from ascend_dump_gui.core.dump.scanner import scan
-from ascend_dump_gui.core.dump.tree import OVERFLOW_OF, DumpNode, natural_key
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.scan.scanner import scan
+from ascend_dump_gui.core.scan.tree import OVERFLOW_OF, DumpNode, natural_key
 
 T = "20240301120000"
 TS = 1709290000000000

@@ -12,8 +12,8 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.dump.graph import parse_graph_file
 from ascend_dump_gui.core.dump.naming import read_mapping_csv
 from ascend_dump_gui.core.dump.reader import read_dump
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.emulator.models import MODELS
+from ascend_dump_gui.core.scan.scanner import scan
 from tests.core.emulator.helpers import dumps, rel, run
 
 TF_ALL = {"enable_dump": True, "dump_path": "out", "dump_mode": "all"}

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.msprobe import open_tree
 from ascend_dump_gui.core.msprobe.dump_json import DumpJsonError, parse_dump_json
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+from ascend_dump_gui.core.scan.scanner import scan
 from tests.core.msprobe.hostile import assert_clean, make_run, run_cli
 
 TENSOR = {"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 1.0, "Min": 0.0, "Mean": 0.5,

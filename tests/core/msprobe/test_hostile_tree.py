@@ -10,11 +10,11 @@ import shutil
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.msprobe import open_tree
 from ascend_dump_gui.core.msprobe.pt_file import pt_bytes
 from ascend_dump_gui.core.msprobe.tree import TensorLoadError
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+from ascend_dump_gui.core.scan.scanner import scan
 from tests.core.msprobe.hostile import assert_clean, make_run, make_tree, run_cli
 
 SECRET = np.full(4, 1234.5, dtype=np.float32)

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ascend_dump_gui.core.dump.scanner import scan
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
 from ascend_dump_gui.core.msprobe import open_tree
 from ascend_dump_gui.core.msprobe.tree import TensorLoadError
+from ascend_dump_gui.core.scan.scanner import scan
 
 
 @pytest.mark.parametrize("framework", ["pytorch", "mindspore"])

@@ -20,7 +20,7 @@ def test_ge_and_msprobe_runs_in_one_tree_pair_within_their_format(tmp_path):
     assert formats == {("ge", 0), ("ge", 1), ("msprobe", 0), ("msprobe", 1)}
     assert {r.world_size for r in index.runs if r.format == "msprobe"} == {None}
     assert {r.world_size for r in index.runs if r.format == "ge"} == {2}
-    from ascend_dump_gui.core.dump.scanner import scan
+    from ascend_dump_gui.core.scan.scanner import scan
 
     records = scan(REAL["mix_stats"]).records     # a statistics dump: its calls are records
     assert records and {r.world_size for r in records if r.kind.startswith("msprobe")} == {None}

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import pairwise
+from ascend_dump_gui.core.metrics import pairwise
 
 MINIMUM_VALUE = 0.001
 """msaccucmp shows a mean or std below this (in magnitude) as 0."""

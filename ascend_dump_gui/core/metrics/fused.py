@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import pairwise, stdev
+from ascend_dump_gui.core.metrics import pairwise, stdev
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import fused, pairwise, stdev
-from ascend_dump_gui.core.compare.fused import EPS64, KLRange, Needs
-from ascend_dump_gui.core.compare.names import METRIC_NAMES, resolve_names  # noqa: F401 - part of this API
-from ascend_dump_gui.core.compare.stdev import format_std
+from ascend_dump_gui.core.metrics import fused, pairwise, stdev
+from ascend_dump_gui.core.metrics.fused import EPS64, KLRange, Needs
+from ascend_dump_gui.core.metrics.names import METRIC_NAMES, resolve_names  # noqa: F401 - part of this API
+from ascend_dump_gui.core.metrics.stdev import format_std
 
 FAILED = "NaN"
 """What msaccucmp writes when an algorithm cannot run (a computed NaN is written ``nan``)."""

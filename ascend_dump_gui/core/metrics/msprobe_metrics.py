@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.compare import pairwise
+from ascend_dump_gui.core.metrics import pairwise
 
 MSPROBE_NAMES: tuple[str, ...] = (
     "Cosine",

@@ -25,9 +25,9 @@ from ascend_dump_gui.core.dump.records import (
     parse_in_folder,
     problem_message,
 )
-from ascend_dump_gui.core.dump.scanner import check_root
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.links import LINK_OUTSIDE, is_inside
+from ascend_dump_gui.core.scan.scanner import check_root
 
 LINK_LOOP = "symbolic link loop: points to an enclosing folder"
 
