@@ -13,8 +13,10 @@ from ascend_dump_gui.core.progress import Cancelled, CancelToken
 # A worker running Python holds the GIL; the GUI thread, back from C++ (painting, events) with a Python slot or a
 # pyqtgraph paint to run, waits up to one switch interval for it, once per Python call. At Python's 5 ms a repaint
 # with a few dozen such calls stalled the window for 100+ ms while a 100k-row compare was prepared; at 1 ms the
-# stall is a fifth of that and the worker is no slower (measured on the compare responsiveness test).
-GUI_SWITCH_INTERVAL = 0.001
+# stall is a fifth of that and the worker is no slower (measured on the compare responsiveness test). With this
+# wave's plots (replay, error profile) a repaint during the run still stalled 170-200 ms at 1 ms in the full UI
+# suite; at 0.2 ms it passes (the interval only matters while the GUI thread waits for the GIL).
+GUI_SWITCH_INTERVAL = 0.0002
 
 
 class WorkerSignals(QObject):

@@ -49,3 +49,18 @@ def show_msprobe(window, folder: Path, wait_until: Wait) -> None:
     window.open_folder(root)
     browser = window.browse_panel.msprobe
     wait_until(lambda: browser is not None and browser.tree is not None and not window.runner.active, 30_000)
+
+
+def populated_window(qtbot, folder: Path):
+    """The demo window at 1024x700 with its graph and a ranks matrix shown, and the ``wait`` it was built with
+    (an msprobe tree comes with :func:`show_msprobe`)."""
+
+    def wait(condition, timeout):
+        qtbot.waitUntil(condition, timeout=timeout)
+
+    window = demo_window(folder, wait)
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    show_graph(window, wait)
+    show_ranks(window, folder, wait)
+    return window, wait

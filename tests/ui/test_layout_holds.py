@@ -83,16 +83,9 @@ def test_every_populated_mode_fits_1024x700_and_4k(qtbot, tmp_path, language):
     """The demo in every mode, its graph, a ranks matrix and then an msprobe tree: the window's minimum size stays
     within 1024x700, nothing grows it, the demo banner's text is whole, and it still fills a 4K screen."""
     from ascend_dump_gui.ui.demo import DemoBanner
-    from tests.ui.populated import demo_window, show_graph, show_msprobe, show_ranks
+    from tests.ui.populated import populated_window, show_msprobe
 
-    def wait(condition, timeout):
-        qtbot.waitUntil(condition, timeout=timeout)
-
-    window = demo_window(tmp_path, wait)
-    qtbot.addWidget(window)
-    window.resize(1024, 700)
-    show_graph(window, wait)
-    show_ranks(window, tmp_path, wait)
+    window, wait = populated_window(qtbot, tmp_path)
     sizes = {}
     for tab in range(window.tabs.count()):
         window.tabs.setCurrentIndex(tab)

@@ -59,16 +59,9 @@ def language(request, qapp):
 
 def test_every_mode_in_zh_cn_shows_no_english_sentences(qtbot, tmp_path, language):
     """In zh_CN nothing is found; in English (the same scan) plenty is, so the scan does see the texts."""
-    from tests.ui.populated import demo_window, show_graph, show_msprobe, show_ranks
+    from tests.ui.populated import populated_window, show_msprobe
 
-    def wait(condition, timeout):
-        qtbot.waitUntil(condition, timeout=timeout)
-
-    window = demo_window(tmp_path, wait)
-    qtbot.addWidget(window)
-    window.resize(1024, 700)
-    show_graph(window, wait)
-    show_ranks(window, tmp_path, wait)
+    window, wait = populated_window(qtbot, tmp_path)
     found = {}
     for tab in range(window.tabs.count()):
         window.tabs.setCurrentIndex(tab)
