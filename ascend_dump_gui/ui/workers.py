@@ -6,6 +6,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from ascend_dump_gui.core.progress import Cancelled, CancelToken
@@ -47,11 +48,20 @@ class Worker(QRunnable):
             result = self._fn(*self._args, progress=self.signals.progress.emit,
                               cancel=self.cancel_token, **self._kwargs)
         except Cancelled:
-            self.signals.cancelled.emit()
+            self._tell(self.signals.cancelled)
         except Exception as exc:  # noqa: BLE001 - handed to the GUI thread
-            self.signals.failed.emit(exc)
+            self._tell(self.signals.failed, exc)
         else:
-            self.signals.finished.emit(result)
+            self._tell(self.signals.finished, result)
+
+    def _tell(self, signal: Any, *args: Any) -> None:
+        """Emit ``signal``; once the application has quit its signal objects are gone and nobody is listening (a
+        worker still running then, e.g. the demo being prepared, ends silently instead of raising in its thread)."""
+        try:
+            signal.emit(*args)
+        except RuntimeError:
+            if shiboken6.isValid(self.signals):
+                raise
 
 
 class TaskRunner(QObject):
