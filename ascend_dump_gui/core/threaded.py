@@ -1,7 +1,9 @@
-"""Run a function over items on local threads, results as they finish, stopping at a cancel check."""
+"""Run a function over items on local threads: results as they finish (stopping at a cancel check), or over
+consecutive chunks of a large array in order."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
@@ -28,3 +30,17 @@ def completed(fn: Callable[[Any], Any], items: Sequence[Any], *, workers: int, n
             for fut in pending:
                 fut.cancel()
             raise
+
+
+CHUNK = 1 << 20
+"""Element-wise numpy work over more values than this is split into chunks run on a thread per core."""
+
+
+def over_chunks(size: int, fn: Callable[[slice], Any], *, chunk: int = CHUNK) -> list[Any]:
+    """``fn(part)`` for consecutive slices of ``range(size)``, results in order; on a thread per core when there
+    are several (numpy frees the GIL in element-wise work)."""
+    parts = [slice(start, min(start + chunk, size)) for start in range(0, size, chunk)] or [slice(0, 0)]
+    if len(parts) == 1:
+        return [fn(parts[0])]
+    with ThreadPoolExecutor(max_workers=min(len(parts), os.cpu_count() or 1)) as pool:
+        return list(pool.map(fn, parts))

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ascend_dump_gui.core.threaded import over_chunks
+
 SAFETY = 2.0
 """Every bound is multiplied by this before an element is judged."""
 LAMBDA = 8.0
@@ -111,12 +113,14 @@ class Budget:
                   extra: np.ndarray | float | None = None, *, scratch: bool = False) -> np.ndarray:
         """``tol_i`` for a float64 reference; ``magnitude`` is ``S_i``, ``extra`` is ``E_i`` (both unscaled).
         ``scratch``: ``magnitude`` is a float64 array the caller no longer needs (it is scaled in place)."""
+        g = gamma(self.reduction, self.u_acc) if magnitude is not None and self.reduction > 1 else 0.0
+        mag = np.asarray(magnitude, dtype=np.float64) if g else None
+        if mag is not None and mag.shape == np.shape(ref) and np.ndim(extra) == 0 and np.ndim(ref):
+            return self._tolerance_chunked(ref, mag, g, extra, scratch)
         with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
             tol = np.abs(ref, dtype=np.float64)
             tol *= self.output_roundings * self.u_out
-            if magnitude is not None and self.reduction > 1:
-                mag = np.asarray(magnitude, dtype=np.float64)
-                g = gamma(self.reduction, self.u_acc)
+            if mag is not None:
                 if scratch and mag.shape == tol.shape:       # in place: large products keep one temporary
                     mag *= g
                     tol += mag
@@ -126,6 +130,31 @@ class Budget:
                 tol += extra
             tol *= SAFETY
             tol += self.floor
+        return tol
+
+    def _tolerance_chunked(self, ref: np.ndarray, mag: np.ndarray, g: float, extra: float | None,
+                           scratch: bool) -> np.ndarray:
+        """:meth:`tolerance` for an element-wise magnitude, chunk by chunk on a thread per core."""
+        tol = np.empty(ref.shape)
+        flat_tol, flat_ref, flat_mag = tol.reshape(-1), np.asarray(ref).reshape(-1), mag.reshape(-1)
+
+        def part(s: slice) -> None:
+            t = flat_tol[s]
+            np.abs(flat_ref[s], out=t)
+            t *= self.output_roundings * self.u_out
+            m = flat_mag[s]
+            if scratch:
+                m *= g
+                t += m
+            else:
+                t += g * m
+            if extra is not None:
+                t += extra
+            t *= SAFETY
+            t += self.floor
+
+        with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
+            over_chunks(tol.size, part)
         return tol
 
     def describe(self) -> dict:

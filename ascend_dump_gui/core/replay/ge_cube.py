@@ -13,6 +13,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
+from ascend_dump_gui.core.threaded import CHUNK, over_chunks
 
 HF32_UNIT = 2.0 ** -11
 """Unit roundoff of HF32 (float32 range, 10-bit mantissa): what an fp32 Cube op's inputs are rounded to when
@@ -37,7 +38,12 @@ def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return np.matmul(np.abs(a), np.abs(b))
     na = np.sqrt(np.einsum("...ik,...ik->...i", a, a))
     nb = np.sqrt(np.einsum("...kj,...kj->...j", b, b))
-    return na[..., :, None] * nb[..., None, :]
+    if na.ndim > 1:
+        return na[..., :, None] * nb[..., None, :]
+    out = np.empty((na.size, nb.size))     # a large 2-D outer product: row chunks on a thread per core
+    over_chunks(na.size, lambda rows: np.multiply(na[rows, None], nb[None, :], out=out[rows]),
+                chunk=max(1, CHUNK // max(1, nb.size)))
+    return out
 
 
 def _hf32(expected: Expected, mag: np.ndarray) -> Expected:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ascend_dump_gui.core.replay.budget import SAFETY, Budget, largest, smallest_normal, unit_roundoff
+from ascend_dump_gui.core.threaded import over_chunks
 
 FAITHFUL, KERNEL, UNSUPPORTED = "faithful", "kernel", "unsupported"
 _RANK = {FAITHFUL: 0, UNSUPPORTED: 1, KERNEL: 2}
@@ -113,23 +114,39 @@ class _Stats:
     cosine: float | None
 
 
-def _all_finite_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray) -> _Stats:
-    """The common case (every value finite, nothing saturated) in a few passes: replays of large ops."""
-    err = np.subtract(y, ref)
-    ratio = np.abs(err)
+def _chunk_stats(part: slice, y: np.ndarray, ref: np.ndarray, tol: np.ndarray, err: np.ndarray) -> tuple:
+    """One chunk of :func:`_all_finite_stats` (flat arrays): ``err[part]`` is filled; sums for the norms."""
+    yc, rc, tc = np.asarray(y[part], dtype=np.float64), ref[part], tol[part]
+    ec = np.subtract(yc, rc, out=err[part])
+    ratio = np.abs(ec)
     max_abs = float(ratio.max())
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rel = np.divide(ratio, np.abs(ref))
-        rel[ref == 0] = 0.0
-    ratio /= tol
+    aref = np.abs(rc)
+    rel = np.zeros_like(ratio)
+    np.divide(ratio, aref, out=rel, where=aref != 0)
+    ratio /= tc
     worst_at = int(np.argmax(ratio))
-    worst = float(ratio.flat[worst_at])
-    n_bad = int(np.count_nonzero(ratio > 1.0))
-    r_norm, y_norm = float(np.linalg.norm(ref.reshape(-1))), float(np.linalg.norm(y.reshape(-1)))
+    return (max_abs, float(aref.max()), float(rel.max()), float(ratio[worst_at]), part.start + worst_at,
+            int(np.count_nonzero(ratio > 1.0)), float(rc @ rc), float(yc @ yc), float(yc @ rc), float(ec @ ec),
+            float(tc @ tc))
+
+
+def _all_finite_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, limit: float) -> _Stats | None:
+    """The common case (every value finite, the replay inside the dtype's range ``limit``) in one pass of a few
+    sweeps per chunk, chunks on a thread per core: replays of large ops. None when the case does not hold."""
+    yf, rf, tf = y.reshape(-1), ref.reshape(-1), np.broadcast_to(tol, ref.shape).reshape(-1)
+    err = np.empty(rf.size)
+    with np.errstate(over="ignore", invalid="ignore"):
+        parts = over_chunks(rf.size, lambda part: _chunk_stats(part, yf, rf, tf, err))
+    if not all(np.isfinite(p[0]) for p in parts) or max(p[1] for p in parts) > limit:
+        return None        # a NaN or an infinity on a side, or a replay outside the dtype's range
+    worst = max(parts, key=lambda p: p[3])
+    n_bad = sum(p[5] for p in parts)
+    rr, yy, yr, ee, tt = (sum(p[i] for p in parts) for i in range(6, 11))
+    r_norm, y_norm = float(np.sqrt(rr)), float(np.sqrt(yy))
     cosine = 1.0 if r_norm == 0.0 and y_norm == 0.0 else None if r_norm == 0.0 or y_norm == 0.0 else \
-        float(np.dot(y.reshape(-1), ref.reshape(-1)) / (r_norm * y_norm))
-    return _Stats(err, n_bad, worst, worst_at if n_bad else -1, max_abs, float(rel.max()), r_norm,
-                  float(np.linalg.norm(err.reshape(-1))), float(np.linalg.norm(tol.reshape(-1))), cosine)
+        yr / (r_norm * y_norm)
+    return _Stats(err.reshape(ref.shape), n_bad, worst[3], worst[4] if n_bad else -1, max(p[0] for p in parts),
+                  max(p[2] for p in parts), r_norm, float(np.sqrt(ee)), float(np.sqrt(tt)), cosine)
 
 
 def _general_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, dtype: str) -> _Stats:
@@ -165,11 +182,10 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
         return OutputJudgement(UNSUPPORTED, f"the NPU output holds {npu.size} elements, the replay {ref.size}",
                                {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None},
                                desc)
-    y = np.asarray(npu, dtype=np.float64).reshape(ref.shape)
-    if ref.size and budget.floor > 0 and np.isfinite(y).all() and np.isfinite(ref).all() \
-            and float(np.abs(ref).max()) <= largest(budget.dtype):
-        st = _all_finite_stats(y, ref, tol)
-    else:
+    y = np.asarray(npu).reshape(ref.shape)   # float64 chunk by chunk in the common case
+    st = _all_finite_stats(y, ref, tol, largest(budget.dtype)) if ref.size and budget.floor > 0 else None
+    if st is None:
+        y = np.asarray(y, dtype=np.float64)
         st = _general_stats(y, ref, tol, budget.dtype)
     metrics: dict[str, float | None] = {
         "CosineSimilarity": st.cosine, "MaxAbsoluteError": st.max_abs, "MaxRelativeError": st.max_rel,
@@ -182,7 +198,7 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
     if st.n_bad:
         at = np.unravel_index(st.worst_at, ref.shape)
         reason = (f"{st.n_bad} of {ref.size} elements exceed the budget (worst at {list(map(int, at))}: NPU "
-                  f"{y[at]:.6g}, replay {ref[at]:.6g}, allowed ±{tol[at]:.3g})")
+                  f"{float(y[at]):.6g}, replay {ref[at]:.6g}, allowed ±{tol[at]:.3g})")
         verdict = KERNEL
     else:
         reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
