@@ -112,16 +112,27 @@ class Budget:
     def tolerance(self, ref: np.ndarray, magnitude: np.ndarray | float | None = None,
                   extra: np.ndarray | float | None = None, *, scratch: bool = False) -> np.ndarray:
         """``tol_i`` for a float64 reference; ``magnitude`` is ``S_i``, ``extra`` is ``E_i`` (both unscaled).
-        ``scratch``: ``magnitude`` is a float64 array the caller no longer needs (it is scaled in place)."""
+        ``scratch``: ``magnitude`` is a float64 array the caller no longer needs (it is scaled in place).
+        Element-wise operands of a large reference are worked through in chunks on a thread per core."""
         g = gamma(self.reduction, self.u_acc) if magnitude is not None and self.reduction > 1 else 0.0
         mag = np.asarray(magnitude, dtype=np.float64) if g else None
-        if mag is not None and mag.shape == np.shape(ref) and np.ndim(extra) == 0 and np.ndim(ref):
-            return self._tolerance_chunked(ref, mag, g, extra, scratch)
+        ref = np.asarray(ref)
+        tol = np.empty(ref.shape)
+        if ref.ndim and (mag is None or mag.shape == ref.shape) and np.ndim(extra) == 0:
+            t, r, m = tol.reshape(-1), ref.reshape(-1), None if mag is None else mag.reshape(-1)
+            over_chunks(tol.size, lambda s: self._fill(t[s], r[s], None if m is None else m[s], g, extra, scratch))
+        else:
+            self._fill(tol, ref, mag, g, extra, scratch and mag is not None and mag.shape == ref.shape)
+        return tol
+
+    def _fill(self, tol: np.ndarray, ref: np.ndarray, mag: np.ndarray | None, g: float,
+              extra: np.ndarray | float | None, scratch: bool) -> None:
+        """``tol`` (in place) from ``ref``, ``mag`` and ``extra``: one chunk, or the whole when they broadcast."""
         with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
-            tol = np.abs(ref, dtype=np.float64)
+            np.abs(ref, out=tol)
             tol *= self.output_roundings * self.u_out
             if mag is not None:
-                if scratch and mag.shape == tol.shape:       # in place: large products keep one temporary
+                if scratch:                                   # in place: large products keep one temporary
                     mag *= g
                     tol += mag
                 else:
@@ -130,32 +141,6 @@ class Budget:
                 tol += extra
             tol *= SAFETY
             tol += self.floor
-        return tol
-
-    def _tolerance_chunked(self, ref: np.ndarray, mag: np.ndarray, g: float, extra: float | None,
-                           scratch: bool) -> np.ndarray:
-        """:meth:`tolerance` for an element-wise magnitude, chunk by chunk on a thread per core."""
-        tol = np.empty(ref.shape)
-        flat_tol, flat_ref, flat_mag = tol.reshape(-1), np.asarray(ref).reshape(-1), mag.reshape(-1)
-
-        def part(s: slice) -> None:
-            t = flat_tol[s]
-            np.abs(flat_ref[s], out=t)
-            t *= self.output_roundings * self.u_out
-            m = flat_mag[s]
-            if scratch:
-                m *= g
-                t += m
-            else:
-                t += g * m
-            if extra is not None:
-                t += extra
-            t *= SAFETY
-            t += self.floor
-
-        with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
-            over_chunks(tol.size, part)
-        return tol
 
     def describe(self) -> dict:
         return {

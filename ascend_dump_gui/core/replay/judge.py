@@ -116,18 +116,19 @@ class _Stats:
 
 def _chunk_stats(part: slice, y: np.ndarray, ref: np.ndarray, tol: np.ndarray, err: np.ndarray) -> tuple:
     """One chunk of :func:`_all_finite_stats` (flat arrays): ``err[part]`` is filled; sums for the norms."""
-    yc, rc, tc = np.asarray(y[part], dtype=np.float64), ref[part], tol[part]
-    ec = np.subtract(yc, rc, out=err[part])
-    ratio = np.abs(ec)
-    max_abs = float(ratio.max())
-    aref = np.abs(rc)
-    rel = np.zeros_like(ratio)
-    np.divide(ratio, aref, out=rel, where=aref != 0)
-    ratio /= tc
-    worst_at = int(np.argmax(ratio))
-    return (max_abs, float(aref.max()), float(rel.max()), float(ratio[worst_at]), part.start + worst_at,
-            int(np.count_nonzero(ratio > 1.0)), float(rc @ rc), float(yc @ yc), float(yc @ rc), float(ec @ ec),
-            float(tc @ tc))
+    with np.errstate(over="ignore", invalid="ignore"):   # per thread: an Inf or NaN side takes the general path
+        yc, rc, tc = np.asarray(y[part], dtype=np.float64), ref[part], tol[part]
+        ec = np.subtract(yc, rc, out=err[part])
+        ratio = np.abs(ec)
+        max_abs = float(ratio.max())
+        aref = np.abs(rc)
+        rel = np.zeros_like(ratio)
+        np.divide(ratio, aref, out=rel, where=aref != 0)
+        ratio /= tc
+        worst_at = int(np.argmax(ratio))
+        return (max_abs, float(aref.max()), float(rel.max()), float(ratio[worst_at]), part.start + worst_at,
+                int(np.count_nonzero(ratio > 1.0)), float(rc @ rc), float(yc @ yc), float(yc @ rc),
+                float(ec @ ec), float(tc @ tc))
 
 
 def _all_finite_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, limit: float) -> _Stats | None:
@@ -135,8 +136,7 @@ def _all_finite_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, limit: fl
     sweeps per chunk, chunks on a thread per core: replays of large ops. None when the case does not hold."""
     yf, rf, tf = y.reshape(-1), ref.reshape(-1), np.broadcast_to(tol, ref.shape).reshape(-1)
     err = np.empty(rf.size)
-    with np.errstate(over="ignore", invalid="ignore"):
-        parts = over_chunks(rf.size, lambda part: _chunk_stats(part, yf, rf, tf, err))
+    parts = over_chunks(rf.size, lambda part: _chunk_stats(part, yf, rf, tf, err))
     if not all(np.isfinite(p[0]) for p in parts) or max(p[1] for p in parts) > limit:
         return None        # a NaN or an infinity on a side, or a replay outside the dtype's range
     worst = max(parts, key=lambda p: p[3])
