@@ -30,15 +30,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None, rebuild_demo: bool = False):
     """The main window with ``path`` opened, else the demo config; with no ``path`` the last session comes back
     and, with a ``demo_dir``, the demo (tree, compare, config; see ``ui.demo``) is prepared there and shown in
-    every mode. Both wait for the window's first paint."""
+    every mode. All of it waits for the window's first paint."""
     from ascend_dump_gui.ui.first_paint import after_first_paint
     from ascend_dump_gui.ui.main_window import MainWindow
 
-    window = MainWindow()
-    if path is not None and Path(path).is_dir():  # Browse shows first; its panel is built once the window is up
+    window = MainWindow()  # the panel shown first is built once the window is up
+    if path is not None and Path(path).is_dir():
         window.open_folder_later(path)
-    elif path is None or not window.open_path(path):
-        window.config_panel.load_demo()
+    else:
+        window.configure_later(path)
     if path is None:
         loader = None
         if demo_dir is not None:
@@ -167,14 +167,12 @@ def main(argv: list[str]) -> int:
     app = _application()
     from PySide6.QtCore import QSettings
 
-    from ascend_dump_gui.ui.demo import demo_folder
-
     scratch = tempfile.TemporaryDirectory(prefix="ascend-dump-gui-self-test-") if args.self_test else None
     if scratch is not None:  # never touch the user's settings or demo
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch.name)
 
     from ascend_dump_gui.ui.errors import install_excepthook
-    from ascend_dump_gui.ui.settings import clear_settings
+    from ascend_dump_gui.ui.settings import clear_settings, demo_folder
 
     if args.fresh:
         clear_settings()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
 
@@ -14,7 +14,6 @@ from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import Session, dismiss, dismissed
-from ascend_dump_gui.ui.settings import APP
 from ascend_dump_gui.ui.workers import Worker
 from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
@@ -22,13 +21,6 @@ if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
     from ascend_dump_gui.core.demo import Demo
     from ascend_dump_gui.ui.main_window import MainWindow
-
-
-def demo_folder() -> Path:
-    """The per-user folder the demo lives in: ``<user data>/ascend-dump-gui/demo`` (the app's name once, not
-    the organisation's and the application's as Qt's application data folder would give)."""
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
-    return Path(base) / APP / "demo"
 
 
 class DemoBanner(QToolBar):
@@ -107,6 +99,14 @@ class DemoBanner(QToolBar):
         super().changeEvent(event)
 
 
+def _prepare(folder: Path, rebuild: bool, **track) -> Demo:
+    """Write (or reuse) the demo in ``folder`` (``track``: the worker's progress and cancel); the emulator is
+    imported here, off the GUI thread."""
+    from ascend_dump_gui.core.demo import make_demo
+
+    return make_demo(folder, rebuild=rebuild, **track)
+
+
 class DemoLoader(QObject):
     """Prepares the demo off the GUI thread, then opens it in Browse, Compare and Configure.
 
@@ -132,9 +132,7 @@ class DemoLoader(QObject):
         """Start preparing the demo; its progress shows in the status bar. ``session``: what was restored before
         (the demo fills only the modes it left empty, and its banner says so)."""
         self._session = session or Session()
-        from ascend_dump_gui.core.demo import make_demo  # the emulator loads once the window is shown
-
-        worker = Worker(make_demo, self._folder, rebuild=self._rebuild)
+        worker = Worker(_prepare, self._folder, self._rebuild)
         worker.signals.finished.connect(self._prepared)
         worker.signals.failed.connect(self._failed)
         worker.signals.cancelled.connect(lambda: self._finish(None))

@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,9 +33,8 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui import __version__
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.msprobe.matches import CallMatches
-from ascend_dump_gui.ui.config.docs import scenario_docs_html
-from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.first_paint import after_first_paint
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, schema_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import Session, save_session
@@ -37,14 +44,18 @@ from ascend_dump_gui.ui.workers import TaskRunner
 
 if TYPE_CHECKING:
     from ascend_dump_gui.ui.compare.panel import ComparePanel
+    from ascend_dump_gui.ui.config.panel import ConfigPanel
     from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
     from ascend_dump_gui.ui.dump.panel import BrowsePanel
     from ascend_dump_gui.ui.graph.panel import GraphPanel
     from ascend_dump_gui.ui.ranks.panel import RanksPanel
 
 APP_NAME = "Ascend Dump GUI"
-LAZY_TABS = ("browse", "compare", "ranks", "graph")
-"""The modes after Configure, in tab order: each panel (and the modules it needs) is built when first used."""
+MODES = ("configure", "browse", "compare", "ranks", "graph")
+"""The modes in tab order. Each panel (and the modules it needs) is built when first used, the one shown at
+start right after the window's first paint: until then its tab holds an empty placeholder."""
+DEMO_CONFIG = "demo"
+"""What :meth:`MainWindow.configure_later` opens when given no file: the built-in demo config."""
 
 
 class MainWindow(QMainWindow):
@@ -57,39 +68,42 @@ class MainWindow(QMainWindow):
         self.runner = TaskRunner(self)
         self.dump_folder: Path | None = None  # the folder last opened in Browse
         self.setAcceptDrops(True)
+        self._configure_with: Path | str | None = None  # what Configure opens once built (None: a new acl.json)
         self._build()
         self.resize(1280, 820)
         self._restore_state()
         self._update_title()
+        after_first_paint(self, lambda: self._panel(MODES[self.tabs.currentIndex()]))
 
     def _build(self) -> None:
-        """Status bar, Configure, placeholders for the other modes, and menus in the current language (again
-        after a language switch)."""
+        """Status bar, a placeholder per mode, and menus in the current language (again after a language
+        switch)."""
         self.status = StatusBar(self.runner)
         self.setStatusBar(self.status)
-        self.config_panel = ConfigPanel(self.runner, self.status)
+        old_stack = getattr(self, "undo_stack", None)
+        self.undo_stack = QUndoStack(self)  # Configure's edits: the Edit menu shows them before Configure is built
+        if old_stack is not None:
+            old_stack.deleteLater()
         self._panels: dict[str, QWidget] = {}
         self._graph_compare = None  # a finished compare for the Graph mode, until that mode is built
         self.matches = CallMatches()  # msprobe calls matched by hand (Graph), used by every compare of the session
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
-        self.tabs.addTab(self.config_panel, icon("configure"), tr("Configure"))
-        for name in LAZY_TABS:
+        for name in MODES:
             self.tabs.addTab(QWidget(objectName=f"{name}_placeholder"), *self._tab_label(name))
         self.tabs.currentChanged.connect(self._mode_shown)
         self.setCentralWidget(self.tabs)
         self.setMenuBar(QMenuBar())
         self._build_menus()
-        self.config_panel.stateChanged.connect(self._update_title)
-        self.config_panel.fileOpened.connect(self._remember)
 
     @staticmethod
     def _tab_label(name: str):
-        return {"browse": (icon("browse"), tr("Browse")), "compare": (icon("compare"), tr("Compare")),
-                "ranks": (icon("compare"), tr("Ranks")), "graph": (icon("graph"), tr("Graph"))}[name]
+        return {"configure": (icon("configure"), tr("Configure")), "browse": (icon("browse"), tr("Browse")),
+                "compare": (icon("compare"), tr("Compare")), "ranks": (icon("compare"), tr("Ranks")),
+                "graph": (icon("graph"), tr("Graph"))}[name]
 
     def _mode_shown(self, index: int) -> None:
-        if 1 <= index <= len(LAZY_TABS):
-            self._panel(LAZY_TABS[index - 1])
+        if 0 <= index < len(MODES):
+            self._panel(MODES[index])
 
     def _panel(self, name: str) -> QWidget:
         """The panel of mode ``name``, built and put in its tab on first use."""
@@ -97,7 +111,7 @@ class MainWindow(QMainWindow):
         if panel is not None:
             return panel
         panel = self._panels[name] = getattr(self, f"_make_{name}")()
-        index = LAZY_TABS.index(name) + 1
+        index = MODES.index(name)
         current = self.tabs.currentIndex()
         placeholder = self.tabs.widget(index)
         self.tabs.blockSignals(True)
@@ -106,11 +120,18 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(current)
         self.tabs.blockSignals(False)
         placeholder.deleteLater()
+        if name == "configure":
+            self._update_title()
+            self._open_in_configure()
         return panel
 
     def built(self, name: str) -> bool:
-        """True once mode ``name`` (one of :data:`LAZY_TABS`) has its panel."""
+        """True once mode ``name`` (one of :data:`MODES`) has its panel."""
         return name in self._panels
+
+    @property
+    def config_panel(self) -> ConfigPanel:
+        return self._panel("configure")
 
     @property
     def browse_panel(self) -> BrowsePanel:
@@ -127,6 +148,31 @@ class MainWindow(QMainWindow):
     @property
     def graph_panel(self) -> GraphPanel:
         return self._panel("graph")
+
+    def _make_configure(self) -> ConfigPanel:
+        from ascend_dump_gui.ui.config.panel import ConfigPanel
+
+        panel = ConfigPanel(self.runner, self.status, undo_stack=self.undo_stack)
+        panel.restore_layout(self.settings)
+        panel.stateChanged.connect(self._update_title)
+        panel.fileOpened.connect(self._remember)
+        return panel
+
+    def configure_later(self, path: str | Path | None = None) -> None:
+        """Show Configure with ``path`` (a config, script or env file; else, or when it cannot be opened, the
+        demo config), opened once the panel is built: after the window's first paint, or when first used."""
+        self._configure_with = Path(path) if path is not None else DEMO_CONFIG
+        self.tabs.blockSignals(True)  # the placeholder stays until then
+        self.tabs.setCurrentIndex(MODES.index("configure"))
+        self.tabs.blockSignals(False)
+        if self.built("configure"):
+            self._open_in_configure()
+
+    def _open_in_configure(self) -> None:
+        """Open what :meth:`configure_later` asked for in the built Configure panel."""
+        wanted, self._configure_with = self._configure_with, None
+        if wanted is not None and (wanted == DEMO_CONFIG or not self.open_path(wanted)):
+            self.config_panel.load_demo()
 
     def _make_browse(self) -> BrowsePanel:
         from ascend_dump_gui.ui.dump.panel import BrowsePanel
@@ -204,10 +250,8 @@ class MainWindow(QMainWindow):
 
     def open_folder_later(self, path: str | Path) -> None:
         """Show the Browse mode at once and open ``path`` in it after the window's first paint."""
-        from ascend_dump_gui.ui.first_paint import after_first_paint
-
         self.tabs.blockSignals(True)  # the placeholder stays until then
-        self.tabs.setCurrentIndex(LAZY_TABS.index("browse") + 1)
+        self.tabs.setCurrentIndex(MODES.index("browse"))
         self.tabs.blockSignals(False)
         self.dump_folder = Path(path)
         self._remember(Path(path))
@@ -265,7 +309,6 @@ class MainWindow(QMainWindow):
 
     # menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
-        panel = self.config_panel
         file_menu = self.menuBar().addMenu(tr("&File"))
         new_menu = file_menu.addMenu(tr("&New Config"))
         for name, scenario in SCENARIOS.items():
@@ -289,13 +332,13 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "quit", tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
         edit_menu = self.menuBar().addMenu(tr("&Edit"))
-        self.undo_action = panel.undo_stack.createUndoAction(edit_menu, tr("&Undo"))
+        self.undo_action = self.undo_stack.createUndoAction(edit_menu, tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.redo_action = panel.undo_stack.createRedoAction(edit_menu, tr("&Redo"))
+        self.redo_action = self.undo_stack.createRedoAction(edit_menu, tr("&Redo"))
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        self._action(edit_menu, "find_option", tr("&Find Option"), panel.focus_search, QKeySequence.StandardKey.Find)
+        self._action(edit_menu, "find_option", tr("&Find Option"), self._find_option, QKeySequence.StandardKey.Find)
 
         view_menu = self.menuBar().addMenu(tr("&View"))
         self.language_menu = view_menu.addMenu(tr("&Language"))
@@ -315,6 +358,10 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "scenarios_and_options", tr("&Scenarios and Options"), self.show_scenario_docs,
                      QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, "about", tr("&About"), self.show_about)
+
+    def _find_option(self) -> None:
+        self.tabs.setCurrentWidget(self.config_panel)
+        self.config_panel.focus_search()
 
     def _action(self, menu: QMenu, name: str, text: str, slot, shortcut=None) -> QAction:
         action = menu.addAction(text, slot)
@@ -401,6 +448,8 @@ class MainWindow(QMainWindow):
             box.open()
 
     def show_scenario_docs(self) -> QDialog:
+        from ascend_dump_gui.ui.config.docs import scenario_docs_html
+
         dialog = QDialog(self, objectName="scenario_docs")
         dialog.setWindowTitle(tr("Scenarios and options"))
         browser = QTextBrowser(objectName="scenario_docs_text")
@@ -439,17 +488,19 @@ class MainWindow(QMainWindow):
         if language == current_language():
             return True
         install_language(language)
-        config, mode = self.config_panel.snapshot(), self.tabs.currentIndex()
+        mode, configured = self.tabs.currentIndex(), self.built("configure")
+        config = self.config_panel.snapshot() if configured else None
         browsed = self.built("browse")
         record = self.browse_panel.current_record() if browsed else None
         index = self.browse_panel.index() if browsed else None  # handed over: the folder is not scanned again
         compare = self._compare_state() if self.built("compare") else None
         graph_compare = self._graph_compare
-        self.config_panel.save_layout(self.settings)
+        if configured:
+            self.config_panel.save_layout(self.settings)
         self._build()
         self._graph_compare = graph_compare
-        self.config_panel.restore_layout(self.settings)
-        self.config_panel.restore(config)
+        if config is not None:
+            self.config_panel.restore(config)
         if browsed and self.dump_folder is not None:
             browse = self.browse_panel
             browse.open_folder(self.dump_folder, index=index)
@@ -459,6 +510,7 @@ class MainWindow(QMainWindow):
         if compare is not None:
             self._restore_compare(compare)
         self.tabs.setCurrentIndex(mode)
+        self._panel(MODES[mode])  # when the index did not change, no signal builds it
         self._update_title()
         return True
 
@@ -489,9 +541,12 @@ class MainWindow(QMainWindow):
 
     # window state ---------------------------------------------------------------------------
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.config_panel.title()}[*] — {APP_NAME}")  # the app's name is not translated
-        self.setWindowModified(self.config_panel.is_dirty)
-        self.apply_script_action.setEnabled(self.config_panel.script is not None)
+        """The open config's name and whether it has unsaved changes (the app's name alone until Configure is
+        built); the app's name is not translated."""
+        panel = self._panels.get("configure")
+        self.setWindowTitle(f"{panel.title()}[*] — {APP_NAME}" if panel is not None else APP_NAME)
+        self.setWindowModified(panel is not None and panel.is_dirty)
+        self.apply_script_action.setEnabled(panel is not None and panel.script is not None)
 
     def _restore_state(self) -> None:
         geometry = self.settings.value("window/geometry")
@@ -500,7 +555,6 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
-        self.config_panel.restore_layout(self.settings)
 
     def session(self) -> Session:
         """What this window leaves for the next start: the Browse folder and Compare's paths."""
@@ -519,13 +573,15 @@ class MainWindow(QMainWindow):
         return bool(session.browse_folder or (npu and golden))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
-        if not self.config_panel.maybe_discard():
+        configured = self.built("configure")
+        if configured and not self.config_panel.maybe_discard():
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         save_session(self.session(), self.settings)
-        self.config_panel.save_layout(self.settings)
+        if configured:
+            self.config_panel.save_layout(self.settings)
         self.settings.sync()
         self.runner.cancel_all()
         self.runner.wait(5000)

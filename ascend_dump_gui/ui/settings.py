@@ -1,10 +1,11 @@
-"""UI state only (window geometry, splitters, recent files, language) in an INI-format QSettings."""
+"""UI state only (window geometry, splitters, recent files, language) in an INI-format QSettings, and the
+per-user demo folder."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 
 ORG = "ascend-dump-gui"
 APP = "ascend-dump-gui"
@@ -17,6 +18,13 @@ _FOLLOW_LINKS_KEY = "browse/follow_links"
 def app_settings() -> QSettings:
     """The application's settings object (tests redirect it with ``QSettings.setPath``)."""
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORG, APP)
+
+
+def demo_folder() -> Path:
+    """The per-user folder the demo lives in: ``<user data>/ascend-dump-gui/demo`` (the app's name once, not
+    the organisation's and the application's as Qt's application data folder would give)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    return Path(base) / APP / "demo"
 
 
 def clear_settings() -> None:

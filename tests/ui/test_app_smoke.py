@@ -19,11 +19,14 @@ from ascend_dump_gui.ui.settings import app_settings, clear_settings, recent_fil
 from tests.ui.seed_examples import EXAMPLES
 
 
-def test_main_window_builds_with_the_demo(window):
-    assert window.windowTitle().endswith("Ascend Dump GUI")
+def test_main_window_builds_with_the_demo(qtbot, window):
+    assert window.windowTitle() == "Ascend Dump GUI"
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["Configure", "Browse", "Compare", "Ranks",
                                                                            "Graph"]
+    assert window.tabs.currentWidget().objectName() == "configure_placeholder"  # built once the window has painted
+    qtbot.waitUntil(lambda: window.built("configure"))
     assert window.tabs.currentWidget() is window.config_panel
+    assert window.windowTitle().startswith("untitled (acl.json dump section)")
     assert "acl.watcher_with_dump_debug" in {f.rule for f in window.config_panel.findings}
     assert not window.config_panel.is_dirty
 

@@ -153,3 +153,12 @@ def test_watcher_table_names_the_culprit_or_its_task():
     unnamed = WatcherFinding("dense/Relu", "dense/Relu:output:0", "a", "b", None, 7, 256, 15.6)
     assert watcher_rows([named])[0][1][2] == "dense_1/Relu"
     assert watcher_rows([unnamed])[0][1][2] == "task 7 (no graph dump names it)"
+
+
+def test_a_rank_against_rank_compare_never_calls_its_reference_golden(panel):
+    panel.inputs.set_reference_kind(golden=False)
+    assert panel.details.tabText(0) == "NPU vs reference dump"
+    legend = panel.profile_view.legend.getLabel(panel.profile_view.golden_curve).text
+    assert legend == "NPU vs reference dump"
+    panel.inputs.set_reference_kind(golden=True)
+    assert panel.details.tabText(0) == "NPU vs golden"

@@ -10,7 +10,8 @@ from ascend_dump_gui.core.demo import make_demo
 from ascend_dump_gui.ui import i18n
 from ascend_dump_gui.ui import main_window as main_window_mod
 from ascend_dump_gui.ui.app import build_window, self_test
-from ascend_dump_gui.ui.demo import DemoBanner, DemoLoader, demo_folder
+from ascend_dump_gui.ui.demo import DemoBanner, DemoLoader
+from ascend_dump_gui.ui.settings import demo_folder
 
 
 def _drain(qtbot, window) -> None:

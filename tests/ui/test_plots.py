@@ -110,6 +110,17 @@ def test_pair_mode_overlays_npu_and_golden_and_shows_error(plot):
     assert image[2, 5] == pytest.approx(0.25) and np.count_nonzero(image) == 1
 
 
+def test_pair_mode_names_a_reference_that_is_not_golden(plot):
+    golden = np.linspace(0, 1, 16, dtype=np.float32)
+    npu = golden + np.float32(0.5)
+    plot.set_pair(prepare_pair(npu, golden), "conv:output:0", "reference dump")
+    assert plot.tabs.tabText(0) == "NPU vs reference dump"
+    assert "reference dump" in plot.values_plot.legend.text() and "golden" not in plot.values_plot.legend.text()
+    assert "reference dump " in plot.readout_at(3) and "golden" not in plot.readout_at(3)
+    plot.set_pair(prepare_pair(npu, golden), "conv:output:0")  # a later pair without a name is golden again
+    assert plot.tabs.tabText(0) == "NPU vs golden"
+
+
 def test_exports_write_files_that_read_back(plot, qtbot, tmp_path):
     a = _tensor()
     plot.set_display(prepare_display(a))

@@ -156,7 +156,8 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     if np.iscomplexobj(x) or np.iscomplexobj(y):  # casting would drop the imaginary part: a false pass
         return _fail(row, names, "cannot compare complex values: the metrics are defined for real numbers")
     if x.size != y.size:
-        return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the golden shape "
+        other = "reference" if mode == NPU_VS_NPU else "golden"
+        return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the {other} shape "
                                  f"{list(y.shape)} hold different numbers of elements")
     if mode == NPU_VS_NPU:
         scalar = sum(pair.npu_tensor.shape) == len(pair.npu_tensor.shape) if pair.npu_tensor else None

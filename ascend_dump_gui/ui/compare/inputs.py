@@ -79,6 +79,8 @@ class PathRow(QWidget):
 class CompareInputs(QWidget):
     """Where to read from and how to judge: NPU, golden, an optional graph, metrics, thresholds."""
 
+    referenceNamed = Signal(str)  # what the second input is called now ("golden", "reference dump")
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.npu = PathRow("npu", tr("NPU dump folder or file"))
@@ -116,6 +118,7 @@ class CompareInputs(QWidget):
             self.spins[field] = spin
         thresholds.addStretch(1)
         self._labels = (QLabel(tr("NPU")), QLabel(tr("Golden")), QLabel(tr("Graph")))
+        self.reference_name = tr("golden")  # what the second input is called in plots and messages
         self.metrics_box = QWidget()
         metrics = QHBoxLayout(self.metrics_box)
         metrics.setContentsMargins(0, 0, 0, 0)
@@ -131,7 +134,10 @@ class CompareInputs(QWidget):
         self._arrange(narrow=False)
 
     def set_reference_kind(self, golden: bool) -> None:
-        """Name the second input "Golden" (a golden dump) or "Reference" (another rank or step of the same run)."""
+        """Name the second input "Golden" (a golden dump) or "Reference" (another rank or step of the same run);
+        ``referenceNamed`` tells the views that show it."""
+        self.reference_name = tr("golden") if golden else tr("reference dump")
+        self.referenceNamed.emit(self.reference_name)
         self._labels[1].setText(tr("Golden") if golden else tr("Reference"))
         self.golden.edit.setPlaceholderText(tr("Golden dump folder or file") if golden else
                                             tr("Reference dump folder or file (another rank or step)"))

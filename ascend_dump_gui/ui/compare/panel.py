@@ -257,7 +257,7 @@ class ComparePanel(QWidget):
         self._set_empty_texts(ran=False)
         self.details = QTabWidget()
         self.details.setObjectName("compare_details")
-        self.details.addTab(plot_page, tr("NPU vs golden"))
+        self.details.addTab(plot_page, tr("NPU vs {reference}").format(reference=self.inputs.reference_name))
         self.details.addTab(self.overflow_table, tr("Overflows"))
         self.details.addTab(self.watcher_table, tr("Watcher"))
         self.replay_view = ReplayView(self._runner)
@@ -265,6 +265,7 @@ class ComparePanel(QWidget):
         self.details.addTab(self.replay_view, tr("Replay"))
         self.profile_view = ErrorProfileView(self._runner)
         self.details.addTab(self.profile_view, tr("Error profile"))
+        self.inputs.referenceNamed.connect(self._name_reference)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.details)
@@ -525,10 +526,16 @@ class ComparePanel(QWidget):
             stem = tensor + (".abs_error" if isinstance(shown, PairDisplay) else "")
             self.plot.set_export_hint(os.path.dirname(row.npu_file), stem.replace(":", "."))
         if isinstance(shown, PairDisplay):
-            self.plot.set_pair(shown, tensor)
+            self.plot.set_pair(shown, tensor, self.inputs.reference_name)
         else:
-            self.plot.set_display(shown, tr("{tensor} (no golden counterpart)").format(tensor=tensor))
+            self.plot.set_display(shown, tr("{tensor} (nothing to pair it with in the {reference})").format(
+                tensor=tensor, reference=self.inputs.reference_name))
         self.rowShown.emit(tensor)
+
+    def _name_reference(self, name: str) -> None:
+        """The second input is now called ``name``: the tab and the error profile say so."""
+        self.details.setTabText(0, tr("NPU vs {reference}").format(reference=name))
+        self.profile_view.set_reference(name)
 
     def _pair_failed(self, exc: BaseException) -> None:
         show_error(self, exc, tr("Reading the tensors"))

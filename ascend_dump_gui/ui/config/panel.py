@@ -101,10 +101,12 @@ class ConfigPanel(QWidget):
     fileOpened = Signal(object)   # Path of a config that was opened or saved (for recent files)
     findingsChanged = Signal(list)
 
-    def __init__(self, runner=None, status=None, parent: QWidget | None = None) -> None:
+    def __init__(self, runner=None, status=None, parent: QWidget | None = None, *,
+                 undo_stack: QUndoStack | None = None) -> None:
+        """``undo_stack``: the stack edits go through (the window's, whose Edit menu shows it); else its own."""
         super().__init__(parent)
         self.runner, self.status = runner, status
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self.stateChanged)
         self.path: Path | None = None
         self._written: Path | None = None  # the file Save may overwrite

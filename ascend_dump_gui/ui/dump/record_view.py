@@ -6,7 +6,7 @@ import json
 import os
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QPlainTextEdit, QStackedWidget, QTableView, QWidget
 
@@ -17,6 +17,7 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel
 from ascend_dump_gui.ui.errors import show_error
+from ascend_dump_gui.ui.first_paint import after_first_paint
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -87,11 +88,11 @@ class RecordView(QStackedWidget):
         return self._tensor_view
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
-        """Once shown, the tensor page is built on the next turn of the event loop: not before the window's first
-        paint, and not when the user picks the first tensor."""
+        """Once shown and painted, the tensor page is built: not before the panel is on screen, and not when the
+        user picks the first tensor."""
         super().showEvent(event)
         if self._tensor_view is None:
-            QTimer.singleShot(0, self, lambda: self.tensor_view)
+            after_first_paint(self, lambda: self.tensor_view)
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
         """Show ``record`` (a path relative to ``root``); None clears the view."""

@@ -325,7 +325,7 @@ class MsprobeCompareView(QWidget):
         name = pair.result.rows[k].tensor
         display = result[1]
         if isinstance(display, PairDisplay):
-            self.plot.set_pair(display, name)
+            self.plot.set_pair(display, name, tr("bench"))
         else:
             self.plot.set_display(display, name)
         self.rowShown.emit(name)

@@ -85,7 +85,8 @@ class TensorPlot(QWidget):
         self._export_stem = ""
         self._last_export_folder = ""
         self._single_names = (tr("Values"), tr("Histogram"), tr("Heatmap"), tr("Table"))
-        self._pair_names = (tr("NPU vs golden"), tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
+        self._error_names = (tr("|Error| histogram"), tr("|Error| heatmap"), tr("|Error| table"))
+        self._reference = tr("golden")  # what the second tensor of a pair is called
         self._title = ElidedLabel()
         self._title.setObjectName("plot_title")
         self._title.setTextFormat(Qt.TextFormat.PlainText)
@@ -156,13 +157,15 @@ class TensorPlot(QWidget):
         self.values_plot.set_displays([] if display is None else [(title or tr("values"), display)])
         self._show(display, title, tr("value"))
 
-    def set_pair(self, pair: PairDisplay | None, title: str = "") -> None:
-        """Overlay NPU and golden values; histogram, heatmap and table show |NPU − golden|."""
+    def set_pair(self, pair: PairDisplay | None, title: str = "", reference: str | None = None) -> None:
+        """Overlay NPU and reference values; histogram, heatmap and table show |NPU − reference|. ``reference``:
+        what the second tensor is called (default "golden"; another rank's dump or msprobe's bench is not)."""
         title = terminal_text(title)
+        self._reference = reference or tr("golden")
         self._display, self._pair = (None, None) if pair is None else (pair.error, pair)
-        self._set_tab_names(self._pair_names)
-        self.values_plot.set_displays([] if pair is None else [(tr("NPU"), pair.npu), (tr("golden"), pair.golden)])
-        self._show(self._display, title, tr("|NPU − golden|"))
+        self._set_tab_names((tr("NPU vs {reference}").format(reference=self._reference), *self._error_names))
+        self.values_plot.set_displays([] if pair is None else [(tr("NPU"), pair.npu), (self._reference, pair.golden)])
+        self._show(self._display, title, tr("|NPU − {reference}|").format(reference=self._reference))
 
     def _show(self, display: TensorDisplay | None, title: str, hist_label: str) -> None:
         self._title.setText(title)
@@ -173,14 +176,14 @@ class TensorPlot(QWidget):
 
     # --- readout (linked between the values plot and the heatmap) ---------------------------------
     def readout_at(self, flat: int) -> str:
-        """The readout for flat element ``flat``: its index, and NPU, golden and |error| in pair mode."""
+        """The readout for flat element ``flat``: its index, and NPU, reference and |error| in pair mode."""
         if self._display is None or not 0 <= flat < self._display.values.size:
             return ""
         shape = self._display.values.shape
         where = ", ".join(str(int(k)) for k in np.unravel_index(flat, shape)) if shape else ""
         parts = [tr("index [{where}] (flat {flat})").format(where=where, flat=flat)]
         if self._pair is not None:
-            for name, display in ((tr("NPU"), self._pair.npu), (tr("golden"), self._pair.golden),
+            for name, display in ((tr("NPU"), self._pair.npu), (self._reference, self._pair.golden),
                                   (tr("|error|"), self._pair.error)):
                 parts.append(f"{name} {value_text(display, flat)}")
         else:

@@ -60,7 +60,8 @@ class ErrorProfileView(QWidget):
         item.getAxis("left").enableAutoSIPrefix(False)
         item.addLegend(offset=(10, 10))
         self.golden_curve = item.plot([], [], pen=pg.mkPen(GOLDEN, width=1.5), symbol="o", symbolSize=5,
-                                      symbolBrush=GOLDEN, name=tr("NPU vs golden"))
+                                      symbolBrush=GOLDEN, name=tr("NPU vs {reference}").format(reference=tr("golden")))
+        self.legend = item.legend
         self.replay_curve = item.plot([], [], pen=None, symbol="t", symbolSize=8, symbolBrush=ERROR,
                                       name=tr("NPU vs its own replay"))
         self.budget_curve = item.plot([], [], pen=pg.mkPen("#9e9e9e", width=1, style=pg.QtCore.Qt.PenStyle.DashLine),
@@ -73,6 +74,10 @@ class ErrorProfileView(QWidget):
         layout.addLayout(bar)
         layout.addWidget(LoadingBar(self.job))
         layout.addWidget(self.plot, 1)
+
+    def set_reference(self, name: str) -> None:
+        """Call the compare's second input ``name`` in the legend (another rank's dump is not golden)."""
+        self.legend.getLabel(self.golden_curve).setText(tr("NPU vs {reference}").format(reference=name))
 
     def set_run(self, run: str | Path | None, graph: str | Path | None, rows: list) -> None:
         """The run a profile would replay (None: nothing to replay) and the compare rows for golden errors."""

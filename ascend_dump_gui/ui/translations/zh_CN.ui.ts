@@ -820,16 +820,16 @@
       <translation>NPU与标杆对比</translation>
     </message>
     <message>
-      <source>NPU vs golden</source>
-      <translation>NPU与标杆对比</translation>
-    </message>
-    <message>
       <source>NPU vs golden per rank</source>
       <translation>每个rank的NPU与标杆数据比对</translation>
     </message>
     <message>
       <source>NPU vs its own replay</source>
       <translation>NPU与其自身重放对比</translation>
+    </message>
+    <message>
+      <source>NPU vs {reference}</source>
+      <translation>NPU与{reference}对比</translation>
     </message>
     <message>
       <source>NPU − replay ({tensor})</source>
@@ -1636,6 +1636,10 @@
       <translation>轴 {axis}（{size}）</translation>
     </message>
     <message>
+      <source>bench</source>
+      <translation>标杆</translation>
+    </message>
+    <message>
       <source>budget: {key}</source>
       <translation>误差预算：{key}</translation>
     </message>
@@ -2120,6 +2124,10 @@
       <translation>参考实现</translation>
     </message>
     <message>
+      <source>reference dump</source>
+      <translation>参考数据</translation>
+    </message>
+    <message>
       <source>reference rank</source>
       <translation>参考rank</translation>
     </message>
@@ -2572,8 +2580,8 @@
       <translation>{task}：正在取消…</translation>
     </message>
     <message>
-      <source>{tensor} (no golden counterpart)</source>
-      <translation>{tensor}（无对应的标杆数据）</translation>
+      <source>{tensor} (nothing to pair it with in the {reference})</source>
+      <translation>{tensor}（{reference}中没有可与之配对的Tensor）</translation>
     </message>
     <message>
       <source>{text}; when {condition}</source>
@@ -2612,8 +2620,8 @@
       <translation>|误差| 表格</translation>
     </message>
     <message>
-      <source>|NPU − golden|</source>
-      <translation>|NPU − 标杆|</translation>
+      <source>|NPU − {reference}|</source>
+      <translation>|NPU − {reference}|</translation>
     </message>
     <message>
       <source>|error|</source>

@@ -88,6 +88,14 @@ def test_npu_vs_npu_trees(tmp_path):
     assert diff.first_divergence.op_name == "dense_1/MatMul"
 
 
+def test_npu_vs_npu_words_never_call_the_other_tree_golden(tmp_path, capsys):
+    _, a, _, _ = emulated(tmp_path, model_dump("mlp"), "mlp", name="a")
+    _, b, _, _ = emulated(tmp_path, model_dump("mlp"), "mlp", fault="nan", name="b")
+    main(["compare", str(a), str(b)])
+    text = capsys.readouterr().out
+    assert "reference files unused" in text and "golden" not in text
+
+
 def test_cli_json_csv_and_exit_codes(tmp_path, capsys):
     _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
     out = tmp_path / "result.csv"
