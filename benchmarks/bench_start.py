@@ -39,7 +39,7 @@ MOMENTS = ("window", "content")
 CHILD = r"""
 import sys, time
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
 app = QApplication(sys.argv[:1])
 STAMP = QEvent.Type(QEvent.registerEventType())
@@ -52,33 +52,36 @@ class Stamp(QEvent):
 
 
 class Watcher(QObject):
-    '''Stamps the first paint of the main window, then of the page its mode tabs show once it is not a
-    placeholder (the bare window has no tabs: its first paint is both).'''
+    '''Stamps the first paint of the main window, then that of the first panel put in its mode tabs in place of
+    a placeholder (the bare window has no tabs: its first paint is both).'''
 
     def __init__(self):
         super().__init__()
         self.window = self.page = None
 
     def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint:
+        kind = event.type()
+        if kind == QEvent.Type.ChildAdded and isinstance(obj, QStackedWidget) and self.page is None:
+            if isinstance(event.child(), QWidget) and not event.child().objectName().endswith("_placeholder"):
+                self.page = event.child()
+                self.page.installEventFilter(self)
+        elif kind == QEvent.Type.Paint and obj in (self.window, self.page):
             obj.removeEventFilter(self)
             moments = ["window"] if obj is self.window else []
-            if obj is self.page or (obj is self.window and self.tabs() is None):
+            tabs = self.window.findChild(QTabWidget, "modes")
+            if obj is self.page or tabs is None:
                 moments.append("content")
+            elif obj is self.window:
+                self.watch(tabs)
             for moment in moments:
                 QCoreApplication.postEvent(self, Stamp(moment), Qt.EventPriority.HighEventPriority.value)
-            if moments == ["window"]:
-                self.poll = QTimer(self, interval=0, timeout=self.look)
-                self.poll.start()
         return False
 
-    def tabs(self):
-        return self.window.findChild(QTabWidget, "modes")
-
-    def look(self):
-        page = self.tabs().currentWidget()
-        if page is not None and not page.objectName().endswith("_placeholder"):
-            self.poll.stop()
+    def watch(self, tabs):
+        page = tabs.currentWidget()
+        if page.objectName().endswith("_placeholder"):  # the panel that takes its place is added to the stack
+            tabs.findChild(QStackedWidget).installEventFilter(self)
+        else:
             self.page = page
             page.installEventFilter(self)
             page.update()
