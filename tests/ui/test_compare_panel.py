@@ -155,10 +155,13 @@ def test_watcher_table_names_the_culprit_or_its_task():
     assert watcher_rows([unnamed])[0][1][2] == "task 7 (no graph dump names it)"
 
 
-def test_a_rank_against_rank_compare_never_calls_its_reference_golden(panel):
+def test_a_rank_against_rank_compare_never_calls_its_reference_golden(panel, qtbot, overflow_run):
     panel.inputs.set_reference_kind(golden=False)
     assert panel.details.tabText(0) == "NPU vs reference dump"
     legend = panel.profile_view.legend.getLabel(panel.profile_view.golden_curve).text
     assert legend == "NPU vs reference dump"
+    _, npu, _, _ = overflow_run
+    _run(panel, qtbot, npu, npu)
+    assert "NPU dumps vs NPU dumps" in panel.summary.text() and "golden" not in panel.summary.text()
     panel.inputs.set_reference_kind(golden=True)
     assert panel.details.tabText(0) == "NPU vs golden"

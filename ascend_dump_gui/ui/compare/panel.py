@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.compare.engine import CompareResult, compare
+from ascend_dump_gui.core.compare.matching import NPU_VS_GOLDEN, NPU_VS_NPU
 from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.graph import parse_graph_file
@@ -131,6 +132,12 @@ def _export(result: CompareResult, path: str, *, progress: ProgressFn, cancel: C
     else:
         write_csv(result, path)
     return path
+
+
+def _mode_text(mode: str) -> str:
+    """What was compared with what, in words (the summary's ``mode``)."""
+    return {NPU_VS_GOLDEN: tr("NPU dumps vs golden .npy files"),
+            NPU_VS_NPU: tr("NPU dumps vs NPU dumps")}.get(mode, mode.replace("_", " "))
 
 
 class ComparePanel(QWidget):
@@ -460,7 +467,7 @@ class ComparePanel(QWidget):
         s = result.summary
         text = tr("{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · "
                   "{unmatched} unmatched · {overflows} overflow").format(
-            npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, mode=s["mode"].replace("_", " "),
+            npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, mode=_mode_text(s["mode"]),
             compared=s["compared"], failed=s["not_reached"], unchecked=s["not_compared"],
             unmatched=s["unmatched_npu"] + s["unmatched_golden"], overflows=s["overflows"])
         if s.get("unreadable"):

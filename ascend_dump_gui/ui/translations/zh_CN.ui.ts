@@ -812,6 +812,14 @@
       <translation>NPU Dump目录树（全部rank和step）</translation>
     </message>
     <message>
+      <source>NPU dumps vs NPU dumps</source>
+      <translation>NPU Dump数据与NPU Dump数据</translation>
+    </message>
+    <message>
+      <source>NPU dumps vs golden .npy files</source>
+      <translation>NPU Dump数据与标杆.npy文件</translation>
+    </message>
+    <message>
       <source>NPU name</source>
       <translation>NPU 名称</translation>
     </message>
