@@ -15,7 +15,7 @@ from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.compare.table_data import FAIL, PASS, WARN
 from ascend_dump_gui.ui.compare.table_model import FIRST_TINT, CompareTableModel
-from tests.ui.test_dump_fixtures import WATCHER, emulated, model_dump
+from tests.ui.test_dump_fixtures import WATCHER, emulated, model_dump, run_compare
 
 
 @pytest.fixture
@@ -28,17 +28,10 @@ def overflow_run(tmp_path_factory):
     return emulated(tmp_path_factory.mktemp("overflow"), model_dump("overflow_fp16"), "overflow_fp16")
 
 
-def _run(panel, qtbot, npu, golden, graph=None):
-    panel.set_inputs(npu, golden, graph)
-    with qtbot.waitSignal(panel.finished, timeout=30_000) as done:
-        assert panel.run() is not None
-    return done.args[0]
-
-
 def test_compare_lands_on_the_first_overflowing_op(panel, qtbot, overflow_run):
     _, npu, golden, graph = overflow_run
     with qtbot.waitSignal(panel.rowShown, timeout=20_000):
-        result = _run(panel, qtbot, npu, golden, graph)
+        result = run_compare(panel, qtbot, npu, golden, graph)
     assert result.overflows[0].op_name == "dense/MatMul"
     row = panel.current_row()
     assert row.tensor == result.first_divergence.tensor == "dense/MatMul:output:0"
@@ -55,7 +48,7 @@ def test_compare_lands_on_the_first_overflowing_op(panel, qtbot, overflow_run):
 
 def test_only_failing_and_search_filter_the_table(panel, qtbot, overflow_run):
     _, npu, golden, graph = overflow_run
-    result = _run(panel, qtbot, npu, golden, graph)
+    result = run_compare(panel, qtbot, npu, golden, graph)
     total = panel.model.rowCount()
     assert total == len(result.rows)
     panel.only_failing.setChecked(True)
@@ -68,7 +61,7 @@ def test_only_failing_and_search_filter_the_table(panel, qtbot, overflow_run):
 
 def test_watcher_finding_of_an_injected_overwrite(panel, qtbot, tmp_path):
     _, npu, golden, graph = emulated(tmp_path, WATCHER, "mlp", fault="overwrite")
-    result = _run(panel, qtbot, npu, golden, graph)
+    result = run_compare(panel, qtbot, npu, golden, graph)
     assert len(result.watcher_findings) == 1
     table = panel.watcher_table
     assert table.rowCount() == 1
@@ -82,7 +75,7 @@ def test_watcher_finding_of_an_injected_overwrite(panel, qtbot, tmp_path):
 
 def test_exports_read_back(panel, qtbot, overflow_run, tmp_path):
     _, npu, golden, graph = overflow_run
-    result = _run(panel, qtbot, npu, golden, graph)
+    result = run_compare(panel, qtbot, npu, golden, graph)
     with qtbot.waitSignal(panel.exported, timeout=10_000):
         panel.export(tmp_path / "result.csv")
     rows = list(csv.reader((tmp_path / "result.csv").read_text().splitlines()))
@@ -136,12 +129,12 @@ def test_table_model_passes_qt_model_checks_filtered_and_sorted(qtmodeltester, o
 
 def test_panel_shows_which_graph_was_used(panel, qtbot, tmp_path):
     _, npu, golden, graph = emulated(tmp_path, model_dump("mlp"), "mlp")
-    result = _run(panel, qtbot, npu, golden)
+    result = run_compare(panel, qtbot, npu, golden)
     assert result.summary["graph_source"] == "found_near_dump"
     assert graph.name in panel.inputs.graph_used.text() and "found next to the dump" in panel.inputs.graph_used.text()
     assert panel.inputs.graph_used.toolTip() == str(graph)
     shutil.rmtree(graph.parent.parent)
-    _run(panel, qtbot, npu, golden)
+    run_compare(panel, qtbot, npu, golden)
     assert panel.inputs.graph_used.text().startswith("No graph dump found")
 
 
@@ -161,7 +154,7 @@ def test_a_rank_against_rank_compare_never_calls_its_reference_golden(panel, qtb
     legend = panel.profile_view.legend.getLabel(panel.profile_view.golden_curve).text
     assert legend == "NPU vs reference dump"
     _, npu, _, _ = overflow_run
-    _run(panel, qtbot, npu, npu)
+    run_compare(panel, qtbot, npu, npu)
     assert "NPU dumps vs NPU dumps" in panel.summary.text() and "golden" not in panel.summary.text()
     panel.inputs.set_reference_kind(golden=True)
     assert panel.details.tabText(0) == "NPU vs golden"

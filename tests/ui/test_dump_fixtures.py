@@ -55,6 +55,14 @@ def make_tree(root: Path, *, steps: int = 1, extra_files: int = 0) -> Path:
     return dump
 
 
+def run_compare(panel, qtbot, npu, golden, graph=None):
+    """Run ``panel`` (a ComparePanel) on these inputs and return its result once finished."""
+    panel.set_inputs(npu, golden, graph)
+    with qtbot.waitSignal(panel.finished, timeout=30_000) as done:
+        assert panel.run() is not None
+    return done.args[0]
+
+
 def drain(qtbot, runner) -> None:
     """Let every worker of ``runner`` end and deliver its signals while the widgets still exist."""
     runner.cancel_all()

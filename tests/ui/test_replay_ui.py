@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ascend_dump_gui.ui.compare.panel import ComparePanel
-from tests.ui.test_dump_fixtures import emulated, model_dump
+from tests.ui.test_dump_fixtures import emulated, model_dump, run_compare
 
 
 @pytest.fixture
@@ -24,17 +24,10 @@ def perturbed_run(tmp_path_factory):
     return emulated(tmp_path_factory.mktemp("perturbed"), model_dump("transformer"), "transformer", fault="perturb")
 
 
-def _compare(panel, qtbot, npu, golden, graph=None):
-    panel.set_inputs(npu, golden, graph)
-    with qtbot.waitSignal(panel.finished, timeout=30_000) as done:
-        assert panel.run() is not None
-    return done.args[0]
-
-
 def test_first_divergence_states_its_replay_verdict(panel, qtbot, mixed_run):
     _, npu, golden, graph = mixed_run
     with qtbot.waitSignal(panel.replay_view.replayed, timeout=30_000) as replayed:
-        result = _compare(panel, qtbot, npu, golden, graph)
+        result = run_compare(panel, qtbot, npu, golden, graph)
     assert result.first_divergence.op_name == "velocity/MatMul"
     assert replayed.args[0].op == "velocity/MatMul" and replayed.args[0].verdict == "faithful"
     assert "replay: faithful" in panel.summary.text()
@@ -43,7 +36,7 @@ def test_first_divergence_states_its_replay_verdict(panel, qtbot, mixed_run):
 
 def test_replay_this_op_from_a_row_menu_shows_metrics_budget_and_error(panel, qtbot, perturbed_run):
     _, npu, golden, graph = perturbed_run
-    _compare(panel, qtbot, npu, golden, graph)
+    run_compare(panel, qtbot, npu, golden, graph)
     panel.select_op("encoder/attn/Softmax")
     menu = panel.row_menu_at(panel.table.visualRect(panel.table.currentIndex()).center())
     action = next(a for a in menu.actions() if a.text() == "Replay this op")
@@ -62,7 +55,7 @@ def test_replay_this_op_from_a_row_menu_shows_metrics_budget_and_error(panel, qt
 
 def test_error_profile_marks_where_error_is_born(panel, qtbot, perturbed_run):
     _, npu, golden, graph = perturbed_run
-    _compare(panel, qtbot, npu, golden, graph)
+    run_compare(panel, qtbot, npu, golden, graph)
     profile = panel.profile_view
     assert profile.button.isEnabled()
     with qtbot.waitSignal(profile.profiled, timeout=60_000) as done:

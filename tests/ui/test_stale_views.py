@@ -13,7 +13,7 @@ from ascend_dump_gui.ui.dump import tensor_view as tensor_view_module
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.loading import LatestTask
 from tests.ui.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
-from tests.ui.test_dump_fixtures import make_tree
+from tests.ui.test_dump_fixtures import make_tree, run_compare
 
 
 class Gate:
@@ -126,17 +126,11 @@ def test_latest_task_delivers_only_the_latest_request(qtbot, shown_panel):
     assert results == ["b"] and not task.busy
 
 
-def _run(panel, qtbot, npu, golden, graph=None):
-    panel.set_inputs(npu, golden, graph)
-    with qtbot.waitSignal(panel.finished, timeout=30_000):
-        assert panel.run() is not None
-
-
 def test_a_new_compare_clears_the_table_and_the_plot_at_once(compare_panel, qtbot, overflow_run):  # noqa: F811
     panel = compare_panel
     _, npu, golden, graph = overflow_run
     with qtbot.waitSignal(panel.rowShown, timeout=30_000):
-        _run(panel, qtbot, npu, golden, graph)
+        run_compare(panel, qtbot, npu, golden, graph)
     assert panel.plot.display() is not None and panel.model.rowCount() > 0
     selected: list[str] = []
     panel.rowSelected.connect(selected.append)
@@ -151,7 +145,7 @@ def test_cancel_clears_the_old_result_and_does_not_say_done(compare_panel, qtbot
                                                             monkeypatch):
     panel = compare_panel
     _, npu, golden, graph = overflow_run
-    _run(panel, qtbot, npu, golden, graph)
+    run_compare(panel, qtbot, npu, golden, graph)
     gate = Gate(compare_module._compare_table)
     monkeypatch.setattr(compare_module, "_compare_table", gate)
     panel.run()
@@ -170,7 +164,7 @@ def test_choosing_another_row_clears_the_plot_and_drops_the_late_pair(compare_pa
     panel = compare_panel
     _, npu, golden, graph = overflow_run
     with qtbot.waitSignal(panel.rowShown, timeout=30_000):
-        _run(panel, qtbot, npu, golden, graph)
+        run_compare(panel, qtbot, npu, golden, graph)
     gate = Gate(compare_module._load_pair)
     monkeypatch.setattr(compare_module, "_load_pair", gate)
     rows = [k for k, r in enumerate(panel.result().rows) if r.golden_file]

@@ -2629,7 +2629,7 @@
     </message>
     <message>
       <source>|NPU − {reference}|</source>
-      <translation>|NPU − {reference}|</translation>
+      <translation>NPU与{reference}之差的绝对值</translation>
     </message>
     <message>
       <source>|error|</source>
