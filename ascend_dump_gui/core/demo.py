@@ -19,6 +19,7 @@ from ascend_dump_gui import __version__
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.emulator import emulate
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 MANIFEST = "demo.json"
@@ -71,13 +72,13 @@ def read_demo(folder: str | Path) -> Demo | None:
 def _generate(work: Path, progress: ProgressFn, cancel: CancelToken | None) -> None:
     """Write the config, run the emulator in ``work`` and write the manifest last."""
     work = work.resolve()
-    progress(0, STEPS + 1, "writing the demo config")
+    progress(0, STEPS + 1, msg("writing the demo config"))
     write_text_atomic(work / CONFIG_NAME, json.dumps(CONFIG, indent=2) + "\n")
     for sub in ("dump", "graphs"):
         (work / sub).mkdir()
 
     def step_progress(done: int, total: int, message: str) -> None:
-        progress(done, total + 1, f"emulating {MODEL}: {message}")
+        progress(done, total + 1, msg("emulating {model}: {step}", model=MODEL, step=message))
 
     result = emulate(work / CONFIG_NAME, env=ENV, model=MODEL, steps=STEPS, cwd=work, golden_dir=work / "golden",
                      progress=step_progress, cancel=cancel)
@@ -94,7 +95,7 @@ def _generate(work: Path, progress: ProgressFn, cancel: CancelToken | None) -> N
         "files": {p.relative_to(work).as_posix(): p.stat().st_size for p in sorted(set(written))},
     }
     write_text_atomic(work / MANIFEST, json.dumps(manifest, indent=1) + "\n")
-    progress(STEPS + 1, STEPS + 1, "demo ready")
+    progress(STEPS + 1, STEPS + 1, msg("demo ready"))
 
 
 def _remove_old(folder: Path) -> None:
@@ -118,7 +119,7 @@ def make_demo(folder: str | Path, *, rebuild: bool = False, progress: ProgressFn
     if not rebuild:
         found = read_demo(folder)
         if found is not None:
-            progress(1, 1, "demo found")
+            progress(1, 1, msg("demo found"))
             return found
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{folder.name}-new-", dir=folder.parent))

@@ -24,7 +24,7 @@ class LatestTask(QObject):
     """Runs one request at a time for one view; only the latest request's outcome is delivered."""
 
     started = Signal(str)            # what is being loaded (shown to the user)
-    progress = Signal(int, int, str)
+    progress = Signal(int, int, object)  # done, total, message (a str, or a core Text to translate)
     finished = Signal(object)        # the latest request's result
     failed = Signal(object)          # the latest request's exception
     cancelled = Signal()             # the latest request stopped (by cancel() or at a cancel check)

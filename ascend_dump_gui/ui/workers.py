@@ -23,7 +23,7 @@ GUI_SWITCH_INTERVAL = 0.0002
 class WorkerSignals(QObject):
     """What a worker reports; slots connected to these run on the GUI thread (queued delivery)."""
 
-    progress = Signal(int, int, str)  # done, total (0 = unknown), message
+    progress = Signal(int, int, object)  # done, total (0 = unknown), message (a str, or a core Text to translate)
     finished = Signal(object)         # the return value
     failed = Signal(object)           # the exception (not Cancelled)
     cancelled = Signal()              # the core function stopped at a cancel check

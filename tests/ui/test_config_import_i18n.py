@@ -102,3 +102,22 @@ def test_fix_descriptions_built_while_checking_are_translated(chinese, qtbot):
     fixed = next(f for f in check(parse_text(DEMO_ACL_JSON, kind="acl_json")) if f.rule == "acl.watcher_with_dump_debug")
     assert fixed.fix.description == "Turn dump_debug off"
     assert _CJK.search(i18n.fix_text(fixed.fix))  # fixed descriptions still translate as before
+
+
+def test_core_progress_messages_reach_the_status_bar_in_chinese(chinese, qtbot, tmp_path):
+    """A worker's progress is a core Text: it crosses the thread unchanged and the status bar translates it."""
+    from ascend_dump_gui.core.demo import make_demo
+    from ascend_dump_gui.ui.status import StatusBar
+    from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+    runner = TaskRunner()
+    bar = StatusBar(runner)
+    qtbot.addWidget(bar)
+    seen = []
+    worker = Worker(make_demo, tmp_path / "demo")
+    bar.track(worker, "演示")
+    worker.signals.progress.connect(lambda *_: seen.append(bar.task_label.text()))
+    with qtbot.waitSignal(worker.signals.finished, timeout=60_000):
+        runner.start(worker)
+    assert seen[0] == "演示: 正在写入演示配置" and seen[-1] == "演示: 演示数据已就绪"
+    assert any(text.startswith("演示: 正在仿真 overflow_fp16：第 1 个 step（共") for text in seen)

@@ -24,6 +24,7 @@ from ascend_dump_gui.core.dump.naming import ParsedName, parse_name, sanitize_pa
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import record_name
 from ascend_dump_gui.core.errors import DumpFormatError, InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.scan.scanner import scan
 
@@ -224,9 +225,9 @@ def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str 
     """Discover both sides (files or folders) and pair their tensors; rows come in execution order.
     Links that leave a folder are not followed unless ``follow_links``."""
     npu_root, golden_root = Path(npu), Path(golden)
-    progress(0, 0, f"indexing {npu_root}")
+    progress(0, 0, msg("indexing {folder}", folder=npu_root))
     left = _collect(npu_root, "NPU", cancel, follow_links)
-    progress(0, 0, f"indexing {golden_root}")
+    progress(0, 0, msg("indexing {folder}", folder=golden_root))
     right = _collect(golden_root, "golden", cancel, follow_links)
     chosen, chosen_path, source = _find_graph(Path(graph) if graph is not None else None, left, right)
     mode = NPU_VS_NPU if right.dumps else NPU_VS_GOLDEN

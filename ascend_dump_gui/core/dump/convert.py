@@ -32,6 +32,7 @@ from ascend_dump_gui.core.dump.filewrite import atomic_output, write_npy_header
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.errors import DumpFormatError
 from ascend_dump_gui.core.links import LINK_OUTSIDE, is_inside
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.safe_names import (
     NAME_MAX,
@@ -273,5 +274,5 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
         report.errors += [(path, msg) for msg in problems]
     if report.written and hasattr(os, "sync"):
         os.sync()  # one flush for the batch: an fsync per file made 400 small outputs ~5x slower
-    progress(len(jobs), len(jobs), "done")
+    progress(len(jobs), len(jobs), msg("done"))
     return report

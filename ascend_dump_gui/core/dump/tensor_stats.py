@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 CHUNK = 1 << 20
@@ -212,7 +213,7 @@ def scan_values(arr: np.ndarray, *, bins: int = 128, bin_size: int = 0, marker_l
             markers.add(f, start)
         if bin_size:
             binned.add(f, all_finite)
-        progress(start + part.size, passes * n, "statistics")
+        progress(start + part.size, passes * n, msg("statistics"))
     if table is not None:
         stats, counts, edges = _table_stats(a, totals, values, bins)
     else:
@@ -284,7 +285,7 @@ def _histogram_pass(flat: np.ndarray, edges: np.ndarray, buf: np.ndarray, *, pro
         if f.dtype == np.float32 and hi - lo > 1e38:  # numpy bins in the values' type: hi - lo must fit
             f = f.astype(np.float64)
         counts += _bin_counts(f, lo, hi, bins) if uniform else np.histogram(f, bins=edges)[0]
-        progress(n + start + size, 2 * n, "histogram")
+        progress(n + start + size, 2 * n, msg("histogram"))
     return counts
 
 

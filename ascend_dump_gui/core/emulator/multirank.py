@@ -24,6 +24,7 @@ from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Op, OutputHook, cas
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.emulator.run import emulate
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 DEVICES_PER_HOST = 8
@@ -104,7 +105,7 @@ def emulate_ranks(out: Path, *, ranks: int, steps: int, model: str = "mlp", drif
     result = MultiRankResult(npu_root, golden_root, ranks, steps)
     contents = ("tensor", "stats") if stats else ("tensor",)
     for rank in range(ranks):
-        progress(rank, ranks, f"rank {rank} of {ranks}")
+        progress(rank, ranks, msg("rank {rank} of {ranks}", rank=rank, ranks=ranks))
         env = {"WORLD_SIZE": str(ranks), "RANK": str(rank), "ASCEND_DEVICE_ID": str(rank % DEVICES_PER_HOST)}
         rank_drift = drift if drift is not None and drift.rank == rank else None
         seen: set[str] = set()
@@ -125,5 +126,5 @@ def emulate_ranks(out: Path, *, ranks: int, steps: int, model: str = "mlp", drif
             result.ops = sorted(seen)
     if golden_root is not None:
         _same_golden_every_step(golden_root, steps)
-    progress(ranks, ranks, "done")
+    progress(ranks, ranks, msg("done"))
     return result

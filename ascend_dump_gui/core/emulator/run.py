@@ -183,7 +183,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     for step in range(steps):
         if cancel is not None:
             cancel.raise_if_cancelled()
-        progress(step, steps, f"step {step + 1} of {steps}")
+        progress(step, steps, msg("step {step} of {steps}", step=step + 1, steps=steps))
         hook = _chain(injected.hook(last_step=step == steps - 1) if injected else None,
                       step_hook(step) if step_hook is not None else None)
         try:
@@ -198,7 +198,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
             observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step, writer.replaced)
             execute(original, feeds[step], observer=observe)
             result.written += files()
-    progress(steps, steps, "done")
+    progress(steps, steps, msg("done"))
     result.written += writer.finish()
     for artifact in ("dump_data", "overflow_dump", "exception_dump"):
         if artifact in roots and any(p.is_relative_to(roots[artifact][0]) for p in writer.written):

@@ -13,6 +13,7 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.links import Links, origin_links
 from ascend_dump_gui.core.graph.model import ModelGraph, build_model
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.scan.scanner import gc_paused
 
@@ -86,18 +87,18 @@ def load_graphs(path: str | os.PathLike, graph_name: str | None = None, hierarch
 
 def _load(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, progress: ProgressFn,
           cancel: CancelToken | None) -> LoadedGraphs:
-    progress(0, 3, f"reading {path.name}")
+    progress(0, 3, msg("reading {name}", name=path.name))
     graphs = parse_graph_file(path)
     chosen = main_graph(graphs, graph_name)
     if not chosen.ops:
         raise InputError(path, f"graph {chosen.name!r} has no ops")
-    progress(1, 3, f"grouping {len(chosen.ops)} ops")
+    progress(1, 3, msg("grouping {count} ops", count=len(chosen.ops)))
     npu = build_model(chosen, hierarchy, cancel=cancel)
-    progress(2, 3, "looking for the original graph")
+    progress(2, 3, msg("looking for the original graph"))
     found = _original(chosen, path, cancel)
     original = links = None
     if found is not None:
         original = build_model(found[0], hierarchy, cancel=cancel)
         links = origin_links(npu, original)
-    progress(3, 3, "graph ready")
+    progress(3, 3, msg("graph ready"))
     return LoadedGraphs(npu, original, links, [g.name for g in graphs], None if found is None else str(found[1]))

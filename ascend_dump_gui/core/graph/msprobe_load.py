@@ -20,6 +20,7 @@ from ascend_dump_gui.core.graph.pipeline import (
     stage_groups,
     stage_order,
 )
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.compare import compare_runs
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.msprobe.matches import CallMatches
@@ -142,7 +143,7 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
         runs = _runs(path)
         stages, labels = _stages(runs, run_label), _run_labels(runs)
     label = run_label or stages[0].label
-    progress(0, 3, f"reading {label}")
+    progress(0, 3, msg("reading {name}", name=label))
     graphs = [build_msprobe_graph(r, direction, cancel=cancel) for r in stages]
     pipeline = label.startswith(PIPELINE_PREFIX)
     npu = pipeline_graph(graphs, stages[0].step) if pipeline else graphs[0]
@@ -158,10 +159,10 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
     view.bench_run, view.bench_stages = bench_stages[0], bench_stages
     maps = [matches.for_runs(r.path, b.path) if matches else {} for r, b in zip(stages, bench_stages, strict=True)]
     view.call_map = maps[0]
-    progress(1, 3, f"reading the bench {bench_stages[0].label}")
+    progress(1, 3, msg("reading the bench {name}", name=bench_stages[0].label))
     bench_graphs = [build_msprobe_graph(r, direction, cancel=cancel) for r in bench_stages]
     view.bench = pipeline_graph(bench_graphs, bench_stages[0].step) if pipeline else bench_graphs[0]
-    progress(2, 3, "comparing")
+    progress(2, 3, msg("comparing"))
     comparisons = list(previous.comparisons) if same and previous.comparisons and previous.bench_path == \
         view.bench_path and comparison is not None else []
     if not comparisons:
@@ -180,5 +181,5 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
         view.links = _merged_links(npu, list(zip(graphs, parts, strict=True)), view.bench)
     else:
         view.overlay, view.links = overlays[0], parts[0]
-    progress(3, 3, "graph ready")
+    progress(3, 3, msg("graph ready"))
     return view

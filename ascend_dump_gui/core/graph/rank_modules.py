@@ -16,6 +16,7 @@ from pathlib import Path
 from ascend_dump_gui.core.graph.msprobe_model import FORWARD, MsprobeGraph, build_msprobe_graph
 from ascend_dump_gui.core.graph.msprobe_overlay import msprobe_overlay
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
@@ -74,7 +75,7 @@ def rank_module_map(npu: str | os.PathLike, bench: str | os.PathLike, direction:
     out = RankModuleMap(direction, mode=tree.mode)
     graphs = []
     for i, pair in enumerate(tree.pairs):
-        progress(i, len(tree.pairs), f"colouring {pair.npu.label}")
+        progress(i, len(tree.pairs), msg("colouring {run}", run=pair.npu.label))
         graph = build_msprobe_graph(pair.npu, direction, cancel=cancel)
         overlay = msprobe_overlay(graph, pair.result)
         graphs.append(graph)
@@ -92,5 +93,5 @@ def rank_module_map(npu: str | os.PathLike, bench: str | os.PathLike, direction:
         shown = next((m for m in chain if m in out.modules), None)
         if shown is not None:
             out.first = (pair.npu.label, shown)
-    progress(len(tree.pairs), len(tree.pairs), "map ready")
+    progress(len(tree.pairs), len(tree.pairs), msg("map ready"))
     return out

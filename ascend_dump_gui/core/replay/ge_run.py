@@ -16,6 +16,7 @@ from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.graph import ORIGIN_NAMES_ATTR, Graph, Op, parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import OpCall
 from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, unsupported
@@ -182,5 +183,5 @@ class GeRun:
                 cancel.raise_if_cancelled()
             progress(i, len(self.ops), op.op_name)
             results.append(self.replay(op))
-        progress(len(self.ops), len(self.ops), "done")
+        progress(len(self.ops), len(self.ops), msg("done"))
         return results

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON
 from ascend_dump_gui.core.msprobe.tree import MAX_JSON_BYTES, MsprobeRun, TensorLoadError, open_tree
@@ -125,5 +126,5 @@ class MsprobeReplayRun:
                 cancel.raise_if_cancelled()
             progress(i, len(self.ops), call.name)
             results.append(self.replay(call))
-        progress(len(self.ops), len(self.ops), "done")
+        progress(len(self.ops), len(self.ops), msg("done"))
         return results

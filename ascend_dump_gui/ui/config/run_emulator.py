@@ -267,7 +267,7 @@ class RunEmulatorDialog(QDialog):
         self.progress.setRange(0, max(total, 0))
         if total > 0:
             self.progress.setValue(min(done, total))
-        self.message.setText(message)
+        self.message.setText(schema_text(message))
 
     def _on_finished(self, result, cwd: Path) -> None:
         self.runFinished.emit(result)

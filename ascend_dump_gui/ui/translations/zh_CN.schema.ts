@@ -2188,6 +2188,14 @@
       <translation>无法读取 modify_mixlist 文件：{problem}</translation>
     </message>
     <message>
+      <source>colouring {run}</source>
+      <translation>正在着色 {run}</translation>
+    </message>
+    <message>
+      <source>comparing</source>
+      <translation>正在比对</translation>
+    </message>
+    <message>
       <source>compile_dynamic_mode cannot be combined with the dynamic profile options (input_shape, dynamic_dims, dynamic_node_type).</source>
       <translation>compile_dynamic_mode不能与动态档位配置项（input_shape、dynamic_dims、dynamic_node_type）同时使用。</translation>
     </message>
@@ -2244,12 +2252,24 @@
       <translation>可用 --script-env "{example}" 确定它</translation>
     </message>
     <message>
+      <source>demo found</source>
+      <translation>已找到演示数据</translation>
+    </message>
+    <message>
+      <source>demo ready</source>
+      <translation>演示数据已就绪</translation>
+    </message>
+    <message>
       <source>diff_check: how many differences to report (-1: all).</source>
       <translation>diff_check：报告的差异数量（-1 表示全部）。</translation>
     </message>
     <message>
       <source>diff_nums must be -1 or a positive integer; msprobe refuses {value!r}.</source>
       <translation>diff_nums 必须为 -1 或正整数；msprobe 会拒绝 {value!r}。</translation>
+    </message>
+    <message>
+      <source>done</source>
+      <translation>完成</translation>
     </message>
     <message>
       <source>dump options are set but enable_dump is off: the runtime ignores them</source>
@@ -2464,6 +2484,10 @@
       <translation>dynamic_input=True 时按 dynamic_graph_execute_mode=dynamic_execute 及dynamic_inputs_shape_range中的范围编译；请同时设置这两项。</translation>
     </message>
     <message>
+      <source>emulating {model}: {step}</source>
+      <translation>正在仿真 {model}：{step}</translation>
+    </message>
+    <message>
       <source>enable reuses cached operator builds; force clears the cache and rebuilds; disable turns the cache off. Ignored while operator debugging is on.</source>
       <translation>enable 复用已缓存的算子编译结果；force 清空缓存后重新编译；disable 关闭缓存。开启算子调试时此配置不生效。</translation>
     </message>
@@ -2528,6 +2552,10 @@
       <translation>global_options().{attr}在此没有同名的TF1 session配置项；不对其检查</translation>
     </message>
     <message>
+      <source>graph ready</source>
+      <translation>计算图已就绪</translation>
+    </message>
+    <message>
       <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>
       <translation>graph_run_mode {graph_run_mode} 表示 {declared}，但脚本运行的是 {mode}。</translation>
     </message>
@@ -2548,6 +2576,10 @@
       <translation>分组 {group!r} 既不是数字也不是数字范围</translation>
     </message>
     <message>
+      <source>grouping {count} ops</source>
+      <translation>正在分组 {count} 个算子</translation>
+    </message>
+    <message>
       <source>hccl will be removed; task_time controls communication data collection.</source>
       <translation>hccl即将删除；通信数据的采集由task_time控制。</translation>
     </message>
@@ -2564,6 +2596,10 @@
       <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
     </message>
     <message>
+      <source>histogram</source>
+      <translation>直方图</translation>
+    </message>
+    <message>
       <source>in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by str(all_graph_iop).</source>
       <translation>in_out_pair 必须是 [in_nodes, out_nodes] 对组成的列表的文本，即 str(all_graph_iop) 的输出。</translation>
     </message>
@@ -2574,6 +2610,10 @@
     <message>
       <source>in_out_pair_flag only says whether the operators named by in_out_pair are offloaded; without in_out_pair it has no effect.</source>
       <translation>in_out_pair_flag只决定in_out_pair所指定的算子是否下沉；未设置in_out_pair时该配置项不生效。</translation>
+    </message>
+    <message>
+      <source>indexing {folder}</source>
+      <translation>正在索引 {folder}</translation>
     </message>
     <message>
       <source>input_batch_cpy only takes effect when the network has more than one input.</source>
@@ -2804,6 +2844,14 @@
       <translation>local_device_list必须为以逗号分隔的设备ID，例如 0,1。</translation>
     </message>
     <message>
+      <source>looking for the original graph</source>
+      <translation>正在查找原始计算图</translation>
+    </message>
+    <message>
+      <source>map ready</source>
+      <translation>rank分布图已就绪</translation>
+    </message>
+    <message>
       <source>max_op_cache_size is {value!r}; it must be a size in MB above 0, or -1 to turn aging off</source>
       <translation>max_op_cache_size为 {value!r}；必须是大于0的大小（MB），或为-1以关闭老化</translation>
     </message>
@@ -2960,6 +3008,18 @@
       <translation>rank {ranks} 不小于 WORLD_SIZE {world}：这些 rank 不存在，不会Dump任何数据。msprobe 不检查这一点。</translation>
     </message>
     <message>
+      <source>rank {rank} of {ranks}</source>
+      <translation>rank {rank}/{ranks}</translation>
+    </message>
+    <message>
+      <source>reading the bench {name}</source>
+      <translation>正在读取标杆 {name}</translation>
+    </message>
+    <message>
+      <source>reading {name}</source>
+      <translation>正在读取 {name}</translation>
+    </message>
+    <message>
       <source>reduce-overhead / npugraph_ex modes only: dump the original or the optimized graph.</source>
       <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
     </message>
@@ -3004,12 +3064,20 @@
       <translation>static_memory_policy为3或4时可节省内存，但性能可能下降。</translation>
     </message>
     <message>
+      <source>statistics</source>
+      <translation>统计值</translation>
+    </message>
+    <message>
       <source>statistics / nan_check: calls whose full tensors are saved as well.</source>
       <translation>statistics / nan_check：同时保存完整 Tensor 的调用。</translation>
     </message>
     <message>
       <source>statistics, md5 (CRC-32 of each tensor) or xor.</source>
       <translation>statistics、md5（每个 Tensor 的 CRC-32）或 xor。</translation>
+    </message>
+    <message>
+      <source>step {step} of {steps}</source>
+      <translation>第 {step} 个 step（共 {steps} 个）</translation>
     </message>
     <message>
       <source>step {step}: {error}; the process exits</source>
@@ -3254,6 +3322,10 @@
     <message>
       <source>work_path and aoe_config_file only matter when AOE tuning is on (aoe_mode or AOE_MODE).</source>
       <translation>work_path和aoe_config_file仅在开启AOE调优时生效（aoe_mode或AOE_MODE）。</translation>
+    </message>
+    <message>
+      <source>writing the demo config</source>
+      <translation>正在写入演示配置</translation>
     </message>
     <message>
       <source>{artifact} goes to the remote host {path} ({decided_by}); nothing is written locally for it</source>
