@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -417,7 +417,14 @@ class ConfigPanel(QWidget):
     def _render(self, target: str) -> str:
         if target == files.ENV_TARGET:
             return files.export_text(self.env_doc, "shell")
-        return files.export_text(self._state.doc, target)
+        return files.export_text(self._for_release(self._state.doc), target)
+
+    def _for_release(self, doc: ConfigDoc) -> ConfigDoc:
+        """``doc`` with the CANN release and framework picked above as facts: previews and exports write what
+        that release reads (TF1's jit_compile is a bool in 6.3.RC2)."""
+        chosen = {k: v for k, v in (("cann_version", self.cann_box.currentData()),
+                                    ("framework", self.framework_box.currentData())) if v}
+        return replace(doc, facts={**doc.facts, **chosen}) if chosen else doc
 
     def _preview_note(self, target: str) -> str:
         if target == files.ENV_TARGET:
@@ -501,7 +508,7 @@ class ConfigPanel(QWidget):
 
     def export_to(self, target: str, path: str | Path) -> None:
         self._refuse_script(Path(path))
-        files.write(Path(path), self._state.doc, target)
+        files.write(Path(path), self._for_release(self._state.doc), target)
 
     def _refuse_script(self, path: Path) -> None:
         if self.script is not None and files.same_file(path, self.script):

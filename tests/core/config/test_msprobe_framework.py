@@ -75,3 +75,18 @@ def test_cli_framework_and_cann_version(tmp_path):
     project = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "config", "export", str(script), "--to",
                               "project", "--cann-version", "6.3.RC2"], capture_output=True, text=True, timeout=120)
     assert json.loads(project.stdout)["facts"]["cann_version"] == "6.3.RC2"
+
+
+def test_tf1_export_writes_jit_compile_as_the_release_reads_it(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text('custom_op.parameter_map["jit_compile"].s = tf.compat.as_bytes("true")\n')
+
+    def exported(*extra):
+        done = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "config", "export", str(script), "--to",
+                               "tf1_python", *extra], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert 'parameter_map["jit_compile"].s = tf.compat.as_bytes("true")' in exported()
+    assert 'parameter_map["jit_compile"].b = True' in exported("--cann-version", "6.3.RC2")
+    assert 'parameter_map["jit_compile"].s = tf.compat.as_bytes("true")' in exported("--cann-version", "7.0.RC1")

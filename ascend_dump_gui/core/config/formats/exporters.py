@@ -21,6 +21,7 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS  # noqa: F401 - re-exported for callers
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS, GLOBAL_KEYS
+from ascend_dump_gui.core.config.schema.versions import LATEST, jit_compile_reading
 from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.inert import json_text, terminal_text
@@ -119,10 +120,13 @@ def _tf1(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
     lines += ["config = tf.compat.v1.ConfigProto()",
               "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()",
               'custom_op.name = "NpuOptimizer"']
+    jit_bool = jit_compile_reading(doc.facts.get("cann_version") or LATEST) == "bool"
     for key, value in values.items():
         spec = target.field(key) if target.has(key) else None
         accessor = (spec.serialized if spec is not None and spec.serialized else
                     "b" if isinstance(value, bool) else "i" if isinstance(value, int) else "s")
+        if key == "jit_compile" and jit_bool and value in ("true", "false"):   # what that release's adapter reads
+            accessor, value = "b", value == "true"
         if accessor == "s":
             text = to_text(spec, value) if isinstance(value, (dict, list)) else value
             rendered = f"tf.compat.as_bytes({_py(text)})" if isinstance(text, str) else _py(text)
