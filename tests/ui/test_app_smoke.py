@@ -75,6 +75,20 @@ def test_unreadable_file_shows_a_plain_error(window, tmp_path, qtbot):
     box.close()
 
 
+def test_an_unreadable_file_given_at_start_is_said_after_the_paint_and_the_demo_shows(qtbot, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"dump": {"dump_path": ')
+    window = build_window(path)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.findChild(QMessageBox, "error_box") is None  # nothing is opened before the window has painted
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_box") is not None)
+    assert "broken.json" in window.findChild(QMessageBox, "error_box").informativeText()
+    assert window.built("configure") and window.config_panel.path is None
+    assert "acl.watcher_with_dump_debug" in {f.rule for f in window.config_panel.findings}  # the demo config
+    window.findChild(QMessageBox, "error_box").close()
+
+
 def test_save_as_then_save_write_the_core_export(window, tmp_path):
     panel = window.config_panel
     target = tmp_path / "acl.json"
