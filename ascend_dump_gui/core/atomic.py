@@ -14,7 +14,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Iterator
@@ -39,7 +38,7 @@ def temp_beside(path: Path) -> tuple[int, str]:
     path.parent.mkdir(parents=True, exist_ok=True)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
-        name = os.path.join(path.parent, f"{TEMP_PREFIX}{secrets.token_hex(_TEMP_TOKEN_BYTES)}{TEMP_SUFFIX}")
+        name = os.path.join(path.parent, f"{TEMP_PREFIX}{os.urandom(_TEMP_TOKEN_BYTES).hex()}{TEMP_SUFFIX}")
         try:
             return os.open(name, flags, 0o600), name
         except FileExistsError:

@@ -13,6 +13,7 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
+from ascend_dump_gui.ui.preload import when_preloaded
 from ascend_dump_gui.ui.session import Session, dismiss, dismissed
 from ascend_dump_gui.ui.workers import Worker
 from ascend_dump_gui.ui.wrapped_label import WrappedLabel
@@ -133,7 +134,7 @@ class DemoLoader(QObject):
         (the demo fills only the modes it left empty, and its banner says so)."""
         self._session = session or Session()
         worker = Worker(_prepare, self._folder, self._rebuild)
-        worker.signals.finished.connect(self._prepared)
+        worker.signals.finished.connect(lambda demo: when_preloaded(self, lambda: self._prepared(demo)))
         worker.signals.failed.connect(self._failed)
         worker.signals.cancelled.connect(lambda: self._finish(None))
         self._window.status.track(worker, tr("Preparing the demo"))

@@ -37,6 +37,7 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.first_paint import after_first_paint
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, schema_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
+from ascend_dump_gui.ui.preload import preload
 from ascend_dump_gui.ui.session import Session, save_session
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
 from ascend_dump_gui.ui.status import StatusBar
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self._restore_state()
         self._update_title()
         after_first_paint(self, lambda: self._panel(MODES[self.tabs.currentIndex()]))
+        after_first_paint(self, preload)  # once the mode shows: what later modes need, off the GUI thread
 
     def _build(self) -> None:
         """Status bar, a placeholder per mode, and menus in the current language (again after a language

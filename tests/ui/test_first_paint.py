@@ -133,3 +133,59 @@ def test_the_first_paint_comes_before_any_heavy_module_then_the_mode_is_built(tm
     assert [m for m in HEAVY if m in seen["modules"]] == []
     assert seen["page"] == page
     assert seen["built"] == panel
+
+
+@pytest.fixture
+def held_imports(monkeypatch):
+    """The real ``importlib.import_module``, recording which thread imports what and holding each import until
+    ``release`` is set."""
+    import importlib
+    import threading
+
+    real, seen, release = importlib.import_module, [], threading.Event()
+
+    def import_module(name, *args, **kwargs):
+        seen.append((name, threading.current_thread().name))
+        release.wait(10)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    return seen, release
+
+
+def test_a_preload_imports_off_the_gui_thread_and_then_calls_back(qtbot, held_imports):
+    from ascend_dump_gui.ui.preload import Preload
+
+    seen, release = held_imports
+    assert "mailbox" not in sys.modules  # a stdlib module nothing here imports
+    context = QWidget()
+    qtbot.addWidget(context)
+    called = []
+    loads = Preload(("no_such_module_at_all", "mailbox"))
+    loads.then(context, lambda: called.append("never started"))  # on the next turn
+    qtbot.waitUntil(lambda: called == ["never started"])
+    loads.start()
+    loads.then(context, lambda: called.append("mailbox" in sys.modules))
+    qtbot.wait(100)
+    assert called == ["never started"] and not loads.done  # the imports are held: the callback waits
+    release.set()
+    qtbot.waitUntil(lambda: len(called) == 2, timeout=10_000)
+    assert called == ["never started", True] and loads.done  # a module that fails does not stop the others
+    assert seen == [("no_such_module_at_all", "preload"), ("mailbox", "preload")]
+
+
+def test_a_preload_callback_whose_context_is_gone_is_not_called(qtbot, held_imports):
+    from ascend_dump_gui.ui.preload import Preload
+
+    _seen, release = held_imports
+    loads = Preload(("json",))
+    context = QWidget()
+    called = []
+    loads.start()
+    loads.then(context, lambda: called.append(1))
+    context.deleteLater()
+    qtbot.wait(50)
+    release.set()
+    qtbot.waitUntil(lambda: loads.done)
+    qtbot.wait(100)
+    assert called == []

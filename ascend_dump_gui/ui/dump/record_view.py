@@ -20,6 +20,7 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.first_paint import after_first_paint
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask
+from ascend_dump_gui.ui.preload import when_preloaded
 from ascend_dump_gui.ui.workers import TaskRunner
 
 if TYPE_CHECKING:
@@ -88,11 +89,11 @@ class RecordView(QStackedWidget):
         return self._tensor_view
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
-        """Once shown and painted, the tensor page is built: not before the panel is on screen, and not when the
-        user picks the first tensor."""
+        """Once shown and painted, and pyqtgraph preloaded, the tensor page is built: not before the panel is on
+        screen, and not when the user picks the first tensor."""
         super().showEvent(event)
         if self._tensor_view is None:
-            after_first_paint(self, lambda: self.tensor_view)
+            after_first_paint(self, lambda: when_preloaded(self, lambda: self.tensor_view))
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
         """Show ``record`` (a path relative to ``root``); None clears the view."""

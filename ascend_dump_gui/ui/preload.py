@@ -1,0 +1,79 @@
+"""Heavy third-party modules imported off the GUI thread once the window shows its content, so the modes that
+need them later (tensor plots, Compare, Graph) find them loaded instead of freezing the window to import them.
+
+Only third-party modules are preloaded: they never import this package, so the GUI thread importing one of our
+modules that needs them only ever waits for the preload, never the other way round.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+HEAVY = ("numpy", "pyqtgraph")
+POLL_MS = 20
+
+
+class Preload:
+    """Imports ``modules`` in a background thread once :meth:`start` is called (later calls do nothing)."""
+
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        self.modules = modules
+        self._started, self._done = threading.Event(), threading.Event()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def start(self) -> None:
+        """Import the modules in a thread of their own; one that fails is left to the code that needs it, which
+        imports it again and says why."""
+        if self._started.is_set():
+            return
+        self._started.set()
+
+        def run() -> None:
+            try:
+                for name in self.modules:
+                    try:
+                        importlib.import_module(name)
+                    except Exception:  # noqa: BLE001, S112 - reported where the module is needed
+                        continue
+            finally:
+                self._done.set()
+
+        threading.Thread(target=run, name="preload", daemon=True).start()
+
+    def then(self, context: QObject, fn: Callable[[], object]) -> None:
+        """Call ``fn`` on the GUI thread once the imports have finished (on the next turn when they have, or when
+        they were never started); nothing is called once ``context`` is gone."""
+        if not self._started.is_set() or self._done.is_set():
+            QTimer.singleShot(0, context, fn)
+            return
+        timer = QTimer(context, interval=POLL_MS)
+
+        def check() -> None:
+            if self._done.is_set():
+                timer.stop()
+                timer.deleteLater()
+                fn()
+
+        timer.timeout.connect(check)
+        timer.start()
+
+
+HEAVY_MODULES = Preload(HEAVY)
+"""The application's preload: started by the main window once its first mode shows."""
+
+
+def preload() -> None:
+    """Start importing :data:`HEAVY` off the GUI thread (once per process)."""
+    HEAVY_MODULES.start()
+
+
+def when_preloaded(context: QObject, fn: Callable[[], object]) -> None:
+    """Call ``fn`` once :func:`preload` has finished (at once, on the next turn, if it was never started)."""
+    HEAVY_MODULES.then(context, fn)
