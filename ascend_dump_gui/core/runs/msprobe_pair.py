@@ -11,6 +11,7 @@ row comes from msprobe's default mode (``all`` for tensor dumps, else ``md5`` or
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.json_safe import json_safe
@@ -76,6 +77,20 @@ def _rows(task: PairTask, pair: RunPair, rows: list[MsprobeRow], diffs: dict[str
     return out
 
 
+def _not_compared_without_files(rows: list[dict[str, Any]], npu_names: set[str], ref_names: set[str]) -> None:
+    """Rows judged by statistics whose tensor file (either side) is not in its run's ``dump_tensor_data``: not
+    compared, with the file named, as a full compare would say of them."""
+    for row in rows:
+        if row["checked"] != "stats":
+            continue
+        gone = [f for f, names in ((row["npu_file"], npu_names), (row["golden_file"], ref_names))
+                if f and Path(f).name not in names]
+        if gone:
+            row.update(reached=None, result=None,
+                       fail_reason=f"{gone[0]}: missing (its statistics in dump.json are all that is left)")
+            row["messages"] = [row["fail_reason"]]
+
+
 def _worst(rows: list[dict[str, Any]]) -> dict[str, float]:
     out: dict[str, float] = {}
     for name, pick in WORST_METRICS.items():
@@ -119,6 +134,8 @@ def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
             rows = [row for row in result.rows if row.order not in seen]
             seen |= {row.order for row in rows}
             out["rows"] += _rows(task, RunPair(npu, ref, result), rows, diffs)
+        if mode == "all":   # a tensor dump: statistics alone never pass a tensor whose file is gone
+            _not_compared_without_files(out["rows"], set(npu.tensor_names()), set(ref.tensor_names()))
         out["problems"] += [f"{p.path}: {p.message}" for p in npu.problems + ref.problems]
     except (ValueError, OSError) as exc:
         out["problems"].append(f"{task.npu}: msprobe compare failed: {exc}")

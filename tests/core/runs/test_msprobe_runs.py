@@ -115,3 +115,20 @@ def test_cli_runs_and_compare_on_msprobe_trees(capsys, msprobe_trees):
     assert main(["compare", str(npu), "--mode", "steps"]) == 0
     out = capsys.readouterr().out
     assert f"first divergence: rank 2 step 1: {MSPROBE_DRIFT_API}" in out and "msprobe: error: " in out
+
+
+def test_statistics_never_pass_a_tensor_whose_file_is_gone(tmp_path):
+    """Statistics first or not, a tensor dump's row whose file is missing is not compared, naming the file."""
+    spec = MsprobeDumpSpec(task="tensor", steps=(0,), ranks=(0,))
+    write_msprobe_tree(tmp_path / "npu", "mlp", spec)
+    write_msprobe_tree(tmp_path / "bench", "mlp", spec)
+    data = tmp_path / "npu" / "step0" / "rank0" / "dump_tensor_data"
+    gone = sorted(data.iterdir())[0]
+    gone.unlink()
+    for stats_first in (True, False):
+        result = compare_tree(tmp_path / "npu", tmp_path / "bench", mode="golden", stats_first=stats_first)
+        rows = [r for r in result.rows if r["npu_file"] and r["npu_file"].endswith(gone.name)]
+        assert rows, stats_first
+        assert all(r["reached"] is None and gone.name in (r["fail_reason"] or "") for r in rows), (stats_first, rows)
+        others = [r for r in result.rows if r not in rows and r["golden_file"]]
+        assert others and all(r["reached"] is True for r in others)  # the identical rest still passes
