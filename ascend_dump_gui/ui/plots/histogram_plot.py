@@ -7,7 +7,7 @@ import pyqtgraph as pg
 
 from ascend_dump_gui.core.tensor import Histogram
 from ascend_dump_gui.ui.i18n import tr
-from ascend_dump_gui.ui.plots.style import ERROR, NPU, apply_palette
+from ascend_dump_gui.ui.plots.style import ERROR, NPU, apply_palette, show_grid
 
 
 class HistogramPlot(pg.PlotWidget):
@@ -19,7 +19,7 @@ class HistogramPlot(pg.PlotWidget):
         item = self.getPlotItem()
         item.hideButtons()
         item.setMenuEnabled(False)
-        item.showGrid(x=True, y=True, alpha=0.2)
+        show_grid(item, self)
         item.setLabel("left", tr("count"))
         self._colour = colour
         self._curve = pg.PlotDataItem(stepMode="center", pen=pg.mkPen(colour, width=1.5))

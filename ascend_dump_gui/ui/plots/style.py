@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
 NPU = "#2c7fb8"        # blue: the NPU (or the only) series
@@ -25,3 +25,20 @@ def apply_palette(plot: pg.PlotWidget | pg.GraphicsLayoutWidget, widget: QWidget
             axis.setPen(pg.mkPen(text))
             axis.setTextPen(pg.mkPen(text))
 
+
+
+GRID_SHADE = 0.2
+"""How far a grid line goes from the background towards the text colour."""
+
+
+def show_grid(item: pg.PlotItem, widget: QWidget) -> None:
+    """A grid on both axes in a pale shade of ``widget``'s text colour, drawn opaque: Qt strokes translucent lines
+    slowly (a translucent grid was a third of a values plot's paint)."""
+    pal = widget.palette()
+    base, text = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+    shade = QColor(*(round(GRID_SHADE * t + (1 - GRID_SHADE) * b) for t, b in (
+        (text.red(), base.red()), (text.green(), base.green()), (text.blue(), base.blue()))))
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setTickPen(pg.mkPen(shade))
+        axis.setGrid(255)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ascend_dump_gui.core.tensor import TensorDisplay
 from ascend_dump_gui.ui.i18n import tr
-from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, NAN_MARK, NPU, apply_palette
+from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, NAN_MARK, NPU, apply_palette, show_grid
 
 MARKERS = ((NAN_MARK, "x", "NaN"), (ERROR, "t1", "+Inf"), (ERROR, "t", "-Inf"))
 MARKER_GLYPHS = {"x": "✕", "t1": "▲", "t": "▼"}
@@ -41,7 +41,7 @@ class ValuesPlot(pg.PlotWidget):
         apply_palette(self)
         item = self.getPlotItem()
         item.hideButtons()
-        item.showGrid(x=True, y=True, alpha=0.2)
+        show_grid(item, self)
         item.setLabel("bottom", tr("flat index"))
         item.setMenuEnabled(False)
         self.legend = QLabel()
@@ -73,9 +73,10 @@ class ValuesPlot(pg.PlotWidget):
         base = self.palette().color(QPalette.ColorRole.Base)
         for k, ((name, display), colour) in enumerate(zip(displays, (NPU, GOLDEN), strict=False)):
             # golden: a wide pale band underneath; NPU: a thin line on top. Where they agree the NPU line runs
-            # inside the golden band, where they differ each shows in full. Both pens are opaque and solid:
-            # Qt strokes dashed or translucent pens over thousands of points far too slowly.
-            pen = pg.mkPen(_pale(colour, base) if k else colour, width=4 if k else 1.2)
+            # inside the golden band, where they differ each shows in full. Both pens are opaque and solid, and the
+            # thin one is 1 px wide: Qt strokes dashed, translucent or fractional pens over thousands of points
+            # far more slowly.
+            pen = pg.mkPen(_pale(colour, base) if k else colour, width=4 if k else 1)
             curve = pg.PlotDataItem(pen=pen, connect="finite")
             curve.setZValue(-k)
             item.addItem(curve)

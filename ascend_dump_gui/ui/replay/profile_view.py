@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from ascend_dump_gui.core.replay.profile import ProfilePoint
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
-from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette
+from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette, show_grid
 from ascend_dump_gui.ui.replay.jobs import replay_profile
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -54,7 +54,7 @@ class ErrorProfileView(QWidget):
         apply_palette(self.plot)
         item = self.plot.getPlotItem()
         item.setLogMode(x=False, y=True)
-        item.showGrid(x=True, y=True, alpha=0.2)
+        show_grid(item, self.plot)
         item.setLabel("bottom", tr("op (execution order)"))
         item.setLabel("left", tr("relative error ‖·‖₂"))
         item.getAxis("left").enableAutoSIPrefix(False)
