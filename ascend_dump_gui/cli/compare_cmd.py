@@ -105,14 +105,13 @@ def _say(text: str) -> None:
 
 
 def _print_human(result: CompareResult, out: str | None) -> None:
-    from ascend_dump_gui.core.compare.matching import NPU_VS_NPU
+    from ascend_dump_gui.core.compare.matching import reference_word
 
     s = result.summary
     _say(f"{s['mode'].replace('_', ' ')}: {s['rows']} tensors, {s['compared']} compared, "
          f"{s['reached']} reached, {s['not_reached']} not reached, {s['not_compared']} not compared, "
          f"{s['unmatched_npu']} NPU tensors without "
-         f"a counterpart, {s['unmatched_golden']} {'reference' if s['mode'] == NPU_VS_NPU else 'golden'} files "
-         f"unused")
+         f"a counterpart, {s['unmatched_golden']} {reference_word(s['mode'])} files unused")
     sources = {"given": "given with --graph", "in_dump_folder": "found in the dump folder",
                "found_near_dump": "found next to the dump"}
     if s["graph"]:

@@ -44,6 +44,12 @@ def schema_text(text: str) -> str:
         return str.__str__(text)
 
 
+def progress_text(message: str) -> str:
+    """A worker's progress message for display: a core :class:`Text` translated, anything else (a file, op or
+    folder name) as it is."""
+    return schema_text(message) if isinstance(message, Text) else message
+
+
 def finding_text(finding: Finding) -> str:
     """A finding's message in the current language (its template translated and filled, else the message)."""
     text = finding.text

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
-from ascend_dump_gui.ui.i18n import schema_text, tr
+from ascend_dump_gui.ui.i18n import progress_text, tr
 
 if TYPE_CHECKING:
     from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -62,7 +62,7 @@ class StatusBar(QStatusBar):
         if total > 0:
             self.progress_bar.setValue(min(done, total))
         label = self._labels[worker]
-        self.task_label.setText(f"{label}: {schema_text(message)}" if message else label)
+        self.task_label.setText(f"{label}: {progress_text(message)}" if message else label)
 
     def _on_ended(self, worker: Worker) -> None:
         self._labels.pop(worker, None)

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QSettings, QThreadPool
 
 from ascend_dump_gui.ui.app import build_window
+from ascend_dump_gui.ui.i18n import install_language
 from ascend_dump_gui.ui.workers import TaskRunner
 from tests.ui.test_dump_fixtures import drain
 
@@ -26,6 +27,22 @@ def pool_left_idle(qtbot):
     # a test that leaves a worker blocked fails on its own; the next one still gets to run
     with contextlib.suppress(qtbot.TimeoutError):
         qtbot.waitUntil(lambda: pool.activeThreadCount() == 0, timeout=30_000)
+
+
+@pytest.fixture
+def chinese(qapp):
+    """The interface in zh_CN for one test (English again afterwards)."""
+    assert install_language("zh_CN")
+    yield
+    install_language("en")
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request, qapp):
+    """The test once in English and once in zh_CN (English again afterwards)."""
+    assert install_language(request.param)
+    yield request.param
+    install_language("en")
 
 
 @pytest.fixture

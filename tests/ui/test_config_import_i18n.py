@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.formats.importers import parse_text
 from ascend_dump_gui.core.config.model import ConfigDoc
@@ -66,13 +64,6 @@ def test_every_import_finding_is_a_catalogued_template_that_gives_back_its_engli
     assert ('dump_path sit at the top level; the runtime only reads them inside "dump": {...}, so nothing is dumped.'
             in messages)
     assert all(type(json.loads(json.dumps(f.to_json()))["message"]) is str for f in found)
-
-
-@pytest.fixture
-def chinese(qapp):
-    assert i18n.install_language("zh_CN")
-    yield
-    i18n.install_language("en")
 
 
 def test_import_findings_show_in_chinese_with_their_values(chinese):

@@ -64,13 +64,6 @@ def ts_translations() -> dict[tuple[str, str], str]:
     return found
 
 
-@pytest.fixture
-def chinese(qapp):
-    assert i18n.install_language("zh_CN")
-    yield
-    i18n.install_language("en")
-
-
 # (a) completeness ---------------------------------------------------------------------------------------
 def test_every_shown_string_has_a_zh_cn_translation():
     """THE test that fails when a user-visible string (a tr() literal or a schema text) is missing."""

@@ -70,15 +70,6 @@ def _clipped(widget) -> list[str]:
     return out
 
 
-@pytest.fixture(params=["en", "zh_CN"])
-def language(request, qapp):
-    from ascend_dump_gui.ui.i18n import install_language
-
-    assert install_language(request.param)
-    yield request.param
-    install_language("en")
-
-
 def test_every_populated_mode_fits_1024x700_and_4k(qtbot, tmp_path, language):
     """The demo in every mode, its graph, a ranks matrix and then an msprobe tree: the window's minimum size stays
     within 1024x700, nothing grows it, the demo banner's text is whole, and it still fills a 4K screen."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QLabel, QLineEdit, QTabBar, QWidget
 
 ENGLISH = frozenset([
@@ -46,15 +45,6 @@ def test_the_word_filter_keeps_names_and_catches_sentences():
     assert not english_words("/tmp/demo/dump/20240101000000/0/overflow_fp16 dense/MatMul:output:0 MatMulV2 NPU")
     assert not english_words("dump_step 为 10：运行的 step（0 到 1）都不会被 Dump。")
     assert english_words("cannot be read: No such file or directory") >= {"cannot", "file"}
-
-
-@pytest.fixture(params=["zh_CN", "en"])
-def language(request, qapp):
-    from ascend_dump_gui.ui.i18n import install_language
-
-    assert install_language(request.param)
-    yield request.param
-    install_language("en")
 
 
 def test_every_mode_in_zh_cn_shows_no_english_sentences(qtbot, tmp_path, language):

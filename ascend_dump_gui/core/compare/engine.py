@@ -18,7 +18,13 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.compare import findings as findings_mod
-from ascend_dump_gui.core.compare.matching import NPU_VS_NPU, MatchPlan, TensorPair, plan_pairs
+from ascend_dump_gui.core.compare.matching import (
+    NPU_VS_NPU,
+    MatchPlan,
+    TensorPair,
+    plan_pairs,
+    reference_word,
+)
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError
@@ -156,9 +162,8 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     if np.iscomplexobj(x) or np.iscomplexobj(y):  # casting would drop the imaginary part: a false pass
         return _fail(row, names, "cannot compare complex values: the metrics are defined for real numbers")
     if x.size != y.size:
-        other = "reference" if mode == NPU_VS_NPU else "golden"
-        return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the {other} shape "
-                                 f"{list(y.shape)} hold different numbers of elements")
+        return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the {reference_word(mode)} "
+                                 f"shape {list(y.shape)} hold different numbers of elements")
     if mode == NPU_VS_NPU:
         scalar = sum(pair.npu_tensor.shape) == len(pair.npu_tensor.shape) if pair.npu_tensor else None
         if x.dtype == np.bool_:

@@ -36,6 +36,12 @@ GRAPH_IN_FOLDER = "in_dump_folder"
 GRAPH_FOUND = "found_near_dump"
 
 
+def reference_word(mode: str) -> str:
+    """What the second input of a compare in ``mode`` is called: golden files, or another NPU dump (a rank or a
+    step of the same run) that is only a reference."""
+    return "reference" if mode == NPU_VS_NPU else "golden"
+
+
 @dataclass
 class NpuOp:
     """One NPU op dump file (header read, data still on disk)."""

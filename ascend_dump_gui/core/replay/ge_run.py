@@ -16,10 +16,9 @@ from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.graph import ORIGIN_NAMES_ATTR, Graph, Op, parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.errors import DumpError, InputError
-from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import OpCall
-from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, unsupported
+from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, replay_each, unsupported
 
 ABSORBED = frozenset({"BiasAdd", "Add"})
 """Original op types a Cube op absorbs as its bias input (MatMul + BiasAdd fusion): still replayable."""
@@ -177,11 +176,4 @@ class GeRun:
     def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
                    ) -> list[ReplayResult]:
         """Every op in execution order (unsupported ones with their reason)."""
-        results = []
-        for i, op in enumerate(self.ops):
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            progress(i, len(self.ops), op.op_name)
-            results.append(self.replay(op))
-        progress(len(self.ops), len(self.ops), msg("done"))
-        return results
+        return replay_each(self.ops, lambda op: op.op_name, self.replay, progress=progress, cancel=cancel)

@@ -11,14 +11,13 @@ from typing import Any
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
-from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON
 from ascend_dump_gui.core.msprobe.tree import MAX_JSON_BYTES, MsprobeRun, TensorLoadError, open_tree
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import Unsupported
 from ascend_dump_gui.core.replay.msprobe_calls import to_call
-from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, unsupported
+from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, replay_each, unsupported
 
 
 def is_msprobe_run(path: Path) -> bool:
@@ -120,11 +119,5 @@ class MsprobeReplayRun:
 
     def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
                    ) -> list[ReplayResult]:
-        results = []
-        for i, call in enumerate(self.ops):
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            progress(i, len(self.ops), call.name)
-            results.append(self.replay(call))
-        progress(len(self.ops), len(self.ops), msg("done"))
-        return results
+        """Every call in execution order (unsupported ones with their reason)."""
+        return replay_each(self.ops, lambda call: call.name, self.replay, progress=progress, cancel=cancel)

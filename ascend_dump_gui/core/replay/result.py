@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ascend_dump_gui.core.json_safe import json_safe
+from ascend_dump_gui.core.messages import msg
+from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.replay.call import OpCall, Unsupported
 from ascend_dump_gui.core.replay.judge import UNSUPPORTED, OutputJudgement, judge, worst
 from ascend_dump_gui.core.replay.registry import reference_of
@@ -64,6 +67,22 @@ class ReplayResult:
             "metrics": main.metrics if main else dict(_NO_METRICS), "inputs": self.inputs,
             "outputs": [o.to_json() for o in self.outputs], "source": self.source,
         })
+
+
+Item = TypeVar("Item")
+
+
+def replay_each(items: Sequence[Item], name: Callable[[Item], str], replay: Callable[[Item], ReplayResult], *,
+                progress: ProgressFn, cancel: CancelToken | None) -> list[ReplayResult]:
+    """``replay`` of every item in order (ops of a GE run, calls of an msprobe run), with progress and cancel."""
+    results = []
+    for i, item in enumerate(items):
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        progress(i, len(items), name(item))
+        results.append(replay(item))
+    progress(len(items), len(items), msg("done"))
+    return results
 
 
 def unsupported(op: str, op_type: str, index: int, reason: str, **kw: Any) -> ReplayResult:

@@ -54,7 +54,7 @@ from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import schema_text, tr
+from ascend_dump_gui.ui.i18n import progress_text, tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
@@ -413,7 +413,7 @@ class ComparePanel(QWidget):
         if total:
             self.progress.setValue(done)
         self.progress.setFormat("%v / %m")
-        self._set_summary(tr("Comparing… {progress}").format(progress=schema_text(message)))
+        self._set_summary(tr("Comparing… {progress}").format(progress=progress_text(message)))
 
     def _end_run(self, word: str) -> None:
         self.run_button.setEnabled(True)

@@ -32,7 +32,7 @@ from ascend_dump_gui.core.emulator.run import emulate
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.safe_names import UnsafePathError
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import schema_text, tr
+from ascend_dump_gui.ui.i18n import progress_text, schema_text, tr
 from ascend_dump_gui.ui.workers import Worker
 from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
@@ -267,7 +267,7 @@ class RunEmulatorDialog(QDialog):
         self.progress.setRange(0, max(total, 0))
         if total > 0:
             self.progress.setValue(min(done, total))
-        self.message.setText(schema_text(message))
+        self.message.setText(progress_text(message))
 
     def _on_finished(self, result, cwd: Path) -> None:
         self.runFinished.emit(result)
