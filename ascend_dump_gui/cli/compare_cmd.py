@@ -44,6 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="also use what links lead to outside the NPU and GOLDEN folders (default: not "
                              "followed)")
     compare_tree_cmd.add_options(parser)
+    parser.add_argument("--after", metavar="AFTER",
+                        help="a second NPU run of the same model (after a change) compared with the same GOLDEN: "
+                             "each row says fixed, improved, unchanged, worse, new or gone")
     parser.add_argument("--msprobe-mode", choices=("all", "summary", "md5"),
                         help="msprobe dumps: compare tensors, statistics or md5 (default: what the dumps hold)")
     parser.set_defaults(func=_run)
@@ -62,6 +65,10 @@ def _run(args: argparse.Namespace) -> int:
 
     if compare_tree_cmd.wanted(args):
         return compare_tree_cmd.run(args)
+    if args.after is not None:
+        from ascend_dump_gui.cli import before_after_cmd
+
+        return before_after_cmd.run(args)
     if args.golden is None:
         raise InputError(None, "GOLDEN is required (or give --mode ranks|steps to compare a tree with itself)")
     if is_msprobe_dir(args.npu) and is_msprobe_dir(args.golden):
