@@ -7,12 +7,12 @@ fusion_switch_file, modify_mixlist, customize_dtypes and op_precision_mode.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
+from ascend_dump_gui.core.config.dtype_files import DTYPES, parse_customize_line
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.formats.acl_json import acl_text_doc
@@ -29,10 +29,6 @@ from ascend_dump_gui.core.messages import msg
 E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
 PRECISION_MODES = ("high_precision", "high_performance", "enable_float_32_execution",
                    "enable_hi_float_32_execution", "support_out_of_bound_index", "keep_fp16", "super_performance")
-DTYPES = ("float16", "float32", "float", "bfloat16", "float64", "double", "int4", "int8", "int16", "int32", "int64",
-          "uint8", "uint16", "uint32", "uint64", "bool", "hifloat32", "hifloat8", "float8_e4m3fn", "float8_e5m2",
-          "complex64", "complex128")
-_DTYPE_LINE = re.compile(r"(?P<who>OpType::[^:]+|.+?:):InputDtype:(?P<ins>.*?),?OutputDtype:(?P<outs>.*)")
 FILE_ENV_RULES = tuple(r for r in ENV_RULES if r not in LOCATION_RULES)   # location notes: once, for the config
 Checker = Callable[[str, str, Mapping[str, Any], CheckContext], list[tuple[Severity, str]]]
 
@@ -167,14 +163,13 @@ def _dtypes(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContext
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        match = _DTYPE_LINE.fullmatch(line)
-        if match is None:
+        rule = parse_customize_line(line)
+        if rule is None:
             out.append((E, msg("line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or "
                                "'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}",
                                number=number, line=line[:80])))
             continue
-        words = [w.strip() for w in (match["ins"] + "," + match["outs"]).split(",") if w.strip()]
-        unknown = [w for w in words if w not in DTYPES]
+        unknown = [w for w in rule.inputs + rule.outputs if w not in DTYPES]
         if unknown:
             out.append((W, msg("line {number}: {unknown} is not a data type name the compiler knows",
                                number=number, unknown=', '.join(unknown))))

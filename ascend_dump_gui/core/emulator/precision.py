@@ -1,14 +1,15 @@
-"""Emulated precision selection: per-op compute dtype from precision_mode / precision_mode_v2 and
-modify_mixlist, then the Cast ops the runtime inserts where dtypes change (seed 002)."""
+"""Emulated precision selection: per-op compute dtype from precision_mode / precision_mode_v2, modify_mixlist,
+customize_dtypes and keep_dtype, then the Cast ops the runtime inserts where dtypes change (seed 002)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ascend_dump_gui.core.config.dtype_files import canonical, parse_customize_line, parse_keep_line
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, ref, split_ref
 from ascend_dump_gui.core.emulator.ops import BF16, FP16, FP32, spec_of
 from ascend_dump_gui.core.errors import ConfigRefused, InputError, os_problem
@@ -35,6 +36,7 @@ _MODE_V2 = {
     "mixed_bfloat16": "mix_bf16",
 }
 MIXED = frozenset({"mix_fp16", "mix_bf16"})
+ORIGIN = "must_keep_origin_dtype"
 AICPU = "AICPUEngine"
 
 
@@ -46,11 +48,22 @@ class PrecisionPolicy:
     described_as: str                    # e.g. "precision_mode=allow_mix_precision"
     white: frozenset[str] = frozenset()  # op types whose precision may be reduced (mixed modes)
     black: frozenset[str] = frozenset()  # op types whose precision is never reduced (mixed modes)
+    custom: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    """customize_dtypes: ("name", op name) or ("type", op type) -> (input dtype, output dtype)."""
+    keep: frozenset[tuple[str, str]] = frozenset()
+    """keep_dtype: ("name", op name) or ("type", op type) of ops that keep their original dtype."""
 
     def list_of(self, op_type: str) -> str:
         if op_type in self.black:
             return "black"
         return "white" if op_type in self.white else "gray"
+
+    def customized(self, op: Op) -> tuple[str, str] | None:
+        """The (input, output) dtype customize_dtypes sets for ``op``: its name first, then its type."""
+        return self.custom.get(("name", op.name)) or self.custom.get(("type", op.type))
+
+    def kept(self, op: Op) -> bool:
+        return ("name", op.name) in self.keep or ("type", op.type) in self.keep
 
 
 def _builtin_lists() -> tuple[set[str], set[str]]:
@@ -84,6 +97,50 @@ def load_mixlist(path: Path) -> dict[str, dict[str, list[str]]]:
             lists[verb] = [i.strip() for i in items]
         out[key] = lists
     return out
+
+
+def _read(path: Path, option: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problem = os_problem(exc) if isinstance(exc, OSError) else "not UTF-8 text"
+        raise InputError(path, msg("cannot read the {option} file: {problem}", option=option, problem=problem)) from exc
+
+
+def load_customize_dtypes(path: Path) -> dict[tuple[str, str], tuple[str, str]]:
+    """Read a customize_dtypes file: ("name"|"type", who) -> (first input dtype, first output dtype); a line the
+    compiler would refuse is an :class:`InputError` naming the line."""
+    out: dict[tuple[str, str], tuple[str, str]] = {}
+    for number, line in enumerate(_read(path, "customize_dtypes").splitlines(), 1):
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        rule = parse_customize_line(line)
+        if rule is None or not rule.inputs or not rule.outputs:
+            raise InputError(path, msg("line {number} is not 'OpName::InputDtype:...,OutputDtype:...' or "
+                                       "'OpType::TypeName:InputDtype:...,OutputDtype:...': {line}",
+                                       number=number, line=line.strip()[:80]), line=number)
+        key = ("type", rule.op_type) if rule.op_type is not None else ("name", rule.name or "")
+        out[key] = (canonical(rule.inputs[0]), canonical(rule.outputs[0]))
+    return out
+
+
+def load_keep_dtype(path: Path) -> frozenset[tuple[str, str]]:
+    """Read a keep_dtype file: ("name", op name) / ("type", op type) per line."""
+    keep = set()
+    for line in _read(path, "keep_dtype").splitlines():
+        parsed = parse_keep_line(line)
+        if parsed is not None:
+            name, op_type = parsed
+            keep.add(("type", op_type) if op_type is not None else ("name", name or ""))
+    return frozenset(keep)
+
+
+def _side_file(values: Mapping[str, Any], option: str, cwd: Path) -> Path | None:
+    value = values.get(option)
+    if not value:
+        return None
+    path = Path(str(value))
+    return path if path.is_absolute() else cwd / path
 
 
 def policy_from_values(values: Mapping[str, Any], *, default: str, cwd: Path) -> tuple[PrecisionPolicy, list[str]]:
@@ -122,7 +179,20 @@ def policy_from_values(values: Mapping[str, Any], *, default: str, cwd: Path) ->
         for op_type in changes["black-list"]["to-add"]:
             white.discard(op_type)
             black.add(op_type)
-    return PrecisionPolicy(mode, described, frozenset(white), frozenset(black)), warnings
+    custom: dict[tuple[str, str], tuple[str, str]] = {}
+    keep: frozenset[tuple[str, str]] = frozenset()
+    for option in ("customize_dtypes", "keep_dtype"):
+        path = _side_file(values, option, cwd)
+        if path is None:
+            continue
+        if mode == ORIGIN:
+            warnings.append(msg("{option} has no effect with {described}: every op keeps its original dtype",
+                                option=option, described=described))
+        elif option == "customize_dtypes":
+            custom = load_customize_dtypes(path)
+        else:
+            keep = load_keep_dtype(path)
+    return PrecisionPolicy(mode, described, frozenset(white), frozenset(black), custom, keep), warnings
 
 
 def _preferences(policy: PrecisionPolicy, op: Op, upstream: str) -> list[str]:
@@ -149,8 +219,18 @@ def _preferences(policy: PrecisionPolicy, op: Op, upstream: str) -> list[str]:
 
 
 def choose_dtypes(policy: PrecisionPolicy, op: Op, upstream: str) -> tuple[str, str, str]:
-    """(input dtype, output dtype, engine) for one compute op whose original dtype is float32."""
+    """(input dtype, output dtype, engine) for one compute op whose original dtype is float32; customize_dtypes
+    wins over keep_dtype, which wins over the mode (a dtype the AI Core kernel lacks fails compilation)."""
     spec = spec_of(op.type)
+    custom = policy.customized(op)
+    if custom is not None:
+        unsupported = [d for d in custom if d not in spec.aicore_dtypes]
+        if unsupported:
+            raise ConfigRefused(f"customize_dtypes sets {unsupported[0]} for {op.name} ({op.type}), which its AI Core "
+                                f"kernel does not support ({', '.join(sorted(spec.aicore_dtypes))}): compilation fails")
+        return custom[0], custom[1], op.engine
+    if policy.kept(op):
+        return (FP32, FP32, op.engine) if FP32 in spec.aicore_dtypes else (FP32, FP32, AICPU)
     if policy.mode == "cube_fp16in_fp32out" and spec.category == "cube" and FP16 in spec.aicore_dtypes:
         return FP16, FP32, op.engine
     for dtype in _preferences(policy, op, upstream):
