@@ -97,18 +97,20 @@ def _check(args: argparse.Namespace) -> int:
         except InputError as exc:
             parse_failed = True
             finding = Finding("parse", Severity.ERROR, (), str(exc), "")
-            results.append((name, args.scenario or "unknown", [finding]))
+            results.append((name, args.scenario or "unknown", [finding], None))
             continue
-        findings = check(doc, env=env, product=args.product, cann_version=args.cann_version,
-                         framework=args.framework)
-        has_error = has_error or any(f.severity is Severity.ERROR for f in findings)
-        results.append((name, doc.scenario, findings))
+        for one in (doc, *doc.facts.get("scenarios", ())):   # a script may set several scenarios: one result each
+            findings = check(one, env=env, product=args.product, cann_version=args.cann_version,
+                             framework=args.framework)
+            has_error = has_error or any(f.severity is Severity.ERROR for f in findings)
+            results.append((name, one.scenario, findings, one.facts.get("object")))
     if args.json:
-        print_json({"results": [{"path": path, "scenario": scenario, "findings": [f.to_json() for f in findings]}
-                                for path, scenario, findings in results]})
+        print_json({"results": [{"path": path, "scenario": scenario, "findings": [f.to_json() for f in findings],
+                                 **({"object": made_on} if made_on else {})}
+                                for path, scenario, findings, made_on in results]})
     else:
-        for path, scenario, findings in results:
-            _print_findings(path, scenario, findings)
+        for path, scenario, findings, made_on in results:
+            _print_findings(path, f"{scenario}, {made_on}" if made_on else scenario, findings)
     return 2 if parse_failed else 1 if has_error else 0
 
 

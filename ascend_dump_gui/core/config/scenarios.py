@@ -9,12 +9,14 @@ from ascend_dump_gui.core.config.rules.acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules.msprobe import RULES as MSPROBE_RULES
 from ascend_dump_gui.core.config.rules.tf1 import TF1_RULES
 from ascend_dump_gui.core.config.rules.tf2 import RULES as TF2_RULES
+from ascend_dump_gui.core.config.rules.torch_npu import RULES as TORCH_NPU_RULES
 from ascend_dump_gui.core.config.rules.torchair import RULES as TORCHAIR_RULES
 from ascend_dump_gui.core.config.schema.acl import ACL_JSON
 from ascend_dump_gui.core.config.schema.env import ENV
 from ascend_dump_gui.core.config.schema.msprobe import MSPROBE_CONFIG
 from ascend_dump_gui.core.config.schema.tf1 import TF1_SESSION
 from ascend_dump_gui.core.config.schema.tf2 import DERIVED, TF2_NPU_DEVICE
+from ascend_dump_gui.core.config.schema.torch_npu import TORCH_NPU
 from ascend_dump_gui.core.config.schema.torchair import TORCHAIR
 
 _DERIVED = {f.key for f in DERIVED}
@@ -30,4 +32,5 @@ SCENARIOS: dict[str, Scenario] = {
     "torchair": replace(TORCHAIR, rules=TORCHAIR_RULES),
     "env": ENV,
     "msprobe_config": replace(MSPROBE_CONFIG, rules=MSPROBE_RULES),
+    "torch_npu": replace(TORCH_NPU, rules=TORCH_NPU_RULES),
 }

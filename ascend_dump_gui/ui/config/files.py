@@ -17,11 +17,13 @@ from ascend_dump_gui.ui.i18n import schema_text, tr
 
 ENV_TARGET = "env_shell"  # preview only: the Environment tab as shell exports
 NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device": "tf2_python",
-          "torchair": "torchair_python", "env": "shell"}
+          "torchair": "torchair_python", "env": "shell", "torch_npu": "torch_npu_python"}
 SUFFIX = {"acl_json": ".json", "tf1_python": ".py", "tf2_python": ".py", "torchair_python": ".py",
+          "torch_npu_python": ".py",
           "shell": ".sh", "project": ".adg.json"}
 KEPT_SUFFIXES = {"shell": (".sh", ".bash", ".env", ""), "acl_json": (".json",),
-                 "tf1_python": (".py",), "tf2_python": (".py",), "torchair_python": (".py",)}
+                 "tf1_python": (".py",), "tf2_python": (".py",), "torchair_python": (".py",),
+                 "torch_npu_python": (".py",)}
 """Suffixes of an opened file that Save As proposes again for a target (an opened run.env stays run.env)."""
 
 
@@ -57,6 +59,7 @@ def label(target: str) -> str:
         "tf1_python": tr("TF1 session (Python)"),
         "tf2_python": tr("TF2 npu_device (Python)"),
         "torchair_python": tr("torchair (Python)"),
+        "torch_npu_python": tr("torch_npu (Python)"),
         "shell": tr("Shell exports"),
         "project": tr("Project file (all options)"),
         ENV_TARGET: tr("Environment (shell exports)"),

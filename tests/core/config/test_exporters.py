@@ -25,12 +25,15 @@ DOCS = {
     "torchair": ConfigDoc("torchair", {
         "enable_dump": True, "dump_path": "/d", "dump_layer": "Add_1 Mul", "quant_dumpable": True},
         facts={"mode": "reduce-overhead"}),
+    "torch_npu": ConfigDoc("torch_npu", {
+        "ACL_PRECISION_MODE": "allow_fp32_to_fp16", "ACL_OP_SELECT_IMPL_MODE": "high_precision",
+        "matmul.allow_hf32": True, "conv.allow_hf32": False}),
     "env": ConfigDoc("env", {
         "ASCEND_WORK_PATH": "/w with space", "HCCL_EXEC_TIMEOUT": 600, "PROFILING_OPTIONS": {"output": "/p"},
         "LOSS_NOW": 7.5, "DUMP_GE_GRAPH": "3", "OTHER": "$not expanded'"}),
 }
 NATIVE = {"acl_json": "acl_json", "tf1_session": "tf1_python", "tf2_npu_device": "tf2_python",
-          "torchair": "torchair_python", "env": "shell"}
+          "torchair": "torchair_python", "env": "shell", "torch_npu": "torch_npu_python"}
 
 
 @pytest.mark.parametrize("scenario", list(DOCS))
@@ -80,4 +83,4 @@ def test_cross_scenario_export_when_options_fit():
 
 def test_targets_are_the_documented_ones():
     assert EXPORT_TARGETS == ("acl_json", "tf1_python", "tf2_python", "torchair_python", "shell", "project",
-                              "msprobe_json")
+                              "msprobe_json", "torch_npu_python")

@@ -9,8 +9,12 @@ from pathlib import Path
 import pytest
 
 from ascend_dump_gui.core.compare.engine import compare
-from ascend_dump_gui.core.config.dtype_files import (DtypeLine, format_customize_line, parse_customize_line,
-                                                     parse_keep_line)
+from ascend_dump_gui.core.config.dtype_files import (
+    DtypeLine,
+    format_customize_line,
+    parse_customize_line,
+    parse_keep_line,
+)
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.emulator import emulate
 from ascend_dump_gui.core.errors import ConfigRefused

@@ -23,7 +23,8 @@ from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.messages import Text, msg
 
 TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
-                   "torchair_python": "torchair", "shell": "env", "msprobe_json": "msprobe_config"}
+                   "torchair_python": "torchair", "shell": "env", "msprobe_json": "msprobe_config",
+                   "torch_npu_python": "torch_npu"}
 _EMPTY = (None, "", [], (), {})
 
 

@@ -21,6 +21,7 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.names import EXPORT_TARGETS  # noqa: F401 - re-exported for callers
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS, GLOBAL_KEYS
+from ascend_dump_gui.core.config.schema.torch_npu import HF32_KEYS, SET_OPTION_KEYS
 from ascend_dump_gui.core.config.schema.versions import LATEST, jit_compile_reading
 from ascend_dump_gui.core.config.values import to_json, to_text
 from ascend_dump_gui.core.errors import DumpError
@@ -45,7 +46,7 @@ def export(doc: ConfigDoc, to: str) -> str:
         return json_text(msprobe_json(dict(doc.values)))
     target = SCENARIOS[TARGET_SCENARIO[to]]
     writer = {"acl_json": _acl_json, "tf1_python": _tf1, "tf2_python": _tf2, "torchair_python": _torchair,
-              "shell": _shell}[to]
+              "shell": _shell, "torch_npu_python": _torch_npu}[to]
     text = writer(target, dict(plan.values), doc)
     # values are written as escaped literals (quoting below); anything left raw (a key, a kept line) is escaped too
     return json_text(text) if to == "acl_json" else "\n".join(terminal_text(line) for line in text.split("\n"))
@@ -58,14 +59,25 @@ def _project(doc: ConfigDoc) -> str:
     facts = {k: doc.facts[k] for k in PROJECT_FACTS if k in doc.facts}
     if facts:
         payload["facts"] = facts
-    undecided = doc.facts.get("undecided")
-    if isinstance(undecided, dict) and undecided:   # set only under a condition the run does not decide
-        payload["undecided"] = [{"option": key, "condition": u["condition"], "line": u["line"],
-                                 "variables": u.get("variables", [])} for key, u in undecided.items()]
+    if _undecided(doc):   # set only under a condition the run does not decide
+        payload["undecided"] = _undecided(doc)
+    others = doc.facts.get("scenarios")
+    if others:   # a script setting several scenarios: each with its values, the first one's also at the top
+        payload["scenarios"] = [{"scenario": one.scenario, "values": one.values, "undecided": _undecided(one),
+                                 **({"object": one.facts["object"]} if one.facts.get("object") else {})}
+                                for one in (doc, *others)]
     extra = doc.facts.get(PROJECT_EXTRA)
     if isinstance(extra, dict):   # keys of the project file this version does not know, kept as they were
         payload.update({k: v for k, v in extra.items() if k not in payload})
     return json.dumps(payload, indent=2, ensure_ascii=False, default=list) + "\n"
+
+
+def _undecided(doc: ConfigDoc) -> list[dict[str, Any]]:
+    undecided = doc.facts.get("undecided")
+    if not isinstance(undecided, dict):
+        return []
+    return [{"option": key, "condition": u["condition"], "line": u["line"], "variables": u.get("variables", [])}
+            for key, u in undecided.items()]
 
 
 def _acl_json(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
@@ -167,6 +179,15 @@ def _torchair(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
     lines += [f"config.dump_config.{key} = {_py(value)}" for key, value in values.items()]
     lines += ["npu_backend = torchair.get_npu_backend(compiler_config=config)",
               "# model = torch.compile(model, backend=npu_backend)"]
+    return "\n".join(lines) + "\n"
+
+
+def _torch_npu(target: Scenario, values: dict[str, Any], doc: ConfigDoc) -> str:
+    options = {k: v for k, v in values.items() if k in SET_OPTION_KEYS}
+    lines = ["# torch_npu precision options: run before the model is built.", "import torch_npu", ""]
+    if options:
+        lines.append(f"torch_npu.npu.set_option({_py(options)})")
+    lines += [f"torch_npu.npu.{key} = {_py(value)}" for key, value in values.items() if key in HF32_KEYS]
     return "\n".join(lines) + "\n"
 
 

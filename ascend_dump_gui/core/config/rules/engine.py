@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from ascend_dump_gui.core.config import step_grammar
 from ascend_dump_gui.core.config.findings import Finding, Fix, Severity
+from ascend_dump_gui.core.config.schema.torch_npu import HF32_KEYS as DOTTED_KEYS  # names holding a dot
 from ascend_dump_gui.core.messages import Text, msg
 
 
@@ -110,6 +111,8 @@ def with_top_level(options: tuple[str, ...]) -> tuple[str, ...]:
     ``profiling_options.output`` adds ``profiling_options``), so a finding names every key it is about (cli.md)."""
     out = list(options)
     for option in options:
+        if option in DOTTED_KEYS:
+            continue
         top = re.split(r"[\[.]", option, maxsplit=1)[0]
         if top and top not in out:
             out.append(top)

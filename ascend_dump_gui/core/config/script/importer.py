@@ -6,7 +6,10 @@ Recognised forms:
   ``NPURunConfig(...)``;
 - TF2: ``<npu_device>.global_options().dump_config.key = value`` and ``global_options().enable_exception_dump``;
 - torchair: ``<config>.dump_config.key = value``, ``<config>.mode = "..."``, ``torch.compile(..., backend=...)``;
-- ``os.environ["K"] = "v"``, ``os.environ.setdefault``, ``os.environ.update``, ``os.putenv``.
+- ``os.environ["K"] = "v"``, ``os.environ.setdefault``, ``os.environ.update``, ``os.putenv``;
+- PyTorch (``pytorch``): msprobe's ``PrecisionDebugger(...)`` (msprobe_config) and torch_npu's ``set_option`` and
+  HF32 switches (torch_npu). A script with settings of several scenarios gives one document per scenario (the
+  others in ``facts["scenarios"]``).
 
 The walk follows the script's flow (``flow``, ``flags``, ``reach``): flags and constants are evaluated for the run given by
 ``script_args`` (default: the script's defaults), a setting in a branch the run does not take is left out (it is a
@@ -40,6 +43,15 @@ from ascend_dump_gui.core.config.script.flags import (
     split_args,
 )
 from ascend_dump_gui.core.config.script.flow import Conditions, FlowWalker, active, describe, undecided
+from ascend_dump_gui.core.config.script.pytorch import (
+    DEBUGGER_CALLS,
+    OVERRIDES,
+    Debugger,
+    debugger_arguments,
+    hf32_key,
+    is_set_option,
+    msprobe_base,
+)
 from ascend_dump_gui.core.config.script.reach import Reach
 from ascend_dump_gui.core.config.script.variants import ScriptRun, alternative_args
 from ascend_dump_gui.core.config.values import from_text, json_object
@@ -62,7 +74,7 @@ _TEXT_KINDS = frozenset({Kind.STR, Kind.PATH, Kind.STEP, Kind.MAPPING})
 
 @dataclass
 class _Hit:
-    scenario: str            # tf1_session, tf2_npu_device, torchair
+    scenario: str            # tf1_session, tf2_npu_device, torchair, msprobe_config, torch_npu
     key: str
     node: ast.expr | None    # the value expression (None: value given directly)
     line: int
@@ -98,6 +110,10 @@ class _Reader:
         self.mode: tuple[Any, int] | None = None
         self.marker = ""         # scenario of a config object seen without settings (NPURunConfig(model_dir=...))
         self.backends: list[str] = []
+        self.debugger: Debugger | None = None
+        self.msprobe_framework = ""
+        self.option_dicts: dict[str, int] = {}   # name -> which dict it holds (entries may reach set_option)
+        self.debugger_vars: set[str] = set()
 
     # -- driving -----------------------------------------------------------------------------------------------
     def read(self, tree: ast.Module) -> None:
@@ -144,6 +160,11 @@ class _Reader:
                 if alias.name == "npu_device":
                     self.npu_modules.add(alias.asname or alias.name)
             return
+        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").split(".")[:1] == ["msprobe"]:
+            parts = (stmt.module or "").split(".")
+            if len(parts) > 1 and parts[1] in ("pytorch", "mindspore"):
+                self.msprobe_framework = parts[1]   # the PrecisionDebugger of that framework
+            return
         for call in (n for n in ast.walk(stmt) if isinstance(n, ast.Call)):
             self._call(call)
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
@@ -154,7 +175,12 @@ class _Reader:
     # -- assignments -------------------------------------------------------------------------------------------
     def _assign(self, target: ast.expr, value: ast.expr, line: int) -> None:
         if isinstance(target, ast.Name):
+            self._option_dict(target.id, value, line)
             self._bind(target.id, value)
+            return
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) \
+                and target.value.id in self.option_dicts:
+            self._option_entry(target.value.id, target.slice, value, line)
             return
         if isinstance(target, (ast.Tuple, ast.List)):
             for position, element in enumerate(target.elts):
@@ -170,6 +196,10 @@ class _Reader:
             self._direct_assignment(target, line)
             return
         if not isinstance(target, ast.Attribute):
+            return
+        hf32 = hf32_key(target)
+        if hf32 is not None:
+            self.hits.append(_Hit("torch_npu", hf32, value, line))
             return
         owner, attr = target.value, target.attr
         if attr in _ACCESSORS and isinstance(owner, ast.Subscript) and isinstance(owner.value, ast.Attribute) \
@@ -259,7 +289,7 @@ class _Reader:
             self.text_names.add(name)
         else:
             self.text_names.discard(name)
-        for group in (self.global_vars, self.compiler_vars, self.backend_vars):
+        for group in (self.global_vars, self.compiler_vars, self.backend_vars, self.debugger_vars):
             group.discard(name)
         self.dump_config_vars.pop(name, None)
         func = call_name(value)
@@ -269,6 +299,8 @@ class _Reader:
             self.compiler_vars.add(name)
         elif func.endswith("get_npu_backend"):
             self.backend_vars.add(name)
+        elif func.rsplit(".", 1)[-1] == "PrecisionDebugger":
+            self.debugger_vars.add(name)
         elif isinstance(value, ast.Attribute) and value.attr == "dump_config":
             self.dump_config_vars[name] = "tf2_npu_device" if self._is_global_options(value.value) else "torchair"
         self.evaluator.bind(name, value)
@@ -324,6 +356,65 @@ class _Reader:
             self.marker = self.marker or "tf2_npu_device"     # npu_device.open(): TF2 with default options
         elif last == "CompilerConfig":
             self.marker = self.marker or "torchair"
+        elif last == "PrecisionDebugger":
+            self._debugger(call)
+        elif is_set_option(name):
+            self._set_option(call)
+        elif isinstance(call.func, ast.Attribute) and call.func.attr in DEBUGGER_CALLS \
+                and isinstance(call.func.value, ast.Name) and call.func.value.id in self.debugger_vars \
+                and self.debugger is not None and self.active:
+            self.debugger.calls.append({"call": call.func.attr, "line": call.lineno})
+
+    def _debugger(self, call: ast.Call) -> None:
+        """``PrecisionDebugger(config_path=..., task=..., ...)``: its overrides are msprobe_config settings."""
+        if not self.active:
+            return
+        args = debugger_arguments(call)
+        config = args.get("config_path")
+        value = self._literal(config) if config is not None else None
+        self.debugger = Debugger(call.lineno, None if value is _MISSING else value,
+                                 _short(config) if config is not None and value is _MISSING else "")
+        for key in OVERRIDES:
+            if key in args and not (isinstance(args[key], ast.Constant) and args[key].value is None):
+                self.hits.append(_Hit("msprobe_config", key, args[key], call.lineno))
+
+    def _option_dict(self, name: str, value: ast.expr, line: int) -> None:
+        """``option = {...}``: a dict whose entries count as torch_npu settings once it reaches set_option."""
+        if not (isinstance(value, ast.Dict) and self.active):
+            self.option_dicts.pop(name, None)
+            return
+        self.option_dicts[name] = len(self.hits) + line    # a new dict each binding
+        for key, entry in zip(value.keys, value.values, strict=True):
+            if key is not None:
+                self._option_entry(name, key, entry, line)
+
+    def _option_entry(self, name: str, key_node: ast.expr, value: ast.expr, line: int) -> None:
+        key = self._literal(key_node)
+        if isinstance(key, str):
+            self.hits.append(_Hit("torch_npu", key, value, line,
+                                  extra={"option_dict": (name, self.option_dicts[name])}))
+
+    def _set_option(self, call: ast.Call) -> None:
+        """``torch_npu.npu.set_option({"ACL_PRECISION_MODE": ...})`` (or a dict built before): each key a torch_npu
+        setting."""
+        options = call.args[0] if call.args else None
+        if isinstance(options, ast.Name) and options.id in self.option_dicts:
+            built = (options.id, self.option_dicts[options.id])
+            for hit in self.hits:
+                if hit.extra.get("option_dict") == built:
+                    hit.extra["passed"] = True
+            return
+        if not isinstance(options, ast.Dict) or any(k is None for k in options.keys):
+            self._problem(call.lineno, msg("set_option's argument `{expression}` is not a dict literal; it is not "
+                                           "checked", expression=_short(options) if options is not None else ""))
+            return
+        for key_node, value in zip(options.keys, options.values, strict=True):
+            key = self._literal(key_node)
+            if isinstance(key, str):
+                self.hits.append(_Hit("torch_npu", key, value, call.lineno))
+            else:
+                self._problem(call.lineno, msg("the set_option key `{expression}` is not a literal; this option is "
+                                               "not checked", expression=_short(key_node)))
 
     def _kwargs(self, call: ast.Call, positional: tuple[str, ...], mapping: dict[str, str], what: str) -> None:
         holder = self.reach.config_object_holder(call, what)
@@ -444,7 +535,20 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
         reader.read(tree)
     except RecursionError:
         raise InputError(origin, "is nested too deeply to read") from None
+    reader.hits = [h for h in reader.hits if "option_dict" not in h.extra or h.extra.get("passed")]
     doc = _document(reader, origin, scenarios, scenario)
+    own = _companions(reader, doc.scenario) if scenario is None else []
+    objects = _objects(reader, doc.scenario)
+    if own or len(objects) > 1:
+        first = (objects[0], "") if len(objects) > 1 else None
+        doc = _document(reader, origin, scenarios, doc.scenario, frozenset(own), first)
+        others = [_document(reader, origin, scenarios, doc.scenario, frozenset(own), (o,)) for o in objects[1:]]
+        for one, name in zip(others, objects[1:], strict=True):
+            one.facts["object"] = name
+        if first is not None:
+            doc.facts["object"] = objects[0]
+        doc.facts["scenarios"] = others + [_document(reader, origin, scenarios, name, frozenset([*own, doc.scenario]))
+                                           for name in own]
     doc.problems[:0] = run.problems + [_big_int(line, bits) for line, bits in big]
     alternative, gates = alternative_args(flags, run.values, reader.evaluator, reader.hits)
     doc.facts["script"] = ScriptRun(
@@ -454,16 +558,57 @@ def parse_python(text: str, origin: Path | None, scenarios: dict[str, Scenario],
     return doc
 
 
-def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenario], forced: str | None) -> ConfigDoc:
+PYTORCH = ("torchair", "msprobe_config", "torch_npu")
+"""The scenarios of PyTorch scripts: one script may hold all three, each read into a document of its own."""
+
+
+def _has_flow(reader: _Reader) -> bool:
+    """Whether the script runs by itself (see :mod:`.reach`): only then is a function named only in text dead."""
+    return reader.reach.main_flow
+
+
+def _objects(reader: _Reader, scenario: str) -> list[str]:
+    """The config objects (``custom_op`` of a session config) that the run's settings of ``scenario`` are made on,
+    the one with most settings first: settings on different objects (a training and an evaluation session) are
+    different configs, never one."""
+    counts: dict[str, int] = {}
+    for hit in reader.hits:
+        holder = reader.reach.holders.get(hit.holder)
+        dead = _has_flow(reader) and id(hit.node) in reader.reach.never_called
+        if hit.scenario == scenario and hit.extra.get("config") and active(hit.conditions) and not dead \
+                and (holder is None or holder.reached):
+            counts[hit.extra["config"]] = counts.get(hit.extra["config"], 0) + 1
+    return sorted(counts, key=lambda o: -counts[o])
+
+
+def _counts(reader: _Reader) -> dict[str, int]:
     counts = {name: sum(1 for h in reader.hits if h.scenario == name)
-              for name in ("tf1_session", "tf2_npu_device", "torchair")}
+              for name in ("tf1_session", "tf2_npu_device", "torchair", "msprobe_config", "torch_npu")}
+    counts["msprobe_config"] += reader.debugger is not None   # PrecisionDebugger(config_path=...) alone counts
+    return counts
+
+
+def _companions(reader: _Reader, primary: str) -> list[str]:
+    """The other scenarios a script sets that get documents of their own (PyTorch ones beside each other)."""
+    if primary not in PYTORCH:
+        return [name for name in PYTORCH[1:] if _counts(reader)[name]]
+    return [name for name in PYTORCH if name != primary and _counts(reader)[name]]
+
+
+def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenario], forced: str | None,
+              own: frozenset[str] = frozenset(), holds: tuple[str, ...] | None = None) -> ConfigDoc:
+    """The document of scenario ``forced`` (else the one with most settings); settings of the scenarios in ``own``
+    have documents of their own, so they are not reported as settings of another scenario here; ``holds``: the
+    config objects whose settings this document holds (None: all; "" for settings made on no object)."""
+    counts = _counts(reader)
     if forced is None:
         forced = max(counts, key=counts.get) if any(counts.values()) else \
             reader.marker if reader.marker else "env" if reader.env else None
     if forced is None:
         raise InputError(origin, "has no dump settings: no custom_op.parameter_map[...] / DumpConfig / NPURunConfig "
-                                 "(TF1), npu_device.global_options() (TF2), *.dump_config.* (torchair) or os.environ "
-                                 "lines were found")
+                                 "(TF1), npu_device.global_options() (TF2), *.dump_config.* (torchair), "
+                                 "PrecisionDebugger(...) (msprobe), torch_npu.npu.set_option / allow_hf32 "
+                                 "(torch_npu) or os.environ lines were found")
     scenario = scenarios[forced]
     values: dict[str, Any] = {}
     lines: dict[str, list[int]] = {}
@@ -471,19 +616,37 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     undecided_settings: dict[str, dict[str, Any]] = {}   # option -> value, condition, line, variables
     accessors: dict[str, dict[str, Any]] = {}   # type-checked option -> the other accessor it is set through
     inactive: list[dict[str, Any]] = []
+    elsewhere: list[dict[str, Any]] = []
     objects: dict[str, tuple[Any, ...]] = {}   # DumpConfig/ProfilingConfig -> (what, line, col, keys it set)
     unresolved = [p.extra["unresolved"] for p in reader.problems if p.extra.get("unresolved")]
     problems = list(reader.problems)
+    if forced == "msprobe_config" and reader.debugger is not None:
+        task = next((h.value for h in reader.hits if h.scenario == forced and h.key == "task" and h.evaluated), None)
+        base, found = msprobe_base(reader.debugger, origin, task)
+        values.update(base)
+        problems += found
     for hit in reader.hits:
         if hit.scenario != forced:
-            if active(hit.conditions):
+            if active(hit.conditions) and hit.scenario not in own:
                 problems.append(Finding("import.other_scenario", Severity.WARNING, (hit.key,),
                                         msg("line {line}: {key} is a {title} setting, not {current}; check the file "
                                             "with --scenario {scenario}.", line=hit.line, key=hit.key,
                                             title=Text(scenarios[hit.scenario].title), current=Text(scenario.title),
                                             scenario=hit.scenario), _SOURCE, extra={"line": hit.line}))
             continue
+        if holds is not None and hit.extra.get("config", "") not in holds:
+            elsewhere.append(_where(hit))   # set on another config object: that object's document holds it
+            continue
         if not active(hit.conditions):
+            inactive.append(_where(hit))
+            continue
+        dead = reader.reach.never_called.get(id(hit.node)) if _has_flow(reader) else None
+        if dead is not None:
+            name, line = dead.rsplit(":", 1)
+            problems.append(Finding("import.never_called", Severity.INFO, (), msg(
+                "line {line}: function {name} is never called in the script (naming it in a string or a comment "
+                "calls nothing), so what it sets does not reach the run; it is not counted", line=int(line),
+                name=name), _SOURCE, extra={"line": int(line)}))
             inactive.append(_where(hit))
             continue
         holder = reader.reach.holders.get(hit.holder)
@@ -539,6 +702,8 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
         facts["accessors"] = accessors
     if inactive:
         facts["inactive"] = inactive
+    if elsewhere:
+        facts["elsewhere"] = elsewhere
     if forced == "env":
         values = {k: from_text(scenario.field(k) if scenario.has(k) else None, v) for k, v in env.items()}
         env = {}
@@ -549,6 +714,13 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
     unresolved += reader.unresolved_env
     if unresolved:
         facts["unresolved"] = sorted(set(unresolved))
+    if forced == "msprobe_config":
+        values = {k: [str(e) for e in v] if k in ("rank", "step") and isinstance(v, (list, tuple)) else v
+                  for k, v in values.items()}
+        if reader.debugger is not None and reader.debugger.calls:
+            facts["msprobe_calls"] = reader.debugger.calls
+        if reader.msprobe_framework:
+            facts["framework"] = reader.msprobe_framework
     if forced == "torchair":
         if reader.mode is not None and reader.mode[0] is not _MISSING:
             facts["mode"] = reader.mode[0]

@@ -170,9 +170,10 @@ def patch_script(text: str, scenario: str, before: dict[str, Any], after: dict[s
 
 # -- finding the lines that set options ------------------------------------------------------------------------
 def inactive_lines(doc: ConfigDoc) -> dict[str, set[int]]:
-    """Per option, the script lines that set it in branches the run behind ``doc`` does not take."""
+    """Per option, the script lines that set it in branches the run behind ``doc`` does not take, or on another
+    config object than ``doc``'s (a script with a training and an evaluation session)."""
     out: dict[str, set[int]] = {}
-    for where in doc.facts.get("inactive", []):
+    for where in [*doc.facts.get("inactive", []), *doc.facts.get("elsewhere", [])]:
         if isinstance(where, dict) and isinstance(where.get("line"), int):
             out.setdefault(str(where.get("key")), set()).add(where["line"])
     return out

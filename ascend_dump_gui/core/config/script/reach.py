@@ -5,11 +5,15 @@
   or when the script hands no config to any session at all (a snippet: where it is used cannot be told).
 - ``DumpConfig(...)`` / ``ProfilingConfig(...)``: count when the call, or the name it is bound to, is passed as
   ``dump_config=`` / ``profiling_config=`` (``NPURunConfig``) or returned.
+- A function the code never names, only a string does (``"call make_eval_config()"``: that calls nothing), never
+  runs when the script has a flow of its own (it calls one of its functions at module level or has a ``__main__``
+  block): what it sets does not count. Any other function is assumed to be called (another script may import it).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from ascend_dump_gui.core.messages import Text, msg
@@ -39,6 +43,8 @@ class Reach:
         self.scope_of: dict[int, str] = {}        # id(node) -> the innermost function that holds it
         self.holders: dict[str, Holder] = {}
         self.hands_configs = False                # some session / run config receives a config
+        self.never_called: dict[int, str] = {}     # id(node) -> "name:line" of a function the code never names
+        self.main_flow = False                     # module-level code calls its own functions / has __main__
 
     def learn(self, tree: ast.AST) -> None:
         """One pass over the whole script: values used, objects passed on, calls bound to names."""
@@ -66,11 +72,25 @@ class Reach:
                 scope = f"{node.name}:{node.lineno}"
                 for inner in ast.walk(node):
                     self.scope_of[id(inner)] = scope
+        names_used: set[str] = set()
+        texts = " ".join(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str))
         for node in ast.walk(tree):
             if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
                 parent = parents.get(id(node))
                 if not (isinstance(parent, ast.Attribute) and parent.value is node):
                     self.used.add(ast.unparse(node))
+                names_used.add(node.id if isinstance(node, ast.Name) else node.attr)
+        local = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        self.main_flow = any(
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in local
+            and id(node) not in self.scope_of
+            or isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) for node in ast.walk(tree))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name not in names_used \
+                    and re.search(rf"\b{re.escape(node.name)}\b", texts) \
+                    and not node.decorator_list and not isinstance(parents.get(id(node)), ast.ClassDef):   # methods run through their class
+                for inner in ast.walk(node):
+                    self.never_called.setdefault(id(inner), f"{node.name}:{node.lineno}")
 
     def bind(self, name: str, value: ast.expr) -> None:
         """``name = value``: remember custom_op variables and the config they come from."""
