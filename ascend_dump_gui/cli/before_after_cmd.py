@@ -6,27 +6,12 @@ import argparse
 from typing import Any
 
 from ascend_dump_gui.cli.output import print_json
-from ascend_dump_gui.core.compare.before_after import CHANGES, merge, paired
+from ascend_dump_gui.core.compare.before_after import CHANGES, before_and_after, paired
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
 
 LISTED = 20
 """Rows of each change word named in the human report (the JSON has them all)."""
-
-
-def compare_doc(npu: str, golden: str, args: argparse.Namespace) -> dict[str, Any]:
-    """The ``compare --json`` document of one run against the golden (GE/acl or msprobe, as ``compare`` picks)."""
-    from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
-
-    if is_msprobe_dir(npu) and is_msprobe_dir(golden):
-        from ascend_dump_gui.core.msprobe.report import to_json
-        from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
-
-        return to_json(compare_trees(npu, golden, args.msprobe_mode, follow_links=args.follow_links))
-    from ascend_dump_gui.core.compare.engine import compare
-    from ascend_dump_gui.core.compare.report import result_to_json
-
-    return result_to_json(compare(npu, golden, graph=args.graph, follow_links=args.follow_links))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,7 +20,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(None, "GOLDEN is required with --after")
     if args.out or args.metrics or args.tolerance:
         raise InputError(None, "--after takes none of --out, --metrics, --tolerance (both runs are judged alike)")
-    doc = merge(compare_doc(args.npu, args.golden, args), compare_doc(args.after, args.golden, args))
+    doc = before_and_after(args.npu, args.golden, args.after, msprobe_mode=args.msprobe_mode, graph=args.graph,
+                           follow_links=args.follow_links)
     if args.json:
         print_json(doc)
     else:

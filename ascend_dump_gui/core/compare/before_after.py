@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 CHANGES = ("fixed", "improved", "unchanged", "worse", "new", "gone", "not_compared", "unmatched")
@@ -110,3 +111,25 @@ def count(changes: Iterable[str]) -> dict[str, int]:
     for word in changes:
         counts[word] += 1
     return counts
+
+
+def compare_document(npu: str | Path, golden: str | Path, *, msprobe_mode: str | None = None,
+                     graph: str | Path | None = None, follow_links: bool = False) -> dict[str, Any]:
+    """The ``compare --json`` document of one run against the golden (GE/acl or msprobe, as ``compare`` picks)."""
+    from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
+
+    if is_msprobe_dir(npu) and is_msprobe_dir(golden):
+        from ascend_dump_gui.core.msprobe.report import to_json
+        from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+
+        return to_json(compare_trees(npu, golden, msprobe_mode, follow_links=follow_links))
+    from ascend_dump_gui.core.compare.engine import compare
+    from ascend_dump_gui.core.compare.report import result_to_json
+
+    return result_to_json(compare(npu, golden, graph=graph, follow_links=follow_links))
+
+
+def before_and_after(before: str | Path, golden: str | Path, after: str | Path, **options: Any) -> dict[str, Any]:
+    """Both runs compared with ``golden`` by the same engine and merged (:func:`merge`); ``options`` as
+    :func:`compare_document` takes them (the graph is found beside each run when not given)."""
+    return merge(compare_document(before, golden, **options), compare_document(after, golden, **options))

@@ -211,6 +211,10 @@ class ComparePanel(QWidget):
         menu.addAction(tr("Result as CSV…"), lambda: self._ask_export(tr("CSV (*.csv)")))
         menu.addAction(tr("Result as JSON…"), lambda: self._ask_export(tr("JSON (*.json)")))
         export.setMenu(menu)
+        before_after = QPushButton(tr("Before / after…"))
+        before_after.setObjectName("show_before_after")
+        before_after.setToolTip(tr("Compare this NPU run and a run after a change with the same golden"))
+        before_after.clicked.connect(self.show_before_after)
 
         self.offer_bar = QWidget()
         self.offer_bar.setObjectName("compare_offer")
@@ -234,6 +238,7 @@ class ComparePanel(QWidget):
         view_bar.addWidget(self.search, 1)
         view_bar.addWidget(self.browse_button)
         view_bar.addWidget(export)
+        view_bar.addWidget(before_after)
 
         self.table = QTableView()
         self.table.setObjectName("compare_table")
@@ -280,6 +285,7 @@ class ComparePanel(QWidget):
         self.views = QStackedWidget()  # page 0: raw dumps; page 1 (made on demand): two msprobe trees
         self.views.addWidget(split)
         self.msprobe = None
+        self.before_after = None   # made on demand: this run against a run after a change, same golden
         self.matches = None   # the calls matched by hand in the Graph view (main window), for msprobe compares
         layout = QVBoxLayout(self)
         layout.addWidget(self.inputs)
@@ -353,6 +359,25 @@ class ComparePanel(QWidget):
         self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
         return self.msprobe.run(npu, bench, self.matches, follow_links=follow_links())
 
+    def show_before_after(self, after: str | Path | None = None) -> None:
+        """Show the before-and-after page for the NPU and golden inputs (``after``: the run after the change)."""
+        from ascend_dump_gui.ui.compare.before_after import BeforeAfterView
+
+        if self.before_after is None:
+            self.before_after = BeforeAfterView(self._runner)
+            self.before_after.back.connect(self._leave_before_after)
+            self.views.addWidget(self.before_after)
+        self.before_after.set_runs(self.inputs.npu.path(), self.inputs.golden.path())
+        if after is not None:
+            self.before_after.after.set_path(str(after))
+        self._shown_page = self.views.currentWidget()
+        self.views.setCurrentWidget(self.before_after)
+
+    def _leave_before_after(self) -> None:
+        page = getattr(self, "_shown_page", None)
+        self.views.setCurrentWidget(page if page is not None and page is not self.before_after
+                                    else self.views.widget(0))
+
     def _show_raw_controls(self, visible: bool) -> None:
         """Raw-dump controls; the msprobe view has its own (mode, first divergence, export)."""
         export = self.findChild(QToolButton, "compare_export")
@@ -361,6 +386,8 @@ class ComparePanel(QWidget):
 
     def _inputs_changed(self) -> None:
         """A path changed: a result (or a running compare) of the old paths must not stay under the new ones."""
+        if self.before_after is not None:
+            self.before_after.set_runs(self.inputs.npu.path(), self.inputs.golden.path())
         shown = self.model.result() is not None or (self.msprobe is not None and self.msprobe.result is not None)
         if not (self.job.busy or shown or (self.msprobe is not None and self.msprobe.busy)):
             return
