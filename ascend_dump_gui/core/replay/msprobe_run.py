@@ -111,7 +111,7 @@ class MsprobeReplayRun:
             op_call = to_call(api, positional, keywords, outs)
         except Unsupported as exc:
             return unsupported(call.name, op_type, call.index, str(exc), **base)
-        except (ValueError, TypeError, IndexError, KeyError) as exc:   # argument values of unexpected types
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError) as exc:   # unexpected values
             return unsupported(call.name, op_type, call.index, f"the dumped arguments do not fit {api}: {exc}", **base)
         names = [f"{call.name}.output.{i}" for i in range(len(outs))]
         return replay_call(op_call, outs, names, op=call.name, index=call.index, inputs=ins, source=self.source,

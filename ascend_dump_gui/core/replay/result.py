@@ -11,6 +11,7 @@ import numpy as np
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.replay.budget import VacuousBudget
 from ascend_dump_gui.core.replay.call import OpCall, Unsupported
 from ascend_dump_gui.core.replay.judge import UNSUPPORTED, OutputJudgement, judge, worst
 from ascend_dump_gui.core.replay.registry import reference_of
@@ -96,13 +97,14 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     ``op_type`` names the op in the result (default: the GE type replayed; msprobe: ``Functional.linear``)."""
     op_type = op_type or call.op_type
     try:
+        call.check_sizes()
         expected = reference_of(call.op_type)(call)
-    except Unsupported as exc:
+    except (Unsupported, VacuousBudget) as exc:
         return unsupported(op, op_type, index, str(exc), inputs=inputs, source=source)
     except MemoryError:
         return unsupported(op, op_type, index, "not enough memory for the float64 replay", inputs=inputs,
                            source=source)
-    except (ValueError, IndexError, TypeError, KeyError) as exc:   # shapes or attribute values that do not fit
+    except (ValueError, IndexError, TypeError, KeyError, OverflowError) as exc:   # values that do not fit
         return unsupported(op, op_type, index, f"the inputs or attributes do not fit {call.op_type}: {exc}",
                            inputs=inputs, source=source)
     outputs = []
