@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import largest
+from ascend_dump_gui.core.replay.budget import accumulation_dtype, largest
 from ascend_dump_gui.core.replay.judge import Expected
 
 
@@ -51,6 +51,11 @@ class OpCall:
     out_dtypes: list[str]
     out_shapes: list[tuple[int, ...]]
     in_formats: list[str | None] = field(default_factory=list)
+    accumulate: str | None = None      # the accumulation dtype of a reduction, where not the kernel's usual one
+
+    def acc_dtype(self) -> str:
+        """What a reduction of this call accumulates in (float32 for float inputs unless ``accumulate`` says)."""
+        return self.accumulate or accumulation_dtype(self.in_dtype(0))
 
     def x(self, i: int) -> np.ndarray:
         """Input ``i`` as float64 (raises :class:`Unsupported` when it was not dumped)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
+from ascend_dump_gui.core.replay.budget import Budget, is_float
 from ascend_dump_gui.core.replay.call import MAX_ELEMENTS, MAX_WINDOW_WORK, OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.ge_norm import block_of
 from ascend_dump_gui.core.replay.judge import Expected
@@ -44,9 +44,9 @@ def _reduce(call: OpCall) -> list[Expected]:
     mean = call.op_type == "ReduceMeanD"
     if mean:
         r, mag = r / k, mag / k
-    acc = accumulation_dtype(call.in_dtype(0))
+    acc = call.acc_dtype()
     b = Budget(call.out_dtype, acc, k, output_roundings=2 if mean else 1,
-               note="float32 accumulation, one rounding to the output dtype", block=block_of(axes, x.ndim, acc))
+               note=f"{acc} accumulation, one rounding to the output dtype", block=block_of(axes, x.ndim, acc))
     return [Expected(r, b.tolerance(r, mag), b)]
 
 
@@ -174,7 +174,7 @@ def _pool(call: OpCall) -> list[Expected]:
     mag = _pool_windows(np.abs(xc), k, s, padding, 0.0)[0].sum(axis=(4, 5)) / count   # windows stay views
     if fmt == "NHWC":
         r, mag = r.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
-    b = Budget(call.out_dtype, call.in_dtype(0), k[0] * k[1], output_roundings=2,
+    b = Budget(call.out_dtype, call.accumulate or call.in_dtype(0), k[0] * k[1], output_roundings=2,
                note="window sum in the input dtype, one window element after another, one division")
     return [Expected(r, b.tolerance(r, mag), b)]
 

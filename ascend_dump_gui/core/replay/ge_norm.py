@@ -11,7 +11,6 @@ import numpy as np
 from ascend_dump_gui.core.replay.budget import (
     TRANSCENDENTAL,
     Budget,
-    accumulation_dtype,
     unit_roundoff,
     vector_block,
 )
@@ -44,13 +43,13 @@ def _softmax_parts(call: OpCall) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
     # each exp carries u_in |x - max| (x - max rounded in the input dtype) + 2 u_in (exp, cast): the sum
     # inherits their weighted mean
     carried = (p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2))).sum(axis=axes, keepdims=True)
-    return x, d, p, u_in, k, carried, block_of(axes, x.ndim, "float32")
+    return x, d, p, u_in, k, carried, block_of(axes, x.ndim, call.acc_dtype())
 
 
 def softmax(call: OpCall) -> list[Expected]:
     """SoftmaxV2: ``axes`` ({-1}); ``half_to_float`` only changes the output dtype (read from the dump)."""
     _, d, p, u_in, k, carried, block = _softmax_parts(call)
-    budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
+    budget = Budget(call.out_dtype, call.acc_dtype(), k, output_roundings=2, compute=call.in_dtype(0),
                     note="x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype",
                     block=block)
     extra = p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2) + carried)
@@ -62,7 +61,7 @@ def log_softmax(call: OpCall) -> list[Expected]:
     _, d, p, u_in, k, carried, block = _softmax_parts(call)
     lse = np.log(np.exp(d).sum(axis=_axes(call, d.ndim, [-1]), keepdims=True))
     r = d - lse
-    budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
+    budget = Budget(call.out_dtype, call.acc_dtype(), k, output_roundings=2, compute=call.in_dtype(0),
                     note="x - max in the input dtype, sum of exp in float32, log, one rounding", block=block)
     extra = (u_in + TRANSCENDENTAL) * (np.abs(d) + np.abs(lse) + 2.0) + carried
     return [Expected(r, budget.tolerance(r, np.ones_like(r), extra), budget)]
@@ -91,7 +90,7 @@ def layer_norm(call: OpCall) -> list[Expected]:
     rstd = 1.0 / np.sqrt(var + eps)
     normed = dev * rstd
     y = normed * gamma_ + beta
-    acc = accumulation_dtype(call.in_dtype(0))
+    acc = call.acc_dtype()
     note = "mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y"
     b = Budget(call.out_dtype, acc, k, 1, call.in_dtype(0), note, block_of(axes, ndim, acc))
     g = b.coefficient()
@@ -122,7 +121,7 @@ def rms_norm(call: OpCall) -> list[Expected]:
     ms = (x * x).mean(axis=axes, keepdims=True)
     rstd = 1.0 / np.sqrt(ms + eps)
     y = x * rstd * gamma_
-    acc = accumulation_dtype(call.in_dtype(0))
+    acc = call.acc_dtype()
     note = "x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding"
     b = Budget(call.out_dtype, acc, k, 1, note=note, block=vector_block(acc))
     rel = 0.5 * b.coefficient() * ms / (ms + eps) + 4 * unit_roundoff(acc) + TRANSCENDENTAL

@@ -13,22 +13,17 @@ from typing import Any
 
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import (
-    SAFETY,
-    Budget,
-    integer_range,
-    largest,
-    smallest_normal,
-    unit_roundoff,
-)
+from ascend_dump_gui.core.replay.budget import SAFETY, Budget, integer_range, largest
 from ascend_dump_gui.core.threaded import over_chunks
 
-FAITHFUL, KERNEL, UNSUPPORTED = "faithful", "kernel", "unsupported"
-_RANK = {FAITHFUL: 0, UNSUPPORTED: 1, KERNEL: 2}
+FAITHFUL, REDUCED_PRECISION, KERNEL, UNSUPPORTED = "faithful", "reduced_precision", "kernel", "unsupported"
+VERDICTS = (FAITHFUL, REDUCED_PRECISION, KERNEL, UNSUPPORTED)
+_RANK = {FAITHFUL: 0, UNSUPPORTED: 1, REDUCED_PRECISION: 2, KERNEL: 3}
 
 
 def worst(verdicts: list[str]) -> str:
-    """The worst of several outputs' verdicts (kernel > unsupported > faithful); unsupported for none."""
+    """The worst of several outputs' verdicts (kernel > reduced_precision > unsupported > faithful: a problem found
+    beats a judgement not made); unsupported for none."""
     return max(verdicts, key=_RANK.__getitem__) if verdicts else UNSUPPORTED
 
 
@@ -85,32 +80,7 @@ def judge(npu: np.ndarray, expected: Expected, *, keep_error: bool = False) -> O
         if other.verdict == FAITHFUL:
             other.reason += f" (following the kernel variant: {alt.budget.note})"
             return other
-    narrow = _narrower(npu, expected)
-    if narrow is not None:
-        other = _judge_one(npu, narrow, keep_error)
-        if other.verdict == FAITHFUL:
-            other.reason += (f"; the {expected.budget.dtype} output holds only {narrow.budget.compute} values: the "
-                             f"op ran in {narrow.budget.compute} (precision mode), judged with its rounding")
-            other.budget["assumed_precision"] = narrow.budget.compute
-            return other
     return first
-
-
-def _narrower(npu: np.ndarray, expected: Expected) -> Expected | None:
-    """``expected`` with one rounding to float16 or bfloat16 allowed, when every value of the float32 ``npu``
-    is one of that dtype's (the precision mode ran the op in it)."""
-    if npu.dtype != np.float32:
-        return None
-    import ml_dtypes
-
-    with np.errstate(all="ignore"):
-        for name, dtype in (("float16", np.float16), ("bfloat16", ml_dtypes.bfloat16)):
-            if np.array_equal(npu.astype(dtype).astype(np.float32), npu, equal_nan=True):
-                tol = expected.tol + SAFETY * unit_roundoff(name) * np.abs(expected.value) + smallest_normal(name)
-                budget = Budget(expected.budget.dtype, expected.budget.accumulation, expected.budget.reduction,
-                                expected.budget.output_roundings, name, expected.budget.note, expected.budget.block)
-                return Expected(expected.value, tol, budget)
-    return None
 
 
 @dataclass
