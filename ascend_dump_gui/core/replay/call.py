@@ -1,13 +1,21 @@
-"""What a reference function is given (:class:`OpCall`) and how it says no (:class:`Unsupported`)."""
+"""What a reference function is given (:class:`OpCall`) and how it says no (:class:`Unsupported`).
+
+Attribute values are untrusted (a graph dump or dump.json may hold ``inf``, ``10^400`` or a negative stride):
+:meth:`OpCall.integer`, :meth:`OpCall.number` and :meth:`OpCall.int_list` give a value only inside the range the
+op accepts, else :class:`Unsupported` naming it. Sizes are checked before anything large is built:
+:data:`MAX_ELEMENTS` per array, :meth:`OpCall.expect` for the output shape, :meth:`OpCall.check_work`.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.replay.budget import accumulation_dtype, largest
 from ascend_dump_gui.core.replay.judge import Expected
 
 
@@ -16,6 +24,21 @@ class Unsupported(Exception):
 
 
 _REQUIRED = object()
+
+MAX_ELEMENTS = 1 << 25
+"""Largest input or output the replay takes (float64 copies of 256 MiB each)."""
+MAX_CUBE_WORK = 1 << 37
+"""Largest number of multiply-adds of a MatMul or convolution replay (BLAS float64)."""
+MAX_WINDOW_WORK = 1 << 31
+"""Largest number of window elements a pooling replay reads (numpy reductions over strided views)."""
+INT_LIMIT = (1 << 31) - 1
+"""Integer attributes (strides, axes, sizes) beyond int32's range are not values a kernel takes."""
+FLOAT_LIMIT = largest("float32")
+"""Float attributes are float32 in the graph: beyond its range, or not finite, they are not values a kernel takes."""
+
+
+def _count(shape: tuple[int, ...] | list[int]) -> int:
+    return math.prod(int(d) for d in shape)
 
 
 @dataclass
@@ -28,6 +51,11 @@ class OpCall:
     out_dtypes: list[str]
     out_shapes: list[tuple[int, ...]]
     in_formats: list[str | None] = field(default_factory=list)
+    accumulate: str | None = None      # the accumulation dtype of a reduction, where not the kernel's usual one
+
+    def acc_dtype(self) -> str:
+        """What a reduction of this call accumulates in (float32 for float inputs unless ``accumulate`` says)."""
+        return self.accumulate or accumulation_dtype(self.in_dtype(0))
 
     def x(self, i: int) -> np.ndarray:
         """Input ``i`` as float64 (raises :class:`Unsupported` when it was not dumped)."""
@@ -45,19 +73,76 @@ class OpCall:
                               "found, or it lacks this op)")
         return value
 
-    def int_list(self, name: str, length: int | None = None, default: Any = _REQUIRED) -> list[int]:
+    def integer(self, name: str, default: Any = _REQUIRED, lo: int = -INT_LIMIT - 1, hi: int = INT_LIMIT) -> int:
+        """Attribute ``name`` as an integer in ``[lo, hi]``."""
+        value = self.attr(name, default)
+        if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
+            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} is not an integer in [{lo}, {hi}]")
+        return int(value)
+
+    def number(self, name: str, default: Any = _REQUIRED, lo: float = -FLOAT_LIMIT, hi: float = FLOAT_LIMIT
+               ) -> float:
+        """Attribute ``name`` as a finite number in ``[lo, hi]`` (float32's range at most)."""
+        value = self.attr(name, default)
+        ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
+        if ok and isinstance(value, (int, np.integer)):
+            ok = abs(int(value)) <= FLOAT_LIMIT          # compared as integers: 10**400 has no float
+        if not ok or not math.isfinite(float(value)) or not lo <= float(value) <= hi:
+            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} is not a finite number in "
+                              f"[{lo:g}, {hi:g}]")
+        return float(value)
+
+    def int_list(self, name: str, length: int | None = None, default: Any = _REQUIRED, lo: int = -INT_LIMIT - 1,
+                 hi: int = INT_LIMIT) -> list[int]:
+        """Attribute ``name`` as a list of integers in ``[lo, hi]`` (``length`` of them when given)."""
         value = self.attr(name, default)
         if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
             value = [int(value)]
-        if not isinstance(value, (list, tuple)) or not all(isinstance(v, (int, np.integer)) for v in value):
-            raise Unsupported(f"{self.op_type}: attribute {name}={value!r} is not a list of integers")
+        if not isinstance(value, (list, tuple)) or not all(
+                isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
+            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} is not a list of integers")
         if length is not None and len(value) != length:
             raise Unsupported(f"{self.op_type}: attribute {name} has {len(value)} values, {length} expected")
+        if not all(lo <= int(v) <= hi for v in value):
+            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} has a value outside [{lo}, {hi}]")
         return [int(v) for v in value]
+
+    def expect(self, shape: tuple[int, ...] | list[int], i: int = 0) -> None:
+        """Raise :class:`Unsupported` before the replay of output ``i`` is built when its ``shape`` cannot match
+        the dumped output (another element count)."""
+        if i < len(self.out_shapes) and _count(shape) != _count(self.out_shapes[i]):
+            raise Unsupported(f"{self.op_type}: the replay would have shape {[int(d) for d in shape]}, the dumped "
+                              f"output {[int(d) for d in self.out_shapes[i]]}")
+
+    def check_work(self, work: int, limit: int, what: str) -> None:
+        """Raise :class:`Unsupported` when the replay would do more than ``limit`` steps of ``what``."""
+        if work > limit:
+            raise Unsupported(f"{self.op_type}: the replay would take {work} {what} (more than {limit}): not "
+                              "replayed")
+
+    def check_sizes(self) -> None:
+        """Raise :class:`Unsupported` when an input or dumped output is too large to replay in float64."""
+        for kind, shapes in (("input", [np.shape(x) for x in self.inputs]), ("output", self.out_shapes)):
+            for i, shape in enumerate(shapes):
+                if _count(shape) > MAX_ELEMENTS:
+                    raise Unsupported(f"{self.op_type}: {kind} {i} holds {_count(shape)} elements, more than the "
+                                      f"replay takes in float64 ({MAX_ELEMENTS})")
 
     @property
     def out_dtype(self) -> str:
         return self.out_dtypes[0]
+
+
+def _shown(value: Any) -> str:
+    """An attribute value for a message (a 5,000-digit number shortened)."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_shown(v) for v in value[:8]) + (", …" if len(value) > 8 else "") + "]"
+    if isinstance(value, int) and abs(value).bit_length() > 64:
+        return f"<an integer of {abs(value).bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:20] + "…" + text[-8:]
 
 
 Reference = Callable[[OpCall], list[Expected]]

@@ -1,6 +1,7 @@
 """Cube ops (MatMul, BatchMatMul, Conv2D): float64 products, float32 accumulation budget (L0C), bias in L0C.
 
-An fp16/bf16 Cube op accumulates in float32 and rounds once to its output dtype (replay-kernel-facts §1);
+An fp16/bf16 Cube op accumulates in float32 and rounds once to its output dtype (replay-kernel-facts §1), one
+fractal of k0 products after another (:func:`~.budget.cube_block`);
 ``S_i = sum_k |a_ik||b_kj|`` is computed exactly for products up to :data:`EXACT_MAGNITUDE` multiply-adds and
 bounded by ``||a_i|| ||b_j||`` (Cauchy-Schwarz) above, so a large replay costs about one float64 matmul.
 """
@@ -10,14 +11,11 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
-from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
+from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, cube_block, is_float
+from ascend_dump_gui.core.replay.call import MAX_CUBE_WORK, MAX_ELEMENTS, OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
 from ascend_dump_gui.core.threaded import CHUNK, over_chunks
 
-HF32_UNIT = 2.0 ** -11
-"""Unit roundoff of HF32 (float32 range, 10-bit mantissa): what an fp32 Cube op's inputs are rounded to when
-HF32 is on (torch_npu's ``allow_hf32`` for convolutions, GE's ``enable_hf32``)."""
 EXACT_MAGNITUDE = 1 << 26
 """Above this many multiply-adds, ``S`` is the Cauchy-Schwarz bound instead of ``|A| @ |B|``."""
 
@@ -46,19 +44,18 @@ def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _hf32(expected: Expected, mag: np.ndarray) -> Expected:
-    """``expected`` with both operands rounded to HF32 allowed: ``2 u_hf32 sum |a||b|`` more."""
-    b = expected.budget
-    budget = Budget(b.dtype, b.accumulation, b.reduction, b.output_roundings, "hfloat32",
-                    b.note + "; operands rounded to HF32")
-    return Expected(expected.value, expected.tol + 2.0 * 2 * HF32_UNIT * mag, budget)
-
-
-def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray, *, hf32: bool = False) -> list[Expected]:
+def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray) -> list[Expected]:
     if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-2]:
         raise Unsupported(f"{call.op_type}: operand shapes {list(a.shape)} and {list(b.shape)} do not multiply "
                           "(check transpose/adj attributes)")
     k = a.shape[-1]
+    try:
+        shape = (*np.broadcast_shapes(a.shape[:-2], b.shape[:-2]), a.shape[-2], b.shape[-1])
+    except ValueError:
+        raise Unsupported(f"{call.op_type}: batch dimensions {list(a.shape[:-2])} and {list(b.shape[:-2])} do not "
+                          "broadcast") from None
+    call.expect(shape)
+    call.check_work(int(np.prod(shape)) * k, MAX_CUBE_WORK, "multiply-adds")
     ref = np.matmul(a, b)
     mag = _magnitude(a, b)
     if len(call.inputs) > 2 and call.inputs[2].size:
@@ -68,9 +65,8 @@ def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray, *, hf32: bool = False) -
         k += 1
     out = call.out_dtype
     budget = Budget(out, accumulation_dtype(call.in_dtype(0)), k,
-                    note="float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype")
-    if hf32:
-        return [_hf32(Expected(ref, budget.tolerance(ref, mag), budget), mag)]
+                    note="float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype",
+                    block=cube_block(call.in_dtype(0)))
     return [Expected(ref, budget.tolerance(ref, mag, scratch=True), budget)]
 
 
@@ -93,7 +89,7 @@ def batch_matmul(call: OpCall) -> list[Expected]:
         a = np.swapaxes(a, -1, -2)
     if call.attr("adj_x2", False):
         b = np.swapaxes(b, -1, -2)
-    return _matmul(call, a, b, hf32=bool(call.attr("enable_hf32", False)))
+    return _matmul(call, a, b)      # enable_hf32: the hf32 precision (precision.py), allowed by the graph
 
 
 _FILTER_AXES = {"NCHW": (0, 1, 2, 3), "HWCN": (3, 2, 0, 1), "NHWC": (0, 3, 1, 2)}
@@ -130,7 +126,7 @@ def conv2d(call: OpCall) -> list[Expected]:
     known = call.in_formats[1] if len(call.in_formats) > 1 else None
     if known is not None and known not in _FILTER_AXES:
         raise Unsupported(f"Conv2D filter in format {known} is not covered")
-    groups = int(call.attr("groups", 1))
+    groups = call.integer("groups", 1, lo=1, hi=max(1, x.shape[1]))
     order = [known] if known else ["NCHW", "HWCN", "NHWC"] if fmt == "NCHW" else ["HWCN", "NHWC", "NCHW"]
     fitting = [f for f in order if _fits(x.shape[1], w.transpose(_FILTER_AXES[f]).shape, groups)]
     if not fitting:
@@ -145,10 +141,28 @@ def _fits(channels: int, oihw: tuple[int, ...], groups: int) -> bool:
     return groups >= 1 and channels == oihw[1] * groups and oihw[0] % groups == 0
 
 
+def _conv_geometry(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray
+                   ) -> tuple[tuple[int, int], tuple[int, int], list[int]]:
+    """Strides (at least 1), dilations (at least 1) and pads (at least 0), with the output shape and the work
+    checked before anything is built."""
+    strides = _hw(fmt, call.int_list("strides", 4, lo=1))
+    dilations = _hw(fmt, call.int_list("dilations", 4, [1, 1, 1, 1], lo=1))
+    pads = call.int_list("pads", 4, lo=0)
+    n, c, h, wd = x.shape
+    o, ci, kh, kw = w.shape
+    ph, pw = h + pads[0] + pads[1], wd + pads[2] + pads[3]
+    oh = (ph - (kh - 1) * dilations[0] - 1) // strides[0] + 1
+    ow = (pw - (kw - 1) * dilations[1] - 1) // strides[1] + 1
+    if oh < 1 or ow < 1:
+        raise Unsupported(f"Conv2D: a {kh}x{kw} filter does not fit the padded {ph}x{pw} input")
+    call.expect((n, o, oh, ow))
+    call.check_work(n * c * ph * pw, MAX_ELEMENTS, "padded input elements")
+    call.check_work(n * o * oh * ow * ci * kh * kw, MAX_CUBE_WORK, "multiply-adds")
+    return strides, dilations, pads
+
+
 def _conv(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray, groups: int, wfmt: str) -> Expected:
-    strides = _hw(fmt, call.int_list("strides", 4))
-    dilations = _hw(fmt, call.int_list("dilations", 4, [1, 1, 1, 1]))
-    top, bottom, left, right = call.int_list("pads", 4)
+    strides, dilations, (top, bottom, left, right) = _conv_geometry(call, fmt, x, w)
     o, ci, kh, kw = w.shape
     x = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
     dh, dw = dilations
@@ -170,11 +184,9 @@ def _conv(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray, groups: int, wfm
     if fmt == "NHWC":
         ref, mag = ref.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
     budget = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k,
-                    note=f"float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {wfmt}")
-    expected = Expected(ref, budget.tolerance(ref, mag), budget)
-    if call.in_dtype(0) == "float32":   # torch_npu convolutions may run fp32 in HF32 (allow_hf32)
-        expected.alternatives = [_hf32(expected, mag)]
-    return expected
+                    note=f"float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {wfmt}",
+                    block=cube_block(call.in_dtype(0)))
+    return Expected(ref, budget.tolerance(ref, mag, scratch=True), budget)
 
 
 REFERENCES: dict[str, Reference] = {

@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
-from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
+from ascend_dump_gui.core.replay.budget import Budget, is_float
+from ascend_dump_gui.core.replay.call import MAX_ELEMENTS, MAX_WINDOW_WORK, OpCall, Reference, Unsupported
+from ascend_dump_gui.core.replay.ge_norm import block_of
 from ascend_dump_gui.core.replay.judge import Expected
 
 
@@ -34,6 +35,7 @@ def _reduce(call: OpCall) -> list[Expected]:
     x = call.x(0)
     axes = _reduce_axes(call, x.ndim)
     keep = bool(call.attr("keep_dims", False))
+    call.expect([1 if a in axes else d for a, d in enumerate(x.shape) if keep or a not in axes])
     if call.op_type == "ReduceMaxD":
         return _exact(call, [x.max(axis=axes, keepdims=keep)], "maximum: exact")
     k = int(np.prod([x.shape[a] for a in axes]))
@@ -42,8 +44,9 @@ def _reduce(call: OpCall) -> list[Expected]:
     mean = call.op_type == "ReduceMeanD"
     if mean:
         r, mag = r / k, mag / k
-    b = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k, output_roundings=2 if mean else 1,
-               note="float32 accumulation, one rounding to the output dtype")
+    acc = call.acc_dtype()
+    b = Budget(call.out_dtype, acc, k, output_roundings=2 if mean else 1,
+               note=f"{acc} accumulation, one rounding to the output dtype", block=block_of(axes, x.ndim, acc))
     return [Expected(r, b.tolerance(r, mag), b)]
 
 
@@ -67,8 +70,8 @@ def identity(call: OpCall) -> list[Expected]:
 def transpose(call: OpCall) -> list[Expected]:
     """Transpose (``perm`` input) / TransposeD (``perm`` attribute)."""
     x = call.x(0)
-    perm = call.int_list("perm") if call.op_type == "TransposeD" or len(call.inputs) < 2 else \
-        [int(v) for v in np.asarray(call.inputs[1]).reshape(-1)]
+    perm = call.int_list("perm", lo=-x.ndim, hi=x.ndim) if call.op_type == "TransposeD" or len(call.inputs) < 2 \
+        else [int(v) for v in np.asarray(call.inputs[1]).reshape(-1)[:64]]
     if sorted(perm) != list(range(x.ndim)):
         raise Unsupported(f"{call.op_type}: perm {perm} is not a permutation of {x.ndim} axes")
     return _exact(call, [x.transpose(perm)])
@@ -76,22 +79,25 @@ def transpose(call: OpCall) -> list[Expected]:
 
 def gather(call: OpCall) -> list[Expected]:
     """GatherV2 (``axis`` input) / GatherV2D (``axis`` attribute); ``batch_dims`` 0 only."""
-    if int(call.attr("batch_dims", 0)):
+    if call.integer("batch_dims", 0):
         raise Unsupported(f"{call.op_type} with batch_dims is not covered")
     x = call.x(0)
     idx = np.asarray(call.inputs[1]) if len(call.inputs) > 1 else None
     if idx is None or not np.issubdtype(idx.dtype, np.integer):
         raise Unsupported(f"{call.op_type} needs integer indices")
-    axis = int(call.attr("axis")) if call.op_type == "GatherV2D" or len(call.inputs) < 3 else \
+    axis = call.integer("axis", lo=-x.ndim, hi=x.ndim - 1) if call.op_type == "GatherV2D" or len(call.inputs) < 3 else \
         int(np.asarray(call.inputs[2]).reshape(-1)[0])
     if not -x.ndim <= axis < x.ndim or (idx.size and (idx.min() < -x.shape[axis] or idx.max() >= x.shape[axis])):
         raise Unsupported(f"{call.op_type}: indices or axis {axis} out of range")
+    call.expect((*x.shape[:axis % x.ndim], *idx.shape, *x.shape[axis % x.ndim + 1:]))
     return _exact(call, [np.take(x, idx, axis=axis)])
 
 
 def concat(call: OpCall) -> list[Expected]:
     """ConcatD: ``concat_dim``."""
-    dim = int(call.attr("concat_dim"))
+    ndim = np.ndim(call.inputs[0]) if call.inputs else 0
+    dim = call.integer("concat_dim", lo=-max(ndim, 1), hi=max(ndim - 1, 0))
+    call.expect((sum(int(np.size(x)) for x in call.inputs),))
     parts = [call.x(i) for i in range(len(call.inputs))]
     try:
         return _exact(call, [np.concatenate(parts, axis=dim)])
@@ -102,8 +108,9 @@ def concat(call: OpCall) -> list[Expected]:
 def split(call: OpCall) -> list[Expected]:
     """SplitD: ``split_dim``, ``num_split`` equal parts."""
     x = call.x(0)
-    dim, num = int(call.attr("split_dim")), int(call.attr("num_split"))
-    if not -x.ndim <= dim < x.ndim or num < 1 or x.shape[dim] % num:
+    dim = call.integer("split_dim", lo=-max(x.ndim, 1), hi=max(x.ndim - 1, 0))
+    num = call.integer("num_split", lo=1, hi=max(1, x.shape[dim] if x.ndim else 1))
+    if not -x.ndim <= dim < x.ndim or x.shape[dim] % num:
         raise Unsupported(f"SplitD: {num} equal parts of axis {dim} of {list(x.shape)}")
     return _exact(call, np.split(x, num, axis=dim))
 
@@ -112,7 +119,7 @@ def _pool_geometry(call: OpCall, x: np.ndarray) -> tuple[np.ndarray, str, tuple[
     fmt = str(call.attr("data_format", "NHWC"))
     if fmt not in ("NCHW", "NHWC") or x.ndim != 4:
         raise Unsupported(f"{call.op_type} with data_format {fmt} on a {x.ndim}-D input")
-    ksize, strides = call.int_list("ksize", 4), call.int_list("strides", 4)
+    ksize, strides = call.int_list("ksize", 4, lo=1), call.int_list("strides", 4, lo=1)
     hw = (2, 3) if fmt == "NCHW" else (1, 2)
     if any(ksize[a] != 1 or strides[a] != 1 for a in range(4) if a not in hw):
         raise Unsupported(f"{call.op_type}: pooling over the batch or channel axis")
@@ -120,7 +127,20 @@ def _pool_geometry(call: OpCall, x: np.ndarray) -> tuple[np.ndarray, str, tuple[
     if padding not in ("SAME", "VALID"):
         raise Unsupported(f"{call.op_type} with padding {padding}")
     xc = x.transpose(0, 3, 1, 2) if fmt == "NHWC" else x
-    return xc, fmt, (ksize[hw[0]], ksize[hw[1]]), (strides[hw[0]], strides[hw[1]]), padding
+    k, s = (ksize[hw[0]], ksize[hw[1]]), (strides[hw[0]], strides[hw[1]])
+    n, c, h, w = xc.shape
+    if padding == "SAME":
+        oh, ow = -(-h // s[0]), -(-w // s[1])
+        padded = max((oh - 1) * s[0] + k[0], h) * max((ow - 1) * s[1] + k[1], w)
+    else:
+        oh, ow = (h - k[0]) // s[0] + 1, (w - k[1]) // s[1] + 1
+        padded = h * w
+    if oh < 1 or ow < 1:
+        raise Unsupported(f"{call.op_type}: a {k[0]}x{k[1]} window does not fit the {h}x{w} input (VALID)")
+    call.expect((n, c, oh, ow))
+    call.check_work(n * c * padded, MAX_ELEMENTS, "padded input elements")
+    call.check_work(n * c * oh * ow * k[0] * k[1], MAX_WINDOW_WORK, "window elements")
+    return xc, fmt, k, s, padding
 
 
 def _pool_windows(xc: np.ndarray, k: tuple[int, int], s: tuple[int, int], padding: str, fill: float
@@ -151,11 +171,11 @@ def _pool(call: OpCall) -> list[Expected]:
     win, mwin = _pool_windows(xc, k, s, padding, 0.0)
     count = mwin.sum(axis=(4, 5))
     r = win.sum(axis=(4, 5)) / count
-    mag = np.abs(win).sum(axis=(4, 5)) / count
+    mag = _pool_windows(np.abs(xc), k, s, padding, 0.0)[0].sum(axis=(4, 5)) / count   # windows stay views
     if fmt == "NHWC":
         r, mag = r.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
-    b = Budget(call.out_dtype, call.in_dtype(0), k[0] * k[1], output_roundings=2,
-               note="window sum in the input dtype, one division")
+    b = Budget(call.out_dtype, call.accumulate or call.in_dtype(0), k[0] * k[1], output_roundings=2,
+               note="window sum in the input dtype, one window element after another, one division")
     return [Expected(r, b.tolerance(r, mag), b)]
 
 

@@ -20,13 +20,29 @@ from ascend_dump_gui.core.replay.judge import Expected
 _DELTA = 2.0 ** -20
 
 
+SATURATING = frozenset({"Add", "Sub"})
+"""Ops whose integer overflow saturates on Ascend ("any result that overflows is saturated to the representable
+maximum": the TensorFlow migration guide's uint8/quint8 sum and subtraction FAQ)."""
+
+
 def _one(call: OpCall, ref: np.ndarray, roundings: int, extra: np.ndarray | None = None,
          note: str = "") -> list[Expected]:
     budget = Budget(call.out_dtype, None, 1, output_roundings=roundings, compute=call.in_dtype(0), note=note)
     if ref.shape != tuple(call.out_shapes[0]) and ref.size != int(np.prod(call.out_shapes[0])):
         raise Unsupported(f"{call.op_type}: the replay has shape {list(ref.shape)}, the dumped output "
                           f"{list(call.out_shapes[0])}")
-    return [Expected(ref, budget.tolerance(ref, extra=extra), budget)]
+    return [Expected(ref, budget.tolerance(ref, extra=extra), budget,
+                     overflow="saturate" if call.op_type in SATURATING else None)]
+
+
+def _broadcast(call: OpCall) -> None:
+    """The output shape of an element-wise op of several inputs, checked before it is built."""
+    try:
+        shape = np.broadcast_shapes(*(np.shape(x) for x in call.inputs))
+    except ValueError:
+        raise Unsupported(f"{call.op_type}: input shapes {[list(np.shape(x)) for x in call.inputs]} do not "
+                          "broadcast") from None
+    call.expect(shape)
 
 
 def _condition(f: Callable[[np.ndarray], np.ndarray], x: np.ndarray) -> np.ndarray:
@@ -41,6 +57,7 @@ def _binary(fn: Callable[[np.ndarray, np.ndarray], np.ndarray], roundings: int) 
     def ref(call: OpCall) -> list[Expected]:
         if len(call.inputs) != 2:
             raise Unsupported(f"{call.op_type} with {len(call.inputs)} inputs")
+        _broadcast(call)
         with np.errstate(all="ignore"):
             return _one(call, fn(call.x(0), call.x(1)), roundings)
     return ref
@@ -134,18 +151,19 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 def swish(call: OpCall) -> list[Expected]:
     """Swish: ``x / (1 + exp(-scale x))``, attribute ``scale`` (1.0)."""
-    scale = float(call.attr("scale", 1.0))
+    scale = call.number("scale", 1.0)
     return _unary(lambda x: x / (1.0 + np.exp(-scale * x)), 3, 4, exp_arg=lambda x: -scale * x)(call)
 
 
 def leaky_relu(call: OpCall) -> list[Expected]:
     """LeakyRelu: attribute ``negative_slope`` (0.0)."""
-    slope = float(call.attr("negative_slope", 0.0))
+    slope = call.number("negative_slope", 0.0)
     return _unary(lambda x: np.where(x >= 0, x, x * slope), 1, transcendental=False)(call)
 
 
 def bias_add(call: OpCall) -> list[Expected]:
     """BiasAdd: the bias along the channel axis of ``data_format`` (NHWC: last; NCHW: 1)."""
+    call.expect(np.shape(call.inputs[0]) if call.inputs else ())
     x, bias = call.x(0), call.x(1)
     fmt = str(call.attr("data_format", "NHWC"))
     if bias.ndim != 1:
@@ -160,7 +178,7 @@ def bias_add(call: OpCall) -> list[Expected]:
 
 
 def _base_scale_shift(call: OpCall) -> tuple[float, float, float]:
-    base, scale, shift = float(call.attr("base", -1.0)), float(call.attr("scale", 1.0)), float(call.attr("shift", 0.0))
+    base, scale, shift = call.number("base", -1.0), call.number("scale", 1.0), call.number("shift", 0.0)
     if base != -1.0 and base <= 0:
         raise Unsupported(f"{call.op_type} with base {base}")
     return base, scale, shift
@@ -185,6 +203,7 @@ def log(call: OpCall) -> list[Expected]:
 
 def power(call: OpCall) -> list[Expected]:
     """Pow: ``x ^ y`` (broadcast), computed by kernels as ``exp(y ln x)``: its error grows with ``|y ln x|``."""
+    _broadcast(call)
     x, y = call.x(0), call.x(1)
     with np.errstate(all="ignore"):
         r = np.power(x, y)

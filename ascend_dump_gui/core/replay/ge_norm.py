@@ -11,9 +11,8 @@ import numpy as np
 from ascend_dump_gui.core.replay.budget import (
     TRANSCENDENTAL,
     Budget,
-    accumulation_dtype,
-    gamma,
     unit_roundoff,
+    vector_block,
 )
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
@@ -26,7 +25,13 @@ def _axes(call: OpCall, ndim: int, default: list[int]) -> tuple[int, ...]:
     return tuple(sorted({a % ndim for a in axes}))
 
 
-def _softmax_parts(call: OpCall) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, int, float]:
+def block_of(axes: tuple[int, ...], ndim: int, acc: str) -> int:
+    """How the kernel sums over ``axes``: a vector repeat at a time over the trailing (contiguous) axes, one row
+    at a time over strided ones (see :mod:`~.budget`)."""
+    return vector_block(acc) if axes == tuple(range(ndim - len(axes), ndim)) else 1
+
+
+def _softmax_parts(call: OpCall) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, int, float, int]:
     x = call.x(0)
     axes = _axes(call, x.ndim, [-1])
     k = int(np.prod([x.shape[a] for a in axes]))
@@ -38,25 +43,26 @@ def _softmax_parts(call: OpCall) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
     # each exp carries u_in |x - max| (x - max rounded in the input dtype) + 2 u_in (exp, cast): the sum
     # inherits their weighted mean
     carried = (p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2))).sum(axis=axes, keepdims=True)
-    return x, d, p, u_in, k, carried
+    return x, d, p, u_in, k, carried, block_of(axes, x.ndim, call.acc_dtype())
 
 
 def softmax(call: OpCall) -> list[Expected]:
     """SoftmaxV2: ``axes`` ({-1}); ``half_to_float`` only changes the output dtype (read from the dump)."""
-    _, d, p, u_in, k, carried = _softmax_parts(call)
-    budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
-                    note="x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype")
+    _, d, p, u_in, k, carried, block = _softmax_parts(call)
+    budget = Budget(call.out_dtype, call.acc_dtype(), k, output_roundings=2, compute=call.in_dtype(0),
+                    note="x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype",
+                    block=block)
     extra = p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2) + carried)
     return [Expected(p, budget.tolerance(p, p, extra), budget)]
 
 
 def log_softmax(call: OpCall) -> list[Expected]:
     """LogSoftmaxV2: ``axes`` ({-1}); ``x - max - log(sum(exp(x - max)))``."""
-    _, d, p, u_in, k, carried = _softmax_parts(call)
+    _, d, p, u_in, k, carried, block = _softmax_parts(call)
     lse = np.log(np.exp(d).sum(axis=_axes(call, d.ndim, [-1]), keepdims=True))
     r = d - lse
-    budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
-                    note="x - max in the input dtype, sum of exp in float32, log, one rounding")
+    budget = Budget(call.out_dtype, call.acc_dtype(), k, output_roundings=2, compute=call.in_dtype(0),
+                    note="x - max in the input dtype, sum of exp in float32, log, one rounding", block=block)
     extra = (u_in + TRANSCENDENTAL) * (np.abs(d) + np.abs(lse) + 2.0) + carried
     return [Expected(r, budget.tolerance(r, np.ones_like(r), extra), budget)]
 
@@ -67,11 +73,8 @@ def layer_norm(call: OpCall) -> list[Expected]:
     Mean and variance are two-pass sums in float32; ``rstd`` is ``1/sqrt(var + eps)`` (or exp(-ln/2))."""
     x, gamma_, beta = call.x(0), call.x(1), call.x(2)
     ndim = x.ndim
-    norm_axis = int(call.attr("begin_norm_axis"))
-    params_axis = int(call.attr("begin_params_axis", norm_axis))
-    if not -ndim <= norm_axis < ndim or not -ndim <= params_axis < ndim:
-        raise Unsupported(f"LayerNorm: begin_norm_axis {norm_axis} / begin_params_axis {params_axis} for a "
-                          f"{ndim}-D input")
+    norm_axis = call.integer("begin_norm_axis", lo=-ndim, hi=ndim - 1)
+    params_axis = call.integer("begin_params_axis", norm_axis, lo=-ndim, hi=ndim - 1)
     norm_axis %= ndim
     params_axis %= ndim
     axes = tuple(range(norm_axis, ndim))
@@ -79,7 +82,7 @@ def layer_norm(call: OpCall) -> list[Expected]:
     if gamma_.size != int(np.prod(pshape)) or beta.size != gamma_.size:
         raise Unsupported(f"LayerNorm: gamma {list(gamma_.shape)} does not fit {list(pshape)}")
     gamma_, beta = gamma_.reshape(pshape), beta.reshape(pshape)
-    eps = float(call.attr("epsilon", 1e-7))
+    eps = call.number("epsilon", 1e-7, lo=0.0)
     k = int(np.prod([x.shape[a] for a in axes]))
     mean = x.mean(axis=axes, keepdims=True)
     dev = x - mean
@@ -87,21 +90,21 @@ def layer_norm(call: OpCall) -> list[Expected]:
     rstd = 1.0 / np.sqrt(var + eps)
     normed = dev * rstd
     y = normed * gamma_ + beta
-    acc = accumulation_dtype(call.in_dtype(0))
-    g = gamma(k, unit_roundoff(acc))
+    acc = call.acc_dtype()
+    note = "mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y"
+    b = Budget(call.out_dtype, acc, k, 1, call.in_dtype(0), note, block_of(axes, ndim, acc))
+    g = b.coefficient()
     u_c = unit_roundoff(call.in_dtype(0))
     d_mean = g * np.abs(x).mean(axis=axes, keepdims=True) + unit_roundoff(acc) * np.abs(mean)
     d_var = (g + 3 * unit_roundoff(acc)) * var + 2 * d_mean * np.abs(dev).mean(axis=axes, keepdims=True)
     rel_rstd = 0.5 * d_var / (var + eps) + 3 * unit_roundoff(acc) + TRANSCENDENTAL
     d_y = np.abs(gamma_) * (d_mean * rstd + np.abs(normed) * rel_rstd) + 3 * u_c * (np.abs(normed * gamma_) + np.abs(beta))
-    note = "mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y"
-    b = Budget(call.out_dtype, acc, k, 1, call.in_dtype(0), note)
     out = [Expected(y, b.tolerance(y, extra=d_y), b)]
     if len(call.out_dtypes) > 1:
-        b = Budget(call.out_dtypes[1], acc, k, note=note)
+        b = Budget(call.out_dtypes[1], acc, k, note=note, block=b.block)
         out.append(Expected(mean, b.tolerance(mean, extra=d_mean), b))
     if len(call.out_dtypes) > 2:
-        b = Budget(call.out_dtypes[2], acc, k, note=note)
+        b = Budget(call.out_dtypes[2], acc, k, note=note, block=b.block)
         out.append(Expected(var, b.tolerance(var, extra=d_var), b))
     return out
 
@@ -114,17 +117,17 @@ def rms_norm(call: OpCall) -> list[Expected]:
         raise Unsupported(f"RmsNorm: gamma {list(gamma_.shape)} does not fit x {list(x.shape)}")
     axes = tuple(range(x.ndim - gamma_.ndim, x.ndim))
     k = int(np.prod(gamma_.shape))
-    eps = float(call.attr("epsilon", 1e-6))
+    eps = call.number("epsilon", 1e-6, lo=0.0)
     ms = (x * x).mean(axis=axes, keepdims=True)
     rstd = 1.0 / np.sqrt(ms + eps)
     y = x * rstd * gamma_
-    acc = accumulation_dtype(call.in_dtype(0))
-    rel = 0.5 * gamma(k, unit_roundoff(acc)) * ms / (ms + eps) + 4 * unit_roundoff(acc) + TRANSCENDENTAL
+    acc = call.acc_dtype()
     note = "x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding"
-    b = Budget(call.out_dtype, acc, k, 1, note=note)
+    b = Budget(call.out_dtype, acc, k, 1, note=note, block=vector_block(acc))
+    rel = 0.5 * b.coefficient() * ms / (ms + eps) + 4 * unit_roundoff(acc) + TRANSCENDENTAL
     out = [Expected(y, b.tolerance(y, extra=np.abs(y) * rel), b)]
     if len(call.out_dtypes) > 1:
-        b2 = Budget(call.out_dtypes[1], acc, k, 1, note=note)
+        b2 = Budget(call.out_dtypes[1], acc, k, 1, note=note, block=b.block)
         out.append(Expected(rstd, b2.tolerance(rstd, extra=rstd * rel), b2))
     return out
 
@@ -145,7 +148,7 @@ def bn_inference(call: OpCall) -> list[Expected]:
     scale = call.x(3).reshape(shape) if len(call.inputs) > 3 and call.inputs[3].size else 1.0
     offset = call.x(4).reshape(shape) if len(call.inputs) > 4 and call.inputs[4].size else 0.0
     u_c = unit_roundoff(call.in_dtype(0))
-    eps = float(call.attr("epsilon", 1e-5))
+    eps = call.number("epsilon", 1e-5, lo=0.0)
     variants = []
     for note, y, parts in (
             ("TBE: (x + mean) * variance * scale + offset",

@@ -12,13 +12,15 @@ import numpy as np
 
 from ascend_dump_gui.core.compare import graph_lookup
 from ascend_dump_gui.core.compare.matching import NpuOp, plan_pairs
+from ascend_dump_gui.core.dump.dtypes import dtype_by_name
 from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.graph import ORIGIN_NAMES_ATTR, Graph, Op, parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.errors import DumpError, InputError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import OpCall
-from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, replay_each, unsupported
+from ascend_dump_gui.core.replay.precision_mode import PrecisionMode, resolve_mode
+from ascend_dump_gui.core.replay.result import OwnDtypes, ReplayResult, replay_call, replay_each, unsupported
 
 ABSORBED = frozenset({"BiasAdd", "Add"})
 """Original op types a Cube op absorbs as its bias input (MatMul + BiasAdd fusion): still replayable."""
@@ -48,6 +50,9 @@ class GeRun:
         self.graph_path: Path | None = plan.graph_path
         self._graph_ops = {sanitize_part(op.name): op for op in (self.graph.ops if self.graph else ())}
         self._original = self._original_types(graph is not None)
+        self.mode = resolve_mode(graphs=[self.graph] if self.graph else None)
+        """The precision mode the graph dump records (none known otherwise); :func:`~.runs.replay_op` may give
+        another."""
 
     def _original_types(self, given: bool) -> dict[str, str]:
         """Op name -> type over every graph file near the dump (the pre-fusion graphs name the fused ops'
@@ -133,8 +138,29 @@ class GeRun:
             found.append((outs[int(idx)], name))
         return found, None
 
-    def replay(self, op: NpuOp, *, keep_error: bool = False) -> ReplayResult:
-        """Replay one op from its own dumped inputs and judge its dumped outputs."""
+    def own_dtypes(self, op: NpuOp, golden: list[str] | None = None) -> OwnDtypes | None:
+        """The dtypes the model gives the op's outputs: the golden's (given), else the graph's
+        ``origin_data_type``; None: only the dump names them."""
+        if golden:
+            return OwnDtypes(list(golden), "golden")
+        gop = self.graph_op(op)
+        found = []
+        for desc in gop.output_descs if gop is not None else ():
+            name = desc.attrs.get("origin_data_type") or desc.attrs.get("_datadump_origin_data_type")
+            try:
+                dtype = dtype_by_name(name).np_dtype
+            except (KeyError, TypeError):
+                return None
+            if dtype is None:
+                return None
+            found.append(str(dtype))
+        return OwnDtypes(found, "graph") if found else None
+
+    def replay(self, op: NpuOp, *, keep_error: bool = False, golden_dtypes: list[str] | None = None,
+               mode: PrecisionMode | None = None) -> ReplayResult:
+        """Replay one op from its own dumped inputs and judge its dumped outputs: against the op's own dtype
+        (``golden_dtypes``, else the graph's), then the lower precisions ``mode`` (default: the graph's) may
+        explain."""
         index = self.ops.index(op)
         dump = op.dump
         inputs = [_describe(t, f"{op.op_name}:input:{i}") for i, t in enumerate(dump.inputs)]
@@ -171,9 +197,11 @@ class GeRun:
                       [t.original_format for t in in_tensors])
         names = [f"{op.op_name}:output:{i}" for i in range(len(outs))]
         return replay_call(call, outs, names, op=op.op_name, index=index, inputs=inputs, source=str(op.path),
-                           keep_error=keep_error)
+                           keep_error=keep_error, own=self.own_dtypes(op, golden_dtypes), mode=mode or self.mode)
 
-    def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
-                   ) -> list[ReplayResult]:
-        """Every op in execution order (unsupported ones with their reason)."""
-        return replay_each(self.ops, lambda op: op.op_name, self.replay, progress=progress, cancel=cancel)
+    def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
+                   mode: PrecisionMode | None = None) -> list[ReplayResult]:
+        """Every op in execution order (unsupported ones with their reason), judged under ``mode`` (default: the
+        run's own)."""
+        return replay_each(self.ops, lambda op: op.op_name, lambda op: self.replay(op, mode=mode),
+                           progress=progress, cancel=cancel)

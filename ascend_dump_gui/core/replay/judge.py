@@ -1,4 +1,10 @@
-"""Judge one NPU output against its float64 replay and budget: metrics, the worst element, the verdict."""
+"""Judge one NPU output against its float64 replay and budget: metrics, the worst element, the verdict.
+
+A non-finite replay element is met only by the same value (NaN by NaN, an infinity by the same infinity), or,
+where the run saturates, by the dtype's largest finite value of that sign (the reason counts them); a budget that
+is not finite where the replay is, is vacuous: ``unsupported``. Integer outputs are exact; where the exact result
+leaves the dtype's range they follow the op's documented overflow behaviour (:attr:`Expected.overflow`), else
+``unsupported``."""
 
 from __future__ import annotations
 
@@ -7,15 +13,17 @@ from typing import Any
 
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import SAFETY, Budget, largest, smallest_normal, unit_roundoff
+from ascend_dump_gui.core.replay.budget import SAFETY, Budget, integer_range, largest
 from ascend_dump_gui.core.threaded import over_chunks
 
-FAITHFUL, KERNEL, UNSUPPORTED = "faithful", "kernel", "unsupported"
-_RANK = {FAITHFUL: 0, UNSUPPORTED: 1, KERNEL: 2}
+FAITHFUL, REDUCED_PRECISION, KERNEL, UNSUPPORTED = "faithful", "reduced_precision", "kernel", "unsupported"
+VERDICTS = (FAITHFUL, REDUCED_PRECISION, KERNEL, UNSUPPORTED)
+_RANK = {FAITHFUL: 0, UNSUPPORTED: 1, REDUCED_PRECISION: 2, KERNEL: 3}
 
 
 def worst(verdicts: list[str]) -> str:
-    """The worst of several outputs' verdicts (kernel > unsupported > faithful); unsupported for none."""
+    """The worst of several outputs' verdicts (kernel > reduced_precision > unsupported > faithful: a problem found
+    beats a judgement not made); unsupported for none."""
     return max(verdicts, key=_RANK.__getitem__) if verdicts else UNSUPPORTED
 
 
@@ -28,6 +36,8 @@ class Expected:
     budget: Budget
     alternatives: list[Expected] = field(default_factory=list)
     """Other documented formulas of the same op (e.g. per kernel generation); fitting one is faithful."""
+    overflow: str | None = None
+    """An integer output's documented overflow behaviour: ``"saturate"`` (None: not documented)."""
 
 
 @dataclass
@@ -70,32 +80,7 @@ def judge(npu: np.ndarray, expected: Expected, *, keep_error: bool = False) -> O
         if other.verdict == FAITHFUL:
             other.reason += f" (following the kernel variant: {alt.budget.note})"
             return other
-    narrow = _narrower(npu, expected)
-    if narrow is not None:
-        other = _judge_one(npu, narrow, keep_error)
-        if other.verdict == FAITHFUL:
-            other.reason += (f"; the {expected.budget.dtype} output holds only {narrow.budget.compute} values: the "
-                             f"op ran in {narrow.budget.compute} (precision mode), judged with its rounding")
-            other.budget["assumed_precision"] = narrow.budget.compute
-            return other
     return first
-
-
-def _narrower(npu: np.ndarray, expected: Expected) -> Expected | None:
-    """``expected`` with one rounding to float16 or bfloat16 allowed, when every value of the float32 ``npu``
-    is one of that dtype's (the precision mode ran the op in it)."""
-    if npu.dtype != np.float32:
-        return None
-    import ml_dtypes
-
-    with np.errstate(all="ignore"):
-        for name, dtype in (("float16", np.float16), ("bfloat16", ml_dtypes.bfloat16)):
-            if np.array_equal(npu.astype(dtype).astype(np.float32), npu, equal_nan=True):
-                tol = expected.tol + SAFETY * unit_roundoff(name) * np.abs(expected.value) + smallest_normal(name)
-                budget = Budget(expected.budget.dtype, expected.budget.accumulation, expected.budget.reduction,
-                                expected.budget.output_roundings, name, expected.budget.note)
-                return Expected(expected.value, tol, budget)
-    return None
 
 
 @dataclass
@@ -112,6 +97,7 @@ class _Stats:
     e_norm: float
     t_norm: float
     cosine: float | None
+    n_saturated: int = 0           # elements met by the dtype's largest finite value where the replay leaves its range
 
 
 def _chunk_stats(part: slice, y: np.ndarray, ref: np.ndarray, tol: np.ndarray, err: np.ndarray) -> tuple:
@@ -156,12 +142,15 @@ def _general_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, dtype: str) 
         err = y - ref
         both_nan = np.isnan(y) & np.isnan(ref)
         same_inf = np.isinf(y) & np.isinf(ref) & (np.sign(y) == np.sign(ref))
-        fine = both_nan | same_inf | _saturated(y, ref, dtype)
+        saturated = _saturated(y, ref, dtype)
+        fine = both_nan | same_inf | saturated
         abs_err = np.abs(err)
-        bad = ~(abs_err <= tol) & ~fine          # NaN error (one side non-finite) is bad
+        # a non-finite replay element is met only by `fine`; NaN error (one side non-finite) is bad
+        bad = ~((abs_err <= tol) & np.isfinite(ref)) & ~fine
         finite = np.isfinite(y) & np.isfinite(ref)
         fe, fr = abs_err[finite], np.abs(ref[finite])
-        ratio = np.where(finite & ~fine, abs_err / tol, 0.0)
+        exact_miss = np.where(abs_err > 0, np.inf, 0.0)        # a zero allowance (exact outputs) met or not
+        ratio = np.where(finite & ~fine, np.divide(abs_err, tol, out=exact_miss, where=tol > 0), 0.0)
         nz = fr > 0
         rel = fe[nz] / fr[nz]
         r_norm = float(np.linalg.norm(ref[finite]))
@@ -171,17 +160,61 @@ def _general_stats(y: np.ndarray, ref: np.ndarray, tol: np.ndarray, dtype: str) 
         return _Stats(err, n_bad, float(ratio.max()) if ratio.size else 0.0, worst_at,
                       float(fe.max()) if fe.size else None, float(rel.max()) if rel.size else None, r_norm,
                       float(np.linalg.norm(err[finite])), float(np.linalg.norm(tol[finite])),
-                      _cosine(y[finite], ref[finite]) if finite.any() else None)
+                      _cosine(y[finite], ref[finite]) if finite.any() else None,
+                      int(np.count_nonzero(saturated & np.isfinite(y))))
+
+
+_NO_METRICS = {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None}
+
+
+def _vacuous_tolerance(ref: np.ndarray, tol: np.ndarray) -> str | None:
+    """Why the budget says nothing (an allowance that is not finite where the replay is), or None."""
+    if np.isfinite(tol).all():
+        return None
+    with np.errstate(invalid="ignore"):
+        n = int(np.count_nonzero(~np.isfinite(np.broadcast_to(tol, ref.shape)) & np.isfinite(ref)))
+    return None if n == 0 else f"the budget is not finite at {n} elements where the replay is: not judged"
+
+
+def _integer_reference(expected: Expected, dtype: str, lo: int, hi: int) -> tuple[Expected | None, str]:
+    """An integer output's replay as the kernel gives it (saturated where the op documents it), with a note for
+    the reason; or None and why it is not judged."""
+    ref = expected.value
+    with np.errstate(invalid="ignore"):
+        finite = np.isfinite(ref)
+        if not finite.all():
+            return None, f"the replay has {int(np.count_nonzero(~finite))} non-finite values for a {dtype} output"
+        if not np.array_equal(ref, np.round(ref)):
+            return None, f"the replay is not an integer everywhere: {dtype} rounding of this op is not covered"
+        over = (ref < lo) | (ref > hi)
+    n = int(np.count_nonzero(over))
+    if n == 0:
+        return expected, ""
+    if expected.overflow != "saturate":
+        return None, (f"the exact result leaves {dtype}'s range [{lo}, {hi}] at {n} elements and the op's "
+                      "overflow behaviour is not documented: not judged")
+    clipped = Expected(np.clip(ref, lo, hi), expected.tol, expected.budget, overflow=expected.overflow)
+    return clipped, (f"; {n} elements beyond {dtype}'s range saturate to [{lo}, {hi}] (Ascend saturates integer "
+                     "overflow)")
 
 
 def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJudgement:
     budget = expected.budget
-    ref, tol = expected.value, expected.tol
     desc = budget.describe()
-    if npu.size != ref.size:
-        return OutputJudgement(UNSUPPORTED, f"the NPU output holds {npu.size} elements, the replay {ref.size}",
-                               {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None},
-                               desc)
+    if npu.size != expected.value.size:
+        return OutputJudgement(UNSUPPORTED, f"the NPU output holds {npu.size} elements, the replay "
+                               f"{expected.value.size}", dict(_NO_METRICS), desc)
+    note = ""
+    bounds = integer_range(budget.dtype)
+    if bounds is not None:
+        adjusted, note = _integer_reference(expected, budget.dtype, *bounds)
+        if adjusted is None:
+            return OutputJudgement(UNSUPPORTED, note, dict(_NO_METRICS), desc)
+        expected = adjusted
+    ref, tol = expected.value, expected.tol
+    vacuous = _vacuous_tolerance(ref, tol)
+    if vacuous:
+        return OutputJudgement(UNSUPPORTED, vacuous, dict(_NO_METRICS), desc)
     y = np.asarray(npu).reshape(ref.shape)   # float64 chunk by chunk in the common case
     st = _all_finite_stats(y, ref, tol, largest(budget.dtype)) if ref.size and budget.floor > 0 else None
     if st is None:
@@ -197,12 +230,18 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
     desc["cosine"] = None if rel_budget is None else max(0.0, 1.0 - 0.5 * min(rel_budget, 1.0) ** 2)
     if st.n_bad:
         at = np.unravel_index(st.worst_at, ref.shape)
+        allowed = f"allowed ±{tol[at]:.3g}" if np.isfinite(ref[at]) else \
+            f"met only by {ref[at]:g}" + (f" or ±{largest(budget.dtype):g} where the run saturates"
+                                          if np.isinf(ref[at]) and np.isfinite(largest(budget.dtype)) else "")
         reason = (f"{st.n_bad} of {ref.size} elements exceed the budget (worst at {list(map(int, at))}: NPU "
-                  f"{float(y[at]):.6g}, replay {ref[at]:.6g}, allowed ±{tol[at]:.3g})")
+                  f"{float(y[at]):.6g}, replay {ref[at]:.6g}, {allowed})")
         verdict = KERNEL
     else:
         reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
                   f"{budget.dtype}" + (f" with {budget.accumulation} accumulation over K={budget.reduction}"
-                                       if budget.accumulation and budget.reduction > 1 else ""))
+                                       if budget.accumulation and budget.reduction > 1 else "") + note)
+        if st.n_saturated:
+            reason += (f"; {st.n_saturated} elements beyond {budget.dtype}'s range are its largest finite value "
+                       f"±{largest(budget.dtype):g} (the run saturates)")
         verdict = FAITHFUL
     return OutputJudgement(verdict, reason, metrics, desc, st.err if keep_error else None)

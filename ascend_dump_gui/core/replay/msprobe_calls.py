@@ -77,14 +77,14 @@ def _conv2d(args: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
         pads = [ph, ph, pw, pw]
     inputs = [x, w] + ([args["bias"]] if isinstance(args.get("bias"), np.ndarray) else [])
     return "Conv2D", inputs, {"strides": [1, 1, sh, sw], "pads": pads, "dilations": [1, 1, dh, dw],
-                              "groups": int(args.get("groups") or 1), "data_format": "NCHW"}
+                              "groups": args.get("groups") or 1, "data_format": "NCHW"}
 
 
 def _dims(args: Args, ndim: int) -> list[int]:
     dim = args.get("dim")
     if dim is None:
         return list(range(ndim))
-    return [int(dim)] if isinstance(dim, int) else [int(d) for d in dim]
+    return [dim] if not isinstance(dim, (list, tuple)) else list(dim)   # checked as the op's axes attribute
 
 
 def _alpha(args: Args) -> None:
@@ -136,7 +136,7 @@ def _map(api: str, a: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
         dim = a.get("dim")
         if dim is None:
             raise Unsupported(f"{api} without dim is not covered")
-        return ("SoftmaxV2" if api == "softmax" else "LogSoftmaxV2"), [x], {"axes": [int(dim)]}
+        return ("SoftmaxV2" if api == "softmax" else "LogSoftmaxV2"), [x], {"axes": [dim]}
     if api == "layer_norm":
         x = _t(a, "input")
         shape = a.get("normalized_shape")
@@ -148,7 +148,7 @@ def _map(api: str, a: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
         axis = x.ndim - len(shape)
         eps = a.get("eps")
         return "LayerNorm", [x, gamma, beta], {"begin_norm_axis": axis, "begin_params_axis": axis,
-                                               "epsilon": 1e-5 if eps is None else float(eps)}
+                                               "epsilon": 1e-5 if eps is None else eps}
     if api == "embedding":
         if a.get("max_norm") is not None:
             raise Unsupported("embedding with max_norm (it renormalises the weight) is not covered")
@@ -168,5 +168,5 @@ def _map(api: str, a: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
             "axes": _dims(a, x.ndim), "keep_dims": bool(a.get("keepdim") or False)}
     if api == "npu_rms_norm":
         eps = a.get("epsilon")
-        return "RmsNorm", [_t(a, "input"), _t(a, "gamma")], {"epsilon": 1e-6 if eps is None else float(eps)}
+        return "RmsNorm", [_t(a, "input"), _t(a, "gamma")], {"epsilon": 1e-6 if eps is None else eps}
     raise Unsupported(f"the call {api} is not covered by the replay")

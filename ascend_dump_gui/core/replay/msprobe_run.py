@@ -17,7 +17,8 @@ from ascend_dump_gui.core.msprobe.tree import MAX_JSON_BYTES, MsprobeRun, Tensor
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import Unsupported
 from ascend_dump_gui.core.replay.msprobe_calls import to_call
-from ascend_dump_gui.core.replay.result import ReplayResult, replay_call, replay_each, unsupported
+from ascend_dump_gui.core.replay.precision_mode import PrecisionMode, resolve_mode
+from ascend_dump_gui.core.replay.result import OwnDtypes, ReplayResult, replay_call, replay_each, unsupported
 
 
 def is_msprobe_run(path: Path) -> bool:
@@ -56,6 +57,8 @@ class MsprobeReplayRun:
         self.source = str(file)
         self.ops = [Call(name, i, entry) for i, (name, entry) in enumerate(data.items()) if isinstance(entry, dict)]
         self.graph_path = None
+        self.graph = None
+        self.mode = resolve_mode(pytorch=True)
 
     def find(self, name: str) -> Call:
         for call in self.ops:
@@ -83,8 +86,11 @@ class MsprobeReplayRun:
             return item["value"]
         raise Unsupported(f"{name} of type {kind!r} is not covered")
 
-    def replay(self, call: Call, *, keep_error: bool = False) -> ReplayResult:
-        """Replay one forward call from its own dumped arguments and judge its dumped outputs."""
+    def replay(self, call: Call, *, keep_error: bool = False, golden_dtypes: list[str] | None = None,
+               mode: PrecisionMode | None = None) -> ReplayResult:
+        """Replay one forward call from its own dumped arguments and judge its dumped outputs: against the
+        call's own dtype (``golden_dtypes``: the bench side's, else the dumped one), then the lower precisions
+        ``mode`` (default: torch_npu's defaults) may explain."""
         parts = call.name.split(".")
         api = parts[1] if len(parts) > 2 else call.name
         op_type = parts[0] if parts[0] in ("Module", "Cell") else ".".join(parts[:2])
@@ -111,13 +117,16 @@ class MsprobeReplayRun:
             op_call = to_call(api, positional, keywords, outs)
         except Unsupported as exc:
             return unsupported(call.name, op_type, call.index, str(exc), **base)
-        except (ValueError, TypeError, IndexError, KeyError) as exc:   # argument values of unexpected types
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError) as exc:   # unexpected values
             return unsupported(call.name, op_type, call.index, f"the dumped arguments do not fit {api}: {exc}", **base)
         names = [f"{call.name}.output.{i}" for i in range(len(outs))]
         return replay_call(op_call, outs, names, op=call.name, index=call.index, inputs=ins, source=self.source,
-                           keep_error=keep_error, op_type=op_type)
+                           keep_error=keep_error, op_type=op_type, mode=mode or self.mode,
+                           own=OwnDtypes(list(golden_dtypes), "golden") if golden_dtypes else None)
 
-    def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
-                   ) -> list[ReplayResult]:
-        """Every call in execution order (unsupported ones with their reason)."""
-        return replay_each(self.ops, lambda call: call.name, self.replay, progress=progress, cancel=cancel)
+    def replay_all(self, *, progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
+                   mode: PrecisionMode | None = None) -> list[ReplayResult]:
+        """Every call in execution order (unsupported ones with their reason), judged under ``mode`` (default: the
+        run's own)."""
+        return replay_each(self.ops, lambda call: call.name, lambda call: self.replay(call, mode=mode),
+                           progress=progress, cancel=cancel)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ascend_dump_gui.core.json_safe import json_safe
-from ascend_dump_gui.core.replay.budget import LAMBDA, SAFETY
+from ascend_dump_gui.core.replay.budget import SAFETY
 from ascend_dump_gui.core.replay.profile import ProfilePoint
 from ascend_dump_gui.core.replay.result import ReplayResult
 
@@ -18,8 +18,7 @@ def to_json(results: Sequence[ReplayResult], *, graph: str | None = None,
     doc: dict[str, Any] = {
         "results": [r.to_json() for r in results],
         "summary": {"ops": len(results), "faithful": counts["faithful"], "kernel": counts["kernel"],
-                    "unsupported": counts["unsupported"], "graph": graph, "safety_factor": SAFETY,
-                    "lambda": LAMBDA},
+                    "unsupported": counts["unsupported"], "graph": graph, "safety_factor": SAFETY},
     }
     if profile is not None:
         doc["profile"] = [p.to_json() for p in profile]

@@ -11,8 +11,20 @@ import numpy as np
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.replay.budget import VacuousBudget
 from ascend_dump_gui.core.replay.call import OpCall, Unsupported
-from ascend_dump_gui.core.replay.judge import UNSUPPORTED, OutputJudgement, judge, worst
+from ascend_dump_gui.core.replay.judge import (
+    FAITHFUL,
+    KERNEL,
+    REDUCED_PRECISION,
+    UNSUPPORTED,
+    Expected,
+    OutputJudgement,
+    judge,
+    worst,
+)
+from ascend_dump_gui.core.replay.precision import at_dtype, at_precision, candidates, representable
+from ascend_dump_gui.core.replay.precision_mode import PrecisionMode
 from ascend_dump_gui.core.replay.registry import reference_of
 
 _NO_METRICS = {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None}
@@ -36,9 +48,18 @@ class OutputResult:
 
 
 @dataclass
+class OwnDtypes:
+    """The dtypes the model gives an op's outputs and where they come from: ``golden``, ``graph`` (the original
+    graph's ``origin_data_type``) or ``dump`` (nothing else names them)."""
+
+    dtypes: list[str]
+    source: str = "dump"
+
+
+@dataclass
 class ReplayResult:
     """One op replayed: its verdict is the worst of its outputs'; the top-level tensor/metrics/budget are the
-    worst output's."""
+    worst output's. ``precision`` is what the NPU output is consistent with (the op's own dtype, or a lower one)."""
 
     op: str
     op_type: str
@@ -48,6 +69,10 @@ class ReplayResult:
     inputs: list[dict[str, Any]] = field(default_factory=list)
     outputs: list[OutputResult] = field(default_factory=list)
     source: str = ""           # the dump file (GE) or dump.json (msprobe) the values came from
+    precision: str | None = None
+    precision_mode: dict[str, Any] = field(default_factory=lambda: {"value": None, "source": None})
+    op_dtype: str | None = None
+    op_dtype_source: str | None = None
 
     @property
     def main(self) -> OutputResult | None:
@@ -63,6 +88,8 @@ class ReplayResult:
             "op": self.op, "op_type": self.op_type, "index": self.index,
             "tensor": main.tensor if main else f"{self.op}:output:0",
             "dtype": main.dtype if main else None, "verdict": self.verdict, "reason": self.reason,
+            "precision": self.precision, "precision_mode": dict(self.precision_mode),
+            "op_dtype": self.op_dtype, "op_dtype_source": self.op_dtype_source,
             "reference": "float64", "budget": main.budget if main else {},
             "metrics": main.metrics if main else dict(_NO_METRICS), "inputs": self.inputs,
             "outputs": [o.to_json() for o in self.outputs], "source": self.source,
@@ -89,34 +116,103 @@ def unsupported(op: str, op_type: str, index: int, reason: str, **kw: Any) -> Re
     return ReplayResult(op, op_type, index, UNSUPPORTED, reason, **kw)
 
 
-def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: list[str], *, op: str, index: int,
-                inputs: list[dict[str, Any]], source: str, keep_error: bool = False,
-                op_type: str | None = None) -> ReplayResult:
-    """Replay ``call`` and judge each dumped output (None: that output was not dumped or not readable);
-    ``op_type`` names the op in the result (default: the GE type replayed; msprobe: ``Functional.linear``)."""
-    op_type = op_type or call.op_type
-    try:
-        expected = reference_of(call.op_type)(call)
-    except Unsupported as exc:
-        return unsupported(op, op_type, index, str(exc), inputs=inputs, source=source)
-    except MemoryError:
-        return unsupported(op, op_type, index, "not enough memory for the float64 replay", inputs=inputs,
-                           source=source)
-    except (ValueError, IndexError, TypeError, KeyError) as exc:   # shapes or attribute values that do not fit
-        return unsupported(op, op_type, index, f"the inputs or attributes do not fit {call.op_type}: {exc}",
-                           inputs=inputs, source=source)
+_NOT_DUMPED = "this output is not in the dump"
+
+
+def _judged(expected: list[Expected], npu_outputs: list[np.ndarray | None], out_names: list[str], op: str,
+            out_dtypes: list[str], keep_error: bool) -> list[OutputResult]:
+    """Each dumped output judged against its expected value (an output not dumped: unsupported, saying so)."""
     outputs = []
     for i, exp in enumerate(expected):
         npu = npu_outputs[i] if i < len(npu_outputs) else None
         name = out_names[i] if i < len(out_names) else f"{op}:output:{i}"
         if npu is None:
-            outputs.append(OutputResult(name, call.out_dtypes[i] if i < len(call.out_dtypes) else "", UNSUPPORTED,
-                                        "this output is not in the dump", dict(_NO_METRICS), exp.budget.describe()))
+            outputs.append(OutputResult(name, out_dtypes[i] if i < len(out_dtypes) else "", UNSUPPORTED,
+                                        _NOT_DUMPED, dict(_NO_METRICS), exp.budget.describe()))
             continue
         j: OutputJudgement = judge(npu, exp, keep_error=keep_error)
         outputs.append(OutputResult(name, str(npu.dtype), j.verdict, j.reason, j.metrics, j.budget, j.error))
-    dumped = [o for o in outputs if o.reason != "this output is not in the dump"] or outputs
+    return outputs
+
+
+def _decided(outputs: list[OutputResult]) -> tuple[str, OutputResult]:
+    """The verdict of several outputs (the worst of the dumped ones) and the output that decides it."""
+    dumped = [o for o in outputs if o.reason != _NOT_DUMPED] or outputs
     verdict = worst([o.verdict for o in dumped])
-    chosen = next(o for o in dumped if o.verdict == verdict)
+    return verdict, next(o for o in dumped if o.verdict == verdict)
+
+
+def _reference(call: OpCall) -> list[Expected] | str:
+    """The expected outputs of ``call``, or why there are none."""
+    try:
+        call.check_sizes()
+        return reference_of(call.op_type)(call)
+    except (Unsupported, VacuousBudget) as exc:
+        return str(exc)
+    except MemoryError:
+        return "not enough memory for the float64 replay"
+    except (ValueError, IndexError, TypeError, KeyError, OverflowError) as exc:   # values that do not fit
+        return f"the inputs or attributes do not fit {call.op_type}: {exc}"
+
+
+def _lower(call: OpCall, own: list[str], npu_outputs: list[np.ndarray | None], out_names: list[str], op: str,
+           mode: PrecisionMode, keep_error: bool) -> tuple[str, list[OutputResult], str] | None:
+    """The first lower precision whose recomputed reference every dumped output fits: (precision, the outputs
+    judged at it with their verdict faithful or reduced_precision, why the mode allows it or not); None if none."""
+    dumped = [npu for npu in npu_outputs if npu is not None]
+    for precision in candidates(call.op_type, own[0]):
+        if not dumped or not all(representable(npu, precision) for npu in dumped):
+            continue
+        lowered = at_precision(call, precision)
+        expected = _reference(lowered)
+        if isinstance(expected, str):
+            continue
+        outputs = _judged(expected, npu_outputs, out_names, op, lowered.out_dtypes, keep_error)
+        if _decided(outputs)[0] != FAITHFUL:
+            continue
+        allowed, why = mode.allows(op, call.op_type, precision, call.attrs)
+        for o in outputs:
+            if o.verdict == FAITHFUL:
+                o.verdict = FAITHFUL if allowed else REDUCED_PRECISION
+            o.budget["precision"] = precision
+        return precision, outputs, why
+    return None
+
+
+def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: list[str], *, op: str, index: int,
+                inputs: list[dict[str, Any]], source: str, keep_error: bool = False,
+                op_type: str | None = None, own: OwnDtypes | None = None,
+                mode: PrecisionMode | None = None) -> ReplayResult:
+    """Replay ``call`` and judge each dumped output (None: that output was not dumped or not readable);
+    ``op_type`` names the op in the result (default: the GE type replayed; msprobe: ``Functional.linear``).
+
+    Judged first against the op's own dtype (``own``; default the dumped dtypes); where that misses, against each
+    lower precision the runtime can use for the op type (``precision.py``): within P's budget it is ``faithful``
+    at P when ``mode`` lets the op compute at P, else ``reduced_precision``; else ``kernel``."""
+    op_type = op_type or call.op_type
+    mode = mode or PrecisionMode()
+    own = own or OwnDtypes(list(call.out_dtypes))
+    dtypes = own.dtypes + call.out_dtypes[len(own.dtypes):]
+    kw: dict[str, Any] = {"inputs": inputs, "source": source, "precision_mode": mode.to_json(),
+                          "op_dtype": dtypes[0] if dtypes else None, "op_dtype_source": own.source}
+    at_own = at_dtype(call, dtypes)
+    expected = _reference(at_own)
+    if isinstance(expected, str):
+        return unsupported(op, op_type, index, expected, **kw)
+    outputs = _judged(expected, npu_outputs, out_names, op, at_own.out_dtypes, keep_error)
+    verdict, chosen = _decided(outputs)
     reason = chosen.reason if len(outputs) == 1 else f"{chosen.tensor}: {chosen.reason}"
-    return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source)
+    precision = dtypes[0] if dtypes else None
+    lower = _lower(at_own, dtypes, npu_outputs, out_names, op, mode, keep_error) if verdict == KERNEL else None
+    if lower is not None:
+        precision, outputs, why = lower
+        verdict, chosen = _decided(outputs)
+        said = "" if own.source != "dump" else " (the dumped dtype: no golden or graph names the op's dtype)"
+        if verdict == FAITHFUL:
+            reason = f"the {dtypes[0]} op computed at {precision}{said}: {chosen.reason}; {why}"
+        else:
+            reason = (f"not within the budget of {dtypes[0]}{said} ({reason}), but within the budget of the op "
+                      f"recomputed at {precision}: it ran at {precision}; {why}. `ascend-dump fix` proposes the "
+                      f"setting that keeps it in {dtypes[0]}")
+    return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source, precision,
+                        mode.to_json(), kw["op_dtype"], own.source)

@@ -11,6 +11,7 @@ from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.ge_run import GeRun
 from ascend_dump_gui.core.replay.msprobe_run import MsprobeReplayRun, is_msprobe_run
+from ascend_dump_gui.core.replay.precision_mode import PrecisionMode
 from ascend_dump_gui.core.replay.result import ReplayResult
 
 ReplayRun = GeRun | MsprobeReplayRun
@@ -29,9 +30,13 @@ def open_run(run: str | os.PathLike, graph: str | os.PathLike | None = None, *, 
     return GeRun(path, graph, progress=progress, cancel=cancel)
 
 
-def replay_op(run: ReplayRun, name: str, *, keep_error: bool = False) -> ReplayResult:
-    """Replay the op (GE) or call (msprobe) named ``name``."""
-    return run.replay(run.find(name), keep_error=keep_error)  # type: ignore[arg-type]
+def replay_op(run: ReplayRun, name: str, *, keep_error: bool = False, golden_dtypes: list[str] | None = None,
+              mode: PrecisionMode | None = None) -> ReplayResult:
+    """Replay the op (GE) or call (msprobe) named ``name``: judged against its own dtype (``golden_dtypes``, else
+    the graph's or the dumped one), then the lower precisions the run's ``mode`` (default: the run's own) may
+    explain."""
+    return run.replay(run.find(name), keep_error=keep_error, golden_dtypes=golden_dtypes,  # type: ignore[arg-type]
+                      mode=mode)
 
 
 def first_divergence_op(run_path: str | os.PathLike, golden: str | os.PathLike, graph: str | os.PathLike | None

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from ascend_dump_gui.core.emulator.faults import PERTURBATION
+from ascend_dump_gui.core.replay.precision_mode import mode_from_product
 from ascend_dump_gui.core.replay.runs import first_divergence_op, open_run, replay_op
 from tests.core.replay.cases import perturb
 from tests.core.replay.ge_folder import GeOp, Tensor, write_folder
@@ -81,9 +82,18 @@ def perturbed_transformer(tmp_path_factory):
 
 
 def test_emulator_perturb_fault_is_kernel_only_in_its_op(perturbed_transformer):
+    """The emulated acl.json run computes under force_fp16 (online inference's default): its float32 MatMuls ran
+    at float16, which that mode allows; without the mode they are reduced_precision."""
     _, step, _, _ = perturbed_transformer
-    results = open_run(step).replay_all()          # the graph is found beside the dump, as compare finds it
+    run = open_run(step)                           # the graph is found beside the dump, as compare finds it
+    unknown = {r.op: r for r in run.replay_all()}
+    fc1 = unknown["encoder/ffn/fc1/MatMul"]
+    assert (fc1.verdict, fc1.precision, fc1.op_dtype, fc1.op_dtype_source) == \
+        ("reduced_precision", "float16", "float32", "graph")
+    results = run.replay_all(mode=mode_from_product("atlas_inference"))
     by_op = {r.op: r for r in results}
+    assert by_op["encoder/ffn/fc1/MatMul"].precision == "float16"
+    assert by_op["encoder/ffn/fc1/MatMul"].precision_mode == {"value": "force_fp16", "source": "product default"}
     assert by_op["encoder/attn/Softmax"].verdict == "kernel"
     others = [r for r in results if r.op != "encoder/attn/Softmax"]
     assert all(r.verdict in ("faithful", "unsupported") for r in others)
@@ -158,7 +168,7 @@ def test_build_graph_only_fused_bias_is_replayed_other_fusions_are_not(tmp_path,
     assert [p.name for p in (tmp_path / "graphs").rglob("*.txt")] == ["ge_proto_00000000_Build.txt"]
     step = next(p for p in sorted((tmp_path / "dump").rglob("*")) if p.is_dir() and p.name == "0"
                 and p.parent.name == "1")
-    result = replay_op(open_run(step), op)
+    result = replay_op(open_run(step), op, mode=mode_from_product("atlas_inference"))   # acl.json: force_fp16
     assert result.verdict == verdict, result.reason
     if verdict == "unsupported":
         assert "fused" in result.reason and "type unknown" in result.reason

@@ -22,7 +22,7 @@ def _rank(name: str) -> Path:
 
 
 @pytest.mark.parametrize(("tree", "gelu"), [("bench", "faithful"), ("npu_perturbed", "kernel"),
-                                            ("npu_fp16round", "faithful")])
+                                            ("npu_fp16round", "reduced_precision")])
 def test_msprobe_written_trees(tree, gelu):
     results = {r.op: r for r in open_run(_rank(tree)).replay_all()}
     assert results["Functional.gelu.0.forward"].verdict == gelu
@@ -31,8 +31,11 @@ def test_msprobe_written_trees(tree, gelu):
                  "Torch.log.0.forward"):
         assert results[name].verdict == "faithful", (name, results[name].reason)
     assert results["Functional.nll_loss.0.forward"].verdict == "unsupported"
-    if tree == "npu_fp16round":
-        assert results["Functional.gelu.0.forward"].main.budget["assumed_precision"] == "float16"
+    gelu_result = results["Functional.gelu.0.forward"]
+    assert gelu_result.precision == ("float16" if tree == "npu_fp16round" else "float32")
+    if tree == "npu_fp16round":      # no golden, no mode: the float32 call ran at float16, the mode unknown
+        assert gelu_result.op_dtype_source == "dump" and gelu_result.precision_mode == {"value": None,
+                                                                                          "source": None}
 
 
 def test_first_divergence_of_the_perturbed_tree_is_the_gelu_call():

@@ -69,27 +69,6 @@ def test_bfloat16_honest_is_faithful_and_ten_percent_off_is_kernel(case: Case):
     assert worst(_run(case, BF16, wrong=True, rel=10 * case.kernel_rel)) == KERNEL
 
 
-def _hf32(x: np.ndarray) -> np.ndarray:
-    """float32 values rounded to a 10-bit mantissa (HF32), to nearest even."""
-    bits = x.astype(np.float32).view(np.uint32)
-    bits = (bits + np.uint32(0x0FFF) + ((bits >> np.uint32(13)) & np.uint32(1))) & np.uint32(0xFFFFE000)
-    return bits.view(np.float32)
-
-
-def test_float32_conv_in_hf32_is_faithful_and_one_percent_off_is_kernel():
-    rng = np.random.default_rng(2)
-    x = rng.normal(0, 1, (2, 4, 8, 8)).astype(np.float32)
-    w = rng.normal(0, 1, (5, 4, 3, 3)).astype(np.float32)
-    attrs = {"strides": [1, 1, 1, 1], "pads": [1, 1, 1, 1], "data_format": "NCHW"}
-    case = next(c for c in CASES if c.id == "Conv2D_nchw_groups")
-    y = case.device([_hf32(x), _hf32(w)], {**attrs, "dilations": [1, 1, 1, 1]})[0].astype(np.float32)
-    call = OpCall("Conv2D", [x, w], attrs, ["float32"], [y.shape], ["NCHW", "NCHW"])
-    expected = reference_of("Conv2D")(call)[0]
-    honest = judge(y, expected)
-    assert honest.verdict == FAITHFUL and honest.budget["intermediate_precision"] == "hfloat32"
-    assert judge(perturb(y).astype(np.float32), expected).verdict == KERNEL
-
-
 def test_gelu_high_performance_polynomial_is_a_faithful_variant():
     x = np.linspace(-4, 4, 97).astype(np.float16)
     xf = x.astype(np.float32)

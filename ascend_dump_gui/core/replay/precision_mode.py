@@ -1,0 +1,232 @@
+"""The run's precision mode, where it comes from, and whether it lets an op compute below its own dtype.
+
+The mode comes from ``replay --precision-mode VALUE`` (source ``option``), a config or training script
+(``config``: precision_mode / precision_mode_v2 / ACL_PRECISION_MODE with the modify_mixlist, customize_dtypes and
+keep_dtype files it names, torch_npu's allow_hf32 switches), the GE graph dump's own ``precision_mode`` attribute
+(``graph``) or a product's documented default (``product default``), in that order of precedence.
+
+What a mode lets an op compute at (hiascend GE API "PRECISION_MODE", precision-knobs.md):
+
+* ``force_fp16`` / ``fp16``: every op at float16.
+* ``allow_fp32_to_fp16`` (``allow_fp32_to_bf16``): Cube (matrix) ops at float16 (bfloat16); vector ops keep float32
+  where they support it.
+* ``allow_mix_precision*`` / ``mixed_float16`` / ``mixed_bfloat16``: every op not on the block list (modify_mixlist
+  ``black-list``) may follow the mixed precision lists down.
+* ``force_fp32`` / ``cube_fp16in_fp32out``: Cube ops take float16 operands and give float32 (the ``hf32`` form:
+  operands with an 11-bit significand); vector ops float32.
+* ``must_keep_origin_dtype`` / ``origin``: nothing lower.
+* customize_dtypes (a name beats a type) and keep_dtype override the mode for the ops they name, except under
+  the origin modes; HF32 for Cube ops from torch_npu's ``matmul.allow_hf32`` / ``conv.allow_hf32`` (defaults False /
+  True for PyTorch runs) or the op's own ``enable_hf32`` attribute.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ascend_dump_gui.core.config import jsontext
+from ascend_dump_gui.core.config.file_checks import _DTYPE_LINE
+from ascend_dump_gui.core.config.schema.tf1.debug import PRECISION_MODES, PRECISION_MODES_V2
+from ascend_dump_gui.core.errors import InputError
+
+OPTION, CONFIG, GRAPH, PRODUCT = "option", "config", "graph", "product default"
+
+CUBE_OPS = frozenset({"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2", "Conv2D"})
+"""Op types the Cube (matrix unit) computes."""
+REDUCTIONS = frozenset({"ReduceSumD", "ReduceMeanD", "AvgPool", "LayerNorm", "RmsNorm", "SoftmaxV2", "LogSoftmaxV2"})
+"""Op types that sum on the vector unit (their accumulation may be float16 in a high-performance kernel)."""
+
+MODES = tuple(dict.fromkeys(PRECISION_MODES + PRECISION_MODES_V2))
+PRODUCT_DEFAULTS = {"atlas_a2": "must_keep_origin_dtype", "atlas_a3": "must_keep_origin_dtype",
+                    "atlas_training": "allow_fp32_to_fp16", "atlas_inference": "force_fp16"}
+"""Each product's documented default precision mode (A2/A3 training: origin; Atlas training: allow_fp32_to_fp16;
+online inference: force_fp16); the keys are :data:`~ascend_dump_gui.core.config.names.PRODUCTS`."""
+
+_ALL, _CUBE, _MIXED = "every op", "Cube ops", "ops off the block list"
+_LOWER: dict[str, dict[str, str]] = {
+    "force_fp16": {"float16": _ALL}, "fp16": {"float16": _ALL},
+    "allow_fp32_to_fp16": {"float16": _CUBE}, "allow_fp32_to_bf16": {"bfloat16": _CUBE},
+    "allow_mix_precision": {"float16": _MIXED, "bfloat16": _MIXED}, "allow_mix_precision_fp16": {"float16": _MIXED},
+    "mixed_float16": {"float16": _MIXED}, "allow_mix_precision_bf16": {"bfloat16": _MIXED},
+    "mixed_bfloat16": {"bfloat16": _MIXED},
+    "force_fp32": {"hf32": _CUBE}, "cube_fp16in_fp32out": {"hf32": _CUBE},
+}
+_ORIGIN = frozenset({"must_keep_origin_dtype", "origin"})
+_GRAPH_KEYS = ("precision_mode_v2", "_precision_mode_v2", "precision_mode", "_precision_mode", "ge.exec.precision_mode")
+_FLOAT32 = frozenset({"float32", "float"})
+MAX_SIDE_FILE = 1 << 20
+"""Largest modify_mixlist / customize_dtypes / keep_dtype file read."""
+
+
+@dataclass
+class PrecisionMode:
+    """The run's precision mode (``value`` None: unknown) and the per-op knobs that go with it."""
+
+    value: str | None = None
+    source: str | None = None
+    block: frozenset[str] = frozenset()          # modify_mixlist black-list to-add (op types)
+    customize: dict[str, list[str]] = field(default_factory=dict)   # name or "OpType::T" -> output dtypes
+    keep: frozenset[str] = frozenset()           # keep_dtype lines: names or "OpType::T"
+    hf32: dict[str, tuple[bool, str]] = field(default_factory=dict)  # "matmul"/"conv" -> (on, where it is set)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "source": self.source}
+
+    def said(self) -> str:
+        """The mode in words, for a reason."""
+        if self.value is None:
+            return "the run's precision mode is unknown (give --precision-mode, --config or --product)"
+        return f"precision mode {self.value} ({self.source})"
+
+    def allows(self, op: str, op_type: str, precision: str, attrs: dict[str, Any]) -> tuple[bool, str]:
+        """Whether the run lets ``op`` compute at ``precision``, and why (for the reason)."""
+        if precision == "float16 accumulation":
+            return False, "no precision mode lets a reduction accumulate in float16 (op_precision_mode does)"
+        if precision == "hf32":
+            return self._hf32(op_type, attrs)
+        origin = self.value in _ORIGIN
+        for who in (op, f"OpType::{op_type}"):
+            if not origin and who in self.keep:
+                return False, f"keep_dtype keeps {who} in its dtype"
+            outs = self.customize.get(who)
+            if not origin and outs:
+                if precision in outs:
+                    return True, f"customize_dtypes sets {who} to {precision}"
+                if _FLOAT32 & set(outs):
+                    return False, f"customize_dtypes keeps {who} in float32"
+        if self.value is None:
+            return False, self.said()
+        rule = _LOWER.get(self.value, {}).get(precision)
+        if rule is None or (rule == _CUBE and op_type not in CUBE_OPS):
+            return False, f"{self.said()} does not let {op_type} compute at {precision}"
+        if rule == _MIXED and op_type in self.block:
+            return False, f"{self.said()}, but modify_mixlist puts {op_type} on the block list"
+        return True, f"{self.said()} lets {rule} compute at {precision}"
+
+    def _hf32(self, op_type: str, attrs: dict[str, Any]) -> tuple[bool, str]:
+        if op_type not in CUBE_OPS:
+            return False, f"HF32 is for Cube ops, not {op_type}"
+        if attrs.get("enable_hf32") is True:
+            return True, "the op's enable_hf32 attribute (graph) computes it in HF32"
+        switch = self.hf32.get("conv" if op_type == "Conv2D" else "matmul")
+        if switch is not None:
+            on, where = switch
+            return on, f"{where} is {on}"
+        rule = _LOWER.get(self.value or "", {}).get("hf32")
+        if rule is not None:
+            return True, f"{self.said()} gives Cube ops float16 operands with a float32 output"
+        return False, f"{self.said()}; no HF32 switch is on for {op_type}"
+
+
+def mode_from_option(value: str) -> PrecisionMode:
+    """``--precision-mode VALUE``; InputError for a value no release accepts."""
+    if value not in MODES:
+        raise InputError(None, f"--precision-mode {value!r} is not one of {', '.join(MODES)}")
+    return PrecisionMode(value, OPTION)
+
+
+def mode_from_product(product: str) -> PrecisionMode:
+    """``--product P``: that product's documented default."""
+    if product not in PRODUCT_DEFAULTS:
+        raise InputError(None, f"--product {product!r} is not one of {', '.join(PRODUCT_DEFAULTS)}")
+    return PrecisionMode(PRODUCT_DEFAULTS[product], PRODUCT)
+
+
+def mode_from_graph(graphs: Any) -> PrecisionMode | None:
+    """The precision mode a GE graph dump records (graph or op attributes), or None."""
+    for graph in graphs or ():
+        holders = [getattr(graph, "attrs", {}) or {}] + [op.attrs for op in getattr(graph, "ops", ())]
+        for attrs in holders:
+            for key in _GRAPH_KEYS:
+                value = attrs.get(key)
+                if isinstance(value, str) and value in MODES:
+                    return PrecisionMode(value, GRAPH)
+    return None
+
+
+def mode_from_config(path: str | os.PathLike, *, script_args: str | None = None) -> PrecisionMode:
+    """The mode a config file or training script sets, with the side files it names (relative to it);
+    ``value`` None when it sets no precision mode. InputError when the file cannot be read."""
+    from ascend_dump_gui.core.config.formats.importers import load_config
+
+    doc = load_config(path, script_args=script_args)
+    values = doc.values
+    base = Path(path).parent
+    value = next((v for k in ("precision_mode_v2", "precision_mode", "ACL_PRECISION_MODE")
+                  if isinstance(v := values.get(k), str) and v in MODES), None)
+    mode = PrecisionMode(value, CONFIG if value else None)
+    mixlist = _side_file(values.get("modify_mixlist"), base, "modify_mixlist", mode)
+    if mixlist is not None:
+        mode.block = _block_list(mixlist, "modify_mixlist", mode)
+    dtypes = _side_file(values.get("customize_dtypes"), base, "customize_dtypes", mode)
+    if dtypes is not None:
+        mode.customize = _customized(dtypes)
+    keep = _side_file(values.get("keep_dtype"), base, "keep_dtype", mode)
+    if keep is not None:
+        mode.keep = frozenset(line.strip() for line in keep.splitlines() if line.strip() and not line.startswith("#"))
+    for key, short in (("matmul.allow_hf32", "matmul"), ("conv.allow_hf32", "conv"), ("allow_hf32", "matmul")):
+        if isinstance(values.get(key), bool):
+            mode.hf32[short] = (values[key], f"{key} in {Path(path).name}")
+    return mode
+
+
+def _side_file(value: Any, base: Path, key: str, mode: PrecisionMode) -> str | None:
+    """The text of a file an option names, or None (noted in ``mode.notes`` when it cannot be read)."""
+    if not isinstance(value, str) or not value:
+        return None
+    path = Path(value).expanduser()
+    path = path if path.is_absolute() else base / path
+    try:
+        if path.stat().st_size > MAX_SIDE_FILE:
+            mode.notes.append(f"{key} file {path} is larger than {MAX_SIDE_FILE} bytes: not read")
+            return None
+        return jsontext.read_text(path)
+    except (OSError, InputError) as exc:
+        mode.notes.append(f"{key} file {path} cannot be read here: {exc}")
+        return None
+
+
+def _block_list(text: str, key: str, mode: PrecisionMode) -> frozenset[str]:
+    try:
+        obj, _ = jsontext.loads(text, key)
+    except InputError as exc:
+        mode.notes.append(f"{key}: {exc}")
+        return frozenset()
+    lists = obj.get("black-list") if isinstance(obj, dict) else None
+    added = lists.get("to-add") if isinstance(lists, dict) else None
+    return frozenset(t for t in added if isinstance(t, str)) if isinstance(added, list) else frozenset()
+
+
+def _customized(text: str) -> dict[str, list[str]]:
+    """customize_dtypes lines: ``OpName::InputDtype:...,OutputDtype:...`` / ``OpType::T:InputDtype:...``."""
+    out: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        match = _DTYPE_LINE.fullmatch(line.strip())
+        if match is None:
+            continue
+        who = match["who"].removesuffix(":")
+        out[who] = [w.strip() for w in match["outs"].split(",") if w.strip()]
+    return out
+
+
+def resolve_mode(*, option: str | None = None, config: str | os.PathLike | None = None, product: str | None = None,
+                 graphs: Any = None, pytorch: bool = False, script_args: str | None = None) -> PrecisionMode:
+    """The run's mode: ``option`` before ``config`` before the graph dump's before ``product``'s default; the
+    config's side files apply whichever gives the value. ``pytorch``: torch_npu's HF32 defaults apply where no
+    switch is set (conv.allow_hf32 True, matmul.allow_hf32 False)."""
+    from_config = mode_from_config(config, script_args=script_args) if config is not None else PrecisionMode()
+    chosen = (mode_from_option(option) if option is not None else None) \
+        or (from_config if from_config.value is not None else None) \
+        or mode_from_graph(graphs) \
+        or (mode_from_product(product) if product is not None else None) \
+        or PrecisionMode()
+    mode = PrecisionMode(chosen.value, chosen.source, from_config.block, from_config.customize, from_config.keep,
+                         dict(from_config.hf32), list(from_config.notes))
+    if pytorch:
+        mode.hf32.setdefault("conv", (True, "torch_npu's default conv.allow_hf32"))
+        mode.hf32.setdefault("matmul", (False, "torch_npu's default matmul.allow_hf32"))
+    return mode
