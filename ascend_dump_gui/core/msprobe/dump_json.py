@@ -30,7 +30,8 @@ _intern = sys.intern
 T = TypeVar("T")
 _IO_KEYS = (("input_args", "input", ".input"), ("input_kwargs", "input", ".input"), ("input", "input", ".input"),
             ("output", "output", ".output"), ("parameters", "parameters", ".parameters"))
-_MAX_DEPTH = 50
+MAX_DEPTH = 50
+"""Arguments nested deeper than this are refused (msprobe's compare refuses them too)."""
 MAX_SIDE_JSON_BYTES = 512 << 20
 """stack.json / construct.json larger than this are a problem, not read."""
 
@@ -176,8 +177,8 @@ def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None
 
 
 def _walk(data: Any, name: str, entry: str, state: str, depth: int, out: list[Leaf]) -> None:
-    if depth > _MAX_DEPTH:
-        raise DumpJsonError(f"{entry}: arguments nested more than {_MAX_DEPTH} levels")
+    if depth > MAX_DEPTH:
+        raise DumpJsonError(f"{entry}: arguments nested more than {MAX_DEPTH} levels")
     if data is None:
         out.append(Leaf(name, entry, state, None, None, None))
     elif isinstance(data, list):
