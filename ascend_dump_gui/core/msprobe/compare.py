@@ -26,7 +26,12 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
-from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES, NOT_AVAILABLE, SHAPE_UNMATCHED, msprobe_metrics
+from ascend_dump_gui.core.metrics.msprobe_metrics import (
+    MSPROBE_NAMES,
+    NOT_AVAILABLE,
+    SHAPE_UNMATCHED,
+    msprobe_metrics,
+)
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.judge import judge
 from ascend_dump_gui.core.msprobe.layout import is_file_name
