@@ -229,11 +229,9 @@ def _ge_op(message: Message) -> Op:
                 source = _scalar(item)
                 if source:
                     inputs.append(source)
-            elif key == "id":      # ge.proto's int64: anything else (a 5,000-digit number) is a damaged file
+            elif key == "id":
                 value = _scalar(item)
-                if not (isinstance(value, int) and not isinstance(value, bool) and -(1 << 63) <= value < 1 << 63):
-                    raise ValueError(f"op id {item[:40]}{'...' if len(item) > 40 else ''} is not an int64")
-                fields["id"] = value
+                fields["id"] = value if isinstance(value, int) and not isinstance(value, bool) else None
         elif key == "input_desc":
             in_descs.append(_tensor_desc(item))
         elif key == "output_desc":
