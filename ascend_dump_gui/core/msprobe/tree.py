@@ -252,11 +252,13 @@ class MsprobeRun:
         if leaf.data_name is None:
             return None
         if not is_file_name(leaf.data_name):
-            problem = self._add(Problem(str(self.path / DUMP_JSON), f"{self.path / DUMP_JSON}: data_name "
-                                        f"{leaf.data_name[:200]!r} of {leaf.name} is not a file name in {TENSOR_DIR}, "
-                                        f"not read"))
-            raise TensorLoadError(problem.message)
+            raise TensorLoadError(self._add(self._not_a_file_name(leaf)).message)
         return self.tensor_dir / leaf.data_name
+
+    def _not_a_file_name(self, leaf: Leaf) -> Problem:
+        file = self.path / DUMP_JSON
+        return Problem(str(file), f"{file}: data_name {str(leaf.data_name)[:200]!r} of {leaf.name} is not a file name "
+                                  f"in {TENSOR_DIR}, not read")
 
     def load(self, leaf: Leaf) -> np.ndarray:
         """The tensor of ``leaf`` as numpy; :class:`TensorLoadError` when missing or unreadable."""
@@ -285,9 +287,16 @@ class MsprobeRun:
     def missing_files(self) -> list[Problem]:
         """Leaves whose ``data_name`` names a file that is not there (every one when the folder is unreadable)."""
         present = set(self.tensor_names())
-        return [Problem(str(self.tensor_dir / leaf.data_name),
-                        f"{self.tensor_dir / leaf.data_name}: missing (data_name of {leaf.name})")
-                for leaf in self.iter_leaves() if leaf.data_name and leaf.data_name not in present]
+        out: list[Problem] = []
+        for leaf in self.iter_leaves():
+            if not leaf.data_name or leaf.data_name in present:
+                continue
+            if not is_file_name(leaf.data_name):      # it names nothing in the tree
+                out.append(self._not_a_file_name(leaf))
+                continue
+            path = self.tensor_dir / leaf.data_name
+            out.append(Problem(str(path), f"{path}: missing (data_name of {leaf.name})"))
+        return out
 
     def tensor_names(self) -> list[str]:
         """The names in ``dump_tensor_data/``, sorted; none (and a problem) when it cannot be listed or leads
