@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.cli.output import place, print_json, warn
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.metrics.names import resolve_names
@@ -82,15 +82,15 @@ def _print_human(result: TreeCompareResult) -> None:
     if d is None:
         print("first divergence: none")
     else:
-        print(terminal_text(f"first divergence: rank {d['rank']} step {d['step']}: {d['tensor']} "
+        print(terminal_text(f"first divergence: {place(d['rank'], d['step'])}: {d['tensor']} "
                             f"({d.get('op_type')}): {d.get('message')}"))   # names from dumps: escaped
     for entry in result.disagreeing:
         print(f"disagrees with its group: rank {entry['rank']} (reference rank {entry['reference_rank']}) at "
               f"steps {', '.join(map(str, entry['steps']))}")
     for run in result.runs:
         if run["overflows"]:
-            print(f"overflow: rank {run['rank']} step {run['step']}: {run['overflows']} tensors or records")
+            print(f"overflow: {place(run['rank'], run['step'])}: {run['overflows']} tensors or records")
     for lost in result.lost:
-        warn(f"not compared: rank {lost['rank']} step {lost['step']} ({lost['npu']}): {lost['reason']}")
+        warn(f"not compared: {place(lost['rank'], lost['step'])} ({lost['npu']}): {lost['reason']}")
     for item in result.unpaired:
-        warn(f"not compared: rank {item['rank']} step {item['step']} ({item['path']}): {item['reason']}")
+        warn(f"not compared: {place(item['rank'], item['step'])} ({item['path']}): {item['reason']}")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from ascend_dump_gui.cli.output import note_replacing, print_json, warn
+from ascend_dump_gui.cli.output import note_replacing, place, print_json, verdict_text, warn
 from ascend_dump_gui.cli.replay_cmd import divergence_replay
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, row_json, summary, to_json, write_csv
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+from ascend_dump_gui.core.replay.runs import refuse_graph
 
 
 def _say(text: str) -> None:
@@ -17,6 +18,7 @@ def _say(text: str) -> None:
 
 
 def run_msprobe_compare(args: argparse.Namespace) -> int:
+    refuse_graph(args.graph)
     result = compare_trees(args.npu, args.golden, args.msprobe_mode, follow_links=args.follow_links)
     if args.out:
         refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced
@@ -34,21 +36,27 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
     else:
         s = summary(result)
         _say(f"{s['mode']}: {len(result.pairs)} run(s), {s['rows']} rows, {s['matched']} matched, "
-             f"{s['pass']} pass, {s['warning']} warning, {s['error']} error, {s['not_compared']} not compared")
+             f"{s['pass']} pass, {s['warning']} warning, {s['error']} error, {s['not_compared']} not compared"
+             + (f", {s['runs_not_compared']} run(s) not compared" if s["runs_not_compared"] else ""))
+        for pair in result.pairs:
+            if pair.result.unread is not None:
+                _say(f"run not compared: {pair.npu.label}: {pair.result.unread}")
+        unchecked = s["not_compared"] or s["runs_not_compared"]
         if first is None:
-            _say("first divergence: none " + (f"among the compared rows ({s['not_compared']} not compared)"
-                                              if s["not_compared"] else "(every row passes msprobe's checks)"))
+            _say("first divergence: none " + ("among the compared rows" if unchecked else
+                                              "(every row passes msprobe's checks)")
+                 + (f" ({s['not_compared']} not compared)" if s["not_compared"] else ""))
         else:
             row = row_json(*first)
-            _say(f"first divergence: {row['tensor']} (step {row['step']}, rank {row['rank']}): "
-                 f"{row['result']}: {row['fail_reason']}")
+            where = place(row["rank"], row["step"])
+            _say(f"first divergence: {row['tensor']}{f' ({where})' if where else ''}: "
+                 f"{verdict_text(row['result'], row['fail_reason'])}")
             if replay is not None:
                 _say(f"replay: {replay['verdict']}: {replay['reason']}")
         for problem in result.problems:
             warn(problem.message if problem.message.startswith(problem.path) else f"{problem.path}: {problem.message}")
     if args.out:
         warn(f"wrote {sum(len(p.result.rows) for p in result.pairs)} rows to {args.out}")
-    failed = any(r.result != "pass" for p in result.pairs for r in p.result.rows)   # warning, error or None
-    return 1 if args.fail_on_mismatch and failed else 0
+    return 1 if args.fail_on_mismatch and result.unsettled() else 0
 
 

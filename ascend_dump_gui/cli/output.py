@@ -36,3 +36,16 @@ def note_replacing(path: str | os.PathLike) -> None:
     """Say on stderr that writing ``path`` replaces a file already there (said before writing)."""
     if os.path.lexists(path):
         warn(f"replacing the file already at {os.fspath(path)}")
+
+
+def place(rank: int | None, step: int | None) -> str:
+    """``rank 1 step 0`` for human output, leaving out what a run does not have (a proc folder has no rank)."""
+    return " ".join(f"{word} {value}" for word, value in (("rank", rank), ("step", step)) if value is not None)
+
+
+def verdict_text(result: str | None, reason: str | None) -> str:
+    """A row's verdict and reason said once: msprobe's messages already begin with their level (``error: ...``)."""
+    word = result or "not compared"
+    if not reason:
+        return word
+    return reason if reason.startswith(f"{word}:") or f"; {word}:" in reason else f"{word}: {reason}"

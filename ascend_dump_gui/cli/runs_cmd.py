@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from ascend_dump_gui.cli.output import print_json
+from ascend_dump_gui.cli.output import place, print_json
 from ascend_dump_gui.core.inert import terminal_text
 
 
@@ -33,6 +33,10 @@ def _run(args: argparse.Namespace) -> int:
           f"{len(index.ranks)} ranks, {len(index.steps)} steps, {len(index.problems)} problems"))
     for run in index.runs:
         stats = ", stats" if run.has_stats else ""
-        print(terminal_text(f"  rank {run.rank} step {run.step} {run.model_name or ''} [{run.format}] {run.files} "
+        print(terminal_text(f"  {place(run.rank, run.step) or 'no rank or step'} {run.model_name or ''} [{run.format}] {run.files} "
                             f"files{stats}: {run.path or '.'}"))     # folder names: escaped
+    if index.problems:       # every folder or file that could not be read, as scan lists them
+        print("problems:")
+        for problem in index.problems:
+            print(terminal_text(f"  {problem.path}: {problem.message}"))
     return 0

@@ -94,7 +94,7 @@ def _str(value: str | None) -> str:
 def _level_label(record: DumpRecord) -> str:
     parts = []
     if record.rank is not None:
-        parts.append(f"rank {record.rank} of {record.world_size}")
+        parts.append(f"rank {record.rank}" + (f" of {record.world_size}" if record.world_size is not None else ""))
     if record.time is not None:
         parts.append(f"time {record.time}")
     if record.device is not None:

@@ -6,9 +6,10 @@
 * **Modes**: ``summary`` (statistics diffs and relative errors), ``md5`` (CRC-32 of the bytes, from dump.json or
   computed from the tensor files), ``all`` (msprobe's six tensor metrics,
   :mod:`ascend_dump_gui.core.metrics.msprobe_metrics`).
-* **Not compared**: a matched tensor whose data for the mode cannot be read (refused, damaged, missing file, no
-  statistics or checksum) gets ``result`` None with the reason, never ``pass`` (an ``error`` from dump.json's
-  dtype or shape stays).
+* **Not compared**: a matched tensor whose data for the mode cannot be read or checked (refused, damaged, missing
+  file, a file contradicting dump.json's shape, shapes msprobe skips, no statistics, an md5 that is no checksum, a
+  data_name that is no file name) gets ``result`` None with the reason, never ``pass`` (an ``error`` from
+  dump.json's dtype or shape stays). A run whose dump.json cannot be read has no rows and ``unread`` says why.
 * **Result**: msprobe's per-API checkers (:mod:`ascend_dump_gui.core.msprobe.judge`) give each row
   ``pass``, ``warning`` or ``error`` and its messages.
 """
@@ -25,9 +26,15 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
-from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES, msprobe_metrics
+from ascend_dump_gui.core.metrics.msprobe_metrics import (
+    MSPROBE_NAMES,
+    NOT_AVAILABLE,
+    SHAPE_UNMATCHED,
+    msprobe_metrics,
+)
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.judge import judge
+from ascend_dump_gui.core.msprobe.layout import is_file_name
 from ascend_dump_gui.core.msprobe.rows import (
     DIFF,
     INF,
@@ -44,6 +51,10 @@ from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 _FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bfloat16"},
                  {"Float16", "Float32", "Float64", "BFloat16"})
 _DIGITS = re.compile(r"^\d+$")
+_SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
+"""Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
+_CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|0x[0-9a-fA-F]{16})")
+"""What msprobe writes under "md5": CRC-32 as 8 hex digits, or its xor summary as 0x and 16 hex digits."""
 
 
 def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
@@ -223,12 +234,13 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
         n = _as_float_array(npu_run.load(row.npu))
         b = _as_float_array(bench_run.load(row.bench))
     except TensorLoadError as exc:
-        row.messages.append(str(exc))
         row.not_compared = str(exc)
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
         row.messages.append(result.message.strip())
+    if all(result.values.get(k) in _SKIPPED for k in MSPROBE_NAMES):   # msprobe skipped the pair: no metric
+        row.not_compared = f"{row.npu.name}: {result.message.strip()}"
     return {k: 0.0 if isinstance(v, float) and v == 0 else v for k, v in result.values.items()}  # no "-0.0"
 
 
@@ -279,6 +291,11 @@ def _md5_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) ->
         if missing and not _empty(row.npu):
             why = " (msprobe's xor value of a 0-d tensor is the value itself)" if xor else ""
             row.not_compared = f"{row.npu.name}: no checksum of the {' and the '.join(missing)} side{why}"
+        bad = [f"{side} {value[:40]!r}" for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5"))
+               if isinstance(value := values[key], str) and not _CHECKSUM.fullmatch(value)]
+        if bad and row.not_compared is None:
+            row.not_compared = (f"{row.npu.name}: the md5 of the {' and the '.join(bad)} is not a checksum (msprobe "
+                                f"writes CRC-32 as 8 hex digits)")
     return values
 
 
@@ -299,6 +316,18 @@ def _stats_missing(row: MsprobeRow) -> str | None:
     return f"{row.npu.name}: no statistics in the {' and the '.join(sides)} dump.json" if sides else None
 
 
+def _bad_file_name(row: MsprobeRow, npu: MsprobeRun, bench: MsprobeRun) -> str | None:
+    """Why a row's entry is damaged, in every mode: a data_name that is no file name in dump_tensor_data (it would
+    leave the tree; also recorded as the run's problem)."""
+    for run, leaf in ((npu, row.npu), (bench, row.bench)):
+        if leaf is not None and leaf.data_name is not None and not is_file_name(leaf.data_name):
+            try:
+                run.tensor_path(leaf)
+            except TensorLoadError as exc:
+                return str(exc)
+    return None
+
+
 def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
                  progress: Callable[[int, int], bool] | None = None,
                  only: Callable[[MsprobeRow], bool] | None = None,
@@ -310,6 +339,8 @@ def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
     mode = mode or default_mode(npu, bench)
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+    if npu.unread or bench.unread:        # no calls to compare: the run is not compared, never an empty pass
+        return MsprobeComparison(mode, [], npu.label, bench.label, unread=npu.unread or bench.unread)
     rows = match(npu, bench, call_map)
     if only is not None:
         rows = [row for row in rows if only(row)]
@@ -326,6 +357,7 @@ def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
             row.metrics = _md5_metrics(row, npu, bench)
         else:
             row.metrics = _tensor_metrics(row, npu, bench)
+        row.not_compared = row.not_compared or _bad_file_name(row, npu, bench)
         if progress is not None and not progress(i + 1, len(rows)):
             rows = rows[: i + 1]
             break

@@ -3,7 +3,9 @@
 Leaf names follow msprobe's compare (``read_op``): ``{entry}.input.{i}`` for ``input_args`` (forward) or
 ``input`` (backward), ``{entry}.input.{kwarg}``, ``{entry}.output.{i}``, ``{entry}.parameters.{name}``;
 nested lists and dicts append ``.{index}`` / ``.{key}``; a ``parameters_grad`` entry names its leaves
-``{entry}.{param}``. A leaf with a ``data_name`` takes its name from it (minus the extension). Within an
+``{entry}.{param}``. A leaf with a ``data_name`` takes its name from it (minus the extension), as msprobe's
+``gen_op_item`` does, when it is a plain file name; one that is not (``../../etc/passwd``: it would leave
+``dump_tensor_data``) keeps the name of its place in dump.json, and its row is not compared. Within an
 entry, leaves are ordered inputs, parameters, outputs, parameter gradients. A ``null`` argument is a leaf
 without data, as in msprobe's table.
 """
@@ -21,12 +23,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from ascend_dump_gui.core.msprobe.layout import is_file_name
+
 STATES = ("input", "parameters", "output", "parameters_grad")
 _intern = sys.intern
 T = TypeVar("T")
 _IO_KEYS = (("input_args", "input", ".input"), ("input_kwargs", "input", ".input"), ("input", "input", ".input"),
             ("output", "output", ".output"), ("parameters", "parameters", ".parameters"))
-_MAX_DEPTH = 50
+MAX_DEPTH = 50
+"""Arguments nested deeper than this are refused (msprobe's compare refuses them too)."""
 MAX_SIDE_JSON_BYTES = 512 << 20
 """stack.json / construct.json larger than this are a problem, not read."""
 
@@ -136,7 +141,8 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
     get = data.get
     data_name = get("data_name") or None
     if isinstance(data_name, str) and data_name != "-1":
-        name = data_name.rsplit(".", 1)[0]
+        if is_file_name(data_name):
+            name = data_name.rsplit(".", 1)[0]
     else:
         data_name = None
     kind = get("type")
@@ -171,8 +177,8 @@ def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None
 
 
 def _walk(data: Any, name: str, entry: str, state: str, depth: int, out: list[Leaf]) -> None:
-    if depth > _MAX_DEPTH:
-        raise DumpJsonError(f"{entry}: arguments nested more than {_MAX_DEPTH} levels")
+    if depth > MAX_DEPTH:
+        raise DumpJsonError(f"{entry}: arguments nested more than {MAX_DEPTH} levels")
     if data is None:
         out.append(Leaf(name, entry, state, None, None, None))
     elif isinstance(data, list):
@@ -310,6 +316,20 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
             break
     if space(text, pos).end() != len(text):
         raise json.JSONDecodeError("extra data", text, pos)
+
+
+def raw_entries(text: str, source: str) -> list[tuple[str, Any]]:
+    """``(call, value)`` of every ``data`` entry of dump.json ``text`` as plain JSON values, streamed as
+    :func:`parse_dump_json` reads them; :class:`DumpJsonError` naming ``source`` for anything it cannot read
+    (damaged, cut short, nested too deeply, integers beyond Python's digit limit)."""
+    try:
+        return list(stream_entries(text, {}, lambda name, value, _order: (name, value)))
+    except RecursionError:
+        raise DumpJsonError(f"{source}: nested too deeply to read") from None
+    except json.JSONDecodeError as exc:
+        raise DumpJsonError(f"{source} is invalid or cut short at line {exc.lineno}: {exc.msg}") from None
+    except (ValueError, IndexError, MemoryError) as exc:
+        raise DumpJsonError(f"{source}: unreadable value ({str(exc)[:120]})") from None
 
 
 def _document(doc: dict, entries: list[Entry] | None, source: str) -> DumpJson:

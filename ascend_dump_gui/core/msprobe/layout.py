@@ -14,6 +14,12 @@ _RANK = re.compile(r"rank(\d*)$")
 _PROC = re.compile(r"proc(\d+)$")
 
 
+def is_file_name(name: str) -> bool:
+    """Whether a ``data_name`` from dump.json names a file inside ``dump_tensor_data/`` (names are untrusted: no
+    path separator, no ``.``/``..``, no NUL)."""
+    return bool(name) and not any(c in name for c in "/\\\0") and name not in (".", "..")
+
+
 def folder_ids(run_dir: Path) -> tuple[int | None, int | None, int | None]:
     """(step, rank, pid) from ``step{N}/rank{R}`` or ``step{N}/proc{pid}`` folder names."""
     rank = pid = None

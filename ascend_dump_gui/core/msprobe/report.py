@@ -85,7 +85,7 @@ def summary(result: TreeComparison) -> dict[str, Any]:
     counts = {level: sum(r.result == level for r in rows) for level in ("pass", "warning", "error")}
     counts["not_compared"] = sum(r.result is None for r in rows)
     return {"mode": f"msprobe {result.mode}", "rows": len(rows), "matched": sum(r.bench is not None for r in rows),
-            **counts}
+            **counts, "runs_not_compared": sum(pair.result.unread is not None for pair in result.pairs)}
 
 
 def to_json(result: TreeComparison) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def to_json(result: TreeComparison) -> dict[str, Any]:
         runs.append({"rank": pair.npu.rank, "step": pair.npu.step, "npu": str(pair.npu.path),
                      "bench": str(pair.bench.path), "rows": len(pair.result.rows),
                      "failed": sum(r.result in FAILED for r in pair.result.rows),
-                     "not_compared": pair.result.not_compared,
+                     "not_compared": pair.result.not_compared, "not_compared_reason": pair.result.unread,
                      "overflows": len(overflow_entries(pair.npu)),
                      "first_divergence": row_json(pair, run_first) if run_first else None})
     return {

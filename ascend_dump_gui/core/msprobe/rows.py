@@ -47,6 +47,8 @@ class MsprobeComparison:
     rows: list[MsprobeRow]
     npu_label: str = ""
     bench_label: str = ""
+    unread: str | None = None
+    """Why the run was not compared at all (a dump.json that could not be read, naming it); rows are then empty."""
 
     @property
     def first_divergence(self) -> MsprobeRow | None:

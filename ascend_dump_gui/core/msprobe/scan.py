@@ -16,7 +16,7 @@ from pathlib import Path
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem
 from ascend_dump_gui.core.links import outside
 from ascend_dump_gui.core.msprobe.dump_json import call_type
-from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, SIDE_FILES, TENSOR_DIR, folder_ids
+from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, SIDE_FILES, TENSOR_DIR, folder_ids, is_file_name
 
 
 def _looks_like_run(path: str) -> bool:
@@ -70,7 +70,11 @@ def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]],
     json_size = next(size for name, size in files if name == DUMP_JSON)
     for call, named in run.calls():
         for data_name in named:
-            owner[data_name] = call
+            if is_file_name(data_name):
+                owner[data_name] = call
+            else:
+                problems.append(Problem(prefix + DUMP_JSON, f"data_name {data_name[:200]!r} of {call} is not a file "
+                                                            f"name in {TENSOR_DIR}, not read"))
         if not named:
             records.append(record(prefix + DUMP_JSON, "msprobe_stats", call_type(call), call, json_size))
     tensor_dir = run_path / TENSOR_DIR

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -26,10 +27,11 @@ from ascend_dump_gui.core.msprobe.dump_json import (
     IncompleteDumpJson,
     Leaf,
     parse_dump_json,
+    raw_entries,
     read_side_json,
     stream_entries,
 )
-from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids
+from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids, is_file_name
 from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
 from ascend_dump_gui.core.npy_file import read_npy
 
@@ -57,6 +59,7 @@ class MsprobeRun:
     problems: list[Problem] = field(default_factory=list)
     fence: str = ""
     """The real path of the folder given: files and folders that lead outside it are not read ("" = follow)."""
+    _unread: str | None = field(default=None, repr=False)
 
     def _fenced(self, path: Path) -> Problem | None:
         """A problem when ``path`` leads outside the fence (recorded once in ``problems``)."""
@@ -75,7 +78,8 @@ class MsprobeRun:
         """dump.json's text; None (and a problem) when it leads outside the fence, is no regular file, is too
         large or cannot be read."""
         path = self.path / DUMP_JSON
-        if self._fenced(path):
+        if (problem := self._fenced(path)) is not None:
+            self._unread = problem.message
             return None
         try:
             st = path.stat()
@@ -85,7 +89,8 @@ class MsprobeRun:
                 raise DumpJsonError(f"{path}: larger than {MAX_JSON_BYTES >> 30} GiB")
             return path.read_text(encoding="utf-8", errors="replace")
         except (OSError, DumpJsonError) as exc:
-            self._add(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError) else f"{path}: {exc.strerror or exc}"))
+            self._unread = self._add(Problem(str(path), str(exc) if isinstance(exc, DumpJsonError)
+                                             else f"{path}: {exc.strerror or exc}")).message
             return None
 
     @cached_property
@@ -98,10 +103,29 @@ class MsprobeRun:
             return parse_dump_json(text, str(path))
         except IncompleteDumpJson as exc:
             self.problems.append(Problem(str(path), str(exc)))
+            if not exc.partial.entries:
+                self._unread = str(exc)
             return exc.partial
         except DumpJsonError as exc:
             self.problems.append(Problem(str(path), str(exc)))
+            self._unread = str(exc)
             return DumpJson(None, None, None, None, [])
+
+    @property
+    def unread(self) -> str | None:
+        """Why dump.json could not be read at all (the run has no calls to compare), naming the file; None when
+        it was read (a cut file whose complete calls were salvaged counts as read, with a problem)."""
+        _ = self.dump
+        return self._unread
+
+    def raw_calls(self) -> list[tuple[str, Any]]:
+        """``(call, value)`` of every dump.json entry as plain JSON values, through the same fenced, size-bounded,
+        streaming reader as :attr:`dump` (the replay needs the arguments as dumped); :class:`DumpJsonError`
+        naming the file when it cannot be read whole."""
+        text = self._dump_text()
+        if text is None:
+            raise DumpJsonError(self._unread or f"{self.path / DUMP_JSON}: not read")
+        return raw_entries(text, str(self.path / DUMP_JSON))
 
     def calls(self) -> list[tuple[str, list[str]]]:
         """``(call, data_names)`` of every dump.json entry, without building leaves (what a folder scan needs);
@@ -227,9 +251,14 @@ class MsprobeRun:
         """
         if leaf.data_name is None:
             return None
-        if "/" in leaf.data_name or "\\" in leaf.data_name or leaf.data_name in (".", ".."):
-            raise TensorLoadError(f"{self.path / DUMP_JSON}: data_name {leaf.data_name!r} is not a file name")
+        if not is_file_name(leaf.data_name):
+            raise TensorLoadError(self._add(self._not_a_file_name(leaf)).message)
         return self.tensor_dir / leaf.data_name
+
+    def _not_a_file_name(self, leaf: Leaf) -> Problem:
+        file = self.path / DUMP_JSON
+        return Problem(str(file), f"{file}: data_name {str(leaf.data_name)[:200]!r} of {leaf.name} is not a file name "
+                                  f"in {TENSOR_DIR}, not read")
 
     def load(self, leaf: Leaf) -> np.ndarray:
         """The tensor of ``leaf`` as numpy; :class:`TensorLoadError` when missing or unreadable."""
@@ -245,20 +274,29 @@ class MsprobeRun:
         if not is_file:
             raise TensorLoadError(f"{path}: missing (data_name of {leaf.name} in dump.json)")
         try:
-            if path.suffix == ".npy":
-                return read_npy(path)
-            return read_pt(path).array
+            array = read_npy(path) if path.suffix == ".npy" else read_pt(path).array
         except PtFileError as exc:
             raise TensorLoadError(str(exc)) from None
         except (OSError, ValueError, MemoryError) as exc:
             raise TensorLoadError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+        if leaf.shape is not None and tuple(array.shape) != leaf.shape:   # the file's own header decides
+            raise TensorLoadError(f"{path}: holds a tensor of shape {list(array.shape)}, dump.json says "
+                                  f"{list(leaf.shape)} for {leaf.name}: the dump contradicts itself, not compared")
+        return array
 
     def missing_files(self) -> list[Problem]:
         """Leaves whose ``data_name`` names a file that is not there (every one when the folder is unreadable)."""
         present = set(self.tensor_names())
-        return [Problem(str(self.tensor_dir / leaf.data_name),
-                        f"{self.tensor_dir / leaf.data_name}: missing (data_name of {leaf.name})")
-                for leaf in self.iter_leaves() if leaf.data_name and leaf.data_name not in present]
+        out: list[Problem] = []
+        for leaf in self.iter_leaves():
+            if not leaf.data_name or leaf.data_name in present:
+                continue
+            if not is_file_name(leaf.data_name):      # it names nothing in the tree
+                out.append(self._not_a_file_name(leaf))
+                continue
+            path = self.tensor_dir / leaf.data_name
+            out.append(Problem(str(path), f"{path}: missing (data_name of {leaf.name})"))
+        return out
 
     def tensor_names(self) -> list[str]:
         """The names in ``dump_tensor_data/``, sorted; none (and a problem) when it cannot be listed or leads

@@ -29,6 +29,11 @@ class TreeComparison:
     roots: tuple[Path, ...] = ()
     """The NPU and bench folders given (no output may replace a file in them)."""
 
+    def unsettled(self) -> bool:
+        """Whether anything is not a pass: a row judged warning or error or not compared, or a run not compared."""
+        return any(pair.result.unread is not None or any(r.result != "pass" for r in pair.result.rows)
+                   for pair in self.pairs)
+
     def first_divergence(self) -> tuple[RunPair, MsprobeRow] | None:
         """The earliest non-pass row: by step, then execution order, then rank."""
         best = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,9 +10,9 @@ from typing import Any
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
-from ascend_dump_gui.core.msprobe.dump_json import Leaf
+from ascend_dump_gui.core.msprobe.dump_json import MAX_DEPTH, DumpJsonError, Leaf
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON
-from ascend_dump_gui.core.msprobe.tree import MAX_JSON_BYTES, MsprobeRun, TensorLoadError, open_tree
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError, open_tree
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import Unsupported
 from ascend_dump_gui.core.replay.msprobe_calls import to_call
@@ -45,17 +44,12 @@ class MsprobeReplayRun:
             raise InputError(root, f"give one msprobe rank folder ({len(runs)} found here)")
         self.run: MsprobeRun = runs[0]
         file = self.run.path / DUMP_JSON
-        try:
-            if file.stat().st_size > MAX_JSON_BYTES:
-                raise InputError(file, "dump.json is too large")
-            doc = json.loads(file.read_text(encoding="utf-8", errors="replace"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise InputError(file, f"cannot read it: {exc}") from None
-        data = doc.get("data") if isinstance(doc, dict) else None
-        if not isinstance(data, dict):
-            raise InputError(file, "no data section")
+        try:        # the reader of compare, graph and scan: fenced, size-bounded, streamed
+            calls = self.run.raw_calls()
+        except DumpJsonError as exc:
+            raise InputError(file, str(exc).removeprefix(f"{file}: ")) from None
         self.source = str(file)
-        self.ops = [Call(name, i, entry) for i, (name, entry) in enumerate(data.items()) if isinstance(entry, dict)]
+        self.ops = [Call(name, i, entry) for i, (name, entry) in enumerate(calls) if isinstance(entry, dict)]
         self.graph_path = None
         self.graph = None
         self.mode = resolve_mode(pytorch=True)
@@ -66,10 +60,13 @@ class MsprobeReplayRun:
                 return call
         raise InputError(self.run.path, f"no call named {name!r} in dump.json")
 
-    def _value(self, item: Any, name: str) -> Any:
-        """A dumped argument as Python: tensors loaded, scalars by value, lists element-wise."""
+    def _value(self, item: Any, name: str, depth: int = 0) -> Any:
+        """A dumped argument as Python: tensors loaded (their file's own header decides the shape; one that
+        contradicts dump.json is not replayed), scalars by value, lists element-wise."""
+        if depth > MAX_DEPTH:
+            raise Unsupported(f"{name}: arguments nested more than {MAX_DEPTH} levels")
         if isinstance(item, list):
-            return [self._value(v, f"{name}.{i}") for i, v in enumerate(item)]
+            return [self._value(v, f"{name}.{i}", depth + 1) for i, v in enumerate(item)]
         if not isinstance(item, dict):
             return item
         kind = item.get("type")
@@ -77,7 +74,9 @@ class MsprobeReplayRun:
             data_name = item.get("data_name")
             if not isinstance(data_name, str) or data_name == "-1":
                 raise Unsupported(f"{name} has statistics only (dump task 'tensor' keeps the values)")
-            leaf = Leaf(name, "", "", kind, str(item.get("dtype")), None, data_name=data_name)
+            shape = item.get("shape")
+            shape = tuple(shape) if isinstance(shape, list) and all(type(n) is int for n in shape) else None
+            leaf = Leaf(name, "", "", kind, str(item.get("dtype"))[:60], shape, data_name=data_name)
             try:
                 return self.run.load(leaf)
             except TensorLoadError as exc:
@@ -96,19 +95,22 @@ class MsprobeReplayRun:
         op_type = parts[0] if parts[0] in ("Module", "Cell") else ".".join(parts[:2])
         entry = call.data
         args = entry.get("input_args") or []
-        ins = [{"tensor": f"{call.name}.input.{i}", "dtype": str(a.get("dtype", "")).replace("torch.", ""),
-                "shape": a.get("shape")} for i, a in enumerate(args) if isinstance(a, dict) and "dtype" in a]
+        kwargs = entry.get("input_kwargs") or {}
+        ins = [{"tensor": f"{call.name}.input.{i}", "dtype": str(a.get("dtype", "")).replace("torch.", "")[:60],
+                "shape": a.get("shape")} for i, a in enumerate(args if isinstance(args, list) else [])
+               if isinstance(a, dict) and "dtype" in a]
         base = {"inputs": ins, "source": self.source}
+        if not isinstance(args, list) or not isinstance(kwargs, dict):
+            return unsupported(call.name, op_type, call.index, "dump.json's input_args is not a list or its "
+                               "input_kwargs not an object", **base)
         if "forward" not in parts:
             return unsupported(call.name, op_type, call.index, "only forward calls are replayed", **base)
         if parts[0] in ("Module", "Cell"):
             return unsupported(call.name, op_type, call.index, "module records are not replayed (their API calls "
                                "are)", **base)
         try:
-            positional = self._value(list(args), f"{call.name}.input")
-            kwargs = entry.get("input_kwargs") or {}
-            keywords = {k: self._value(v, f"{call.name}.input.{k}") for k, v in kwargs.items()} \
-                if isinstance(kwargs, dict) else {}
+            positional = self._value(args, f"{call.name}.input")
+            keywords = {k: self._value(v, f"{call.name}.input.{k}") for k, v in kwargs.items()}
             outs_raw = entry.get("output")
             outs_raw = outs_raw if isinstance(outs_raw, list) else [outs_raw]
             outs = [self._value(o, f"{call.name}.output.{i}") for i, o in enumerate(outs_raw)]
@@ -117,7 +119,7 @@ class MsprobeReplayRun:
             op_call = to_call(api, positional, keywords, outs)
         except Unsupported as exc:
             return unsupported(call.name, op_type, call.index, str(exc), **base)
-        except (ValueError, TypeError, IndexError, KeyError, OverflowError) as exc:   # unexpected values
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError) as exc:   # unexpected argument values
             return unsupported(call.name, op_type, call.index, f"the dumped arguments do not fit {api}: {exc}", **base)
         names = [f"{call.name}.output.{i}" for i in range(len(outs))]
         return replay_call(op_call, outs, names, op=call.name, index=call.index, inputs=ins, source=self.source,

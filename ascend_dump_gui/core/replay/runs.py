@@ -19,15 +19,23 @@ ReplayRun = GeRun | MsprobeReplayRun
 
 def open_run(run: str | os.PathLike, graph: str | os.PathLike | None = None, *, progress: ProgressFn = no_progress,
              cancel: CancelToken | None = None) -> ReplayRun:
-    """The run at ``run``: an msprobe rank (or step) folder, else a GE/acl dump folder or file."""
+    """The run at ``run``: an msprobe rank (or step) folder, else a GE/acl dump folder or file. A ``graph`` given
+    with an msprobe run is refused (:func:`refuse_graph`), never silently ignored."""
     path = Path(run)
     if not path.exists():
         raise InputError(path, "no such file or folder")
-    if is_msprobe_run(path):
-        return MsprobeReplayRun(path)
-    if is_msprobe_dir(path):        # a dump path or step folder of several ranks: MsprobeReplayRun names them
+    if is_msprobe_run(path) or is_msprobe_dir(path):   # a dump path or step folder of several ranks: named there
+        refuse_graph(graph)
         return MsprobeReplayRun(path)
     return GeRun(path, graph, progress=progress, cancel=cancel)
+
+
+def refuse_graph(graph: str | os.PathLike | None) -> None:
+    """:class:`InputError` naming ``graph`` when one is given for msprobe runs (their calls' arguments come from
+    dump.json; a GE graph dump has nothing to give them)."""
+    if graph is not None:
+        raise InputError(Path(graph), "--graph is a GE graph dump and msprobe runs take their arguments from "
+                                      "dump.json: give --graph only with a GE dump")
 
 
 def replay_op(run: ReplayRun, name: str, *, keep_error: bool = False, golden_dtypes: list[str] | None = None,

@@ -198,7 +198,9 @@ FORMATS: list[RunFormat] = [RunFormat("msprobe", _claim_msprobe, _describe_mspro
 
 def index_runs(root: str | os.PathLike, *, progress: ProgressFn = no_progress,
                cancel: CancelToken | None = None) -> RunIndex:
-    """Scan ``root`` (names and sizes only) and group its files into runs."""
+    """Scan ``root`` (names and sizes only) and group its files into runs. Every problem of the scan is kept
+    (a folder or file that could not be read, inside a run or not); a run's problems are not offered to the
+    formats that claim later."""
     scanned = scan(root, progress=progress, cancel=cancel)
     index = RunIndex(scanned.root, problems=list(scanned.problems))
     records, problems = scanned.records, scanned.problems
@@ -210,8 +212,7 @@ def index_runs(root: str | os.PathLike, *, progress: ProgressFn = no_progress,
         index.runs += runs
         if taken:
             records = [r for r in records if not _under(r.path, taken)]
-            index.problems = [p for p in index.problems if not _under(p.path, taken)]
-            problems = index.problems
+            problems = [p for p in problems if not _under(p.path, taken)]
     index.runs.sort(key=lambda r: (r.model_name or "", -1 if r.step is None else r.step,
                                    -1 if r.rank is None else r.rank, r.path))
     return index

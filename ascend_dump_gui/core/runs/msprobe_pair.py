@@ -110,6 +110,11 @@ def run_msprobe_pair(task: PairTask) -> dict[str, Any]:
     out["problems"] += problems + ref_problems
     if npu is None or (task.ref is not None and ref is None):
         return out
+    unread = [run for run in (npu, ref) if run is not None and run.unread is not None]
+    if unread:        # a dump.json that cannot be read: the run is not compared (counted), never an empty "ok"
+        out["unreadable"] = len(unread)
+        out["problems"] += [p.message for run in unread for p in run.problems]
+        return json_safe(out)
     try:
         out["overflow_entries"] = overflow_entries(npu)
         out["overflow_tensors"] = [e["tensor"] for e in out["overflow_entries"]]
