@@ -54,7 +54,7 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
         for name, parent in graph.parents.items():
             node = graph.node_path(name)
             leaf = node is not None and node[0] == "op"
-            kind = "module" if is_module(name.rpartition(":")[2]) else "api"
+            kind = "module" if is_module(name.rpartition(":")[2]) or name in graph.group_of else "api"
             nodes.append({"id": name, "name": name, "kind": kind,
                           "type": graph.model.ops[name].type if leaf else None, "parent": parent,
                           "direction": graph.direction,
