@@ -51,14 +51,17 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     edges: list[dict[str, Any]] = []
     for view in views:
         graph, overlay = view.npu, view.overlay
+        ops, group_of, direction = graph.model.ops, graph.group_of, graph.direction
         for name, parent in graph.parents.items():
-            node = graph.node_path(name)
-            leaf = node is not None and node[0] == "op"
-            kind = "module" if is_module(name.rpartition(":")[2]) or name in graph.group_of else "api"
-            nodes.append({"id": name, "name": name, "kind": kind,
-                          "type": graph.model.ops[name].type if leaf else None, "parent": parent,
-                          "direction": graph.direction,
-                          **(_status(overlay, *node) if node is not None else {"status": None})})
+            op = ops.get(name)
+            kind = "module" if name in group_of or is_module(name.rpartition(":")[2]) else "api"
+            node = {"id": name, "name": name, "kind": kind, "type": op.type if op is not None else None,
+                    "parent": parent, "direction": direction, "status": None}
+            if overlay is not None:
+                where = graph.node_path(name)
+                if where is not None:
+                    node.update(_status(overlay, *where))
+            nodes.append(node)
         edges += [{"from": e.src, "to": e.dst, "data": not e.control} for e in graph.model.edges]
     first = None
     comparison = views[0].comparison if views else None

@@ -19,6 +19,7 @@ as leaves in execution order, one graph per direction (forward, backward).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -38,34 +39,40 @@ from ascend_dump_gui.core.progress import CancelToken
 FORWARD, BACKWARD = "forward", "backward"
 DIRECTIONS = (FORWARD, BACKWARD)
 MODULE_PREFIXES = ("Module", "Cell")
+_MODULE_HEADS = tuple(f"{p}." for p in MODULE_PREFIXES)
 SCOPES = frozenset({"optimizer", "clip_grad"})
 """msprobe's scopes of the optimizer step and of gradient clipping: only in construct.json, holding the calls
 made there (modules, though not named ``Module.``)."""
 
 
+_MODULE_STEP = re.compile(r"\.(?:forward|backward|parameters_grad)(?=\.|$)")
+_CALL_STEP = re.compile(r"(?:^|\.)(?:forward|backward)(?=\.|$)")
+
+
 def direction_of(name: str) -> str:
     """``backward`` for backward calls and parameter gradients, else ``forward``."""
+    if "backward" not in name and "parameters_grad" not in name:
+        return FORWARD
     parts = name.split(".")
     return BACKWARD if "backward" in parts or "parameters_grad" in parts else FORWARD
 
 
 def is_module(name: str) -> bool:
     """A module (``Module.`` / ``Cell.``) or one of msprobe's scopes (:data:`SCOPES`), not an API call."""
-    return name.split(".", 1)[0] in MODULE_PREFIXES or name in SCOPES
+    return name.startswith(_MODULE_HEADS) or name in SCOPES or name in MODULE_PREFIXES
 
 
 def call_label(name: str) -> str:
     """What a box says of a call: the API (``Functional.linear``) or the module class (``Linear``)."""
-    parts = name.split(".")
     if is_module(name):
-        for i, part in enumerate(parts):
-            if part in ("forward", "backward", "parameters_grad"):
-                return parts[i - 1] if i >= 1 else name
+        found = _MODULE_STEP.search(name)
+        return name[:found.start()].rpartition(".")[2] if found else name
+    found = _CALL_STEP.search(name)
+    if found is None:
         return name
-    for i, part in enumerate(parts):
-        if part in ("forward", "backward"):
-            return ".".join(parts[:i - 1] if i >= 2 and parts[i - 1].isdigit() else parts[:i])
-    return name
+    before = name[:found.start()]
+    head, _, number = before.rpartition(".")
+    return head if "." in before and number.isdigit() else before
 
 
 def _module_path(name: str) -> tuple[str, str, str] | None:
@@ -116,6 +123,8 @@ def gradient_owners(construct: Iterable[str]) -> dict[str, str]:
     ``Module.x.Linear.parameters_grad[.N]`` entry sits. One pass over construct.json's names."""
     best: dict[str, tuple[int, str]] = {}
     for key in construct:
+        if ".backward." not in key:
+            continue
         head, sep, number = key.rpartition(".backward.")
         if sep and number.isascii() and number.isdigit() and len(number) < 19:
             n = int(number)
@@ -233,9 +242,9 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r}: expected forward or backward")
     construct = run.construct
-    owners = gradient_owners(construct)
     entries = {e.name: e for e in run.entries}
     names = [n for n in _ordered_names(run.entries, construct) if direction_of(n) == direction]
+    owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
     parents = _parents(names, construct, owners)
     for module in {p for p in parents.values() if p is not None} - set(parents):
         parents[module] = None      # a module construct.json names only as a parent
