@@ -24,12 +24,15 @@ MAX_GRAPH_BYTES = 2 << 30
 """A graph file larger than this is refused. The text is read in chunks and tokenized as it comes (never held
 whole); what stays is the parsed blocks."""
 MAX_TOKEN_CHARS = 256 << 20
-"""A single value (a string such as a weight's bytes, a run of blanks) longer than this is refused."""
+"""A single value (a string such as a weight's bytes, a run of blanks) longer than this is refused (unless it
+runs to the end of the file: the window never holds more than this and one chunk)."""
 _CHUNK_BYTES = 8 << 20
 _MARGIN = 1 << 16
-"""A token is taken only when it ends this far before the text read so far (or at the end of the file), so
-a chunk boundary never cuts one (a string continued after more blanks than this is refused as cut)."""
+"""A token is taken only when the token after it ends this far before the end of the text read so far (or the
+file has ended), so a chunk boundary never cuts one."""
 _BLANKS = re.compile(r"\s*")
+_LONG_START = re.compile(r"""\s*(?:#[^\n]*\s*)*(?:[A-Za-z_][\w.]*\s*:?\s*)?(?:["']|\Z)""")
+"""Where a window too long to hold a token stops: at a string (or blanks, or a comment) that runs on."""
 MAX_DEPTH = 64
 """Blocks nested deeper than this are refused (GE nests a handful of levels)."""
 
@@ -141,12 +144,41 @@ def parse_stream(pieces: Iterable[str], path: str | os.PathLike = "<text>") -> M
     def line_at(at: int) -> int:
         return lines + text.count("\n", 0, at) + 1
 
+    def plain_error(at: int) -> bool:
+        """No token at ``at``, and none cut by the window's end either (no string or blank run to it)."""
+        return len(text) - at >= _MARGIN and _LONG_START.match(text, at) is None and match(text, at) is None
+
+    checked = None      # the match at ``pos``, found (and its own follower checked) as the last one's follower
+    limit = -1          # tokens must end before this (the window's end less the margin)
     while True:
-        m = None if not eof and len(text) - pos < _MARGIN else match(text, pos)
-        if not eof and (m is None or m.end() > len(text) - _MARGIN):
+        m = checked or (None if not eof and pos > limit else match(text, pos))
+        checked = None
+        stuck = pos
+        if not eof and m is not None:
+            # A token cut by the window's end can match as something shorter (``name: "ab`` as key ``nam``,
+            # value ``e:``); what follows it then cannot start a token. So a token is taken only when the next
+            # one matches too, ending at least the margin before the window's end.
+            end = m.end()
+            checked = match(text, end)
+            if checked is None:
+                if not plain_error(end):    # else the token is whole; the error after it is said when reached
+                    stuck, m = end, None
+            elif checked.end() > limit:
+                stuck, m, checked = end, None, None
+        if not eof and m is None:
+            if plain_error(stuck):
+                raise InputError(path, "not protobuf text format (unexpected text)",
+                                 line=line_at(_BLANKS.match(text, stuck).end()))
             wanted = max(len(text) - pos, _MARGIN)     # double the window: a long token is joined once or twice
             if wanted > MAX_TOKEN_CHARS:
-                raise InputError(path, f"a value longer than {MAX_TOKEN_CHARS >> 20} MiB", line=line_at(pos))
+                if not any(source):          # the rest of the file is read already: parse what is held
+                    eof = True
+                    continue
+                if _LONG_START.match(text, stuck) is None:
+                    raise InputError(path, "not protobuf text format (unexpected text)",
+                                     line=line_at(_BLANKS.match(text, stuck).end()))
+                raise InputError(path, f"a string or blank run longer than {MAX_TOKEN_CHARS >> 20} MiB, or a "
+                                       "string never closed", line=line_at(stuck))
             more: list[str] = []
             got = 0
             for piece in source:
@@ -158,6 +190,7 @@ def parse_stream(pieces: Iterable[str], path: str | os.PathLike = "<text>") -> M
                 eof = True
             lines += text.count("\n", 0, pos)
             text, pos = text[pos:] + "".join(more), 0
+            limit = len(text) - _MARGIN
             continue
         if m is None:
             raise InputError(path, "not protobuf text format (unexpected text)",
