@@ -13,8 +13,14 @@ modules holding the API calls), written by ``msprobe_run`` below. Baseline: pars
 dump.json alone (``json.loads`` and the dump.json reader). Targets: the first frame (open -> the closed view
 on screen) within 2x that baseline, and the GUI thread never blocked 100 ms or more.
 
+The construct.json case (issues 33 and 35): a construct.json of 1,000,000 modules (a layered model's nesting,
+forward and backward, written by ``construct_run``) and a dump.json without data. Baseline: ``json.load`` of
+that construct.json, in the same run. Target: what ``ascend-dump graph`` builds of it (both directions and the
+JSON document, printing aside) within 2x that baseline; the peak RSS of the process is printed beside the
+file's size.
+
     python benchmarks/bench_graph.py [--ops 20000] [--scopes 200] [--calls 20000] [--modules 2000]
-                                     [--case ge|msprobe|both] [--keep DIR]
+                                     [--construct-modules 1000000] [--case ge|msprobe|construct|all] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -139,20 +145,95 @@ def msprobe_run(folder: Path, calls: int, modules: int) -> Path:
     return run
 
 
+def construct_run(folder: Path, modules: int) -> Path:
+    """Write ``step0/rank0`` with a construct.json of about ``modules`` modules (layers holding attention and
+    MLP modules holding the leaf modules of :data:`LEAVES`, forward and backward) and a dump.json without
+    data. Returns the rank folder."""
+    import json
+
+    per_layer = 2 * (len(LEAVES) + 3)
+    construct: dict[str, str | None] = {}
+    for direction in ("forward", "backward"):
+        for k in range(max(1, modules // per_layer)):
+            layer = f"Module.layers.{k}.Layer.{direction}.0"
+            construct[layer] = None
+            holders = {part: f"Module.layers.{k}.{part}.{cls}.{direction}.0"
+                       for part, cls in (("attn", "Attention"), ("mlp", "MLP"))}
+            for holder in holders.values():
+                construct[holder] = layer
+            for i, leaf in enumerate(LEAVES):
+                part = "attn" if i < 5 else "mlp"
+                attr, cls = leaf.split(".")
+                construct[f"Module.layers.{k}.{part}.{attr}.{cls}.{direction}.0"] = holders[part]
+    run = folder / "step0" / "rank0"
+    run.mkdir(parents=True, exist_ok=True)
+    (run / "construct.json").write_text(json.dumps(construct, indent=1))
+    (run / "dump.json").write_text(json.dumps({"task": "statistics", "level": "mix", "framework": "pytorch",
+                                               "dump_data_dir": None, "data": {}}))
+    (run / "stack.json").write_text("{}")
+    return run
+
+
+def construct_case(args: argparse.Namespace) -> int:
+    """What ``graph`` builds of a construct.json of many modules, against ``json.load`` of the file."""
+    import json
+    import resource
+
+    from ascend_dump_gui.core.graph.document import msprobe_document
+    from ascend_dump_gui.core.graph.msprobe_load import load_msprobe
+    from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
+
+    folder = Path(args.keep or tempfile.mkdtemp(prefix="bench-graph-construct-"))
+    try:
+        run = construct_run(folder / "construct", args.construct_modules)
+        path = run / "construct.json"
+        gc.collect()
+        start = time.perf_counter()
+        with open(path, encoding="utf-8") as fh:
+            modules = len(json.load(fh))
+        t_parse = time.perf_counter() - start
+        gc.collect()
+        start = time.perf_counter()
+        forward = load_msprobe(run, FORWARD)
+        backward = load_msprobe(run, BACKWARD, forward.label, previous=forward)
+        document = msprobe_document([forward, backward])
+        t_graph = time.perf_counter() - start
+        start = time.perf_counter()
+        size = len(json.dumps(document))
+        t_dumps = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        ratio = t_graph / t_parse
+        print(f"construct.json: {modules} modules, {path.stat().st_size / 1e6:.1f} MB; "
+              f"document {len(document['nodes'])} nodes, {len(document['edges'])} edges")
+        print(f"baseline  json.load of construct.json:          {t_parse:7.3f} s")
+        print(f"graph of both directions + document:            {t_graph:7.3f} s = {ratio:.2f} x the parse "
+              f"(target <= 2): {'OK' if ratio <= 2 else 'MISSED'}")
+        print(f"for scale: json.dumps of that document ({size / 1e6:.0f} MB): {t_dumps:7.3f} s")
+        print(f"peak RSS of this process: {peak / 1e6:.0f} MB = {peak / path.stat().st_size:.1f} x the file")
+        return 0 if ratio <= 2 else 1
+    finally:
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ops", type=int, default=20_000, help="chain ops (weight Consts come on top)")
     parser.add_argument("--scopes", type=int, default=200)
     parser.add_argument("--calls", type=int, default=20_000, help="msprobe case: API calls")
     parser.add_argument("--modules", type=int, default=2_000, help="msprobe case: modules")
-    parser.add_argument("--case", choices=("ge", "msprobe", "both"), default="both")
+    parser.add_argument("--construct-modules", type=int, default=1_000_000, help="construct case: modules")
+    parser.add_argument("--case", choices=("ge", "msprobe", "construct", "both", "all"), default="all",
+                        help="both: ge and msprobe; all: every case")
     parser.add_argument("--keep", help="write the graph here and keep it")
     args = parser.parse_args()
     failed = 0
-    if args.case in ("ge", "both"):
+    if args.case in ("ge", "both", "all"):
         failed |= ge_case(args)
-    if args.case in ("msprobe", "both"):
+    if args.case in ("msprobe", "both", "all"):
         failed |= msprobe_case(args)
+    if args.case in ("construct", "all"):
+        failed |= construct_case(args)
     return failed
 
 

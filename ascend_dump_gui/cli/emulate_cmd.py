@@ -26,11 +26,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--config", type=Path, help="acl.json, training script, env file or project file")
     parser.add_argument("--env", type=Path, metavar="ENVFILE", help="environment variables (export K=V lines)")
     parser.add_argument("--model", default="mlp", help="built-in model (see --list-models; default mlp)")
-    parser.add_argument("--steps", type=int, default=1, help="steps to run (default 1)")
+    parser.add_argument("--steps", type=int, default=1, help="steps to run, 1 to 100000 (default 1)")
     parser.add_argument("--cwd", type=Path, default=None, help="working directory of the emulated process")
     parser.add_argument("--golden", type=Path, metavar="DIR", help="write float32 golden .npy dumps here")
     parser.add_argument("--fault", choices=FAULT_CHOICES, help="inject a fault")
-    parser.add_argument("--seed", type=int, default=0, help="seed for inputs and timestamps (default 0)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed for inputs and timestamps, 0 to 4294967295 (default 0)")
     parser.add_argument("--list-models", action="store_true", help="list the built-in models and exit")
     parser.add_argument("--plan", action="store_true", help="say which steps and folders the run would dump, its "
                                                             "warnings and what stops it, without running")
@@ -42,7 +43,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.config.formats.importers import load_env_file
     from ascend_dump_gui.core.emulator import emulate, list_models
+    from ascend_dump_gui.core.emulator.limits import check_run_numbers
 
+    if not args.list_models:        # every number checked before anything is read, built or written
+        check_run_numbers(steps=args.steps, seed=args.seed, ranks=args.ranks)
     if args.ranks is not None:
         return multirank_cmd.run(args)
     if args.list_models:

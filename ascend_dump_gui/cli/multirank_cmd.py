@@ -13,7 +13,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     """The multi-rank options of `emulate` (no --config needed: every rank runs torchair's GE dump)."""
     group = parser.add_argument_group("many ranks (data-parallel training, written under --cwd)")
     group.add_argument("--ranks", type=int, metavar="N",
-                       help="emulate N data-parallel ranks for --steps steps: {cwd}/npu/worldsize{N}_global_rank{R}/"
+                       help="emulate N (1 to 4096) data-parallel ranks for --steps steps: {cwd}/npu/worldsize{N}_global_rank{R}/"
                             "... and golden .npy dumps in {cwd}/golden/{step}")
     group.add_argument("--drift", metavar="RANK:STEP:OP",
                        help="rank RANK computes op OP differently from step STEP on, e.g. 5:1:dense_1/MatMul")

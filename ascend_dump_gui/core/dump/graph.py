@@ -5,11 +5,12 @@ procedure that picks the model_name dump folder of the computational graph.
 
 from __future__ import annotations
 
+import codecs
 import heapq
 import os
 import re
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ascend_dump_gui.core.dump.naming import sanitize_part
@@ -20,7 +21,18 @@ ORIGIN_NAME_ATTR = "_datadump_origin_name"
 ORIGIN_INDEX_ATTR = "_datadump_origin_output_index"
 _DATA_SOURCE_MARKERS = ("Iterator", "GetNext")
 MAX_GRAPH_BYTES = 2 << 30
-"""A graph file larger than this is refused (read whole into memory to parse)."""
+"""A graph file larger than this is refused. The text is read in chunks and tokenized as it comes (never held
+whole); what stays is the parsed blocks."""
+MAX_TOKEN_CHARS = 256 << 20
+"""A single value (a string such as a weight's bytes, a run of blanks) longer than this is refused (unless it
+runs to the end of the file: the window never holds more than this and one chunk)."""
+_CHUNK_BYTES = 8 << 20
+_MARGIN = 1 << 16
+"""A token is taken only when the token after it ends this far before the end of the text read so far (or the
+file has ended), so a chunk boundary never cuts one."""
+_BLANKS = re.compile(r"\s*")
+_LONG_START = re.compile(r"""\s*(?:#[^\n]*\s*)*(?:[A-Za-z_][\w.]*\s*:?\s*)?(?:["']|\Z)""")
+"""Where a window too long to hold a token stops: at a string (or blanks, or a comment) that runs on."""
 MAX_DEPTH = 64
 """Blocks nested deeper than this are refused (GE nests a handful of levels)."""
 
@@ -117,24 +129,80 @@ def _string_value(raw: str) -> bytes:
 
 def parse_text(text: str, path: str | os.PathLike = "<text>") -> Message:
     """Tokenize protobuf text format into nested ``[(key, value)]`` lists (strings stay quoted)."""
+    return parse_stream((text,), path)
+
+
+def parse_stream(pieces: Iterable[str], path: str | os.PathLike = "<text>") -> Message:
+    """:func:`parse_text` of the concatenation of ``pieces``, tokenized as they come: only a window of the text
+    is held (at least :data:`_MARGIN` ahead of the token taken, at most one token of :data:`MAX_TOKEN_CHARS`)."""
     root: Message = []
     stack = [root]
-    pos, match = 0, _TOKEN.match
+    match = _TOKEN.match
+    source = iter(pieces)
+    text, pos, lines, eof = "", 0, 0, False    # lines: newlines in the text already dropped
+
+    def line_at(at: int) -> int:
+        return lines + text.count("\n", 0, at) + 1
+
+    def plain_error(at: int) -> bool:
+        """No token at ``at``, and none cut by the window's end either (no string or blank run to it)."""
+        return len(text) - at >= _MARGIN and _LONG_START.match(text, at) is None and match(text, at) is None
+
+    checked = None      # the match at ``pos``, found (and its own follower checked) as the last one's follower
+    limit = -1          # tokens must end before this (the window's end less the margin)
     while True:
-        m = match(text, pos)
+        m = checked or (None if not eof and pos > limit else match(text, pos))
+        checked = None
+        stuck = pos
+        if not eof and m is not None:
+            # A token cut by the window's end can match as something shorter (``name: "ab`` as key ``nam``,
+            # value ``e:``); what follows it then cannot start a token. So a token is taken only when the next
+            # one matches too, ending at least the margin before the window's end.
+            end = m.end()
+            checked = match(text, end)
+            if checked is None:
+                if not plain_error(end):    # else the token is whole; the error after it is said when reached
+                    stuck, m = end, None
+            elif checked.end() > limit:
+                stuck, m, checked = end, None, None
+        if not eof and m is None:
+            if plain_error(stuck):
+                raise InputError(path, "not protobuf text format (unexpected text)",
+                                 line=line_at(_BLANKS.match(text, stuck).end()))
+            wanted = max(len(text) - pos, _MARGIN)     # double the window: a long token is joined once or twice
+            if wanted > MAX_TOKEN_CHARS:
+                if not any(source):          # the rest of the file is read already: parse what is held
+                    eof = True
+                    continue
+                if _LONG_START.match(text, stuck) is None:
+                    raise InputError(path, "not protobuf text format (unexpected text)",
+                                     line=line_at(_BLANKS.match(text, stuck).end()))
+                raise InputError(path, f"a string or blank run longer than {MAX_TOKEN_CHARS >> 20} MiB, or a "
+                                       "string never closed", line=line_at(stuck))
+            more: list[str] = []
+            got = 0
+            for piece in source:
+                more.append(piece)
+                got += len(piece)
+                if got >= wanted:
+                    break
+            else:
+                eof = True
+            lines += text.count("\n", 0, pos)
+            text, pos = text[pos:] + "".join(more), 0
+            limit = len(text) - _MARGIN
+            continue
         if m is None:
-            bad = len(text) - len(text[pos:].lstrip())
-            line = text.count("\n", 0, bad) + 1
-            raise InputError(path, "not protobuf text format (unexpected text)", line=line)
+            raise InputError(path, "not protobuf text format (unexpected text)",
+                             line=line_at(_BLANKS.match(text, pos).end()))
         pos = m.end()
         if m.group("close"):
             if len(stack) == 1:
-                raise InputError(path, "unbalanced '}'", line=text.count("\n", 0, pos) + 1)
+                raise InputError(path, "unbalanced '}'", line=line_at(pos))
             stack.pop()
         elif m.group("open"):
             if len(stack) > MAX_DEPTH:
-                raise InputError(path, f"blocks nested more than {MAX_DEPTH} levels deep",
-                                 line=text.count("\n", 0, pos) + 1)
+                raise InputError(path, f"blocks nested more than {MAX_DEPTH} levels deep", line=line_at(pos))
             child: Message = []
             stack[-1].append((m.group("key"), child))
             stack.append(child)
@@ -143,7 +211,7 @@ def parse_text(text: str, path: str | os.PathLike = "<text>") -> Message:
         else:
             break
     if len(stack) != 1:
-        raise InputError(path, "unexpected end of file inside a '{' block", line=text.count("\n") + 1)
+        raise InputError(path, "unexpected end of file inside a '{' block", line=line_at(len(text)))
     return root
 
 
@@ -264,9 +332,9 @@ def _graph(message: Message, source: str, index: int) -> Graph:
 
 
 def parse_graph_file(path: str | os.PathLike) -> list[Graph]:
-    """All graphs of a GE graph dump (``ge_proto*.txt`` ModelDef or bare GraphDef, or ``ge_onnx*.pbtxt``)."""
-    text = _read_graph_text(path)
-    model = parse_text(text, path)
+    """All graphs of a GE graph dump (``ge_proto*.txt`` ModelDef or bare GraphDef, or ``ge_onnx*.pbtxt``).
+    :class:`InputError` naming the file for anything that is not one (unreadable, too large, binary)."""
+    model = parse_stream(_graph_pieces(path), path)
     blocks = [v for k, v in model if k == "graph" and not isinstance(v, str)]
     if not blocks and any(k == "op" for k, _ in model):
         blocks = [model]  # a bare GraphDef
@@ -278,9 +346,9 @@ def parse_graph_file(path: str | os.PathLike) -> list[Graph]:
         raise InputError(path, f"a graph field is not what ge.proto allows ({str(exc)[:120]})") from None
 
 
-def _read_graph_text(path: str | os.PathLike) -> str:
-    """The text of a graph file: only a regular file (a FIFO or device would block or never end) of at most
-    :data:`MAX_GRAPH_BYTES`."""
+def _graph_pieces(path: str | os.PathLike) -> Iterator[str]:
+    """The text of a graph file in chunks: only a regular file (a FIFO or device would block or never end) of at
+    most :data:`MAX_GRAPH_BYTES`, and only text (a NUL byte is binary content: a text dump has none)."""
     try:
         with open(path, "rb", opener=_open_nonblocking) as fh:
             st = os.fstat(fh.fileno())
@@ -288,12 +356,20 @@ def _read_graph_text(path: str | os.PathLike) -> str:
                 raise InputError(path, "not a regular file (a FIFO, device or folder is not a graph dump)")
             if st.st_size > MAX_GRAPH_BYTES:
                 raise InputError(path, f"graph file larger than {MAX_GRAPH_BYTES >> 30} GiB, not read")
-            data = fh.read(MAX_GRAPH_BYTES + 1)
+            decoder = codecs.getincrementaldecoder("utf-8")(errors="surrogateescape")
+            done = 0
+            while data := fh.read(_CHUNK_BYTES):
+                nul = data.find(b"\0")
+                if nul >= 0:
+                    raise InputError(path, f"binary content (a NUL byte at offset {done + nul}): not a graph text "
+                                           "dump")
+                done += len(data)
+                if done > MAX_GRAPH_BYTES:
+                    raise InputError(path, f"graph file larger than {MAX_GRAPH_BYTES >> 30} GiB, not read")
+                yield decoder.decode(data)
+            yield decoder.decode(b"", final=True)
     except OSError as exc:
         raise InputError(path, f"cannot read graph file: {exc.strerror or exc}") from exc
-    if len(data) > MAX_GRAPH_BYTES:
-        raise InputError(path, f"graph file larger than {MAX_GRAPH_BYTES >> 30} GiB, not read")
-    return data.decode("utf-8", errors="surrogateescape")
 
 
 def _open_nonblocking(path: str, flags: int) -> int:

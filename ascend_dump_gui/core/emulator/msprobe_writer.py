@@ -26,6 +26,7 @@ from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.dump.filewrite import atomic_output
 from ascend_dump_gui.core.emulator.drift import Drift
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Graph, Op, execute
+from ascend_dump_gui.core.emulator.limits import MAX_RANKS
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.msprobe.pt_file import torch_dtype_name, write_pt
@@ -315,15 +316,21 @@ def _write_calls(writer: _Writer, seen: list, consts: dict[str, Op], spec: Mspro
 
 
 def selected_steps(items: object, available: range) -> tuple[int, ...]:
-    """The ids of a config's rank/step list ("3", "4-7") within ``available``; all of them when empty."""
+    """The ids of a config's rank/step list ("3", "4-7") within ``available`` (a range of step 1); all of them
+    when empty. Work and memory are bounded by ``available``, whatever the list says ("0-1000000000")."""
     if not isinstance(items, list | tuple) or not items:
         return tuple(available)
     chosen: set[int] = set()
     for item in items:
         lo, _, hi = str(item).partition("-")
-        if lo.strip().isdigit() and (not hi or hi.strip().isdigit()):
-            chosen.update(range(int(lo), int(hi or lo) + 1))
-    return tuple(sorted(chosen & set(available)))
+        lo, hi = lo.strip(), (hi or lo).strip()
+        if not (lo.isascii() and lo.isdigit() and hi.isascii() and hi.isdigit()):
+            continue
+        beyond = available.stop       # an id too long to read is past every available one
+        first = max(int(lo) if len(lo) <= 18 else beyond, available.start)
+        last = min(int(hi) if len(hi) <= 18 else beyond, available.stop - 1)
+        chosen.update(range(first, last + 1))
+    return tuple(sorted(chosen))
 
 
 def emulate_msprobe(values: dict[str, Any], *, cwd: Path, model: str = "mlp", steps: int = 1, seed: int = 0,
@@ -343,6 +350,6 @@ def emulate_msprobe(values: dict[str, Any], *, cwd: Path, model: str = "mlp", st
     spec = MsprobeDumpSpec(framework=framework, task=task, level=level,
                            summary_mode=summary if summary in SUMMARY_MODES else "statistics",
                            steps=selected_steps(values.get("step"), range(steps)),
-                           ranks=selected_steps(ranks, range(max(int(str(r).split("-")[-1]) for r in ranks) + 1))
+                           ranks=selected_steps(ranks, range(MAX_RANKS))
                            if isinstance(ranks, list | tuple) and ranks else None, seed=seed)
     return root, write_msprobe_tree(root, model, spec)

@@ -21,6 +21,7 @@ import numpy as np
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.emulator.drift import Drift
 from ascend_dump_gui.core.emulator.graph import INPUT_TYPES, Op, OutputHook, cast_to
+from ascend_dump_gui.core.emulator.limits import check_run_numbers
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.emulator.run import emulate
 from ascend_dump_gui.core.errors import InputError
@@ -88,8 +89,7 @@ def emulate_ranks(out: Path, *, ranks: int, steps: int, model: str = "mlp", drif
     the same run). Raises :class:`InputError` for counts below 1, a rank outside the world or an op name
     the compiled graph does not have.
     """
-    if ranks < 1 or steps < 1:
-        raise InputError(None, f"ranks and steps must be at least 1 (got {ranks} ranks, {steps} steps)")
+    check_run_numbers(steps=steps, seed=seed, ranks=ranks)
     if model not in MODELS:
         raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
     for what, rank in (("drift", drift.rank if drift else None), ("overflow", overflow_rank)):

@@ -23,6 +23,7 @@ from ascend_dump_gui.core.emulator.faults import make_fault
 from ascend_dump_gui.core.emulator.ge_graph import graph_text, write_graph_dumps
 from ascend_dump_gui.core.emulator.graph import AICoreError, Graph, OutputHook, execute
 from ascend_dump_gui.core.emulator.layout import infer_shapes
+from ascend_dump_gui.core.emulator.limits import check_run_numbers
 from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, emulate_msprobe, selected_steps
 from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
@@ -82,8 +83,13 @@ def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str,
 
 
 def _env_int(env: Mapping[str, str], name: str, default: int) -> int:
+    """A device id, rank or world size from the environment; :class:`InputError` for one beyond 2**31 - 1."""
     text = env.get(name, "").strip()
-    return int(text) if text.isdigit() else default
+    if not (text.isascii() and text.isdigit()):
+        return default
+    if len(text) > 10 or int(text) >= 2**31:
+        raise InputError(None, f"{name}={text[:20]}{'...' if len(text) > 20 else ''}: too large for the runtime")
+    return int(text)
 
 
 def _needs_existing(plan: DumpPlan) -> list[str]:
@@ -127,8 +133,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     """
     if model not in MODELS:
         raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
-    if steps < 1:
-        raise InputError(None, f"steps must be at least 1, not {steps}")
+    check_run_numbers(steps=steps, seed=seed)
     cwd = Path(cwd).resolve()
     doc = config if isinstance(config, ConfigDoc) else _load(Path(config))
     env = effective_env(doc, env)
@@ -147,16 +152,21 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         return result
 
     model_def = MODELS[model]
-    feeds = [model_def.make_inputs(np.random.default_rng([seed, step])) for step in range(steps)]
+
+    def feed(step: int) -> dict[str, np.ndarray]:
+        """Step ``step``'s inputs, made when that step runs (one step's tensors at a time)."""
+        return model_def.make_inputs(np.random.default_rng([seed, step]))
+
+    first = feed(0)
     original = model_def.build()
     if doc.scenario in ("tf1_session", "tf2_npu_device"):
         original = original.with_ops([replace(op, type="GetNext") if op.type == "Data" else op for op in original.ops])
     policy, notes = policy_from_values(doc.values, default=DEFAULT_PRECISION.get(doc.scenario, "force_fp16"),
                                        cwd=cwd)
     result.warnings += notes
-    device = compile_graph(original, policy, feeds[0])
+    device = compile_graph(original, policy, first)
     injected = make_fault(fault, model_def, device) if fault else None
-    ids = run_ids(device, tensor_sizes(execute(device, feeds[0])), seed=seed,
+    ids = run_ids(device, tensor_sizes(execute(device, first)), seed=seed,
                   device_id=_env_int(env, "ASCEND_DEVICE_ID", 0), world_size=_env_int(env, "WORLD_SIZE", 1),
                   rank=_env_int(env, "RANK", 0))
     name_pattern, model_id = MODEL_NAMING.get(doc.scenario, ("{model}", 1))
@@ -177,7 +187,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
 
     level = env.get("DUMP_GE_GRAPH", "").strip()
     if level in ("1", "2", "3") and "graph_dump" in roots:
-        result.written += _write_graphs(writer, original, feeds[0], int(level), env)
+        result.written += _write_graphs(writer, original, first, int(level), env)
         result.roots["graph_dump"] = roots["graph_dump"][0]
 
     for step in range(steps):
@@ -186,8 +196,9 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
         progress(step, steps, msg("step {step} of {steps}", step=step + 1, steps=steps))
         hook = _chain(injected.hook(last_step=step == steps - 1) if injected else None,
                       step_hook(step) if step_hook is not None else None)
+        inputs = first if step == 0 else feed(step)
         try:
-            execute(device, feeds[step], observer=writer.observer(step), hook=hook)
+            execute(device, inputs, observer=writer.observer(step), hook=hook)
         except AICoreError as error:
             result.warnings.append(msg("step {step}: {error}; the process exits", step=step, error=str(error)))
             if plan.exception and "exception_dump" in roots:
@@ -196,7 +207,7 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
                 result.warnings.append(msg("exception dump is off: nothing is written for the failing op"))
         if golden_dir is not None:
             observe, files = golden_writer(Path(golden_dir) / str(step), original, ids, step, writer.replaced)
-            execute(original, feeds[step], observer=observe)
+            execute(original, inputs, observer=observe)
             result.written += files()
     progress(steps, steps, msg("done"))
     result.written += writer.finish()

@@ -3,11 +3,13 @@
 "first_divergence"}``.
 
 GE graphs: one ``op`` node per op, ``parent`` its name scope (``layer_3/attention``; null at the top). msprobe
-runs: both directions, modules (``module``) named as in construct.json and calls (``api``; a leaf module at
-level L0 is a ``module``) as in dump.json, each with its ``direction`` (a step's pipeline, run
-``pipeline:step{N}``, names them ``{run}:{name}``, stage after stage); edges say whether they carry data
-(``data``: false is execution order only). ``status`` is null without a compare; a call without a bench
-counterpart is ``not_compared`` with ``"matched": false``.
+runs: both directions, modules (``module``; also msprobe's ``optimizer`` and ``clip_grad`` scopes) named as
+in construct.json and calls (``api``; a leaf module at level L0 is a ``module``) as in dump.json, each with
+its ``direction`` (a step's pipeline, run ``pipeline:step{N}``, names them ``{run}:{name}``, stage after
+stage); ``parent`` is construct.json's, a loop cut (so every walk up the parents ends); edges say whether they
+carry data (``data``: false is execution order only). ``status`` is null without a compare; a call without a
+bench counterpart is ``not_compared`` with ``"matched": false``. ``problems``: what could not be read or was
+cut (a loop in construct.json, modules nested too deep), one message each.
 """
 
 from __future__ import annotations
@@ -51,14 +53,17 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     edges: list[dict[str, Any]] = []
     for view in views:
         graph, overlay = view.npu, view.overlay
+        ops, group_of, direction = graph.model.ops, graph.group_of, graph.direction
         for name, parent in graph.parents.items():
-            node = graph.node_path(name)
-            leaf = node is not None and node[0] == "op"
-            kind = "module" if is_module(name.rpartition(":")[2]) else "api"
-            nodes.append({"id": name, "name": name, "kind": kind,
-                          "type": graph.model.ops[name].type if leaf else None, "parent": parent,
-                          "direction": graph.direction,
-                          **(_status(overlay, *node) if node is not None else {"status": None})})
+            op = ops.get(name)
+            kind = "module" if name in group_of or is_module(name.rpartition(":")[2]) else "api"
+            node = {"id": name, "name": name, "kind": kind, "type": op.type if op is not None else None,
+                    "parent": parent, "direction": direction, "status": None}
+            if overlay is not None:
+                where = graph.node_path(name)
+                if where is not None:
+                    node.update(_status(overlay, *where))
+            nodes.append(node)
         edges += [{"from": e.src, "to": e.dst, "data": not e.control} for e in graph.model.edges]
     first = None
     comparison = views[0].comparison if views else None
@@ -70,5 +75,7 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
                 break
     elif comparison is not None and comparison.first_divergence is not None:
         first = comparison.first_divergence.npu.entry
+    problems = list(dict.fromkeys(p.message for view in views[:1] for run in view.stages for p in run.problems))
     return {"run": views[0].label if views else None, "nodes": nodes, "edges": edges,
-            "first_divergence": first, "mode": comparison.mode if comparison is not None else None}
+            "first_divergence": first, "mode": comparison.mode if comparison is not None else None,
+            "problems": problems}

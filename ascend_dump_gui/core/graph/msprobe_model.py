@@ -19,51 +19,60 @@ as leaves in execution order, one graph per direction (forward, backward).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ascend_dump_gui.core.graph.hierarchy import MappedScopes
 from ascend_dump_gui.core.graph.model import (
-    ROOT,
     Edge,
     ModelGraph,
     OpNode,
     TensorInfo,
     chunk_large,
     group_sizes,
-    scope_groups,
 )
+from ascend_dump_gui.core.graph.msprobe_hierarchy import nesting
 from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
-from ascend_dump_gui.core.msprobe.tree import MsprobeRun
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem
 from ascend_dump_gui.core.progress import CancelToken
 
 FORWARD, BACKWARD = "forward", "backward"
 DIRECTIONS = (FORWARD, BACKWARD)
 MODULE_PREFIXES = ("Module", "Cell")
+_MODULE_HEADS = tuple(f"{p}." for p in MODULE_PREFIXES)
+SCOPES = frozenset({"optimizer", "clip_grad"})
+"""msprobe's scopes of the optimizer step and of gradient clipping: only in construct.json, holding the calls
+made there (modules, though not named ``Module.``)."""
+
+
+_MODULE_STEP = re.compile(r"\.(?:forward|backward|parameters_grad)(?=\.|$)")
+_CALL_STEP = re.compile(r"(?:^|\.)(?:forward|backward)(?=\.|$)")
 
 
 def direction_of(name: str) -> str:
     """``backward`` for backward calls and parameter gradients, else ``forward``."""
+    if "backward" not in name and "parameters_grad" not in name:
+        return FORWARD
     parts = name.split(".")
     return BACKWARD if "backward" in parts or "parameters_grad" in parts else FORWARD
 
 
 def is_module(name: str) -> bool:
-    return name.split(".", 1)[0] in MODULE_PREFIXES
+    """A module (``Module.`` / ``Cell.``) or one of msprobe's scopes (:data:`SCOPES`), not an API call."""
+    return name.startswith(_MODULE_HEADS) or name in SCOPES or name in MODULE_PREFIXES
 
 
 def call_label(name: str) -> str:
     """What a box says of a call: the API (``Functional.linear``) or the module class (``Linear``)."""
-    parts = name.split(".")
     if is_module(name):
-        for i, part in enumerate(parts):
-            if part in ("forward", "backward", "parameters_grad"):
-                return parts[i - 1] if i >= 1 else name
+        found = _MODULE_STEP.search(name)
+        return name[:found.start()].rpartition(".")[2] if found else name
+    found = _CALL_STEP.search(name)
+    if found is None:
         return name
-    for i, part in enumerate(parts):
-        if part in ("forward", "backward"):
-            return ".".join(parts[:i - 1] if i >= 2 and parts[i - 1].isdigit() else parts[:i])
-    return name
+    before = name[:found.start()]
+    head, _, number = before.rpartition(".")
+    return head if "." in before and number.isdigit() else before
 
 
 def _module_path(name: str) -> tuple[str, str, str] | None:
@@ -109,14 +118,24 @@ class MsprobeGraph:
         return ("group", path) if path is not None else None
 
 
-def _gradient_parent(name: str, construct: dict[str, str | None]) -> str | None:
-    """The module's backward call with the highest number, for ``Module.x.Linear.parameters_grad[.N]``."""
-    prefix = name.split(".parameters_grad", 1)[0] + ".backward."
-    best, number = None, -1
+def gradient_owners(construct: Iterable[str]) -> dict[str, str]:
+    """``Module.x.Linear`` -> its backward call with the highest number (``Module.x.Linear.backward.2``): where a
+    ``Module.x.Linear.parameters_grad[.N]`` entry sits. One pass over construct.json's names."""
+    best: dict[str, tuple[int, str]] = {}
     for key in construct:
-        if key.startswith(prefix) and key[len(prefix):].isdigit() and int(key[len(prefix):]) > number:
-            best, number = key, int(key[len(prefix):])
-    return best
+        if ".backward." not in key:
+            continue
+        head, sep, number = key.rpartition(".backward.")
+        if sep and number.isascii() and number.isdigit() and len(number) < 19:
+            n = int(number)
+            if head not in best or n > best[head][0]:
+                best[head] = (n, key)
+    return {head: key for head, (_, key) in best.items()}
+
+
+def _gradient_parent(name: str, owners: dict[str, str]) -> str | None:
+    """The module's last backward call, for ``Module.x.Linear.parameters_grad[.N]``."""
+    return owners.get(name.split(".parameters_grad", 1)[0])
 
 
 def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> list[str]:
@@ -133,27 +152,23 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
-def _parents(names: Iterable[str], construct: dict[str, str | None]) -> dict[str, str | None]:
+def _parents(names: Iterable[str], construct: dict[str, str | None], owners: dict[str, str]
+             ) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for name in names:
         parent = construct.get(name)
         if parent is None and "parameters_grad" in name.split("."):
-            owner = _gradient_parent(name, construct)
+            owner = _gradient_parent(name, owners)
             parent = construct.get(owner) if owner is not None else None
         out[name] = parent if parent != name else None
     return out
 
 
-def _chain(name: str, parents: dict[str, str | None]) -> tuple[str, ...]:
-    """The modules enclosing ``name``, outermost first (a loop in construct.json is cut where it closes)."""
-    chain: list[str] = []
-    seen = {name}
-    parent = parents.get(name)
-    while parent is not None and parent not in seen:
-        chain.append(parent)
-        seen.add(parent)
-        parent = parents.get(parent)
-    return tuple(reversed(chain))
+def _report(run: MsprobeRun, message: str) -> None:
+    """A problem of ``run``'s construct.json, recorded once (both directions are built)."""
+    problem = Problem(str(run.path / "construct.json"), message)
+    if problem not in run.problems:
+        run.problems.append(problem)
 
 
 def _float_key(value: object) -> object:
@@ -229,25 +244,17 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
     construct = run.construct
     entries = {e.name: e for e in run.entries}
     names = [n for n in _ordered_names(run.entries, construct) if direction_of(n) == direction]
-    parents = _parents(names, construct)
+    owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
+    parents = _parents(names, construct, owners)
     for module in {p for p in parents.values() if p is not None} - set(parents):
         parents[module] = None      # a module construct.json names only as a parent
         names.append(module)
     if cancel is not None:
         cancel.raise_if_cancelled()
-    holders = {p for p in parents.values() if p is not None}
-    leaves = [n for n in names if n not in holders]
-    chains = {n: _chain(n, parents) for n in leaves}
-    groups, home = scope_groups(leaves, MappedScopes(chains))
-    group_of: dict[str, str] = {}
-    for chain in chains.values():
-        path = ROOT
-        for part in chain:
-            step = part.replace("/", "\u2215")  # as scope_groups spells it
-            path = f"{path}/{step}" if path else step
-            group_of.setdefault(part, path)
-    for module, path in group_of.items():
-        groups[path].label = module_label(module, parents.get(module))
+    nested = nesting(names, parents, module_label)
+    for problem in nested.problems:
+        _report(run, problem)
+    groups, home, group_of, leaves = nested.groups, nested.home, nested.group_of, nested.leaves
     chunk_large(groups, home)
     position = {n: i for i, n in enumerate(leaves)}
     group_sizes(groups, position)
@@ -255,9 +262,9 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
                      _tensors(entries.get(n), ("output", "parameters_grad"))) for n in leaves}
     if cancel is not None:
         cancel.raise_if_cancelled()
-    owners = {n: o for n in leaves if "parameters_grad" in n.split(".")
-              and (o := _gradient_parent(n, construct)) is not None}
-    edges = _edges(leaves, entries, home, owners)
+    leaf_owners = {n: o for n in leaves if "parameters_grad" in n.split(".")
+                   and (o := _gradient_parent(n, owners)) is not None}
+    edges = _edges(leaves, entries, home, leaf_owners)
     producers: dict[str, list[Edge]] = {}
     for edge in edges:
         producers.setdefault(edge.dst, []).append(edge)
