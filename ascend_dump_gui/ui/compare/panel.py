@@ -145,6 +145,7 @@ class ComparePanel(QWidget):
     ``finished(result)`` fires after each run."""
 
     opActivated = Signal(str)
+    graphRequested = Signal(str, str, str)   # msprobe: NPU tree, run label, bench tree to show in the Graph view
     finished = Signal(object)
     cleared = Signal()   # the shown result went (a new run or changed inputs): views coloured by it follow
     rowShown = Signal(str)
@@ -347,16 +348,27 @@ class ComparePanel(QWidget):
 
     def _run_msprobe(self, npu: str, bench: str) -> Worker:
         """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
+        self.cancel()
+        view = self._msprobe_page()
+        self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
+        return view.run(npu, bench, self.matches, follow_links=follow_links())
+
+    def _msprobe_page(self):
+        """The msprobe page (made when first needed), shown."""
         from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
 
-        self.cancel()
         if self.msprobe is None:
             self.msprobe = MsprobeCompareView(runner=self._runner)
+            self.msprobe.graphRequested.connect(self.graphRequested)
             self.views.addWidget(self.msprobe)
         self.views.setCurrentWidget(self.msprobe)
         self._show_raw_controls(False)
-        self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
-        return self.msprobe.run(npu, bench, self.matches, follow_links=follow_links())
+        return self.msprobe
+
+    def replay_call(self, run: str | Path, call: str) -> None:
+        """Replay the msprobe ``call`` of the rank folder ``run`` (the Graph view's Replay this op) in the msprobe
+        page's Replay tab."""
+        self._msprobe_page().replay(run, call)
 
     def _show_raw_controls(self, visible: bool) -> None:
         """Raw-dump controls; the msprobe view has its own (mode, first divergence, export)."""

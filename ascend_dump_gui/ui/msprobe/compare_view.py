@@ -149,6 +149,7 @@ class MsprobeCompareView(QWidget):
 
     finished = Signal(object)
     rowShown = Signal(str)
+    graphRequested = Signal(str, str, str)   # NPU tree, run label, bench tree: "Show in Graph"
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -178,6 +179,12 @@ class MsprobeCompareView(QWidget):
         self.export_json_button = QPushButton(tr("Export JSON…"))
         self.export_json_button.setObjectName("msprobe_export_json")
         self.export_json_button.clicked.connect(lambda: self._ask_export("json"))
+        self.graph_button = QPushButton(tr("Show in Graph"))
+        self.graph_button.setObjectName("msprobe_show_graph")
+        self.graph_button.setToolTip(tr("The selected row's run as a graph, beside its bench run, coloured by this "
+                                        "comparison"))
+        self.graph_button.setEnabled(False)
+        self.graph_button.clicked.connect(self.show_in_graph)
         self.model = MsprobeTableModel(self)
         self.table = QTableView()
         self.table.setObjectName("msprobe_table")
@@ -200,6 +207,7 @@ class MsprobeCompareView(QWidget):
         bar.addWidget(self.mode)
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.goto_button)
+        bar.addWidget(self.graph_button)
         bar.addWidget(self.export_button)
         bar.addWidget(self.export_json_button)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -231,6 +239,7 @@ class MsprobeCompareView(QWidget):
         self.plot.set_display(None)
         self.replay_view.clear()   # a replay of the dropped comparison goes with it
         self.goto_button.setEnabled(False)
+        self.graph_button.setEnabled(False)
         self.summary.setText(why)
 
     def _mode_changed(self) -> None:
@@ -284,6 +293,7 @@ class MsprobeCompareView(QWidget):
             overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
         self.goto_button.setEnabled(first is not None)
+        self.graph_button.setEnabled(bool(result.pairs))
         if first:   # the first divergence's call, replayed from its own dumped arguments
             self.replay_view.start(first[0].npu.path, first[1].npu.entry, inputs=self._inputs)
         else:
@@ -310,6 +320,16 @@ class MsprobeCompareView(QWidget):
         """Replay ``call`` of the NPU rank folder ``run`` and show the Replay tab."""
         self.replay_view.start(run, call, inputs=self._inputs)
         self.details.setCurrentWidget(self.replay_view)
+
+    def show_in_graph(self) -> bool:
+        """Ask the Graph view for the selected row's run (else the first), with its bench (``graphRequested``)."""
+        if self._result is None or self._inputs is None or not self._result.pairs:
+            return False
+        index = self.table.currentIndex()
+        pair = self.model.row_at(index.row())[0] if index.isValid() else self._result.pairs[0]
+        npu, bench = self._inputs.paths
+        self.graphRequested.emit(npu, pair.npu.label, bench)
+        return True
 
     def go_to_first_divergence(self) -> bool:
         row = self.model.first_row()
