@@ -35,6 +35,9 @@ TICKS = 12
 TICK_CHARS = 22
 """A tick label longer than this keeps its tail ("…fc1/MatMul")."""
 
+LEGEND_COLUMNS = 3
+"""Legend entries side by side in the rows above the data."""
+
 
 @dataclass(frozen=True)
 class Series:
@@ -128,7 +131,7 @@ class ErrorProfileView(ResultOwner, QWidget):
         item.setLabel("left", tr("relative error ‖·‖₂"))
         item.getAxis("left").enableAutoSIPrefix(False)
         # the legend takes the title row above the data, its entries side by side: it never covers a point
-        self.legend = pg.LegendItem(colCount=3, offset=(0, 0), frame=False)
+        self.legend = pg.LegendItem(colCount=LEGEND_COLUMNS, offset=(0, 0), frame=False)
         self.legend.setParentItem(item)
         self.legend.anchor((0.5, 0), (0.5, 0), offset=(0, 2))
         self.golden_curve = item.plot([], [], pen=pg.mkPen(GOLDEN, width=1.5), symbol="o", symbolSize=5,
@@ -162,11 +165,11 @@ class ErrorProfileView(ResultOwner, QWidget):
         self.legend.addItem(self.replay_curve, tr("NPU vs its own replay"))
         self.legend.addItem(self.budget_curve, tr("replay budget"))
         if infinite:
-            self.legend.addItem(self.infinite_marks, tr("infinite or NaN: drawn at the top"))
+            self.legend.addItem(self.infinite_marks, tr("∞ or NaN (at the top)"))
         if floored:
-            self.legend.addItem(self.floor_marks, tr("below 1e-8 (0: exact): drawn at 1e-8"))
-        rows = -(-len(self.legend.items) // 3)
-        self.plot.getPlotItem().layout.setRowFixedHeight(0, 4 + 20 * rows)
+            self.legend.addItem(self.floor_marks, tr("0 or under 1e-8 (at 1e-8)"))
+        self.legend.updateSize()   # the title row is the legend's height: the data start below it
+        self.plot.getPlotItem().layout.setRowFixedHeight(0, self.legend.boundingRect().height() + 4)
 
     def legend_texts(self) -> list[str]:
         return [label.text for _sample, label in self.legend.items]

@@ -127,9 +127,9 @@ class ReplayView(ResultOwner, QWidget):
             op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), reason=r.reason))
         self.verdict.setStyleSheet(f"color: {VERDICT_COLOURS.get(r.verdict, '')}; font-weight: bold")
         self._fill(r)
-        main = r.main
-        label = tr("NPU − replay ({tensor})").format(tensor=main.tensor) if main else ""
-        self.histogram.set_histogram(shown.histogram, label)
+        main = r.main   # the axis says what is counted; the tensor is named in full in the tooltip (no cut label)
+        self.histogram.set_histogram(shown.histogram, tr("NPU − replay") if main else "")
+        self.histogram.setToolTip(tr("NPU − replay of {tensor}").format(tensor=main.tensor) if main else "")
         if shown.error is not None and shown.error.size:
             self.heatmap.set_array(shown.error if shown.error.ndim >= 2 else shown.error.reshape(1, -1))
             self.pages.setCurrentIndex(0)
