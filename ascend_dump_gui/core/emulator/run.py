@@ -162,7 +162,7 @@ def _chain(first: OutputHook | None, second: OutputHook | None) -> OutputHook | 
 def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, model: str = "mlp", steps: int = 1,
             cwd: Path, golden_dir: Path | None = None, fault: str | None = None, seed: int = 0,
             progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
-            step_hook: Callable[[int], OutputHook | None] | None = None) -> EmulationResult:
+            step_hook: Callable[[int], OutputHook | None] | None = None, own_folder: bool = True) -> EmulationResult:
     """Run ``model`` for ``steps`` steps as the Ascend runtime would under ``config`` and ``env``.
 
     Writes exactly the files the runtime writes (paths as ``resolve_paths`` decides, relative ones against
@@ -170,7 +170,9 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     ``golden_dir/{step}/``. A config with error findings is refused with :class:`ConfigRefused`; options the
     runtime ignores give warnings. ``fault`` is one of :data:`FAULT_KINDS`. Deterministic given ``seed``.
     ``step_hook(step)`` may give an extra executor hook for that step (the multi-rank emulator's drift and
-    overflow); it runs after the fault's.
+    overflow); it runs after the fault's. A run whose ``{time}`` folder an earlier run wrote takes the next free
+    second (:func:`own_time`) unless ``own_folder`` is False (the multi-rank emulator writes one rank's tensors and
+    statistics as two runs into one folder).
     """
     if model not in MODELS:
         raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
@@ -204,9 +206,11 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     device = compile_graph(original, policy, feeds[0])
     injected = make_fault(fault, model_def, device) if fault else None
     roots, root_notes, originals = _roots(doc, env, cwd)
-    ids = own_time(run_ids(device, tensor_sizes(execute(device, feeds[0])), seed=seed,
-                           device_id=_env_int(env, "ASCEND_DEVICE_ID", 0), world_size=_env_int(env, "WORLD_SIZE", 1),
-                           rank=_env_int(env, "RANK", 0)), roots)
+    ids = run_ids(device, tensor_sizes(execute(device, feeds[0])), seed=seed,
+                  device_id=_env_int(env, "ASCEND_DEVICE_ID", 0), world_size=_env_int(env, "WORLD_SIZE", 1),
+                  rank=_env_int(env, "RANK", 0))
+    if own_folder:
+        ids = own_time(ids, roots)
     name_pattern, model_id = MODEL_NAMING.get(doc.scenario, ("{model}", 1))
     model_name = name_pattern.format(model=model, time=ids.graph_time)
     device = Graph(model_name, device.ops, device.outputs)
