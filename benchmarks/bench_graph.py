@@ -1,6 +1,6 @@
 """Graph view on a synthetic 20,000-op GE graph dump with 200 scopes: time to the first frame and to open a
 scope, and the longest the GUI thread was blocked meanwhile (a 10 ms timer's largest gap, as in
-tests/ui/test_dump_responsive.py). Baselines measured in the same run: parsing the file, igraph's Sugiyama
+benchmarks/bench_gui_responsive.py). Baselines measured in the same run: parsing the file, igraph's Sugiyama
 layout of all 20,000 ops at once (what a view without groups would have to wait for), and the longest gap
 while a plain worker only parses the file (the garbage collector left on, as any worker would): what this
 machine's load and the GIL impose on any Python work in a thread.

@@ -10,6 +10,7 @@ selected. :class:`LoadingBar` shows what the task is loading, its progress, and 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -18,6 +19,33 @@ from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The identity of what a shown result was computed from: the input paths, the mode, and the run (a
+    compare run again on the same paths is another result). A view that shows a result keeps the Inputs it was
+    computed from (:class:`ResultOwner`); its owner hands every view the current Inputs when anything changes,
+    and a view holding other Inputs clears itself."""
+
+    paths: tuple[str, ...] = ()
+    mode: str = ""
+    run: int = 0
+
+
+class ResultOwner:
+    """Mixin of a view that shows a result computed from :class:`Inputs`: :meth:`follow` clears it (its
+    ``clear_stale``) the moment the current Inputs are not the ones it was computed from."""
+
+    shown_for: Inputs | None = None
+
+    def follow(self, current: Inputs) -> None:
+        if self.shown_for is not None and self.shown_for != current:
+            self.shown_for = None
+            self.clear_stale()
+
+    def clear_stale(self) -> None:
+        raise NotImplementedError
 
 
 class LatestTask(QObject):

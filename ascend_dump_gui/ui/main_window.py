@@ -184,6 +184,7 @@ class MainWindow(QMainWindow):
         panel.opActivated.connect(lambda op: self._forward("graph", "select_op", op))
         panel.compareRequested.connect(lambda *paths: self._compare_with_golden(*paths))
         panel.compareRequested.connect(lambda *_: self.tabs.setCurrentWidget(self.compare_panel))
+        panel.graphRequested.connect(self.show_msprobe_in_graph)
         return panel
 
     def _compare_with_golden(self, *paths) -> None:
@@ -199,6 +200,7 @@ class MainWindow(QMainWindow):
         panel.finished.connect(self._show_compare_in_graph)
         panel.cleared.connect(self._compare_cleared)
         panel.rowSelected.connect(self._compare_row_selected)
+        panel.graphRequested.connect(lambda npu, run, bench: self.show_msprobe_in_graph(npu, run, "", bench))
         return panel
 
     def _make_ranks(self) -> RanksPanel:
@@ -294,10 +296,22 @@ class MainWindow(QMainWindow):
         if tensor:
             self._forward("graph", "select_op", tensor.rsplit(":", 2)[0] if tensor.count(":") >= 2 else tensor)
 
-    def _replay_from_graph(self, op_name: str) -> None:
-        """Graph's "Replay this op": the replay shows in Compare."""
+    def _replay_from_graph(self, request) -> None:
+        """Graph's "Replay this op" (a ReplayRequest): the replay shows in Compare."""
         self.tabs.setCurrentWidget(self.compare_panel)
-        self.compare_panel.replay_op(op_name)
+        if request.run is not None:
+            self.compare_panel.replay_call(request.run, request.op)
+        else:
+            self.compare_panel.replay_op(request.op)
+
+    def show_msprobe_in_graph(self, path: str, run: str, call: str = "", bench: str = "") -> None:
+        """An msprobe run (Browse's or Compare's "Show in Graph") in the Graph mode, with its bench when given and
+        ``call`` selected once shown."""
+        graph = self.graph_panel
+        graph.open_msprobe(path, run or None, bench=bench or None)
+        if call:
+            graph.select_op(call)
+        self.tabs.setCurrentWidget(graph)
 
     def _graph_op_selected(self, op_name: str) -> None:
         """An op picked in the graph: its row in Compare, its file in Browse (the mode stays Graph)."""
@@ -596,5 +610,10 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt override
         paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
         if paths:
+            from ascend_dump_gui.ui.graph.panel import opens as graph_opens  # loaded with the Graph mode
+
             event.acceptProposedAction()
-            self.open_path(paths[0])
+            if self.built("graph") and self.tabs.currentWidget() is self.graph_panel and graph_opens(paths[0]):
+                self.graph_panel.open_graph(paths[0])   # an msprobe folder or a graph file dropped on the Graph mode
+            else:
+                self.open_path(paths[0])

@@ -153,7 +153,10 @@ def test_emulate_says_when_it_replaced_files_already_there(tmp_path):
     graphs[0].write_text("the user's own file")
     again = emulate(tmp_path / "acl.json", model="overflow_fp16", cwd=tmp_path, golden_dir=tmp_path / "golden",
                     env=env)
-    assert f"replaced {len(first.written)} file(s) already there" in " ".join(again.warnings)
+    said = " ".join(again.warnings)
+    assert f"replaced {len(graphs)} file(s) already there" in said  # the graph files: no time in their names
+    assert "already holds 6 .npy file(s) of an earlier run" in said
+    assert not set(again.written) & (set(first.written) - set(graphs))  # dumps and golden files: its own time
 
 
 HIDDEN = "a\x9b31m\u202eb\x7f\u2028c\U000e0041"  # C1 CSI, RTL override, DEL, line separator, tag character

@@ -59,3 +59,30 @@ def test_compare_now_after_the_emulator_dialog_compares_step_10_with_golden_10(w
     cli = json.loads(capsys.readouterr().out)
     assert gui.first_divergence is not None and gui.first_divergence.tensor == cli["first_divergence"]["tensor"]
     assert gui.summary["compared"] == cli["summary"]["compared"] and gui.summary["overflows"] == len(cli["overflows"])
+
+
+def test_two_models_run_in_one_working_folder_keep_their_own_time_and_golden(window, qtbot, tmp_path):
+    """Issue 34: a second model run in the same working folder got the first run's time folder and golden/N, and
+    its compare listed the first model's golden files as unmatched. Each run now has its own of both: the second
+    model's compare is the one it gets alone in an empty folder."""
+    panel = window.compare_panel
+
+    def run(model: str, cwd) -> tuple[str, str, dict]:
+        window.config_panel.new_config("acl_json", {"dump_path": "out", "dump_step": "0",
+                                                    "dump_list": [{"model_name": model}]})
+        dialog = window.run_emulator()
+        dialog.cwd.setText(str(cwd))
+        with qtbot.waitSignal(dialog.compareReady, timeout=60_000):
+            dialog.run_button.click()
+        npu, golden = panel.inputs.npu.path(), panel.inputs.golden.path()
+        with qtbot.waitSignal(panel.finished, timeout=60_000) as done:
+            panel.findChild(type(panel.run_button), "compare_offer_run").click()
+        return npu.split("/out/")[1].split("/")[0], golden, done.args[0].summary
+
+    first_time, first_golden, _ = run("overflow_fp16", tmp_path / "run")
+    second_time, second_golden, shared = run("mlp", tmp_path / "run")
+    *_, alone = run("mlp", tmp_path / "alone")
+    assert first_time != second_time and first_golden == str(tmp_path / "run" / "golden" / "0")
+    assert second_golden == str(tmp_path / "run" / "golden-2" / "0")
+    keys = ("compared", "unmatched_npu", "unmatched_golden", "not_compared")
+    assert alone["compared"] and {k: shared[k] for k in keys} == {k: alone[k] for k in keys}

@@ -114,7 +114,7 @@ def emulate_ranks(out: Path, *, ranks: int, steps: int, model: str = "mlp", drif
             doc = ConfigDoc("torchair", {"enable_dump": True, "dump_path": str(npu_root), "dump_data": content},
                             facts={"mode": "max-autotune"})
             last = steps - 1
-            run = emulate(doc, env=env, model=model, steps=steps, cwd=out, seed=seed, cancel=cancel,
+            run = emulate(doc, env=env, model=model, steps=steps, cwd=out, seed=seed, cancel=cancel, own_folder=False,
                           golden_dir=golden_root if rank == 0 and content == "tensor" else None,
                           step_hook=lambda step, d=rank_drift, o=overflow_op, s=seen, last=last: _rank_hook(
                               step, feeds, d, o if step == last else None, s))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,7 +29,7 @@ from ascend_dump_gui.core.emulator.models import MODELS
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, emulate_msprobe, selected_steps
 from ascend_dump_gui.core.emulator.plan import DEFAULT_PRECISION, MODEL_NAMING, DumpPlan, make_plan
 from ascend_dump_gui.core.emulator.precision import policy_from_values
-from ascend_dump_gui.core.emulator.timing import run_ids, tensor_sizes
+from ascend_dump_gui.core.emulator.timing import RunIds, run_ids, tensor_sizes
 from ascend_dump_gui.core.emulator.writer import DumpTreeWriter, golden_writer
 from ascend_dump_gui.core.errors import ConfigRefused, InputError
 from ascend_dump_gui.core.messages import msg
@@ -82,6 +83,52 @@ def _roots(doc: ConfigDoc, env: Mapping[str, str], cwd: Path) -> tuple[dict[str,
     return roots, notes, originals
 
 
+MAX_LATER_S = 86_400
+"""A run looks this many seconds past its seed's start for a ``{time}`` folder no earlier run wrote."""
+
+
+def _time_folders(ids: RunIds, roots: Mapping[str, tuple[Path, str]]) -> list[Path]:
+    """The ``{time}`` folder each dump root's layout puts this run's files under."""
+    values = {"time": ids.time_dir, "world_size": ids.world_size, "rank": ids.rank}
+    folders = []
+    for root, layout in roots.values():
+        parts = layout.split("/")
+        timed = next((k for k, part in enumerate(parts) if "{time}" in part), None)
+        if timed is not None:
+            folders.append(root / "/".join(parts[:timed + 1]).format(**values))
+    return folders
+
+
+def own_time(ids: RunIds, roots: Mapping[str, tuple[Path, str]]) -> RunIds:
+    """``ids`` moved to the first second whose ``{time}`` folders no earlier run wrote: two runs in one working
+    folder never share a time folder (nor, the file times following, golden file names)."""
+    for later in range(MAX_LATER_S):
+        moved = replace(ids, later_s=later)
+        if not any(os.path.lexists(folder) for folder in _time_folders(moved, roots)):
+            return moved
+    return ids
+
+
+def earlier_golden(golden_dir: Path, steps: int) -> int:
+    """How many files the step folders of ``golden_dir`` hold before this run writes (another run's)."""
+    count = 0
+    for step in range(steps):
+        folder = Path(golden_dir) / str(step)
+        if folder.is_dir():
+            count += sum(1 for p in folder.iterdir() if p.suffix == ".npy")
+    return count
+
+
+def fresh_folder(path: Path) -> Path:
+    """``path`` when it is absent or empty, else the first absent or empty ``path-2``, ``path-3`` …: a run's own
+    folder for files a later compare takes whole (the golden .npy files)."""
+    for k in range(1, 10_000):
+        candidate = path if k == 1 else path.with_name(f"{path.name}-{k}")
+        if not candidate.exists() or (candidate.is_dir() and not any(candidate.iterdir())):
+            return candidate
+    raise InputError(path, "no free folder name beside it")
+
+
 def _env_int(env: Mapping[str, str], name: str, default: int) -> int:
     """A device id, rank or world size from the environment; :class:`InputError` for one beyond 2**31 - 1."""
     text = env.get(name, "").strip()
@@ -121,7 +168,7 @@ def _chain(first: OutputHook | None, second: OutputHook | None) -> OutputHook | 
 def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, model: str = "mlp", steps: int = 1,
             cwd: Path, golden_dir: Path | None = None, fault: str | None = None, seed: int = 0,
             progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
-            step_hook: Callable[[int], OutputHook | None] | None = None) -> EmulationResult:
+            step_hook: Callable[[int], OutputHook | None] | None = None, own_folder: bool = True) -> EmulationResult:
     """Run ``model`` for ``steps`` steps as the Ascend runtime would under ``config`` and ``env``.
 
     Writes exactly the files the runtime writes (paths as ``resolve_paths`` decides, relative ones against
@@ -129,7 +176,9 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     ``golden_dir/{step}/``. A config with error findings is refused with :class:`ConfigRefused`; options the
     runtime ignores give warnings. ``fault`` is one of :data:`FAULT_KINDS`. Deterministic given ``seed``.
     ``step_hook(step)`` may give an extra executor hook for that step (the multi-rank emulator's drift and
-    overflow); it runs after the fault's.
+    overflow); it runs after the fault's. A run whose ``{time}`` folder an earlier run wrote takes the next free
+    second (:func:`own_time`) unless ``own_folder`` is False (the multi-rank emulator writes one rank's tensors and
+    statistics as two runs into one folder).
     """
     if model not in MODELS:
         raise InputError(None, f"unknown model {model!r}; built-in models: {', '.join(MODELS)}")
@@ -166,9 +215,12 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     result.warnings += notes
     device = compile_graph(original, policy, first)
     injected = make_fault(fault, model_def, device) if fault else None
+    roots, root_notes, originals = _roots(doc, env, cwd)
     ids = run_ids(device, tensor_sizes(execute(device, first)), seed=seed,
                   device_id=_env_int(env, "ASCEND_DEVICE_ID", 0), world_size=_env_int(env, "WORLD_SIZE", 1),
                   rank=_env_int(env, "RANK", 0))
+    if own_folder:
+        ids = own_time(ids, roots)
     name_pattern, model_id = MODEL_NAMING.get(doc.scenario, ("{model}", 1))
     model_name = name_pattern.format(model=model, time=ids.graph_time)
     device = Graph(model_name, device.ops, device.outputs)
@@ -176,12 +228,15 @@ def emulate(config: ConfigDoc | Path, *, env: Mapping[str, str] | None = None, m
     plan = make_plan(doc, env, model_name=model_name, load=lambda p: _load(p, "acl_json"), cwd=cwd)
     warned = {o for f in this_run(findings) if f.severity is Severity.WARNING for o in f.options}
     result.warnings += [message for option, message in plan.warnings if option not in warned]
-    roots, notes, originals = _roots(doc, env, cwd)
-    result.warnings += notes
+    result.warnings += root_notes
     for artifact in _needs_existing(plan):
         if artifact in roots and not roots[artifact][0].is_dir():
             raise ConfigRefused(f"{artifact}: the folder {originals.get(artifact, roots[artifact][0])} does not "
                                 "exist; the runtime needs an existing, writable dump path", findings)
+    if golden_dir is not None and (earlier := earlier_golden(golden_dir, steps)):
+        result.warnings.append(msg("the golden folder {folder} already holds {count} .npy file(s) of an earlier run: "
+                                   "a compare against it lists them as unmatched (give each run its own golden "
+                                   "folder)", folder=str(golden_dir), count=earlier))
     writer = DumpTreeWriter(plan, device, ids, roots, model_name=model_name, model_id=model_id, cancel=cancel)
     result.warnings += writer.warnings
 

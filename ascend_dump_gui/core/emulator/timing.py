@@ -33,6 +33,7 @@ class RunIds:
     stream_id: int = 2
     task_ids: dict[str, int] = field(default_factory=dict)
     addresses: dict[str, int] = field(default_factory=dict)
+    later_s: int = 0   # seconds after the seed's start: a run in a folder an earlier run wrote gets its own time
 
     @property
     def pid(self) -> int:
@@ -42,7 +43,8 @@ class RunIds:
     @property
     def start_us(self) -> int:
         """When the dump config was applied (the ``{time}`` folder)."""
-        return _EPOCH_2024 + 86_400_000_000 * (self.seed % 3650) + 1_000_000 * (self.seed * 7919 % 3600)
+        return (_EPOCH_2024 + 86_400_000_000 * (self.seed % 3650) + 1_000_000 * (self.seed * 7919 % 3600)
+                + 1_000_000 * self.later_s)
 
     @property
     def time_dir(self) -> str:

@@ -55,7 +55,7 @@ from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import progress_text, tr
-from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
+from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar
 from ascend_dump_gui.ui.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
@@ -145,6 +145,7 @@ class ComparePanel(QWidget):
     ``finished(result)`` fires after each run."""
 
     opActivated = Signal(str)
+    graphRequested = Signal(str, str, str)   # msprobe: NPU tree, run label, bench tree to show in the Graph view
     finished = Signal(object)
     cleared = Signal()   # the shown result went (a new run or changed inputs): views coloured by it follow
     rowShown = Signal(str)
@@ -165,10 +166,12 @@ class ComparePanel(QWidget):
         self.pair.failed.connect(self._pair_failed)
         self.pair.cancelled.connect(self._pair_cancelled)
         self._tolerances = Tolerances()
+        self._runs = 0   # compares started: a re-run of the same paths is another result (Inputs.run)
         self.model = CompareTableModel(self)
         self._build()
         for row in (self.inputs.npu, self.inputs.golden, self.inputs.graph):
             row.edit.textChanged.connect(self._inputs_changed)
+        self.inputs.referenceNamed.connect(lambda _name: self._follow())
 
     # --- layout ----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -325,6 +328,8 @@ class ComparePanel(QWidget):
                 show_error(self, InputError(path or None, why), tr("Comparing"))
                 return None
         if is_msprobe_dir(npu) and is_msprobe_dir(golden):
+            self._runs += 1
+            self._follow()   # the raw-dump page's replay and profile are of another compare
             return self._run_msprobe(npu, golden)
         self.views.setCurrentIndex(0)
         self._show_raw_controls(True)
@@ -336,6 +341,7 @@ class ComparePanel(QWidget):
             return None
         self._tolerances = self.inputs.tolerances()
         self.offer_bar.hide()
+        self._runs += 1
         self.clear_result()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -348,16 +354,27 @@ class ComparePanel(QWidget):
 
     def _run_msprobe(self, npu: str, bench: str) -> Worker:
         """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
+        self.cancel()
+        view = self._msprobe_page()
+        self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
+        return view.run(npu, bench, self.matches, follow_links=follow_links())
+
+    def _msprobe_page(self):
+        """The msprobe page (made when first needed), shown."""
         from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
 
-        self.cancel()
         if self.msprobe is None:
             self.msprobe = MsprobeCompareView(runner=self._runner)
+            self.msprobe.graphRequested.connect(self.graphRequested)
             self.views.addWidget(self.msprobe)
         self.views.setCurrentWidget(self.msprobe)
         self._show_raw_controls(False)
-        self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
-        return self.msprobe.run(npu, bench, self.matches, follow_links=follow_links())
+        return self.msprobe
+
+    def replay_call(self, run: str | Path, call: str) -> None:
+        """Replay the msprobe ``call`` of the rank folder ``run`` (the Graph view's Replay this op) in the msprobe
+        page's Replay tab."""
+        self._msprobe_page().replay(run, call)
 
     def show_before_after(self, after: str | Path | None = None) -> None:
         """Show the before-and-after page for the NPU and golden inputs (``after``: the run after the change)."""
@@ -384,8 +401,21 @@ class ComparePanel(QWidget):
         for widget in (self.goto_button, self.browse_button, self.only_failing, self.search, export):
             widget.setVisible(visible)
 
+    def identity(self) -> Inputs:
+        """The inputs a result shown now must have been computed from: the paths, what the second input is
+        (golden or another dump) and the run. (The msprobe view keeps its own, with its mode.)"""
+        return Inputs((self.inputs.npu.path(), self.inputs.golden.path(), self.inputs.graph.path()),
+                      self.inputs.reference_name, self._runs)
+
+    def _follow(self) -> None:
+        """Every view showing a result of this panel's compare clears itself unless it is of the current inputs."""
+        current = self.identity()
+        self.replay_view.follow(current)
+        self.profile_view.follow(current)
+
     def _inputs_changed(self) -> None:
         """A path changed: a result (or a running compare) of the old paths must not stay under the new ones."""
+        self._follow()
         if self.before_after is not None:
             self.before_after.set_runs(self.inputs.npu.path(), self.inputs.golden.path())
         shown = self.model.result() is not None or (self.msprobe is not None and self.msprobe.result is not None)
@@ -416,6 +446,7 @@ class ComparePanel(QWidget):
         self.inputs.graph_used.setText("")     # the graph note belongs to the result that goes
         self.inputs.graph_used.setToolTip("")
         self._set_empty_texts(ran=False)
+        self._follow()
         self.cleared.emit()
 
     def _set_empty_texts(self, ran: bool) -> None:
@@ -480,9 +511,13 @@ class ComparePanel(QWidget):
         self._set_summary(self._summary_text(result) + (f" · ⚠ {table.note}" if table.note else ""))
         self.inputs.show_graph_used(result.summary)
         self.goto_button.setEnabled(result.first_divergence is not None)
-        self.profile_view.set_run(self.inputs.npu.path() or None, self._graph_used(), result.rows)
+        self.profile_view.set_run(self.inputs.npu.path() or None, self._graph_used(), result.rows, self.identity())
         if result.first_divergence is not None:   # the first-divergence summary states its replay verdict
-            self.replay_view.start(self.inputs.npu.path(), result.first_divergence.op_name, self._graph_used())
+            self.replay_view.start(self.inputs.npu.path(), result.first_divergence.op_name, self._graph_used(),
+                                   self.identity())
+        else:
+            self.replay_view.clear(tr("No divergence: nothing was replayed. Right-click a row and choose Replay "
+                                      "this op to replay one."))
         self.finished.emit(result)
         if result.first_divergence is not None:
             self.go_to_first_divergence()
@@ -601,7 +636,7 @@ class ComparePanel(QWidget):
         """Replay ``op_name`` of the NPU run from its own dumped inputs (in a worker) and show the Replay tab."""
         if not self.inputs.npu.path():
             return
-        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used())
+        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used(), self.identity())
         self.details.setCurrentWidget(self.replay_view)
 
     def _replayed(self, replay) -> None:

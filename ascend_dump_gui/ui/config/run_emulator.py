@@ -28,7 +28,7 @@ from ascend_dump_gui.core.emulator.confine import emulator_folders
 from ascend_dump_gui.core.emulator.explain import MAX_STEPS, RunPreview, preview_run, steps_text
 from ascend_dump_gui.core.emulator.faults import FAULT_KINDS
 from ascend_dump_gui.core.emulator.models import list_models
-from ascend_dump_gui.core.emulator.run import emulate
+from ascend_dump_gui.core.emulator.run import emulate, fresh_folder
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.safe_names import UnsafePathError
 from ascend_dump_gui.ui.errors import show_error
@@ -192,7 +192,8 @@ class RunEmulatorDialog(QDialog):
         model = self.model.currentData()
         self.worker = Worker(
             emulate, self._inputs.doc, env=self._inputs.env, model=model, steps=self.steps.value(), cwd=cwd,
-            golden_dir=cwd / "golden" if self.golden.isChecked() else None, fault=self.fault.currentData(),
+            golden_dir=fresh_folder(cwd / "golden") if self.golden.isChecked() else None,
+            fault=self.fault.currentData(),
             seed=0)
         signals = self.worker.signals
         signals.progress.connect(self._on_progress)

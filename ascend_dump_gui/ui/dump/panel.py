@@ -75,6 +75,7 @@ class BrowsePanel(QWidget):
     indexReady = Signal()
     recordsShown = Signal(int)
     compareRequested = Signal(str)  # "Compare with…" on a file or folder (absolute path)
+    graphRequested = Signal(str, str, str)  # msprobe: tree root, run label, call: "Show in Graph"
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -260,6 +261,7 @@ class BrowsePanel(QWidget):
         self._stop_work()
         if self.msprobe is None:
             self.msprobe = MsprobeBrowser(runner=self._runner)
+            self.msprobe.graphRequested.connect(self.graphRequested)
             self.views.addWidget(self.msprobe)
         self.views.setCurrentWidget(self.msprobe)
         self._show_raw_controls(False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
 from ascend_dump_gui.core.graph.overlay import UNMATCHED, Overlay, compare_overlay, mapped_overlay, roll_up
 from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_map
+from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.scan.scanner import gc_paused
@@ -117,13 +119,31 @@ def _overlays(loaded: LoadedGraphs, rows: list, statuses: list[str], first: str 
     return npu, original
 
 
+@dataclass(frozen=True)
+class ReplayRequest:
+    """"Replay this op" on the graph: ``op`` of the msprobe rank folder ``run``, or (``run`` None) the GE op of the
+    NPU dump whose compare colours the graph."""
+
+    op: str
+    run: Path | None = None
+
+
+def opens(path: str | Path) -> bool:
+    """An msprobe dump folder or a GE graph dump file (``ge_proto*.txt``, ``ge_onnx*.pbtxt``): what a drop on the
+    Graph view opens there (anything else opens where the window opens it)."""
+    path = Path(path)
+    if path.is_dir():
+        return is_msprobe_dir(path)
+    return path.is_file() and path.name.startswith(("ge_proto", "ge_onnx")) and path.suffix in (".txt", ".pbtxt")
+
+
 class GraphPanel(QWidget):
     """The Graph mode. ``opSelected(op_name)`` when the user selects an op (NPU op names; an op of the
     original graph is reported as the NPU op it became); ``graphShown()`` when a newly opened graph is on
     screen; ``overlayShown()`` when a compare result colours it."""
 
     opSelected = Signal(str)
-    replayRequested = Signal(str)   # "Replay this op" on the selected NPU op
+    replayRequested = Signal(object)   # a ReplayRequest: "Replay this op" on the selected NPU op or msprobe call
     graphShown = Signal()
     overlayShown = Signal()
 
@@ -154,7 +174,12 @@ class GraphPanel(QWidget):
     def _build(self) -> None:
         self.open_button = QPushButton(tr("Open Graph…"))
         self.open_button.setObjectName("graph_open")
-        self.open_button.clicked.connect(self._ask_open)
+        self.open_button.setToolTip(tr("A GE graph dump file, or an msprobe dump folder (dropping either on the "
+                                       "view opens it too)"))
+        open_menu = QMenu(self.open_button)
+        open_menu.addAction(tr("GE graph dump file…"), self._ask_open).setObjectName("graph_open_file")
+        open_menu.addAction(tr("msprobe dump folder…"), self._ask_open_folder).setObjectName("graph_open_folder")
+        self.open_button.setMenu(open_menu)
         self.graph_choice = QComboBox()
         self.graph_choice.setObjectName("graph_choice")
         self.graph_choice.setToolTip(tr("The graphs of this file"))
@@ -172,7 +197,7 @@ class GraphPanel(QWidget):
         self.replay_button = QPushButton(tr("Replay this op"))
         self.replay_button.setObjectName("graph_replay")
         self.replay_button.setEnabled(False)
-        self.replay_button.clicked.connect(lambda: self.replayRequested.emit(self._selected))
+        self.replay_button.clicked.connect(self.replay_selected)
         self._selected = ""
         self.fit_button = QToolButton()
         self.fit_button.setText(tr("Fit"))
@@ -236,6 +261,9 @@ class GraphPanel(QWidget):
             legend.addWidget(QLabel(name))
         self.npu_side = GraphSide(self._runner, "graph_npu")
         self.original_side = GraphSide(self._runner, "graph_original")
+        for side in (self.npu_side, self.original_side):   # a file dropped on a graph reaches the window
+            for widget in (side.canvas, side.canvas.viewport(), side.minimap):
+                widget.setAcceptDrops(False)
         self.npu_side.opClicked.connect(self._npu_clicked)
         self.original_side.opClicked.connect(self._original_clicked)
         self.npu_side.shown.connect(self._npu_shown)
@@ -441,14 +469,15 @@ class GraphPanel(QWidget):
         self.side_by_side.setEnabled(loaded.original is not None)
         self.info.setText(self._info_text(layout))
         self.goto_button.setEnabled(False)
+        self._set_selected("")   # the selection was of the graph shown before
         if view is not None and view.overlay is not None:
             self._overlay_job = None
             self._overlaid(None, loaded, (view.overlay, bench_overlay(view)))
         elif self._compare is not None and view is None:
             self._start_overlay()
         wanted, self._wanted = self._wanted, None
-        if wanted is not None:
-            self.select_op(wanted)
+        if wanted is not None and not self.select_op(wanted) and view is not None:
+            self._reveal_module(wanted)   # Browse's "Show in Graph" on a module
         module, self._wanted_module = self._wanted_module, None
         if module is not None:
             self._reveal_module(module)
@@ -487,6 +516,11 @@ class GraphPanel(QWidget):
         if path:
             self.open_graph(path)
 
+    def _ask_open_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, tr("Open msprobe dump folder"), str(self.path or ""))
+        if path:
+            self.open_graph(path)
+
     def _npu_shown(self) -> None:
         if self._announce:
             self._announce = False
@@ -520,10 +554,12 @@ class GraphPanel(QWidget):
                     side.set_overlay(Overlay())
                     side.canvas.set_path(set())
                 self.goto_button.setEnabled(False)
+                self._set_selected(self._selected)   # no compare: no GE dump to replay from
             return
         first = result.first_divergence.op_name if result.first_divergence is not None else None
         self.compare_info.setText(compare_caption(result))
         self._compare = (list(result.rows), list(statuses), first, [o.op_name for o in result.overflows])
+        self._set_selected(self._selected)
         if self.loaded is not None:
             self._start_overlay()
 
@@ -566,10 +602,42 @@ class GraphPanel(QWidget):
         if name is None:
             return False
         self.npu_side.reveal([name])
-        self._selected = name
-        self.replay_button.setEnabled(True)
+        self._set_selected(name)
         self._sync_original(name)
         return True
+
+    def _set_selected(self, name: str) -> None:
+        """``name`` is the selected NPU op: Replay this op is offered when it can run, else says why not."""
+        self._selected = name
+        request = self.replay_request()
+        self.replay_button.setEnabled(request is not None)
+        self.replay_button.setToolTip("" if request is not None or not name else self._why_no_replay())
+
+    def replay_request(self) -> ReplayRequest | None:
+        """What Replay this op would replay for the selected op (None: nothing it can replay)."""
+        name, view = self._selected, self.msprobe
+        if not name or self.loaded is None or name not in self.loaded.npu.ops:
+            return None
+        if view is None:   # a GE op: its dumped inputs are in the NPU dump of the compare colouring the graph
+            return ReplayRequest(name) if self._compare is not None else None
+        entry = view.npu.entries.get(name)
+        if entry is None:
+            return None
+        stage = view.run if len(view.stages) <= 1 else next(
+            (s for s in view.stages if any(e is entry for e in s.entries)), None)
+        return ReplayRequest(name, stage.path) if stage is not None else None
+
+    def _why_no_replay(self) -> str:
+        if self.msprobe is not None:
+            return tr("This call has no dumped data to replay it from.")
+        return tr("Replay needs the op's dumped inputs: compare an NPU dump with this graph first (Compare mode).")
+
+    def replay_selected(self) -> ReplayRequest | None:
+        """Ask to replay the selected op (``replayRequested``); None when it cannot be replayed."""
+        request = self.replay_request()
+        if request is not None:
+            self.replayRequested.emit(request)
+        return request
 
     def _sync_original(self, npu_op: str) -> None:
         links = self.loaded.links
@@ -577,8 +645,7 @@ class GraphPanel(QWidget):
             self.original_side.reveal(links.npu_to_original.get(npu_op, []))
 
     def _npu_clicked(self, op_name: str) -> None:
-        self._selected = op_name
-        self.replay_button.setEnabled(bool(op_name))
+        self._set_selected(op_name)
         links = self.loaded.links if self.loaded is not None else None
         if self.msprobe is None or (links is not None and op_name in links.npu_to_original):
             self._sync_original(op_name)   # an unmatched msprobe call keeps the bench selection (to match it)

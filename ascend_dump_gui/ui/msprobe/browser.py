@@ -7,9 +7,12 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QTabWidget,
     QTreeWidget,
@@ -23,6 +26,7 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import TensorDisplay, prepare_display
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.path_menu import popup
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -59,6 +63,7 @@ class MsprobeBrowser(QWidget):
     tensorShown = Signal(str)
     runShown = Signal(str)
     opened = Signal(str)
+    graphRequested = Signal(str, str, str)   # tree root, run label, call ("" for none): "Show in Graph"
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +81,14 @@ class MsprobeBrowser(QWidget):
         self.calls.setColumnWidth(0, 380)
         self.calls.itemExpanded.connect(self._expanded)
         self.calls.currentItemChanged.connect(self._chosen)
+        self.calls.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.calls.customContextMenuRequested.connect(
+            lambda pos: popup(self.item_menu(self.calls.itemAt(pos)), self.calls.viewport().mapToGlobal(pos)))
+        self.graph_button = QPushButton(tr("Show in Graph"))
+        self.graph_button.setObjectName("msprobe_browse_graph")
+        self.graph_button.setToolTip(tr("The selected run (and call) as a graph of its modules and calls"))
+        self.graph_button.setEnabled(False)
+        self.graph_button.clicked.connect(lambda: self.show_in_graph(self.calls.currentItem()))
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("msprobe_filter")
         self.filter_edit.setPlaceholderText(tr("Filter calls by name"))
@@ -105,7 +118,10 @@ class MsprobeBrowser(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.filter_edit)
+        top = QHBoxLayout()
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.graph_button)
+        left_layout.addLayout(top)
         left_layout.addWidget(self.calls, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
@@ -120,6 +136,8 @@ class MsprobeBrowser(QWidget):
         """Index ``path`` in a worker; its steps and ranks appear when done. Links that leave ``path`` are
         problems, not read, unless ``follow_links``."""
         self.calls.clear()
+        self._tree = None
+        self.graph_button.setEnabled(False)
         self._listing += 1
         self.stack.clear()
         self.plot.set_display(None)
@@ -151,6 +169,7 @@ class MsprobeBrowser(QWidget):
         problems = "; ".join(p.message for p in tree.problems)
         self.info.setText(tr("{runs} runs in {path}").format(runs=len(tree.runs), path=tree.root)
                           + (f"\n{problems}" if problems else ""))
+        self.graph_button.setEnabled(bool(tree.runs))
         self.opened.emit(str(tree.root))
 
     @property
@@ -310,6 +329,23 @@ class MsprobeBrowser(QWidget):
         for i in range(self.calls.topLevelItemCount()):
             visit(self.calls.topLevelItem(i))
         return matched
+
+    def item_menu(self, item: QTreeWidgetItem | None) -> QMenu | None:
+        """The right-click menu of a step, run, module or call: Show in Graph."""
+        if item is None or self._tree is None or (self._run_of(item) is None and not self._tree.runs):
+            return None
+        menu = QMenu(self.calls)
+        menu.addAction(tr("Show in Graph"), lambda: self.show_in_graph(item))
+        return menu
+
+    def show_in_graph(self, item: QTreeWidgetItem | None) -> bool:
+        """Ask the Graph view for ``item``'s run (the first run when it has none), selecting its call or module."""
+        if self._tree is None or not self._tree.runs:
+            return False
+        run = self._run_of(item) or self._tree.runs[0]
+        data = item.data(0, ROLE) if item is not None else None
+        self.graphRequested.emit(str(self._tree.root), run.label, data if isinstance(data, str) else "")
+        return True
 
     def select(self, name: str) -> bool:
         """Select the call or leaf named ``name`` among the runs already listed."""

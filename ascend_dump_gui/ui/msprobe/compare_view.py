@@ -34,6 +34,7 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import Inputs
 from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.path_menu import popup
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
@@ -148,6 +149,7 @@ class MsprobeCompareView(QWidget):
 
     finished = Signal(object)
     rowShown = Signal(str)
+    graphRequested = Signal(str, str, str)   # NPU tree, run label, bench tree: "Show in Graph"
 
     def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -155,6 +157,8 @@ class MsprobeCompareView(QWidget):
         self._runner = runner or TaskRunner(self)
         self._job: Worker | None = None
         self._result: TreeComparison | None = None
+        self._inputs: Inputs | None = None   # what the running or shown comparison is of
+        self._runs = 0
         self._wanted = -1
         self.mode = QComboBox()
         self.mode.setObjectName("msprobe_mode")
@@ -168,12 +172,19 @@ class MsprobeCompareView(QWidget):
         self.goto_button = QPushButton(tr("Go to first divergence"))
         self.goto_button.setObjectName("msprobe_goto_first")
         self.goto_button.clicked.connect(self.go_to_first_divergence)
+        self.goto_button.setEnabled(False)
         self.export_button = QPushButton(tr("Export CSV…"))
         self.export_button.setObjectName("msprobe_export")
         self.export_button.clicked.connect(lambda: self._ask_export("csv"))
         self.export_json_button = QPushButton(tr("Export JSON…"))
         self.export_json_button.setObjectName("msprobe_export_json")
         self.export_json_button.clicked.connect(lambda: self._ask_export("json"))
+        self.graph_button = QPushButton(tr("Show in Graph"))
+        self.graph_button.setObjectName("msprobe_show_graph")
+        self.graph_button.setToolTip(tr("The selected row's run as a graph, beside its bench run, coloured by this "
+                                        "comparison"))
+        self.graph_button.setEnabled(False)
+        self.graph_button.clicked.connect(self.show_in_graph)
         self.model = MsprobeTableModel(self)
         self.table = QTableView()
         self.table.setObjectName("msprobe_table")
@@ -196,6 +207,7 @@ class MsprobeCompareView(QWidget):
         bar.addWidget(self.mode)
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.goto_button)
+        bar.addWidget(self.graph_button)
         bar.addWidget(self.export_button)
         bar.addWidget(self.export_json_button)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -221,9 +233,13 @@ class MsprobeCompareView(QWidget):
             self._job.cancel()
             self._job = None
         self._result = None
+        self._inputs = None
         self._wanted = -1
         self.model.set_result(None)
         self.plot.set_display(None)
+        self.replay_view.clear()   # a replay of the dropped comparison goes with it
+        self.goto_button.setEnabled(False)
+        self.graph_button.setEnabled(False)
         self.summary.setText(why)
 
     def _mode_changed(self) -> None:
@@ -237,6 +253,8 @@ class MsprobeCompareView(QWidget):
         ``matches`` pairs by hand (the Graph view's); links that leave either folder are not followed unless
         ``follow_links``."""
         self.invalidate(tr("Comparing msprobe dumps…"))   # nothing of a previous run (table, plot) stays
+        self._runs += 1
+        self._inputs = Inputs((str(npu), str(bench)), str(self.mode.currentData()), self._runs)
         worker = Worker(_compare, str(npu), str(bench), self.mode.currentData(), follow_links,
                         matches.copy() if matches else None)
         worker.signals.progress.connect(lambda done, total, _m, w=worker: w is self._job and self.summary.setText(
@@ -274,9 +292,18 @@ class MsprobeCompareView(QWidget):
             rows=len(rows), errors=counts["error"], warnings=counts["warning"], unchecked=counts[None],
             overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
+        self.goto_button.setEnabled(first is not None)
+        self.graph_button.setEnabled(bool(result.pairs))
         if first:   # the first divergence's call, replayed from its own dumped arguments
-            self.replay_view.start(first[0].npu.path, first[1].npu.entry)
+            self.replay_view.start(first[0].npu.path, first[1].npu.entry, inputs=self._inputs)
+        else:
+            self.replay_view.clear(tr("No divergence: nothing was replayed. Right-click a row and choose Replay "
+                                      "this op to replay one."))
         self.finished.emit(result)
+        if first:
+            self.go_to_first_divergence()
+        elif self.model.rowCount():
+            self.table.selectRow(0)
 
     def row_menu_at(self, pos) -> QMenu | None:
         """The right-click menu of the row at viewport position ``pos``: Replay this op (its call)."""
@@ -291,8 +318,18 @@ class MsprobeCompareView(QWidget):
 
     def replay(self, run: str | Path, call: str) -> None:
         """Replay ``call`` of the NPU rank folder ``run`` and show the Replay tab."""
-        self.replay_view.start(run, call)
+        self.replay_view.start(run, call, inputs=self._inputs)
         self.details.setCurrentWidget(self.replay_view)
+
+    def show_in_graph(self) -> bool:
+        """Ask the Graph view for the selected row's run (else the first), with its bench (``graphRequested``)."""
+        if self._result is None or self._inputs is None or not self._result.pairs:
+            return False
+        index = self.table.currentIndex()
+        pair = self.model.row_at(index.row())[0] if index.isValid() else self._result.pairs[0]
+        npu, bench = self._inputs.paths
+        self.graphRequested.emit(npu, pair.npu.label, bench)
+        return True
 
     def go_to_first_divergence(self) -> bool:
         row = self.model.first_row()
@@ -308,7 +345,8 @@ class MsprobeCompareView(QWidget):
         pair, k = self.model.row_at(current.row())
         row = pair.result.rows[k]
         if row.npu.data_name is None:
-            self.plot.set_display(None)
+            self._wanted = -1
+            self.plot.set_display(None, self._no_tensor_text(row.tensor))
             return
         self._wanted = current.row()
         worker = Worker(_load_pair, pair, k, current.row())
@@ -316,6 +354,14 @@ class MsprobeCompareView(QWidget):
                                         and self._pair_loaded(loaded))   # never a tensor of an earlier run
         worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Loading a tensor")))
         self._runner.start(worker)
+
+    def _no_tensor_text(self, name: str) -> str:
+        """Why a row has no plot: its dump holds statistics or a checksum, not the tensor."""
+        if self._result is not None and self._result.mode == "md5":
+            return tr("{name}: md5 mode compares CRC-32 checksums; msprobe wrote no tensor file for this row, so "
+                      "there is nothing to plot (the checksums are in the table).").format(name=name)
+        return tr("{name}: msprobe dumped statistics only for this row (no tensor file), so there is nothing to "
+                  "plot; its statistics are in the table.").format(name=name)
 
     def _pair_loaded(self, result: tuple[int, PairDisplay | TensorDisplay]) -> None:
         wanted = result[0]

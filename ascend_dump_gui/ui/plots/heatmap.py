@@ -150,6 +150,10 @@ class HeatmapView(QWidget):
         self._rebuild_sliders()
         self._draw(autorange=True)
 
+    def clear(self) -> None:
+        """Show nothing (an empty plane)."""
+        self.set_array(np.zeros((0, 0), dtype=np.float32))
+
     def set_axes(self, rows: int, cols: int) -> None:
         """Show the plane spanned by tensor axes ``rows`` and ``cols``."""
         if rows == cols or self._values.ndim < 2:

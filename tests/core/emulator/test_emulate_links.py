@@ -21,7 +21,7 @@ def job(tmp_path):
     return tmp_path
 
 
-def test_a_link_at_the_time_folder_is_refused(job, capsys):
+def _plant_link_at_the_time_folder(job):
     first = emulate(job / "acl.json", model="overflow_fp16", cwd=job)
     time_dir = next((job / "dumps").iterdir())  # the seed makes it predictable
     assert first.written and all(p.is_relative_to(time_dir) for p in first.written)
@@ -29,6 +29,22 @@ def test_a_link_at_the_time_folder_is_refused(job, capsys):
         p.rmdir() if p.is_dir() else p.unlink()
     time_dir.rmdir()
     time_dir.symlink_to(job / "target")
+    return time_dir
+
+
+def test_a_link_at_the_time_folder_is_passed_by(job):
+    """The run takes the next second's folder (a time folder already there is an earlier run's)."""
+    time_dir = _plant_link_at_the_time_folder(job)
+    again = emulate(job / "acl.json", model="overflow_fp16", cwd=job)
+    assert again.written and not any(p.is_relative_to(time_dir) for p in again.written)
+    assert list((job / "target").iterdir()) == [] and time_dir.is_symlink()
+
+
+def test_a_link_at_the_time_folder_is_refused_when_no_other_time_is_free(job, capsys, monkeypatch):
+    from ascend_dump_gui.core.emulator import run as run_module
+
+    _plant_link_at_the_time_folder(job)
+    monkeypatch.setattr(run_module, "MAX_LATER_S", 1)
     with pytest.raises(UnsafePathError, match="is a link inside the output folder"):
         emulate(job / "acl.json", model="overflow_fp16", cwd=job)
     assert main(["emulate", "--config", str(job / "acl.json"), "--model", "overflow_fp16", "--cwd", str(job)]) == 2
