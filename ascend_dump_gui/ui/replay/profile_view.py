@@ -16,6 +16,7 @@ from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette, show_grid
 from ascend_dump_gui.ui.replay.jobs import replay_profile
+from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import TaskRunner
 
 FLOOR = 1e-8
@@ -49,7 +50,7 @@ class ErrorProfileView(QWidget):
                               "only carried."))
         self.note.setObjectName("profile_note")
         self.note.setWordWrap(True)
-        self.plot = pg.PlotWidget()
+        self.plot = made_ahead(pg.PlotWidget)
         self.plot.setObjectName("profile_plot")
         apply_palette(self.plot)
         item = self.plot.getPlotItem()
