@@ -30,7 +30,9 @@ its ticks from the window's first paint until the case is over (``--gaps`` runs 
 - **first msprobe compare**: the app opened on an msprobe NPU tree; 1 s after the first paint Compare is
   clicked, its paths are filled with two msprobe trees and *Compare* is clicked; over 1 s after the result shows.
 
-Target: no gap over 100 ms (an idle Qt loop on a 2-core machine has gaps of 10-15 ms).
+Target: no gap over 100 ms (an idle Qt loop on a 2-core machine has gaps of 10-15 ms). The most CPU time the GUI
+thread used between two ticks is printed too: on a loaded machine the gaps also hold the time other processes
+had the CPU.
 """
 
 from __future__ import annotations
@@ -138,17 +140,18 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget
 
 app = QApplication(sys.argv[:1])
 case, args = sys.argv[1], sys.argv[2:]
-ticks = []
+ticks, cpu = [], []  # wall clock and the GUI thread's CPU time at each tick
 state = {"window": None, "painted": None, "until": None}
 
 
 def tick():
     now = time.perf_counter()
     ticks.append(now)
+    cpu.append(time.thread_time())
     if state["until"] is not None and now >= state["until"]:
-        gaps = [(b - a, b - state["painted"]) for a, b in zip(ticks, ticks[1:])]
-        gap, when = max(gaps)
-        print(f"GAP {gap:.6f} {when:.3f}", flush=True)
+        wall = max(b - a for a, b in zip(ticks, ticks[1:]))
+        busy = max(b - a for a, b in zip(cpu, cpu[1:]))
+        print(f"GAP {wall:.6f} {busy:.6f}", flush=True)
         app.quit()
 
 
@@ -162,6 +165,7 @@ class Watch(QObject):
             obj.removeEventFilter(self)
             state["painted"] = time.perf_counter()
             ticks.append(state["painted"])
+            cpu.append(time.thread_time())
             timer.start()
             QTimer.singleShot(1000, act)
             QTimer.singleShot(30_000, lambda: finish(0))  # a case that never ends is reported as one long gap
@@ -215,7 +219,10 @@ def act():
     else:  # first msprobe compare
         click("compare")
 
-        def run():
+        def run():  # once the panel shows (a user types into its fields)
+            if not state["window"].built("compare"):
+                QTimer.singleShot(20, run)
+                return
             panel = state["window"].compare_panel
             panel.set_inputs(args[1], args[2])
             panel.finished.connect(lambda _result: finish())
@@ -239,8 +246,9 @@ main(args[:1] if case == "first msprobe compare" else [])
 """
 
 
-def gap_once(case: str, args: list[str], env: dict[str, str]) -> float:
-    """The largest gap (s) between the GUI thread's 5 ms ticks in one fresh process running ``case``."""
+def gap_once(case: str, args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """The largest gap (s) between the GUI thread's 5 ms ticks in one fresh process running ``case``, and the
+    most CPU time the GUI thread used between two ticks (the same unless other processes took the CPU)."""
     with tempfile.TemporaryDirectory(prefix="bench-start-home-") as home:
         env = {**env, "HOME": home, "XDG_CONFIG_HOME": f"{home}/config", "XDG_DATA_HOME": f"{home}/data",
                "XDG_CACHE_HOME": f"{home}/cache"}
@@ -248,8 +256,8 @@ def gap_once(case: str, args: list[str], env: dict[str, str]) -> float:
                              text=True, timeout=120)
         for line in out.stdout.splitlines():
             if line.startswith("GAP "):
-                return float(line.split()[1])
-        raise RuntimeError(f"{case}: no gap reported\n{out.stdout}\n{out.stderr}")
+                return float(line.split()[1]), float(line.split()[2])
+        raise RuntimeError(f"{case}: no gap reported (exit status {out.returncode})\n{out.stdout}\n{out.stderr}")
 
 
 def msprobe_trees(where: Path) -> tuple[Path, Path]:
@@ -268,16 +276,20 @@ def gaps(runs: int, env: dict[str, str], tmp: Path) -> bool:
     npu, bench = msprobe_trees(tmp)
     cases = {f"click {m} at 1 s": (f"click {m}", []) for m in ("browse", "compare", "ranks", "graph")}
     cases["first msprobe compare"] = ("first msprobe compare", [str(npu), str(npu), str(bench)])
-    found: dict[str, list[float]] = {name: [] for name in cases}
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
+    load = os.getloadavg()[0]
     for _ in range(runs):
         for name, (case, argv) in cases.items():
             found[name].append(gap_once(case, argv, env))
     ok = True
+    print(f"load average before the gap cases {load:.1f}, after {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
     for name, values in found.items():
-        median = statistics.median(values)
-        ok = ok and median <= MAX_GAP
-        print(f"{name:24s} largest GUI-thread gap median {median * 1000:4.0f} ms  "
-              f"({', '.join(f'{v * 1000:.0f}' for v in values)})  target <= {MAX_GAP * 1000:.0f} ms")
+        wall = statistics.median(v[0] for v in values)
+        busy = statistics.median(v[1] for v in values)
+        ok = ok and wall <= MAX_GAP
+        print(f"{name:24s} largest GUI-thread gap median {wall * 1000:4.0f} ms "
+              f"({', '.join(f'{v[0] * 1000:.0f}' for v in values)}); its most CPU between ticks {busy * 1000:4.0f} ms "
+              f"({', '.join(f'{v[1] * 1000:.0f}' for v in values)})  target <= {MAX_GAP * 1000:.0f} ms")
     return ok
 
 

@@ -59,13 +59,13 @@ first), or at once when used before: until then its tab holds a placeholder."""
 _UI = "ascend_dump_gui.ui."
 _TENSOR_PLOT = (_UI + "plots.values_plot:ValuesPlot", _UI + "plots.histogram_plot:error_histogram",
                 _UI + "plots.heatmap:HeatmapView")
+_REPLAY = (_UI + "plots.histogram_plot:error_histogram", _UI + "plots.heatmap:HeatmapView")
 PLANS = {
     "configure": Plan((_UI + "config.panel",), (_UI + "config.form:scenario_form:env",
                                                 _UI + "config.form:scenario_form:acl_json")),
     "browse": Plan((_UI + "dump.panel", _UI + "dump.tensor_view", _UI + "msprobe.browser"), _TENSOR_PLOT * 2),
-    "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),
-                    _TENSOR_PLOT * 2 + (_UI + "plots.histogram_plot:error_histogram", _UI + "plots.heatmap:HeatmapView",
-                                        "pyqtgraph:PlotWidget")),
+    "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
+                    (_TENSOR_PLOT + _REPLAY) * 2 + ("pyqtgraph:PlotWidget",), then=("msprobe_view",)),
     "ranks": Plan((_UI + "ranks.panel",)),
     "graph": Plan((_UI + "graph.panel",)),
 }

@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
@@ -62,6 +63,9 @@ from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
 from ascend_dump_gui.ui.replay.view import ReplayView, verdict_text
 from ascend_dump_gui.ui.settings import follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
 
 
 def _tensor_of(path: str, role: str, index: int) -> np.ndarray:
@@ -340,15 +344,19 @@ class ComparePanel(QWidget):
                               tolerances=self._tolerances, graph=Path(graph) if graph else None,
                               follow_links=follow_links())
 
-    def _run_msprobe(self, npu: str, bench: str) -> Worker:
-        """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
-        from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
-
-        self.cancel()
+    def msprobe_view(self) -> MsprobeCompareView:
+        """The view of two msprobe trees (page 1), made on first use (or ahead, in idle time)."""
         if self.msprobe is None:
+            from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
+
             self.msprobe = MsprobeCompareView(runner=self._runner)
             self.views.addWidget(self.msprobe)
-        self.views.setCurrentWidget(self.msprobe)
+        return self.msprobe
+
+    def _run_msprobe(self, npu: str, bench: str) -> Worker:
+        """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
+        self.cancel()
+        self.views.setCurrentWidget(self.msprobe_view())
         self._show_raw_controls(False)
         self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
         return self.msprobe.run(npu, bench, self.matches, follow_links=follow_links())

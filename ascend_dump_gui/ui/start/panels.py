@@ -10,13 +10,17 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-from ascend_dump_gui.ui.start.preload import HEAVY_MODULES, POLL_MS
+from ascend_dump_gui.ui.start.preload import HEAVY_MODULES as PRELOAD
+from ascend_dump_gui.ui.start.preload import imported
 
 PACKAGE = "ascend_dump_gui"
+WAIT_MS = 5
+"""How often a piece waiting for the preload thread looks again."""
 _ROOT = Path(__file__).resolve().parents[2]
 _IMPORT = re.compile(r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))", re.M)
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
@@ -27,10 +31,12 @@ are indented)."""
 class Plan:
     """How one mode's panel is built in pieces: the modules it needs, then the widgets made ahead for it (one
     entry per widget: ``module:factory``, a class or function called with no argument, or
-    ``module:factory:argument``, called with that string)."""
+    ``module:factory:argument``, called with that string); then what the panel would make later."""
 
     modules: tuple[str, ...]
     parts: tuple[str, ...] = ()
+    then: tuple[str, ...] = ()
+    """Methods of the built panel called afterwards, one per turn (views it would make on first use)."""
 
 
 def _source(name: str) -> Path | None:
@@ -65,8 +71,19 @@ def module_imports(name: str, path: Path) -> list[str]:
             parts = parts[: len(parts) - level + 1]
             base = ".".join([*parts, base] if base else parts)
         found.append(base)
-        found.extend(f"{base}.{word}" for word in _words(names) if _source(f"{base}.{word}") is not None)
+        ours = _source(base) is not None
+        found.extend(f"{base}.{word}" for word in _words(names)
+                     if word != "*" and (_source(f"{base}.{word}") is not None or not ours))
     return found
+
+
+def _not_a_module(name: str) -> bool:
+    """True when ``name`` is ``package.attribute`` of an imported package, the attribute not a module."""
+    parent, _, last = name.rpartition(".")
+    if not parent or not imported(parent):
+        return False
+    value = getattr(sys.modules[parent], last, None)
+    return value is not None and not isinstance(value, ModuleType)
 
 
 def import_order(names: tuple[str, ...]) -> Iterator[str]:
@@ -75,7 +92,7 @@ def import_order(names: tuple[str, ...]) -> Iterator[str]:
     seen: set[str] = set()
 
     def visit(name: str) -> Iterator[str]:
-        if not name or name in seen or name in sys.modules:
+        if not name or name in seen or imported(name) or _not_a_module(name):
             return
         seen.add(name)
         path = _source(name)
@@ -113,7 +130,7 @@ def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
 class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
-    panel (a no-op when it is built already); ``done(mode)`` callbacks run once it is."""
+    panel (or returns it when it is built already); :meth:`when_built` callbacks run once it is."""
 
     def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object]) -> None:
         super().__init__(parent, objectName="panel_builder")
@@ -167,13 +184,13 @@ class PanelBuilder(QObject):
             self._timer.start(0)
 
     def _pieces(self, mode: str) -> Iterator[bool]:
-        """One piece per ``next``: True while it waits for the preload (a module the preload imports is never
-        imported here: the GUI thread would wait for the whole of it at once)."""
+        """One piece per ``next``: True while it waits for the preload thread, which imports the modules of other
+        packages (the GUI thread would wait for any of them that the thread is importing, all at once)."""
         plan = self._plans[mode]
         for name in import_order(plan.modules + tuple(p.partition(":")[0] for p in plan.parts)):
-            if name.partition(".")[0] in HEAVY_MODULES.modules:
-                HEAVY_MODULES.start()
-                while not HEAVY_MODULES.done:
+            if _source(name) is None:  # another package's: off the GUI thread
+                PRELOAD.request(name)
+                while not PRELOAD.settled(name):
                     yield True
                 continue
             try:
@@ -187,7 +204,10 @@ class PanelBuilder(QObject):
             if len(made) < plan.parts.count(spec):  # never more than one plan uses
                 made.append(factory(*args))
                 yield False
-        self._build(mode)
+        panel = self._build(mode)
+        for method in plan.then:
+            yield False
+            getattr(panel, method)()
 
     def _step(self) -> None:
         for item in [(modes, fn) for modes, fn in self._waiting if modes <= self._built]:
@@ -202,4 +222,4 @@ class PanelBuilder(QObject):
             waiting = next(steps)
         except StopIteration:
             self.built(mode)
-        self._timer.start(POLL_MS if waiting else 0)
+        self._timer.start(WAIT_MS if waiting else 0)
