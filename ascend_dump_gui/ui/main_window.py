@@ -6,7 +6,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -74,6 +74,19 @@ DEMO_CONFIG = "demo"
 """What :meth:`MainWindow.configure_later` opens when given no file: the built-in demo config."""
 
 
+DEFAULT_SIZE = QSize(1280, 820)
+FRAME_ALLOWANCE = QSize(16, 48)
+"""Room for the window manager's frame and title bar (unknown until the window is shown)."""
+
+
+def initial_geometry(available: QRect) -> QRect:
+    """Where a first start opens: :data:`DEFAULT_SIZE`, smaller on a smaller screen (frame included), centred
+    in the screen's ``available`` geometry."""
+    rect = QRect(QPoint(0, 0), DEFAULT_SIZE.boundedTo(available.size() - FRAME_ALLOWANCE))
+    rect.moveCenter(available.center())
+    return rect
+
+
 class MainWindow(QMainWindow):
     """Assembles the panels, menus and status bar, and connects them through signals."""
 
@@ -88,7 +101,9 @@ class MainWindow(QMainWindow):
         self._demo: Path | None = None  # the demo's folder, whose config Configure shows when given nothing
         self.builder = PanelBuilder(self, PLANS, self._panel)
         self._build()
-        self.resize(1280, 820)
+        screen = self.screen()
+        if screen is not None:
+            self.setGeometry(initial_geometry(screen.availableGeometry()))
         self._restore_state()
         self._update_title()
         after_first_paint(self, self._start_building)

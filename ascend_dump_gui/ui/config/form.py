@@ -195,6 +195,7 @@ class SchemaForm(QWidget):
             box = QGroupBox(title, objectName=f"group_{len(self._groups)}")
             form = QFormLayout(box)
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow: the field under its label
             self._content_layout.addWidget(box)
             self._groups[group] = (box, form)
         row = _Row(spec, make_editor(spec, self.scenario.name), key_colour)
