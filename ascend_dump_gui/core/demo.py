@@ -17,7 +17,6 @@ from pathlib import Path
 
 from ascend_dump_gui import __version__
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.emulator import emulate
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
@@ -69,11 +68,19 @@ def read_demo(folder: str | Path) -> Demo | None:
                 paths["graph"], files, reused=True)
 
 
+def config_text() -> str:
+    """The text of the demo's config file (shown before the demo is written)."""
+    return json.dumps(CONFIG, indent=2) + "\n"
+
+
 def _generate(work: Path, progress: ProgressFn, cancel: CancelToken | None) -> None:
-    """Write the config, run the emulator in ``work`` and write the manifest last."""
+    """Write the config, run the emulator in ``work`` and write the manifest last (the emulator is imported
+    only here)."""
+    from ascend_dump_gui.core.emulator import emulate
+
     work = work.resolve()
     progress(0, STEPS + 1, msg("writing the demo config"))
-    write_text_atomic(work / CONFIG_NAME, json.dumps(CONFIG, indent=2) + "\n")
+    write_text_atomic(work / CONFIG_NAME, config_text())
     for sub in ("dump", "graphs"):
         (work / sub).mkdir()
 

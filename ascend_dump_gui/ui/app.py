@@ -31,14 +31,14 @@ def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None
     """The main window with ``path`` opened, else the demo config; with no ``path`` the last session comes back
     and, with a ``demo_dir``, the demo (tree, compare, config; see ``ui.demo``) is prepared there and shown in
     every mode. All of it waits for the window's first paint."""
-    from ascend_dump_gui.ui.first_paint import after_first_paint
     from ascend_dump_gui.ui.main_window import MainWindow
+    from ascend_dump_gui.ui.start.first_paint import after_first_paint
 
     window = MainWindow()  # the panel shown first is built once the window is up
     if path is not None and Path(path).is_dir():
         window.open_folder_later(path)
     else:
-        window.configure_later(path)
+        window.configure_later(path, demo=demo_dir if path is None else None)
     if path is None:
         loader = None
         if demo_dir is not None:
@@ -50,9 +50,14 @@ def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None
             from ascend_dump_gui.ui.session import load_session
 
             session = load_session(window.settings)
-            window.apply_session(session)  # the last Browse folder and Compare paths, if still there
-            if loader is not None:
-                loader.start(session)  # its banner says what was restored
+            modes = (("browse",) if session.browse_folder else ()) + (("compare",) if all(session.compare[:2]) else ())
+
+            def apply() -> None:
+                window.apply_session(session)  # the last Browse folder and Compare paths, if still there
+                if loader is not None:
+                    loader.start(session)  # its banner says what was restored
+
+            window.when_built(modes, apply)
 
         after_first_paint(window, restore)
     return window

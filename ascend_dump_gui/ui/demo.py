@@ -13,7 +13,6 @@ from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
-from ascend_dump_gui.ui.preload import when_preloaded
 from ascend_dump_gui.ui.session import Session, dismiss, dismissed
 from ascend_dump_gui.ui.workers import Worker
 from ascend_dump_gui.ui.wrapped_label import WrappedLabel
@@ -22,6 +21,10 @@ if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
     from ascend_dump_gui.core.demo import Demo
     from ascend_dump_gui.ui.main_window import MainWindow
+
+
+DEMO_MODES = ("configure", "browse", "compare")
+"""The modes the demo fills (their panels are built before it does)."""
 
 
 class DemoBanner(QToolBar):
@@ -134,7 +137,7 @@ class DemoLoader(QObject):
         (the demo fills only the modes it left empty, and its banner says so)."""
         self._session = session or Session()
         worker = Worker(_prepare, self._folder, self._rebuild)
-        worker.signals.finished.connect(lambda demo: when_preloaded(self, lambda: self._prepared(demo)))
+        worker.signals.finished.connect(lambda demo: self._window.when_built(DEMO_MODES, lambda: self._prepared(demo)))
         worker.signals.failed.connect(self._failed)
         worker.signals.cancelled.connect(lambda: self._finish(None))
         self._window.status.track(worker, tr("Preparing the demo"))
@@ -142,6 +145,9 @@ class DemoLoader(QObject):
 
     def _failed(self, exc: BaseException) -> None:
         self._window.status.showMessage(tr("The demo could not be prepared: {reason}").format(reason=exc), 30000)
+        config = self._window.config_panel
+        if config.path is not None and config.path.parent == self._folder and not config.is_dirty:
+            config.load_demo()  # the demo's config file is not there: the sample, unsaved
         self.failed.emit(exc)
         self._finish(None)
 
@@ -162,7 +168,9 @@ class DemoLoader(QObject):
             compare.finished.connect(self._compared, Qt.ConnectionType.SingleShotConnection)
             if compare.run() is not None:
                 self._waiting.add("compare")
-        if config.path is None and not config.is_dirty:
+        if config.path is not None and config.path.expanduser().absolute() == demo.config_path and not config.is_dirty:
+            demo_modes.append("configure")  # shown from the start
+        elif config.path is None and not config.is_dirty:
             demo_modes.append("configure")
             config.load_doc(files.load(demo.config_path), demo.config_path)
         restored = self._restored(demo_modes)

@@ -6,7 +6,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMenuBar,
@@ -34,12 +35,12 @@ from ascend_dump_gui import __version__
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.first_paint import after_first_paint
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, schema_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
-from ascend_dump_gui.ui.preload import preload
 from ascend_dump_gui.ui.session import Session, save_session
 from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
+from ascend_dump_gui.ui.start.first_paint import after_first_paint
+from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -53,10 +54,37 @@ if TYPE_CHECKING:
 
 APP_NAME = "Ascend Dump GUI"
 MODES = ("configure", "browse", "compare", "ranks", "graph")
-"""The modes in tab order. Each panel (and the modules it needs) is built when first used, the one shown at
-start right after the window's first paint: until then its tab holds an empty placeholder."""
+"""The modes in tab order. Each panel is built in pieces after the window's first paint (the one shown first
+first), or at once when used before: until then its tab holds a placeholder."""
+_UI = "ascend_dump_gui.ui."
+_TENSOR_PLOT = (_UI + "plots.values_plot:ValuesPlot", _UI + "plots.histogram_plot:error_histogram",
+                _UI + "plots.heatmap:HeatmapView")
+_REPLAY = (_UI + "plots.histogram_plot:error_histogram", _UI + "plots.heatmap:HeatmapView")
+PLANS = {
+    "configure": Plan((_UI + "config.panel",), (_UI + "config.form:scenario_form:env",
+                                                _UI + "config.form:scenario_form:acl_json")),
+    "browse": Plan((_UI + "dump.panel", _UI + "dump.tensor_view", _UI + "msprobe.browser"), _TENSOR_PLOT * 2),
+    "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
+                    (_TENSOR_PLOT + _REPLAY) * 2 + ("pyqtgraph:PlotWidget",), then=("msprobe_view",)),
+    "ranks": Plan((_UI + "ranks.panel",)),
+    "graph": Plan((_UI + "graph.panel",)),
+}
+"""How each mode's panel is built in pieces (see ``ui.start.panels``)."""
 DEMO_CONFIG = "demo"
 """What :meth:`MainWindow.configure_later` opens when given no file: the built-in demo config."""
+
+
+DEFAULT_SIZE = QSize(1280, 820)
+FRAME_ALLOWANCE = QSize(16, 48)
+"""Room for the window manager's frame and title bar (unknown until the window is shown)."""
+
+
+def initial_geometry(available: QRect) -> QRect:
+    """Where a first start opens: :data:`DEFAULT_SIZE`, smaller on a smaller screen (frame included), centred
+    in the screen's ``available`` geometry."""
+    rect = QRect(QPoint(0, 0), DEFAULT_SIZE.boundedTo(available.size() - FRAME_ALLOWANCE))
+    rect.moveCenter(available.center())
+    return rect
 
 
 class MainWindow(QMainWindow):
@@ -70,12 +98,15 @@ class MainWindow(QMainWindow):
         self.dump_folder: Path | None = None  # the folder last opened in Browse
         self.setAcceptDrops(True)
         self._configure_with: Path | str | None = None  # what Configure opens once built (None: a new acl.json)
+        self._demo: Path | None = None  # the demo's folder, whose config Configure shows when given nothing
+        self.builder = PanelBuilder(self, PLANS, self._panel)
         self._build()
-        self.resize(1280, 820)
+        screen = self.screen()
+        if screen is not None:
+            self.setGeometry(initial_geometry(screen.availableGeometry()))
         self._restore_state()
         self._update_title()
-        after_first_paint(self, lambda: self._panel(MODES[self.tabs.currentIndex()]))
-        after_first_paint(self, preload)  # once the mode shows: what later modes need, off the GUI thread
+        after_first_paint(self, self._start_building)
 
     def _build(self) -> None:
         """Status bar, a placeholder per mode, and menus in the current language (again after a language
@@ -89,9 +120,10 @@ class MainWindow(QMainWindow):
         self._panels: dict[str, QWidget] = {}
         self._graph_compare = None  # a finished compare for the Graph mode, until that mode is built
         self.matches = CallMatches()  # msprobe calls matched by hand (Graph), used by every compare of the session
+        self.builder.reset()
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
         for name in MODES:
-            self.tabs.addTab(QWidget(objectName=f"{name}_placeholder"), *self._tab_label(name))
+            self.tabs.addTab(self._placeholder(name), *self._tab_label(name))
         self.tabs.currentChanged.connect(self._mode_shown)
         self.setCentralWidget(self.tabs)
         self.setMenuBar(QMenuBar())
@@ -103,16 +135,36 @@ class MainWindow(QMainWindow):
                 "compare": (icon("compare"), tr("Compare")), "ranks": (icon("compare"), tr("Ranks")),
                 "graph": (icon("graph"), tr("Graph"))}[name]
 
+    def _placeholder(self, name: str) -> QWidget:
+        """What mode ``name``'s tab shows until its panel is built."""
+        placeholder = QWidget(objectName=f"{name}_placeholder")
+        label = QLabel(tr("Opening {mode}…").format(mode=self._tab_label(name)[1]), placeholder)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setEnabled(False)
+        QVBoxLayout(placeholder).addWidget(label)
+        return placeholder
+
+    def _start_building(self) -> None:
+        """After the first paint: the mode shown first, then the others, built in pieces between events."""
+        self.builder.want(MODES[self.tabs.currentIndex()])
+
+    def when_built(self, modes: tuple[str, ...], fn) -> None:
+        """Call ``fn`` once the panels of ``modes`` are built (those built first; not before the first paint)."""
+        self.builder.when_built(modes, fn)
+
     def _mode_shown(self, index: int) -> None:
-        if 0 <= index < len(MODES):
-            self._panel(MODES[index])
+        """A mode not built yet shows its placeholder and is built next, in pieces."""
+        if 0 <= index < len(MODES) and not self.built(MODES[index]):
+            self.builder.want(MODES[index])
 
     def _panel(self, name: str) -> QWidget:
-        """The panel of mode ``name``, built and put in its tab on first use."""
+        """The panel of mode ``name``, built (at once, if its pieces are not all made yet) and put in its tab on
+        first use."""
         panel = self._panels.get(name)
         if panel is not None:
             return panel
         panel = self._panels[name] = getattr(self, f"_make_{name}")()
+        self.builder.built(name)
         index = MODES.index(name)
         current = self.tabs.currentIndex()
         placeholder = self.tabs.widget(index)
@@ -160,10 +212,12 @@ class MainWindow(QMainWindow):
         panel.fileOpened.connect(self._remember)
         return panel
 
-    def configure_later(self, path: str | Path | None = None) -> None:
+    def configure_later(self, path: str | Path | None = None, *, demo: Path | None = None) -> None:
         """Show Configure with ``path`` (a config, script or env file; else, or when it cannot be opened, the
-        demo config), opened once the panel is built: after the window's first paint, or when first used."""
+        demo config: that of the demo in folder ``demo`` if given, else a watcher sample), opened once the panel
+        is built: after the window's first paint, or when first used."""
         self._configure_with = Path(path) if path is not None else DEMO_CONFIG
+        self._demo = demo
         self.tabs.blockSignals(True)  # the placeholder stays until then
         self.tabs.setCurrentIndex(MODES.index("configure"))
         self.tabs.blockSignals(False)
@@ -173,8 +227,15 @@ class MainWindow(QMainWindow):
     def _open_in_configure(self) -> None:
         """Open what :meth:`configure_later` asked for in the built Configure panel."""
         wanted, self._configure_with = self._configure_with, None
-        if wanted is not None and (wanted == DEMO_CONFIG or not self.open_path(wanted)):
+        if wanted is None or wanted != DEMO_CONFIG and self.open_path(wanted):
+            return
+        if self._demo is None:
             self.config_panel.load_demo()
+            return
+        from ascend_dump_gui.core.config.formats.importers import parse_text
+        from ascend_dump_gui.core.demo import CONFIG_NAME, config_text
+
+        self.config_panel.load_doc(parse_text(config_text(), kind="acl_json"), self._demo / CONFIG_NAME)
 
     def _make_browse(self) -> BrowsePanel:
         from ascend_dump_gui.ui.dump.panel import BrowsePanel
@@ -259,7 +320,7 @@ class MainWindow(QMainWindow):
         self.tabs.blockSignals(False)
         self.dump_folder = Path(path)
         self._remember(Path(path))
-        after_first_paint(self, lambda: self.open_folder(path))
+        self.when_built(("browse",), lambda: self.open_folder(path))
 
     def show_op_in_browse(self, op_name: str) -> None:
         """Switch to Browse with ``op_name`` selected (Compare's "Show in Browse")."""

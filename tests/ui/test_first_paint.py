@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ascend_dump_gui.ui.first_paint import after_first_paint
+from ascend_dump_gui.ui.start.first_paint import after_first_paint
 
 
 class _Paints(QObject):
@@ -154,7 +154,7 @@ def held_imports(monkeypatch):
 
 
 def test_a_preload_imports_off_the_gui_thread_and_then_calls_back(qtbot, held_imports):
-    from ascend_dump_gui.ui.preload import Preload
+    from ascend_dump_gui.ui.start.preload import Preload
 
     seen, release = held_imports
     assert "mailbox" not in sys.modules  # a stdlib module nothing here imports
@@ -175,7 +175,7 @@ def test_a_preload_imports_off_the_gui_thread_and_then_calls_back(qtbot, held_im
 
 
 def test_a_preload_callback_whose_context_is_gone_is_not_called(qtbot, held_imports):
-    from ascend_dump_gui.ui.preload import Preload
+    from ascend_dump_gui.ui.start.preload import Preload
 
     _seen, release = held_imports
     loads = Preload(("json",))

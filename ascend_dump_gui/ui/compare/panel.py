@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
@@ -62,6 +63,9 @@ from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
 from ascend_dump_gui.ui.replay.view import ReplayView, verdict_text
 from ascend_dump_gui.ui.settings import follow_links
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
 
 
 def _tensor_of(path: str, role: str, index: int) -> np.ndarray:
@@ -352,24 +356,29 @@ class ComparePanel(QWidget):
                               tolerances=self._tolerances, graph=Path(graph) if graph else None,
                               follow_links=follow_links())
 
+    def msprobe_view(self) -> MsprobeCompareView:
+        """The view of two msprobe trees (page 1), made on first use (or ahead, in idle time)."""
+        if self.msprobe is None:
+            from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
+
+            self.msprobe = MsprobeCompareView(runner=self._runner)
+            self.msprobe.graphRequested.connect(self.graphRequested)
+            self.views.addWidget(self.msprobe)
+        return self.msprobe
+
+    def _msprobe_page(self) -> MsprobeCompareView:
+        """The msprobe page (made when first needed), shown."""
+        view = self.msprobe_view()
+        self.views.setCurrentWidget(view)
+        self._show_raw_controls(False)
+        return view
+
     def _run_msprobe(self, npu: str, bench: str) -> Worker:
         """Two msprobe dump trees: compared as msprobe does, in their own table (summary / md5 / all)."""
         self.cancel()
         view = self._msprobe_page()
         self.summary.setText(tr("msprobe dumps: compared in msprobe's modes below."))
         return view.run(npu, bench, self.matches, follow_links=follow_links())
-
-    def _msprobe_page(self):
-        """The msprobe page (made when first needed), shown."""
-        from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
-
-        if self.msprobe is None:
-            self.msprobe = MsprobeCompareView(runner=self._runner)
-            self.msprobe.graphRequested.connect(self.graphRequested)
-            self.views.addWidget(self.msprobe)
-        self.views.setCurrentWidget(self.msprobe)
-        self._show_raw_controls(False)
-        return self.msprobe
 
     def replay_call(self, run: str | Path, call: str) -> None:
         """Replay the msprobe ``call`` of the rank folder ``run`` (the Graph view's Replay this op) in the msprobe

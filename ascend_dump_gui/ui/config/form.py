@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
+from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.sources import cite
 from ascend_dump_gui.ui.config.editors import UNSET, Editor, TableEditor, display, make_editor
 from ascend_dump_gui.ui.config.findings_view import severity_text
@@ -194,6 +195,7 @@ class SchemaForm(QWidget):
             box = QGroupBox(title, objectName=f"group_{len(self._groups)}")
             form = QFormLayout(box)
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow: the field under its label
             self._content_layout.addWidget(box)
             self._groups[group] = (box, form)
         row = _Row(spec, make_editor(spec, self.scenario.name), key_colour)
@@ -339,3 +341,8 @@ class SchemaForm(QWidget):
 
 def _same(a: Any, b: Any) -> bool:
     return a is b if a is UNSET or b is UNSET else a == b
+
+
+def scenario_form(scenario: str) -> SchemaForm:
+    """The form of scenario ``scenario`` (a key of ``SCENARIOS``)."""
+    return SchemaForm(SCENARIOS[scenario])

@@ -41,13 +41,14 @@ from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.config.commands import State, StateCommand
 from ascend_dump_gui.ui.config.editors import UNSET
 from ascend_dump_gui.ui.config.findings_view import FindingsPanel
-from ascend_dump_gui.ui.config.form import SchemaForm, locate
+from ascend_dump_gui.ui.config.form import SchemaForm, locate, scenario_form
 from ascend_dump_gui.ui.config.preview import PreviewPanel
 from ascend_dump_gui.ui.config.script_apply import ScriptLink
 from ascend_dump_gui.ui.config.script_args import ScriptArgsPanel, field_origins, script_run
 from ascend_dump_gui.ui.config.where import WherePanel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
+from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import Worker
 
 ENV = "env"
@@ -162,7 +163,7 @@ class ConfigPanel(QWidget):
         self.apply_script_button.hide()
 
         self.forms = QStackedWidget(objectName="forms")
-        self.env_form = SchemaForm(SCENARIOS[ENV])
+        self.env_form = made_ahead(scenario_form, ENV)
         self.env_form.setObjectName("env_form")
         self.env_form.edited.connect(lambda key, value: self._edit("env", key, value))
         self.findings_panel = FindingsPanel()
@@ -218,7 +219,7 @@ class ConfigPanel(QWidget):
     def form_for(self, scenario: str) -> SchemaForm:
         """The main-area form of ``scenario`` (built on first use; the Environment tab has its own)."""
         if scenario not in self._forms:
-            form = SchemaForm(SCENARIOS[scenario])
+            form = made_ahead(scenario_form, scenario)
             form.edited.connect(lambda key, value: self._edit("doc", key, value))
             self._forms[scenario] = form
             self.forms.addWidget(form)

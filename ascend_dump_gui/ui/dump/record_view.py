@@ -17,10 +17,10 @@ from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.ui.dump.kinds import kind_names
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.first_paint import after_first_paint
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask
-from ascend_dump_gui.ui.preload import when_preloaded
+from ascend_dump_gui.ui.start.first_paint import after_first_paint
+from ascend_dump_gui.ui.start.preload import when_preloaded
 from ascend_dump_gui.ui.workers import TaskRunner
 
 if TYPE_CHECKING:

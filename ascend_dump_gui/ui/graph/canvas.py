@@ -33,6 +33,10 @@ SLICE_SECONDS = 0.020
 BATCH = 16
 """Items added between two looks at the clock."""
 MIN_ZOOM, MAX_ZOOM = 0.01, 4.0
+MARGIN = 80.0
+"""Scene units around the graph."""
+FIT_ZOOM = 0.6
+"""Fit never zooms out further: box labels stay legible (a larger graph shows its start, the minimap the rest)."""
 
 
 class GraphCanvas(QGraphicsView):
@@ -63,6 +67,8 @@ class GraphCanvas(QGraphicsView):
         self._press: QPoint | None = None
         self._lod = (True, True)   # box texts shown, edge labels shown
         self._focus: Key | str | None = None   # "fit" or a box to centre on once the view is visible
+        self.content = QRectF()   # the laid-out graph, in scene units (the scene adds margins around it)
+        self.reserved = 0   # pixels at the bottom of the view kept for the minimap: the graph can scroll above it
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._add_slice)
@@ -78,6 +84,7 @@ class GraphCanvas(QGraphicsView):
         self.boxes.clear()
         self.edges.clear()
         self.model, self.layout_shown = None, None
+        self.content = QRectF()
 
     def show_layout(self, model: ModelGraph, layout: ViewLayout) -> None:
         """Show ``layout`` of ``model``: boxes kept, moved, dropped or (a slice at a time) added."""
@@ -100,8 +107,8 @@ class GraphCanvas(QGraphicsView):
             else:
                 item.place(placed)
         self._pending += list(wanted_edges.values())
-        margin = 80.0
-        scene.setSceneRect(QRectF(-margin, -margin, layout.width + 2 * margin, layout.height + 2 * margin))
+        self.content = QRectF(0, 0, layout.width, layout.height)
+        self.update_scene_rect()
         self._timer.start()
 
     @property
@@ -217,6 +224,10 @@ class GraphCanvas(QGraphicsView):
             return
         super().mouseDoubleClickEvent(event)
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.viewMoved.emit()
+
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
         if self._focus is not None:
@@ -240,7 +251,24 @@ class GraphCanvas(QGraphicsView):
         current = self.transform().m11()
         factor = max(MIN_ZOOM / current, min(MAX_ZOOM / current, factor))
         self.scale(factor, factor)
+        self.update_scene_rect()
         self.apply_lod()
+
+    def update_scene_rect(self) -> None:
+        """The graph with a margin around it, and below it room for :attr:`reserved` pixels at this zoom."""
+        if self.content.isNull():
+            return
+        zoom = self.transform().m11() or 1.0
+        self.scene().setSceneRect(self.graph_rect().adjusted(0, 0, 0, self.reserved / zoom))
+
+    def graph_rect(self) -> QRectF:
+        """The graph with its margin, in scene units."""
+        return self.content.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+
+    def shows_all(self) -> bool:
+        """True when the whole graph is in view."""
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        return self.content.isNull() or seen.contains(self.content)
 
     def apply_lod(self, zoom: float | None = None) -> None:
         """Show box texts and edge labels only when the zoom (default: the view's) makes them readable."""
@@ -255,21 +283,30 @@ class GraphCanvas(QGraphicsView):
             edge.set_label_visible(wanted[1])
 
     def fit_all(self) -> None:
-        """Show the whole graph, but never smaller than readable boxes when it is small."""
-        rect = self.scene().sceneRect()
-        if rect.isEmpty():
+        """Show the whole graph, no larger than life, and no smaller than its labels can be read: a graph too
+        large for that shows its start (the minimap shows the rest)."""
+        if self.content.isNull():
             return
         self._focus = None if self.isVisible() else "fit"
+        self.reserved = 0
+        self.update_scene_rect()
+        rect = self.scene().sceneRect()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.transform().m11() > 1.0:
+        zoom = self.transform().m11()
+        if zoom > 1.0 or zoom < FIT_ZOOM:
             self.resetTransform()
-            self.centerOn(rect.center())
+            if zoom < FIT_ZOOM:
+                self.scale(FIT_ZOOM, FIT_ZOOM)
+            seen = self.mapToScene(self.viewport().rect()).boundingRect()
+            self.centerOn(QPointF(rect.center().x(), min(rect.center().y(), rect.top() + seen.height() / 2)))
+        self.update_scene_rect()
         self.apply_lod()
+        self.viewMoved.emit()
 
     def render_to(self, device, size: QSizeF) -> None:
         """Draw the whole scene on ``device`` (an image, an SVG generator) at ``size``, with the texts a
         zoom of that size shows."""
-        rect = self.scene().sceneRect()
+        rect = self.graph_rect()
         self.apply_lod(size.width() / max(rect.width(), 1.0))
         painter = QPainter(device)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -279,7 +316,7 @@ class GraphCanvas(QGraphicsView):
 
     def render_image(self, size_limit: int = 8000) -> QImage:
         """The whole scene as an image (longest side at most ``size_limit`` pixels)."""
-        rect = self.scene().sceneRect()
+        rect = self.graph_rect()
         scale = min(1.0, size_limit / max(rect.width(), rect.height(), 1.0))
         image = QImage(QSize(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale))),
                        QImage.Format.Format_ARGB32)
@@ -295,21 +332,32 @@ class Minimap(QWidget):
         super().__init__(parent)
         self.setObjectName("graph_minimap")
         self.canvas = canvas
-        self.setFixedSize(200, 140)
+        self.setFixedSize(180, 120)
         self._pixmap = QPixmap()
         self._redraw = QTimer(self)
         self._redraw.setSingleShot(True)
         self._redraw.setInterval(150)
         self._redraw.timeout.connect(self._render)
         canvas.applied.connect(self._redraw.start)
-        canvas.viewMoved.connect(self.update)
+        canvas.viewMoved.connect(self._view_moved)
+        self.hide()
+
+    def _view_moved(self) -> None:
+        """Shown only while part of the graph is out of view; the canvas keeps room for it below the graph."""
+        wanted = not self.canvas.shows_all()
+        reserved = self.height() + 8 if wanted else 0
+        if reserved != self.canvas.reserved:
+            self.canvas.reserved = reserved
+            self.canvas.update_scene_rect()
+        self.setVisible(wanted)
+        self.update()
 
     def schedule(self) -> None:
         self._redraw.start()
 
     def _scene_to_map(self) -> tuple[QRectF, float, QPointF]:
-        """The scene rectangle, its scale in the map and where the (centred) thumbnail starts."""
-        rect = self.canvas.scene().sceneRect()
+        """The graph's rectangle, its scale in the map and where the (centred) thumbnail starts."""
+        rect = self.canvas.graph_rect()
         scale = min(self.width() / max(rect.width(), 1.0), self.height() / max(rect.height(), 1.0))
         return rect, scale, QPointF((self.width() - rect.width() * scale) / 2,
                                     (self.height() - rect.height() * scale) / 2)
@@ -341,7 +389,7 @@ class Minimap(QWidget):
                 painter.drawRects(boxes)
             painter.end()
         self._pixmap = QPixmap.fromImage(image)
-        self.update()
+        self._view_moved()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         painter = QPainter(self)

@@ -236,13 +236,16 @@ class GraphPanel(QWidget):
         self.map_button.setToolTip(tr("Compare every rank with the bench and show which module diverges on which "
                                       "rank"))
         self.map_button.clicked.connect(self.show_rank_map)
-        bar = QHBoxLayout()
+        bar = QHBoxLayout()  # what is shown and how; then, on a row of their own, what to do with it
         for widget in (self.open_button, self.graph_choice, self.direction):
             bar.addWidget(widget)
         bar.addWidget(self.search, 1)
-        for widget in (self.goto_button, self.replay_button, self.bench_button, self.match_button, self.map_button,
-                       self.fit_button, self.side_by_side, export):
+        for widget in (self.fit_button, self.side_by_side, export):
             bar.addWidget(widget)
+        actions = QHBoxLayout()
+        for widget in (self.goto_button, self.replay_button, self.bench_button, self.match_button, self.map_button):
+            actions.addWidget(widget)
+        actions.addStretch(1)
         self.info = ElidedLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."), minimum=120)
         self.info.setObjectName("graph_info")  # elided, whole in its tooltip: a long summary never widens the window
         self.compare_info = QLabel(objectName="graph_compare_info", wordWrap=True)
@@ -282,6 +285,7 @@ class GraphPanel(QWidget):
         below.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
+        layout.addLayout(actions)
         layout.addLayout(legend)
         layout.addWidget(self.compare_info)
         layout.addWidget(below, 1)
@@ -528,7 +532,12 @@ class GraphPanel(QWidget):
             self.graphShown.emit()
 
     def _show_original(self, on: bool) -> None:
-        self.original_side.setVisible(on and self.loaded is not None and self.loaded.original is not None)
+        shown = on and self.loaded is not None and self.loaded.original is not None
+        if shown and self.original_side.isHidden():   # the two sides get half each
+            self.original_side.show()
+            half = max(self.split.width(), 2) // 2
+            self.split.setSizes([half, half])
+        self.original_side.setVisible(shown)
 
     def fit(self) -> None:
         for side in (self.npu_side, self.original_side):

@@ -65,3 +65,8 @@ class HistogramPlot(pg.PlotWidget):
             self._curve.setBrush(pg.mkBrush(self._colour + "60"))
         self._curve.setData(self._hist.edges, counts)
         item.getViewBox().autoRange()
+
+
+def error_histogram() -> HistogramPlot:
+    """A histogram drawn in the error colour (of an error tensor, or of a tensor next to the error views)."""
+    return HistogramPlot(colour=ERROR)

@@ -24,6 +24,7 @@ from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwn
 from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette, show_grid
 from ascend_dump_gui.ui.replay.jobs import replay_profile
 from ascend_dump_gui.ui.replay.view import verdict_text
+from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import TaskRunner
 
 FLOOR = 1e-8
@@ -121,7 +122,7 @@ class ErrorProfileView(ResultOwner, QWidget):
         self.note.setTextFormat(Qt.TextFormat.PlainText)   # op names come from dump files
         self.readout = ElidedLabel(minimum=120)
         self.readout.setObjectName("profile_readout")
-        self.plot = pg.PlotWidget()
+        self.plot = made_ahead(pg.PlotWidget)
         self.plot.setObjectName("profile_plot")
         apply_palette(self.plot)
         item = self.plot.getPlotItem()

@@ -20,9 +20,9 @@ from ascend_dump_gui.core.replay.result import ReplayResult
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwner
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
-from ascend_dump_gui.ui.plots.histogram_plot import HistogramPlot
-from ascend_dump_gui.ui.plots.style import ERROR
+from ascend_dump_gui.ui.plots.histogram_plot import error_histogram
 from ascend_dump_gui.ui.replay.jobs import ReplayShown, replay_one
+from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import TaskRunner
 
 VERDICT_COLOURS = {"faithful": "#2e7d32", "kernel": "#c62828", "unsupported": "#6d4c41"}
@@ -67,9 +67,10 @@ class ReplayView(ResultOwner, QWidget):
         self.table.setHorizontalHeaderLabels([tr("Metric or budget term"), tr("Value")])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.histogram = HistogramPlot(colour=ERROR)
+        self.histogram = made_ahead(error_histogram)
         self.histogram.setObjectName("replay_histogram")
-        self.heatmap = HeatmapView(colormap="CET-D1")
+        self.heatmap = made_ahead(HeatmapView)
+        self.heatmap.set_colormap("CET-D1")
         self.heatmap.setObjectName("replay_heatmap")
         self.heatmap.set_range_mode("symmetric")
         plots = QSplitter(Qt.Orientation.Horizontal)

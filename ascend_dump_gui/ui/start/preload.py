@@ -8,24 +8,32 @@ modules that needs them only ever waits for the preload, never the other way rou
 from __future__ import annotations
 
 import importlib
+import queue
+import sys
 import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
 HEAVY = ("numpy", "pyqtgraph")
+"""Imported once the first mode shows; any other module of another package is imported there when a panel
+built in pieces (``ui.start.panels``) needs it."""
 POLL_MS = 20
 
 
 class Preload:
-    """Imports ``modules`` in a background thread once :meth:`start` is called (later calls do nothing)."""
+    """Imports ``modules`` in a background thread once :meth:`start` is called (later calls do nothing), and
+    any module asked for with :meth:`request`, in the order asked, before the rest of ``modules``."""
 
     def __init__(self, modules: tuple[str, ...]) -> None:
         self.modules = modules
         self._started, self._done = threading.Event(), threading.Event()
+        self._queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._settled: set[str] = set()
 
     @property
     def done(self) -> bool:
+        """True once ``modules`` are imported (or failed)."""
         return self._done.is_set()
 
     def start(self) -> None:
@@ -36,16 +44,37 @@ class Preload:
         self._started.set()
 
         def run() -> None:
-            try:
-                for name in self.modules:
-                    try:
-                        importlib.import_module(name)
-                    except Exception:  # noqa: BLE001, S112 - reported where the module is needed
-                        continue
-            finally:
-                self._done.set()
+            pending = list(self.modules)
+            while True:
+                try:
+                    name = self._queue.get_nowait()  # asked for: before the rest of ``modules``
+                except queue.Empty:
+                    if not pending:
+                        self._done.set()
+                        name = self._queue.get()
+                    else:
+                        name = pending.pop(0)
+                self._import(name)
 
         threading.Thread(target=run, name="preload", daemon=True).start()
+
+    def _import(self, name: str) -> None:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001, S110 - reported where the module is needed
+            pass
+        finally:
+            self._settled.add(name)
+
+    def request(self, name: str) -> None:
+        """Import ``name`` in the thread too (after ``modules``; starts the thread): only a module of another
+        package, which never imports this one."""
+        self.start()
+        self._queue.put(name)
+
+    def settled(self, name: str) -> bool:
+        """True once :meth:`request`'s ``name`` is imported (or failed)."""
+        return name in self._settled
 
     def then(self, context: QObject, fn: Callable[[], object]) -> None:
         """Call ``fn`` on the GUI thread once the imports have finished (on the next turn when they have, or when
@@ -63,6 +92,12 @@ class Preload:
 
         timer.timeout.connect(check)
         timer.start()
+
+
+def imported(name: str) -> bool:
+    """True when module ``name`` is imported and done (not being imported by some thread right now)."""
+    module = sys.modules.get(name)
+    return module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False)
 
 
 HEAVY_MODULES = Preload(HEAVY)

@@ -1,0 +1,225 @@
+"""Mode panels built ahead of need, in pieces between events, so that no turn of the event loop holds the GUI
+thread for long: first the modules a panel needs, one per turn, those it imports before it; then its plots, one
+per turn, kept for the panel to take (:func:`made_ahead`); then the panel itself."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+from ascend_dump_gui.ui.start.preload import HEAVY_MODULES as PRELOAD
+from ascend_dump_gui.ui.start.preload import imported
+
+PACKAGE = "ascend_dump_gui"
+WAIT_MS = 5
+"""How often a piece waiting for the preload thread looks again."""
+_ROOT = Path(__file__).resolve().parents[2]
+_IMPORT = re.compile(r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))", re.M)
+"""A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
+are indented)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How one mode's panel is built in pieces: the modules it needs, then the widgets made ahead for it (one
+    entry per widget: ``module:factory``, a class or function called with no argument, or
+    ``module:factory:argument``, called with that string); then what the panel would make later."""
+
+    modules: tuple[str, ...]
+    parts: tuple[str, ...] = ()
+    then: tuple[str, ...] = ()
+    """Methods of the built panel called afterwards, one per turn (views it would make on first use)."""
+
+
+def _source(name: str) -> Path | None:
+    """The source file of module ``name`` of this package (None for any other module)."""
+    if name != PACKAGE and not name.startswith(PACKAGE + "."):
+        return None
+    folder = _ROOT.joinpath(*name.split(".")[1:])
+    for path in (folder / "__init__.py", folder.parent / f"{folder.name}.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _words(names: str) -> list[str]:
+    return [part.split()[0] for part in names.strip("() \t\n").replace("\\", " ").split(",") if part.split()]
+
+
+def module_imports(name: str, path: Path) -> list[str]:
+    """The modules that module ``name`` (its source at ``path``) imports at module level, as written at the start
+    of a line; a submodule named in ``from package import name`` included."""
+    package = path.name == "__init__.py"
+    found: list[str] = []
+    for match in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+        base, names, plain = match.groups()
+        if plain is not None:
+            found.extend(_words(plain))
+            continue
+        level = len(base) - len(base.lstrip("."))
+        base = base[level:]
+        if level:
+            parts = name.split(".")[: None if package else -1]
+            parts = parts[: len(parts) - level + 1]
+            base = ".".join([*parts, base] if base else parts)
+        found.append(base)
+        ours = _source(base) is not None
+        found.extend(f"{base}.{word}" for word in _words(names)
+                     if word != "*" and (_source(f"{base}.{word}") is not None or not ours))
+    return found
+
+
+def _not_a_module(name: str) -> bool:
+    """True when ``name`` is ``package.attribute`` of an imported package, the attribute not a module."""
+    parent, _, last = name.rpartition(".")
+    if not parent or not imported(parent):
+        return False
+    value = getattr(sys.modules[parent], last, None)
+    return value is not None and not isinstance(value, ModuleType)
+
+
+def import_order(names: tuple[str, ...]) -> Iterator[str]:
+    """The modules not imported yet that importing ``names`` imports, each after those it imports (another
+    package's module counts as one); worked out as it goes, so each step is small."""
+    seen: set[str] = set()
+
+    def visit(name: str) -> Iterator[str]:
+        if not name or name in seen or imported(name) or _not_a_module(name):
+            return
+        seen.add(name)
+        path = _source(name)
+        if path is not None:
+            parent = name.rpartition(".")[0]
+            yield from visit(parent)
+            try:
+                imports = module_imports(name, path)
+            except (OSError, UnicodeDecodeError):
+                imports = []
+            for dep in imports:
+                yield from visit(dep)
+        yield name
+
+    for name in names:
+        yield from visit(name)
+
+
+_AHEAD: dict[tuple, list[QWidget]] = {}
+"""Widgets made ahead, by the factory and arguments that made them."""
+
+
+def _part(spec: str) -> tuple[Callable[..., QWidget], tuple[str, ...]]:
+    """``module:factory`` or ``module:factory:argument``: the factory and its arguments."""
+    module, attr, *args = spec.split(":")
+    return getattr(importlib.import_module(module), attr), tuple(args)
+
+
+def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
+    """``factory(*args)``: a widget made ahead in idle time if there is one, else a new one."""
+    made = _AHEAD.get((factory, args))
+    return made.pop() if made else factory(*args)
+
+
+class PanelBuilder(QObject):
+    """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
+    modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
+    panel (or returns it when it is built already); :meth:`when_built` callbacks run once it is."""
+
+    def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object]) -> None:
+        super().__init__(parent, objectName="panel_builder")
+        self._plans, self._build = plans, build
+        self._order = list(plans)
+        self._built: set[str] = set()
+        self._steps: dict[str, Iterator[None]] = {}
+        self._waiting: list[tuple[set[str], Callable[[], object]]] = []
+        self._started = False
+        self._timer = QTimer(self, singleShot=True)
+        self._timer.timeout.connect(self._step)
+
+    def start(self) -> None:
+        """Start building (in idle time, one piece per turn)."""
+        self._started = True
+        if not self._timer.isActive():
+            self._timer.start(0)
+
+    def want(self, mode: str) -> None:
+        """Build ``mode`` before the others (and start building if not started)."""
+        if mode in self._order:
+            self._order.remove(mode)
+            self._order.insert(0, mode)
+        self.start()
+
+    def when_built(self, modes: tuple[str, ...], fn: Callable[[], object]) -> None:
+        """Call ``fn`` once every mode in ``modes`` is built (on a later turn once building has started), those
+        modes built first."""
+        for mode in reversed(modes):
+            if mode not in self._built and mode in self._order:
+                self._order.remove(mode)
+                self._order.insert(0, mode)
+        self._waiting.append((set(modes), fn))
+        if self._started and not self._timer.isActive():
+            self._timer.start(0)
+
+    def reset(self) -> None:
+        """Every panel is to be built again (the window was rebuilt, e.g. in another language); what waits for
+        panels waits for the new ones."""
+        self._built.clear()
+        self._steps.clear()
+        self._order = list(self._plans)
+
+    def built(self, mode: str) -> None:
+        """``mode`` was built (here or by someone who could not wait)."""
+        self._built.add(mode)
+        self._steps.pop(mode, None)
+        if mode in self._order:
+            self._order.remove(mode)
+        if self._started and not self._timer.isActive():
+            self._timer.start(0)
+
+    def _pieces(self, mode: str) -> Iterator[bool]:
+        """One piece per ``next``: True while it waits for the preload thread, which imports the modules of other
+        packages (the GUI thread would wait for any of them that the thread is importing, all at once)."""
+        plan = self._plans[mode]
+        for name in import_order(plan.modules + tuple(p.partition(":")[0] for p in plan.parts)):
+            if _source(name) is None:  # another package's: off the GUI thread
+                PRELOAD.request(name)
+                while not PRELOAD.settled(name):
+                    yield True
+                continue
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001, S112 - raised again, and said, where the module is needed
+                continue
+            yield False
+        for spec in plan.parts:
+            factory, args = _part(spec)
+            made = _AHEAD.setdefault((factory, args), [])
+            if len(made) < plan.parts.count(spec):  # never more than one plan uses
+                made.append(factory(*args))
+                yield False
+        panel = self._build(mode)
+        for method in plan.then:
+            yield False
+            getattr(panel, method)()
+
+    def _step(self) -> None:
+        for item in [(modes, fn) for modes, fn in self._waiting if modes <= self._built]:
+            self._waiting.remove(item)
+            QTimer.singleShot(0, self, item[1])
+        if not self._order:
+            return
+        mode = self._order[0]
+        steps = self._steps.setdefault(mode, self._pieces(mode))
+        waiting = False
+        try:
+            waiting = next(steps)
+        except StopIteration:
+            self.built(mode)
+        self._timer.start(WAIT_MS if waiting else 0)
