@@ -1,12 +1,14 @@
-"""Scale of msprobe statistics trees: compare and ``runs`` of two trees with N tensor entries each.
+"""Scale of msprobe statistics trees: ``compare --json`` and ``runs`` of two trees of many calls.
 
-    python benchmarks/bench_msprobe_scale.py [--entries 1000000] [--dir /tmp/...] [--keep]
+    python benchmarks/bench_msprobe_scale.py [--calls 200000] [--per-call 5] [--differing 300]
+                                             [--dir /tmp/...] [--keep]
 
-Builds two statistics trees (``step0/rank0/dump.json``, two tensors per call, the bench side's statistics a little
-off) and measures, each in a child process (time and peak RSS): the baseline, Python's ``json.load`` of both files
-plus one pass over their entries; ``ascend-dump compare NPU BENCH`` (human summary); ``ascend-dump runs``
-over a folder holding both trees. Targets (issue 25): compare <= 5x the baseline's time, compare's peak RSS <= 4x
-the two files' size, runs <= 2x the baseline's time.
+Builds two statistics trees (``step0/rank0/dump.json``, ``--per-call`` tensor entries per call: inputs, one
+keyword argument and the output; the bench side equal to the NPU side but for ``--differing`` calls spread over
+the run) and measures, each in a child process (time and peak RSS): the baseline, Python's ``json.load`` of both
+files plus one pass over their entries; ``ascend-dump compare NPU BENCH --json`` with stdout to a file;
+``ascend-dump runs`` over a folder holding both trees. Targets (issue 35): compare --json <= 3x the baseline's
+time with a peak RSS <= 3x the two files' size; runs <= 2x the baseline's time.
 """
 
 from __future__ import annotations
@@ -29,41 +31,52 @@ for path in sys.argv[1:]:
     with open(path, encoding="utf-8") as fh:
         doc = json.load(fh)
     for name, call in doc["data"].items():
-        for key in ("input_args", "output"):
-            for leaf in call.get(key, ()):
+        for key in ("input_args", "input_kwargs", "output"):
+            leaves = call.get(key, ())
+            for leaf in (leaves.values() if isinstance(leaves, dict) else leaves):
                 total += isinstance(leaf, dict) and leaf.get("Max") is not None
     del doc
 print(total)
 """
 
 
-def write_dump_json(path: Path, calls: int, seed: int) -> None:
-    """A statistics dump.json of ``calls`` calls with one input and one output tensor each, streamed."""
-    rng = random.Random(seed)
+def write_dump_json(path: Path, calls: int, per_call: int, differing: frozenset[int]) -> None:
+    """A statistics dump.json of ``calls`` calls with ``per_call`` tensors each (``per_call - 2`` positional
+    inputs, one keyword argument, one output), streamed; the calls in ``differing`` get other statistics."""
+    rng = random.Random(7)           # the same values on both sides
     path.parent.mkdir(parents=True, exist_ok=True)
     ops = ("Functional.linear", "Torch.matmul", "Tensor.add", "Functional.gelu", "Torch.softmax")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write('{\n "task": "statistics",\n "level": "L1",\n "framework": "pytorch",\n "dump_data_dir": null,\n'
                  ' "data": {\n')
         for i in range(calls):
-            def leaf(scale: float) -> str:
-                mx, mn = rng.uniform(0, 3) * scale, -rng.uniform(0, 3) * scale
+            off = 1.5 if i in differing else 1.0
+
+            def leaf() -> str:
+                mx, mn = rng.uniform(0, 3) * off, -rng.uniform(0, 3)
                 return (f'{{"type": "torch.Tensor", "dtype": "torch.bfloat16", "shape": [8, 4096], "Max": {mx!r}, '
                         f'"Min": {mn!r}, "Mean": {(mx + mn) / 7!r}, "Norm": {abs(mx) * 91!r}, '
                         f'"requires_grad": false}}')
+            inputs = ", ".join(leaf() for _ in range(max(0, per_call - 2)))
+            kwargs = f'"weight": {leaf()}' if per_call >= 2 else ""
             sep = ",\n" if i < calls - 1 else "\n"
-            fh.write(f'  "{ops[i % 5]}.{i // 5}.forward": {{"input_args": [{leaf(1.0)}], "input_kwargs": {{}}, '
-                     f'"output": [{leaf(1.0)}]}}{sep}')
+            fh.write(f'  "{ops[i % 5]}.{i // 5}.forward": {{"input_args": [{inputs}], "input_kwargs": {{{kwargs}}}, '
+                     f'"output": [{leaf()}]}}{sep}')
         fh.write(" }\n}\n")
 
 
-def measure(argv: list[str]) -> tuple[float, float, int]:
-    """(seconds, peak RSS in bytes, exit code) of a child process."""
+def measure(argv: list[str], stdout: Path | None = None) -> tuple[float, float, int]:
+    """(seconds, peak RSS in bytes, exit code) of a child process (its stdout to ``stdout`` or nowhere)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
+    out = open(stdout, "wb") if stdout else subprocess.DEVNULL   # noqa: SIM115 - closed below
+    try:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+    finally:
+        if stdout:
+            out.close()
     err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):
@@ -73,27 +86,37 @@ def measure(argv: list[str]) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=1_000_000, help="tensor entries per tree (two per call)")
+    parser.add_argument("--calls", type=int, default=200_000, help="calls per tree")
+    parser.add_argument("--per-call", type=int, default=5, help="tensor entries per call (at least 2)")
+    parser.add_argument("--differing", type=int, default=300, help="calls whose statistics differ")
     parser.add_argument("--dir", type=Path, default=None)
     parser.add_argument("--keep", action="store_true", help="keep the trees")
     args = parser.parse_args()
     folder = args.dir or Path(tempfile.mkdtemp(prefix="bench-msprobe-scale-"))
     npu, bench = folder / "runs" / "npu" / "step0" / "rank0", folder / "runs" / "bench" / "step0" / "rank0"
     files = [npu / "dump.json", bench / "dump.json"]
-    for seed, path in enumerate(files):
+    differing = frozenset(random.Random(3).sample(range(args.calls), min(args.differing, args.calls)))
+    for path, diff in zip(files, (frozenset(), differing), strict=True):
         if not path.exists():
-            write_dump_json(path, args.entries // 2, seed)
+            write_dump_json(path, args.calls, args.per_call, diff)
     size = sum(p.stat().st_size for p in files)
-    print(f"two trees of {args.entries} tensor entries: {size / 2**20:.0f} MiB of dump.json")
+    print(f"two trees of {args.calls} calls x {args.per_call} tensor entries, {len(differing)} calls differing: "
+          f"{size / 2**20:.0f} MiB of dump.json")
     py = sys.executable
     base_t, base_rss, _ = measure([py, "-c", BASELINE, *map(str, files)])
-    print(f"baseline json.load + one pass: {base_t:.1f} s, peak RSS {base_rss / 2**30:.2f} GiB")
+    print(f"baseline json.load + one pass: {base_t:.2f} s, peak RSS {base_rss / 2**30:.2f} GiB")
     cli = [py, "-m", "ascend_dump_gui.cli"]
-    cmp_t, cmp_rss, _ = measure([*cli, "compare", str(folder / "runs" / "npu"), str(folder / "runs" / "bench")])
-    print(f"compare: {cmp_t:.1f} s ({cmp_t / base_t:.2f}x baseline, target <= 5x), peak RSS "
-          f"{cmp_rss / 2**30:.2f} GiB ({cmp_rss / size:.2f}x the files, target <= 4x)")
+    out = folder / "compare.json"
+    cmp_t, cmp_rss, _ = measure([*cli, "compare", str(folder / "runs" / "npu"), str(folder / "runs" / "bench"),
+                                 "--json"], stdout=out)
+    print(f"compare --json: {cmp_t:.2f} s ({cmp_t / base_t:.2f}x baseline, target <= 3x), peak RSS "
+          f"{cmp_rss / 2**30:.2f} GiB ({cmp_rss / size:.2f}x the files, target <= 3x); "
+          f"output {out.stat().st_size / 2**20:.0f} MiB")
     runs_t, runs_rss, _ = measure([*cli, "runs", str(folder / "runs"), "--json"])
-    print(f"runs: {runs_t:.1f} s ({runs_t / base_t:.2f}x baseline, target <= 2x), peak RSS {runs_rss / 2**30:.2f} GiB")
+    print(f"runs: {runs_t:.2f} s ({runs_t / base_t:.2f}x baseline, target <= 2x), peak RSS {runs_rss / 2**30:.2f} GiB")
+    print(f"RATIO compare_json_time {cmp_t / base_t:.3f} 3")
+    print(f"RATIO compare_json_rss {cmp_rss / size:.3f} 3")
+    print(f"RATIO runs_time {runs_t / base_t:.3f} 2")
     if not args.keep and args.dir is None:
         shutil.rmtree(folder)
 

@@ -2,29 +2,32 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any
 
-from ascend_dump_gui.core.inert import json_text, terminal_text
-from ascend_dump_gui.core.json_safe import json_safe
+from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.json_out import write_json
 
 
 def print_json(document: Any) -> None:
     """Print one JSON document (NaN/Inf become null, so the output is strict JSON; control and format
-    characters from names are ``\\uXXXX`` escapes, see :func:`~ascend_dump_gui.core.inert.json_text`)."""
-    json.dump(json_safe(document), _InertStdout(), indent=2, ensure_ascii=False, allow_nan=False)
+    characters from names are ``\\uXXXX`` escapes; a list or iterator of rows is streamed in large blocks,
+    see :mod:`~ascend_dump_gui.core.json_out`)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    write_json(document, buffer if buffer is not None else _TextSink())
+    if buffer is not None:
+        buffer.flush()
     sys.stdout.write("\n")
 
 
-class _InertStdout:
-    """A stream that writes JSON chunks to stdout through :func:`json_text` (per character, so a chunk
-    boundary cannot split an escape); the document stays streamed, never built whole in memory."""
+class _TextSink:
+    """A binary stream over a text-only ``sys.stdout`` (such as a ``StringIO`` that replaced it)."""
 
     @staticmethod
-    def write(chunk: str) -> None:
-        sys.stdout.write(json_text(chunk))
+    def write(block: bytes) -> None:
+        sys.stdout.write(block.decode("utf-8"))
 
 
 def warn(message: str) -> None:
