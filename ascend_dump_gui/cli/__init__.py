@@ -11,6 +11,7 @@ from ascend_dump_gui.cli import (
     config_cmd,
     dump_cmd,
     emulate_cmd,
+    fix_cmd,
     graph_cmd,
     replay_cmd,
     runs_cmd,
@@ -20,7 +21,7 @@ from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.progress import Cancelled
 
-COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd, runs_cmd, replay_cmd, graph_cmd)
+COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd, runs_cmd, replay_cmd, graph_cmd, fix_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
