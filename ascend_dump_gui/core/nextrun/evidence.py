@@ -42,7 +42,7 @@ class OpEvidence:
 def judge_ops(run: str | os.PathLike, ops: Sequence[str], *, golden_dtypes: Mapping[str, str],
               mode: tuple[str | None, str | None], graph: str | os.PathLike | None = None) -> list[OpEvidence]:
     """Replay each op of ``run`` and say at which precision it ran. ``golden_dtypes``: op -> the golden's dtype of
-    its first output (the op's own dtype); ``mode``: (value, source) of the run's precision mode, as known."""
+    its first output, or the original graph's (the op's own dtype); ``mode``: (value, source) of the run's precision mode, as known."""
     from ascend_dump_gui.core.replay.runs import open_run, replay_op
 
     try:
@@ -71,7 +71,7 @@ def _evidence(name: str, result: dict[str, Any] | None, golden: str | None,
                         "dtype": None, "budget": {}}
     dumped = str(result.get("dtype") or golden or "")
     own = golden or dumped
-    said = "" if golden else " (no golden: the dumped dtype is taken as the op's own)"
+    said = "" if golden else " (no golden or original graph: the dumped dtype is taken as the op's own)"
     verdict, reason = result["verdict"], str(result.get("reason", ""))
     if "precision" in result:
         return OpEvidence(name, result.get("op_type", ""), verdict, result["precision"], own, reason + said,
@@ -83,6 +83,6 @@ def _evidence(name: str, result: dict[str, Any] | None, golden: str | None,
         return OpEvidence(name, result["op_type"], REDUCED, assumed, own, reason, precision_mode)
     if dumped and lower(dumped, own):
         return OpEvidence(name, result["op_type"], REDUCED, dumped, own,
-                          f"the op's output was dumped in {dumped}, its golden is {own}: it ran at reduced precision "
+                          f"the op's output was dumped in {dumped}, its own dtype is {own}: it ran at reduced precision "
                           f"({verdict} at {dumped}: {reason})", precision_mode)
     return OpEvidence(name, result["op_type"], verdict, own, own, reason + said, precision_mode)

@@ -143,6 +143,8 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     mode_value, mode_source, assumed = run_mode(values, product, fw)
     golden_dir = Path(golden) if golden is not None else None
     chosen, golden_dtypes, bad, upstream = _targets(run_dir, golden_dir, run, ops, graph)
+    if golden_dir is None:   # the op's own dtype: the original graph's (before the precision mode chose)
+        golden_dtypes = {n: d for n, d in run.original_dtypes.items() if n in chosen}
     evidence = judge_ops(run_dir, chosen, golden_dtypes=golden_dtypes, mode=(mode_value, mode_source), graph=graph)
     proposal = FixProposal(fw, before=doc, precision_mode={"value": mode_value, "source": mode_source})
     fixable: list[OpEvidence] = []

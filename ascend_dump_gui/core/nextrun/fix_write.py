@@ -45,7 +45,7 @@ def findings(proposal: FixProposal, *, product: str | None, dump_ops: dict[str, 
                             msg("ACL_PRECISION_MODE {mode!r} is not accepted by torch_npu's set_option (only {modes})",
                                 mode=mode, modes=", ".join(TORCH_NPU_MODES)), "torch_npu set_option")]
         return []
-    side = {f.name: f.content for f in proposal.side_files}
+    side = {f.option: (f.name, f.content) for f in proposal.side_files}
     return check_with_files(doc, side, product=product, dump_ops=dump_ops, folder=folder)
 
 

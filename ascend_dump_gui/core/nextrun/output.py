@@ -43,16 +43,20 @@ def write_all(files: Mapping[Path, str]) -> list[Path]:
     return list(files)
 
 
-def check_with_files(doc: ConfigDoc, side: Mapping[str, str], *, product: str | None,
+def check_with_files(doc: ConfigDoc, side: Mapping[str, tuple[str, str]], *, product: str | None,
                      dump_ops: Mapping[str, str] | None, folder: Path | None = None) -> list[Finding]:
-    """``check(doc)`` with its side files (file name -> text) in place: in ``folder`` when they are written there,
-    else in a temporary folder that is removed afterwards."""
+    """``check(doc)`` with its side files (option -> (file name, text)) in place: in ``folder`` when they are
+    written there, else in a temporary folder (removed afterwards) that the options name by absolute path; other
+    relative paths resolve against the config's own folder."""
+    base = folder or (Path(doc.origin).parent if doc.origin is not None else None)
     if folder is not None:
-        return check(doc, product=product, base_dir=folder, dump_ops=dump_ops)
+        return check(doc, product=product, base_dir=base, dump_ops=dump_ops)
     with tempfile.TemporaryDirectory(prefix="adg-next-") as tmp:
-        for name, text in side.items():
+        values = dict(doc.values)
+        for option, (name, text) in side.items():
             (Path(tmp) / name).write_text(text, encoding="utf-8")
-        return check(doc, product=product, base_dir=Path(tmp), dump_ops=dump_ops)
+            values[option] = str(Path(tmp) / name)
+        return check(doc.with_values(values), product=product, base_dir=base, dump_ops=dump_ops)
 
 
 def findings_json(findings: Sequence[Finding]) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ class RunOps:
     producers: dict[str, list[str]] = field(default_factory=dict)
     modules: list[str] = field(default_factory=list)  # msprobe: construct.json's module names
     io_dtypes: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)  # op -> (inputs, outputs)
+    original_dtypes: dict[str, str] = field(default_factory=dict)  # op -> first output's dtype before compilation
     model_name: str | None = None
     graph_path: Path | None = None
     ranks: list[int] = field(default_factory=list)
@@ -89,10 +90,35 @@ def _ge(path: Path, graph: str | os.PathLike | None) -> RunOps:
             ops.model_name = op.path.parent.parent.parent.name   # {model_name}/{model_id}/{step}/file
             if op.path.parent.name.isdigit():
                 ops.steps = [int(op.path.parent.name)]
+    ops.original_dtypes = _original_dtypes(run, graph is not None)
     by_key = {sanitize_part(n): n for n in ops.names}
     for op, inputs in ops.producers.items():   # graph names of the producers that are ops of the run
         ops.producers[op] = [by_key.get(sanitize_part(i), i) for i in inputs]
     return ops
+
+
+def _original_dtypes(run, given: bool) -> dict[str, str]:
+    """Op name -> its first output's dtype in the earliest graph dump that has it (the graph before the precision
+    mode chose dtypes: ``ge_proto_..._PreRunBegin``); empty without graph dumps."""
+    from ascend_dump_gui.core.compare import graph_lookup
+    from ascend_dump_gui.core.dump.graph import parse_graph_file
+
+    if run.graph_path is None:
+        return {}
+    files = [run.graph_path] if given else \
+        graph_lookup.graph_candidates(run.ops[0].path.parent, run.ops[0].in_model_folder) or [run.graph_path]
+    out: dict[str, str] = {}
+    for path in sorted(files, key=lambda p: p.name):
+        try:
+            graphs = parse_graph_file(path)
+        except InputError:
+            continue
+        for graph in graphs:
+            for gop in graph.ops:
+                found = _graph_dtypes(gop, "out")
+                if found:
+                    out.setdefault(gop.name, found[0])
+    return out
 
 
 def _dtypes(tensors) -> list[str]:
