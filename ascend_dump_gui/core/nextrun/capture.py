@@ -123,7 +123,7 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
     proposal.steps = sorted(set(steps)) if steps else list(run.steps)
     proposal.ranks = sorted(set(ranks)) if ranks else list(run.ranks)
     if fw == "msprobe":
-        known = run.names + run.modules
+        known = list(dict.fromkeys(run.names + run.modules))
         for name in names:
             others = forms.substring_matches(name, known)
             if others:

@@ -150,7 +150,7 @@ def _msprobe(path: Path) -> RunOps:
         if name not in ops.types:
             ops.names.append(name)
             ops.types[name] = name.split(".")[0] + "." + name.split(".")[1] if name.count(".") >= 1 else name
-    ops.modules = [n for n in run.construct if n.startswith("Module.") and n not in ops.types]
+    ops.modules = [n for n in dict.fromkeys([*run.construct, *ops.names]) if n.startswith(("Module.", "Cell."))]
     ops.ranks = [] if run.rank is None else [run.rank]
     ops.steps = [] if run.step is None else [run.step]
     return ops
