@@ -135,7 +135,7 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
                     others=", ".join(others), exact=", ".join(exact)))
     if fw == "torchair":
         proposal.refused += [{"name": n, "why": msg("torchair's dump_layer accepts only letters, digits, _, space, "
-                                                    "/, \\ and . (runtime-rules §2.4): {name} is refused", name=n)}
+                                                    "/, \\ and . in a name: {name} is refused", name=n)}
                              for n in forms.torchair_refused(names)]
     if len(forms.step_text(proposal.steps).split("|")) > forms.MAX_STEP_GROUPS:
         proposal.refused.append({"name": "dump_step", "why": msg(
