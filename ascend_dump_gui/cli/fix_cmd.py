@@ -63,8 +63,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _print(proposal, files, found, *, written: bool) -> None:
     for op in proposal.ops:
-        print(terminal_text(f"{op['op']} ({op['op_type']}): {op['verdict']} at {op['precision']} "
-                            f"(its dtype {op['dtype']})"))
+        print(terminal_text(f"{op['op']} ({op['op_type']}): {op['verdict']} at {op['precision'] or '?'} "
+                            f"(its dtype {op['dtype'] or '?'})"))
         if "why" in op:
             print(terminal_text(f"  {op['why']}"))
     for change in proposal.changes:

@@ -16,7 +16,7 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import fix_forms as forms
-from ascend_dump_gui.core.nextrun.evidence import KERNEL, OpEvidence, judge_ops
+from ascend_dump_gui.core.nextrun.evidence import KERNEL, UNSUPPORTED, OpEvidence, judge_ops
 from ascend_dump_gui.core.nextrun.precision import (
     FRAMEWORK_DEFAULT,
     PRODUCT_DEFAULT,
@@ -88,6 +88,9 @@ def _targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str
     """(ops to fix, op -> golden dtype, ops that diverge or overflow, op -> diverged inputs' producers)."""
     from ascend_dump_gui.core.compare.engine import compare
 
+    if run.format == "msprobe":
+        return _msprobe_targets(run_path, golden, run, ops)
+
     result = compare(run_path, golden if golden is not None else run_path, graph=graph)
     golden_dtypes: dict[str, str] = {}
     bad: set[str] = set()
@@ -115,6 +118,22 @@ def _targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str
     return list(dict.fromkeys(chosen)), golden_dtypes, bad, upstream
 
 
+def _msprobe_targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str]) -> tuple[
+        list[str], dict[str, str], set[str], dict[str, list[str]]]:
+    """An msprobe run: the calls ``--op`` names, else the first diverging call against the bench ``golden``."""
+    from ascend_dump_gui.core.replay.runs import first_divergence_op
+
+    unknown = [n for n in ops if n not in run.types]
+    if unknown:
+        raise InputError(run_path, f"no call named {unknown[0]!r} in this run")
+    if ops:
+        return list(dict.fromkeys(ops)), {}, set(ops), {}
+    if golden is None:
+        raise InputError(run_path, "name the calls to fix with --op, or give the bench dump (GOLDEN)")
+    first = first_divergence_op(run_path, golden)
+    return ([first] if first else []), {}, ({first} if first else set()), {}
+
+
 def _upstream_why(ev: OpEvidence, run: RunOps, bad: set[str], upstream: dict[str, list[str]]) -> str:
     names = [n for n in upstream.get(ev.op, []) if n] or [p for p in run.producers.get(ev.op, []) if p in bad] \
         or run.producers.get(ev.op, [])
@@ -138,6 +157,10 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     run_dir = Path(run_path)
     run = open_run_ops(run_dir, graph)
     doc = load_config(Path(config)) if config is not None else None
+    if doc is not None and doc.scenario not in SCENARIO_FRAMEWORK:
+        raise InputError(doc.origin, f"a precision fix is written into a TF1 / TF2 session config or a torchair script, "
+                                     f"not into an {doc.scenario} config; give --framework without --config for GE, "
+                                     f"ATC or torch_npu")
     fw = framework_of(framework, doc, run)
     values = dict(doc.values) if doc is not None else {}
     mode_value, mode_source, assumed = run_mode(values, product, fw)
@@ -153,6 +176,9 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
                  "dtype": ev.dtype, "reason": ev.reason, "precision_mode": ev.precision_mode}
         if ev.verdict == KERNEL:
             entry["why"] = _kernel_why(ev)
+        elif ev.verdict == UNSUPPORTED and not ev.lowered:
+            entry["why"] = msg("{op} is not judged ({reason}): no precision fix without a verdict", op=ev.op,
+                               reason=ev.reason)
         elif not ev.lowered:
             entry["why"] = _upstream_why(ev, run, bad, upstream)
         else:

@@ -71,3 +71,29 @@ def test_side_files_merge_with_what_the_config_had():
     dtypes = forms.customize_dtypes_text("OpType::MatMulV2:InputDtype:float16,OutputDtype:float16\nconv1::x\n",
                                          [forms.Line("MatMulV2", True, ("float32",), ("float32",))])
     assert dtypes == "conv1::x\nOpType::MatMulV2:InputDtype:float32,OutputDtype:float32\n"
+
+
+def test_msprobe_run_without_values_gets_no_fix_and_says_why(tmp_path, capsys):
+    import json
+
+    from ascend_dump_gui.cli import main
+    from ascend_dump_gui.core.emulator import emulate
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"task": "statistics", "dump_path": "out", "level": "L1", "statistics": {}}))
+    emulate(config, model="mlp", cwd=tmp_path)
+    run = next((tmp_path / "out").rglob("dump.json")).parent
+    assert main(["fix", str(run), "--op", "Torch.matmul.1.forward", "--json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["framework"] == "torch_npu" and "no precision fix without a verdict" in doc["ops"][0]["why"]
+    assert main(["fix", str(run), "--op", "Torch.conv9.forward"]) == 2
+
+
+def test_a_config_that_holds_no_precision_options_is_refused(tmp_path, capsys):
+    from ascend_dump_gui.cli import main
+
+    _, step, golden = tf1_run(tmp_path, "overflow_fp16")
+    acl = tmp_path / "acl.json"
+    acl.write_text('{"dump": {"dump_path": "dump", "dump_list": []}}')
+    assert main(["fix", str(step), str(golden), "--config", str(acl)]) == 2
+    assert "not into an acl_json config" in capsys.readouterr().err
