@@ -20,6 +20,7 @@ from ascend_dump_gui.core.config.rules.acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules.engine import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.rules.locations import LOCATION_RULES
+from ascend_dump_gui.core.config.rules.precision_files import side_file_findings
 from ascend_dump_gui.core.config.schema.acl import ACL_JSON
 from ascend_dump_gui.core.config.schema.acl_facts import is_exception
 from ascend_dump_gui.core.config.schema.check import check_values
@@ -34,12 +35,7 @@ DTYPES = ("float16", "float32", "float", "bfloat16", "float64", "double", "int4"
           "complex64", "complex128")
 _DTYPE_LINE = re.compile(r"(?P<who>OpType::[^:]+|.+?:):InputDtype:(?P<ins>.*?),?OutputDtype:(?P<outs>.*)")
 FILE_ENV_RULES = tuple(r for r in ENV_RULES if r not in LOCATION_RULES)   # location notes: once, for the config
-Checker = Callable[[str, str, Mapping[str, Any], CheckContext], list[tuple]]
-"""(text, path, values, ctx) -> [(severity, message)] or [(severity, message, rule id)] for a rule of its own."""
-RUN_NAMES_SOURCE = ("CANN ATC/GE options customize_dtypes, op_precision_mode [ByNodeName]: op names of the graph "
-                    "before fusion; a name the compiler does not find (fused, renamed, another model) is not applied")
-NOT_IN_RUN = "file.name_not_in_run"
-LOW_PRECISION_PRODUCTS = ("atlas_training", "atlas_inference")
+Checker = Callable[[str, str, Mapping[str, Any], CheckContext], list[tuple[Severity, str]]]
 
 
 def resolve(value: str, ctx: CheckContext) -> Path | None:
@@ -72,10 +68,10 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
         except InputError as exc:
             out.append(Finding("file.unreadable", E, (key,), msg("{key}: {exc}", key=key, exc=str(exc)), source))
             continue
-        out.extend(Finding(f"file.{key}" if len(hit) == 2 else hit[2], hit[0], (key,),  # type: ignore[misc]
-                           msg("{key} ({name}): {message}", key=key, name=path.name, message=hit[1]),
-                           f"{source}; {RUN_NAMES_SOURCE}" if hit[2:] == (NOT_IN_RUN,) else source)
-                   for hit in checker(text, str(path), values, ctx))
+        out.extend(Finding(f"file.{key}", severity, (key,), msg("{key} ({name}): {message}",
+                                                                key=key, name=path.name, message=message), source)
+                   for severity, message in checker(text, str(path), values, ctx))
+        out.extend(side_file_findings(key, path.name, text, ctx))
     return out
 
 
@@ -164,11 +160,6 @@ def _mixlist(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContex
             elif not isinstance(ops, list) or not all(isinstance(o, str) for o in ops):
                 out.append((E, msg("{name}.{action} must be a list of operator type names",
                                    name=name, action=action)))
-            elif ctx.dump_ops is not None:
-                types = {v.split(";")[0] for v in ctx.dump_ops.values() if not v.startswith("fused into ")}
-                out += [(N, msg("{name}.{action}: no op of type {op_type} is in the run this config is for "
-                                "(modify_mixlist names op types, not op names)", name=name, action=action,
-                                op_type=o), NOT_IN_RUN) for o in ops if o not in types]
     return out
 
 
@@ -189,33 +180,7 @@ def _dtypes(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContext
         if unknown:
             out.append((W, msg("line {number}: {unknown} is not a data type name the compiler knows",
                                number=number, unknown=', '.join(unknown))))
-        if "bfloat16" in words and ctx.product in LOW_PRECISION_PRODUCTS:
-            out.append((E, msg("line {number}: bfloat16 is not supported on {product} (no bfloat16 kernels); "
-                               "compilation fails", number=number, product=ctx.product), "file.dtype_on_product"))
-        who = match["who"]
-        if not who.startswith("OpType::"):
-            out += _name_in_run(who[:-1], number, ctx)
     return out
-
-
-def _name_in_run(name: str, number: int, ctx: CheckContext) -> list[tuple]:
-    """A warning when ``name`` (an op name of a per-op line) is no op of the run the config is for, or the
-    renamed result of a fusion, or an original name fused into another op: the line is not applied."""
-    if ctx.dump_ops is None:
-        return []
-    kind = ctx.dump_ops.get(name)
-    if kind is None:
-        return [(W, msg("line {number}: {name} is no op of the run this config is for; the line names nothing "
-                        "the runtime finds and has no effect (check the name against the dump or the GE graph)",
-                        number=number, name=name), NOT_IN_RUN)]
-    if kind.startswith("fused into "):
-        return [(W, msg("line {number}: {name} was {kind}; a line for a fused op's original name has no effect: "
-                        "name its op type instead", number=number, name=name, kind=kind), NOT_IN_RUN)]
-    if "; fused from " in kind:
-        return [(W, msg("line {number}: {name} is the name fusion gave to ops {kind}; the line names no op of "
-                        "the graph before fusion and has no effect: name the op type instead",
-                        number=number, name=name, kind=kind.split("; fused from ", 1)[1]), NOT_IN_RUN)]
-    return []
 
 
 def _precision_ini(text: str, origin: str, values: Mapping[str, Any], ctx: CheckContext) -> list[tuple[Severity, str]]:
@@ -232,8 +197,6 @@ def _precision_ini(text: str, origin: str, values: Mapping[str, Any], ctx: Check
                                    number=number, section=section)))
             continue
         name, sep, mode = line.partition("=")
-        if sep and section == "ByNodeName" and name.strip():
-            out += _name_in_run(name.strip(), number, ctx)
         if not sep or not name.strip():
             out.append((E, msg("line {number} is not name=mode: {line}", number=number, line=line[:80])))
         elif section is None:
