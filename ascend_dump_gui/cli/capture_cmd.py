@@ -46,7 +46,6 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.errors import InputError
     from ascend_dump_gui.core.nextrun.capture import config_text, propose_capture, to_json
     from ascend_dump_gui.core.nextrun.output import check_with_files, write_all
-    from ascend_dump_gui.core.nextrun.run_ops import open_run_ops
 
     if not (args.first_divergence or args.op or args.module):
         raise InputError(None, "say what to capture: --first-divergence, --op NAME or --module NAME")
@@ -59,8 +58,7 @@ def _run(args: argparse.Namespace) -> int:
     found = []
     if proposal.doc is not None:
         text = config_text(proposal)
-        dump_ops = open_run_ops(args.run, args.graph).dump_ops()
-        found = check_with_files(proposal.doc, {}, product=None, dump_ops=dump_ops)
+        found = check_with_files(proposal.doc, {}, product=None, dump_ops=proposal.dump_ops)
         if args.out and proposal.writable:
             out = Path(args.out).absolute()
             write_all({out: text})

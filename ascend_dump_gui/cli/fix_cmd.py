@@ -41,17 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.nextrun import fix_write
     from ascend_dump_gui.core.nextrun.fix import propose_fix
-    from ascend_dump_gui.core.nextrun.run_ops import open_run_ops
 
     proposal = propose_fix(args.run, args.golden, ops=args.op, framework=args.framework, config=args.config,
                            product=args.product, graph=args.graph)
-    dump_ops = open_run_ops(args.run, args.graph).dump_ops()
     files = fix_write.preview_files(proposal)
     folder = None
     if args.out and proposal.proposed:
         files = fix_write.write_fix(proposal, Path(args.out))
         folder = Path(args.out).absolute().parent
-    found = fix_write.findings(proposal, product=args.product, dump_ops=dump_ops, folder=folder)
+    found = fix_write.findings(proposal, product=args.product, dump_ops=proposal.dump_ops, folder=folder)
     if args.json:
         print_json(fix_write.to_json(proposal, files, found))
     else:

@@ -33,6 +33,7 @@ class CaptureProposal:
     notes: list[str] = field(default_factory=list)
     doc: ConfigDoc | None = None
     before: ConfigDoc | None = None
+    dump_ops: dict[str, str] = field(default_factory=dict)   # the run's ops, for the checker (RunOps.dump_ops)
 
     @property
     def writable(self) -> bool:
@@ -103,7 +104,7 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
     run = open_run_ops(run_dir, graph)
     before = load_config(Path(config)) if config is not None else None
     fw = _framework(framework, before, run)
-    proposal = CaptureProposal(fw, before=before)
+    proposal = CaptureProposal(fw, before=before, dump_ops=run.dump_ops())
     names: list[str] = []
     if first_divergence:
         names += _first_divergence(run_dir, Path(golden) if golden is not None else None, run, graph)

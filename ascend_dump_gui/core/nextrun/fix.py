@@ -52,6 +52,7 @@ class FixProposal:
     findings: list[Any] = field(default_factory=list)
     verify: str = ""
     precision_mode: dict[str, Any] = field(default_factory=dict)
+    dump_ops: dict[str, str] = field(default_factory=dict)   # the run's ops, for the checker (RunOps.dump_ops)
 
     @property
     def proposed(self) -> bool:
@@ -169,7 +170,8 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     if golden_dir is None:   # the op's own dtype: the original graph's (before the precision mode chose)
         golden_dtypes = {n: d for n, d in run.original_dtypes.items() if n in chosen}
     evidence = judge_ops(run_dir, chosen, golden_dtypes=golden_dtypes, mode=(mode_value, mode_source), graph=graph)
-    proposal = FixProposal(fw, before=doc, precision_mode={"value": mode_value, "source": mode_source})
+    proposal = FixProposal(fw, before=doc, precision_mode={"value": mode_value, "source": mode_source},
+                           dump_ops=run.dump_ops())
     fixable: list[OpEvidence] = []
     for ev in evidence:
         entry = {"op": ev.op, "op_type": ev.op_type, "verdict": ev.verdict, "precision": ev.precision,

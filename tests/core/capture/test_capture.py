@@ -143,3 +143,16 @@ def test_msprobe_modules_and_unknown_calls(tmp_path, capsys):
     assert code == 0 and doc["config"]["level"] == "L0" and doc["config"]["list"] == [modules[0]]
     code, doc = _capture(capsys, str(run), "--op", "Torch.conv9.forward")
     assert code == 1 and doc["unknown"] == ["Torch.conv9.forward"]
+
+
+def test_json_shapes_of_the_contract(tmp_path, capsys):
+    _, step, golden, _ = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
+    code, doc = _capture(capsys, str(step), str(golden), "--first-divergence")
+    assert code == 0 and {"framework", "ops", "steps", "ranks", "config", "files", "unknown", "also_matches",
+                          "findings"} <= set(doc)
+    assert all(set(f) == {"path", "content"} for f in doc["files"])
+    assert main(["fix", str(step), str(golden), "--framework", "ge", "--json"]) == 0
+    fix = json.loads(capsys.readouterr().out)
+    assert {"framework", "ops", "changes", "files", "findings", "verify"} <= set(fix)
+    assert all({"op", "op_type", "verdict", "precision"} <= set(o) for o in fix["ops"])
+    assert all({"option", "value", "why"} <= set(c) for c in fix["changes"])
