@@ -16,12 +16,13 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import fix_forms as forms
-from ascend_dump_gui.core.nextrun.evidence import KERNEL, UNSUPPORTED, OpEvidence, judge_ops
+from ascend_dump_gui.core.nextrun.evidence import KERNEL, REDUCED, UNSUPPORTED, OpEvidence, judge_ops
 from ascend_dump_gui.core.nextrun.precision import (
     FRAMEWORK_DEFAULT,
     PRODUCT_DEFAULT,
     is_mixed,
     keeps_origin,
+    lower,
     mode_of,
 )
 from ascend_dump_gui.core.nextrun.run_ops import RunOps, open_run_ops
@@ -189,9 +190,44 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     if not chosen:
         proposal.verify = msg("nothing diverges or overflows in this run: no fix to propose")
         return proposal
+    for ev in list(fixable):
+        for producer, dumped in _rounding_producers(ev.op, run, golden_dtypes or run.original_dtypes):
+            if all(f.op != producer for f in fixable):
+                own = (golden_dtypes or run.original_dtypes)[producer]
+                feeder = OpEvidence(producer, run.types[producer], REDUCED, dumped, own, msg(
+                    "{producer} computes in {dumped} (its own dtype is {own}) and feeds {op}: its rounding stays in "
+                    "{op}'s inputs unless it is fixed too", producer=producer, dumped=dumped, own=own, op=ev.op),
+                                    ev.precision_mode)
+                fixable.append(feeder)
+                proposal.ops.append({"op": producer, "op_type": feeder.op_type, "verdict": REDUCED,
+                                     "precision": dumped, "dtype": own, "reason": feeder.reason,
+                                     "precision_mode": feeder.precision_mode})
     if fixable:
         _plan(proposal, fixable, run, values, assumed, bad, base=Path(config).parent if config else None)
     return proposal
+
+
+PASS_THROUGH = frozenset({"Cast", "TransData", "Reshape", "Squeeze", "Unsqueeze", "ExpandDims", "Identity"})
+"""Ops that only carry a tensor (runtime-inserted format and dtype changes): looked through for producers."""
+
+
+def _rounding_producers(op: str, run: RunOps, own: dict[str, str]) -> list[tuple[str, str]]:
+    """(producer, dumped dtype) of the compute ops feeding ``op`` (through pass-through ops) whose output was dumped
+    below their own dtype: fixing ``op`` alone leaves their rounding in its inputs."""
+    found: list[tuple[str, str]] = []
+    stack, seen = list(run.producers.get(op, [])), set()
+    while stack:
+        name = stack.pop()
+        if name in seen or name not in run.types:
+            continue
+        seen.add(name)
+        if run.types[name] in PASS_THROUGH:
+            stack += run.producers.get(name, [])
+            continue
+        outs = run.io_dtypes.get(name, ([], []))[1]
+        if outs and name in own and lower(outs[0], own[name]):
+            found.append((name, outs[0]))
+    return found
 
 
 def _by_type(ev: OpEvidence, run: RunOps, bad: set[str]) -> bool:

@@ -100,3 +100,12 @@ def test_unknown_op_is_bad_input(tmp_path, capsys):
     _, step, golden = tf1_run(tmp_path, "mlp")
     assert main(["fix", str(step), str(golden), "--op", "no/such/op"]) == 2
     assert "no op named" in capsys.readouterr().err
+
+
+def test_a_producer_that_rounds_the_ops_inputs_is_fixed_with_it(tmp_path):
+    script, step, golden = tf1_run(tmp_path, "mixed_precision", ("precision_mode_v2", "fp16"))
+    proposal = propose_fix(step, golden, config=script)
+    add = next(o for o in proposal.ops if o["op"] == "world_frame/Add")   # fp16 Add feeds velocity/MatMul
+    assert add["precision"] == "float16" and add["fix_by"] == "name"
+    assert proposal.side_files[0].content == ("OpType::MatMulV2:InputDtype:float32,float32,OutputDtype:float32\n"
+                                              "world_frame/Add::InputDtype:float32,float32,OutputDtype:float32\n")
