@@ -85,6 +85,9 @@ def test_other_forms_pass_config_check(tmp_path, capsys, framework, line):
                          "--out", str(out))
     assert code == 0 and line in out.read_text()
     _no_errors(out)
+    (tmp_path / "dump").mkdir()
+    result = emulate(out, model="mlp", cwd=tmp_path)
+    assert _dumped_ops(tmp_path / "dump", result.written) == {"dense_MatMul", "dense_Relu"}
 
 
 def test_unknown_name_writes_nothing(tmp_path, capsys):
