@@ -159,3 +159,13 @@ def test_json_shapes_of_the_contract(tmp_path, capsys):
     assert {"framework", "ops", "changes", "files", "findings", "verify"} <= set(fix)
     assert all({"op", "op_type", "verdict", "precision"} <= set(o) for o in fix["ops"])
     assert all({"option", "value", "why"} <= set(c) for c in fix["changes"])
+
+
+def test_around_without_a_graph_takes_the_execution_order():
+    from ascend_dump_gui.core.nextrun.capture import _upstream
+    from ascend_dump_gui.core.nextrun.run_ops import RunOps
+
+    run = RunOps(Path("."), "ge", names=["a", "b", "c", "d"], types=dict.fromkeys("abcd", "Add"))
+    assert _upstream(run, ["c"], 2) == (["a", "b"], "execution order")
+    run.producers = {"d": ["a"], "a": []}
+    assert _upstream(run, ["d"], 2) == (["a"], "graph")
