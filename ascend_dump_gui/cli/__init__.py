@@ -7,10 +7,12 @@ import sys
 
 from ascend_dump_gui import __version__
 from ascend_dump_gui.cli import (
+    capture_cmd,
     compare_cmd,
     config_cmd,
     dump_cmd,
     emulate_cmd,
+    fix_cmd,
     graph_cmd,
     replay_cmd,
     runs_cmd,
@@ -20,7 +22,8 @@ from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.progress import Cancelled
 
-COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd, runs_cmd, replay_cmd, graph_cmd)
+COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd, runs_cmd, replay_cmd, graph_cmd, fix_cmd,
+            capture_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -42,14 +42,15 @@ def effective_env(doc: ConfigDoc, env: Mapping[str, str] | None = None) -> dict[
 
 def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str | None = None,
           base_dir: Path | None = None, cann_version: str | None = None,
-          framework: str | None = None) -> list[Finding]:
+          framework: str | None = None, dump_ops: Mapping[str, str] | None = None) -> list[Finding]:
     """All findings for ``doc``, errors first. Never raises on bad values.
 
     ``env`` adds environment variables (NPU_COLLECT_PATH, ASCEND_WORK_PATH ...); ``product`` (atlas_a2, atlas_a3,
     atlas_training, atlas_inference) enables product checks; relative file options resolve against ``base_dir``
     (default: the folder of ``doc.origin``); ``cann_version`` is the release checked for where acceptance changed
     between releases (default: the latest known, said in those findings); ``framework`` (pytorch, mindspore) the
-    framework an msprobe config runs under (default: what the config shows, else unknown).
+    framework an msprobe config runs under (default: what the config shows, else unknown); ``dump_ops`` the ops of the
+    run the config is for (op name -> type, see :class:`CheckContext`): per-op lines naming none of them are flagged.
     """
     scenario = SCENARIOS.get(doc.scenario)
     if scenario is None:
@@ -63,7 +64,7 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     framework = framework or _fact(doc, "framework", FRAMEWORKS)
     ctx = CheckContext(env=effective_env(doc, env), product=product, base_dir=base_dir,
                        mode=mode if isinstance(mode, str) else None, facts=doc.facts, scenario=doc.scenario,
-                       cann_version=cann_version, framework=framework)
+                       cann_version=cann_version, framework=framework, dump_ops=dump_ops)
     found = list(doc.problems)
     values_found = check_values(scenario, doc.values, product=product, mode=ctx.mode)
     typed = doc.facts.get("accessors") or {}
@@ -76,7 +77,8 @@ def check(doc: ConfigDoc, *, env: Mapping[str, str] | None = None, product: str 
     found += run_rules(ENV_RULES, doc.values, ctx)
     found += check_files(scenario, doc.values, ctx)
     found = script_findings(doc, found, lambda other: check(other, env=env, product=product, base_dir=base_dir,
-                                                             cann_version=cann_version, framework=framework))
+                                                             cann_version=cann_version, framework=framework,
+                                                             dump_ops=dump_ops))
     return _tidy(found, doc.facts.get("unresolved", ()))
 
 

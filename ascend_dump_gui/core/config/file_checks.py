@@ -20,6 +20,7 @@ from ascend_dump_gui.core.config.rules.acl import RULES as ACL_RULES
 from ascend_dump_gui.core.config.rules.engine import CheckContext, is_file, run_rules
 from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
 from ascend_dump_gui.core.config.rules.locations import LOCATION_RULES
+from ascend_dump_gui.core.config.rules.precision_files import side_file_findings
 from ascend_dump_gui.core.config.schema.acl import ACL_JSON
 from ascend_dump_gui.core.config.schema.acl_facts import is_exception
 from ascend_dump_gui.core.config.schema.check import check_values
@@ -66,6 +67,7 @@ def check_files(scenario: Scenario, values: Mapping[str, Any], ctx: CheckContext
         out.extend(Finding(f"file.{key}", severity, (key,), msg("{key} ({name}): {message}",
                                                                 key=key, name=path.name, message=message), source)
                    for severity, message in checker(text, str(path), values, ctx))
+        out.extend(side_file_findings(key, path.name, text, ctx))
     return out
 
 

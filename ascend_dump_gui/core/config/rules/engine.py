@@ -26,6 +26,10 @@ class CheckContext:
     scenario: str = ""                                    # name of the scenario being checked
     cann_version: str | None = None                       # CANN release to check for (None: the latest known)
     framework: str | None = None                          # msprobe: pytorch / mindspore (None: not known)
+    dump_ops: Mapping[str, str] | None = None
+    """The op names of the run a config is for (name -> op type; ``"{type}; fused from {names}"`` for an op fusion
+    renamed; ``"fused into {op}"`` for an original name fused into another op), when known: per-op lines that name
+    no op of the run are flagged (None: not judged)."""
 
 
 class Rule(Protocol):

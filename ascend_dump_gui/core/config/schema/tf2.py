@@ -13,14 +13,15 @@ RT = "runtime-rules §2.3"
 
 # The attributes of npu_device's NpuConfig (global_options()) that are TF1 session options of the same name and
 # kind (TF Adapter tf_adapter_2.x/python/npu_device/configs/npu_config.py). jit_compile and enable_small_channel
-# are booleans there but not in TF1, so they are not derived.
+# are booleans there but not in TF1, so they are not derived. precision_mode_v2 is an NpuConfig attribute too
+# (hicann/tensorflow tf_adapter_2.x npu_config.py, same values as TF1's).
 TF1_GLOBAL_OPTIONS = (
     "graph_run_mode", "graph_memory_max_size", "variable_memory_max_size", "variable_format_optimize",
     "enable_scope_fusion_passes", "fusion_switch_file", "precision_mode", "op_select_implmode",
     "optypelist_for_implmode", "op_compiler_cache_mode", "op_compiler_cache_dir", "stream_max_parallel_num",
     "hcom_parallel", "is_tailing_optimization", "op_debug_level", "op_debug_config", "debug_dir", "modify_mixlist",
     "deterministic", "op_precision_mode", "customize_dtypes", "stream_sync_timeout", "event_sync_timeout",
-    "external_weight", "graph_compiler_cache_dir",
+    "external_weight", "graph_compiler_cache_dir", "precision_mode_v2",
 )
 ENV_KEYS = ("DUMP_GE_GRAPH",)              # set through os.environ in the script
 

@@ -1,0 +1,111 @@
+"""`fix` for the GE-graph frameworks (tf1, tf2, ge, atc) on emulated runs: the knob follows the precision mode,
+the fix is per type when other ops of the type diverge or overflow, and applied by the emulator it removes the
+divergence."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ascend_dump_gui.cli import main
+from ascend_dump_gui.core.compare.engine import compare
+from ascend_dump_gui.core.nextrun.fix import propose_fix
+from tests.core.fix.runs import run_config, tf1_run
+
+
+def _fix_json(capsys, *argv: str) -> tuple[int, dict]:
+    code = main(["fix", *argv, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("mode", [("precision_mode_v2", "mixed_float16"), ("precision_mode", "allow_mix_precision")])
+def test_mixed_mode_fix_blacklists_the_type_and_the_emulator_confirms_it(tmp_path, capsys, mode):
+    script, step, golden = tf1_run(tmp_path / "before", "mixed_precision", mode)
+    assert compare(step, golden).first_divergence.op_name == "velocity/MatMul"
+    out = tmp_path / "after" / "train.py"
+    out.parent.mkdir()
+    code, doc = _fix_json(capsys, str(step), str(golden), "--config", str(script), "--out", str(out))
+    assert code == 0 and doc["framework"] == "tf1"
+    assert doc["ops"][0] | {"op": "velocity/MatMul", "verdict": "reduced_precision", "precision": "float16",
+                            "dtype": "float32"} == doc["ops"][0]
+    assert [c["option"] for c in doc["changes"]] == ["modify_mixlist"]
+    mixlist = json.loads((out.parent / "train.modify_mixlist.json").read_text())
+    assert mixlist["black-list"]["to-add"] == ["MatMulV2"]
+    assert not [f for f in doc["findings"] if f["severity"] == "error"]
+    assert f'parameter_map["{mode[0]}"]' in out.read_text()        # the mode line is kept
+    after, golden_after = run_config(out.parent, out, "mixed_precision")
+    result = compare(after, golden_after)
+    assert result.first_divergence is None and result.summary["not_reached"] == 0
+
+
+def test_overflow_without_golden_is_judged_against_the_original_graph(tmp_path, capsys):
+    script, step, _ = tf1_run(tmp_path, "overflow_fp16")   # TF1 default: allow_fp32_to_fp16
+    code, doc = _fix_json(capsys, str(step), "--config", str(script))
+    assert code == 0
+    fixed = [o for o in doc["ops"] if "why" not in o]
+    assert {o["op"] for o in fixed} == {"dense/MatMul", "dense_1/MatMul"}
+    assert all(o["precision"] == "float16" and o["dtype"] == "float32" for o in fixed)
+    relu = next(o for o in doc["ops"] if o["op"] == "dense/Relu")
+    assert "came in through its inputs" in relu["why"]              # carried, not born there: no fix for it
+    assert [c["option"] for c in doc["changes"]] == ["customize_dtypes"]
+    side = next(f for f in doc["files"] if f["path"] == "customize_dtypes.cfg")
+    assert side["content"] == "OpType::MatMulV2:InputDtype:float32,float32,float32,OutputDtype:float32\n"
+    assert not [f for f in doc["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize("framework,option,form", [
+    ("ge", "ge.customizeDtypes", "options = {"),
+    ("atc", "--customize_dtypes", "atc --customize_dtypes="),
+    ("tf2", "customize_dtypes", "npu_device.global_options().customize_dtypes = "),
+    ("tf1", "customize_dtypes", 'custom_op.parameter_map["customize_dtypes"].s'),
+])
+def test_each_graph_framework_names_the_knob_its_own_way(tmp_path, capsys, framework, option, form):
+    _, step, golden = tf1_run(tmp_path, "overflow_fp16")
+    out = tmp_path / "fix" / ("fix.sh" if framework == "atc" else "fix.py")
+    out.parent.mkdir()
+    code, doc = _fix_json(capsys, str(step), str(golden), "--framework", framework, "--out", str(out))
+    assert code == 0 and doc["framework"] == framework
+    assert [c["option"] for c in doc["changes"]] == [option]
+    assert form in out.read_text()
+    assert (out.parent / f"{out.stem}.customize_dtypes.cfg").is_file()
+
+
+def test_out_never_replaces_a_file(tmp_path, capsys):
+    _, step, golden = tf1_run(tmp_path, "overflow_fp16")
+    out = tmp_path / "fix.py"
+    (tmp_path / "fix.customize_dtypes.cfg").write_text("mine\n")
+    assert main(["fix", str(step), str(golden), "--framework", "tf1", "--out", str(out)]) == 2
+    assert "already there" in capsys.readouterr().err
+    assert (tmp_path / "fix.customize_dtypes.cfg").read_text() == "mine\n" and not out.exists()
+
+
+def test_kernel_op_gets_no_precision_fix(tmp_path, capsys):
+    script, step, golden = tf1_run(tmp_path, "mixed_precision", ("precision_mode", "must_keep_origin_dtype"),
+                                   fault="perturb")
+    code, doc = _fix_json(capsys, str(step), str(golden), "--config", str(script), "--op", "head/MatMul")
+    assert code == 1 and doc["changes"] == [] and doc["proposed"] is False
+    op = doc["ops"][0]
+    assert op["verdict"] == "kernel" and "Report it" in op["why"]
+
+
+def test_faithful_op_names_the_op_upstream(tmp_path):
+    script, step, golden = tf1_run(tmp_path, "mixed_precision", ("precision_mode_v2", "mixed_float16"))
+    proposal = propose_fix(step, golden, ops=["prob/Softmax"], config=script)
+    assert not proposal.proposed
+    assert "upstream" in proposal.ops[0]["why"] and "trans_Cast_1" in proposal.ops[0]["why"]
+
+
+def test_unknown_op_is_bad_input(tmp_path, capsys):
+    _, step, golden = tf1_run(tmp_path, "mlp")
+    assert main(["fix", str(step), str(golden), "--op", "no/such/op"]) == 2
+    assert "no op named" in capsys.readouterr().err
+
+
+def test_a_producer_that_rounds_the_ops_inputs_is_fixed_with_it(tmp_path):
+    script, step, golden = tf1_run(tmp_path, "mixed_precision", ("precision_mode_v2", "fp16"))
+    proposal = propose_fix(step, golden, config=script)
+    add = next(o for o in proposal.ops if o["op"] == "world_frame/Add")   # fp16 Add feeds velocity/MatMul
+    assert add["precision"] == "float16" and add["fix_by"] == "name"
+    assert proposal.side_files[0].content == ("OpType::MatMulV2:InputDtype:float32,float32,OutputDtype:float32\n"
+                                              "world_frame/Add::InputDtype:float32,float32,OutputDtype:float32\n")
