@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
     from ascend_dump_gui.ui.dump.panel import BrowsePanel
     from ascend_dump_gui.ui.graph.panel import GraphPanel
+    from ascend_dump_gui.ui.nextrun.flow import NextRunFlow
     from ascend_dump_gui.ui.ranks.panel import RanksPanel
 
 APP_NAME = "Ascend Dump GUI"
@@ -184,6 +185,16 @@ class MainWindow(QMainWindow):
         return name in self._panels
 
     @property
+    def next_run(self) -> NextRunFlow:
+        """The loop from a finding to the next run (made on first use: it imports the fix and capture core)."""
+        flow = getattr(self, "_next_run", None)
+        if flow is None:
+            from ascend_dump_gui.ui.nextrun.flow import NextRunFlow
+
+            flow = self._next_run = NextRunFlow(self)
+        return flow
+
+    @property
     def config_panel(self) -> ConfigPanel:
         return self._panel("configure")
 
@@ -262,6 +273,8 @@ class MainWindow(QMainWindow):
         panel.cleared.connect(self._compare_cleared)
         panel.rowSelected.connect(self._compare_row_selected)
         panel.graphRequested.connect(lambda npu, run, bench: self.show_msprobe_in_graph(npu, run, "", bench))
+        panel.fixRequested.connect(lambda request: self.next_run.propose_fix(request))
+        panel.captureRequested.connect(lambda request: self.next_run.capture_next(request))
         return panel
 
     def _make_ranks(self) -> RanksPanel:
@@ -501,7 +514,7 @@ class MainWindow(QMainWindow):
 
         dialog = RunEmulatorDialog(self.config_panel.run_inputs(), self.runner, self.status, self)
         dialog.treeReady.connect(self.open_folder)
-        dialog.compareReady.connect(lambda *args: self.compare_panel.offer(*args))
+        dialog.compareReady.connect(lambda *args: self.next_run.compared_after(*args) or self.compare_panel.offer(*args))
         dialog.runFinished.connect(self._report_run)
         dialog.open()
         return dialog

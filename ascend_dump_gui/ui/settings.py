@@ -12,6 +12,7 @@ APP = "ascend-dump-gui"
 MAX_RECENT = 10
 _RECENT_KEY = "recent/files"
 _LANGUAGE_KEY = "ui/language"
+_EMULATOR_MODEL_KEY = "emulator/model"
 _FOLLOW_LINKS_KEY = "browse/follow_links"
 
 
@@ -70,3 +71,13 @@ def follow_links(settings: QSettings | None = None) -> bool:
 
 def save_follow_links(on: bool, settings: QSettings | None = None) -> None:
     (settings or app_settings()).setValue(_FOLLOW_LINKS_KEY, bool(on))
+
+
+def last_emulator_model(settings: QSettings | None = None) -> str | None:
+    """The built-in model the emulator ran last (the next run of a fix is of the same model)."""
+    value = (settings or app_settings()).value(_EMULATOR_MODEL_KEY)
+    return str(value) if value else None
+
+
+def save_emulator_model(model: str, settings: QSettings | None = None) -> None:
+    (settings or app_settings()).setValue(_EMULATOR_MODEL_KEY, model)

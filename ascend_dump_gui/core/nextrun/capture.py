@@ -97,12 +97,12 @@ def _upstream(run: RunOps, names: Sequence[str], levels: int) -> tuple[list[str]
 def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | None = None, *,
                     first_divergence: bool = False, ops: Sequence[str] = (), modules: Sequence[str] = (),
                     around: int = 0, steps: Sequence[int] = (), ranks: Sequence[int] = (), data: str = "tensor",
-                    framework: str | None = None, config: str | os.PathLike | None = None,
+                    framework: str | None = None, config: str | os.PathLike | ConfigDoc | None = None,
                     graph: str | os.PathLike | None = None) -> CaptureProposal:
     """The capture config for the run at ``run_path`` (see the module doc); InputError for bad input."""
     run_dir = Path(run_path)
     run = open_run_ops(run_dir, graph)
-    before = load_config(Path(config)) if config is not None else None
+    before = config if isinstance(config, ConfigDoc) else load_config(Path(config)) if config is not None else None
     fw = _framework(framework, before, run)
     proposal = CaptureProposal(fw, before=before, dump_ops=run.dump_ops())
     names: list[str] = []

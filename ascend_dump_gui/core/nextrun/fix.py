@@ -153,12 +153,13 @@ def _kernel_why(ev: OpEvidence) -> str:
 
 
 def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = None, *, ops: Sequence[str] = (),
-                framework: str | None = None, config: str | os.PathLike | None = None, product: str | None = None,
+                framework: str | None = None, config: str | os.PathLike | ConfigDoc | None = None,
+                product: str | None = None,
                 graph: str | os.PathLike | None = None) -> FixProposal:
     """The proposal for the run at ``run_path`` (see the module doc); raises InputError for bad input."""
     run_dir = Path(run_path)
     run = open_run_ops(run_dir, graph)
-    doc = load_config(Path(config)) if config is not None else None
+    doc = config if isinstance(config, ConfigDoc) else load_config(Path(config)) if config is not None else None
     if doc is not None and doc.scenario not in SCENARIO_FRAMEWORK:
         raise InputError(doc.origin, f"a precision fix is written into a TF1 / TF2 session config or a torchair script, "
                                      f"not into an {doc.scenario} config; give --framework without --config for GE, "
@@ -203,7 +204,7 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
                                      "precision": dumped, "dtype": own, "reason": feeder.reason,
                                      "precision_mode": feeder.precision_mode})
     if fixable:
-        _plan(proposal, fixable, run, values, assumed, bad, base=Path(config).parent if config else None)
+        _plan(proposal, fixable, run, values, assumed, bad, base=doc.origin.parent if doc is not None and doc.origin is not None else None)
     return proposal
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
-from ascend_dump_gui.core.config.file_checks import _DTYPE_LINE
+from ascend_dump_gui.core.config.dtype_files import TYPE_PREFIX, parse_customize_line
 from ascend_dump_gui.core.config.schema.tf1.debug import PRECISION_MODES, PRECISION_MODES_V2
 from ascend_dump_gui.core.errors import InputError
 
@@ -205,11 +205,9 @@ def _customized(text: str) -> dict[str, list[str]]:
     """customize_dtypes lines: ``OpName::InputDtype:...,OutputDtype:...`` / ``OpType::T:InputDtype:...``."""
     out: dict[str, list[str]] = {}
     for line in text.splitlines():
-        match = _DTYPE_LINE.fullmatch(line.strip())
-        if match is None:
-            continue
-        who = match["who"].removesuffix(":")
-        out[who] = [w.strip() for w in match["outs"].split(",") if w.strip()]
+        rule = parse_customize_line(line)
+        if rule is not None:
+            out[f"{TYPE_PREFIX}{rule.op_type}" if rule.op_type is not None else str(rule.name)] = list(rule.outputs)
     return out
 
 

@@ -57,6 +57,7 @@ from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import progress_text, tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar
+from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
@@ -150,6 +151,8 @@ class ComparePanel(QWidget):
 
     opActivated = Signal(str)
     graphRequested = Signal(str, str, str)   # msprobe: NPU tree, run label, bench tree to show in the Graph view
+    fixRequested = Signal(object)       # a NextRunRequest: Propose a fix (for ops, or the first divergence)
+    captureRequested = Signal(object)   # a NextRunRequest: Capture these next
     finished = Signal(object)
     cleared = Signal()   # the shown result went (a new run or changed inputs): views coloured by it follow
     rowShown = Signal(str)
@@ -240,6 +243,17 @@ class ComparePanel(QWidget):
         run_bar.addWidget(self.progress)
         run_bar.addWidget(self.summary, 1)
         run_bar.addWidget(self.goto_button)
+        self.next_button = QToolButton(objectName="next_run")
+        self.next_button.setText(tr("Next run"))
+        self.next_button.setToolTip(tr("From this compare to the next run: the precision fix, the narrowed capture"))
+        self.next_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        next_menu = QMenu(self.next_button)
+        next_menu.addAction(tr("Propose a fix for the first divergence and overflows…"), lambda: self.request_fix(()))
+        next_menu.addAction(tr("Capture the first divergence next…"), lambda: self.request_capture(()))
+        next_menu.addAction(tr("Capture the selected rows next…"), lambda: self.request_capture(self.selected_ops()))
+        self.next_button.setMenu(next_menu)
+        self.next_button.setEnabled(False)
+        run_bar.addWidget(self.next_button)
         view_bar = QHBoxLayout()
         view_bar.addWidget(self.only_failing)
         view_bar.addWidget(self.search, 1)
@@ -253,7 +267,7 @@ class ComparePanel(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)   # Capture these next
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setResizeContentsPrecision(0)  # widths from the rows in view, not 1000
@@ -281,6 +295,7 @@ class ComparePanel(QWidget):
         self.details.addTab(self.watcher_table, tr("Watcher"))
         self.replay_view = ReplayView(self._runner)
         self.replay_view.replayed.connect(self._replayed)
+        self.replay_view.fixRequested.connect(lambda op: self.request_fix((op,)))
         self.details.addTab(self.replay_view, tr("Replay"))
         self.profile_view = ErrorProfileView(self._runner)
         self.details.addTab(self.profile_view, tr("Error profile"))
@@ -473,6 +488,7 @@ class ComparePanel(QWidget):
         for table in (self.overflow_table, self.watcher_table):
             table.viewport().update()
         self.goto_button.setEnabled(False)
+        self.next_button.setEnabled(ran)
         self.rowSelected.emit("")
 
     def _progress(self, done: int, total: int, message: str) -> None:
@@ -634,7 +650,40 @@ class ComparePanel(QWidget):
             menu.addAction(tr("Copy golden path"), lambda: clipboard.setText(str(row.golden_file)))
         menu.addAction(tr("Show in folder"), lambda: show_in_folder(str(row.npu_file)))
         menu.addAction(tr("Replay this op"), lambda: self.replay_op(row.op_name))
+        menu.addSeparator()
+        menu.addAction(tr("Propose a fix for this op…"), lambda: self.request_fix((row.op_name,)))
+        chosen = self.selected_ops() if len(self.selected_ops()) > 1 else (row.op_name,)
+        menu.addAction(tr("Capture these next…") if len(chosen) > 1 else tr("Capture this op next…"),
+                       lambda: self.request_capture(chosen))
         return menu
+
+    # --- the next run ----------------------------------------------------------------------------
+    def selected_ops(self) -> tuple[str, ...]:
+        """The ops of the selected rows, in table order (each once)."""
+        rows = sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row())
+        found = (self.model.data(i, RowRole) for i in rows)
+        return tuple(dict.fromkeys(row.op_name for row in found if row is not None))
+
+    def _next_run_request(self, ops: tuple[str, ...]) -> NextRunRequest | None:
+        result = self.model.result()
+        if result is None or not self.inputs.npu.path():
+            return None
+        graph = self._graph_used()
+        golden = self.inputs.golden.path()
+        return NextRunRequest(Path(self.inputs.npu.path()), Path(golden) if golden else None, ops,
+                              Path(graph) if graph else None)
+
+    def request_fix(self, ops: tuple[str, ...]) -> None:
+        """Ask the window for *Propose a fix* on ``ops`` (none: the first divergence and every overflow)."""
+        request = self._next_run_request(ops)
+        if request is not None:
+            self.fixRequested.emit(request)
+
+    def request_capture(self, ops: tuple[str, ...]) -> None:
+        """Ask the window for *Capture these next* on ``ops`` (none: the first divergence)."""
+        request = self._next_run_request(ops)
+        if request is not None:
+            self.captureRequested.emit(request)
 
     # --- replay ----------------------------------------------------------------------------------
     def _graph_used(self) -> str | None:

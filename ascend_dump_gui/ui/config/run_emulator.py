@@ -33,6 +33,7 @@ from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.safe_names import UnsafePathError
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import progress_text, schema_text, tr
+from ascend_dump_gui.ui.settings import last_emulator_model, save_emulator_model
 from ascend_dump_gui.ui.workers import Worker
 from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
@@ -113,8 +114,9 @@ class RunEmulatorDialog(QDialog):
         for info in list_models():
             self.model.addItem(info.name, info.name)
             self.model.setItemData(self.model.count() - 1, schema_text(info.description), Qt.ItemDataRole.ToolTipRole)
-        named = named_model(inputs)
-        if named is not None:  # the model the config's dump_list names: any other one dumps nothing
+        named = named_model(inputs) or last_emulator_model()
+        if named is not None and self.model.findData(named) >= 0:
+            # the model the config's dump_list names (any other one dumps nothing), else the one run last
             self.model.setCurrentIndex(self.model.findData(named))
         self.model_note = WrappedLabel(objectName="emu_model_note")
         self.model.currentIndexChanged.connect(self._describe_model)
@@ -190,6 +192,7 @@ class RunEmulatorDialog(QDialog):
                 self._on_failed(exc)
                 return None
         model = self.model.currentData()
+        save_emulator_model(model)
         self.worker = Worker(
             emulate, self._inputs.doc, env=self._inputs.env, model=model, steps=self.steps.value(), cwd=cwd,
             golden_dir=fresh_folder(cwd / "golden") if self.golden.isChecked() else None,

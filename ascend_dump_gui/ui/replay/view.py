@@ -7,7 +7,9 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QTableWidget,
@@ -38,6 +40,12 @@ def _number(value) -> str:
     return "—" if value is None else str(value)
 
 
+def ran_lower(r: ReplayResult) -> bool:
+    """The op computed below its own dtype: a precision setting is its remedy (*Propose a fix*)."""
+    lower = r.precision is not None and r.op_dtype is not None and r.precision != r.op_dtype
+    return r.verdict == "reduced_precision" or (r.verdict == "faithful" and lower)
+
+
 def _intro() -> str:
     return tr("Right-click a row (or pick an op in the graph) and choose Replay this op: the op is recomputed in "
               "float64 from its own dumped inputs and judged against the error budget of its dtype.")
@@ -48,6 +56,7 @@ class ReplayView(ResultOwner, QWidget):
     replayed for (``shown_for``) and clears itself when they change."""
 
     replayed = Signal(object)
+    fixRequested = Signal(str)   # the op whose replay shows a precision below its dtype
 
     def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,8 +95,15 @@ class ReplayView(ResultOwner, QWidget):
         self.pages.addWidget(self.no_plot)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.fix_button = QPushButton(tr("Propose a fix…"), objectName="replay_fix")
+        self.fix_button.setToolTip(tr("The setting of your framework that keeps this op in its own dtype"))
+        self.fix_button.hide()
+        self.fix_button.clicked.connect(lambda: self.shown and self.fixRequested.emit(self.shown.result.op))
+        verdict_bar = QHBoxLayout()
+        verdict_bar.addWidget(self.verdict, 1)
+        verdict_bar.addWidget(self.fix_button)
         layout.addWidget(LoadingBar(self.job))
-        layout.addWidget(self.verdict)
+        layout.addLayout(verdict_bar)
         layout.addWidget(self.pages, 1)
 
     def start(self, run: str | Path, op: str, graph: str | Path | None = None, inputs: Inputs | None = None) -> None:
@@ -108,6 +124,7 @@ class ReplayView(ResultOwner, QWidget):
 
     def _empty(self, text: str) -> None:
         self.shown = None
+        self.fix_button.hide()
         self.verdict.setText(text)
         self.verdict.setStyleSheet("")
         self.table.setRowCount(0)
@@ -127,6 +144,7 @@ class ReplayView(ResultOwner, QWidget):
         self.verdict.setText(tr("{op} ({type}): {verdict}. {reason}").format(
             op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), reason=r.reason))
         self.verdict.setStyleSheet(f"color: {VERDICT_COLOURS.get(r.verdict, '')}; font-weight: bold")
+        self.fix_button.setVisible(ran_lower(r))
         self._fill(r)
         main = r.main   # the axis says what is counted; the tensor is named in full in the tooltip (no cut label)
         self.histogram.set_histogram(shown.histogram, tr("NPU − replay") if main else "")

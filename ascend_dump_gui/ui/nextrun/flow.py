@@ -1,0 +1,73 @@
+"""The loop in the window: a finding (Compare, Replay, Ranks, Graph) -> *Propose a fix* / *Capture these next* ->
+the saved config opened in Configure -> (a fix) run in the emulator -> Compare's before/after of the two runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from ascend_dump_gui.core.nextrun.capture_forms import FRAMEWORK_OF
+from ascend_dump_gui.core.nextrun.fix import SCENARIO_FRAMEWORK
+from ascend_dump_gui.ui.nextrun.capture_dialog import CaptureDialog
+from ascend_dump_gui.ui.nextrun.fix_dialog import FixDialog
+from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
+
+
+class NextRunFlow(QObject):
+    """Opens the dialogs with Configure's config and product, and follows a fix through the emulator."""
+
+    def __init__(self, window: Any) -> None:   # the MainWindow (which imports this module)
+        super().__init__(window)
+        self.window = window
+        self.before: NextRunRequest | None = None   # the run a fix was proposed for, until its fixed run is compared
+
+    def _context(self, scenarios: dict[str, str]) -> tuple[object | None, str | None]:
+        """Configure's config when it is of a form the dialog writes (else None: the run decides), and its product."""
+        if not self.window.built("configure"):
+            return None, None
+        panel = self.window.config_panel
+        doc = panel.doc
+        return (doc if doc.scenario in scenarios else None), panel.product_box.currentData()
+
+    def propose_fix(self, request: NextRunRequest) -> FixDialog:
+        config, product = self._context(SCENARIO_FRAMEWORK)
+        dialog = FixDialog(self.window.runner, request.with_config(config, product), parent=self.window)
+        dialog.configSaved.connect(lambda path, run: self._fix_saved(request, path, run))
+        dialog.run()
+        dialog.open()
+        return dialog
+
+    def capture_next(self, request: NextRunRequest) -> CaptureDialog:
+        config, product = self._context(FRAMEWORK_OF)
+        dialog = CaptureDialog(self.window.runner, request.with_config(config, product), parent=self.window)
+        dialog.configSaved.connect(self._open)
+        dialog.run()
+        dialog.open()
+        return dialog
+
+    def _open(self, path: Path) -> bool:
+        """The saved config in Configure (after asking about unsaved edits there)."""
+        if not self.window.open_path(path):
+            return False
+        self.window.tabs.setCurrentWidget(self.window.config_panel)
+        return True
+
+    def _fix_saved(self, request: NextRunRequest, path: Path, run: bool) -> None:
+        if self._open(path) and run:
+            self.before = request
+            self.window.run_emulator()
+
+    def compared_after(self, npu: str, golden: str) -> bool:
+        """An emulator run finished: when it ran a proposed fix, show it against the run before the fix (same
+        golden) in Compare's before/after page, and compare."""
+        before, self.before = self.before, None
+        if before is None or before.golden is None:
+            return False
+        compare = self.window.compare_panel
+        compare.set_inputs(before.run, before.golden, before.graph)
+        compare.show_before_after(after=npu)
+        self.window.tabs.setCurrentWidget(compare)
+        compare.before_after.run()
+        return True

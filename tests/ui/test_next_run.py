@@ -1,0 +1,110 @@
+"""The loop in the app on the emulated mixed_precision model (TF1, allow_mix_precision): Compare finds the velocity
+MatMul, *Propose a fix* writes the framework's fix, *Save and run in emulator* runs it, and Compare's before/after
+page says the divergence is fixed; *Capture these next* writes a capture config that names only run ops."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ascend_dump_gui.core.config.check import check
+from ascend_dump_gui.core.config.findings import Severity
+from ascend_dump_gui.core.config.formats.importers import load_config
+from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
+from ascend_dump_gui.ui.nextrun.capture_dialog import CaptureDialog
+from ascend_dump_gui.ui.nextrun.fix_dialog import FixDialog
+from tests.core.compare.test_before_after import VELOCITY
+from tests.ui.test_dump_fixtures import run_compare
+
+
+def _before(tmp: Path) -> tuple[Path, Path, Path]:
+    """A TF1 script config (allow_mix_precision, full dump) emulated; (config, NPU step folder, golden step)."""
+    from ascend_dump_gui.core.emulator import emulate
+
+    for sub in ("dump", "golden"):
+        (tmp / sub).mkdir(parents=True)
+    config = tmp / "train.py"
+    config.write_text(
+        "import tensorflow as tf\nconfig = tf.ConfigProto()\n"
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["enable_dump"].b = True\n'
+        f'custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes("{tmp / "dump"}")\n'
+        'custom_op.parameter_map["dump_mode"].s = tf.compat.as_bytes("all")\n'
+        'custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")\n'
+        "with tf.Session(config=config) as sess:\n    pass\n")
+    emulate(load_config(config), model="mixed_precision", cwd=tmp, golden_dir=tmp / "golden")
+    step = next(p for p in sorted((tmp / "dump").rglob("*")) if p.is_dir() and p.name == "0"
+                and p.parent.name == "1")
+    return config, step, tmp / "golden" / "0"
+
+
+@pytest.fixture
+def compared(window, qtbot, tmp_path):
+    config, npu, golden = _before(tmp_path / "before")
+    window.open_path(config)
+    compare = window.compare_panel
+    run_compare(compare, qtbot, npu, golden)
+    assert compare.result().first_divergence.tensor == VELOCITY
+    return window, config, npu, golden
+
+
+def _dialog(window, qtbot, kind):
+    qtbot.waitUntil(lambda: window.findChild(kind) is not None, timeout=5_000)
+    dialog = window.findChild(kind)
+    qtbot.waitUntil(lambda: dialog.outcome is not None, timeout=60_000)
+    return dialog
+
+
+def test_propose_a_fix_then_run_it_and_see_it_fixed(compared, qtbot, tmp_path):
+    window, config, npu, golden = compared
+    assert window.compare_panel.next_button.isEnabled()
+    window.compare_panel.request_fix(())
+    dialog = _dialog(window, qtbot, FixDialog)
+    proposal = dialog.outcome.proposal
+    assert proposal.framework == "tf1" and proposal.proposed
+    assert any(op["op"] == "velocity/MatMul" for op in proposal.ops)
+    assert dialog.save_button.isEnabled() and dialog.files.count() >= 2     # side file(s) and the diff
+    assert dialog.files.tabText(dialog.files.count() - 1) == "Diff"
+    assert not [f for f in dialog.outcome.findings if f.severity is Severity.ERROR]
+    fixed = tmp_path / "fixed" / "train_fixed.py"
+    fixed.parent.mkdir()
+    assert dialog.save(run=True, path=fixed) == fixed
+    assert config.read_text() != fixed.read_text() and "allow_mix_precision" in config.read_text()
+    assert window.config_panel.path == fixed and window.tabs.currentWidget() is window.config_panel
+    emulator = window.findChild(RunEmulatorDialog)
+    emulator.model.setCurrentIndex(emulator.model.findData("mixed_precision"))   # the model of the run before
+    emulator.cwd.setText(str(tmp_path / "after"))
+    with qtbot.waitSignal(emulator.compareReady, timeout=60_000):
+        emulator.run_button.click()
+    before_after = window.compare_panel.before_after
+    assert window.tabs.currentWidget() is window.compare_panel
+    qtbot.waitUntil(lambda: before_after.doc is not None, timeout=60_000)
+    row = next(r for r in before_after.doc["rows"] if r["tensor"] == VELOCITY)
+    assert row["change"] == "fixed" and before_after.doc["after"]["first_divergence"] is None
+
+
+def test_capture_these_next_writes_a_config_of_run_ops(compared, qtbot, tmp_path):
+    window, _config, npu, _golden = compared
+    window.compare_panel.request_capture(("velocity/MatMul",))
+    dialog = _dialog(window, qtbot, CaptureDialog)
+    dialog.around.setValue(1)
+    qtbot.waitUntil(lambda: dialog.outcome is not None, timeout=60_000)
+    proposal = dialog.outcome.proposal
+    assert "velocity/MatMul" in proposal.ops and len(proposal.ops) >= 2 and not proposal.unknown
+    out = tmp_path / "capture.py"
+    assert dialog.save(path=out) == out
+    doc = load_config(out)
+    assert doc.values["dump_layer"].split() == proposal.ops
+    assert not [f for f in check(doc) if f.severity is Severity.ERROR]
+
+
+def test_an_op_not_in_the_run_saves_nothing(compared, qtbot):
+    window, *_ = compared
+    window.compare_panel.request_capture(("no/SuchOp",))
+    dialog = _dialog(window, qtbot, CaptureDialog)
+    assert dialog.outcome.proposal.unknown == ["no/SuchOp"] and not dialog.save_button.isEnabled()
+    assert "no/SuchOp" in dialog.notes.text() and dialog.save(path="never.json") is None
+    json.dumps(dialog.outcome.proposal.unknown)
