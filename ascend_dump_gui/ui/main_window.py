@@ -283,6 +283,7 @@ class MainWindow(QMainWindow):
         panel = RanksPanel(self.runner)
         panel.compareRequested.connect(self.compare_run)
         panel.browseRequested.connect(self.open_folder)
+        panel.captureRequested.connect(lambda *cell: self.next_run.from_ranks(*cell))
         return panel
 
     def _make_graph(self) -> GraphPanel:
@@ -292,6 +293,7 @@ class MainWindow(QMainWindow):
         panel.matches = self.matches
         panel.opSelected.connect(self._graph_op_selected)
         panel.replayRequested.connect(self._replay_from_graph)
+        panel.nextRunRequested.connect(lambda kind, request: self.next_run.from_graph(kind, request))
         if self._graph_compare is not None:
             result, self._graph_compare = self._graph_compare, None
             self._colour_graph(panel, result)

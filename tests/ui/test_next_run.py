@@ -108,3 +108,27 @@ def test_an_op_not_in_the_run_saves_nothing(compared, qtbot):
     assert dialog.outcome.proposal.unknown == ["no/SuchOp"] and not dialog.save_button.isEnabled()
     assert "no/SuchOp" in dialog.notes.text() and dialog.save(path="never.json") is None
     json.dumps(dialog.outcome.proposal.unknown)
+
+
+def test_graph_and_ranks_offer_the_next_run(qtbot, tmp_path):
+    from tests.ui.populated import populated_window
+
+    window, wait = populated_window(qtbot, tmp_path)
+    graph = window.graph_panel
+    op = window.compare_panel.result().first_divergence.op_name
+    window.tabs.setCurrentWidget(graph)
+    assert graph.select_op(op) and graph.next_button.isEnabled()
+    graph._next_run("capture")
+    dialog = _dialog(window, qtbot, CaptureDialog)
+    assert dialog.request.ops == (op,) and op in dialog.outcome.proposal.ops
+    dialog.close()
+    dialog.setParent(None)
+    ranks = window.ranks_panel
+    window.tabs.setCurrentWidget(ranks)
+    d = ranks.result.first_divergence
+    ranks.table.setCurrentIndex(ranks.model.index_of(d["rank"], d["step"], d.get("op_name")))
+    assert ranks.capture_next.isEnabled()
+    ranks.capture_next.click()
+    dialog = _dialog(window, qtbot, CaptureDialog)
+    assert dialog.request.ranks == (d["rank"],) and dialog.request.steps == (d["step"],)
+    assert dialog.outcome.proposal.ops and not dialog.outcome.proposal.unknown

@@ -144,6 +144,7 @@ class GraphPanel(QWidget):
 
     opSelected = Signal(str)
     replayRequested = Signal(object)   # a ReplayRequest: "Replay this op" on the selected NPU op or msprobe call
+    nextRunRequested = Signal(str, object)   # "fix" / "capture", and the ReplayRequest of the selected op
     graphShown = Signal()
     overlayShown = Signal()
 
@@ -198,6 +199,16 @@ class GraphPanel(QWidget):
         self.replay_button.setObjectName("graph_replay")
         self.replay_button.setEnabled(False)
         self.replay_button.clicked.connect(self.replay_selected)
+        self.next_button = QToolButton(objectName="graph_next_run")
+        self.next_button.setText(tr("Next run"))
+        self.next_button.setToolTip(tr("From the selected op to the next run: the precision fix, the narrowed "
+                                       "capture"))
+        self.next_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        next_menu = QMenu(self.next_button)
+        next_menu.addAction(tr("Propose a fix for this op…"), lambda: self._next_run("fix"))
+        next_menu.addAction(tr("Capture this op next…"), lambda: self._next_run("capture"))
+        self.next_button.setMenu(next_menu)
+        self.next_button.setEnabled(False)
         self._selected = ""
         self.fit_button = QToolButton()
         self.fit_button.setText(tr("Fit"))
@@ -243,7 +254,8 @@ class GraphPanel(QWidget):
         for widget in (self.fit_button, self.side_by_side, export):
             bar.addWidget(widget)
         actions = QHBoxLayout()
-        for widget in (self.goto_button, self.replay_button, self.bench_button, self.match_button, self.map_button):
+        for widget in (self.goto_button, self.replay_button, self.next_button, self.bench_button, self.match_button,
+                       self.map_button):
             actions.addWidget(widget)
         actions.addStretch(1)
         self.info = ElidedLabel(tr("Open a GE graph dump (ge_proto*.txt), or run a compare with one."), minimum=120)
@@ -620,6 +632,7 @@ class GraphPanel(QWidget):
         self._selected = name
         request = self.replay_request()
         self.replay_button.setEnabled(request is not None)
+        self.next_button.setEnabled(request is not None)
         self.replay_button.setToolTip("" if request is not None or not name else self._why_no_replay())
 
     def replay_request(self) -> ReplayRequest | None:
@@ -647,6 +660,12 @@ class GraphPanel(QWidget):
         if request is not None:
             self.replayRequested.emit(request)
         return request
+
+    def _next_run(self, kind: str) -> None:
+        """*Propose a fix* / *Capture these next* on the selected op (``nextRunRequested``)."""
+        request = self.replay_request()
+        if request is not None:
+            self.nextRunRequested.emit(kind, request)
 
     def _sync_original(self, npu_op: str) -> None:
         links = self.loaded.links

@@ -47,6 +47,21 @@ class NextRunFlow(QObject):
         dialog.open()
         return dialog
 
+    def from_graph(self, kind: str, request: Any) -> None:
+        """The Graph's *Next run* on a selected op (a graph ReplayRequest): a GE op is the compare's run, an msprobe
+        call its rank folder."""
+        if request.run is None:
+            compare = self.window.compare_panel
+            (compare.request_fix if kind == "fix" else compare.request_capture)((request.op,))
+            return
+        asked = NextRunRequest(Path(request.run), None, (request.op,))
+        self.propose_fix(asked) if kind == "fix" else self.capture_next(asked)
+
+    def from_ranks(self, run: str, reference: str, rank: int | None, step: int | None) -> None:
+        """Ranks' *Capture these next* on a cell: the run's first divergence, for that rank and step."""
+        self.capture_next(NextRunRequest(Path(run), Path(reference) if reference else None,
+                                         ranks=() if rank is None else (rank,), steps=() if step is None else (step,)))
+
     def _open(self, path: Path) -> bool:
         """The saved config in Configure (after asking about unsaved edits there)."""
         if not self.window.open_path(path):

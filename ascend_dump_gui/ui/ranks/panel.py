@@ -63,6 +63,7 @@ class RanksPanel(QWidget):
 
     compareRequested = Signal(str, str)   # run folder, reference folder
     browseRequested = Signal(str)         # run folder
+    captureRequested = Signal(str, str, object, object)   # run folder, reference folder, rank, step: Capture next
 
     def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -109,6 +110,10 @@ class RanksPanel(QWidget):
             changed.connect(self._inputs_changed)
         self.open_compare = QPushButton(tr("Open in Compare"), objectName="ranks_open_compare", enabled=False)
         self.open_browse = QPushButton(tr("Open in Browse"), objectName="ranks_open_browse", enabled=False)
+        self.capture_next = QPushButton(tr("Capture next…"), objectName="ranks_capture_next", enabled=False)
+        self.capture_next.setToolTip(tr("The next capture config: full tensors for this run's first divergence, at "
+                                        "this rank and step"))
+        self.capture_next.clicked.connect(self._capture_next)
         self.legend = QLabel(self._legend_html(), objectName="ranks_legend")
         self.legend.setWordWrap(True)   # the legend wraps rather than widening the window (1024 px must fit)
         self.run_button.clicked.connect(self.run)
@@ -133,6 +138,7 @@ class RanksPanel(QWidget):
         actions.addWidget(self.legend, 1)
         actions.addWidget(self.open_compare)
         actions.addWidget(self.open_browse)
+        actions.addWidget(self.capture_next)
         layout = QVBoxLayout(self)
         layout.addWidget(self.npu)
         layout.addWidget(self.ref)
@@ -320,6 +326,7 @@ class RanksPanel(QWidget):
         run = self.current_run()
         self.open_browse.setEnabled(run is not None)
         self.open_compare.setEnabled(run is not None and bool(run.get("reference_path")))
+        self.capture_next.setEnabled(run is not None and bool(run.get("reference_path")))
 
     def _run_folder(self, run: dict[str, Any]) -> str:
         root = self._result.summary["npu"] if self._result is not None else ""
@@ -329,6 +336,11 @@ class RanksPanel(QWidget):
         run = self.current_run()
         if run is not None and run.get("reference_path"):
             self.compareRequested.emit(self._run_folder(run), run["reference_path"])
+
+    def _capture_next(self) -> None:
+        run = self.current_run()
+        if run is not None and run.get("reference_path"):
+            self.captureRequested.emit(self._run_folder(run), run["reference_path"], run.get("rank"), run.get("step"))
 
     def _open_browse(self) -> None:
         run = self.current_run()
