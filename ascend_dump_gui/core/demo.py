@@ -29,6 +29,34 @@ CONFIG_NAME = "acl.json"
 CONFIG = {"dump": {"dump_path": "dump", "dump_mode": "all", "dump_list": [{"model_name": MODEL}]}}
 ENV = {"DUMP_GE_GRAPH": "2", "DUMP_GRAPH_PATH": "graphs"}
 """The environment of the demo run: GE graph dumps, so Compare knows the fused ops and execution order."""
+LOOP = "loop"
+"""The loop's sub-folder: a TF1 training script under a mixed precision mode and its run of ``LOOP_MODEL``."""
+LOOP_MODEL = "mixed_precision"
+LOOP_SCRIPT = "train.py"
+LOOP_SCRIPT_TEXT = """\
+# The demo's loop: a TF1 script whose mixed precision mode computes velocity/MatMul in float16.
+import tensorflow as tf
+
+config = tf.compat.v1.ConfigProto()
+custom_op = config.graph_options.rewrite_options.custom_optimizers.add()
+custom_op.name = "NpuOptimizer"
+custom_op.parameter_map["enable_dump"].b = True
+custom_op.parameter_map["dump_path"].s = tf.compat.as_bytes("dump")
+custom_op.parameter_map["dump_mode"].s = tf.compat.as_bytes("all")
+custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")
+with tf.compat.v1.Session(config=config) as sess:
+    pass
+"""
+
+
+@dataclass(frozen=True)
+class LoopDemo:
+    """The loop's run: a TF1 script with a mixed precision mode, its step folder, golden and graph."""
+
+    config_path: Path
+    dump_step_folder: Path
+    golden_folder: Path
+    graph: Path
 
 
 @dataclass(frozen=True)
@@ -42,6 +70,7 @@ class Demo:
     dump_step_folder: Path        # step 0 of the model dump (Compare's NPU side)
     golden_folder: Path           # float32 golden .npy files of step 0 (Compare's golden side)
     graph: Path                   # the GE graph the device ran (ge_proto_*_Build.txt)
+    loop: LoopDemo | None = None  # the loop's run (Propose a fix, run the fix, before/after)
     files: dict[str, int] = field(default_factory=dict)  # every file (relative path) -> size in bytes
     reused: bool = False          # True when an earlier complete demo was found and kept
 
@@ -56,16 +85,18 @@ def read_demo(folder: str | Path) -> Demo | None:
         files = {str(k): int(v) for k, v in manifest["files"].items()}
         paths = {key: folder / manifest[key] for key in ("config", "dump_root", "dump_step", "golden", "graph")}
         env = {str(k): str(v) for k, v in manifest["env"].items()}
+        loop = LoopDemo(*(folder / manifest[LOOP][key] for key in ("config", "dump_step", "golden", "graph")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     for rel, size in files.items():
         path = folder / rel
         if not path.is_file() or path.stat().st_size != size:
             return None
-    if not all(p.exists() for p in paths.values()):
+    if not all(p.exists() for p in (*paths.values(), loop.config_path, loop.dump_step_folder, loop.golden_folder,
+                                    loop.graph)):
         return None
     return Demo(folder, paths["config"], env, paths["dump_root"], paths["dump_step"], paths["golden"],
-                paths["graph"], files, reused=True)
+                paths["graph"], loop, files, reused=True)
 
 
 def config_text() -> str:
@@ -93,16 +124,36 @@ def _generate(work: Path, progress: ProgressFn, cancel: CancelToken | None) -> N
     dump_files = sorted(p for p in result.written if p.is_relative_to(dump_root))
     step_folder = min(p.parent for p in dump_files)  # .../{model}/1/0 sorts before .../1/1
     graph = next(p for p in result.written if p.name.endswith("_Build.txt"))
-    written = [work / CONFIG_NAME, *result.written]
+    loop, loop_written = _generate_loop(work)
+    written = [work / CONFIG_NAME, *result.written, *loop_written]
     manifest = {
         "version": __version__, "model": MODEL, "steps": STEPS, "env": ENV, "config": CONFIG_NAME,
         "dump_root": dump_root.relative_to(work).as_posix(), "dump_step": step_folder.relative_to(work).as_posix(),
         "golden": (result.roots["golden"] / "0").relative_to(work).as_posix(),
         "graph": graph.relative_to(work).as_posix(),
+        LOOP: loop,
         "files": {p.relative_to(work).as_posix(): p.stat().st_size for p in sorted(set(written))},
     }
     write_text_atomic(work / MANIFEST, json.dumps(manifest, indent=1) + "\n")
     progress(STEPS + 1, STEPS + 1, msg("demo ready"))
+
+
+def _generate_loop(work: Path) -> tuple[dict[str, str], list[Path]]:
+    """The loop's run in ``work/loop``: the script, its dump, golden and graphs (manifest entries, files)."""
+    from ascend_dump_gui.core.emulator import emulate
+
+    folder = work / LOOP
+    for sub in ("dump", "graphs"):
+        (folder / sub).mkdir(parents=True)
+    write_text_atomic(folder / LOOP_SCRIPT, LOOP_SCRIPT_TEXT)
+    env = {"DUMP_GE_GRAPH": "2", "DUMP_GRAPH_PATH": "graphs"}
+    result = emulate(folder / LOOP_SCRIPT, env=env, model=LOOP_MODEL, cwd=folder, golden_dir=folder / "golden")
+    dump_root = result.roots["dump_data"]
+    step = min(p.parent for p in result.written if p.is_relative_to(dump_root))
+    graph = next(p for p in result.written if p.name.endswith("_Build.txt"))
+    entries = {"config": folder / LOOP_SCRIPT, "dump_step": step, "golden": result.roots["golden"] / "0",
+               "graph": graph}
+    return {k: p.relative_to(work).as_posix() for k, p in entries.items()}, [folder / LOOP_SCRIPT, *result.written]
 
 
 def _remove_old(folder: Path) -> None:

@@ -445,6 +445,7 @@ class MainWindow(QMainWindow):
         tools_menu = self.menuBar().addMenu(tr("&Tools"))
         self.emulate_action = self._action(tools_menu, "run_in_emulator", tr("Run in &Emulator…"),
                                            self.run_emulator, "Ctrl+R")
+        self._action(tools_menu, "loop_demo", tr("Demo: &Fix and Verify"), lambda: self.next_run.open_loop_demo())
 
         help_menu = self.menuBar().addMenu(tr("&Help"))
         self._action(help_menu, "scenarios_and_options", tr("&Scenarios and Options"), self.show_scenario_docs,

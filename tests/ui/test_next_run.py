@@ -132,3 +132,25 @@ def test_graph_and_ranks_offer_the_next_run(qtbot, tmp_path):
     dialog = _dialog(window, qtbot, CaptureDialog)
     assert dialog.request.ranks == (d["rank"],) and dialog.request.steps == (d["step"],)
     assert dialog.outcome.proposal.ops and not dialog.outcome.proposal.unknown
+
+
+def test_the_loop_demo_walks_from_the_finding_to_the_fixed_run(window, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr("ascend_dump_gui.ui.nextrun.flow.demo_folder", lambda: tmp_path / "demo")
+    window.findChild(type(window.emulate_action), "action_loop_demo").trigger()
+    compare = window.compare_panel
+    qtbot.waitUntil(lambda: compare.result() is not None, timeout=60_000)
+    assert compare.result().first_divergence.tensor == VELOCITY
+    assert window.config_panel.path.name == "train.py" and window.config_panel.scenario == "tf1_session"
+    compare.request_fix(())
+    dialog = _dialog(window, qtbot, FixDialog)
+    fixed = tmp_path / "fixed.py"
+    assert dialog.save(run=True, path=fixed) == fixed
+    emulator = window.findChild(RunEmulatorDialog)
+    assert emulator.model.currentData() == "mixed_precision"    # the loop's model, not the default
+    emulator.cwd.setText(str(tmp_path / "after"))
+    with qtbot.waitSignal(emulator.compareReady, timeout=60_000):
+        emulator.run_button.click()
+    view = compare.before_after
+    qtbot.waitUntil(lambda: view.doc is not None, timeout=60_000)
+    assert next(r for r in view.doc["rows"] if r["tensor"] == VELOCITY)["change"] == "fixed"
+    assert "after: none" in view.summary.text()

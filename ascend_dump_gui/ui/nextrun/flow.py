@@ -10,9 +10,12 @@ from PySide6.QtCore import QObject
 
 from ascend_dump_gui.core.nextrun.capture_forms import FRAMEWORK_OF
 from ascend_dump_gui.core.nextrun.fix import SCENARIO_FRAMEWORK
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.nextrun.capture_dialog import CaptureDialog
 from ascend_dump_gui.ui.nextrun.fix_dialog import FixDialog
 from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
+from ascend_dump_gui.ui.settings import demo_folder, save_emulator_model
+from ascend_dump_gui.ui.workers import Worker
 
 
 class NextRunFlow(QObject):
@@ -86,3 +89,34 @@ class NextRunFlow(QObject):
         self.window.tabs.setCurrentWidget(compare)
         compare.before_after.run()
         return True
+
+    def open_loop_demo(self) -> Worker:
+        """The demo's loop: its TF1 script (a mixed precision mode) in Configure and its run compared; the user goes
+        on with Next run ▸ Propose a fix ▸ Save and run in emulator, and Compare shows before and after."""
+        worker = Worker(_prepare_demo, demo_folder())
+        worker.signals.finished.connect(self._show_loop)
+        self.window.status.track(worker, tr("Preparing the demo"))
+        return self.window.runner.start(worker)
+
+    def _show_loop(self, demo: Any) -> None:
+        from ascend_dump_gui.core.demo import LOOP_MODEL
+
+        loop = demo.loop
+        save_emulator_model(LOOP_MODEL)   # Run in emulator runs the loop's model
+        if not self.window.open_path(loop.config_path):
+            return
+        compare = self.window.compare_panel
+        compare.inputs.set_reference_kind(golden=True)
+        compare.set_inputs(loop.dump_step_folder, loop.golden_folder, loop.graph)
+        self.window.tabs.setCurrentWidget(compare)
+        compare.run()
+        self.window.status.showMessage(tr(
+            "The loop demo: {model} under allow_mix_precision. Choose Next run ▸ Propose a fix, then Save and run in "
+            "emulator: Compare then shows the run before and after the fix.").format(model=LOOP_MODEL), 60_000)
+
+
+def _prepare_demo(folder: Path, *, progress: Any, cancel: Any) -> Any:
+    """Worker: the demo (written or reused), with its loop run."""
+    from ascend_dump_gui.core.demo import make_demo
+
+    return make_demo(folder, progress=progress, cancel=cancel)
