@@ -109,3 +109,20 @@ def test_a_producer_that_rounds_the_ops_inputs_is_fixed_with_it(tmp_path):
     assert add["precision"] == "float16" and add["fix_by"] == "name"
     assert proposal.side_files[0].content == ("OpType::MatMulV2:InputDtype:float32,float32,OutputDtype:float32\n"
                                               "world_frame/Add::InputDtype:float32,float32,OutputDtype:float32\n")
+
+
+def test_nan_from_a_kernel_fault_gets_no_precision_fix_downstream_either(tmp_path, capsys):
+    script, step, golden = tf1_run(tmp_path, "mlp", ("precision_mode", "force_fp16"), fault="nan")
+    for args in ([str(step), str(golden)], [str(step)]):
+        code, doc = _fix_json(capsys, *args, "--config", str(script))
+        assert code == 1 and doc["changes"] == []
+        assert doc["ops"][0]["op"] == "dense_1/MatMul" and doc["ops"][0]["verdict"] == "kernel"
+        carried = [o for o in doc["ops"][1:] if "carried from upstream" in o.get("why", "")]
+        assert {o["op"] for o in carried} >= {"dense_1/Relu", "residual/Add"}
+
+
+def test_an_op_fed_inf_that_overflows_by_itself_too_is_fixed(tmp_path):
+    script, step, golden = tf1_run(tmp_path, "overflow_fp16", ("precision_mode", "force_fp16"))
+    proposal = propose_fix(step, golden, config=script)
+    relu = next(o for o in proposal.ops if o["op"] == "dense/Relu")   # its golden exceeds float16 too
+    assert "why" not in relu and relu["fix_by"] == "name"
