@@ -97,3 +97,10 @@ def test_a_config_that_holds_no_precision_options_is_refused(tmp_path, capsys):
     acl.write_text('{"dump": {"dump_path": "dump", "dump_list": []}}')
     assert main(["fix", str(step), str(golden), "--config", str(acl)]) == 2
     assert "not into an acl_json config" in capsys.readouterr().err
+
+
+def test_cli_choices_match_the_core():
+    from ascend_dump_gui.cli import capture_cmd, fix_cmd
+    from ascend_dump_gui.core.nextrun import capture_forms
+
+    assert fix_cmd.FRAMEWORKS == forms.FRAMEWORKS and capture_cmd.FRAMEWORKS == capture_forms.FRAMEWORKS
