@@ -11,6 +11,7 @@ import pytest
 from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.nextrun.fix import propose_fix
+from ascend_dump_gui.core.nextrun.fix_write import write_fix
 from tests.core.fix.runs import run_config, tf1_run
 
 
@@ -126,3 +127,19 @@ def test_an_op_fed_inf_that_overflows_by_itself_too_is_fixed(tmp_path):
     proposal = propose_fix(step, golden, config=script)
     relu = next(o for o in proposal.ops if o["op"] == "dense/Relu")   # its golden exceeds float16 too
     assert "why" not in relu and relu["fix_by"] == "name"
+
+
+def test_tf2_script_gets_one_line_added_where_its_global_options_are(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text('import npu_device\nnpu_device.global_options().dump_config.enable_dump = True\n'
+                      'npu_device.global_options().dump_config.dump_path = "dump"\n'
+                      'npu_device.global_options().dump_config.dump_mode = "all"\n'
+                      'npu_device.global_options().precision_mode = "allow_fp32_to_fp16"\n'
+                      'npu_device.open().as_default()\n')
+    step, golden = run_config(tmp_path, script, "overflow_fp16")
+    proposal = propose_fix(step, golden, config=script)
+    out = tmp_path / "out" / "train.py"
+    out.parent.mkdir()
+    write_fix(proposal, out)
+    added = set(out.read_text().splitlines()) - set(script.read_text().splitlines())
+    assert added == {f'npu_device.global_options().customize_dtypes = "{out.parent / "train.customize_dtypes.cfg"}"'}
