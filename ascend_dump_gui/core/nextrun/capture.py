@@ -5,6 +5,7 @@ the runtime matches names (post-fusion GE names; msprobe call or module names)."
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,8 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import capture_forms as forms
 from ascend_dump_gui.core.nextrun.run_ops import RunOps, open_run_ops
+
+_SESSION_MODEL = re.compile(r"ge_default_\d+_\d+")
 
 
 @dataclass
@@ -148,9 +151,15 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
     if not names or proposal.unknown:
         return proposal
     level = "L0" if modules and not ops and not first_divergence else "mix" if modules else "L1"
+    model_name = run.model_name
+    if fw == "acl" and model_name and _SESSION_MODEL.fullmatch(model_name):
+        proposal.notes.append(msg("{model} is the name a TF session gives its graph at each run (build time): the "
+                                  "dump_list item names no model_name, so its layers apply to the model that runs",
+                                  model=model_name))
+        model_name = None
     dump_path = _dump_path(before, fw)
     values = forms.values_for(fw, names, steps=proposal.steps, ranks=proposal.ranks, data=data,
-                              dump_path=dump_path, model_name=run.model_name, level=level)
+                              dump_path=dump_path, model_name=model_name, level=level)
     if before is not None:
         merged = {**before.values, **values}
         if fw == "acl":

@@ -69,7 +69,7 @@ def _evidence(name: str, result: dict[str, Any] | None, golden: str | None,
     precision_mode = {"value": mode[0], "source": mode[1]}
     result = result or {"op": name, "op_type": "", "verdict": UNSUPPORTED, "reason": "the run cannot be replayed",
                         "dtype": None, "budget": {}}
-    dumped = str(result.get("dtype") or golden or "")
+    dumped = str(result.get("dtype") or golden or "").removeprefix("torch.")   # msprobe spells torch dtypes
     own = golden or dumped
     said = "" if golden else " (no golden or original graph: the dumped dtype is taken as the op's own)"
     verdict, reason = result["verdict"], str(result.get("reason", ""))

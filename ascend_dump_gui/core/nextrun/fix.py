@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.errors import DumpError, InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import fix_forms as forms
 from ascend_dump_gui.core.nextrun.evidence import KERNEL, REDUCED, UNSUPPORTED, OpEvidence, judge_ops
@@ -85,43 +87,77 @@ def run_mode(values: dict[str, Any], product: str | None, framework: str) -> tup
     return None, None, FRAMEWORK_DEFAULT[framework]
 
 
-def _targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str], graph) -> tuple[
-        list[str], dict[str, str], set[str], dict[str, list[str]]]:
-    """(ops to fix, op -> golden dtype, ops that diverge or overflow, op -> diverged inputs' producers)."""
+@dataclass
+class Targets:
+    """What the compare of the run says about the ops a fix is for."""
+
+    chosen: list[str]                                  # the ops to fix, in execution order
+    golden_dtypes: dict[str, str] = field(default_factory=dict)   # op -> its golden's dtype (its own dtype)
+    bad: set[str] = field(default_factory=set)          # ops whose output diverges or overflows
+    upstream: dict[str, list[str]] = field(default_factory=dict)  # op -> the producers of its diverged inputs
+    carried: dict[str, bool] = field(default_factory=dict)
+    """Overflowing ops whose inputs already held Inf/NaN -> whether they overflow on their own once the inputs are
+    fixed (their golden leaves the range of the dtype they ran in; without a golden: an Inf, not a NaN)."""
+
+
+def _chosen(run_path: Path, run: RunOps, ops: Sequence[str]) -> list[str]:
+    chosen = []
+    for name in ops:
+        found = run.find(name)
+        if found is None:
+            raise InputError(run_path, f"no op named {name!r} in this run")
+        chosen.append(found)
+    return chosen
+
+
+def _targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str], graph) -> Targets:
+    """The ops to fix (``ops``, else the first divergence and every overflowing op) and what compare says of them."""
     from ascend_dump_gui.core.compare.engine import compare
 
     if run.format == "msprobe":
         return _msprobe_targets(run_path, golden, run, ops)
-
     result = compare(run_path, golden if golden is not None else run_path, graph=graph)
-    golden_dtypes: dict[str, str] = {}
-    bad: set[str] = set()
-    upstream: dict[str, list[str]] = {}
+    found = Targets([])
+    outputs = {}
+    fed_nonfinite: set[str] = set()
     for row in result.rows:
         if row.role != "output":
+            if row.overflow_kind is not None:
+                fed_nonfinite.add(row.op_name)
             continue
-        if golden is not None and row.golden_dtype and row.op_name not in golden_dtypes:
-            golden_dtypes[row.op_name] = row.golden_dtype
+        outputs.setdefault(row.op_name, row)
+        if golden is not None and row.golden_dtype and row.op_name not in found.golden_dtypes:
+            found.golden_dtypes[row.op_name] = row.golden_dtype
         if row.overflow or (golden is not None and row.reached is False):
-            bad.add(row.op_name)
+            found.bad.add(row.op_name)
     overflowing = [o.op_name for o in result.overflows if o.op_name in run.types]
+    for name in overflowing:
+        if name in fed_nonfinite and name in outputs:
+            found.carried[name] = _overflows_alone(outputs[name], golden is not None)
     first = result.first_divergence if golden is not None else None
     if first is not None:
-        upstream[first.op_name] = [t.split(":")[0] for t in first.diverged_inputs]
-    if ops:
-        chosen = []
-        for name in ops:
-            found = run.find(name)
-            if found is None:
-                raise InputError(run_path, f"no op named {name!r} in this run")
-            chosen.append(found)
-    else:
-        chosen = ([first.op_name] if first is not None else []) + overflowing
-    return list(dict.fromkeys(chosen)), golden_dtypes, bad, upstream
+        found.upstream[first.op_name] = [t.split(":")[0] for t in first.diverged_inputs]
+    chosen = _chosen(run_path, run, ops) if ops else ([first.op_name] if first is not None else []) + overflowing
+    found.chosen = list(dict.fromkeys(chosen))
+    return found
 
 
-def _msprobe_targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str]) -> tuple[
-        list[str], dict[str, str], set[str], dict[str, list[str]]]:
+def _overflows_alone(row, has_golden: bool) -> bool:
+    """Whether an op that got Inf/NaN inputs would overflow by itself once they are fixed: its golden output leaves
+    the range of the dtype it ran in (without a golden: it holds an Inf, which a range explains, not a NaN)."""
+    if not has_golden or row.golden_file is None:
+        return row.overflow_kind == "inf"
+    from ascend_dump_gui.core.dump.sidefiles import load_golden
+    from ascend_dump_gui.core.replay.budget import largest
+
+    try:
+        values = np.abs(np.asarray(load_golden(Path(row.golden_file)), dtype=np.float64))
+    except (DumpError, OSError, ValueError):
+        return row.overflow_kind == "inf"
+    return bool(values.size) and float(np.nanmax(values)) >= largest(row.dtype)
+
+
+def _msprobe_targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequence[str]) -> Targets:
     """An msprobe run: the calls ``--op`` names, else the first diverging call against the bench ``golden``."""
     from ascend_dump_gui.core.replay.runs import first_divergence_op
 
@@ -129,11 +165,11 @@ def _msprobe_targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequ
     if unknown:
         raise InputError(run_path, f"no call named {unknown[0]!r} in this run")
     if ops:
-        return list(dict.fromkeys(ops)), {}, set(ops), {}
+        return Targets(list(dict.fromkeys(ops)), bad=set(ops))
     if golden is None:
         raise InputError(run_path, "name the calls to fix with --op, or give the bench dump (GOLDEN)")
     first = first_divergence_op(run_path, golden)
-    return ([first] if first else []), {}, ({first} if first else set()), {}
+    return Targets([first] if first else [], bad={first} if first else set())
 
 
 def _upstream_why(ev: OpEvidence, run: RunOps, bad: set[str], upstream: dict[str, list[str]]) -> str:
@@ -168,9 +204,10 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     values = dict(doc.values) if doc is not None else {}
     mode_value, mode_source, assumed = run_mode(values, product, fw)
     golden_dir = Path(golden) if golden is not None else None
-    chosen, golden_dtypes, bad, upstream = _targets(run_dir, golden_dir, run, ops, graph)
+    targets = _targets(run_dir, golden_dir, run, ops, graph)
+    chosen, golden_dtypes, bad, upstream = targets.chosen, targets.golden_dtypes, targets.bad, targets.upstream
     if golden_dir is None:   # the op's own dtype: the original graph's (before the precision mode chose)
-        golden_dtypes = {n: d for n, d in run.original_dtypes.items() if n in chosen}
+        golden_dtypes = dict(run.original_dtypes)
     evidence = judge_ops(run_dir, chosen, golden_dtypes=golden_dtypes, mode=(mode_value, mode_source), graph=graph)
     proposal = FixProposal(fw, before=doc, precision_mode={"value": mode_value, "source": mode_source},
                            dump_ops=run.dump_ops())
@@ -180,6 +217,10 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
                  "dtype": ev.dtype, "reason": ev.reason, "precision_mode": ev.precision_mode}
         if ev.verdict == KERNEL:
             entry["why"] = _kernel_why(ev)
+        elif targets.carried.get(ev.op) is False:
+            entry["why"] = msg("{op} got Inf/NaN inputs and its own golden stays in range: its overflow is carried "
+                               "from upstream ({where}); no precision setting of {op} changes that", op=ev.op,
+                               where=", ".join(run.producers.get(ev.op, [])) or "its producers")
         elif ev.verdict == UNSUPPORTED and not ev.lowered:
             entry["why"] = msg("{op} is not judged ({reason}): no precision fix without a verdict", op=ev.op,
                                reason=ev.reason)

@@ -60,6 +60,7 @@ CASES = [
     Case("tf1.precision_mode_both", {"precision_mode": "force_fp32", "precision_mode_v2": "origin"}, {"precision_mode_v2": "origin"}),
     Case("tf1.bf16_unsupported_product", {"precision_mode_v2": "mixed_bfloat16"}, {"precision_mode_v2": "mixed_float16"},
          product="atlas_training"),
+    Case("tf1.precision_mode_v2_hif8", {"precision_mode_v2": "mixed_hif8"}, {"precision_mode_v2": "mixed_float16"}),
     Case("tf1.force_fp16_training", {"precision_mode": "force_fp16"}, {"precision_mode": "allow_fp32_to_fp16"}, mode="training"),
     Case("tf1.modify_mixlist_without_mixed", {"modify_mixlist": "/m.json"},
          {"modify_mixlist": "/m.json", "precision_mode_v2": "mixed_float16"}),

@@ -11,6 +11,7 @@ import pytest
 from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.compare.engine import compare
 from ascend_dump_gui.core.nextrun.fix import propose_fix
+from ascend_dump_gui.core.nextrun.fix_write import write_fix
 from tests.core.fix.runs import run_config, tf1_run
 
 
@@ -109,3 +110,36 @@ def test_a_producer_that_rounds_the_ops_inputs_is_fixed_with_it(tmp_path):
     assert add["precision"] == "float16" and add["fix_by"] == "name"
     assert proposal.side_files[0].content == ("OpType::MatMulV2:InputDtype:float32,float32,OutputDtype:float32\n"
                                               "world_frame/Add::InputDtype:float32,float32,OutputDtype:float32\n")
+
+
+def test_nan_from_a_kernel_fault_gets_no_precision_fix_downstream_either(tmp_path, capsys):
+    script, step, golden = tf1_run(tmp_path, "mlp", ("precision_mode", "force_fp16"), fault="nan")
+    for args in ([str(step), str(golden)], [str(step)]):
+        code, doc = _fix_json(capsys, *args, "--config", str(script))
+        assert code == 1 and doc["changes"] == []
+        assert doc["ops"][0]["op"] == "dense_1/MatMul" and doc["ops"][0]["verdict"] == "kernel"
+        carried = [o for o in doc["ops"][1:] if "carried from upstream" in o.get("why", "")]
+        assert {o["op"] for o in carried} >= {"dense_1/Relu", "residual/Add"}
+
+
+def test_an_op_fed_inf_that_overflows_by_itself_too_is_fixed(tmp_path):
+    script, step, golden = tf1_run(tmp_path, "overflow_fp16", ("precision_mode", "force_fp16"))
+    proposal = propose_fix(step, golden, config=script)
+    relu = next(o for o in proposal.ops if o["op"] == "dense/Relu")   # its golden exceeds float16 too
+    assert "why" not in relu and relu["fix_by"] == "name"
+
+
+def test_tf2_script_gets_one_line_added_where_its_global_options_are(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text('import npu_device\nnpu_device.global_options().dump_config.enable_dump = True\n'
+                      'npu_device.global_options().dump_config.dump_path = "dump"\n'
+                      'npu_device.global_options().dump_config.dump_mode = "all"\n'
+                      'npu_device.global_options().precision_mode = "allow_fp32_to_fp16"\n'
+                      'npu_device.open().as_default()\n')
+    step, golden = run_config(tmp_path, script, "overflow_fp16")
+    proposal = propose_fix(step, golden, config=script)
+    out = tmp_path / "out" / "train.py"
+    out.parent.mkdir()
+    write_fix(proposal, out)
+    added = set(out.read_text().splitlines()) - set(script.read_text().splitlines())
+    assert added == {f'npu_device.global_options().customize_dtypes = "{out.parent / "train.customize_dtypes.cfg"}"'}

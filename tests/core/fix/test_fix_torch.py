@@ -97,3 +97,25 @@ def test_a_config_that_holds_no_precision_options_is_refused(tmp_path, capsys):
     acl.write_text('{"dump": {"dump_path": "dump", "dump_list": []}}')
     assert main(["fix", str(step), str(golden), "--config", str(acl)]) == 2
     assert "not into an acl_json config" in capsys.readouterr().err
+
+
+def test_cli_choices_match_the_core():
+    from ascend_dump_gui.cli import capture_cmd, fix_cmd
+    from ascend_dump_gui.core.nextrun import capture_forms
+
+    assert fix_cmd.FRAMEWORKS == forms.FRAMEWORKS and capture_cmd.FRAMEWORKS == capture_forms.FRAMEWORKS
+
+
+def test_a_renamed_fused_op_is_fixed_by_type_a_lone_op_by_name():
+    run = RunOps(Path("."), "ge", names=["conv1conv1_relu", "fc/MatMul"],
+                 types={"conv1conv1_relu": "Conv2D", "fc/MatMul": "MatMulV2"},
+                 fused={"conv1conv1_relu": ("conv1", "bn_conv1", "conv1_relu")}, renamed={"conv1conv1_relu"},
+                 io_dtypes={"conv1conv1_relu": (["float16", "float16", "float16"], ["float16"]),
+                            "fc/MatMul": (["float16", "float16", "int32"], ["float16"])})
+    evidence = [OpEvidence("conv1conv1_relu", "Conv2D", REDUCED, "float16", "float32", "", {}),
+                OpEvidence("fc/MatMul", "MatMulV2", REDUCED, "float16", "float32", "", {})]
+    proposal = FixProposal("tf1", ops=[{"op": e.op} for e in evidence])
+    _plan(proposal, evidence, run, {}, "allow_fp32_to_fp16", set(), None)
+    assert proposal.side_files[0].content == (
+        "OpType::Conv2D:InputDtype:float32,float32,float32,OutputDtype:float32\n"
+        "fc/MatMul::InputDtype:float32,float32,int32,OutputDtype:float32\n")     # integers stay

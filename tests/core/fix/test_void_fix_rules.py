@@ -75,3 +75,10 @@ def test_values_a_product_does_not_accept(tmp_path):
     assert "file.dtype_on_product" not in _rules(doc, tmp_path, product="atlas_a2")
     old = _rules(ConfigDoc("tf1_session", {"precision_mode_v2": "fp16"}), tmp_path, cann_version="6.3.RC1")
     assert any("precision_mode_v2" in f.options for fs in old.values() for f in fs)
+
+
+def test_hif8_modes_are_not_confirmed(tmp_path):
+    found = _rules(ConfigDoc("tf1_session", {"precision_mode_v2": "mixed_hif8"}), tmp_path)
+    assert found["tf1.precision_mode_v2_hif8"][0].severity.value == "warning"
+    assert "tf1.precision_mode_v2_hif8" not in _rules(ConfigDoc("tf1_session", {"precision_mode_v2": "fp16"}),
+                                                      tmp_path)

@@ -92,6 +92,11 @@ PRECISION_RULES = (
          _bf16_on_old_product,
          "The selected precision mode uses bfloat16, which Atlas training and Atlas inference products "
          "do not support.", src("precision_mode")),
+    When("tf1.precision_mode_v2_hif8", Severity.WARNING, ("precision_mode_v2",),
+         lambda v, c: text(v, "precision_mode_v2") in ("cube_hif8", "mixed_hif8"),
+         "precision_mode_v2 cube_hif8 and mixed_hif8 are accepted by the adapter but documented as not supported "
+         "yet; a fix or a run that relies on them is not confirmed to take effect.",
+         src("precision_mode_v2") + "; tensorflow tf_adapter/util/npu_attrs.cc (kPrecisionModeV2List)"),
     When("tf1.force_fp16_training", Severity.WARNING, ("precision_mode", "graph_run_mode"),
          lambda v, c: text(v, "precision_mode") == "force_fp16" and effective_mode(v, c) == "training",
          "precision_mode force_fp16 only applies to online inference.", src("precision_mode")),
