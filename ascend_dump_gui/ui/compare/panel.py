@@ -41,6 +41,7 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.replay.golden import rows_golden_dtypes
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.compare.findings_view import (
     FindingsTable,
@@ -455,7 +456,9 @@ class ComparePanel(QWidget):
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.profile_view.set_run(self.inputs.npu.path() or None, self._graph_used(), result.rows)
         if result.first_divergence is not None:   # the first-divergence summary states its replay verdict
-            self.replay_view.start(self.inputs.npu.path(), result.first_divergence.op_name, self._graph_used())
+            op = result.first_divergence.op_name
+            self.replay_view.start(self.inputs.npu.path(), op, self._graph_used(),
+                                   golden_dtypes=rows_golden_dtypes(result.rows, op))
         self.finished.emit(result)
         if result.first_divergence is not None:
             self.go_to_first_divergence()
@@ -574,7 +577,9 @@ class ComparePanel(QWidget):
         """Replay ``op_name`` of the NPU run from its own dumped inputs (in a worker) and show the Replay tab."""
         if not self.inputs.npu.path():
             return
-        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used())
+        result = self.model.result()
+        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used(),
+                               golden_dtypes=rows_golden_dtypes(result.rows, op_name) if result is not None else None)
         self.details.setCurrentWidget(self.replay_view)
 
     def _replayed(self, replay) -> None:

@@ -275,7 +275,7 @@ class MsprobeCompareView(QWidget):
             overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
         if first:   # the first divergence's call, replayed from its own dumped arguments
-            self.replay_view.start(first[0].npu.path, first[1].npu.entry)
+            self.replay_view.start(first[0].npu.path, first[1].npu.entry, bench=first[0].bench)
         self.finished.emit(result)
 
     def row_menu_at(self, pos) -> QMenu | None:
@@ -286,12 +286,13 @@ class MsprobeCompareView(QWidget):
         pair, k = self.model.row_at(index.row())
         row = pair.result.rows[k]
         menu = QMenu(self.table)
-        menu.addAction(tr("Replay this op"), lambda: self.replay(pair.npu.path, row.npu.entry))
+        menu.addAction(tr("Replay this op"), lambda: self.replay(pair.npu.path, row.npu.entry, pair.bench))
         return menu
 
-    def replay(self, run: str | Path, call: str) -> None:
-        """Replay ``call`` of the NPU rank folder ``run`` and show the Replay tab."""
-        self.replay_view.start(run, call)
+    def replay(self, run: str | Path, call: str, bench: object = None) -> None:
+        """Replay ``call`` of the NPU rank folder ``run`` (its own dtype from the ``bench`` run's call, when given)
+        and show the Replay tab."""
+        self.replay_view.start(run, call, bench=bench)
         self.details.setCurrentWidget(self.replay_view)
 
     def go_to_first_divergence(self) -> bool:

@@ -17,11 +17,22 @@ from ascend_dump_gui.ui.plots.style import ERROR
 from ascend_dump_gui.ui.replay.jobs import ReplayShown, replay_one
 from ascend_dump_gui.ui.workers import TaskRunner
 
-VERDICT_COLOURS = {"faithful": "#2e7d32", "kernel": "#c62828", "unsupported": "#6d4c41"}
+VERDICT_COLOURS = {"faithful": "#2e7d32", "reduced_precision": "#e65100", "kernel": "#c62828",
+                   "unsupported": "#6d4c41"}
 
 
 def verdict_text(verdict: str) -> str:
-    return {"faithful": tr("faithful"), "kernel": tr("kernel"), "unsupported": tr("unsupported")}.get(verdict, verdict)
+    return {"faithful": tr("faithful"), "reduced_precision": tr("reduced precision"), "kernel": tr("kernel"),
+            "unsupported": tr("unsupported")}.get(verdict, verdict)
+
+
+def _mode_text(mode: dict) -> str:
+    """The run's precision mode and where it comes from, or that it is unknown."""
+    if not mode.get("value"):
+        return tr("unknown")
+    sources = {"option": tr("option"), "config": tr("config"), "graph": tr("graph"),
+               "product default": tr("product default")}
+    return tr("{value} ({source})").format(value=mode["value"], source=sources.get(mode.get("source"), mode.get("source")))
 
 
 def _number(value) -> str:
@@ -71,13 +82,16 @@ class ReplayView(QWidget):
         layout.addWidget(self.verdict)
         layout.addWidget(plots, 1)
 
-    def start(self, run: str | Path, op: str, graph: str | Path | None = None) -> None:
-        """Replay ``op`` of the run at ``run`` (graph: the GE graph dump with its attributes, if known)."""
+    def start(self, run: str | Path, op: str, graph: str | Path | None = None, *,
+              golden_dtypes: list[str] | None = None, bench: object = None) -> None:
+        """Replay ``op`` of the run at ``run`` (graph: the GE graph dump with its attributes, if known; the op's own
+        dtype from ``golden_dtypes`` or the ``bench`` msprobe run, when known)."""
         self.shown = None
         self.verdict.setText(tr("Replaying {op}…").format(op=op))
         self.table.setRowCount(0)
         self.histogram.set_histogram(None)
-        self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None)
+        self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None,
+                       golden_dtypes=golden_dtypes, bench=bench)
 
     def cancel(self) -> None:
         self.job.cancel()
@@ -88,8 +102,8 @@ class ReplayView(QWidget):
     def _shown(self, shown: ReplayShown) -> None:
         self.shown = shown
         r = shown.result
-        self.verdict.setText(tr("{op} ({type}): {verdict}. {reason}").format(
-            op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), reason=r.reason))
+        self.verdict.setText(tr("{op} ({type}): {verdict} at {precision}. {reason}").format(
+            op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), precision=r.precision or "—", reason=r.reason))
         self.verdict.setStyleSheet(f"color: {VERDICT_COLOURS.get(r.verdict, '')}; font-weight: bold")
         self._fill(r)
         main = r.main
@@ -101,7 +115,10 @@ class ReplayView(QWidget):
 
     def _fill(self, r: ReplayResult) -> None:
         main = r.main
-        rows: list[tuple[str, str]] = [(tr("verdict"), verdict_text(r.verdict)), (tr("reference"), "float64")]
+        rows: list[tuple[str, str]] = [(tr("verdict"), verdict_text(r.verdict)), (tr("reference"), "float64"),
+                                       (tr("precision"), r.precision or "—"),
+                                       (tr("op dtype"), f"{r.op_dtype or '—'} ({r.op_dtype_source or '—'})"),
+                                       (tr("precision mode"), _mode_text(r.precision_mode))]
         if main is not None:
             rows += [(k, _number(v)) for k, v in main.metrics.items()]
             rows += [(tr("budget: {key}").format(key=k), _number(v)) for k, v in main.budget.items()
