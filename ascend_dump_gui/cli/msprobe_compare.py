@@ -27,7 +27,7 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
     first = result.first_divergence()
     replay = None
     if first is not None:      # the first diverging call replayed from its own dumped arguments
-        replay = divergence_replay(first[0].npu.path, None, first[1].npu.entry)
+        replay = divergence_replay(first[0].npu.path, None, first[1].npu.entry, bench=first[0].bench)
     if args.json:
         doc = to_json(result)
         if replay is not None:

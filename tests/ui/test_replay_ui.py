@@ -90,7 +90,14 @@ def test_graph_node_replay_reaches_compare(window, qtbot, perturbed_run):
     assert gp.replay_button.isEnabled()
     with qtbot.waitSignal(compare.replay_view.replayed, timeout=30_000) as replayed:
         gp.replay_button.click()
-    assert replayed.args[0].op == "encoder/ffn/Gelu" and replayed.args[0].verdict == "faithful"
+    gelu = replayed.args[0]      # float32 in the golden, float16 in the dump, the run's mode unknown
+    assert (gelu.op, gelu.verdict, gelu.precision, gelu.op_dtype) == \
+        ("encoder/ffn/Gelu", "reduced_precision", "float16", "float32")
+    view = compare.replay_view
+    assert "reduced precision at float16" in view.verdict.text() and "#e65100" in view.verdict.styleSheet()
+    cells = {view.table.item(r, 0).text(): view.table.item(r, 1).text() for r in range(view.table.rowCount())}
+    assert cells["precision"] == "float16" and cells["op dtype"] == "float32 (golden)"
+    assert cells["precision mode"] == "unknown"
     assert window.tabs.currentWidget() is compare
 
 

@@ -31,8 +31,8 @@ Per output element ``i`` with float64 reference ``r_i``::
   that is not finite where the reference is, is vacuous (``judge.py``).
 * Integer outputs are exact; where the exact result leaves the dtype's range they follow the op's documented
   overflow behaviour (Ascend saturates additions and subtractions), else the op is ``unsupported``.
-* An output that holds only values of a narrower float dtype (float16 or bfloat16 in a float32 tensor) is judged
-  again with that dtype's rounding: the precision mode computed the op in it (the result names the precision).
+* This budget is for the dtype it is built for: the op's own dtype first, then each lower precision the op may
+  have run at, with the reference recomputed there (``precision.py``; the verdict ``reduced_precision``).
 
 Calibration (tests/core/replay): a float16 MatMul with K=4096 accumulated in float32 and rounded to float16
 is within budget; the same result with a 1e-2 relative perturbation is not.

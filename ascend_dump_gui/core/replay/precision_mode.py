@@ -36,8 +36,9 @@ OPTION, CONFIG, GRAPH, PRODUCT = "option", "config", "graph", "product default"
 
 CUBE_OPS = frozenset({"MatMul", "MatMulV2", "BatchMatMul", "BatchMatMulV2", "Conv2D"})
 """Op types the Cube (matrix unit) computes."""
-REDUCTIONS = frozenset({"ReduceSumD", "ReduceMeanD", "AvgPool", "LayerNorm", "RmsNorm", "SoftmaxV2", "LogSoftmaxV2"})
-"""Op types that sum on the vector unit (their accumulation may be float16 in a high-performance kernel)."""
+REDUCTIONS = frozenset({"ReduceSumD", "ReduceMeanD", "AvgPool"})
+"""Op types whose vector sum may run in float16 (a high-performance kernel); the normalisations (SoftmaxV2,
+LayerNorm, RmsNorm) document float32 sums."""
 
 MODES = tuple(dict.fromkeys(PRECISION_MODES + PRECISION_MODES_V2))
 PRODUCT_DEFAULTS = {"atlas_a2": "must_keep_origin_dtype", "atlas_a3": "must_keep_origin_dtype",

@@ -8,6 +8,7 @@ from typing import Any
 
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.replay.budget import SAFETY
+from ascend_dump_gui.core.replay.judge import VERDICTS
 from ascend_dump_gui.core.replay.profile import ProfilePoint
 from ascend_dump_gui.core.replay.result import ReplayResult
 
@@ -17,8 +18,9 @@ def to_json(results: Sequence[ReplayResult], *, graph: str | None = None,
     counts = Counter(r.verdict for r in results)
     doc: dict[str, Any] = {
         "results": [r.to_json() for r in results],
-        "summary": {"ops": len(results), "faithful": counts["faithful"], "kernel": counts["kernel"],
-                    "unsupported": counts["unsupported"], "graph": graph, "safety_factor": SAFETY},
+        "summary": {"ops": len(results), **{v: counts[v] for v in VERDICTS}, "graph": graph,
+                    "precision_mode": dict(results[0].precision_mode) if results else None,
+                    "safety_factor": SAFETY},
     }
     if profile is not None:
         doc["profile"] = [p.to_json() for p in profile]
@@ -26,6 +28,8 @@ def to_json(results: Sequence[ReplayResult], *, graph: str | None = None,
 
 
 def divergence_entry(result: ReplayResult) -> dict[str, Any]:
-    """``first_divergence.replay``: verdict, reason and metrics (plus the budget and the replayed op)."""
+    """``first_divergence.replay``: verdict, reason and metrics (plus the precision and precision mode, the budget
+    and the replayed op)."""
     doc = result.to_json()
-    return {k: doc[k] for k in ("verdict", "reason", "metrics", "budget", "op", "tensor")}
+    return {k: doc[k] for k in ("verdict", "reason", "metrics", "precision", "precision_mode", "op_dtype",
+                                "op_dtype_source", "budget", "op", "tensor")}

@@ -1,5 +1,6 @@
 """Entry points over a run folder: open it (GE/acl dump folder or msprobe rank folder), replay one op, the
-first diverging op of a compare, or every op."""
+first diverging op of a compare, or every op; :func:`replay_ops` does it all for a caller (``replay``, ``fix``)
+given the golden and the precision mode's source."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.ge_run import GeRun
+from ascend_dump_gui.core.replay.golden import ge_golden_dtypes, msprobe_bench, msprobe_golden_dtypes
 from ascend_dump_gui.core.replay.msprobe_run import MsprobeReplayRun, is_msprobe_run
-from ascend_dump_gui.core.replay.precision_mode import PrecisionMode
-from ascend_dump_gui.core.replay.result import ReplayResult
+from ascend_dump_gui.core.replay.precision_mode import PrecisionMode, resolve_mode
+from ascend_dump_gui.core.replay.result import ReplayResult, replay_each
 
 ReplayRun = GeRun | MsprobeReplayRun
 
@@ -64,3 +66,45 @@ def first_divergence_op(run_path: str | os.PathLike, golden: str | os.PathLike, 
 
     result = compare(run_path, golden, graph=graph, progress=progress, cancel=cancel)
     return result.first_divergence.op_name if result.first_divergence else None
+
+
+def golden_dtypes_of(run: ReplayRun, golden: str | os.PathLike, names: list[str], *,
+                     progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> dict[str, list[str]]:
+    """Op or call name -> the dtypes the golden gives its outputs (the op's own dtype), for ``names``."""
+    if isinstance(run, MsprobeReplayRun):
+        bench = msprobe_bench(golden)
+        found = {name: msprobe_golden_dtypes(bench, name) for name in names}
+        return {name: dtypes for name, dtypes in found.items() if dtypes}
+    return ge_golden_dtypes(run.root, golden, run.graph_path, progress=progress, cancel=cancel)
+
+
+def replay_ops(run_path: str | os.PathLike | ReplayRun, ops: list[str] | None = None, *,
+               golden: str | os.PathLike | None = None,
+               graph: str | os.PathLike | None = None, precision_mode: str | None = None,
+               config: str | os.PathLike | None = None, product: str | None = None, script_args: str | None = None,
+               keep_error: bool = False, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
+               ) -> list[ReplayResult]:
+    """Replay ops of the run at ``run_path`` with the verdict faithful | reduced_precision | kernel | unsupported,
+    each result naming its ``precision`` and the run's ``precision_mode``.
+
+    ``run_path``: the run folder (or a run :func:`open_run` opened). ``ops``: op or call names (None: the first
+    divergence against ``golden`` when it is given, else every op).
+    ``golden``: the golden folder or bench rank folder; it gives each op's own dtype. The precision mode comes from
+    ``precision_mode`` (a value), ``config`` (a config file or training script, ``script_args`` its command line),
+    the run's graph dump, or ``product``'s default, in that order. InputError for bad input (an unknown name, an
+    unreadable config, a value no release accepts)."""
+    run = run_path if isinstance(run_path, (GeRun, MsprobeReplayRun)) else \
+        open_run(run_path, graph, progress=progress, cancel=cancel)
+    root = run.root if isinstance(run, GeRun) else run.run.path
+    mode = resolve_mode(option=precision_mode, config=config, product=product, script_args=script_args,
+                        graphs=[run.graph] if run.graph is not None else None,
+                        pytorch=isinstance(run, MsprobeReplayRun))
+    if ops is None and golden is not None:
+        first = first_divergence_op(root, golden, graph, progress=progress, cancel=cancel)
+        ops = [] if first is None else [first]
+    names = ops if ops is not None else [op.op_name if isinstance(run, GeRun) else op.name for op in run.ops]
+    for name in names:
+        run.find(name)                # every name checked before any replay
+    goldens = golden_dtypes_of(run, golden, names, progress=progress, cancel=cancel) if golden is not None else {}
+    return replay_each(names, lambda name: name, lambda name: replay_op(
+        run, name, keep_error=keep_error, golden_dtypes=goldens.get(name), mode=mode), progress=progress, cancel=cancel)

@@ -42,6 +42,7 @@ from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
 from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.replay.golden import rows_golden_dtypes
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.compare.findings_view import (
     FindingsTable,
@@ -538,8 +539,9 @@ class ComparePanel(QWidget):
         self.goto_button.setEnabled(result.first_divergence is not None)
         self.profile_view.set_run(self.inputs.npu.path() or None, self._graph_used(), result.rows, self.identity())
         if result.first_divergence is not None:   # the first-divergence summary states its replay verdict
-            self.replay_view.start(self.inputs.npu.path(), result.first_divergence.op_name, self._graph_used(),
-                                   self.identity())
+            op = result.first_divergence.op_name
+            self.replay_view.start(self.inputs.npu.path(), op, self._graph_used(), self.identity(),
+                                   golden_dtypes=rows_golden_dtypes(result.rows, op))
         else:
             self.replay_view.clear(tr("No divergence: nothing was replayed. Right-click a row and choose Replay "
                                       "this op to replay one."))
@@ -694,7 +696,9 @@ class ComparePanel(QWidget):
         """Replay ``op_name`` of the NPU run from its own dumped inputs (in a worker) and show the Replay tab."""
         if not self.inputs.npu.path():
             return
-        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used(), self.identity())
+        result = self.model.result()
+        self.replay_view.start(self.inputs.npu.path(), op_name, self._graph_used(), self.identity(),
+                               golden_dtypes=rows_golden_dtypes(result.rows, op_name) if result is not None else None)
         self.details.setCurrentWidget(self.replay_view)
 
     def _replayed(self, replay) -> None:

@@ -295,7 +295,7 @@ class MsprobeCompareView(QWidget):
         self.goto_button.setEnabled(first is not None)
         self.graph_button.setEnabled(bool(result.pairs))
         if first:   # the first divergence's call, replayed from its own dumped arguments
-            self.replay_view.start(first[0].npu.path, first[1].npu.entry, inputs=self._inputs)
+            self.replay_view.start(first[0].npu.path, first[1].npu.entry, inputs=self._inputs, bench=first[0].bench)
         else:
             self.replay_view.clear(tr("No divergence: nothing was replayed. Right-click a row and choose Replay "
                                       "this op to replay one."))
@@ -313,12 +313,13 @@ class MsprobeCompareView(QWidget):
         pair, k = self.model.row_at(index.row())
         row = pair.result.rows[k]
         menu = QMenu(self.table)
-        menu.addAction(tr("Replay this op"), lambda: self.replay(pair.npu.path, row.npu.entry))
+        menu.addAction(tr("Replay this op"), lambda: self.replay(pair.npu.path, row.npu.entry, pair.bench))
         return menu
 
-    def replay(self, run: str | Path, call: str) -> None:
-        """Replay ``call`` of the NPU rank folder ``run`` and show the Replay tab."""
-        self.replay_view.start(run, call, inputs=self._inputs)
+    def replay(self, run: str | Path, call: str, bench: object = None) -> None:
+        """Replay ``call`` of the NPU rank folder ``run`` (its own dtype from the ``bench`` run's call, when given)
+        and show the Replay tab."""
+        self.replay_view.start(run, call, inputs=self._inputs, bench=bench)
         self.details.setCurrentWidget(self.replay_view)
 
     def show_in_graph(self) -> bool:

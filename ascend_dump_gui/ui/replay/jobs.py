@@ -8,7 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ascend_dump_gui.core.msprobe.tree import MsprobeRun
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
+from ascend_dump_gui.core.replay.golden import msprobe_golden_dtypes
 from ascend_dump_gui.core.replay.profile import ProfilePoint, error_profile, golden_errors_of
 from ascend_dump_gui.core.replay.result import ReplayResult
 from ascend_dump_gui.core.replay.runs import open_run, replay_op
@@ -37,12 +39,16 @@ def _histogram(error: np.ndarray) -> Histogram | None:
     return Histogram(counts, edges)
 
 
-def replay_one(run: Path, op: str, graph: Path | None, *, progress: ProgressFn, cancel: CancelToken) -> ReplayShown:
-    """Open ``run`` and replay ``op`` keeping its error tensor."""
+def replay_one(run: Path, op: str, graph: Path | None, *, progress: ProgressFn, cancel: CancelToken,
+               golden_dtypes: list[str] | None = None, bench: MsprobeRun | None = None) -> ReplayShown:
+    """Open ``run`` and replay ``op`` keeping its error tensor; the op's own dtype from ``golden_dtypes`` (a
+    compare's rows) or the ``bench`` msprobe run, else the graph's or the dumped one."""
     opened = open_run(run, graph, progress=progress, cancel=cancel)
     cancel.raise_if_cancelled()
     progress(0, 0, op)
-    result = replay_op(opened, op, keep_error=True)
+    if bench is not None:
+        golden_dtypes = msprobe_golden_dtypes(bench, op)
+    result = replay_op(opened, op, keep_error=True, golden_dtypes=golden_dtypes)
     main = result.main
     error = main.error if main is not None else None
     return ReplayShown(result, error, _histogram(error) if error is not None else None)

@@ -210,9 +210,11 @@ class ErrorProfileView(ResultOwner, QWidget):
 
     def _shown(self, points: list[ProfilePoint]) -> None:
         self._draw(points)
-        counts = {v: sum(p.verdict == v for p in points) for v in ("faithful", "kernel", "unsupported")}
+        counts = {v: sum(p.verdict == v for p in points)
+                  for v in ("faithful", "reduced_precision", "kernel", "unsupported")}
         born = [p.op for p in points if p.verdict == "kernel"]
-        self.note.setText(tr("{ops} ops: {faithful} faithful, {kernel} kernel, {unsupported} unsupported.").format(
+        self.note.setText(tr("{ops} ops: {faithful} faithful, {reduced_precision} reduced precision, {kernel} kernel, "
+                             "{unsupported} unsupported.").format(
             ops=len(points), **counts) + (" " + tr("Error born in: {ops}").format(ops=", ".join(born[:5]))
                                           if born else ""))
         self.profiled.emit(points)

@@ -27,11 +27,22 @@ from ascend_dump_gui.ui.replay.jobs import ReplayShown, replay_one
 from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import TaskRunner
 
-VERDICT_COLOURS = {"faithful": "#2e7d32", "kernel": "#c62828", "unsupported": "#6d4c41"}
+VERDICT_COLOURS = {"faithful": "#2e7d32", "reduced_precision": "#e65100", "kernel": "#c62828",
+                   "unsupported": "#6d4c41"}
 
 
 def verdict_text(verdict: str) -> str:
-    return {"faithful": tr("faithful"), "kernel": tr("kernel"), "unsupported": tr("unsupported")}.get(verdict, verdict)
+    return {"faithful": tr("faithful"), "reduced_precision": tr("reduced precision"), "kernel": tr("kernel"),
+            "unsupported": tr("unsupported")}.get(verdict, verdict)
+
+
+def _mode_text(mode: dict) -> str:
+    """The run's precision mode and where it comes from, or that it is unknown."""
+    if not mode.get("value"):
+        return tr("unknown")
+    sources = {"option": tr("option"), "config": tr("config"), "graph": tr("graph"),
+               "product default": tr("product default")}
+    return tr("{value} ({source})").format(value=mode["value"], source=sources.get(mode.get("source"), mode.get("source")))
 
 
 def _number(value) -> str:
@@ -106,12 +117,15 @@ class ReplayView(ResultOwner, QWidget):
         layout.addLayout(verdict_bar)
         layout.addWidget(self.pages, 1)
 
-    def start(self, run: str | Path, op: str, graph: str | Path | None = None, inputs: Inputs | None = None) -> None:
-        """Replay ``op`` of the run at ``run`` (graph: the GE graph dump with its attributes, if known) for the
-        compare of ``inputs`` (the view clears itself when they change)."""
+    def start(self, run: str | Path, op: str, graph: str | Path | None = None, inputs: Inputs | None = None, *,
+              golden_dtypes: list[str] | None = None, bench: object = None) -> None:
+        """Replay ``op`` of the run at ``run`` (graph: the GE graph dump with its attributes, if known; the op's own
+        dtype from ``golden_dtypes`` or the ``bench`` msprobe run, when known) for the compare of ``inputs`` (the
+        view clears itself when they change)."""
         self._empty(tr("Replaying {op}…").format(op=op))
         self.shown_for = inputs
-        self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None)
+        self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None,
+                       golden_dtypes=golden_dtypes, bench=bench)
 
     def clear(self, text: str = "") -> None:
         """Nothing replayed: a running replay stops, the verdict, metrics and plots go."""
@@ -141,8 +155,8 @@ class ReplayView(ResultOwner, QWidget):
     def _shown(self, shown: ReplayShown) -> None:
         self.shown = shown
         r = shown.result
-        self.verdict.setText(tr("{op} ({type}): {verdict}. {reason}").format(
-            op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), reason=r.reason))
+        self.verdict.setText(tr("{op} ({type}): {verdict} at {precision}. {reason}").format(
+            op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), precision=r.precision or "—", reason=r.reason))
         self.verdict.setStyleSheet(f"color: {VERDICT_COLOURS.get(r.verdict, '')}; font-weight: bold")
         self.fix_button.setVisible(ran_lower(r))
         self._fill(r)
@@ -168,7 +182,10 @@ class ReplayView(ResultOwner, QWidget):
 
     def _fill(self, r: ReplayResult) -> None:
         main = r.main
-        rows: list[tuple[str, str]] = [(tr("verdict"), verdict_text(r.verdict)), (tr("reference"), "float64")]
+        rows: list[tuple[str, str]] = [(tr("verdict"), verdict_text(r.verdict)), (tr("reference"), "float64"),
+                                       (tr("precision"), r.precision or "—"),
+                                       (tr("op dtype"), f"{r.op_dtype or '—'} ({r.op_dtype_source or '—'})"),
+                                       (tr("precision mode"), _mode_text(r.precision_mode))]
         if main is not None:
             rows += [(k, _number(v)) for k, v in main.metrics.items()]
             rows += [(tr("budget: {key}").format(key=k), _number(v)) for k, v in main.budget.items()

@@ -120,6 +120,8 @@ def test_first_divergence_of_honest_float16_rounding_is_faithful(tmp_path):
                          capture_output=True, text=True, check=True)
     replay = json.loads(cmp.stdout)["first_divergence"]["replay"]
     assert replay["verdict"] == "faithful" and set(replay) >= {"verdict", "reason", "metrics"}
+    assert (replay["precision"], replay["op_dtype"], replay["op_dtype_source"]) == ("float32", "float32", "golden")
+    assert replay["precision_mode"] == {"value": None, "source": None}
 
 
 def test_cli_all_lists_every_op_and_bad_input_exits_2(perturbed_transformer, tmp_path):

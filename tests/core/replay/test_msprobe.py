@@ -169,6 +169,7 @@ def test_msprobe_compare_json_first_divergence_carries_the_replay():
     first = json.loads(out.stdout)["first_divergence"]
     assert first["tensor"] == "Functional.gelu.0.forward.output.0"
     assert first["replay"]["verdict"] == "kernel" and first["replay"]["op"] == "Functional.gelu.0.forward"
+    assert first["replay"]["precision"] == "float32" and first["replay"]["op_dtype_source"] == "golden"
     rounded = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "replay", str(_rank("npu_fp16round")),
                               "--first-divergence", str(_rank("bench")), "--json"], capture_output=True, text=True,
                              check=True)
