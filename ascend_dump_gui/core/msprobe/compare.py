@@ -309,10 +309,18 @@ def _has_checksums(run: MsprobeRun) -> bool:
     return any(leaf.md5 is not None or leaf.data_name is not None for leaf in run.iter_leaves() if leaf.is_tensor)
 
 
+def _is_statistic(value: Any) -> bool:
+    """A value msprobe writes as a statistic: a number, a boolean (bool tensors), or number text (``"inf"``)."""
+    return isinstance(value, int | float) or (isinstance(value, str) and _classify(value) in ("num", "nan", "inf",
+                                                                                               "-inf"))
+
+
 def _stats_missing(row: MsprobeRow) -> str | None:
+    """Why a matched tensor has no statistics to compare: none, or none that is a number, on a side."""
     if not _both_tensors(row) or _empty(row.npu):
         return None
-    sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench)) if all(v is None for v in leaf.stats)]
+    sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench))
+             if not any(_is_statistic(v) for v in leaf.stats)]
     return f"{row.npu.name}: no statistics in the {' and the '.join(sides)} dump.json" if sides else None
 
 

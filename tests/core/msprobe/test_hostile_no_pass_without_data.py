@@ -203,3 +203,16 @@ def test_human_output_says_each_word_once(tmp_path):
     assert_clean(proc)
     assert "rank None" not in proc.stdout and "error: error:" not in proc.stdout
     assert "(step 0): error: The dtype of NPU and Bench are inconsistent." in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("value", [None, "abc", {"a": 1}, [1, 2]])
+def test_statistics_that_are_no_numbers_are_not_compared(tmp_path, value):
+    npu, bench = make_tree(tmp_path / "npu", task="statistics"), make_tree(tmp_path / "bench", task="statistics")
+    for root in (npu, bench):
+        def change(doc: dict) -> None:
+            for leaf in _leaves(doc):
+                leaf.update(Max=value, Min=value, Mean=value, Norm=value)
+        _edit(root, change)
+    code, doc = _compare(npu, bench, "--msprobe-mode", "summary")
+    assert all(r["result"] is None and "no statistics" in r["fail_reason"] for r in doc["rows"])
+    assert code == 1
