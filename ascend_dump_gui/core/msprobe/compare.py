@@ -53,8 +53,9 @@ _FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bflo
 _DIGITS = re.compile(r"^\d+$")
 _SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
 """Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
-_CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|0x[0-9a-fA-F]{16})")
-"""What msprobe writes under "md5": CRC-32 as 8 hex digits, or its xor summary as 0x and 16 hex digits."""
+_CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|-?0x[0-9a-fA-F]{1,16})")
+"""What msprobe writes under "md5": CRC-32 as 8 hex digits (``get_md5_for_tensor``), or its xor summary in hex (up to
+16 digits: one 64-bit word)."""
 
 
 def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
