@@ -9,9 +9,12 @@ Public API (for the GUI, the CLI and other core packages such as a run index):
   ``.is_module``, ``.direction``); ``run.iter_leaves()`` yields every ``Leaf`` (``name``, ``state``, ``dtype``,
   ``shape``, ``max``/``min``/``mean``/``norm``, ``md5``, ``requires_grad``, ``data_name``): statistics
   without tensors. ``run.dump.task/level/framework`` describe the run; ``run.construct`` (call -> enclosing
-  module) and ``run.stacks`` (call -> stack lines) are read on first use.
+  module) and ``run.stacks`` (call -> stack lines) are read on first use. ``run.unread`` says why dump.json could
+  not be read at all (None when it was); ``run.raw_calls()`` gives its entries as plain JSON values through the same
+  fenced, bounded, streaming reader (the replay's arguments).
 * ``run.load(leaf) -> numpy.ndarray``: one tensor (``.pt`` through a restricted unpickler, ``.npy``
-  without pickle); ``TensorLoadError`` when missing or unreadable. ``run.missing_files()`` lists data_names
+  without pickle); ``TensorLoadError`` when missing, unreadable, named by a data_name that is no file name, or
+  of another shape than dump.json says (the file's own header decides; a contradiction is not compared). ``run.missing_files()`` lists data_names
   without a file.
 * ``is_msprobe_dir(path)``; ``compare.compare_runs(npu_run, bench_run, mode)`` and
   ``tree_compare.compare_trees(npu_path, bench_path, mode)`` compare the way ``msprobe compare`` does.

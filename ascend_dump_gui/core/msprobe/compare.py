@@ -53,8 +53,9 @@ _FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bflo
 _DIGITS = re.compile(r"^\d+$")
 _SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
 """Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
-_CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|0x[0-9a-fA-F]{16})")
-"""What msprobe writes under "md5": CRC-32 as 8 hex digits, or its xor summary as 0x and 16 hex digits."""
+_CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|-?0x[0-9a-fA-F]{1,16})")
+"""What msprobe writes under "md5": CRC-32 as 8 hex digits (``get_md5_for_tensor``), or its xor summary in hex (up to
+16 digits: one 64-bit word)."""
 
 
 def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
@@ -309,10 +310,18 @@ def _has_checksums(run: MsprobeRun) -> bool:
     return any(leaf.md5 is not None or leaf.data_name is not None for leaf in run.iter_leaves() if leaf.is_tensor)
 
 
+def _is_statistic(value: Any) -> bool:
+    """A value msprobe writes as a statistic: a number, a boolean (bool tensors), or number text (``"inf"``)."""
+    return isinstance(value, int | float) or (isinstance(value, str) and _classify(value) in ("num", "nan", "inf",
+                                                                                               "-inf"))
+
+
 def _stats_missing(row: MsprobeRow) -> str | None:
+    """Why a matched tensor has no statistics to compare: none, or none that is a number, on a side."""
     if not _both_tensors(row) or _empty(row.npu):
         return None
-    sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench)) if all(v is None for v in leaf.stats)]
+    sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench))
+             if not any(_is_statistic(v) for v in leaf.stats)]
     return f"{row.npu.name}: no statistics in the {' and the '.join(sides)} dump.json" if sides else None
 
 

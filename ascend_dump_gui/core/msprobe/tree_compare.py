@@ -83,7 +83,7 @@ def compare_trees(npu_path: str | Path, bench_path: str | Path, mode: str | None
         call_map = matches.for_runs(npu_run.path, bench_run.path) if matches else None
         results.append(RunPair(npu_run, bench_run, compare_runs(npu_run, bench_run, mode, progress=progress,
                                                                 call_map=call_map or None)))
-    chosen = results[0].result.mode
+    chosen = next((p.result.mode for p in results if p.result.unread is None), results[0].result.mode)
     problems = npu_tree.problems + bench_tree.problems
     for pair in results:
         problems += pair.npu.problems + pair.bench.problems

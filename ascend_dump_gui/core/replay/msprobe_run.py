@@ -25,6 +25,12 @@ def is_msprobe_run(path: Path) -> bool:
     return path.is_dir() and ((path / DUMP_JSON).is_file() or len(list(path.glob(f"*/{DUMP_JSON}"))) == 1)
 
 
+def _shape(item: dict) -> list[int] | None:
+    """dump.json's shape of a tensor argument when it is a list of integers (a loaded file must then match it)."""
+    shape = item.get("shape")
+    return shape if isinstance(shape, list) and all(type(n) is int for n in shape) else None
+
+
 @dataclass
 class Call:
     """One forward API call of dump.json, in dump order."""
@@ -74,9 +80,9 @@ class MsprobeReplayRun:
             data_name = item.get("data_name")
             if not isinstance(data_name, str) or data_name == "-1":
                 raise Unsupported(f"{name} has statistics only (dump task 'tensor' keeps the values)")
-            shape = item.get("shape")
-            shape = tuple(shape) if isinstance(shape, list) and all(type(n) is int for n in shape) else None
-            leaf = Leaf(name, "", "", kind, str(item.get("dtype"))[:60], shape, data_name=data_name)
+            shape = _shape(item)
+            leaf = Leaf(name, "", "", kind, str(item.get("dtype"))[:60], None if shape is None else tuple(shape),
+                        data_name=data_name)
             try:
                 return self.run.load(leaf)
             except TensorLoadError as exc:
@@ -97,7 +103,7 @@ class MsprobeReplayRun:
         args = entry.get("input_args") or []
         kwargs = entry.get("input_kwargs") or {}
         ins = [{"tensor": f"{call.name}.input.{i}", "dtype": str(a.get("dtype", "")).replace("torch.", "")[:60],
-                "shape": a.get("shape")} for i, a in enumerate(args if isinstance(args, list) else [])
+                "shape": _shape(a)} for i, a in enumerate(args if isinstance(args, list) else [])
                if isinstance(a, dict) and "dtype" in a]
         base = {"inputs": ins, "source": self.source}
         if not isinstance(args, list) or not isinstance(kwargs, dict):

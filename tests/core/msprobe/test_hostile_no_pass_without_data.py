@@ -107,7 +107,7 @@ def _md5_trees(tmp_path: Path, value) -> tuple[Path, Path]:
     return npu, bench
 
 
-@pytest.mark.parametrize("value", ["", "abc", "x" * 100_000, "0x1234", "1234567g"])
+@pytest.mark.parametrize("value", ["", "abc", "x" * 100_000, "0x", "0x" + "1" * 17, "1234567g"])
 def test_md5_values_that_are_no_checksum_are_not_compared(tmp_path, value):
     code, doc = _compare(*_md5_trees(tmp_path, value), "--msprobe-mode", "md5")
     assert all(r["result"] is None for r in doc["rows"]), [r["result"] for r in doc["rows"]]
@@ -116,7 +116,7 @@ def test_md5_values_that_are_no_checksum_are_not_compared(tmp_path, value):
     assert doc["summary"]["not_compared"] == 6 and doc["summary"]["pass"] == 0 and code == 1
 
 
-@pytest.mark.parametrize("value", ["0a1b2c3d", "0x00112233445566ff"])
+@pytest.mark.parametrize("value", ["0a1b2c3d", "0x00112233445566ff", "0x1f"])
 def test_equal_checksums_pass(tmp_path, value):
     code, doc = _compare(*_md5_trees(tmp_path, value), "--msprobe-mode", "md5")
     assert {r["result"] for r in doc["rows"]} == {"pass"} and code == 0
@@ -203,3 +203,16 @@ def test_human_output_says_each_word_once(tmp_path):
     assert_clean(proc)
     assert "rank None" not in proc.stdout and "error: error:" not in proc.stdout
     assert "(step 0): error: The dtype of NPU and Bench are inconsistent." in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("value", [None, "abc", {"a": 1}, [1, 2]])
+def test_statistics_that_are_no_numbers_are_not_compared(tmp_path, value):
+    npu, bench = make_tree(tmp_path / "npu", task="statistics"), make_tree(tmp_path / "bench", task="statistics")
+    for root in (npu, bench):
+        def change(doc: dict) -> None:
+            for leaf in _leaves(doc):
+                leaf.update(Max=value, Min=value, Mean=value, Norm=value)
+        _edit(root, change)
+    code, doc = _compare(npu, bench, "--msprobe-mode", "summary")
+    assert all(r["result"] is None and "no statistics" in r["fail_reason"] for r in doc["rows"])
+    assert code == 1

@@ -5,6 +5,7 @@ link. Tests run as root (mode 000 would not stop them), so the folders are made 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 
 from tests.core.msprobe.hostile import assert_clean, make_run, make_tree, run_cli
@@ -52,3 +53,26 @@ def test_scan_reports_them_too(tmp_path):
     proc = run_cli("scan", root, "--json")
     assert_clean(proc, codes=(0,))
     _said(json.loads(proc.stdout)["problems"])
+
+
+def test_a_tree_too_deep_to_list_is_reported(tmp_path):
+    """Folders nested beyond the path length the OS can open: the deepest is a problem, no traceback. (Long names,
+    few levels: the test's own clean-up stays shallow.)"""
+    root = make_tree(tmp_path / "dump")
+    name = "n" * 250
+    folder = os.open(root, os.O_RDONLY)
+    try:
+        for _ in range(20):        # 20 x 251 characters: longer than PATH_MAX (4096)
+            os.mkdir(name, dir_fd=folder)
+            inner = os.open(name, os.O_RDONLY, dir_fd=folder)
+            os.close(folder)
+            folder = inner
+    finally:
+        os.close(folder)
+    for verb in ("runs", "scan"):
+        proc = run_cli(verb, root, "--json")
+        assert_clean(proc, codes=(0,))
+        doc = json.loads(proc.stdout)
+        assert any(p["path"].startswith(name) and "cannot read folder" in p["message"] for p in doc["problems"])
+    assert [(r["step"], r["rank"]) for r in json.loads(run_cli("runs", root, "--json").stdout)["runs"]] == [(0, 0)]
+    shutil.rmtree(root)
