@@ -105,24 +105,31 @@ def nesting(names: Iterable[str], parents: dict[str, str | None], label: Callabl
 
     groups = out.groups
     groups[ROOT] = Group(ROOT, "", None)
+    homes, leaves = out.home, out.leaves
     for name in names:
-        if name in holders and depth[name] < MAX_DEPTH:
-            continue
-        deep += depth[name] > MAX_DEPTH or name in holders
-        parent = parents.get(name)
-        home = ROOT if parent is None else anchor_of(parent)
-        missing = []
-        path = home
-        while path not in groups:
-            missing.append(path)
-            path = path_parent[path][1]
-        for path in reversed(missing):
-            module, above = path_parent[path]
-            groups[path] = Group(path, label(module, parents.get(module)), above)
-            groups[above].groups.append(path)
-        groups[home].ops.append(name)
-        out.home[name] = home
-        out.leaves.append(name)
+        if name in holders:
+            if depth[name] < MAX_DEPTH:
+                continue
+            deep += 1
+        elif depth[name] > MAX_DEPTH:
+            deep += 1
+        parent = parents[name]
+        home = ROOT if parent is None else anchor.get(parent) or anchor_of(parent)
+        group = groups.get(home)
+        if group is None:
+            missing = []
+            path = home
+            while path not in groups:
+                missing.append(path)
+                path = path_parent[path][1]
+            for path in reversed(missing):
+                module, above = path_parent[path]
+                groups[path] = Group(path, label(module, parents.get(module)), above)
+                groups[above].groups.append(path)
+            group = groups[home]
+        group.ops.append(name)
+        homes[name] = home
+        leaves.append(name)
     if deep:
         out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
                             f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
