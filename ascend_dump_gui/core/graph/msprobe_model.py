@@ -6,7 +6,8 @@ as leaves in execution order, one graph per direction (forward, backward).
   group, one without (every module at level L0 that holds no module) is a leaf. A ``parameters_grad`` entry
   sits beside its module's last backward call (msprobe's visualization puts it inside, which would turn
   every L0 leaf module into a group). Calls dump.json has and construct.json lacks (level L1 writes an empty
-  construct.json) sit at the top.
+  construct.json) sit at the top. A loop of parents is cut and modules nested too deep are flattened
+  (:mod:`~ascend_dump_gui.core.graph.msprobe_hierarchy`), each said once among the run's problems.
 * **Order**: dump.json's (calls are written as they end); a construct.json call without data (msprobe
   records some it does not dump) comes right after the call before it in construct.json.
 * **Edges**: msprobe's visualization draws none (nodes in execution order only). Here an input of a leaf
