@@ -43,8 +43,11 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
     depth: dict[str, int] = {}
     on_path: set[str] = set()
     loops = 0
-    for start in parents:
+    for start, parent in parents.items():
         if start in depth:
+            continue
+        if parent is None or parent in depth:      # the common case: the parent's depth is known
+            depth[start] = 0 if parent is None else depth[parent] + 1
             continue
         path = [start]
         on_path.add(start)
