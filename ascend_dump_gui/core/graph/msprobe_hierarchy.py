@@ -60,7 +60,9 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
             if parent in on_path:          # node -> parent closes a loop: cut it there
                 loops += 1
                 if loops <= MAX_NAMED_LOOPS:
-                    problems.append(f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
+                    problems.append(f"construct.json: {node} names itself as its parent; it is shown at the top"
+                                    if node == parent else
+                                    f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
                                     f"(a loop); {node} is shown at the top")
                 parents[node] = None
                 base = -1

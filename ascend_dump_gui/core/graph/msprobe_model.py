@@ -163,7 +163,7 @@ def _parents(names: Iterable[str], construct: dict[str, str | None], owners: dic
         if parent is None and "parameters_grad" in name.split("."):
             owner = _gradient_parent(name, owners)
             parent = construct.get(owner) if owner is not None else None
-        out[name] = parent if parent != name else None
+        out[name] = parent
     return out
 
 
