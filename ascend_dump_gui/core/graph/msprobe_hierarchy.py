@@ -43,8 +43,11 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
     depth: dict[str, int] = {}
     on_path: set[str] = set()
     loops = 0
-    for start in parents:
+    for start, parent in parents.items():
         if start in depth:
+            continue
+        if parent is None or parent in depth:      # the common case: the parent's depth is known
+            depth[start] = 0 if parent is None else depth[parent] + 1
             continue
         path = [start]
         on_path.add(start)
@@ -57,7 +60,9 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
             if parent in on_path:          # node -> parent closes a loop: cut it there
                 loops += 1
                 if loops <= MAX_NAMED_LOOPS:
-                    problems.append(f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
+                    problems.append(f"construct.json: {node} names itself as its parent; it is shown at the top"
+                                    if node == parent else
+                                    f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
                                     f"(a loop); {node} is shown at the top")
                 parents[node] = None
                 base = -1
@@ -105,24 +110,31 @@ def nesting(names: Iterable[str], parents: dict[str, str | None], label: Callabl
 
     groups = out.groups
     groups[ROOT] = Group(ROOT, "", None)
+    homes, leaves = out.home, out.leaves
     for name in names:
-        if name in holders and depth[name] < MAX_DEPTH:
-            continue
-        deep += depth[name] > MAX_DEPTH or name in holders
-        parent = parents.get(name)
-        home = ROOT if parent is None else anchor_of(parent)
-        missing = []
-        path = home
-        while path not in groups:
-            missing.append(path)
-            path = path_parent[path][1]
-        for path in reversed(missing):
-            module, above = path_parent[path]
-            groups[path] = Group(path, label(module, parents.get(module)), above)
-            groups[above].groups.append(path)
-        groups[home].ops.append(name)
-        out.home[name] = home
-        out.leaves.append(name)
+        if name in holders:
+            if depth[name] < MAX_DEPTH:
+                continue
+            deep += 1
+        elif depth[name] > MAX_DEPTH:
+            deep += 1
+        parent = parents[name]
+        home = ROOT if parent is None else anchor.get(parent) or anchor_of(parent)
+        group = groups.get(home)
+        if group is None:
+            missing = []
+            path = home
+            while path not in groups:
+                missing.append(path)
+                path = path_parent[path][1]
+            for path in reversed(missing):
+                module, above = path_parent[path]
+                groups[path] = Group(path, label(module, parents.get(module)), above)
+                groups[above].groups.append(path)
+            group = groups[home]
+        group.ops.append(name)
+        homes[name] = home
+        leaves.append(name)
     if deep:
         out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
                             f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")

@@ -6,7 +6,8 @@ as leaves in execution order, one graph per direction (forward, backward).
   group, one without (every module at level L0 that holds no module) is a leaf. A ``parameters_grad`` entry
   sits beside its module's last backward call (msprobe's visualization puts it inside, which would turn
   every L0 leaf module into a group). Calls dump.json has and construct.json lacks (level L1 writes an empty
-  construct.json) sit at the top.
+  construct.json) sit at the top. A loop of parents is cut and modules nested too deep are flattened
+  (:mod:`~ascend_dump_gui.core.graph.msprobe_hierarchy`), each said once among the run's problems.
 * **Order**: dump.json's (calls are written as they end); a construct.json call without data (msprobe
   records some it does not dump) comes right after the call before it in construct.json.
 * **Edges**: msprobe's visualization draws none (nodes in execution order only). Here an input of a leaf
@@ -140,6 +141,8 @@ def _gradient_parent(name: str, owners: dict[str, str]) -> str | None:
 
 def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> list[str]:
     """Every call and module of dump.json and construct.json in execution order (see the module docstring)."""
+    if not entries:
+        return list(construct)
     position: dict[str, float] = {e.name: float(e.order) for e in entries}
     last = -1.0
     extra = 0
@@ -160,7 +163,7 @@ def _parents(names: Iterable[str], construct: dict[str, str | None], owners: dic
         if parent is None and "parameters_grad" in name.split("."):
             owner = _gradient_parent(name, owners)
             parent = construct.get(owner) if owner is not None else None
-        out[name] = parent if parent != name else None
+        out[name] = parent
     return out
 
 
@@ -258,8 +261,12 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
     chunk_large(groups, home)
     position = {n: i for i, n in enumerate(leaves)}
     group_sizes(groups, position)
-    ops = {n: OpNode(n, call_label(n), home[n], position[n], _tensors(entries.get(n), ("input", "parameters")),
-                     _tensors(entries.get(n), ("output", "parameters_grad"))) for n in leaves}
+    ops = {}
+    for n in leaves:
+        entry = entries.get(n)
+        ops[n] = OpNode(n, call_label(n), home[n], position[n]) if entry is None else OpNode(
+            n, call_label(n), home[n], position[n], _tensors(entry, ("input", "parameters")),
+            _tensors(entry, ("output", "parameters_grad")))
     if cancel is not None:
         cancel.raise_if_cancelled()
     leaf_owners = {n: o for n in leaves if "parameters_grad" in n.split(".")
@@ -270,7 +277,9 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         producers.setdefault(edge.dst, []).append(edge)
     depth: dict[str, int] = {}
     for name in leaves:
-        depth[name] = 1 + max((depth.get(e.src, 0) for e in producers.get(name, ()) if not e.control), default=-1)
+        incoming = producers.get(name)
+        depth[name] = 0 if incoming is None else \
+            1 + max((depth.get(e.src, 0) for e in incoming if not e.control), default=-1)
     model = ModelGraph(f"{run.label} {direction}", str(run.path), ops, edges, groups, producers, {}, depth)
     shown_parents = {n: parents.get(n) for n in names}
     return MsprobeGraph(model, direction, shown_parents, group_of, {p: m for m, p in group_of.items()},

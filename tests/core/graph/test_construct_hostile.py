@@ -69,6 +69,7 @@ def test_a_self_parent_and_many_loops_are_bounded_in_what_is_said(tmp_path, caps
     nodes = {n["id"]: n for n in doc["nodes"]}
     _walk_ends(nodes)
     assert nodes[_module("self")]["parent"] is None
+    assert f"construct.json: {_module('self')} names itself as its parent; it is shown at the top" in doc["problems"]
     loops = [p for p in doc["problems"] if "construct.json" in p]
     assert len(loops) <= 11 and any("more loops cut" in p for p in loops)
 
