@@ -136,8 +136,7 @@ class MsprobeBrowser(QWidget):
         """Index ``path`` in a worker; its steps and ranks appear when done. Links that leave ``path`` are
         problems, not read, unless ``follow_links``."""
         self.calls.clear()
-        self._tree = None
-        self.graph_button.setEnabled(False)
+        self.graph_button.setEnabled(False)   # until the new tree is listed
         self._listing += 1
         self.stack.clear()
         self.plot.set_display(None)
