@@ -182,6 +182,10 @@ def main(argv: list[str]) -> int:
     if args.fresh:
         clear_settings()
     warn_missing_fonts(choose_language(args.lang))
+    from ascend_dump_gui.ui.settings import saved_theme
+    from ascend_dump_gui.ui.theme import apply_theme
+
+    apply_theme(saved_theme())
     demo_dir = Path(scratch.name) / "demo" if scratch is not None else demo_folder()
     window = build_window(args.path, demo_dir=demo_dir, rebuild_demo=args.fresh)
     install_excepthook(window)

@@ -1,4 +1,4 @@
-"""UI state only (window geometry, splitters, recent files, language) in an INI-format QSettings, and the
+"""UI state only (window geometry, splitters, recent files, language, theme) in an INI-format QSettings, and the
 per-user demo folder."""
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ MAX_RECENT = 10
 _RECENT_KEY = "recent/files"
 _LANGUAGE_KEY = "ui/language"
 _FOLLOW_LINKS_KEY = "browse/follow_links"
+_THEME_KEY = "ui/theme"
+THEMES = ("system", "light", "dark")
+"""View > Theme's choices: the system's colour scheme (followed as it changes), light, dark."""
 
 
 def app_settings() -> QSettings:
@@ -70,3 +73,13 @@ def follow_links(settings: QSettings | None = None) -> bool:
 
 def save_follow_links(on: bool, settings: QSettings | None = None) -> None:
     (settings or app_settings()).setValue(_FOLLOW_LINKS_KEY, bool(on))
+
+
+def saved_theme(settings: QSettings | None = None) -> str:
+    """The theme picked in View > Theme ("system", "light" or "dark"; "system" until one is picked)."""
+    value = str((settings or app_settings()).value(_THEME_KEY, "system"))
+    return value if value in THEMES else THEMES[0]
+
+
+def save_theme(theme: str, settings: QSettings | None = None) -> None:
+    (settings or app_settings()).setValue(_THEME_KEY, theme)
