@@ -191,7 +191,11 @@ def main(argv: list[str]) -> int:
     install_excepthook(window)
     window.show()
     if scratch is None:
-        return app.exec()
+        code = app.exec()
+        from ascend_dump_gui.ui.start.preload import HEAVY_MODULES
+
+        HEAVY_MODULES.wait_idle(10)
+        return code
     _run_until(app, lambda: demo_settled(window), SELF_TEST_SECONDS)
     problems = self_test(window)
     window.config_panel.undo_stack.setClean()

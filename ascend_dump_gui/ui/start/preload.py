@@ -27,7 +27,7 @@ class Preload:
 
     def __init__(self, modules: tuple[str, ...]) -> None:
         self.modules = modules
-        self._started, self._done = threading.Event(), threading.Event()
+        self._started, self._done, self._idle = threading.Event(), threading.Event(), threading.Event()
         self._queue: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._settled: set[str] = set()
 
@@ -51,7 +51,9 @@ class Preload:
                 except queue.Empty:
                     if not pending:
                         self._done.set()
+                        self._idle.set()
                         name = self._queue.get()
+                        self._idle.clear()
                     else:
                         name = pending.pop(0)
                 self._import(name)
@@ -66,9 +68,16 @@ class Preload:
         finally:
             self._settled.add(name)
 
+    def wait_idle(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until no import runs: one cut off as the process exits can crash
+        the interpreter's shutdown."""
+        if self._started.is_set():
+            self._idle.wait(timeout)
+
     def request(self, name: str) -> None:
         """Import ``name`` in the thread too (after ``modules``; starts the thread): only a module of another
         package, which never imports this one."""
+        self._idle.clear()
         self.start()
         self._queue.put(name)
 
