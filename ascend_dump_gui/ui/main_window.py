@@ -49,6 +49,7 @@ from ascend_dump_gui.ui.settings import (
 )
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
 from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan
+from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -153,8 +154,11 @@ class MainWindow(QMainWindow):
         return placeholder
 
     def _start_building(self) -> None:
-        """After the first paint: the mode shown first, then the others, built in pieces between events."""
-        self.builder.want(MODES[self.tabs.currentIndex()])
+        """After the first paint: the mode shown first, then the others, built in pieces between events; once
+        the first is built, what later modes need is preloaded (off the GUI thread)."""
+        mode = MODES[self.tabs.currentIndex()]
+        self.builder.want(mode)
+        self.when_built((mode,), preload)
 
     def when_built(self, modes: tuple[str, ...], fn) -> None:
         """Call ``fn`` once the panels of ``modes`` are built (those built first; not before the first paint)."""
