@@ -13,22 +13,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 
-def dark_palette():
-    """A dark Fusion palette for the --dark shots."""
-    from PySide6.QtGui import QColor, QPalette
-
-    palette = QPalette()
-    roles = {QPalette.ColorRole.Window: "#2b2b2b", QPalette.ColorRole.WindowText: "#e6e6e6",
-             QPalette.ColorRole.Base: "#1e1e1e", QPalette.ColorRole.AlternateBase: "#2a2a2a",
-             QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#353535",
-             QPalette.ColorRole.ButtonText: "#e6e6e6", QPalette.ColorRole.Highlight: "#2f65ca",
-             QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#353535",
-             QPalette.ColorRole.ToolTipText: "#e6e6e6", QPalette.ColorRole.PlaceholderText: "#9a9a9a"}
-    for role, colour in roles.items():
-        palette.setColor(role, QColor(colour))
-    return palette
-
-
 def start(out: Path, dark: bool, language: str):
     """The application, styled and translated, with settings in a scratch folder; ``out`` is created.
 
@@ -43,7 +27,9 @@ def start(out: Path, dark: bool, language: str):
     app = _application()
     app.setStyle("Fusion")
     if dark:
-        app.setPalette(dark_palette())
+        from ascend_dump_gui.ui.theme import apply_theme
+
+        apply_theme("dark")
     if not install_language(language):
         raise SystemExit(f"no translation for {language!r}")
     out.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,6 @@
 """Offscreen screenshots of every mode, populated, at 1024x700 (the first hour of a new user): the demo in
-Configure, Browse and Compare, its graph, a ranks matrix, an msprobe tree in Browse, and the Run in emulator
+Configure, Browse and Compare, its graph, an msprobe run with its bench in Graph, a ranks matrix, an msprobe
+tree in Browse, and the Run in emulator
 dialog with the mixed_precision model.
 
 Run: python scripts/screenshots_tabs.py [--out docs/screenshots] [--dark] [--lang zh_CN]
@@ -47,6 +48,13 @@ def shoot(out: Path, dark: bool = False, language: str = "en") -> list[Path]:
     show_graph(window, wait)
     settle()
     grab(window, "first-hour-graph")
+    graph = window.graph_panel   # an msprobe run with its bench: the widest the Graph toolbar gets
+    npu, bench = (Path(__file__).resolve().parents[1] / "tests" / "core" / "graph" / "data" / "msprobe" / f"{side}_mix"
+                  for side in ("npu", "bench"))
+    graph.open_msprobe(npu, bench=bench)
+    wait(lambda: graph.msprobe is not None and graph.msprobe.bench is not None and not graph.busy, 30_000)
+    settle()
+    grab(window, "first-hour-graph-msprobe")
     show_ranks(window, folder, wait)
     settle()
     grab(window, "first-hour-ranks")

@@ -182,12 +182,20 @@ def main(argv: list[str]) -> int:
     if args.fresh:
         clear_settings()
     warn_missing_fonts(choose_language(args.lang))
+    from ascend_dump_gui.ui.settings import saved_theme
+    from ascend_dump_gui.ui.theme import apply_theme
+
+    apply_theme(saved_theme())
     demo_dir = Path(scratch.name) / "demo" if scratch is not None else demo_folder()
     window = build_window(args.path, demo_dir=demo_dir, rebuild_demo=args.fresh)
     install_excepthook(window)
     window.show()
     if scratch is None:
-        return app.exec()
+        code = app.exec()
+        from ascend_dump_gui.ui.start.preload import HEAVY_MODULES
+
+        HEAVY_MODULES.wait_idle(10)
+        return code
     _run_until(app, lambda: demo_settled(window), SELF_TEST_SECONDS)
     problems = self_test(window)
     window.config_panel.undo_stack.setClean()

@@ -38,9 +38,18 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, schema_text, tr, tr_schema
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import Session, save_session
-from ascend_dump_gui.ui.settings import add_recent_file, app_settings, recent_files, save_language
+from ascend_dump_gui.ui.settings import (
+    THEMES,
+    add_recent_file,
+    app_settings,
+    recent_files,
+    save_language,
+    save_theme,
+    saved_theme,
+)
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
 from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan
+from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -146,8 +155,11 @@ class MainWindow(QMainWindow):
         return placeholder
 
     def _start_building(self) -> None:
-        """After the first paint: the mode shown first, then the others, built in pieces between events."""
-        self.builder.want(MODES[self.tabs.currentIndex()])
+        """After the first paint: the mode shown first, then the others, built in pieces between events; once
+        the first is built, what later modes need is preloaded (off the GUI thread)."""
+        mode = MODES[self.tabs.currentIndex()]
+        self.builder.want(mode)
+        self.when_built((mode,), preload)
 
     def when_built(self, modes: tuple[str, ...], fn) -> None:
         """Call ``fn`` once the panels of ``modes`` are built (those built first; not before the first paint)."""
@@ -441,6 +453,15 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
             action.setChecked(code == current_language())
             chosen.addAction(action)
+        self.theme_menu = view_menu.addMenu(tr("&Theme"))
+        themes = QActionGroup(self.theme_menu)
+        names = {"system": tr("&System"), "light": tr("&Light"), "dark": tr("&Dark")}
+        for theme in THEMES:
+            action = self.theme_menu.addAction(names[theme], lambda *_, t=theme: self.set_theme(t))
+            action.setObjectName(f"theme_{theme}")
+            action.setCheckable(True)
+            action.setChecked(theme == saved_theme(self.settings))
+            themes.addAction(action)
 
         tools_menu = self.menuBar().addMenu(tr("&Tools"))
         self.emulate_action = self._action(tools_menu, "run_in_emulator", tr("Run in &Emulator…"),
@@ -627,6 +648,13 @@ class MainWindow(QMainWindow):
             panel.show_table(state["table"])
             if state["op"]:
                 panel.select_op(state["op"])
+
+    def set_theme(self, theme: str) -> None:
+        """Use ``theme`` (one of ``settings.THEMES``) now and for later starts."""
+        from ascend_dump_gui.ui.theme import apply_theme
+
+        save_theme(theme, self.settings)
+        apply_theme(theme)
 
     def _check_language(self, language: str) -> None:
         for action in self.language_menu.actions():

@@ -1,4 +1,4 @@
-"""UI state only (window geometry, splitters, recent files, language) in an INI-format QSettings, and the
+"""UI state only (window geometry, splitters, recent files, language, theme) in an INI-format QSettings, and the
 per-user demo folder."""
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ _RECENT_KEY = "recent/files"
 _LANGUAGE_KEY = "ui/language"
 _EMULATOR_MODEL_KEY = "emulator/model"
 _FOLLOW_LINKS_KEY = "browse/follow_links"
+_THEME_KEY = "ui/theme"
+THEMES = ("system", "light", "dark")
+"""View > Theme's choices: the system's colour scheme (followed as it changes), light, dark."""
 
 
 def app_settings() -> QSettings:
@@ -81,3 +84,13 @@ def last_emulator_model(settings: QSettings | None = None) -> str | None:
 
 def save_emulator_model(model: str, settings: QSettings | None = None) -> None:
     (settings or app_settings()).setValue(_EMULATOR_MODEL_KEY, model)
+
+
+def saved_theme(settings: QSettings | None = None) -> str:
+    """The theme picked in View > Theme ("system", "light" or "dark"; "system" until one is picked)."""
+    value = str((settings or app_settings()).value(_THEME_KEY, "system"))
+    return value if value in THEMES else THEMES[0]
+
+
+def save_theme(theme: str, settings: QSettings | None = None) -> None:
+    (settings or app_settings()).setValue(_THEME_KEY, theme)

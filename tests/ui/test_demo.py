@@ -226,3 +226,19 @@ def test_a_second_start_says_it_restored_the_session_and_the_banner_agrees(qtbot
     assert "This is a demo" not in text and "Restored your last session" in text and "mine" in text
     assert "Compare" in text and "Configure" in text   # the demo filled only Configure
     assert second.compare_panel.result() is None       # restored paths, no result pretending to be theirs
+
+
+def test_configure_shows_the_demos_config_from_the_start(qtbot, windows, tmp_path):
+    """No watcher sample first and the demo's config later: Configure shows the demo's acl.json from the moment
+    it is built, and the demo being ready changes nothing there."""
+    folder = tmp_path / "data" / "demo"
+    window = windows(demo_dir=folder)
+    qtbot.waitUntil(lambda: window.built("configure"), timeout=20_000)
+    config = window.config_panel
+    seen = [(config.path, dict(config.doc.values))]
+    config.stateChanged.connect(lambda: seen.append((config.path, dict(config.doc.values))))
+    demo = _ready(qtbot, window)
+    assert seen[0][0] == folder / "acl.json" == demo.config_path
+    assert seen[0][1]["dump_path"] == "dump" and "dump_scene" not in seen[0][1]   # not the watcher sample
+    assert all(state == seen[0] for state in seen) and not config.is_dirty
+    assert demo.config_path.read_text(encoding="utf-8").strip().startswith("{")

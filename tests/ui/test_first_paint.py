@@ -189,3 +189,99 @@ def test_a_preload_callback_whose_context_is_gone_is_not_called(qtbot, held_impo
     qtbot.waitUntil(lambda: loads.done)
     qtbot.wait(100)
     assert called == []
+
+
+def test_modes_are_built_in_idle_time_once_the_window_has_painted(qtbot):
+    from ascend_dump_gui.ui.main_window import MODES, MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert not any(window.built(mode) for mode in MODES)
+    window.show()
+    qtbot.waitUntil(lambda: all(window.built(mode) for mode in MODES), timeout=60_000)
+    assert window.tabs.currentIndex() == MODES.index("configure")  # built in the background, not shown
+    assert not [i for i in range(len(MODES)) if window.tabs.widget(i).objectName().endswith("_placeholder")]
+    qtbot.waitUntil(lambda: not window.runner.active, timeout=30_000)
+
+
+def test_a_mode_clicked_before_its_panel_is_built_shows_its_placeholder_at_once_then_its_panel(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from ascend_dump_gui.ui.compare.panel import ComparePanel
+    from ascend_dump_gui.ui.main_window import MODES, MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    bar = window.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(MODES.index("compare")).center())
+    page = window.tabs.currentWidget()
+    assert page.objectName() == "compare_placeholder" and not window.built("compare")
+    assert page.findChild(QLabel).text()  # it says the mode is opening
+    qtbot.waitUntil(lambda: window.built("compare"), timeout=60_000)
+    assert isinstance(window.tabs.currentWidget(), ComparePanel)
+    assert not window.built("graph")  # the clicked mode came first
+    qtbot.waitUntil(lambda: all(window.built(mode) for mode in MODES), timeout=60_000)
+
+
+ORDER_CHILD = r"""
+import importlib, json, sys
+from ascend_dump_gui.ui.start.panels import import_order
+
+problems, count = [], 0
+for name in import_order(("ascend_dump_gui.ui.compare.panel", "ascend_dump_gui.ui.graph.panel")):
+    before = set(sys.modules)
+    importlib.import_module(name)
+    ours = sorted(m for m in set(sys.modules) - before if m.startswith("ascend_dump_gui") and m != name)
+    count += name.startswith("ascend_dump_gui")
+    if ours:
+        problems.append([name, ours])
+print(json.dumps({"problems": problems, "count": count, "done": "ascend_dump_gui.ui.compare.panel" in sys.modules}))
+"""
+
+
+def test_the_import_order_imports_one_module_of_ours_at_a_time():
+    """Each module comes after the modules of this package it imports: importing it imports no other one (so
+    the builder's pieces are one module's own code each)."""
+    done = subprocess.run([sys.executable, "-c", ORDER_CHILD], capture_output=True, text=True, timeout=120,
+                          env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
+                               "PYTHONPATH": str(__import__("pathlib").Path(__file__).resolve().parents[2])})
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["done"] and seen["count"] > 50
+    assert seen["problems"] == []
+
+
+def test_a_panel_takes_the_plots_made_ahead_for_it(qtbot):
+    from ascend_dump_gui.ui.plots.values_plot import ValuesPlot
+    from ascend_dump_gui.ui.start import panels
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    got = []
+
+    def build(mode: str) -> QWidget:
+        ahead = list(panels._AHEAD.get((ValuesPlot, ()), []))
+        plot = panels.made_ahead(ValuesPlot)
+        got.append((ahead, plot))
+        return plot
+
+    builder = panels.PanelBuilder(owner, {"plot": panels.Plan((), ("ascend_dump_gui.ui.plots.values_plot:ValuesPlot",))},
+                                  build)
+    builder.start()
+    qtbot.waitUntil(lambda: bool(got), timeout=10_000)
+    ahead, plot = got[0]
+    assert ahead and plot is ahead[-1]  # made in an earlier turn, taken by the panel
+    plot.deleteLater()
+
+
+def test_other_packages_modules_are_imported_in_the_preload_thread_when_asked(qtbot, held_imports):
+    from ascend_dump_gui.ui.start.preload import Preload
+
+    seen, release = held_imports
+    release.set()
+    loads = Preload(())
+    loads.request("mailbox")
+    qtbot.waitUntil(lambda: loads.settled("mailbox"), timeout=10_000)
+    assert ("mailbox", "preload") in seen and "mailbox" in sys.modules

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -223,6 +223,17 @@ class GraphCanvas(QGraphicsView):
             event.accept()
             return
         super().mouseDoubleClickEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new palette (View > Theme): the background and the items drawn in its colours again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.setBackgroundBrush(self.palette().color(QPalette.ColorRole.Base))
+            if self.model is not None and self.layout_shown is not None:
+                model, layout, selected = self.model, self.layout_shown, list(self._selected)
+                self.clear_graph()
+                self.show_layout(model, layout)
+                self._selected = selected
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ascend_dump_gui.ui.start.preload import HEAVY_MODULES as PRELOAD
 from ascend_dump_gui.ui.start.preload import imported
@@ -113,12 +113,30 @@ def import_order(names: tuple[str, ...]) -> Iterator[str]:
 
 _AHEAD: dict[tuple, list[QWidget]] = {}
 """Widgets made ahead, by the factory and arguments that made them."""
+_discarding = False
+"""True once :func:`_discard_ahead` is connected to the application's end."""
 
 
 def _part(spec: str) -> tuple[Callable[..., QWidget], tuple[str, ...]]:
     """``module:factory`` or ``module:factory:argument``: the factory and its arguments."""
     module, attr, *args = spec.split(":")
     return getattr(importlib.import_module(module), attr), tuple(args)
+
+
+def _discard_ahead() -> None:
+    """Delete the widgets made ahead and never taken (before the application ends, not during Python's
+    shutdown)."""
+    for made in _AHEAD.values():
+        for widget in made:
+            widget.deleteLater()
+    _AHEAD.clear()
+
+
+def _discard_at_the_end() -> None:
+    global _discarding
+    if not _discarding:
+        QApplication.instance().aboutToQuit.connect(_discard_ahead)
+        _discarding = True
 
 
 def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
@@ -202,6 +220,7 @@ class PanelBuilder(QObject):
             factory, args = _part(spec)
             made = _AHEAD.setdefault((factory, args), [])
             if len(made) < plan.parts.count(spec):  # never more than one plan uses
+                _discard_at_the_end()
                 made.append(factory(*args))
                 yield False
         panel = self._build(mode)

@@ -21,15 +21,20 @@ built in pieces (``ui.start.panels``) needs it."""
 POLL_MS = 20
 
 
+_MODULES = object()
+"""Put on the queue by :meth:`Preload.start`: import ``modules`` now (after what was asked for)."""
+
+
 class Preload:
     """Imports ``modules`` in a background thread once :meth:`start` is called (later calls do nothing), and
-    any module asked for with :meth:`request`, in the order asked, before the rest of ``modules``."""
+    any module asked for with :meth:`request` (the thread starts then), those before the rest of ``modules``."""
 
     def __init__(self, modules: tuple[str, ...]) -> None:
         self.modules = modules
-        self._started, self._done = threading.Event(), threading.Event()
-        self._queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._started, self._done, self._idle = threading.Event(), threading.Event(), threading.Event()
+        self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._settled: set[str] = set()
+        self._thread: threading.Thread | None = None
 
     @property
     def done(self) -> bool:
@@ -37,26 +42,45 @@ class Preload:
         return self._done.is_set()
 
     def start(self) -> None:
-        """Import the modules in a thread of their own; one that fails is left to the code that needs it, which
-        imports it again and says why."""
+        """Import the modules in the thread; one that fails is left to the code that needs it, which imports it
+        again and says why."""
         if self._started.is_set():
             return
         self._started.set()
+        self._put(_MODULES)
 
-        def run() -> None:
-            pending = list(self.modules)
-            while True:
-                try:
-                    name = self._queue.get_nowait()  # asked for: before the rest of ``modules``
-                except queue.Empty:
-                    if not pending:
+    def request(self, name: str) -> None:
+        """Import ``name`` in the thread too (before the rest of ``modules``): only a module of another package,
+        which never imports this one."""
+        self._put(name)
+
+    def _put(self, item: object) -> None:
+        self._idle.clear()
+        self._queue.put(item)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="preload", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        pending: list[str] = []
+        modules_asked = False
+        while True:
+            try:
+                item = self._queue.get_nowait()  # asked for: before the rest of ``modules``
+            except queue.Empty:
+                if pending:
+                    item = pending.pop(0)
+                else:
+                    if modules_asked:
                         self._done.set()
-                        name = self._queue.get()
-                    else:
-                        name = pending.pop(0)
-                self._import(name)
-
-        threading.Thread(target=run, name="preload", daemon=True).start()
+                    self._idle.set()
+                    item = self._queue.get()
+                    self._idle.clear()
+            if item is _MODULES:
+                pending.extend(self.modules)
+                modules_asked = True
+            else:
+                self._import(str(item))
 
     def _import(self, name: str) -> None:
         try:
@@ -66,11 +90,11 @@ class Preload:
         finally:
             self._settled.add(name)
 
-    def request(self, name: str) -> None:
-        """Import ``name`` in the thread too (after ``modules``; starts the thread): only a module of another
-        package, which never imports this one."""
-        self.start()
-        self._queue.put(name)
+    def wait_idle(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until no import runs: one cut off as the process exits can crash
+        the interpreter's shutdown."""
+        if self._thread is not None:
+            self._idle.wait(timeout)
 
     def settled(self, name: str) -> bool:
         """True once :meth:`request`'s ``name`` is imported (or failed)."""
