@@ -52,7 +52,7 @@ def write_dump_json(path: Path, calls: int, per_call: int, differing: frozenset[
         for i in range(calls):
             off = 1.5 if i in differing else 1.0
 
-            def leaf() -> str:
+            def leaf(off: float = off) -> str:
                 mx, mn = rng.uniform(0, 3) * off, -rng.uniform(0, 3)
                 return (f'{{"type": "torch.Tensor", "dtype": "torch.bfloat16", "shape": [8, 4096], "Max": {mx!r}, '
                         f'"Min": {mn!r}, "Mean": {(mx + mn) / 7!r}, "Norm": {abs(mx) * 91!r}, '
