@@ -9,7 +9,9 @@ with every worker thread and once more on one thread (what it gets when another 
 cores). msaccucmp (msprobe's ``AlgorithmManager``, all ten algorithms) runs in a subprocess with the
 oracle venv's python; it is skipped with a note when that venv is absent. Best and median of the repeats
 are printed, with the load average before and after, since other processes may share the cores. The
-6-decimal strings of both are compared too.
+6-decimal strings of both are compared too. End to end: ``ascend-dump compare x.npy y.npy --json`` in a fresh
+process (start, reading both files from the page cache, all ten metrics, the JSON), GB/s of both files.
+Targets (issue 35): end to end >= 2 GB/s, ours >= 25x msaccucmp.
 """
 
 from __future__ import annotations
@@ -99,6 +101,19 @@ def one_thread(fn):
     return run
 
 
+def end_to_end(x: np.ndarray, y: np.ndarray, repeat: int) -> Timing:
+    """Wall time of ``ascend-dump compare x.npy y.npy --json`` in fresh processes (files in the page cache)."""
+    with tempfile.TemporaryDirectory(prefix="bench-compare-e2e-") as tmp:
+        npu, golden = Path(tmp) / "npu" / "t.npy", Path(tmp) / "golden" / "t.npy"
+        for path, array in ((npu, x), (golden, y)):
+            path.parent.mkdir()
+            np.save(path, array)
+        cmd = [sys.executable, "-m", "ascend_dump_gui.cli", "compare", str(npu), str(golden), "--json"]
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        subprocess.run(cmd, check=True, capture_output=True, env=env)     # warm the page cache
+        return timed(lambda: subprocess.run(cmd, check=True, capture_output=True, env=env), repeat)[0]
+
+
 def run_msaccucmp(python: Path, oracle: Path, x: np.ndarray, y: np.ndarray, repeat: int) -> dict | None:
     if not python.exists() or not (oracle / "msprobe_harness.py").exists():
         print(f"msaccucmp: skipped ({python} or {oracle} is absent; see the oracle README to set it up)")
@@ -133,6 +148,7 @@ def main() -> None:
     print(f"2 x {args.size_mb:g} MiB float32 ({n} elements each), {worker_count()} worker threads, "
           f"{args.repeat} runs each")
     print(f"load average before: {os.getloadavg()[0]:.2f} (other processes share the cores)")
+    e2e = end_to_end(x, y, args.repeat)
     dot, _ = timed(lambda: np.dot(x, y), args.repeat)
     ours, result = timed(lambda: evaluate(x, y), args.repeat)
     single, _ = timed(one_thread(lambda: evaluate(x, y)), args.repeat)
@@ -141,6 +157,9 @@ def main() -> None:
     print(single.line("ours, all ten metrics, one thread", total))
     print(f"ours = {100 * ours.gbps(total) / dot.gbps(total):.1f}% of the baseline (best), "
           f"{100 * ours.gbps(total, median) / dot.gbps(total, median):.1f}% (median)")
+    print(e2e.line("ascend-dump compare, end to end", total))
+    print(f"RATIO compare_end_to_end_gbps {e2e.gbps(total):.3f} >= 2")
+    print(f"RATIO compare_in_memory_vs_dot {ours.gbps(total) / dot.gbps(total):.3f}")
     theirs = None if args.skip_msprobe else run_msaccucmp(Path(args.oracle_python), Path(args.oracle_dir), x, y,
                                                            args.msaccucmp_repeat)
     if theirs is not None:
@@ -149,6 +168,7 @@ def main() -> None:
         print(f"ours / msaccucmp: best {ours.gbps(total) / ms.gbps(total):.1f}x, median "
               f"{ours.gbps(total, median) / ms.gbps(total, median):.1f}x wall; one thread "
               f"{single.gbps(total) / ms.gbps(total):.1f}x (best); CPU {median(ms.cpu) / median(ours.cpu):.1f}x")
+        print(f"RATIO compare_vs_msaccucmp {ours.gbps(total) / ms.gbps(total):.3f} >= 25")
         same = theirs["texts"] == result.texts
         print("6-decimal strings identical to msaccucmp's:", same)
         if not same:

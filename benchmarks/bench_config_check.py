@@ -58,6 +58,7 @@ def main() -> None:
         verdict = "OK" if seconds < 0.05 else "SLOW"
         print(f"{name:<12} check {seconds * 1e3:7.3f} ms ({seconds / baseline:6.1f}x baseline)  "
               f"parse {parse * 1e3:7.3f} ms  [{verdict}: target < 50 ms]")
+        print(f"RATIO config_check_{name}_ms {seconds * 1e3:.3f} <= 50")
 
 
 if __name__ == "__main__":

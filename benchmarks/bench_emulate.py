@@ -80,6 +80,8 @@ def main() -> None:
               f"{'met' if t_emulate < TARGET_S else 'NOT met'})")
         print(f"baseline forward only   {t_forward:8.3f} s   emulate/forward = {t_emulate / t_forward:6.1f}x")
         print(f"baseline np.save bytes  {t_save:8.3f} s   emulate/np.save = {t_emulate / t_save:6.2f}x")
+        print(f"RATIO emulate_{args.steps}_steps_seconds {t_emulate:.3f} <= {TARGET_S:g}")
+        print(f"RATIO emulate_vs_np_save {t_emulate / t_save:.3f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

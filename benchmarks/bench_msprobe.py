@@ -44,6 +44,7 @@ def main() -> None:
     pt, npy = best(lambda: read_pt(folder / "t.pt")), best(lambda: np.load(folder / "t.npy"))
     print(f"read_pt {args.mib} MiB float32: {pt * 1e3:.1f} ms; np.load baseline {npy * 1e3:.1f} ms "
           f"(ratio {pt / npy:.2f})")
+    print(f"RATIO read_pt_vs_np_load {pt / npy:.3f}")
 
     spec = {"task": "tensor", "level": "mix", "ranks": (0, 1), "steps": (0,)}
     write_msprobe_tree(folder / "npu", "transformer", MsprobeDumpSpec(**spec, noise=1e-3))
@@ -60,6 +61,7 @@ def main() -> None:
     cmp, load = best(lambda: compare_trees(folder / "npu", folder / "bench"), 3), best(load_all, 3)
     print(f"compare_trees (all mode, {rows} rows, 2 ranks): {cmp * 1e3:.0f} ms; loading every tensor of both "
           f"trees baseline {load * 1e3:.0f} ms (ratio {cmp / load:.2f})")
+    print(f"RATIO msprobe_compare_trees_vs_loading {cmp / load:.3f}")
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ def write_dump_json(path: Path, calls: int, per_call: int, differing: frozenset[
         for i in range(calls):
             off = 1.5 if i in differing else 1.0
 
-            def leaf() -> str:
+            def leaf(off: float = off) -> str:
                 mx, mn = rng.uniform(0, 3) * off, -rng.uniform(0, 3)
                 return (f'{{"type": "torch.Tensor", "dtype": "torch.bfloat16", "shape": [8, 4096], "Max": {mx!r}, '
                         f'"Min": {mn!r}, "Mean": {(mx + mn) / 7!r}, "Norm": {abs(mx) * 91!r}, '
@@ -114,9 +114,9 @@ def main() -> None:
           f"output {out.stat().st_size / 2**20:.0f} MiB")
     runs_t, runs_rss, _ = measure([*cli, "runs", str(folder / "runs"), "--json"])
     print(f"runs: {runs_t:.2f} s ({runs_t / base_t:.2f}x baseline, target <= 2x), peak RSS {runs_rss / 2**30:.2f} GiB")
-    print(f"RATIO compare_json_time {cmp_t / base_t:.3f} 3")
-    print(f"RATIO compare_json_rss {cmp_rss / size:.3f} 3")
-    print(f"RATIO runs_time {runs_t / base_t:.3f} 2")
+    print(f"RATIO compare_json_time {cmp_t / base_t:.3f} <= 3")
+    print(f"RATIO compare_json_rss {cmp_rss / size:.3f} <= 3")
+    print(f"RATIO runs_time {runs_t / base_t:.3f} <= 2")
     if not args.keep and args.dir is None:
         shutil.rmtree(folder)
 

@@ -108,6 +108,7 @@ def main() -> None:
               f"({t_stats / t_find:.1f}x find), {stats.summary['full_compared_runs']} of {len(stats.runs)} runs "
               f"compared in full; first divergence rank {d['rank']} step {d['step']} {d['tensor']}; overflow "
               f"ranks {stats.summary['overflow_ranks']}")
+        print(f"RATIO ranks_stats_first_vs_find {t_stats / t_find:.3f}")
 
         subset = list(range(args.full_ranks)) if args.full_ranks else None
         t_local, local = timed(lambda: compare_tree(tree.npu_root, mode="ranks", ranks=subset,

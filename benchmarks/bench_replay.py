@@ -57,6 +57,7 @@ def matmul(n: int, repeat: int) -> float:
     print(f"{n}x{n} float16 MatMul: numpy float64 matmul best {min(base):.3f} s (median {median(base):.3f}); "
           f"replay best {min(ours):.3f} s (median {median(ours):.3f}); ratio {ratio:.2f} (target <= {TARGET}); "
           f"verdict {verdicts[0]}")
+    print(f"RATIO replay_matmul_vs_numpy {ratio:.3f} <= {TARGET}")
     return ratio
 
 

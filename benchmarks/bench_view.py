@@ -93,6 +93,8 @@ def main() -> None:
     print(f"time target <= 3x       : {'met' if ratio <= 3 else 'MISSED'}")
     print(f"peak allocated (open)   : {alloc / 2**20:7.0f} MiB = {alloc / size:.2f}x the restored tensor "
           f"(target <= 2x: {'met' if alloc <= 2 * size else 'MISSED'})")
+    print(f"RATIO view_vs_numpy_minmax {ratio:.3f} <= 3")
+    print(f"RATIO view_alloc_vs_tensor {alloc / size:.3f} <= 2")
     print(f"peak RSS (open)         : {r['peak_rss'] / 2**20:7.0f} MiB = {r['peak_rss'] / size:.2f}x "
           "(also counts the dump file's memory-mapped pages read by the restore)")
 

@@ -29,7 +29,7 @@ def run_msprobe_compare(args: argparse.Namespace) -> int:
     if first is not None:      # the first diverging call replayed from its own dumped arguments
         replay = divergence_replay(first[0].npu.path, None, first[1].npu.entry, bench=first[0].bench)
     if args.json:
-        doc = to_json(result)
+        doc = to_json(result, lazy_rows=True)   # rows streamed as they are written
         if replay is not None:
             doc["first_divergence"]["replay"] = replay
         print_json(doc)

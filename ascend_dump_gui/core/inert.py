@@ -13,6 +13,8 @@ import unicodedata
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_PLAIN_FIRST = frozenset(chr(c) for c in range(0x21, 0x7F)) - set(_FORMULA_START)
+"""A cell starting with one of these ASCII characters is shown as it is (NFKC leaves them, nothing to strip)."""
 
 
 def csv_cell(text: str) -> str:
@@ -20,6 +22,8 @@ def csv_cell(text: str) -> str:
     ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's advice), unless it is a plain number
     (``-0.5``, ``+1e-3``, ``-inf``, ``nan``). Leading spaces and full-width or small forms of these signs
     (``" =1+1"``, ``"＝1+1"``) count too: some spreadsheets trim or fold them on import."""
+    if text[:1] in _PLAIN_FIRST:      # most cells: no normalisation needed
+        return text
     first = unicodedata.normalize("NFKC", text.lstrip()[:1])
     if (text.startswith(_FORMULA_START) or first.startswith(_FORMULA_START)) and not _PLAIN_NUMBER.fullmatch(text):
         return "'" + text

@@ -174,6 +174,12 @@ def _stat_str(value: Any) -> str:
 
 def _summary_pair(npu: Any, bench: Any) -> tuple[Any, Any]:
     """(diff, relative error in percent) for one statistic, msprobe's table of rules."""
+    if npu.__class__ is float and bench.__class__ is float and npu - npu == 0 == bench - bench:
+        # both finite floats (most statistics): the rules below in a few operations
+        if npu == bench and math.copysign(1.0, npu) == math.copysign(1.0, bench):
+            return 0.0, 0.0
+        diff = npu - bench
+        return diff, (abs(diff / bench * 100) if bench != 0 else INF)
     if _stat_str(npu) == _stat_str(bench):
         return 0.0, 0.0
     t1, t2 = _classify(npu), _classify(bench)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,16 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return "Nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
     return value
+
+
+def _json_metrics(metrics: dict[str, Any]) -> dict[str, Any]:
+    """``metrics`` with non-finite floats as msprobe's marker strings (a copy; checked in one expression per
+    value, since a tree compare has millions)."""
+    return {k: v if not isinstance(v, float) or v - v == 0 else _json_value(v) for k, v in metrics.items()}
+
+
+_call_type = lru_cache(maxsize=1 << 12)(call_type)
+"""The rows of one call follow each other: their op type is worked out once."""
 
 
 def _number(value: Any) -> float | None:
@@ -54,7 +66,7 @@ def overflow_entries(run: MsprobeRun) -> list[dict[str, Any]]:
 
 
 def _overflow(row: MsprobeRow) -> bool:
-    return leaf_overflow(row.npu) is not None
+    return row.npu.state == "output" and leaf_overflow(row.npu) is not None
 
 
 def _tensor_file(run: MsprobeRun, leaf: Leaf | None) -> Path | None:
@@ -69,10 +81,10 @@ def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
     """One row in cli.md's shape, plus ``bench``, ``result``, ``messages``, ``rank``, ``step``."""
     npu_file, bench_file = _tensor_file(pair.npu, row.npu), _tensor_file(pair.bench, row.bench)
     return {
-        "tensor": row.tensor, "bench": row.bench.name if row.bench else None, "op_type": call_type(row.npu.entry),
+        "tensor": row.tensor, "bench": row.bench.name if row.bench else None, "op_type": _call_type(row.npu.entry),
         "npu_file": str(npu_file) if npu_file else None, "golden_file": str(bench_file) if bench_file else None,
         "dtype": row.npu.dtype, "shape": list(row.npu.shape) if row.npu.shape is not None else None,
-        "metrics": {k: _json_value(v) for k, v in row.metrics.items()},
+        "metrics": _json_metrics(row.metrics),
         "reached": None if row.bench is None or row.result is None else row.result == "pass", "overflow": _overflow(row),
         "fail_reason": "; ".join(row.messages) or None, "result": row.result, "messages": row.messages,
         "rank": pair.npu.rank, "step": pair.npu.step,
@@ -88,8 +100,14 @@ def summary(result: TreeComparison) -> dict[str, Any]:
             **counts, "runs_not_compared": sum(pair.result.unread is not None for pair in result.pairs)}
 
 
-def to_json(result: TreeComparison) -> dict[str, Any]:
-    rows = [row_json(pair, row) for pair in result.pairs for row in pair.result.rows]
+def _rows_json(result: TreeComparison) -> Iterator[dict[str, Any]]:
+    return (row_json(pair, row) for pair in result.pairs for row in pair.result.rows)
+
+
+def to_json(result: TreeComparison, *, lazy_rows: bool = False) -> dict[str, Any]:
+    """The whole comparison in cli.md's shape; with ``lazy_rows`` its ``rows`` are an iterator, made one by one as
+    a streaming writer (:mod:`~ascend_dump_gui.core.json_out`) consumes them."""
+    rows = _rows_json(result) if lazy_rows else list(_rows_json(result))
     first = result.first_divergence()
     runs = []
     for pair in result.pairs:
