@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.dtype_files import TYPE_PREFIX, parse_customize_line
-from ascend_dump_gui.core.config.schema.tf1.debug import PRECISION_MODES, PRECISION_MODES_V2
 from ascend_dump_gui.core.errors import InputError
 
 OPTION, CONFIG, GRAPH, PRODUCT = "option", "config", "graph", "product default"
@@ -40,7 +40,16 @@ REDUCTIONS = frozenset({"ReduceSumD", "ReduceMeanD", "AvgPool"})
 """Op types whose vector sum may run in float16 (a high-performance kernel); the normalisations (SoftmaxV2,
 LayerNorm, RmsNorm) document float32 sums."""
 
-MODES = tuple(dict.fromkeys(PRECISION_MODES + PRECISION_MODES_V2))
+
+@cache
+def modes() -> tuple[str, ...]:
+    """Every precision_mode and precision_mode_v2 value (the TF1 schema's lists; imported when first needed, so the
+    replay does not load the config schema)."""
+    from ascend_dump_gui.core.config.schema.tf1.debug import PRECISION_MODES, PRECISION_MODES_V2
+
+    return tuple(dict.fromkeys(PRECISION_MODES + PRECISION_MODES_V2))
+
+
 PRODUCT_DEFAULTS = {"atlas_a2": "must_keep_origin_dtype", "atlas_a3": "must_keep_origin_dtype",
                     "atlas_training": "allow_fp32_to_fp16", "atlas_inference": "force_fp16"}
 """Each product's documented default precision mode (A2/A3 training: origin; Atlas training: allow_fp32_to_fp16;
@@ -125,8 +134,8 @@ class PrecisionMode:
 
 def mode_from_option(value: str) -> PrecisionMode:
     """``--precision-mode VALUE``; InputError for a value no release accepts."""
-    if value not in MODES:
-        raise InputError(None, f"--precision-mode {value!r} is not one of {', '.join(MODES)}")
+    if value not in modes():
+        raise InputError(None, f"--precision-mode {value!r} is not one of {', '.join(modes())}")
     return PrecisionMode(value, OPTION)
 
 
@@ -144,7 +153,7 @@ def mode_from_graph(graphs: Any) -> PrecisionMode | None:
         for attrs in holders:
             for key in _GRAPH_KEYS:
                 value = attrs.get(key)
-                if isinstance(value, str) and value in MODES:
+                if isinstance(value, str) and value in modes():
                     return PrecisionMode(value, GRAPH)
     return None
 
@@ -158,7 +167,7 @@ def mode_from_config(path: str | os.PathLike, *, script_args: str | None = None)
     values = doc.values
     base = Path(path).parent
     value = next((v for k in ("precision_mode_v2", "precision_mode", "ACL_PRECISION_MODE")
-                  if isinstance(v := values.get(k), str) and v in MODES), None)
+                  if isinstance(v := values.get(k), str) and v in modes()), None)
     mode = PrecisionMode(value, CONFIG if value else None)
     mixlist = _side_file(values.get("modify_mixlist"), base, "modify_mixlist", mode)
     if mixlist is not None:

@@ -28,7 +28,7 @@ def test_mixed_mode_fix_blacklists_the_type_and_the_emulator_confirms_it(tmp_pat
     out.parent.mkdir()
     code, doc = _fix_json(capsys, str(step), str(golden), "--config", str(script), "--out", str(out))
     assert code == 0 and doc["framework"] == "tf1"
-    assert doc["ops"][0] | {"op": "velocity/MatMul", "verdict": "reduced_precision", "precision": "float16",
+    assert doc["ops"][0] | {"op": "velocity/MatMul", "verdict": "faithful", "precision": "float16",
                             "dtype": "float32"} == doc["ops"][0]
     assert [c["option"] for c in doc["changes"]] == ["modify_mixlist"]
     mixlist = json.loads((out.parent / "train.modify_mixlist.json").read_text())
