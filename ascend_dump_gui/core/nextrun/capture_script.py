@@ -84,7 +84,8 @@ def override_notes(script: ConfigDoc, capture: ConfigDoc) -> list[str]:
     name = script.origin.name if script.origin is not None else "the script"
     return [str(msg("warning: {script} passes {key}={value!r} to PrecisionDebugger, which msprobe takes over "
                     "config.json (the capture needs {key}={wanted!r}): change that argument too (the script change "
-                    "proposed beside the config does)", script=name, key=key, value=now, wanted=wanted))
+                    "proposed beside the config does)", script=name, key=key, value=_script_value(key, now),
+                    wanted=_script_value(key, wanted)))
             for key, (now, wanted) in overridden(script, capture).items()]
 
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 
 from ascend_dump_gui.core.nextrun.capture_forms import FRAMEWORK_OF
 from ascend_dump_gui.core.nextrun.fix import SCENARIO_FRAMEWORK
+from ascend_dump_gui.core.nextrun.sources import is_pytorch, offers
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.nextrun.capture_dialog import CaptureDialog
 from ascend_dump_gui.ui.nextrun.fix_dialog import FixDialog
@@ -27,12 +28,14 @@ class NextRunFlow(QObject):
         self.before: NextRunRequest | None = None   # the run a fix was proposed for, until its fixed run is compared
 
     def _context(self, scenarios: dict[str, str]) -> tuple[object | None, str | None]:
-        """Configure's config when it is of a form the dialog writes (else None: the run decides), and its product."""
+        """Configure's config when it (or another scenario of its script: a PyTorch script's torch_npu, torchair or
+        msprobe document) is of a form the dialog writes (else None: the run decides), and its product."""
         if not self.window.built("configure"):
             return None, None
         panel = self.window.config_panel
         doc = panel.doc
-        return (doc if doc.scenario in scenarios else None), panel.product_box.currentData()
+        usable = offers(doc, scenarios) or scenarios is SCENARIO_FRAMEWORK and is_pytorch(doc)
+        return (doc if usable else None), panel.product_box.currentData()
 
     def propose_fix(self, request: NextRunRequest) -> FixDialog:
         config, product = self._context(SCENARIO_FRAMEWORK)
