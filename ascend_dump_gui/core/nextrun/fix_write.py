@@ -86,6 +86,11 @@ def script_notes(patch: ScriptPatch | None) -> list[str]:
             for key, why in patch.skipped] + [str(note) for _key, note in patch.notes]
 
 
+def writes_config(proposal: FixProposal) -> bool:
+    """Whether the fix changes a config (a diff against ``--config`` shows it), not only code."""
+    return proposal.framework in forms.GRAPH_FRAMEWORKS or script_fix(proposal) is not None
+
+
 def config_text(proposal: FixProposal, values: dict[str, Any]) -> str:
     """The changed config's text, in the form of ``--config`` or else the framework's usual form (torch: the script
     with the settings written in, else the snippet)."""

@@ -54,7 +54,7 @@ def propose(request: NextRunRequest, framework: str | None, *, progress, cancel)
     files = fix_write.preview_files(proposal)
     found = fix_write.findings(proposal, product=request.product, dump_ops=proposal.dump_ops)
     diff = None
-    if proposal.proposed and fix_write.changed_doc(proposal) is not None:
+    if proposal.proposed and fix_write.writes_config(proposal):
         origin = proposal.before.origin if proposal.before is not None else None
         before = jsontext.read_text(origin) if origin is not None and origin.is_file() else ""
         name = origin.name if origin is not None else files[-1][0].name
