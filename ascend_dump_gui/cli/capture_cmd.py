@@ -35,7 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                                                       "statistics")
     parser.add_argument("--framework", choices=FRAMEWORKS, help="the config form (default: from --config, else the "
                                                                 "run's format: acl or msprobe)")
-    parser.add_argument("--config", metavar="FILE", help="the run's capture config or script (--out changes a copy)")
+    parser.add_argument("--config", metavar="FILE", help="the run's capture config or script (--out changes a copy; a "
+                                                         "PyTorch script: the config.json its PrecisionDebugger names, "
+                                                         "and the script beside it where its arguments override that)")
     parser.add_argument("--graph", metavar="FILE", help="the GE graph dump (default: found beside the dump)")
     parser.add_argument("--out", metavar="FILE", help="write the config here (never replacing a file)")
     parser.add_argument("--json", action="store_true", help="print one JSON document (cli.md)")

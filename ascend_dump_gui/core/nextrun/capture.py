@@ -170,7 +170,7 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
         proposal.notes += override_notes(before, proposal.doc)
         patch = script_change(before, proposal.doc)
         if patch is not None:
-            proposal.notes += [str(why) for _key, why in (*patch.skipped, *patch.notes)]
+            proposal.notes += [why for _key, why in (*patch.skipped, *patch.notes)]
         return proposal
     if before is not None:
         merged = {**before.values, **values}

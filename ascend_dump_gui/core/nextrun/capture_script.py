@@ -17,7 +17,7 @@ from ascend_dump_gui.core.config.schema.msprobe import SECTION_KEYS
 from ascend_dump_gui.core.config.script.patch import ScriptPatch, inactive_lines, patch_script
 from ascend_dump_gui.core.config.script.pytorch import OVERRIDES
 from ascend_dump_gui.core.errors import InputError
-from ascend_dump_gui.core.messages import msg
+from ascend_dump_gui.core.messages import Text, msg
 
 
 def is_script(doc: ConfigDoc | None) -> bool:
@@ -79,13 +79,13 @@ def overridden(script: ConfigDoc, capture: ConfigDoc) -> dict[str, tuple[Any, An
             if script.values.get(k) != capture.values.get(k)}
 
 
-def override_notes(script: ConfigDoc, capture: ConfigDoc) -> list[str]:
+def override_notes(script: ConfigDoc, capture: ConfigDoc) -> list[Text]:
     """Why the script's keyword arguments would defeat the capture config."""
     name = script.origin.name if script.origin is not None else "the script"
-    return [str(msg("warning: {script} passes {key}={value!r} to PrecisionDebugger, which msprobe takes over "
+    return [msg("warning: {script} passes {key}={value!r} to PrecisionDebugger, which msprobe takes over "
                     "config.json (the capture needs {key}={wanted!r}): change that argument too (the script change "
                     "proposed beside the config does)", script=name, key=key, value=_script_value(key, now),
-                    wanted=_script_value(key, wanted)))
+                    wanted=_script_value(key, wanted))
             for key, (now, wanted) in overridden(script, capture).items()]
 
 

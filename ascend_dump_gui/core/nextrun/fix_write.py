@@ -15,7 +15,7 @@ from ascend_dump_gui.core.config.formats.keep import patch_json_section
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.script.patch import ScriptPatch, inactive_lines, patch_script
 from ascend_dump_gui.core.errors import InputError
-from ascend_dump_gui.core.messages import msg
+from ascend_dump_gui.core.messages import Text, msg
 from ascend_dump_gui.core.nextrun import fix_forms as forms
 from ascend_dump_gui.core.nextrun.fix import CHECKED_AS, FixProposal
 from ascend_dump_gui.core.nextrun.output import check_with_files, write_all
@@ -78,12 +78,12 @@ def rest_snippet(proposal: FixProposal, patch: ScriptPatch | None) -> str | None
     return forms.torch_snippet(proposal.framework, rest, ops, precision)
 
 
-def script_notes(patch: ScriptPatch | None) -> list[str]:
+def script_notes(patch: ScriptPatch | None) -> list[Text]:
     """What the script patch left to the snippet, and why."""
     if patch is None:
         return []
-    return [str(msg("{key} is not written into the script ({why}); the snippet sets it", key=key, why=why))
-            for key, why in patch.skipped] + [str(note) for _key, note in patch.notes]
+    return [msg("{key} is not written into the script ({why}); the snippet sets it", key=key, why=why)
+            for key, why in patch.skipped] + [note for _key, note in patch.notes]
 
 
 def writes_config(proposal: FixProposal) -> bool:

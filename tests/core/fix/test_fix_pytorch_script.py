@@ -162,3 +162,26 @@ def test_real_world_option_dict_gets_the_precision_mode(shared_dir, tmp_path, ca
     read = load_config(out, scenario="torch_npu")
     assert read.values["ACL_PRECISION_MODE"] == "must_keep_origin_dtype"
     assert read.values["ACL_OP_COMPILER_CACHE_MODE"] == "enable"
+
+
+def test_a_setting_from_a_variable_goes_to_the_snippet_beside_the_script(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_text(TORCH_NPU.replace('"allow_fp32_to_fp16"\n', 'MODE\n').replace("import torch\n",
+                                                                                  'import torch\nMODE = "allow_fp32_to_fp16"\n'))
+    run = RunOps(Path("."), "ge", names=["fc", "relu"], types={"fc": "MatMulV2", "relu": "Relu"},
+                 io_dtypes={"fc": (["float32"], ["float32"]), "relu": (["float16"], ["float16"])})
+    proposal = FixProposal("torch_npu", ops=[{"op": "fc"}, {"op": "relu"}],
+                           before=load_config(script, scenario="torch_npu"))
+    _plan(proposal, [OpEvidence("fc", "MatMulV2", REDUCED, "hf32", "float32", "", {}),
+                     OpEvidence("relu", "Relu", REDUCED, "float16", "float32", "", {})], run, {},
+          "allow_fp32_to_fp16", set(), None)
+    assert proposal.values == {"matmul.allow_hf32": False, "ACL_PRECISION_MODE": "must_keep_origin_dtype"}
+    patch = fix_write.script_fix(proposal)
+    assert patch is not None and patch.changed == ("matmul.allow_hf32",)
+    notes = fix_write.script_notes(patch)
+    assert len(notes) == 1 and "ACL_PRECISION_MODE is not written into the script" in notes[0] and "MODE" in notes[0]
+    files = fix_write.write_fix(proposal, tmp_path / "out.py")
+    assert [p.name for p, _ in files] == ["out.py", "out.ascend_dump_fix_torch_npu.py"]
+    snippet = files[1][1]
+    assert '"ACL_PRECISION_MODE": "must_keep_origin_dtype"' in snippet and "allow_hf32" not in snippet
+    assert load_config(tmp_path / "out.py").values["matmul.allow_hf32"] is False
