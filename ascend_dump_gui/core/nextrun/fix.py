@@ -26,9 +26,9 @@ from ascend_dump_gui.core.nextrun.precision import (
     mode_of,
 )
 from ascend_dump_gui.core.nextrun.run_ops import RunOps, open_run_ops
-from ascend_dump_gui.core.nextrun.sources import fix_document
+from ascend_dump_gui.core.nextrun.sources import FIX_SCENARIO, fix_document
 
-SCENARIO_FRAMEWORK = {"tf1_session": "tf1", "tf2_npu_device": "tf2", "torchair": "torchair", "torch_npu": "torch_npu"}
+SCENARIO_FRAMEWORK = {scenario: fw for fw, scenario in FIX_SCENARIO.items()}
 CHECKED_AS = {"tf1": "tf1_session", "tf2": "tf2_npu_device", "ge": "tf1_session", "atc": "tf1_session"}
 """The scenario whose checker judges a framework's changed options (GE and ATC take the same GE options)."""
 

@@ -5,7 +5,10 @@ msprobe run."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.nextrun.capture_forms import FRAMEWORK_OF
 
 PYTORCH = ("torch_npu", "torchair", "msprobe_config")
 FIX_SCENARIO = {"tf1": "tf1_session", "tf2": "tf2_npu_device", "torchair": "torchair", "torch_npu": "torch_npu"}
@@ -62,6 +65,16 @@ def capture_document(doc: ConfigDoc, scenarios: dict[str, str], framework: str |
     return next((d for d in docs if d.scenario != "msprobe_config"), docs[0] if docs else doc)
 
 
-def offers(doc: ConfigDoc, scenarios: dict[str, str] | tuple[str, ...]) -> bool:
+def offers(doc: ConfigDoc, scenarios: Collection[str]) -> bool:
     """Whether ``doc`` (or another document of its script) is of a scenario in ``scenarios``."""
     return any(d.scenario in scenarios for d in documents(doc))
+
+
+def feeds_fix(doc: ConfigDoc) -> bool:
+    """Whether a fix starts from ``doc`` (a PyTorch script always: its torch_npu settings, possibly none yet)."""
+    return is_pytorch(doc) or offers(doc, FIX_SCENARIO.values())
+
+
+def feeds_capture(doc: ConfigDoc) -> bool:
+    """Whether a capture starts from ``doc`` (it, or another document of its script, is of a capture form)."""
+    return offers(doc, FRAMEWORK_OF)
