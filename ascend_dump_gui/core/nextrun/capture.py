@@ -59,8 +59,9 @@ def _framework(framework: str | None, config: ConfigDoc | None, run: RunOps) -> 
     if from_config is not None:
         return from_config
     if config is not None:
-        raise InputError(config.origin, f"a capture is written as acl.json, a TF1/TF2/torchair script or an msprobe "
-                                        f"config.json, not as {config.scenario}")
+        raise InputError(config.origin, f"a capture is written as acl.json, a TF1/TF2/torchair script, an msprobe "
+                                        f"config.json or the one a PyTorch script's PrecisionDebugger names, not as "
+                                        f"{config.scenario}")
     return "msprobe" if run.format == "msprobe" else "acl"
 
 
