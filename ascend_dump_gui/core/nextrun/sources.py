@@ -29,8 +29,10 @@ def _from_script(doc: ConfigDoc) -> bool:
 
 
 def is_pytorch(doc: ConfigDoc) -> bool:
-    """A PyTorch training script (any of its scenarios)."""
-    return _from_script(doc) and any(d.scenario in PYTORCH for d in documents(doc))
+    """A PyTorch training script (any of its scenarios; an msprobe debugger imported from msprobe.mindspore is
+    not PyTorch's)."""
+    return _from_script(doc) and any(d.scenario in PYTORCH and d.facts.get("framework") != "mindspore"
+                                     for d in documents(doc))
 
 
 def torch_npu_doc(doc: ConfigDoc) -> ConfigDoc:

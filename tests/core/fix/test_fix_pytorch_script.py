@@ -185,3 +185,13 @@ def test_a_setting_from_a_variable_goes_to_the_snippet_beside_the_script(tmp_pat
     snippet = files[1][1]
     assert '"ACL_PRECISION_MODE": "must_keep_origin_dtype"' in snippet and "allow_hf32" not in snippet
     assert load_config(tmp_path / "out.py").values["matmul.allow_hf32"] is False
+
+
+def test_a_mindspore_debugger_script_is_no_torch_npu_config(tmp_path, capsys):
+    _, step, golden = tf1_run(tmp_path / "run", "overflow_fp16")
+    (tmp_path / "config.json").write_text(json.dumps(MSPROBE_CONFIG))
+    script = tmp_path / "train.py"
+    script.write_text('from msprobe.mindspore import PrecisionDebugger\n'
+                      'debugger = PrecisionDebugger(config_path="config.json", task="statistics")\n')
+    assert main(["fix", str(step), str(golden), "--config", str(script)]) == 2
+    assert "not into an msprobe_config config" in capsys.readouterr().err
