@@ -35,7 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                                                       "statistics")
     parser.add_argument("--framework", choices=FRAMEWORKS, help="the config form (default: from --config, else the "
                                                                 "run's format: acl or msprobe)")
-    parser.add_argument("--config", metavar="FILE", help="the run's capture config or script (--out changes a copy)")
+    parser.add_argument("--config", metavar="FILE", help="the run's capture config or script (--out changes a copy; a "
+                                                         "PyTorch script: the config.json its PrecisionDebugger names, "
+                                                         "and the script beside it where its arguments override that)")
     parser.add_argument("--graph", metavar="FILE", help="the GE graph dump (default: found beside the dump)")
     parser.add_argument("--out", metavar="FILE", help="write the config here (never replacing a file)")
     parser.add_argument("--json", action="store_true", help="print one JSON document (cli.md)")
@@ -44,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.errors import InputError
-    from ascend_dump_gui.core.nextrun.capture import config_text, propose_capture, to_json
+    from ascend_dump_gui.core.nextrun.capture import capture_files, propose_capture, to_json
     from ascend_dump_gui.core.nextrun.output import check_with_files, write_all
 
     if not (args.first_divergence or args.op or args.module):
@@ -57,14 +59,10 @@ def _run(args: argparse.Namespace) -> int:
     files: list[tuple[Path, str]] = []
     found = []
     if proposal.doc is not None:
-        text = config_text(proposal)
         found = check_with_files(proposal.doc, {}, product=None, dump_ops=proposal.dump_ops)
+        files = capture_files(proposal, Path(args.out).absolute() if args.out else None)
         if args.out and proposal.writable:
-            out = Path(args.out).absolute()
-            write_all({out: text})
-            files = [(out, text)]
-        else:
-            files = [(Path(args.out or "capture"), text)]
+            write_all(dict(files))
     if args.json:
         print_json(to_json(proposal, files, found))
     else:

@@ -60,6 +60,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _print(proposal, files, found, *, written: bool) -> None:
+    from ascend_dump_gui.core.nextrun import fix_write
+
     for op in proposal.ops:
         print(terminal_text(f"{op['op']} ({op['op_type']}): {op['verdict']} at {op['precision'] or '?'} "
                             f"(its dtype {op['dtype'] or '?'})"))
@@ -67,6 +69,8 @@ def _print(proposal, files, found, *, written: bool) -> None:
             print(terminal_text(f"  {op['why']}"))
     for change in proposal.changes:
         print(terminal_text(f"change {change['option']} = {change['value']}: {change['why']}"))
+    for note in fix_write.script_notes(fix_write.script_fix(proposal)):
+        print(terminal_text(f"note: {note}"))
     for path, text in files:
         print(terminal_text(f"{'wrote' if written else 'file'} {path}:"))
         for line in text.rstrip("\n").split("\n"):

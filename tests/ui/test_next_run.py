@@ -154,3 +154,56 @@ def test_the_loop_demo_walks_from_the_finding_to_the_fixed_run(window, qtbot, tm
     qtbot.waitUntil(lambda: view.doc is not None, timeout=60_000)
     assert next(r for r in view.doc["rows"] if r["tensor"] == VELOCITY)["change"] == "fixed"
     assert "after: none" in view.summary.text()
+
+
+TORCH_SCRIPT = '''\
+import torch
+import torch_npu
+from msprobe.pytorch import PrecisionDebugger
+
+debugger = PrecisionDebugger(config_path="config.json", task="statistics")
+option = {}
+option["ACL_PRECISION_MODE"] = "allow_fp32_to_fp16"
+torch_npu.npu.set_option(option)
+'''
+
+
+def test_a_pytorch_script_in_configure_feeds_fix_and_capture(window, qtbot, tmp_path):
+    """Configure holds a PyTorch script (its first document msprobe's, torch_npu's among its other scenarios): the
+    fix is written into the script's set_option dict; the capture changes the config.json it names and the script's
+    overriding task argument."""
+    from ascend_dump_gui.core.emulator import emulate
+    from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
+    from tests.core.fix.runs import tf1_run
+
+    _, step, golden = tf1_run(tmp_path / "graph", "overflow_fp16")
+    (tmp_path / "config.json").write_text(json.dumps({"task": "statistics", "dump_path": "out", "level": "L1",
+                                                      "statistics": {"list": []}}))
+    emulate(tmp_path / "config.json", model="mlp", cwd=tmp_path)
+    msprobe_run = next((tmp_path / "out").rglob("dump.json")).parent
+    script = tmp_path / "train.py"
+    script.write_text(TORCH_SCRIPT)
+    assert window.open_path(script) and window.config_panel.doc.scenario == "msprobe_config"
+
+    fix = window.next_run.propose_fix(NextRunRequest(step, golden))
+    qtbot.waitUntil(lambda: fix.outcome is not None, timeout=60_000)
+    assert fix.outcome.proposal.framework == "torch_npu" and fix.outcome.proposal.proposed
+    assert fix.files.tabText(0) == "train_fixed.py" and fix.files.tabText(fix.files.count() - 1) == "Diff"
+    assert '+option["ACL_PRECISION_MODE"] = "must_keep_origin_dtype"' in fix.outcome.diff
+    fixed = tmp_path / "fixed.py"
+    assert fix.save(path=fixed) == fixed
+    assert script.read_text() == TORCH_SCRIPT and window.config_panel.path == fixed
+    assert load_config(fixed, scenario="torch_npu").values["ACL_PRECISION_MODE"] == "must_keep_origin_dtype"
+
+    assert window.open_path(script)
+    capture = window.next_run.capture_next(NextRunRequest(msprobe_run, None, ("Torch.add.1.forward",)))
+    qtbot.waitUntil(lambda: capture.outcome is not None, timeout=60_000)
+    proposal = capture.outcome.proposal
+    assert proposal.framework == "msprobe" and proposal.ops == ["Torch.add.1.forward"]
+    assert any("task='statistics'" in note for note in proposal.notes)
+    assert "task='statistics'" in capture.notes.text()
+    assert [capture.files.tabText(i) for i in range(capture.files.count())] == ["capture.json", "train.py", "Diff"]
+    out = tmp_path / "next.json"
+    assert capture.save(path=out) == out
+    assert json.loads(out.read_text())["tensor"]["list"] == ["Torch.add.1.forward"]
+    assert 'PrecisionDebugger(config_path="next.json", task="tensor")' in (tmp_path / "next.train.py").read_text()

@@ -17,7 +17,14 @@ from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import capture_forms as forms
+from ascend_dump_gui.core.nextrun.capture_script import (
+    changed_config,
+    is_script,
+    override_notes,
+    script_change,
+)
 from ascend_dump_gui.core.nextrun.run_ops import RunOps, open_run_ops
+from ascend_dump_gui.core.nextrun.sources import capture_document
 
 _SESSION_MODEL = re.compile(r"ge_default_\d+_\d+")
 
@@ -37,6 +44,7 @@ class CaptureProposal:
     doc: ConfigDoc | None = None
     before: ConfigDoc | None = None
     dump_ops: dict[str, str] = field(default_factory=dict)   # the run's ops, for the checker (RunOps.dump_ops)
+    text: str | None = None   # the config's text when it is not ``doc`` exported (msprobe: a script's config.json)
 
     @property
     def writable(self) -> bool:
@@ -54,8 +62,9 @@ def _framework(framework: str | None, config: ConfigDoc | None, run: RunOps) -> 
     if from_config is not None:
         return from_config
     if config is not None:
-        raise InputError(config.origin, f"a capture is written as acl.json, a TF1/TF2/torchair script or an msprobe "
-                                        f"config.json, not as {config.scenario}")
+        raise InputError(config.origin, f"a capture is written as acl.json, a TF1/TF2/torchair script, an msprobe "
+                                        f"config.json or the one a PyTorch script's PrecisionDebugger names, not as "
+                                        f"{config.scenario}")
     return "msprobe" if run.format == "msprobe" else "acl"
 
 
@@ -106,6 +115,8 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
     run_dir = Path(run_path)
     run = open_run_ops(run_dir, graph)
     before = config if isinstance(config, ConfigDoc) else load_config(Path(config)) if config is not None else None
+    if before is not None:
+        before = capture_document(before, forms.FRAMEWORK_OF, framework, run.format)
     fw = _framework(framework, before, run)
     proposal = CaptureProposal(fw, before=before, dump_ops=run.dump_ops())
     names: list[str] = []
@@ -160,6 +171,17 @@ def propose_capture(run_path: str | os.PathLike, golden: str | os.PathLike | Non
     dump_path = _dump_path(before, fw)
     values = forms.values_for(fw, names, steps=proposal.steps, ranks=proposal.ranks, data=data,
                               dump_path=dump_path, model_name=model_name, level=level)
+    if fw == "msprobe" and is_script(before):
+        assert before is not None
+        proposal.doc, proposal.text = changed_config(before, values)
+        proposal.notes.append(msg("{script}'s PrecisionDebugger reads {config}: the capture config is a new file; "
+                                  "pass it as config_path or put it in that file's place", script=before.origin.name,
+                                  config=before.facts.get("config_path") or "msprobe's default config"))
+        proposal.notes += override_notes(before, proposal.doc)
+        patch = script_change(before, proposal.doc)
+        if patch is not None:
+            proposal.notes += [why for _key, why in (*patch.skipped, *patch.notes)]
+        return proposal
     if before is not None:
         merged = {**before.values, **values}
         if fw == "acl":
@@ -218,6 +240,8 @@ def config_text(proposal: CaptureProposal) -> str:
 
     doc, before = proposal.doc, proposal.before
     assert doc is not None
+    if proposal.text is not None:
+        return proposal.text
     if before is not None and before.origin is not None:
         text = jsontext.read_text(before.origin)
         if before.origin.suffix.lower() in (".py", ".pyw"):
@@ -231,6 +255,21 @@ def config_text(proposal: CaptureProposal) -> str:
             if patched is not None:
                 return patched
     return export(doc, forms.EXPORT_TO[proposal.framework])
+
+
+def capture_files(proposal: CaptureProposal, out: Path | None) -> list[tuple[Path, str]]:
+    """The files a capture writes: the config at ``out`` and, for a script whose PrecisionDebugger arguments
+    override it, the changed script beside it (``{out stem}.{script name}``, naming ``out`` as its config_path);
+    without ``out``, what they would be (``capture`` and the script's name)."""
+    before = proposal.before
+    files = [(out if out is not None else Path(f"capture{forms.SUFFIX[proposal.framework]}"), config_text(proposal))]
+    if proposal.framework == "msprobe" and is_script(before) and proposal.doc is not None:
+        assert before is not None and before.origin is not None
+        patch = script_change(before, proposal.doc, out)
+        if patch is not None:
+            name = before.origin.name if out is None else f"{out.stem}.{before.origin.name}"
+            files.append(((out.parent if out is not None else Path()) / name, patch.text))
+    return files
 
 
 def _removed(before: ConfigDoc, doc: ConfigDoc) -> dict[str, Any]:

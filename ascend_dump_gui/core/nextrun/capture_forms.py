@@ -16,6 +16,7 @@ SCENARIO = {"acl": "acl_json", "tf1": "tf1_session", "tf2": "tf2_npu_device", "t
 FRAMEWORK_OF = {v: k for k, v in SCENARIO.items()}
 EXPORT_TO = {"acl": "acl_json", "tf1": "tf1_python", "tf2": "tf2_python", "torchair": "torchair_python",
              "msprobe": "msprobe_json"}
+SUFFIX = {"acl": ".json", "tf1": ".py", "tf2": ".py", "torchair": ".py", "msprobe": ".json"}
 MAX_STEP_GROUPS = 100
 """dump_step holds at most 100 groups (adump, GE, TF Adapter: runtime-rules §1.5)."""
 _LAYER_NAME = re.compile(DUMP_LAYER_REGEX)

@@ -28,8 +28,9 @@ from ascend_dump_gui.core.nextrun.precision import (
     mode_of,
 )
 from ascend_dump_gui.core.nextrun.run_ops import RunOps, open_run_ops
+from ascend_dump_gui.core.nextrun.sources import FIX_SCENARIO, fix_document
 
-SCENARIO_FRAMEWORK = {"tf1_session": "tf1", "tf2_npu_device": "tf2", "torchair": "torchair"}
+SCENARIO_FRAMEWORK = {scenario: fw for fw, scenario in FIX_SCENARIO.items()}
 CHECKED_AS = {"tf1": "tf1_session", "tf2": "tf2_npu_device", "ge": "tf1_session", "atc": "tf1_session"}
 """The scenario whose checker judges a framework's changed options (GE and ATC take the same GE options)."""
 
@@ -56,6 +57,7 @@ class FixProposal:
     verify: str = ""
     precision_mode: dict[str, Any] = field(default_factory=dict)
     dump_ops: dict[str, str] = field(default_factory=dict)   # the run's ops, for the checker (RunOps.dump_ops)
+    code: tuple[list[str], str] | None = None   # torch: (ops, precision) when the fix includes code (autocast off)
 
     @property
     def proposed(self) -> bool:
@@ -196,10 +198,12 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     run_dir = Path(run_path)
     run = open_run_ops(run_dir, graph)
     doc = config if isinstance(config, ConfigDoc) else load_config(Path(config)) if config is not None else None
+    if doc is not None:
+        doc = fix_document(doc, framework, run.format)
     if doc is not None and doc.scenario not in SCENARIO_FRAMEWORK:
-        raise InputError(doc.origin, f"a precision fix is written into a TF1 / TF2 session config or a torchair script, "
-                                     f"not into an {doc.scenario} config; give --framework without --config for GE, "
-                                     f"ATC or torch_npu")
+        raise InputError(doc.origin, f"a precision fix is written into a TF1 / TF2 session config or a PyTorch "
+                                     f"(torch_npu, torchair) script, not into an {doc.scenario} config; give "
+                                     f"--framework without --config for GE or ATC")
     fw = framework_of(framework, doc, run)
     values = dict(doc.values) if doc is not None else {}
     mode_value, mode_source, assumed = run_mode(values, product, fw)
@@ -386,6 +390,7 @@ def _torch_fix(proposal: FixProposal, lines: list[tuple[forms.Line, OpEvidence]]
             "torch_npu has no per-op precision option: ACL_PRECISION_MODE must_keep_origin_dtype keeps float32 ops "
             "in float32 (allow_fp32_to_fp16 lowered {ops})", ops=", ".join(ev.op for _, ev in low))})
     elif low:
+        proposal.code = ([ev.op for _, ev in low], low[0][1].precision)
         proposal.changes.append({"option": "code", "value": "autocast disabled around the ops", "why": msg(
             "{ops} ran in {precision} under the precision mode {mode}, which keeps original dtypes: autocast or a "
             "cast in the script lowered them; run them outside autocast on float32 inputs (snippet)",

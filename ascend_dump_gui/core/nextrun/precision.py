@@ -23,8 +23,6 @@ inference), precision-knobs.md §B."""
 FRAMEWORK_DEFAULT = {"tf1": "allow_fp32_to_fp16", "tf2": "allow_fp32_to_fp16", "ge": "force_fp16",
                      "atc": "force_fp16", "torch_npu": "allow_fp32_to_fp16", "torchair": "must_keep_origin_dtype"}
 """Without a product: the mode the emulator takes as each framework's default (core/emulator/plan.py)."""
-TORCH_NPU_MODES = ("allow_fp32_to_fp16", "must_keep_origin_dtype")
-"""The only ACL_PRECISION_MODE values torch_npu's set_option accepts (precision-knobs.md §B)."""
 
 
 def is_mixed(mode: str | None) -> bool:

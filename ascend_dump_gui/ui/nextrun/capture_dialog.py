@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.findings import Finding
 from ascend_dump_gui.core.errors import DumpError
-from ascend_dump_gui.core.nextrun.capture import CaptureProposal, config_text, propose_capture
+from ascend_dump_gui.core.nextrun.capture import CaptureProposal, capture_files, propose_capture
+from ascend_dump_gui.core.nextrun.capture_forms import SUFFIX
 from ascend_dump_gui.core.nextrun.output import check_with_files, write_all
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
@@ -34,7 +35,6 @@ from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.workers import TaskRunner
 
 FRAMEWORKS = ("acl", "tf1", "tf2", "torchair", "msprobe")
-SUFFIX = {"acl": ".json", "msprobe": ".json"}
 
 
 @dataclass
@@ -43,6 +43,7 @@ class CaptureOutcome:
     text: str
     diff: str | None
     findings: list[Finding]
+    files: list[tuple[Path, str]]   # the config and, for a script whose arguments override it, the script
 
 
 def propose(request: NextRunRequest, framework: str | None, around: int, data: str, *, progress,
@@ -52,14 +53,18 @@ def propose(request: NextRunRequest, framework: str | None, around: int, data: s
                                around=around, steps=request.steps, ranks=request.ranks, data=data,
                                framework=framework, config=request.config, graph=request.graph)
     if proposal.doc is None:
-        return CaptureOutcome(proposal, "", None, [])
-    text = config_text(proposal)
+        return CaptureOutcome(proposal, "", None, [], [])
+    files = capture_files(proposal, None)
+    text = files[0][1]
     found = check_with_files(proposal.doc, {}, product=request.product, dump_ops=proposal.dump_ops)
-    origin = proposal.before.origin if proposal.before is not None else None
-    diff = None
-    if origin is not None and origin.is_file():
-        diff = diff_text(jsontext.read_text(origin), text, origin.name)
-    return CaptureOutcome(proposal, text, diff, found)
+    # a script's msprobe capture changes the config.json it names (and the script where its arguments override it)
+    origins = [proposal.doc.origin if proposal.text is not None else
+               proposal.before.origin if proposal.before is not None else None]
+    if len(files) > 1 and proposal.before is not None:
+        origins.append(proposal.before.origin)
+    diffs = [diff_text(jsontext.read_text(origin), after, origin.name)
+             for origin, (_name, after) in zip(origins, files, strict=False) if origin is not None and origin.is_file()]
+    return CaptureOutcome(proposal, text, "".join(diffs) if diffs else None, found, files)
 
 
 class CaptureDialog(QDialog):
@@ -152,9 +157,7 @@ class CaptureDialog(QDialog):
             lines += [schema_text(item["why"]) for item in proposal.refused]
             lines += [schema_text(note) for note in proposal.notes]
         self.notes.setText("\n".join(lines))
-        suffix = SUFFIX.get(proposal.framework, ".py") if proposal is not None else ""
-        files = [(Path(f"capture{suffix}"), outcome.text)] if outcome is not None and outcome.text else []
-        self.files.show_files(files, outcome.diff if outcome is not None else None)
+        self.files.show_files(outcome.files if outcome is not None else [], outcome.diff if outcome else None)
         self.findings.show_findings(outcome.findings if outcome is not None else [])
         self.save_button.setEnabled(bool(proposal is not None and proposal.writable))
 
@@ -163,13 +166,13 @@ class CaptureDialog(QDialog):
         if self.outcome is None or not self.outcome.proposal.writable:
             return None
         if path is None:
-            suffix = SUFFIX.get(self.outcome.proposal.framework, ".py")
+            suffix = SUFFIX[self.outcome.proposal.framework]
             path, _filter = QFileDialog.getSaveFileName(self, tr("Save the capture config"),
                                                         str(self.request.run.parent / f"capture{suffix}"))
             if not path:
                 return None
         try:
-            write_all({Path(path).absolute(): self.outcome.text})
+            write_all(dict(capture_files(self.outcome.proposal, Path(path).absolute())))
         except (DumpError, OSError) as exc:
             show_error(self, exc, tr("Saving the capture config"))
             return None

@@ -45,6 +45,7 @@ class FixOutcome:
     files: list[tuple[Path, str]]
     diff: str | None
     findings: list[Finding]
+    notes: list[str]   # what a torch_npu fix could not write into the script (the snippet sets it)
 
 
 def propose(request: NextRunRequest, framework: str | None, *, progress, cancel) -> FixOutcome:
@@ -54,12 +55,12 @@ def propose(request: NextRunRequest, framework: str | None, *, progress, cancel)
     files = fix_write.preview_files(proposal)
     found = fix_write.findings(proposal, product=request.product, dump_ops=proposal.dump_ops)
     diff = None
-    if proposal.proposed and fix_write.changed_doc(proposal) is not None:
+    if proposal.proposed and fix_write.writes_config(proposal):
         origin = proposal.before.origin if proposal.before is not None else None
         before = jsontext.read_text(origin) if origin is not None and origin.is_file() else ""
         name = origin.name if origin is not None else files[-1][0].name
         diff = diff_text(before, fix_write.config_text(proposal, proposal.values), name)
-    return FixOutcome(proposal, files, diff, found)
+    return FixOutcome(proposal, files, diff, found, fix_write.script_notes(fix_write.script_fix(proposal)))
 
 
 def _text(value: object) -> str:
@@ -156,7 +157,8 @@ class FixDialog(QDialog):
             self.changes.setText(tr("Replaying the ops and writing the proposal…"))
         elif proposal.proposed:
             self.changes.setText("\n".join(tr("{option} = {value}: {why}").format(
-                option=c["option"], value=c["value"], why=_text(c.get("why"))) for c in proposal.changes))
+                option=c["option"], value=c["value"], why=_text(c.get("why"))) for c in proposal.changes)
+                + "".join("\n" + _text(note) for note in outcome.notes))
         else:
             self.changes.setText(tr("No precision fix is proposed: the table says why for each op."))
         self.files.show_files(outcome.files if outcome is not None else [], outcome.diff if outcome else None)

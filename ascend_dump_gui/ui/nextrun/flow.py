@@ -3,13 +3,14 @@ the saved config opened in Configure -> (a fix) run in the emulator -> Compare's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject
 
-from ascend_dump_gui.core.nextrun.capture_forms import FRAMEWORK_OF
-from ascend_dump_gui.core.nextrun.fix import SCENARIO_FRAMEWORK
+from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.nextrun.sources import feeds_capture, feeds_fix
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.nextrun.capture_dialog import CaptureDialog
 from ascend_dump_gui.ui.nextrun.fix_dialog import FixDialog
@@ -26,16 +27,17 @@ class NextRunFlow(QObject):
         self.window = window
         self.before: NextRunRequest | None = None   # the run a fix was proposed for, until its fixed run is compared
 
-    def _context(self, scenarios: dict[str, str]) -> tuple[object | None, str | None]:
-        """Configure's config when it is of a form the dialog writes (else None: the run decides), and its product."""
+    def _context(self, feeds: Callable[[ConfigDoc], bool]) -> tuple[object | None, str | None]:
+        """Configure's config when it (or another scenario of its script: a PyTorch script's torch_npu, torchair or
+        msprobe document) is of a form the dialog writes (else None: the run decides), and its product."""
         if not self.window.built("configure"):
             return None, None
         panel = self.window.config_panel
         doc = panel.doc
-        return (doc if doc.scenario in scenarios else None), panel.product_box.currentData()
+        return (doc if feeds(doc) else None), panel.product_box.currentData()
 
     def propose_fix(self, request: NextRunRequest) -> FixDialog:
-        config, product = self._context(SCENARIO_FRAMEWORK)
+        config, product = self._context(feeds_fix)
         dialog = FixDialog(self.window.runner, request.with_config(config, product), parent=self.window)
         dialog.configSaved.connect(lambda path, run: self._fix_saved(request, path, run))
         dialog.run()
@@ -43,7 +45,7 @@ class NextRunFlow(QObject):
         return dialog
 
     def capture_next(self, request: NextRunRequest) -> CaptureDialog:
-        config, product = self._context(FRAMEWORK_OF)
+        config, product = self._context(feeds_capture)
         dialog = CaptureDialog(self.window.runner, request.with_config(config, product), parent=self.window)
         dialog.configSaved.connect(self._open)
         dialog.run()

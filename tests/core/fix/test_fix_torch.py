@@ -19,7 +19,8 @@ def test_torch_npu_under_allow_fp32_to_fp16_sets_acl_precision_mode(tmp_path):
     assert proposal.precision_mode == {"value": "allow_fp32_to_fp16", "source": "product default"}
     assert [(c["option"], c["value"]) for c in proposal.changes] == [("ACL_PRECISION_MODE", "must_keep_origin_dtype")]
     assert 'torch.npu.set_option({"ACL_PRECISION_MODE": "must_keep_origin_dtype"})' in proposal.snippet
-    assert findings(proposal, product=None, dump_ops=None) == []
+    # config check of the changed torch_npu settings: no error; the checker notes conv HF32 is still on by default
+    assert [f.rule for f in findings(proposal, product=None, dump_ops=None)] == ["torch_npu.hf32_under_origin"]
 
 
 def test_torch_npu_when_the_mode_keeps_dtypes_the_fix_is_code(tmp_path):

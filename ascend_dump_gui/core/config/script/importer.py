@@ -721,6 +721,8 @@ def _document(reader: _Reader, origin: Path | None, scenarios: dict[str, Scenari
             facts["msprobe_calls"] = reader.debugger.calls
         if reader.msprobe_framework:
             facts["framework"] = reader.msprobe_framework
+        if reader.debugger is not None and isinstance(reader.debugger.config_path, str):
+            facts["config_path"] = reader.debugger.config_path   # as the script writes it (relative: its folder)
     if forced == "torchair":
         if reader.mode is not None and reader.mode[0] is not _MISSING:
             facts["mode"] = reader.mode[0]

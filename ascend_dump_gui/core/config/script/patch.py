@@ -3,7 +3,9 @@
 The script is parsed with ``ast``; each option is found where the importer reads it (TF1
 ``custom_op.parameter_map["k"].s/.i/.b = ...`` with ``tf.compat.as_bytes`` wrappers kept, ``DumpConfig(...)`` /
 ``NPURunConfig(...)`` keyword arguments, TF2 ``global_options().dump_config.k = ...``, torchair
-``config.dump_config.k = ...``, ``os.environ["K"] = ...``) and only the source span of its literal value is replaced
+``config.dump_config.k = ...``, ``os.environ["K"] = ...``, torch_npu's ``set_option`` keys: entries of the dict literal
+it is given or of the dict named there, and ``option["K"] = ...`` lines of that dict, ``torch_npu.npu.matmul.allow_hf32
+= ...``, msprobe's ``PrecisionDebugger(...)`` arguments) and only the source span of its literal value is replaced
 (``end_lineno`` / ``end_col_offset``), so comments, formatting, conditions and the rest of the file stay as they are.
 A newly set option is inserted next to the settings of the same kind; a value that comes from a variable, a flag or
 a call is left alone and reported.
@@ -25,8 +27,10 @@ from ascend_dump_gui.core.config.fields import Kind, Scenario
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS, GLOBAL_KEYS
+from ascend_dump_gui.core.config.schema.torch_npu import HF32_KEYS
 from ascend_dump_gui.core.config.script.evaluate import call_name
 from ascend_dump_gui.core.config.script.importer import DUMP_CONFIG_ARGS, PROFILING_ARGS, parse_python
+from ascend_dump_gui.core.config.script.pytorch import debugger_arguments, hf32_key, is_set_option
 from ascend_dump_gui.core.config.values import to_text
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import Text, msg
@@ -69,6 +73,7 @@ class _Site:
     accessor: str = ""             # TF1 .s/.i/.b
     wrapper: str = ""              # e.g. "tf.compat.as_bytes" around a TF1 .s value
     holder: str = ""               # attr sites: "dump_config" (owner is a dump_config) or "global" (global_options)
+    container: ast.Dict | None = None   # "entry" sites: the dict literal holding the key
 
 
 @dataclass
@@ -186,6 +191,10 @@ def _spans(site: _Site, line: int) -> bool:
 
 
 def _find_sites(script: _Script, scenario: str) -> list[_Site]:
+    if scenario == "torch_npu":
+        return _torch_npu_sites(script)[0]
+    if scenario == "msprobe_config":
+        return _debugger_sites(script)
     sites: list[_Site] = []
     global_vars: set[str] = set()
     dump_vars: dict[str, str] = {}   # name -> scenario of the dump_config object it holds
@@ -260,6 +269,66 @@ def _keyword_sites(script: _Script, call: ast.Call) -> list[_Site]:
         if key:
             out.append(_Site(key, "keyword", None, kw.value, _literal(kw.value)[0], name, call))
     return out
+
+
+@dataclass
+class _TorchNpu:
+    """Where a script hands options to torch_npu: the set_option calls (with the statement holding each), the dict
+    literals they get (directly or through a name), and the names of those dicts."""
+
+    calls: list[tuple[ast.Call, ast.stmt]] = field(default_factory=list)
+    containers: list[tuple[ast.Dict, ast.stmt]] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+
+
+def _statements(tree: ast.Module) -> list[ast.stmt]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+
+
+def _torch_npu_sites(script: _Script) -> tuple[list[_Site], _TorchNpu]:
+    """torch_npu's option sites: ``set_option({...})`` keys, the keys of a dict passed by name (``option = {...}``,
+    ``option["K"] = ...``) and the HF32 switch assignments."""
+    found = _TorchNpu()
+    sites: list[_Site] = []
+    statements = _statements(script.tree)
+    for stmt in statements:
+        own = [n for child in ast.iter_child_nodes(stmt) if not isinstance(child, ast.stmt) for n in ast.walk(child)]
+        for node in own:   # the calls of this statement itself (not of the statements it holds)
+            if isinstance(node, ast.Call) and is_set_option(call_name(node)) and node.args:
+                found.calls.append((node, stmt))
+                if isinstance(node.args[0], ast.Dict):
+                    found.containers.append((node.args[0], stmt))
+                elif isinstance(node.args[0], ast.Name):
+                    found.names.add(node.args[0].id)
+    for stmt in statements:
+        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+            continue
+        target = stmt.targets[0]
+        if isinstance(target, ast.Name) and target.id in found.names and isinstance(stmt.value, ast.Dict):
+            found.containers.append((stmt.value, stmt))
+        elif isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) \
+                and target.value.id in found.names and isinstance(_constant(target.slice), str):
+            sites.append(_Site(_constant(target.slice), "subscript", stmt, stmt.value, _literal(stmt.value)[0],
+                               target.value.id))
+        elif hf32_key(target) is not None:
+            owner = script.source(target.value.value)   # torch_npu.npu of torch_npu.npu.matmul.allow_hf32
+            sites.append(_Site(hf32_key(target), "hf32", stmt, stmt.value, _literal(stmt.value)[0], owner))
+    for container, stmt in found.containers:
+        for key, value in zip(container.keys, container.values, strict=True):
+            if key is not None and isinstance(_constant(key), str):
+                sites.append(_Site(_constant(key), "entry", stmt, value, _literal(value)[0], container=container))
+    return sites, found
+
+
+def _debugger_sites(script: _Script) -> list[_Site]:
+    """msprobe ``PrecisionDebugger(...)``'s arguments (keyword or positional), by parameter name."""
+    sites = []
+    for node in ast.walk(script.tree):
+        if isinstance(node, ast.Call) and call_name(node).rsplit(".", 1)[-1] == "PrecisionDebugger":
+            for key, value in debugger_arguments(node).items():
+                if key != "model":
+                    sites.append(_Site(key, "keyword", None, value, _literal(value)[0], "PrecisionDebugger", node))
+    return sites
 
 
 def _is_global(node: ast.expr, global_vars: set[str]) -> bool:
@@ -361,10 +430,14 @@ def _replace(script: _Script, site: _Site, spec_of: Scenario, value: Any) -> _Ed
 
 
 def _remove(script: _Script, site: _Site) -> _Edit | None:
+    if site.form == "entry":
+        return None   # a key of a dict literal: the user's dict is left as it is
     if site.form == "keyword":
         call = site.call
         args = [*call.args, *call.keywords]
-        index = next(i for i, a in enumerate(args) if isinstance(a, ast.keyword) and a.value is site.value)
+        index = next((i for i, a in enumerate(args) if isinstance(a, ast.keyword) and a.value is site.value), None)
+        if index is None:   # a positional argument: removing it would shift the others
+            return None
         node = args[index]
         start, end = script.span(node)
         if index > 0:
@@ -396,6 +469,10 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
     """A new line (or keyword) setting ``key``, next to the last of ``sites`` of its kind; calls holding a line of
     ``skip_lines`` (branches the run does not take, objects never used) are not extended."""
     spec = spec_of.field(key) if spec_of.has(key) else None
+    if spec_of.name == "torch_npu":
+        return _torch_npu_insert(script, spec_of, key, value, skip_lines)
+    if spec_of.name == "msprobe_config":
+        return None   # PrecisionDebugger's arguments are changed where given, never added
     if spec_of.name == "tf1_session":
         params = [s for s in sites if s.form == "param"]
         if params:
@@ -437,6 +514,44 @@ def _insert(script: _Script, sites: list[_Site], spec_of: Scenario, key: str, va
         start = f"{owner}.{key} = "
     site = _Site(key, "environ" if start.startswith("os.environ") else "attr", None, anchor.value, None)
     return _line_after(script, anchor.stmt, start + _render(site, None, spec_of, value))
+
+
+def _torch_npu_insert(script: _Script, spec_of: Scenario, key: str, value: Any,
+                      skip_lines: frozenset[int]) -> _Edit | None:
+    """A new torch_npu setting: an HF32 switch line after the other switch (else after set_option); a set_option
+    key as an ``option["K"] = ...`` line after the others of that dict, else as an entry of the dict literal."""
+    sites, found = _torch_npu_sites(script)
+
+    def live(stmt: ast.stmt) -> bool:
+        return not any(stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno) for line in skip_lines)
+    sites = [s for s in sites if live(s.stmt)]
+    calls = [(c, st) for c, st in found.calls if live(st)]
+    rendered = _render(_Site(key, "entry", None, ast.Constant(None), None), None, spec_of, value)
+    if key in HF32_KEYS:
+        same = [s for s in sites if s.form == "hf32"]
+        if same:
+            anchor = _anchor(script.tree, same)
+            return _line_after(script, anchor.stmt, f"{anchor.owner}.{key} = {rendered}")
+        if not calls:
+            return None
+        call, stmt = calls[-1]
+        module = call_name(call).rsplit(".", 1)[0]   # torch_npu.npu of torch_npu.npu.set_option
+        return _line_after(script, stmt, f"{module}.{key} = {rendered}")
+    lines = [s for s in sites if s.form == "subscript"]
+    if lines:
+        anchor = _anchor(script.tree, lines)
+        return _line_after(script, anchor.stmt, f"{anchor.owner}[{_python(key)}] = {rendered}")
+    containers = [(d, st) for d, st in found.containers if live(st)]
+    if not containers:
+        return None
+    container = containers[-1][0]
+    entry = f"{_python(key)}: {rendered}"
+    if container.values:
+        end = script.span(container.values[-1])[1]
+        return _Edit(end, end, ", " + entry)
+    start = script.span(container)[0]
+    after_brace = (start[0], start[1] + 1)
+    return _Edit(after_brace, after_brace, entry)
 
 
 def _attribute_owner(anchor: _Site, scenario: str, on_global: bool) -> str | None:
