@@ -273,3 +273,10 @@ def test_replay_ops_is_the_core_entry(tanh_run, tmp_path):
     with pytest.raises(InputError, match="no dumped op"):
         replay_ops(tanh_run, ["no/such"])
     assert math.isfinite(result.main.metrics["MaxAbsoluteError"])
+
+
+def test_a_golden_dtype_coarser_or_of_another_kind_leaves_the_dumped_one():
+    r = _replay("Tanh", [X], {}, np.tanh(X).astype(F32), own=OwnDtypes(["float16"], "golden"))
+    assert (r.verdict, r.precision, r.op_dtype, r.op_dtype_source) == ("faithful", "float32", "float32", "dump")
+    r = _replay("Tanh", [X], {}, np.tanh(X).astype(F32), own=OwnDtypes(["int32"], "graph"))
+    assert (r.verdict, r.op_dtype, r.op_dtype_source) == ("faithful", "float32", "dump")
