@@ -132,18 +132,19 @@ def gamma(n: int, u: float) -> float:
     return n * u / (1.0 - n * u)
 
 
+def _squares(c: np.ndarray) -> float:
+    """The sum of squares of the finite values of the flat float64 array ``c``."""
+    total = float(c @ c)
+    if not math.isfinite(total):
+        c = c[np.isfinite(c)]
+        total = float(c @ c)
+    return total
+
+
 def _norm(a: np.ndarray) -> float:
     """The 2-norm of the finite elements of ``a`` (chunked, on a thread per core)."""
     flat = np.asarray(a, dtype=np.float64).reshape(-1)
-
-    def part(s: slice) -> float:
-        c = flat[s]
-        total = float(c @ c)
-        if not math.isfinite(total):
-            c = c[np.isfinite(c)]
-            total = float(c @ c)
-        return total
-    return math.sqrt(sum(over_chunks(flat.size, part)))
+    return math.sqrt(sum(over_chunks(flat.size, lambda s: _squares(flat[s]))))
 
 
 @dataclass
@@ -203,32 +204,39 @@ class Budget:
         g = self.coefficient() if magnitude is not None and self.reduction > 1 else 0.0
         mag = np.asarray(magnitude, dtype=np.float64) if g else None
         ref = np.asarray(ref)
-        if mag is not None:
-            self._check_magnitude(ref, mag, g)
         tol = np.empty(ref.shape)
         if ref.ndim and (mag is None or mag.shape == ref.shape) and np.ndim(extra) == 0:
             t, r, m = tol.reshape(-1), ref.reshape(-1), None if mag is None else mag.reshape(-1)
-            over_chunks(tol.size, lambda s: self._fill(t[s], r[s], None if m is None else m[s], g, extra, scratch))
+            sums = over_chunks(tol.size, lambda s: self._fill(t[s], r[s], None if m is None else m[s], g, extra,
+                                                              scratch))
+            r_sq, s_sq = sum(p[0] for p in sums), sum(p[1] for p in sums)
         else:
-            self._fill(tol, ref, mag, g, extra, scratch and mag is not None and mag.shape == ref.shape)
+            same = mag is not None and mag.shape == ref.shape
+            s_broadcast = _norm(np.broadcast_to(mag, ref.shape)) ** 2 if mag is not None and not same else 0.0
+            r_sq, s_sq = self._fill(tol, ref, mag, g, extra, scratch and same)
+            s_sq = s_sq if same else s_broadcast
+        if mag is not None:
+            self._check_magnitude(math.sqrt(r_sq), math.sqrt(s_sq), g)
         return tol
 
-    def _check_magnitude(self, ref: np.ndarray, mag: np.ndarray, g: float) -> None:
-        """Raise :class:`VacuousBudget` where ``SAFETY g ||S|| >= ||r||``."""
-        s_norm = _norm(np.broadcast_to(mag, ref.shape)) if mag.shape != ref.shape else _norm(mag)
-        if s_norm == 0.0:
-            return
-        r_norm = _norm(ref)
-        if SAFETY * g * s_norm >= r_norm:
+    def _check_magnitude(self, r_norm: float, s_norm: float, g: float) -> None:
+        """Raise :class:`VacuousBudget` where ``SAFETY g ||S|| >= ||r||`` (norms over finite elements)."""
+        if s_norm > 0.0 and SAFETY * g * s_norm >= r_norm:
             raise VacuousBudget(
                 f"the error bound of a {self.accumulation} sum of {self.order()} (±{SAFETY * g * s_norm:.3g} as a "
                 f"norm) reaches the replay's own magnitude ({r_norm:.3g}): not judged")
 
     def _fill(self, tol: np.ndarray, ref: np.ndarray, mag: np.ndarray | None, g: float,
-              extra: np.ndarray | float | None, scratch: bool) -> None:
-        """``tol`` (in place) from ``ref``, ``mag`` and ``extra``: one chunk, or the whole when they broadcast."""
+              extra: np.ndarray | float | None, scratch: bool) -> tuple[float, float]:
+        """``tol`` (in place) from ``ref``, ``mag`` and ``extra``: one chunk, or the whole when they broadcast.
+        Returns the squared norms of the finite elements of ``ref`` and ``mag`` (0 for ``mag`` None) while they
+        are at hand, for :meth:`_check_magnitude`."""
+        r_sq = s_sq = 0.0
         with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
             np.abs(ref, out=tol)
+            if mag is not None:
+                r_sq = _squares(tol.reshape(-1))
+                s_sq = _squares(mag.reshape(-1)) if mag.shape == tol.shape else 0.0
             tol *= self.output_roundings * self.u_out
             if mag is not None:
                 if scratch:                                   # in place: large products keep one temporary
@@ -240,6 +248,7 @@ class Budget:
                 tol += extra
             tol *= SAFETY
             tol += self.floor
+        return r_sq, s_sq
 
     def describe(self) -> dict:
         n = self.chain
