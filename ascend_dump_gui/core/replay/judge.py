@@ -230,6 +230,9 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
     rel_budget = st.t_norm / SAFETY / st.r_norm if st.r_norm > 0 else None
     desc["max_relative_error"] = rel_budget
     desc["cosine"] = None if rel_budget is None else max(0.0, 1.0 - 0.5 * min(rel_budget, 1.0) ** 2)
+    if st.n_bad and budget.vacuous:
+        return OutputJudgement(UNSUPPORTED, f"{budget.vacuous}, and {st.n_bad} of {ref.size} elements are beyond the "
+                               "output's own roundings: not judged", metrics, desc, st.err if keep_error else None)
     if st.n_bad:
         at = np.unravel_index(st.worst_at, ref.shape)
         allowed = f"allowed ±{tol[at]:.3g}" if np.isfinite(ref[at]) else \
@@ -242,6 +245,8 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
         reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
                   f"{budget.dtype}" + (f" with {budget.accumulation} accumulation over K={budget.reduction}"
                                        if budget.accumulation and budget.reduction > 1 else "") + note)
+        if budget.vacuous:
+            reason += f" (within the output's own roundings; {budget.vacuous})"
         if st.n_saturated:
             reason += (f"; {st.n_saturated} elements beyond {budget.dtype}'s range are its largest finite value "
                        f"±{largest(budget.dtype):g} (the run saturates)")
