@@ -49,12 +49,9 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.replay.runs import open_run, replay_ops
 
     run = open_run(args.run, args.graph)
-    golden = args.first_divergence or args.golden
-    ops = None if args.all or args.first_divergence else [args.op]
-    if args.all and args.golden is None:
-        golden = None
-    results = replay_ops(run, ops, golden=golden, graph=args.graph, precision_mode=args.precision_mode,
-                         config=args.config, product=args.product)
+    results = replay_ops(run, [args.op] if args.op else None, golden=args.first_divergence or args.golden,
+                         first_divergence=bool(args.first_divergence), graph=args.graph,
+                         precision_mode=args.precision_mode, config=args.config, product=args.product)
     if args.first_divergence and not results:
         warn(f"no op diverges between {args.run} and {args.first_divergence}: nothing to replay")
     if args.json:

@@ -18,8 +18,9 @@ Per output element ``i`` with float64 reference ``r_i``::
   orders); a reduction over strided axes, or a pooling window, adds one row at a time (``block`` 1).
 * ``gamma(n, u) = n u / (1 - n u)``: Higham's worst-case bound ``gamma_n``, valid for any data.
 * **Never vacuous.** Where ``n u >= 1/2`` (``gamma_n >= 1``: the bound allows all of ``S_i >= |r_i|``), or where
-  the reduction term ``SAFETY gamma ||S||`` reaches the replay's own norm ``||r||``, the bound says nothing:
-  the op is ``unsupported`` with that reason (:class:`VacuousBudget`), never judged against it.
+  the reduction term ``SAFETY gamma ||S||`` reaches the replay's own norm ``||r||``, the bound says nothing: the
+  reduction term is left out and :attr:`Budget.vacuous` says why; an output within what is left (its own
+  roundings) is faithful, any other is ``unsupported`` with that reason, never judged against the vacuous bound.
 * ``E_i``: op-specific terms for documented intermediate roundings (e.g. SoftmaxV2's float16 ``x - max``),
   at the precision the kernel may use for them.
 * ``floor``: the output dtype's smallest normal (a subnormal flushed to zero is faithful).
@@ -132,18 +133,19 @@ def gamma(n: int, u: float) -> float:
     return n * u / (1.0 - n * u)
 
 
+def _squares(c: np.ndarray) -> float:
+    """The sum of squares of the finite values of the flat float64 array ``c``."""
+    total = float(c @ c)
+    if not math.isfinite(total):
+        c = c[np.isfinite(c)]
+        total = float(c @ c)
+    return total
+
+
 def _norm(a: np.ndarray) -> float:
     """The 2-norm of the finite elements of ``a`` (chunked, on a thread per core)."""
     flat = np.asarray(a, dtype=np.float64).reshape(-1)
-
-    def part(s: slice) -> float:
-        c = flat[s]
-        total = float(c @ c)
-        if not math.isfinite(total):
-            c = c[np.isfinite(c)]
-            total = float(c @ c)
-        return total
-    return math.sqrt(sum(over_chunks(flat.size, part)))
+    return math.sqrt(sum(over_chunks(flat.size, lambda s: _squares(flat[s]))))
 
 
 @dataclass
@@ -157,6 +159,7 @@ class Budget:
     compute: str | None = None    # precision assumed for documented intermediate roundings
     note: str = ""
     block: int = 1                # terms the kernel sums as a binary tree before adding them in sequence
+    vacuous: str | None = None    # why the reduction's bound says nothing (set by :meth:`tolerance`)
 
     @property
     def u_out(self) -> float:
@@ -191,7 +194,7 @@ class Budget:
         n, u = self.chain, self.u_acc
         if n * u >= 0.5:
             raise VacuousBudget(f"the error bound of a {self.accumulation} sum of {self.order()} ({n} roundings in "
-                                f"a chain at unit roundoff {u:.3g}) reaches the output's own magnitude: not judged")
+                                f"a chain at unit roundoff {u:.3g}) reaches the output's own magnitude")
         return gamma(n, u)
 
     def tolerance(self, ref: np.ndarray, magnitude: np.ndarray | float | None = None,
@@ -199,36 +202,47 @@ class Budget:
         """``tol_i`` for a float64 reference; ``magnitude`` is ``S_i``, ``extra`` is ``E_i`` (both unscaled).
         ``scratch``: ``magnitude`` is a float64 array the caller no longer needs (it is scaled in place).
         Element-wise operands of a large reference are worked through in chunks on a thread per core.
-        Raises :class:`VacuousBudget` where the reduction term reaches the replay's own norm."""
-        g = self.coefficient() if magnitude is not None and self.reduction > 1 else 0.0
+        Where the reduction term is vacuous it is left out and :attr:`vacuous` says why."""
+        try:
+            g = self.coefficient() if magnitude is not None and self.reduction > 1 else 0.0
+        except VacuousBudget as exc:
+            self.vacuous, g = str(exc), 0.0
         mag = np.asarray(magnitude, dtype=np.float64) if g else None
         ref = np.asarray(ref)
-        if mag is not None:
-            self._check_magnitude(ref, mag, g)
         tol = np.empty(ref.shape)
         if ref.ndim and (mag is None or mag.shape == ref.shape) and np.ndim(extra) == 0:
             t, r, m = tol.reshape(-1), ref.reshape(-1), None if mag is None else mag.reshape(-1)
-            over_chunks(tol.size, lambda s: self._fill(t[s], r[s], None if m is None else m[s], g, extra, scratch))
+            sums = over_chunks(tol.size, lambda s: self._fill(t[s], r[s], None if m is None else m[s], g, extra,
+                                                              scratch))
+            r_sq, s_sq = sum(p[0] for p in sums), sum(p[1] for p in sums)
         else:
-            self._fill(tol, ref, mag, g, extra, scratch and mag is not None and mag.shape == ref.shape)
+            same = mag is not None and mag.shape == ref.shape
+            s_broadcast = _norm(np.broadcast_to(mag, ref.shape)) ** 2 if mag is not None and not same else 0.0
+            r_sq, s_sq = self._fill(tol, ref, mag, g, extra, scratch and same)
+            s_sq = s_sq if same else s_broadcast
+        if mag is not None and self._reaches(math.sqrt(r_sq), math.sqrt(s_sq), g):
+            return self.tolerance(ref, None, extra)        # the reduction term left out (vacuous)
         return tol
 
-    def _check_magnitude(self, ref: np.ndarray, mag: np.ndarray, g: float) -> None:
-        """Raise :class:`VacuousBudget` where ``SAFETY g ||S|| >= ||r||``."""
-        s_norm = _norm(np.broadcast_to(mag, ref.shape)) if mag.shape != ref.shape else _norm(mag)
-        if s_norm == 0.0:
-            return
-        r_norm = _norm(ref)
-        if SAFETY * g * s_norm >= r_norm:
-            raise VacuousBudget(
-                f"the error bound of a {self.accumulation} sum of {self.order()} (±{SAFETY * g * s_norm:.3g} as a "
-                f"norm) reaches the replay's own magnitude ({r_norm:.3g}): not judged")
+    def _reaches(self, r_norm: float, s_norm: float, g: float) -> bool:
+        """Whether ``SAFETY g ||S|| >= ||r||`` (norms over finite elements): then :attr:`vacuous` says so."""
+        if s_norm > 0.0 and SAFETY * g * s_norm >= r_norm:
+            self.vacuous = (f"the error bound of a {self.accumulation} sum of {self.order()} (±{SAFETY * g * s_norm:.3g}"
+                            f" as a norm) reaches the replay's own magnitude ({r_norm:.3g})")
+            return True
+        return False
 
     def _fill(self, tol: np.ndarray, ref: np.ndarray, mag: np.ndarray | None, g: float,
-              extra: np.ndarray | float | None, scratch: bool) -> None:
-        """``tol`` (in place) from ``ref``, ``mag`` and ``extra``: one chunk, or the whole when they broadcast."""
+              extra: np.ndarray | float | None, scratch: bool) -> tuple[float, float]:
+        """``tol`` (in place) from ``ref``, ``mag`` and ``extra``: one chunk, or the whole when they broadcast.
+        Returns the squared norms of the finite elements of ``ref`` and ``mag`` (0 for ``mag`` None) while they
+        are at hand, for :meth:`_check_magnitude`."""
+        r_sq = s_sq = 0.0
         with np.errstate(invalid="ignore", over="ignore"):   # inf * 0 where the reference overflowed
             np.abs(ref, out=tol)
+            if mag is not None:
+                r_sq = _squares(tol.reshape(-1))
+                s_sq = _squares(mag.reshape(-1)) if mag.shape == tol.shape else 0.0
             tol *= self.output_roundings * self.u_out
             if mag is not None:
                 if scratch:                                   # in place: large products keep one temporary
@@ -240,6 +254,7 @@ class Budget:
                 tol += extra
             tol *= SAFETY
             tol += self.floor
+        return r_sq, s_sq
 
     def describe(self) -> dict:
         n = self.chain
@@ -253,5 +268,5 @@ class Budget:
             "rule": "|npu - replay| <= safety * (n * u_out * |replay| + gamma(chain, u_acc) * sum|a||b| + "
                     "documented intermediate roundings) + smallest normal, for every element; unsupported where "
                     "the reduction term reaches the replay's own magnitude",
-            **({"note": self.note} if self.note else {}),
+            **({"note": self.note} if self.note else {}), **({"vacuous": self.vacuous} if self.vacuous else {}),
         }

@@ -195,6 +195,8 @@ def exp(call: OpCall) -> list[Expected]:
 def log(call: OpCall) -> list[Expected]:
     """Log: ``log_base(scale x + shift)`` (base -1: e)."""
     base, scale, shift = _base_scale_shift(call)
+    if base == 1.0:
+        raise Unsupported("Log with base 1 (no logarithm)")
     inv_ln = 1.0 if base == -1.0 else 1.0 / float(np.log(base))
     plain = scale == 1.0 and shift == 0.0 and inv_ln == 1.0
     # an input-relative rounding of x costs |x f'(x)| = 1 absolute: log's own rounding next to 1

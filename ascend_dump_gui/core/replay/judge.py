@@ -112,6 +112,8 @@ def _chunk_stats(part: slice, y: np.ndarray, ref: np.ndarray, tol: np.ndarray, e
         np.divide(ratio, aref, out=rel, where=aref != 0)
         ratio /= tc
         worst_at = int(np.argmax(ratio))
+        if not np.isfinite(ratio[worst_at]) or not np.isfinite(tc.max()):
+            max_abs = np.nan          # an allowance that is not finite: the general path says why
         return (max_abs, float(aref.max()), float(rel.max()), float(ratio[worst_at]), part.start + worst_at,
                 int(np.count_nonzero(ratio > 1.0)), float(rc @ rc), float(yc @ yc), float(yc @ rc),
                 float(ec @ ec), float(tc @ tc))
@@ -212,12 +214,12 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
             return OutputJudgement(UNSUPPORTED, note, dict(_NO_METRICS), desc)
         expected = adjusted
     ref, tol = expected.value, expected.tol
-    vacuous = _vacuous_tolerance(ref, tol)
-    if vacuous:
-        return OutputJudgement(UNSUPPORTED, vacuous, dict(_NO_METRICS), desc)
     y = np.asarray(npu).reshape(ref.shape)   # float64 chunk by chunk in the common case
     st = _all_finite_stats(y, ref, tol, largest(budget.dtype)) if ref.size and budget.floor > 0 else None
     if st is None:
+        vacuous = _vacuous_tolerance(ref, tol)
+        if vacuous:
+            return OutputJudgement(UNSUPPORTED, vacuous, dict(_NO_METRICS), desc)
         y = np.asarray(y, dtype=np.float64)
         st = _general_stats(y, ref, tol, budget.dtype)
     metrics: dict[str, float | None] = {
@@ -228,6 +230,9 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
     rel_budget = st.t_norm / SAFETY / st.r_norm if st.r_norm > 0 else None
     desc["max_relative_error"] = rel_budget
     desc["cosine"] = None if rel_budget is None else max(0.0, 1.0 - 0.5 * min(rel_budget, 1.0) ** 2)
+    if st.n_bad and budget.vacuous:
+        return OutputJudgement(UNSUPPORTED, f"{budget.vacuous}, and {st.n_bad} of {ref.size} elements are beyond the "
+                               "output's own roundings: not judged", metrics, desc, st.err if keep_error else None)
     if st.n_bad:
         at = np.unravel_index(st.worst_at, ref.shape)
         allowed = f"allowed ±{tol[at]:.3g}" if np.isfinite(ref[at]) else \
@@ -240,6 +245,8 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
         reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
                   f"{budget.dtype}" + (f" with {budget.accumulation} accumulation over K={budget.reduction}"
                                        if budget.accumulation and budget.reduction > 1 else "") + note)
+        if budget.vacuous:
+            reason += f" (within the output's own roundings; {budget.vacuous})"
         if st.n_saturated:
             reason += (f"; {st.n_saturated} elements beyond {budget.dtype}'s range are its largest finite value "
                        f"±{largest(budget.dtype):g} (the run saturates)")

@@ -15,7 +15,7 @@ from dataclasses import replace
 import ml_dtypes
 import numpy as np
 
-from ascend_dump_gui.core.replay.budget import is_float
+from ascend_dump_gui.core.replay.budget import is_float, unit_roundoff
 from ascend_dump_gui.core.replay.call import OpCall
 from ascend_dump_gui.core.replay.precision_mode import CUBE_OPS, REDUCTIONS
 
@@ -58,14 +58,20 @@ def representable(npu: np.ndarray, precision: str) -> bool:
         return bool(np.array_equal(npu.astype(target).astype(npu.dtype), npu, equal_nan=True))
 
 
+def wider(own: str, dumped: str) -> bool:
+    """Whether ``own`` is a float dtype finer than the float dtype ``dumped`` (the runtime dumped the op lower)."""
+    return is_float(own) and is_float(dumped) and unit_roundoff(own) < unit_roundoff(dumped)
+
+
 def at_dtype(call: OpCall, own: list[str]) -> OpCall:
     """``call`` as the model gives it: where the runtime dumped the op lower than its own dtype (a float16 dump of a
     float32 op), the float inputs and outputs of the dumped dtype are labelled with the own dtype (values kept)."""
-    if own == call.out_dtypes[:len(own)]:
+    outs = [o if i < len(own) and wider(o := own[i], d) else d for i, d in enumerate(call.out_dtypes)]
+    if outs == call.out_dtypes:
         return call
-    lowered = {d for d, o in zip(call.out_dtypes, own, strict=False) if d != o and is_float(d)}
-    inputs = [np.asarray(x, dtype=own[0]) if str(x.dtype) in lowered else x for x in call.inputs]
-    return replace(call, inputs=inputs, out_dtypes=list(own) + call.out_dtypes[len(own):])
+    lowered = {d for d, o in zip(call.out_dtypes, outs, strict=True) if d != o}
+    inputs = [np.asarray(x, dtype=outs[0]) if str(x.dtype) in lowered else x for x in call.inputs]
+    return replace(call, inputs=inputs, out_dtypes=outs)
 
 
 def at_precision(call: OpCall, precision: str) -> OpCall:

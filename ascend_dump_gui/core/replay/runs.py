@@ -79,7 +79,7 @@ def golden_dtypes_of(run: ReplayRun, golden: str | os.PathLike, names: list[str]
 
 
 def replay_ops(run_path: str | os.PathLike | ReplayRun, ops: list[str] | None = None, *,
-               golden: str | os.PathLike | None = None,
+               golden: str | os.PathLike | None = None, first_divergence: bool = False,
                graph: str | os.PathLike | None = None, precision_mode: str | None = None,
                config: str | os.PathLike | None = None, product: str | None = None, script_args: str | None = None,
                keep_error: bool = False, progress: ProgressFn = no_progress, cancel: CancelToken | None = None
@@ -87,8 +87,8 @@ def replay_ops(run_path: str | os.PathLike | ReplayRun, ops: list[str] | None = 
     """Replay ops of the run at ``run_path`` with the verdict faithful | reduced_precision | kernel | unsupported,
     each result naming its ``precision`` and the run's ``precision_mode``.
 
-    ``run_path``: the run folder (or a run :func:`open_run` opened). ``ops``: op or call names (None: the first
-    divergence against ``golden`` when it is given, else every op).
+    ``run_path``: the run folder (or a run :func:`open_run` opened). ``ops``: op or call names (None: every op;
+    with ``first_divergence``, the op ``compare RUN GOLDEN`` names first, or none when nothing diverges).
     ``golden``: the golden folder or bench rank folder; it gives each op's own dtype. The precision mode comes from
     ``precision_mode`` (a value), ``config`` (a config file or training script, ``script_args`` its command line),
     the run's graph dump, or ``product``'s default, in that order. InputError for bad input (an unknown name, an
@@ -99,7 +99,9 @@ def replay_ops(run_path: str | os.PathLike | ReplayRun, ops: list[str] | None = 
     mode = resolve_mode(option=precision_mode, config=config, product=product, script_args=script_args,
                         graphs=[run.graph] if run.graph is not None else None,
                         pytorch=isinstance(run, MsprobeReplayRun))
-    if ops is None and golden is not None:
+    if first_divergence:
+        if golden is None:
+            raise InputError(Path(root), "the first divergence needs the golden run")
         first = first_divergence_op(root, golden, graph, progress=progress, cancel=cancel)
         ops = [] if first is None else [first]
     names = ops if ops is not None else [op.op_name if isinstance(run, GeRun) else op.name for op in run.ops]

@@ -110,3 +110,31 @@ def test_msprobe_arguments(tmp_path, kwargs, name):
     folder = write_rank(tmp_path, [(api, args, kwargs, [x])])
     r = replay_op(open_run(folder), api)
     assert r.verdict == "unsupported" and name in r.reason, r.reason
+
+
+def test_every_hostile_attribute_of_a_ge_graph_through_replay_all(tmp_path):
+    """One GE dump of ops whose graph attributes are 10^400 or inf: `replay --all` lists each as unsupported
+    naming the attribute, with no traceback."""
+    x4 = RNG.normal(0, 1, (1, 2, 6, 6)).astype(F32)
+    x2 = RNG.normal(0, 1, (4, 6)).astype(F32)
+    idx = np.array([0, 1], np.int32)
+    ops = [
+        GeOp("swish", "Swish", [Tensor(x2)], [Tensor(x2)], {"scale": float("inf")}),
+        GeOp("leaky", "LeakyRelu", [Tensor(x2)], [Tensor(x2)], {"negative_slope": HUGE}),
+        GeOp("conv", "Conv2D", [Tensor(x4), Tensor(W)], [Tensor(np.zeros((1, 2, 4, 4), F32))],
+             {**CONV, "groups": HUGE}),
+        GeOp("negconv", "Conv2D", [Tensor(x4), Tensor(W)], [Tensor(np.zeros((1, 2, 4, 4), F32))],
+             {**CONV, "strides": [1, 1, -1, -1]}),
+        GeOp("gather", "GatherV2D", [Tensor(x2), Tensor(idx)], [Tensor(x2[:2])], {"axis": HUGE}),
+        GeOp("concat", "ConcatD", [Tensor(x2), Tensor(x2)], [Tensor(np.zeros((8, 6), F32))], {"concat_dim": HUGE}),
+        GeOp("split", "SplitD", [Tensor(x2)], [Tensor(x2[:, :3]), Tensor(x2[:, 3:])],
+             {"split_dim": 1, "num_split": float("inf")}),
+    ]
+    step, _ = write_folder(tmp_path, ops)
+    proc = run_cli("replay", step, "--all", "--json")
+    assert_clean(proc, codes=(0,))
+    got = {r["op"]: r for r in json.loads(proc.stdout)["results"]}
+    names = {"swish": "scale", "leaky": "negative_slope", "conv": "groups", "negconv": "strides", "gather": "axis",
+             "concat": "concat_dim", "split": "num_split"}
+    for op, attr in names.items():
+        assert got[op]["verdict"] == "unsupported" and attr in got[op]["reason"], got[op]

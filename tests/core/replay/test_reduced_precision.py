@@ -270,6 +270,35 @@ def test_replay_ops_is_the_core_entry(tanh_run, tmp_path):
     (result,) = replay_ops(tanh_run, ["net/tanh"], product="atlas_training")
     assert result.verdict == "reduced_precision" and "allow_fp32_to_fp16" in result.reason
     assert [r.op for r in replay_ops(tanh_run)] == ["net/tanh"]
+    with pytest.raises(InputError, match="golden"):
+        replay_ops(tanh_run, first_divergence=True)
     with pytest.raises(InputError, match="no dumped op"):
         replay_ops(tanh_run, ["no/such"])
     assert math.isfinite(result.main.metrics["MaxAbsoluteError"])
+
+
+def test_a_golden_dtype_coarser_or_of_another_kind_leaves_the_dumped_one():
+    r = _replay("Tanh", [X], {}, np.tanh(X).astype(F32), own=OwnDtypes(["float16"], "golden"))
+    assert (r.verdict, r.precision, r.op_dtype, r.op_dtype_source) == ("faithful", "float32", "float32", "dump")
+    r = _replay("Tanh", [X], {}, np.tanh(X).astype(F32), own=OwnDtypes(["int32"], "graph"))
+    assert (r.verdict, r.op_dtype, r.op_dtype_source) == ("faithful", "float32", "dump")
+
+
+def test_the_bench_run_gives_msprobe_calls_their_own_dtype(tmp_path):
+    from tests.core.replay.msprobe_tree import write_rank
+
+    x = RNG.normal(0, 1, (4, 16)).astype(F32)
+    gelu = np.vectorize(math.erf)
+    bench = write_rank(tmp_path / "bench", [("Functional.gelu.0.forward", [x], {},
+                                             [(0.5 * x * (1 + gelu(x / math.sqrt(2)))).astype(F32)])])
+    x16 = x.astype(F16)
+    xf = x16.astype(F32)
+    y16 = (0.5 * xf * (1 + gelu(xf / math.sqrt(2)))).astype(F16)
+    npu = write_rank(tmp_path / "npu", [("Functional.gelu.0.forward", [x16], {}, [y16])])
+    (alone,) = replay_ops(npu)
+    assert (alone.verdict, alone.precision, alone.op_dtype_source) == ("faithful", "float16", "dump")
+    (judged,) = replay_ops(npu, golden=bench)
+    assert (judged.verdict, judged.precision, judged.op_dtype, judged.op_dtype_source) == \
+        ("reduced_precision", "float16", "float32", "golden")
+    proc = _cli(npu, "--all", "--golden", bench, "--json")
+    assert json.loads(proc.stdout)["results"][0]["verdict"] == "reduced_precision", proc.stderr

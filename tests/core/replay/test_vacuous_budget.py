@@ -58,9 +58,13 @@ def test_avgpool_float16_64x32_window_returning_nonsense_is_not_faithful():
     x = rng.uniform(0, 1, (1, 1, 64, 32)).astype(np.float16)
     attrs = {"ksize": [1, 1, 64, 32], "strides": [1, 1, 1, 1], "padding": "VALID", "data_format": "NCHW"}
     r = _replay("AvgPool", [x], attrs, [np.full((1, 1, 1, 1), 12345, np.float16)])
-    assert r.verdict == "unsupported" and "own magnitude" in r.reason
-    honest = np.full((1, 1, 1, 1), x.astype(np.float32).mean(), np.float16)
-    assert _replay("AvgPool", [x], attrs, [honest]).verdict == "unsupported"   # the bound says nothing either way
+    assert r.verdict == "unsupported" and "own magnitude" in r.reason and "not judged" in r.reason
+    assert r.main.budget["vacuous"]
+    honest = np.full((1, 1, 1, 1), x.astype(np.float64).mean(), np.float16)   # within its own rounding: faithful
+    ok = _replay("AvgPool", [x], attrs, [honest])
+    assert ok.verdict == "faithful" and "own roundings" in ok.reason
+    off = np.full((1, 1, 1, 1), x.astype(np.float64).mean() * 1.01, np.float16)     # the bound cannot tell
+    assert _replay("AvgPool", [x], attrs, [off]).verdict == "unsupported"
     small = {"ksize": [1, 1, 4, 4], "strides": [1, 1, 4, 4], "padding": "VALID", "data_format": "NCHW"}
     ok = x.astype(np.float32).reshape(1, 1, 16, 4, 8, 4).mean(axis=(3, 5)).astype(np.float16)
     assert _replay("AvgPool", [x], small, [ok]).verdict == "faithful"
@@ -96,14 +100,16 @@ def test_matmul_float16_k_2_24_returning_6_for_1_is_kernel():
     assert budget["gamma"] < 0.1
 
 
-def test_zero_mean_products_too_long_to_bound_are_unsupported():
-    """||2 gamma S|| >= ||r||: the bound would allow an error of the output's own magnitude."""
+def test_zero_mean_products_too_long_to_bound_are_judged_by_their_own_rounding_only():
+    """||2 gamma S|| >= ||r||: the bound would allow an error of the output's own magnitude; an exact output is still
+    faithful, any other is unsupported."""
     rng = np.random.default_rng(2)
     k = 1 << 21
     a = rng.choice(np.array([-1.0, 1.0], np.float16), (1, k))
     b = rng.choice(np.array([-1.0, 1.0], np.float16), (k, 2))
-    out = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
-    r = _replay("MatMul", [a, b], {}, [out])
+    exact = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
+    assert _replay("MatMul", [a, b], {}, [exact]).verdict == "faithful"
+    r = _replay("MatMul", [a, b], {}, [(exact + np.float16(64)).astype(np.float16)])
     assert r.verdict == "unsupported" and "own magnitude" in r.reason
 
 
