@@ -9,7 +9,6 @@ from ascend_dump_gui.cli.replay_cmd import divergence_replay
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, row_json, summary, to_json, write_csv
 from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
-from ascend_dump_gui.core.replay.runs import refuse_graph
 
 
 def _say(text: str) -> None:
@@ -18,7 +17,10 @@ def _say(text: str) -> None:
 
 
 def run_msprobe_compare(args: argparse.Namespace) -> int:
-    refuse_graph(args.graph)
+    if args.graph is not None:       # a GE graph has nothing to give msprobe runs: said, never ignored
+        from ascend_dump_gui.core.replay.runs import refuse_graph
+
+        refuse_graph(args.graph)
     result = compare_trees(args.npu, args.golden, args.msprobe_mode, follow_links=args.follow_links)
     if args.out:
         refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced

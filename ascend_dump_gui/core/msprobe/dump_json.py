@@ -318,12 +318,14 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
         raise json.JSONDecodeError("extra data", text, pos)
 
 
-def raw_entries(text: str, source: str) -> list[tuple[str, Any]]:
+def raw_entries(text: str, source: str, want: Callable[[str], bool] | None = None) -> list[tuple[str, Any]]:
     """``(call, value)`` of every ``data`` entry of dump.json ``text`` as plain JSON values, streamed as
-    :func:`parse_dump_json` reads them; :class:`DumpJsonError` naming ``source`` for anything it cannot read
+    :func:`parse_dump_json` reads them; with ``want``, only the calls it accepts keep their value (the others' is
+    None: one entry at a time is held). :class:`DumpJsonError` naming ``source`` for anything it cannot read
     (damaged, cut short, nested too deeply, integers beyond Python's digit limit)."""
     try:
-        return list(stream_entries(text, {}, lambda name, value, _order: (name, value)))
+        return list(stream_entries(text, {}, lambda name, value, _order: (
+            name, value if want is None or want(name) else None)))
     except RecursionError:
         raise DumpJsonError(f"{source}: nested too deeply to read") from None
     except json.JSONDecodeError as exc:

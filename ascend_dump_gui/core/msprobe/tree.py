@@ -118,14 +118,14 @@ class MsprobeRun:
         _ = self.dump
         return self._unread
 
-    def raw_calls(self) -> list[tuple[str, Any]]:
-        """``(call, value)`` of every dump.json entry as plain JSON values, through the same fenced, size-bounded,
-        streaming reader as :attr:`dump` (the replay needs the arguments as dumped); :class:`DumpJsonError`
-        naming the file when it cannot be read whole."""
+    def raw_calls(self, want: Callable[[str], bool] | None = None) -> list[tuple[str, Any]]:
+        """``(call, value)`` of every dump.json entry as plain JSON values (only for the calls ``want`` accepts, when
+        given; None for the others), through the same fenced, size-bounded, streaming reader as :attr:`dump` (the
+        replay needs the arguments as dumped); :class:`DumpJsonError` naming the file when it cannot be read whole."""
         text = self._dump_text()
         if text is None:
             raise DumpJsonError(self._unread or f"{self.path / DUMP_JSON}: not read")
-        return raw_entries(text, str(self.path / DUMP_JSON))
+        return raw_entries(text, str(self.path / DUMP_JSON), want)
 
     def calls(self) -> list[tuple[str, list[str]]]:
         """``(call, data_names)`` of every dump.json entry, without building leaves (what a folder scan needs);

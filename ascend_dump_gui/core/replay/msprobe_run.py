@@ -37,7 +37,7 @@ class Call:
 
     name: str          # Functional.linear.1.forward
     index: int
-    data: dict
+    data: Any          # its dump.json entry (a dict), None until read
 
 
 class MsprobeReplayRun:
@@ -49,20 +49,37 @@ class MsprobeReplayRun:
         if len(runs) != 1:
             raise InputError(root, f"give one msprobe rank folder ({len(runs)} found here)")
         self.run: MsprobeRun = runs[0]
-        file = self.run.path / DUMP_JSON
-        try:        # the reader of compare, graph and scan: fenced, size-bounded, streamed
-            calls = self.run.raw_calls()
-        except DumpJsonError as exc:
-            raise InputError(file, str(exc).removeprefix(f"{file}: ")) from None
-        self.source = str(file)
-        self.ops = [Call(name, i, entry) for i, (name, entry) in enumerate(calls) if isinstance(entry, dict)]
+        self.source = str(self.run.path / DUMP_JSON)
+        self.ops = [Call(name, i, None) for i, (name, _) in enumerate(self._read(lambda _name: False))]
+        """Every call in dump order; its arguments are read when it is replayed (one call's, or all for replay_all),
+        so one op's replay holds one entry of a large dump.json."""
         self.graph_path = None
         self.graph = None
         self.mode = resolve_mode(pytorch=True)
 
+    def _read(self, want: Any) -> list[tuple[str, Any]]:
+        """dump.json's entries through the reader of compare, graph and scan (fenced, size-bounded, streamed)."""
+        try:
+            return self.run.raw_calls(want)
+        except DumpJsonError as exc:
+            raise InputError(Path(self.source), str(exc).removeprefix(f"{self.source}: ")) from None
+
+    def _fill(self, calls: list[Call]) -> None:
+        """Read the dumped arguments of ``calls``."""
+        wanted = {call.name for call in calls}
+        read = self._read(wanted.__contains__)
+        if [name for name, _ in read] != [call.name for call in self.ops]:
+            raise InputError(Path(self.source), "changed while it was read")
+        for call in calls:
+            call.data = read[call.index][1]
+
     def find(self, name: str) -> Call:
         for call in self.ops:
             if call.name == name:
+                if call.data is None:
+                    self._fill([call])
+                if not isinstance(call.data, dict):
+                    raise InputError(self.run.path, f"the dump.json entry of {name!r} is not an object")
                 return call
         raise InputError(self.run.path, f"no call named {name!r} in dump.json")
 
@@ -136,5 +153,7 @@ class MsprobeReplayRun:
                    mode: PrecisionMode | None = None) -> list[ReplayResult]:
         """Every call in execution order (unsupported ones with their reason), judged under ``mode`` (default: the
         run's own)."""
-        return replay_each(self.ops, lambda call: call.name, lambda call: self.replay(call, mode=mode),
+        self._fill([call for call in self.ops if call.data is None])
+        calls = [call for call in self.ops if isinstance(call.data, dict)]
+        return replay_each(calls, lambda call: call.name, lambda call: self.replay(call, mode=mode),
                            progress=progress, cancel=cancel)

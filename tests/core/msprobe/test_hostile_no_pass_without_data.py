@@ -109,11 +109,14 @@ def _md5_trees(tmp_path: Path, value) -> tuple[Path, Path]:
 
 @pytest.mark.parametrize("value", ["", "abc", "x" * 100_000, "0x", "0x" + "1" * 17, "1234567g"])
 def test_md5_values_that_are_no_checksum_are_not_compared(tmp_path, value):
-    code, doc = _compare(*_md5_trees(tmp_path, value), "--msprobe-mode", "md5")
+    trees = _md5_trees(tmp_path, value)
+    code, doc = _compare(*trees, "--msprobe-mode", "md5")
     assert all(r["result"] is None for r in doc["rows"]), [r["result"] for r in doc["rows"]]
     assert all("is not a checksum" in r["fail_reason"] for r in doc["rows"])
     assert len(doc["rows"][0]["fail_reason"]) < 1000          # the value is named, shortened
     assert doc["summary"]["not_compared"] == 6 and doc["summary"]["pass"] == 0 and code == 1
+    code, tree = _tree_rows(*trees)                           # the tree compare picks md5 itself: same answer
+    assert tree["summary"]["not_compared"] == 6 and code == 1
 
 
 @pytest.mark.parametrize("value", ["0a1b2c3d", "0x00112233445566ff", "0x1f"])
