@@ -10,6 +10,7 @@ import heapq
 import os
 import re
 import stat
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -23,6 +24,9 @@ _DATA_SOURCE_MARKERS = ("Iterator", "GetNext")
 MAX_GRAPH_BYTES = 2 << 30
 """A graph file larger than this is refused. The text is read in chunks and tokenized as it comes (never held
 whole); what stays is the parsed blocks."""
+MAX_FIELDS = 10_000_000
+"""A file of more fields and block ends than this (some 700,000 ops; a 20,000-op graph has 300,000) is refused:
+parsed, they take about 15 times the text's size, so the byte limit alone would allow tens of gigabytes."""
 MAX_TOKEN_CHARS = 256 << 20
 """A single value (a string such as a weight's bytes, a run of blanks) longer than this is refused (unless it
 runs to the end of the file: the window never holds more than this and one chunk)."""
@@ -150,6 +154,8 @@ def parse_stream(pieces: Iterable[str], path: str | os.PathLike = "<text>") -> M
 
     checked = None      # the match at ``pos``, found (and its own follower checked) as the last one's follower
     limit = -1          # tokens must end before this (the window's end less the margin)
+    fields = 0
+    intern = sys.intern     # keys repeat (name, type, dim, ...): one string each
     while True:
         m = checked or (None if not eof and pos > limit else match(text, pos))
         checked = None
@@ -196,6 +202,10 @@ def parse_stream(pieces: Iterable[str], path: str | os.PathLike = "<text>") -> M
             raise InputError(path, "not protobuf text format (unexpected text)",
                              line=line_at(_BLANKS.match(text, pos).end()))
         pos = m.end()
+        fields += 1
+        if fields > MAX_FIELDS:
+            raise InputError(path, f"more than {MAX_FIELDS:,} fields (some 700,000 ops), not read",
+                             line=line_at(pos))
         if m.group("close"):
             if len(stack) == 1:
                 raise InputError(path, "unbalanced '}'", line=line_at(pos))
@@ -204,10 +214,10 @@ def parse_stream(pieces: Iterable[str], path: str | os.PathLike = "<text>") -> M
             if len(stack) > MAX_DEPTH:
                 raise InputError(path, f"blocks nested more than {MAX_DEPTH} levels deep", line=line_at(pos))
             child: Message = []
-            stack[-1].append((m.group("key"), child))
+            stack[-1].append((intern(m.group("key")), child))
             stack.append(child)
         elif m.group("key") is not None:
-            stack[-1].append((m.group("key"), m.group("str") or m.group("scalar")))
+            stack[-1].append((intern(m.group("key")), m.group("str") or m.group("scalar")))
         else:
             break
     if len(stack) != 1:

@@ -144,3 +144,15 @@ def test_streamed_and_whole_parses_agree(tokens, step, margin):
     finally:
         ge_text._MARGIN = saved
     assert streamed == whole
+
+
+def test_a_file_of_too_many_fields_is_refused(monkeypatch, tmp_path):
+    """Parsed fields take about 15x the text: the field count, not only the byte size, bounds the memory."""
+    monkeypatch.setattr(ge_text, "MAX_FIELDS", 1000)
+    path = tmp_path / "ge_proto_many.txt"
+    path.write_text("graph { " + 'op { name: "a" } ' * 400 + "}")
+    with pytest.raises(InputError, match="more than 1,000 fields") as info:
+        parse_graph_file(path)
+    assert str(path) in str(info.value)
+    path.write_text("graph { " + 'op { name: "a" } ' * 300 + "}")
+    assert len(parse_graph_file(path)[0].ops) == 300
