@@ -205,17 +205,22 @@ class PanelBuilder(QObject):
         """One piece per ``next``: True while it waits for the preload thread, which imports the modules of other
         packages (the GUI thread would wait for any of them that the thread is importing, all at once)."""
         plan = self._plans[mode]
+        asked: list[str] = []
         for name in import_order(plan.modules + tuple(p.partition(":")[0] for p in plan.parts)):
-            if _source(name) is None:  # another package's: off the GUI thread
+            if _source(name) is None:  # another package's: off the GUI thread, asked for in a row
                 PRELOAD.request(name)
-                while not PRELOAD.settled(name):
-                    yield True
+                asked.append(name)
                 continue
+            while not all(PRELOAD.settled(n) for n in asked):  # what the next module of ours may import
+                yield True
+            asked.clear()
             try:
                 importlib.import_module(name)
             except Exception:  # noqa: BLE001, S112 - raised again, and said, where the module is needed
                 continue
             yield False
+        while not all(PRELOAD.settled(n) for n in asked):
+            yield True
         for spec in plan.parts:
             factory, args = _part(spec)
             made = _AHEAD.setdefault((factory, args), [])
