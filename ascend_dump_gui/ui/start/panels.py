@@ -22,9 +22,9 @@ PACKAGE = "ascend_dump_gui"
 WAIT_MS = 5
 """How often a piece waiting for the preload thread looks again."""
 _ROOT = Path(__file__).resolve().parents[2]
-_IMPORT = re.compile(r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))", re.M)
+_IMPORT = r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))"
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
-are indented)."""
+are indented); compiled when first used, after the first paint."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def module_imports(name: str, path: Path) -> list[str]:
     of a line; a submodule named in ``from package import name`` included."""
     package = path.name == "__init__.py"
     found: list[str] = []
-    for match in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+    for match in re.finditer(_IMPORT, path.read_text(encoding="utf-8"), re.M):
         base, names, plain = match.groups()
         if plain is not None:
             found.extend(_words(plain))
