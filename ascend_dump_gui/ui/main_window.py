@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui import __version__
-from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import LANGUAGES, current_language, install_language, schema_text, tr, tr_schema
@@ -414,11 +413,9 @@ class MainWindow(QMainWindow):
     # menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(tr("&File"))
-        new_menu = file_menu.addMenu(tr("&New Config"))
-        for name, scenario in SCENARIOS.items():
-            action = new_menu.addAction(tr_schema(scenario.title), lambda n=name: self.new_config(n))
-            action.setObjectName(f"new_{name}")
-            action.setStatusTip(tr_schema(scenario.summary))
+        self.new_menu = file_menu.addMenu(tr("&New Config"))
+        self.new_menu.aboutToShow.connect(self._fill_new_menu)
+        after_first_paint(self, self._fill_new_menu)  # the scenarios' rules are not loaded before the window
         self._action(file_menu, "open", tr("&Open Config or Script…"), self._open_file_dialog,
                      QKeySequence.StandardKey.Open)
         self._action(file_menu, "open_folder", tr("Open Dump &Folder…"), self._open_folder_dialog, "Ctrl+Shift+O")
@@ -472,6 +469,17 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "scenarios_and_options", tr("&Scenarios and Options"), self.show_scenario_docs,
                      QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, "about", tr("&About"), self.show_about)
+
+    def _fill_new_menu(self) -> None:
+        """File > New Config: one entry per scenario (once)."""
+        if self.new_menu.actions():
+            return
+        from ascend_dump_gui.core.config.scenarios import SCENARIOS
+
+        for name, scenario in SCENARIOS.items():
+            action = self.new_menu.addAction(tr_schema(scenario.title), lambda n=name: self.new_config(n))
+            action.setObjectName(f"new_{name}")
+            action.setStatusTip(tr_schema(scenario.summary))
 
     def _find_option(self) -> None:
         self.tabs.setCurrentWidget(self.config_panel)
@@ -567,6 +575,8 @@ class MainWindow(QMainWindow):
         dialog = QDialog(self, objectName="scenario_docs")
         dialog.setWindowTitle(tr("Scenarios and options"))
         browser = QTextBrowser(objectName="scenario_docs_text")
+        from ascend_dump_gui.core.config.scenarios import SCENARIOS
+
         browser.setHtml(scenario_docs_html(SCENARIOS.values()))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(dialog.reject)

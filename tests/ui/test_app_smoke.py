@@ -170,7 +170,8 @@ def test_bugs_get_a_traceback_and_expected_failures_do_not(qtbot):
     assert expected.text() == "Loading failed."
 
 
-def test_file_new_starts_a_config_of_that_scenario(window):
+def test_file_new_starts_a_config_of_that_scenario(window, qtbot):
+    qtbot.waitUntil(lambda: window.findChild(QAction, "new_tf1_session") is not None)  # once the window is up
     action = window.findChild(QAction, "new_tf1_session")
     action.trigger()
     assert window.config_panel.scenario == "tf1_session" and window.config_panel.doc.values == {}

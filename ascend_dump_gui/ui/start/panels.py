@@ -22,9 +22,9 @@ PACKAGE = "ascend_dump_gui"
 WAIT_MS = 5
 """How often a piece waiting for the preload thread looks again."""
 _ROOT = Path(__file__).resolve().parents[2]
-_IMPORT = re.compile(r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))", re.M)
+_IMPORT = r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))"
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
-are indented)."""
+are indented); compiled when first used, after the first paint."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def module_imports(name: str, path: Path) -> list[str]:
     of a line; a submodule named in ``from package import name`` included."""
     package = path.name == "__init__.py"
     found: list[str] = []
-    for match in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+    for match in re.finditer(_IMPORT, path.read_text(encoding="utf-8"), re.M):
         base, names, plain = match.groups()
         if plain is not None:
             found.extend(_words(plain))
@@ -205,17 +205,22 @@ class PanelBuilder(QObject):
         """One piece per ``next``: True while it waits for the preload thread, which imports the modules of other
         packages (the GUI thread would wait for any of them that the thread is importing, all at once)."""
         plan = self._plans[mode]
+        asked: list[str] = []
         for name in import_order(plan.modules + tuple(p.partition(":")[0] for p in plan.parts)):
-            if _source(name) is None:  # another package's: off the GUI thread
+            if _source(name) is None:  # another package's: off the GUI thread, asked for in a row
                 PRELOAD.request(name)
-                while not PRELOAD.settled(name):
-                    yield True
+                asked.append(name)
                 continue
+            while not all(PRELOAD.settled(n) for n in asked):  # what the next module of ours may import
+                yield True
+            asked.clear()
             try:
                 importlib.import_module(name)
             except Exception:  # noqa: BLE001, S112 - raised again, and said, where the module is needed
                 continue
             yield False
+        while not all(PRELOAD.settled(n) for n in asked):
+            yield True
         for spec in plan.parts:
             factory, args = _part(spec)
             made = _AHEAD.setdefault((factory, args), [])
