@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 from typing import Any
@@ -16,6 +17,8 @@ def print_json(document: Any) -> None:
     see :mod:`~ascend_dump_gui.core.json_out`)."""
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None and codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
+        buffer = None          # e.g. a GBK console: the text layer encodes as it always did
     write_json(document, buffer if buffer is not None else _TextSink())
     if buffer is not None:
         buffer.flush()
@@ -23,7 +26,8 @@ def print_json(document: Any) -> None:
 
 
 class _TextSink:
-    """A binary stream over a text-only ``sys.stdout`` (such as a ``StringIO`` that replaced it)."""
+    """A binary stream over ``sys.stdout``'s text layer (a ``StringIO`` that replaced it, a console that is not
+    UTF-8)."""
 
     @staticmethod
     def write(block: bytes) -> None:

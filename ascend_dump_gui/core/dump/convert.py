@@ -42,6 +42,7 @@ from ascend_dump_gui.core.safe_names import (
     inside,
     refuse_replacing_inputs,
 )
+from ascend_dump_gui.core.threaded import over_chunks
 
 SLAB_BYTES = 32 << 20
 """Target size of one streamed slab."""
@@ -109,8 +110,14 @@ def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.
     for k, start in enumerate(range(0, oshape[0], rows)):
         stop = min(start + rows, oshape[0])
         out = buffers[k % 3][: stop - start]
-        yield to_original(dev[start:stop], tensor.format, (stop - start,) + oshape[1:],
-                          original_format=tensor.original_format, out=out)
+
+        def restore(part: slice, start: int = start, out: np.ndarray = out) -> None:
+            to_original(dev[start + part.start:start + part.stop], tensor.format,
+                        (part.stop - part.start,) + oshape[1:], original_format=tensor.original_format, out=out[part])
+
+        # the slab's rows split over a thread per core (numpy's copy frees the GIL): restoring is a strided copy
+        over_chunks(stop - start, restore, chunk=-(-(stop - start) // (os.cpu_count() or 1)))
+        yield out
 
 
 def _threaded(slabs: Iterator[np.ndarray], cancel: CancelToken | None) -> Iterator[np.ndarray]:

@@ -51,7 +51,7 @@ def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]],
                    fence: str = "") -> tuple[list[DumpRecord], list[Problem]] | None:
     """Records and problems of the run folder ``path`` (``rel`` relative to the scan root), or None when the
     folder is not an msprobe run. ``fence``: the scanned folder's real path when links are not followed."""
-    if not any(name == DUMP_JSON for name, _ in files) or not _looks_like_run(path):
+    if DUMP_JSON not in dict(files) or not _looks_like_run(path):     # dict(): a C-speed look over the names
         return None
     from ascend_dump_gui.core.msprobe.tree import MsprobeRun  # numpy: only once a run is found
 

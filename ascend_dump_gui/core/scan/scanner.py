@@ -211,7 +211,7 @@ def _folder_items(folder: _Folder, files: list[tuple[str, int]], problems: list[
                   with_headers: bool) -> list[DumpRecord]:
     """Records for the files of one folder, in name order; their problems are added to ``problems``."""
     mapping: dict[str, str] = {}
-    if any(name == MAPPING_FILE for name, _ in files):
+    if MAPPING_FILE in dict(files):       # built at C speed: cheaper than a Python loop over the names
         mapping, problem = load_mapping(folder.path, folder.rel)
         if problem is not None:
             problems.append(problem)
