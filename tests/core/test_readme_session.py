@@ -1,18 +1,30 @@
-"""README's sample session is what the CLI prints today (scripts/readme_session.py writes it from a real run)."""
+"""README's sample sessions are what the CLI prints today (scripts/readme_session.py writes them from real runs)."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "readme_session.py"
 
 
-def test_readme_shows_the_session_a_fresh_run_prints():
+def _session():
     spec = importlib.util.spec_from_file_location("readme_session", SCRIPT)
     session = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(session)
-    fresh = session.session_text()
-    assert "compared" in fresh and "$ ascend-dump emulate" in fresh
-    assert session.readme_block(session.README.read_text(encoding="utf-8")) == fresh, (
+    return session
+
+
+@pytest.mark.parametrize("name", ["session", "loop"])
+def test_readme_shows_the_session_a_fresh_run_prints(name):
+    session = _session()
+    fresh = session.session_text(name)
+    assert "$ ascend-dump emulate" in fresh
+    if name == "loop":   # the loop closes: the proposed fix, run again, makes the first divergence go
+        assert "fixed: velocity/MatMul:output:0" in fresh and "first divergence after:  none" in fresh
+    else:
+        assert "compared" in fresh
+    assert session.readme_block(session.README.read_text(encoding="utf-8"), name) == fresh, (
         "README's session is stale: run python scripts/readme_session.py")

@@ -23,7 +23,7 @@ from ascend_dump_gui.core.replay.judge import (
     judge,
     worst,
 )
-from ascend_dump_gui.core.replay.precision import at_dtype, at_precision, candidates, representable
+from ascend_dump_gui.core.replay.precision import at_dtype, at_precision, candidates, representable, wider
 from ascend_dump_gui.core.replay.precision_mode import PrecisionMode
 from ascend_dump_gui.core.replay.registry import reference_of
 
@@ -205,7 +205,11 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     verdict, chosen = _decided(outputs)
     reason = chosen.reason if len(outputs) == 1 else f"{chosen.tensor}: {chosen.reason}"
     precision = dtypes[0] if dtypes else None
-    lower = _lower(at_own, dtypes, npu_outputs, out_names, op, mode, keep_error) if verdict == KERNEL else None
+    # an output dumped coarser than the op's own dtype cannot show that precision (a float16 tensor matches a
+    # float32 reference exactly when the op's inputs were float16 already): the precision it ran at is judged too
+    dumped_lower = any(wider(o, d) for o, d in zip(dtypes, call.out_dtypes, strict=False))
+    lower = _lower(at_own, dtypes, npu_outputs, out_names, op, mode, keep_error) \
+        if verdict == KERNEL or dumped_lower else None
     if lower is not None:
         precision, outputs, why = lower
         verdict, chosen = _decided(outputs)
@@ -213,8 +217,9 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
         if verdict == FAITHFUL:
             reason = f"the {dtypes[0]} op computed at {precision}{said}: {chosen.reason}; {why}"
         else:
-            reason = (f"not within the budget of {dtypes[0]}{said} ({reason}), but within the budget of the op "
-                      f"recomputed at {precision}: it ran at {precision}; {why}. `ascend-dump fix` proposes the "
-                      f"setting that keeps it in {dtypes[0]}")
+            missed = (f"its output was dumped in {call.out_dtypes[0]}, coarser than its own {dtypes[0]}{said}"
+                      if dumped_lower else f"not within the budget of {dtypes[0]}{said} ({reason})")
+            reason = (f"{missed}, but within the budget of the op recomputed at {precision}: it ran at {precision}; "
+                      f"{why}. `ascend-dump fix` proposes the setting that keeps it in {dtypes[0]}")
     return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source, precision,
                         mode.to_json(), kw["op_dtype"], own.source)

@@ -104,23 +104,25 @@ def test_emulator_perturb_fault_is_kernel_only_in_its_op(perturbed_transformer):
     assert PERTURBATION == 1e-2
 
 
-def test_first_divergence_of_honest_float16_rounding_is_faithful(tmp_path):
-    """mixed_precision: velocity/MatMul diverges from the float32 golden (float16 inputs of 76-116 m), yet it
-    computed faithfully from its own inputs."""
+def test_first_divergence_dumped_below_its_dtype_ran_at_reduced_precision(tmp_path):
+    """mixed_precision: velocity/MatMul diverges from the float32 golden (float16 inputs of 76-116 m). It computed
+    faithfully from its own inputs, but its output is float16 where the model gives it float32: without the run's
+    mode known it ran at reduced precision (cli.md), at float16, and every view says so."""
     _, step, golden, _ = emulated(tmp_path, model_dump("mixed_precision"), "mixed_precision")
     assert first_divergence_op(step, golden) == "velocity/MatMul"
     out = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "replay", str(step), "--first-divergence",
                           str(golden), "--json"], capture_output=True, text=True, check=True)
     doc = json.loads(out.stdout)
     (result,) = doc["results"]
-    assert result["op"] == "velocity/MatMul" and result["verdict"] == "faithful"
+    assert result["op"] == "velocity/MatMul" and result["verdict"] == "reduced_precision"
+    assert result["precision"] == "float16" and "dumped in float16, coarser than its own float32" in result["reason"]
     assert result["reference"] == "float64" and result["budget"]["accumulation_dtype"] == "float32"
     assert set(result["metrics"]) >= {"CosineSimilarity", "MaxAbsoluteError", "MaxRelativeError"}
     cmp = subprocess.run([sys.executable, "-m", "ascend_dump_gui.cli", "compare", str(step), str(golden), "--json"],
                          capture_output=True, text=True, check=True)
     replay = json.loads(cmp.stdout)["first_divergence"]["replay"]
-    assert replay["verdict"] == "faithful" and set(replay) >= {"verdict", "reason", "metrics"}
-    assert (replay["precision"], replay["op_dtype"], replay["op_dtype_source"]) == ("float32", "float32", "golden")
+    assert replay["verdict"] == "reduced_precision" and set(replay) >= {"verdict", "reason", "metrics"}
+    assert (replay["precision"], replay["op_dtype"], replay["op_dtype_source"]) == ("float16", "float32", "golden")
     assert replay["precision_mode"] == {"value": None, "source": None}
 
 
