@@ -17,7 +17,11 @@ SCHEMA_CONTEXT = "schema"
 UI_DIR = Path(__file__).resolve().parents[1]
 CORE_DIR = UI_DIR.parent / "core"
 TS_DIR = Path(__file__).resolve().parent
-CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema"}  # context -> .ts file part: {lang}.{part}.ts
+QT_OWN = {  # Qt's own dialogs: texts its shipped qtbase_zh_CN.qm lacks (the widget file dialog's labels)
+    ("QFileDialog", "&Look in:"), ("QFileDialog", "Files of &type:"), ("QFileSystemModel", "Drive"),
+}
+CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema",  # context -> .ts file part: {lang}.{part}.ts
+                 **{context: "qt" for context, _source in QT_OWN}}
 
 Key = tuple[str, str]  # (context, source text)
 
@@ -88,7 +92,7 @@ def core_ui_strings() -> list[str]:
 def wanted() -> set[Key]:
     """Every (context, source) the application shows."""
     ui = {*ui_strings(), *core_ui_strings()}
-    return {(UI_CONTEXT, s) for s in ui} | {(SCHEMA_CONTEXT, s) for s in schema_strings()}
+    return {(UI_CONTEXT, s) for s in ui} | {(SCHEMA_CONTEXT, s) for s in schema_strings()} | QT_OWN
 
 
 def read_ts(path: Path) -> dict[Key, str]:

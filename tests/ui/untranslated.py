@@ -1,0 +1,74 @@
+"""Which words of a text shown in the zh_CN UI are English left untranslated.
+
+A text is cut at every non-ASCII character (Chinese, full-width punctuation), markup and accelerators are dropped,
+and what remains is judged token by token: names are kept (paths, file and op names, option names, codes: a token
+with a digit or one of ``/ \\ . _ : = < > { } # @ | * % $ ~ ` +``, CamelCase, ALLCAPS), and so are the words the
+glossary never translates (:data:`KEPT_WORDS`), the schema's option names and values, and the words of the data on
+screen (:func:`data_words`). Every other word of two letters or more is English a Chinese user should not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+# GLOSSARY.md "Never translated": product, framework and tool names, and the CANN words that stay English.
+KEPT_WORDS = frozenset("""
+    Tensor tensor shape step rank session stream loss kernel Kernel Host Device Dump dump Profiling Runtime API
+    Atlas AI Core Vector Cube TensorFlow PyTorch torchair aclgraph msprobe Python Shell shell export Ascend GUI
+    English Inf NaN nan inf igraph Dask worker msaccucmp Linux Windows Qt PySide numpy pyqtgraph
+    Max Min Avg Nan Negative Positive md5 summary all mix
+""".split())
+_MARKUP = re.compile(r"<[^>]*>|&[a-z]+;|&(?=\w)")
+_SPLIT = re.compile(r"[^\x00-\x7f]+|\s+")
+_NAME_CHARS = re.compile(r"[0-9/\\._:=<>{}#@|*%$~`+]")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_TRIM = "()[]{}\"',;:!?.-…"
+
+
+def _words(token: str) -> list[str]:
+    token = token.strip(_TRIM)
+    if not token or _NAME_CHARS.search(token) or _CAMEL.search(token) or (token.isupper() and len(token) > 1):
+        return []
+    return [w for w in re.split(r"[^A-Za-z]+", token) if len(w) > 1]
+
+
+def english_left(text: str, kept: Iterable[str] = ()) -> list[str]:
+    """The English words of ``text`` that are neither names nor in ``kept`` (nor :data:`KEPT_WORDS`)."""
+    allowed = KEPT_WORDS | set(kept)
+    found = []
+    for token in _SPLIT.split(_MARKUP.sub(" ", text)):
+        found += [w for w in _words(token) if w not in allowed and w.lower() not in allowed]
+    return found
+
+
+def schema_words() -> set[str]:
+    """Option names and choice values of every scenario (option values are never translated)."""
+    from ascend_dump_gui.core.config.scenarios import SCENARIOS
+
+    words: set[str] = set()
+    for scenario in SCENARIOS.values():
+        specs = list(scenario.fields)
+        while specs:
+            spec = specs.pop()
+            specs.extend(spec.columns)
+            for value in (spec.key, *map(str, spec.choices or ())):
+                words.update(re.findall(r"[A-Za-z]+", value))
+    return words
+
+
+def data_words(*roots: Path, limit: int = 4 << 20) -> set[str]:
+    """Words in the names of the files and folders under ``roots`` and in the quoted strings of their small text
+    files (op names and types of graph dumps, msprobe's dump.json keys): names from data, never translated."""
+    words: set[str] = set()
+    for root in roots:
+        for path in [root, *root.rglob("*")]:
+            words.update(re.findall(r"[A-Za-z]+", path.name))
+            if path.is_file() and path.suffix in (".txt", ".json", ".pbtxt", ".csv") and path.stat().st_size < limit:
+                text = path.read_text(encoding="utf-8", errors="replace")
+                for quoted in re.findall(r'"([^"\n]{1,200})"', text):
+                    words.update(re.findall(r"[A-Za-z]+", quoted))
+                if path.suffix == ".csv":
+                    words.update(re.findall(r"[A-Za-z]+", text.partition("\n")[2][:200_000]))
+    return {w for w in words if len(w) > 1}
