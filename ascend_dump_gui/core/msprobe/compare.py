@@ -228,7 +228,7 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
-        row.messages.append(result.message.strip())
+        row.messages.append(result.message)
     return {k: 0.0 if isinstance(v, float) and v == 0 else v for k, v in result.values.items()}  # no "-0.0"
 
 

@@ -22,7 +22,7 @@ from ascend_dump_gui.ui.compare.table_data import (
     CompareTable,
     prepare_table,
 )
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.sorted_rows import RowOrder, reorder
 
@@ -168,7 +168,7 @@ class CompareTableModel(QAbstractTableModel):
         if column >= FIXED_COUNT:
             metrics = self._table.result.metric_names
             k = column - FIXED_COUNT
-            return _cell(row.metrics.get(metrics[k])) if k < len(metrics) else (row.fail_reason or "")
+            return _cell(row.metrics.get(metrics[k])) if k < len(metrics) else schema_text(row.fail_reason or "")
         if column == 4:
             return "×".join(map(str, row.shape))
         if column == 6:
@@ -198,4 +198,4 @@ class CompareTableModel(QAbstractTableModel):
             return status
         return "\n".join([row.tensor, tr("NPU: {file}").format(file=row.npu_file),
                           tr("golden: {file}").format(file=row.golden_file or "—"),
-                          *([row.fail_reason] if row.fail_reason else [])])
+                          *([schema_text(row.fail_reason)] if row.fail_reason else [])])

@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.report import overflow_entries, to_json, write_csv
-from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
+from ascend_dump_gui.core.msprobe.rows import MODES, RESULT_WORDS, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.path_menu import popup
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
@@ -139,8 +139,8 @@ class MsprobeTableModel(QAbstractTableModel):
         if column < len(self._metrics):
             return _cell(row.metrics.get(self._metrics[column]))
         if column == len(self._metrics):
-            return row.result if row.result is not None else tr("not compared")
-        return "; ".join(row.messages)
+            return schema_text(RESULT_WORDS[row.result]) if row.result is not None else tr("not compared")
+        return "; ".join(map(schema_text, row.messages))
 
 
 class MsprobeCompareView(QWidget):
