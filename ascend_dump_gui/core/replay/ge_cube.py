@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
@@ -50,7 +51,7 @@ def _hf32(expected: Expected, mag: np.ndarray) -> Expected:
     """``expected`` with both operands rounded to HF32 allowed: ``2 u_hf32 sum |a||b|`` more."""
     b = expected.budget
     budget = Budget(b.dtype, b.accumulation, b.reduction, b.output_roundings, "hfloat32",
-                    b.note + "; operands rounded to HF32")
+                    msg("{note}; operands rounded to HF32", note=b.note))
     return Expected(expected.value, expected.tol + 2.0 * 2 * HF32_UNIT * mag, budget)
 
 
@@ -68,7 +69,7 @@ def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray, *, hf32: bool = False) -
         k += 1
     out = call.out_dtype
     budget = Budget(out, accumulation_dtype(call.in_dtype(0)), k,
-                    note="float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype")
+                    note=msg("float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype"))
     if hf32:
         return [_hf32(Expected(ref, budget.tolerance(ref, mag), budget), mag)]
     return [Expected(ref, budget.tolerance(ref, mag, scratch=True), budget)]
@@ -170,7 +171,8 @@ def _conv(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray, groups: int, wfm
     if fmt == "NHWC":
         ref, mag = ref.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
     budget = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k,
-                    note=f"float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {wfmt}")
+                    note=msg("float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {format}",
+                             format=wfmt))
     expected = Expected(ref, budget.tolerance(ref, mag), budget)
     if call.in_dtype(0) == "float32":   # torch_npu convolutions may run fp32 in HF32 (allow_hf32)
         expected.alternatives = [_hf32(expected, mag)]

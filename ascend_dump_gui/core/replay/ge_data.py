@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, is_float
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
@@ -43,7 +44,7 @@ def _reduce(call: OpCall) -> list[Expected]:
     if mean:
         r, mag = r / k, mag / k
     b = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k, output_roundings=2 if mean else 1,
-               note="float32 accumulation, one rounding to the output dtype")
+               note=msg("float32 accumulation, one rounding to the output dtype"))
     return [Expected(r, b.tolerance(r, mag), b)]
 
 
@@ -155,7 +156,7 @@ def _pool(call: OpCall) -> list[Expected]:
     if fmt == "NHWC":
         r, mag = r.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
     b = Budget(call.out_dtype, call.in_dtype(0), k[0] * k[1], output_roundings=2,
-               note="window sum in the input dtype, one division")
+               note=msg("window sum in the input dtype, one division"))
     return [Expected(r, b.tolerance(r, mag), b)]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import TRANSCENDENTAL, Budget, largest
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
@@ -84,7 +85,7 @@ def _gelu(x: np.ndarray) -> np.ndarray:
     return x / (1.0 + np.exp(_gelu_arg(x)))
 
 
-_TANH_NOTE = "tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))"
+_TANH_NOTE = msg("tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))")
 
 
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
@@ -103,7 +104,7 @@ def gelu_v2(call: OpCall) -> list[Expected]:
         return tanh_form
     if approximate != "none":
         raise Unsupported(f"GeluV2 with approximate={approximate!r}")
-    erf_form = _unary(_gelu_erf, 3, 4, note="erf form 0.5 x (1 + erf(x / sqrt 2))", x_scale=0.5)(call)
+    erf_form = _unary(_gelu_erf, 3, 4, note=msg("erf form 0.5 x (1 + erf(x / sqrt 2))"), x_scale=0.5)(call)
     erf_form[0].alternatives = tanh_form
     return erf_form
 
@@ -114,7 +115,7 @@ def _gelu_poly(x: np.ndarray) -> np.ndarray:
     return x * (sgn * (-0.1444 * (np.minimum(np.abs(0.7071 * x), 1.769) - 1.769) ** 2 + 0.5) + 0.5)
 
 
-_POLY_NOTE = "high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)"
+_POLY_NOTE = msg("high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)")
 
 
 def gelu(call: OpCall) -> list[Expected]:
@@ -200,7 +201,7 @@ REFERENCES: dict[str, Reference] = {
     "BiasAdd": bias_add, "Relu": _unary(lambda x: np.maximum(x, 0.0), 1, transcendental=False), "LeakyRelu": leaky_relu,
     "Gelu": gelu, "FastGeluV2": _unary(_gelu_poly, 3, 4, note=_POLY_NOTE),
     "GeluV2": gelu_v2,
-    "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))", exp_arg=lambda x: -1.702 * x),
+    "FastGelu": _unary(_fast_gelu, 3, 4, note=msg("x / (1 + exp(-1.702 x))"), exp_arg=lambda x: -1.702 * x),
     "Sigmoid": _unary(_sigmoid, 3, 3, exp_arg=lambda x: -x), "Tanh": _unary(np.tanh, 3, 3, absolute=1.0),
     "Swish": swish,
     "Exp": exp, "Log": log, "Sqrt": _unary(np.sqrt, 2), "Rsqrt": _unary(lambda x: 1.0 / np.sqrt(x), 3),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import (
     TRANSCENDENTAL,
     Budget,
@@ -45,7 +46,7 @@ def softmax(call: OpCall) -> list[Expected]:
     """SoftmaxV2: ``axes`` ({-1}); ``half_to_float`` only changes the output dtype (read from the dump)."""
     _, d, p, u_in, k, carried = _softmax_parts(call)
     budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
-                    note="x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype")
+                    note=msg("x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype"))
     extra = p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2) + carried)
     return [Expected(p, budget.tolerance(p, p, extra), budget)]
 
@@ -56,7 +57,7 @@ def log_softmax(call: OpCall) -> list[Expected]:
     lse = np.log(np.exp(d).sum(axis=_axes(call, d.ndim, [-1]), keepdims=True))
     r = d - lse
     budget = Budget(call.out_dtype, "float32", k, output_roundings=2, compute=call.in_dtype(0),
-                    note="x - max in the input dtype, sum of exp in float32, log, one rounding")
+                    note=msg("x - max in the input dtype, sum of exp in float32, log, one rounding"))
     extra = (u_in + TRANSCENDENTAL) * (np.abs(d) + np.abs(lse) + 2.0) + carried
     return [Expected(r, budget.tolerance(r, np.ones_like(r), extra), budget)]
 
@@ -94,7 +95,7 @@ def layer_norm(call: OpCall) -> list[Expected]:
     d_var = (g + 3 * unit_roundoff(acc)) * var + 2 * d_mean * np.abs(dev).mean(axis=axes, keepdims=True)
     rel_rstd = 0.5 * d_var / (var + eps) + 3 * unit_roundoff(acc) + TRANSCENDENTAL
     d_y = np.abs(gamma_) * (d_mean * rstd + np.abs(normed) * rel_rstd) + 3 * u_c * (np.abs(normed * gamma_) + np.abs(beta))
-    note = "mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y"
+    note = msg("mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y")
     b = Budget(call.out_dtype, acc, k, 1, call.in_dtype(0), note)
     out = [Expected(y, b.tolerance(y, extra=d_y), b)]
     if len(call.out_dtypes) > 1:
@@ -120,7 +121,7 @@ def rms_norm(call: OpCall) -> list[Expected]:
     y = x * rstd * gamma_
     acc = accumulation_dtype(call.in_dtype(0))
     rel = 0.5 * gamma(k, unit_roundoff(acc)) * ms / (ms + eps) + 4 * unit_roundoff(acc) + TRANSCENDENTAL
-    note = "x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding"
+    note = msg("x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding")
     b = Budget(call.out_dtype, acc, k, 1, note=note)
     out = [Expected(y, b.tolerance(y, extra=np.abs(y) * rel), b)]
     if len(call.out_dtypes) > 1:
@@ -148,7 +149,7 @@ def bn_inference(call: OpCall) -> list[Expected]:
     eps = float(call.attr("epsilon", 1e-5))
     variants = []
     for note, y, parts in (
-            ("TBE: (x + mean) * variance * scale + offset",
+            (msg("TBE: (x + mean) * variance * scale + offset"),
              (x + mean) * var * scale + offset, np.abs((x + mean) * var * scale) + np.abs(offset)),
             ("(x - mean) / sqrt(variance + epsilon) * scale + offset",
              (x - mean) / np.sqrt(var + eps) * scale + offset,

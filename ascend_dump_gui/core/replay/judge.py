@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import SAFETY, Budget, largest, smallest_normal, unit_roundoff
 from ascend_dump_gui.core.threaded import over_chunks
 
@@ -68,14 +69,16 @@ def judge(npu: np.ndarray, expected: Expected, *, keep_error: bool = False) -> O
     for alt in expected.alternatives:
         other = _judge_one(npu, alt, keep_error)
         if other.verdict == FAITHFUL:
-            other.reason += f" (following the kernel variant: {alt.budget.note})"
+            other.reason = msg("{reason} (following the kernel variant: {note})", reason=other.reason,
+                               note=alt.budget.note)
             return other
     narrow = _narrower(npu, expected)
     if narrow is not None:
         other = _judge_one(npu, narrow, keep_error)
         if other.verdict == FAITHFUL:
-            other.reason += (f"; the {expected.budget.dtype} output holds only {narrow.budget.compute} values: the "
-                             f"op ran in {narrow.budget.compute} (precision mode), judged with its rounding")
+            other.reason = msg("{reason}; the {dtype} output holds only {compute} values: the op ran in {compute} "
+                               "(precision mode), judged with its rounding", reason=other.reason,
+                               dtype=expected.budget.dtype, compute=narrow.budget.compute)
             other.budget["assumed_precision"] = narrow.budget.compute
             return other
     return first
@@ -197,12 +200,17 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
     desc["cosine"] = None if rel_budget is None else max(0.0, 1.0 - 0.5 * min(rel_budget, 1.0) ** 2)
     if st.n_bad:
         at = np.unravel_index(st.worst_at, ref.shape)
-        reason = (f"{st.n_bad} of {ref.size} elements exceed the budget (worst at {list(map(int, at))}: NPU "
-                  f"{float(y[at]):.6g}, replay {ref[at]:.6g}, allowed ±{tol[at]:.3g})")
+        reason = msg("{bad} of {size} elements exceed the budget (worst at {at}: NPU {npu}, replay {replay}, "
+                     "allowed ±{allowed})", bad=st.n_bad, size=ref.size, at=list(map(int, at)),
+                     npu=f"{float(y[at]):.6g}", replay=f"{ref[at]:.6g}", allowed=f"{tol[at]:.3g}")
         verdict = KERNEL
     else:
-        reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
-                  f"{budget.dtype}" + (f" with {budget.accumulation} accumulation over K={budget.reduction}"
-                                       if budget.accumulation and budget.reduction > 1 else ""))
+        worst = f"{st.worst_ratio:.3g}"
+        reason = (msg("every element is within the budget (worst {worst} of the allowance) for {dtype} with "
+                      "{accumulation} accumulation over K={k}", worst=worst, dtype=budget.dtype,
+                      accumulation=budget.accumulation, k=budget.reduction)
+                  if budget.accumulation and budget.reduction > 1 else
+                  msg("every element is within the budget (worst {worst} of the allowance) for {dtype}", worst=worst,
+                      dtype=budget.dtype))
         verdict = FAITHFUL
     return OutputJudgement(verdict, reason, metrics, desc, st.err if keep_error else None)

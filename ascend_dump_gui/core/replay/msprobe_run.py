@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON
 from ascend_dump_gui.core.msprobe.tree import MAX_JSON_BYTES, MsprobeRun, TensorLoadError, open_tree
@@ -94,10 +95,10 @@ class MsprobeReplayRun:
                 "shape": a.get("shape")} for i, a in enumerate(args) if isinstance(a, dict) and "dtype" in a]
         base = {"inputs": ins, "source": self.source}
         if "forward" not in parts:
-            return unsupported(call.name, op_type, call.index, "only forward calls are replayed", **base)
+            return unsupported(call.name, op_type, call.index, msg("only forward calls are replayed"), **base)
         if parts[0] in ("Module", "Cell"):
-            return unsupported(call.name, op_type, call.index, "module records are not replayed (their API calls "
-                               "are)", **base)
+            return unsupported(call.name, op_type, call.index, msg("module records are not replayed (their API "
+                                                                      "calls are)"), **base)
         try:
             positional = self._value(list(args), f"{call.name}.input")
             kwargs = entry.get("input_kwargs") or {}
@@ -112,7 +113,8 @@ class MsprobeReplayRun:
         except Unsupported as exc:
             return unsupported(call.name, op_type, call.index, str(exc), **base)
         except (ValueError, TypeError, IndexError, KeyError) as exc:   # argument values of unexpected types
-            return unsupported(call.name, op_type, call.index, f"the dumped arguments do not fit {api}: {exc}", **base)
+            return unsupported(call.name, op_type, call.index, msg("the dumped arguments do not fit {api}: {problem}",
+                                                                  api=api, problem=str(exc)), **base)
         names = [f"{call.name}.output.{i}" for i in range(len(outs))]
         return replay_call(op_call, outs, names, op=call.name, index=call.index, inputs=ins, source=self.source,
                            keep_error=keep_error, op_type=op_type)

@@ -15,6 +15,7 @@ from ascend_dump_gui.core.replay.call import OpCall, Unsupported
 from ascend_dump_gui.core.replay.judge import UNSUPPORTED, OutputJudgement, judge, worst
 from ascend_dump_gui.core.replay.registry import reference_of
 
+NOT_DUMPED = msg("this output is not in the dump")
 _NO_METRICS = {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None}
 
 
@@ -100,10 +101,11 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     except Unsupported as exc:
         return unsupported(op, op_type, index, str(exc), inputs=inputs, source=source)
     except MemoryError:
-        return unsupported(op, op_type, index, "not enough memory for the float64 replay", inputs=inputs,
+        return unsupported(op, op_type, index, msg("not enough memory for the float64 replay"), inputs=inputs,
                            source=source)
     except (ValueError, IndexError, TypeError, KeyError) as exc:   # shapes or attribute values that do not fit
-        return unsupported(op, op_type, index, f"the inputs or attributes do not fit {call.op_type}: {exc}",
+        return unsupported(op, op_type, index, msg("the inputs or attributes do not fit {op_type}: {problem}",
+                                                        op_type=call.op_type, problem=str(exc)),
                            inputs=inputs, source=source)
     outputs = []
     for i, exp in enumerate(expected):
@@ -111,12 +113,12 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
         name = out_names[i] if i < len(out_names) else f"{op}:output:{i}"
         if npu is None:
             outputs.append(OutputResult(name, call.out_dtypes[i] if i < len(call.out_dtypes) else "", UNSUPPORTED,
-                                        "this output is not in the dump", dict(_NO_METRICS), exp.budget.describe()))
+                                        NOT_DUMPED, dict(_NO_METRICS), exp.budget.describe()))
             continue
         j: OutputJudgement = judge(npu, exp, keep_error=keep_error)
         outputs.append(OutputResult(name, str(npu.dtype), j.verdict, j.reason, j.metrics, j.budget, j.error))
-    dumped = [o for o in outputs if o.reason != "this output is not in the dump"] or outputs
+    dumped = [o for o in outputs if o.reason != NOT_DUMPED] or outputs
     verdict = worst([o.verdict for o in dumped])
     chosen = next(o for o in dumped if o.verdict == verdict)
-    reason = chosen.reason if len(outputs) == 1 else f"{chosen.tensor}: {chosen.reason}"
+    reason = chosen.reason if len(outputs) == 1 else msg("{tensor}: {reason}", tensor=chosen.tensor, reason=chosen.reason)
     return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source)
