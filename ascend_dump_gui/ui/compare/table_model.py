@@ -18,6 +18,7 @@ from ascend_dump_gui.ui.compare.table_data import (
     NOT_COMPARED,
     PASS,
     STATUS_COLUMN,
+    UNMATCHED,
     WARN,
     CompareTable,
     prepare_table,
@@ -60,7 +61,8 @@ class CompareTableModel(QAbstractTableModel):
         self._search_mask: np.ndarray | None = None
         self._fixed = ("#", tr("Tensor"), tr("Op type"), tr("dtype"), tr("Shape"), tr("Status"), tr("Overflow"))
         self._fail_reason = tr("Fail reason")
-        self._status_text = {PASS: tr("pass"), WARN: tr("warn"), FAIL: tr("fail"), NOT_COMPARED: tr("n/a")}
+        self._status_text = {PASS: tr("pass"), WARN: tr("warn"), FAIL: tr("fail"), NOT_COMPARED: tr("n/a"),
+                             UNMATCHED: tr("unmatched")}
         self._first_text = " · " + tr("first divergence")
         self._yes = tr("YES")
         self._bold = QFont()

@@ -72,6 +72,11 @@ def _load_pair(pair: RunPair, index: int, table_row: int, *, progress: ProgressF
     return table_row, prepare_pair(npu, bench, progress=progress, cancel=cancel)
 
 
+def _root_name(result: TreeComparison, side: int, run: Path) -> str:
+    """An msprobe input as the summary names it: the folder chosen (not one of its rank folders)."""
+    return (result.roots[side] if len(result.roots) > side else run).name
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""
@@ -270,7 +275,8 @@ class MsprobeCompareView(QWidget):
         pair = result.pairs[0]
         self.summary.setText(tr("{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, "
                                 "{warnings} warning, {unchecked} not compared, {overflows} overflows; {where}").format(
-            npu=pair.npu.path.name, bench=pair.bench.path.name, mode=result.mode, runs=len(result.pairs),
+            npu=_root_name(result, 0, pair.npu.path), bench=_root_name(result, 1, pair.bench.path), mode=result.mode,
+            runs=len(result.pairs),
             rows=len(rows), errors=counts["error"], warnings=counts["warning"], unchecked=counts[None],
             overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)
