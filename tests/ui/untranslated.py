@@ -19,11 +19,12 @@ _MARKUP = re.compile(r"<[^>]*>|&[a-z]+;|&(?=\w)")
 _SPLIT = re.compile(r"[^\x00-\x7f]+|\s+")
 _NAME_CHARS = re.compile(r"[0-9/\\._:=<>{}#@|*%$~`+]")
 _CAMEL = re.compile(r"[a-z][A-Z]")
-_TRIM = "()[]{}\"',;:!?.-…"
+_OPEN = "([{\"'"
+_CLOSE = ")]}\"',;:!?.-…"
 
 
 def _words(token: str) -> list[str]:
-    token = token.strip(_TRIM)
+    token = token.lstrip(_OPEN).rstrip(_CLOSE)   # ".npy" stays a name, "bench." a word
     if not token or _NAME_CHARS.search(token) or _CAMEL.search(token) or (token.isupper() and len(token) > 1):
         return []
     return [w for w in re.split(r"[^A-Za-z]+", token) if len(w) > 1]

@@ -25,6 +25,7 @@ from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import record_name
 from ascend_dump_gui.core.errors import DumpFormatError, InputError
 from ascend_dump_gui.core.messages import msg
+from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.scan.scanner import scan
 
@@ -225,12 +226,26 @@ def _find_graph(given: Path | None, left: _Side, right: _Side) -> tuple[Graph | 
     return chosen, path, GRAPH_FOUND if chosen is not None else None
 
 
+def _same_format(npu: Path, golden: Path) -> None:
+    """InputError when one input is an msprobe dump and the other is not (its files would be "no dump")."""
+    msprobe = [path.is_dir() and is_msprobe_dir(path) for path in (npu, golden)]
+    if msprobe[0] == msprobe[1]:
+        return
+    side, other_side = (msg("NPU"), msg("golden")) if msprobe[0] else (msg("golden"), msg("NPU"))
+    path, other = (npu, golden) if msprobe[0] else (golden, npu)
+    raise InputError(path, msg("the {side} input is an msprobe dump (dump.json) and the {other_side} input {other} is "
+                               "not: the two formats cannot be compared with each other; choose two msprobe dumps, "
+                               "or GE/ACL dumps with their golden .npy files", side=side, other_side=other_side,
+                               other=str(other)))
+
+
 def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str | os.PathLike | None = None,
                progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
                follow_links: bool = False) -> MatchPlan:
     """Discover both sides (files or folders) and pair their tensors; rows come in execution order.
     Links that leave a folder are not followed unless ``follow_links``."""
     npu_root, golden_root = Path(npu), Path(golden)
+    _same_format(npu_root, golden_root)
     progress(0, 0, msg("indexing {folder}", folder=npu_root))
     left = _collect(npu_root, "NPU", cancel, follow_links)
     progress(0, 0, msg("indexing {folder}", folder=golden_root))
