@@ -27,6 +27,7 @@ ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
 
 
 def _model_texts(model: QAbstractItemModel, parent: QModelIndex, depth: int) -> Iterator[tuple[str, str]]:
+    """Headers, then the cells under ``parent`` (a view's root) and their children, a few levels deep."""
     if depth == 0:
         for orientation in (Qt.Orientation.Horizontal,):
             for column in range(model.columnCount(parent)):
@@ -85,7 +86,7 @@ def shown_texts(root: QWidget, *, hidden: bool = False) -> Iterator[tuple[str, s
             yield from (("combo item", widget.itemText(i)) for i in range(widget.count()))
         if isinstance(widget, QAbstractItemView) and widget.model() is not None and not isinstance(widget.parent(),
                                                                                                    QComboBox):
-            yield from ((f"{name} {kind}", text) for kind, text in _model_texts(widget.model(), QModelIndex(), 0))
+            yield from ((f"{name} {kind}", text) for kind, text in _model_texts(widget.model(), widget.rootIndex(), 0))
         for action in widget.actions():  # context-menu actions of a widget
             if action.menu() is not None:
                 yield from menu_texts(action.menu(), f"{name} action menu")

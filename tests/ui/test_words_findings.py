@@ -93,3 +93,21 @@ def test_chinese_words_for_msprobe_results_replay_terms_and_json_errors(qtbot, t
         loads('{"dump": {dump_path: "x"}}', "acl.json")
     text = error_text(info.value)
     assert "第 1 行" in text and "第 11 列" in text and not english_left(text), text
+
+
+def test_every_cited_section_title_is_in_the_catalogue():
+    """A source's section title (prose after the document key) is translated like the document's title."""
+    from ascend_dump_gui.core.config.scenarios import SCENARIOS
+    from ascend_dump_gui.core.config.sources import _PART, SECTIONS
+
+    details = set()
+    for scenario in SCENARIOS.values():
+        specs = list(scenario.fields)
+        while specs:
+            spec = specs.pop()
+            specs.extend(spec.columns)
+            for part in (spec.source or "").split(";"):
+                match = _PART.match(part.strip())
+                if match and " " in match.group(2).strip():
+                    details.add(match.group(2).strip())
+    assert details <= set(SECTIONS), details - set(SECTIONS)

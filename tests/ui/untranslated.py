@@ -14,7 +14,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 # GLOSSARY.md "Never translated": product, framework and tool names, and the CANN words that stay English.
-KEPT_WORDS = frozenset(["Tensor", "tensor", "shape", "step", "rank", "session", "stream", "loss", "kernel", "Kernel", "Host", "Device", "Dump", "dump", "Profiling", "Runtime", "API", "Atlas", "AI", "Core", "Vector", "Cube", "TensorFlow", "PyTorch", "torchair", "aclgraph", "msprobe", "Python", "Shell", "shell", "export", "Ascend", "GUI", "English", "Inf", "NaN", "nan", "inf", "igraph", "Dask", "worker", "msaccucmp", "Linux", "Windows", "Qt", "PySide", "numpy", "pyqtgraph", "Max", "Min", "Avg", "Nan", "Negative", "Positive", "md5", "summary", "all", "mix"])
+KEPT_WORDS = frozenset([
+    "Tensor", "tensor", "shape", "step", "rank", "session", "stream", "loss", "kernel", "Kernel", "Host", "Device",
+    "Dump", "dump", "Profiling", "Runtime", "API", "Atlas", "AI", "Core", "Vector", "Cube", "TensorFlow",
+    "PyTorch", "torchair", "aclgraph", "msprobe", "mindstudio", "probe", "Python", "Shell", "shell", "export",
+    "Ascend", "GUI", "English", "Inf", "NaN", "nan", "inf", "igraph", "Dask", "worker", "msaccucmp", "Qt",
+    "Adapter", "adump", "om", "Watch", "printf", "assert", "timestamp", "Max", "Min", "Avg", "Nan", "Negative",
+    "Positive", "md5", "summary", "all", "mix", "ms", "MB", "KB", "GB", "Hz",
+])
+"""Also kept: option names and values (:func:`schema_words`), msprobe's column names and the colour maps'
+names (:func:`named_words`), and names from the data on screen (:func:`data_words`)."""
 _MARKUP = re.compile(r"<[^>]*>|&[a-z]+;|&(?=\w)")
 _SPLIT = re.compile(r"[^\x00-\x7f]+|\s+")
 _NAME_CHARS = re.compile(r"[0-9/\\._:=<>{}#@|*%$~`+]")
@@ -32,18 +41,21 @@ def _words(token: str) -> list[str]:
 
 def english_left(text: str, kept: Iterable[str] = ()) -> list[str]:
     """The English words of ``text`` that are neither names nor in ``kept`` (nor :data:`KEPT_WORDS`)."""
-    allowed = KEPT_WORDS | set(kept)
+    allowed = {w.lower() for w in (*KEPT_WORDS, *kept)}
     found = []
     for token in _SPLIT.split(_MARKUP.sub(" ", text)):
-        found += [w for w in _words(token) if w not in allowed and w.lower() not in allowed]
+        found += [w for w in _words(token) if w.lower() not in allowed]
     return found
 
 
 def schema_words() -> set[str]:
-    """Option names and choice values of every scenario (option values are never translated)."""
+    """Option names and choice values of every scenario, and the API names of the schema's lists (msprobe's
+    ``list`` option): values are never translated."""
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
     words: set[str] = set()
+    for path in (Path(__file__).resolve().parents[2] / "ascend_dump_gui" / "core" / "config" / "schema").glob("*.json"):
+        words.update(re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8")))
     for scenario in SCENARIOS.values():
         specs = list(scenario.fields)
         while specs:
@@ -68,3 +80,12 @@ def data_words(*roots: Path, limit: int = 4 << 20) -> set[str]:
                 if path.suffix == ".csv":
                     words.update(re.findall(r"[A-Za-z]+", text.partition("\n")[2][:200_000]))
     return {w for w in words if len(w) > 1}
+
+
+def named_words() -> set[str]:
+    """msprobe's column names (its CSV's, kept as msprobe writes them) and the heatmap's colour-map names."""
+    from ascend_dump_gui.core.msprobe.rows import metric_names
+    from ascend_dump_gui.ui.plots.heatmap import COLORMAPS
+
+    names = [*COLORMAPS, *(n for mode in ("all", "summary", "md5") for n in metric_names(mode))]
+    return {w for name in names for w in re.findall(r"[A-Za-z]+", name)}

@@ -18,6 +18,8 @@ DOCUMENTS = {
     "runtime-rules": "Ascend runtime source code (the checks in adump, GE, TF Adapter, torchair)",
 }
 """Internal source key -> the document's title (English; the UI translates it)."""
+SECTIONS = ("session options", "Configuring Dump Parameters")
+"""Section titles cited after a document key (translated like the titles; an option name cited there stays)."""
 
 _PART = re.compile(r"^(seed 00[0-4]|runtime-rules)(?:\s*§[\d.\-–]+(?:\s*,\s*§?[\d.\-–]+)*)?\s*:?\s*(.*)$")
 
@@ -34,6 +36,6 @@ def cite(source: str, translate: Callable[[str], str] = str) -> str:
             parts.append(part)
             continue
         title = translate(DOCUMENTS[match.group(1)])
-        detail = match.group(2).strip()
+        detail = translate(match.group(2).strip())  # a section title is translated, an option name stays
         parts.append(f"{title} — {detail}" if detail else title)
     return "; ".join(p for p in parts if p)

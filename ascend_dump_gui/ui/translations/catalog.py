@@ -18,7 +18,8 @@ UI_DIR = Path(__file__).resolve().parents[1]
 CORE_DIR = UI_DIR.parent / "core"
 TS_DIR = Path(__file__).resolve().parent
 QT_OWN = {  # Qt's own dialogs: texts its shipped qtbase_zh_CN.qm lacks (the widget file dialog's labels)
-    ("QFileDialog", "&Look in:"), ("QFileDialog", "Files of &type:"), ("QFileSystemModel", "Drive"),
+    ("QFileDialog", "&Look in:"), ("QFileDialog", "Files of &type:"),
+    *(("QAbstractFileIconProvider", kind) for kind in ("Drive", "Folder", "File Folder", "Alias", "Shortcut", "Unknown")),
 }
 CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema",  # context -> .ts file part: {lang}.{part}.ts
                  **{context: "qt" for context, _source in QT_OWN}}
@@ -74,9 +75,9 @@ def schema_strings() -> list[str]:
     """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
     templates of core messages that reach the GUI (``messages.msg("...")`` calls anywhere in core: checker
     findings, emulator explanations and model descriptions, file errors)."""
-    from ascend_dump_gui.core.config.sources import DOCUMENTS
+    from ascend_dump_gui.core.config.sources import DOCUMENTS, SECTIONS
 
-    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values())
+    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values()) | set(SECTIONS)
     return sorted(texts | set(ui_strings(CORE_DIR, "msg")))
 
 

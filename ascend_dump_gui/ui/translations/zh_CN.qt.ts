@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
   <context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+      <source>Alias</source>
+      <translation>别名</translation>
+    </message>
+    <message>
+      <source>Drive</source>
+      <translation>驱动器</translation>
+    </message>
+    <message>
+      <source>File Folder</source>
+      <translation>文件夹</translation>
+    </message>
+    <message>
+      <source>Folder</source>
+      <translation>文件夹</translation>
+    </message>
+    <message>
+      <source>Shortcut</source>
+      <translation>快捷方式</translation>
+    </message>
+    <message>
+      <source>Unknown</source>
+      <translation>未知</translation>
+    </message>
+  </context>
+  <context>
     <name>QFileDialog</name>
     <message>
       <source>&amp;Look in:</source>
@@ -10,13 +37,6 @@
     <message>
       <source>Files of &amp;type:</source>
       <translation>文件类型(&amp;T)：</translation>
-    </message>
-  </context>
-  <context>
-    <name>QFileSystemModel</name>
-    <message>
-      <source>Drive</source>
-      <translation>驱动器</translation>
     </message>
   </context>
 </TS>

@@ -392,6 +392,10 @@
       <translation>用于强制指定某些算子（按名称或类型）输入/输出数据类型的配置文件，对这些算子覆盖全局精度模式。</translation>
     </message>
     <message>
+      <source>Configuring Dump Parameters</source>
+      <translation>配置Dump参数</translation>
+    </message>
+    <message>
       <source>Constant folding</source>
       <translation>常量折叠</translation>
     </message>
@@ -3314,6 +3318,10 @@
     <message>
       <source>rule {rule} could not judge these values ({error}); fix the type errors first</source>
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
+    </message>
+    <message>
+      <source>session options</source>
+      <translation>session配置项</translation>
     </message>
     <message>
       <source>settings the run may or may not make are not written: {items}</source>
