@@ -9,10 +9,11 @@ import json
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox, QTreeView
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QLineEdit, QMessageBox, QTreeView
 
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
 from tests.ui.shown_texts import shown_texts
+from tests.ui.test_config_script_args import ENV_SCRIPT
 from tests.ui.untranslated import data_words, english_left, named_words, schema_words
 
 
@@ -82,6 +83,28 @@ def walk(window, qtbot, folder) -> dict[str, set[str]]:
     qtbot.waitUntil(lambda: compare.msprobe.result is not None and compare.msprobe.result.mode == "md5",
                     timeout=30_000)
     add("msprobe md5 compare", shown_texts(compare, hidden=True))
+    compare.set_inputs("", "")
+    add("compare without inputs", _modal_texts(qtbot, lambda: compare.run() or compare.findChild(QMessageBox,
+                                                                                                  "error_box")))
+    script = folder / "train.py"                     # a script whose settings depend on the environment
+    script.write_text(ENV_SCRIPT)
+    window.config_panel.undo_stack.setClean()
+    assert window.open_path(script)
+    config = window.config_panel
+    window.tabs.setCurrentWidget(config)
+    add("script with undecided settings", shown_texts(window, hidden=True))
+    for index in range(config.preview.target.count()):   # every export: its refusal or what it leaves out
+        config.preview.target.setCurrentIndex(index)
+        add("preview", [("preview note", config.preview.note.text())])
+    config.form.findChild(QLineEdit, "dump_path").setText("/data/dump")
+    add("unsaved changes box", _modal_texts(qtbot, lambda: window.open_path(folder / "train.py")))
+    config.new_config("acl_json", {"dump_path": "out", "dump_step": "10"})
+    dialog = window.run_emulator()
+    add("run in emulator", shown_texts(dialog))
+    dialog.reject()
+    docs = window.show_scenario_docs()
+    add("scenario documentation", shown_texts(docs))
+    docs.reject()
     bad = folder / "acl.json"
     bad.write_text('{"dump": {dump_path: "x"}}')
     window.config_panel.undo_stack.setClean()

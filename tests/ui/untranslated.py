@@ -21,20 +21,22 @@ KEPT_WORDS = frozenset([
     "Ascend", "GUI", "English", "Inf", "NaN", "nan", "inf", "igraph", "Dask", "worker", "msaccucmp", "Qt",
     "Adapter", "adump", "om", "Watch", "printf", "assert", "timestamp", "Max", "Min", "Avg", "Nan", "Negative",
     "Positive", "md5", "summary", "all", "mix", "ms", "MB", "KB", "GB", "Hz",
+    "Memset", "dataset", "placeholder", "oom",   # an op type, TensorFlow API words, an op_debug_config value
 ])
 """Also kept: option names and values (:func:`schema_words`), msprobe's column names and the colour maps'
 names (:func:`named_words`), and names from the data on screen (:func:`data_words`)."""
 _MARKUP = re.compile(r"<[^>]*>|&[a-z]+;|&(?=\w)")
 _SPLIT = re.compile(r"[^\x00-\x7f]+|\s+")
 _NAME_CHARS = re.compile(r"[0-9/\\._:=<>{}#@|*%$~`+]")
-_CAMEL = re.compile(r"[a-z][A-Z]")
+_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]")  # MatMul, aclInit, ROIAlign, NPUOptimizer
 _OPEN = "([{\"'"
 _CLOSE = ")]}\"',;:!?.-…"
 
 
 def _words(token: str) -> list[str]:
     token = token.lstrip(_OPEN).rstrip(_CLOSE)   # ".npy" stays a name, "bench." a word
-    if not token or _NAME_CHARS.search(token) or _CAMEL.search(token) or (token.isupper() and len(token) > 1):
+    if not token or _NAME_CHARS.search(token) or _CAMEL.search(token) or (token.isupper() and len(token) > 1) \
+            or token.startswith("-"):   # a command-line option such as --script-env
         return []
     return [w for w in re.split(r"[^A-Za-z]+", token) if len(w) > 1]
 
@@ -73,6 +75,8 @@ def data_words(*roots: Path, limit: int = 4 << 20) -> set[str]:
     for root in roots:
         for path in [root, *root.rglob("*")]:
             words.update(re.findall(r"[A-Za-z]+", path.name))
+            if path.is_file() and path.suffix == ".py" and path.stat().st_size < limit:   # a script's names
+                words.update(re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8", errors="replace")))
             if path.is_file() and path.suffix in (".txt", ".json", ".pbtxt", ".csv") and path.stat().st_size < limit:
                 text = path.read_text(encoding="utf-8", errors="replace")
                 for quoted in re.findall(r'"([^"\n]{1,200})"', text):
@@ -83,9 +87,12 @@ def data_words(*roots: Path, limit: int = 4 << 20) -> set[str]:
 
 
 def named_words() -> set[str]:
-    """msprobe's column names (its CSV's, kept as msprobe writes them) and the heatmap's colour-map names."""
+    """msprobe's column names (its CSV's, kept as msprobe writes them), the heatmap's colour-map names and the
+    emulator's model names."""
+    from ascend_dump_gui.core.emulator.models import list_models
     from ascend_dump_gui.core.msprobe.rows import metric_names
     from ascend_dump_gui.ui.plots.heatmap import COLORMAPS
 
-    names = [*COLORMAPS, *(n for mode in ("all", "summary", "md5") for n in metric_names(mode))]
+    names = [*COLORMAPS, *(n for mode in ("all", "summary", "md5") for n in metric_names(mode)),
+             *(m.name for m in list_models())]
     return {w for name in names for w in re.findall(r"[A-Za-z]+", name)}

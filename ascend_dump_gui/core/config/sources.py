@@ -18,8 +18,9 @@ DOCUMENTS = {
     "runtime-rules": "Ascend runtime source code (the checks in adump, GE, TF Adapter, torchair)",
 }
 """Internal source key -> the document's title (English; the UI translates it)."""
-SECTIONS = ("session options", "Configuring Dump Parameters")
-"""Section titles cited after a document key (translated like the titles; an option name cited there stays)."""
+SECTIONS = ("session options", "Configuring Dump Parameters", "import")
+"""Section titles cited after a document key, and ``import`` (a finding of the file or script import): translated
+like the titles (an option name cited after a document key stays as it is)."""
 
 _PART = re.compile(r"^(seed 00[0-4]|runtime-rules)(?:\s*§[\d.\-–]+(?:\s*,\s*§?[\d.\-–]+)*)?\s*:?\s*(.*)$")
 
@@ -33,7 +34,7 @@ def cite(source: str, translate: Callable[[str], str] = str) -> str:
     for part in (p.strip() for p in source.split(";")):
         match = _PART.match(part)
         if not match:
-            parts.append(part)
+            parts.append(translate(part))
             continue
         title = translate(DOCUMENTS[match.group(1)])
         detail = translate(match.group(2).strip())  # a section title is translated, an option name stays

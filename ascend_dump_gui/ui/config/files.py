@@ -151,7 +151,7 @@ def refusal_text(plan: ExportPlan) -> str:
         return ""
     problems = "; ".join(schema_text(why) for _key, why in plan.refused)
     return tr("{problems}. Export it as {scenario} or as a project file instead.").format(
-        problems=problems, scenario=plan.scenario)
+        problems=problems, scenario=label(plan.scenario))
 
 
 def dropped_lines(plan: ExportPlan) -> list[str]:

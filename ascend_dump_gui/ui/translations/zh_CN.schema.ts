@@ -2808,6 +2808,10 @@
       <translation>中没有可比对的运行：未找到含GE/ACL Dump文件的step目录，也未找到msprobe的dump.json；请选择Dump目录树的根目录</translation>
     </message>
     <message>
+      <source>import</source>
+      <translation>导入</translation>
+    </message>
+    <message>
       <source>in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by str(all_graph_iop).</source>
       <translation>in_out_pair 必须是 [in_nodes, out_nodes] 对组成的列表的文本，即 str(all_graph_iop) 的输出。</translation>
     </message>

@@ -92,6 +92,10 @@
       <translation>1% … 99%</translation>
     </message>
     <message>
+      <source>AI Core exception</source>
+      <translation>AI Core异常</translation>
+    </message>
+    <message>
       <source>About {app}</source>
       <translation>关于 {app}</translation>
     </message>
@@ -850,6 +854,10 @@
     <message>
       <source>NPU: {run} ({path})</source>
       <translation>NPU：{run}（{path}）</translation>
+    </message>
+    <message>
+      <source>NaN in an output</source>
+      <translation>输出中出现NaN</translation>
     </message>
     <message>
       <source>NaN values</source>
@@ -1988,6 +1996,10 @@
       <translation>平均值</translation>
     </message>
     <message>
+      <source>memory overwrite (what watcher catches)</source>
+      <translation>内存踩踏（watcher场景可发现）</translation>
+    </message>
+    <message>
       <source>micro-step {n}</source>
       <translation>微步 {n}</translation>
     </message>
@@ -2394,6 +2406,10 @@
     <message>
       <source>writing {path}</source>
       <translation>正在写入 {path}</translation>
+    </message>
+    <message>
+      <source>wrong kernel (small relative error)</source>
+      <translation>kernel计算错误（较小的相对误差）</translation>
     </message>
     <message>
       <source>wrote {path}</source>
