@@ -111,3 +111,13 @@ def test_every_cited_section_title_is_in_the_catalogue():
                 if match and " " in match.group(2).strip():
                     details.add(match.group(2).strip())
     assert details <= set(SECTIONS), details - set(SECTIONS)
+
+
+def test_an_unsupported_replay_says_why_in_chinese(chinese):
+    from ascend_dump_gui.core.replay.call import Unsupported
+    from ascend_dump_gui.core.replay.registry import reference_of
+
+    with pytest.raises(Unsupported) as info:
+        reference_of("NoSuchOp")
+    assert str(info.value) == "op type NoSuchOp is not covered by the replay"     # the CLI's words
+    assert i18n.schema_text(info.value.reason) == "重放不支持算子类型 NoSuchOp"

@@ -8,11 +8,17 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.judge import Expected
 
 
 class Unsupported(Exception):
     """The op type, its attributes or its inputs are not covered; the message says which."""
+
+    @property
+    def reason(self) -> str:
+        """The message as it was raised (a translatable ``msg`` text keeps its template)."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
 
 
 _REQUIRED = object()
@@ -32,7 +38,8 @@ class OpCall:
     def x(self, i: int) -> np.ndarray:
         """Input ``i`` as float64 (raises :class:`Unsupported` when it was not dumped)."""
         if i >= len(self.inputs):
-            raise Unsupported(f"{self.op_type} needs input {i}, the dump has {len(self.inputs)} inputs")
+            raise Unsupported(msg("{op_type} needs input {i}, the dump has {count} inputs",
+                                  op_type=self.op_type, i=i, count=len(self.inputs)))
         return np.asarray(self.inputs[i], dtype=np.float64)
 
     def in_dtype(self, i: int) -> str:
@@ -41,8 +48,8 @@ class OpCall:
     def attr(self, name: str, default: Any = _REQUIRED) -> Any:
         value = self.attrs.get(name, default)
         if value is _REQUIRED:
-            raise Unsupported(f"{self.op_type}: the attribute {name} is not in the graph (no GE graph dump "
-                              "found, or it lacks this op)")
+            raise Unsupported(msg("{op_type}: the attribute {name} is not in the graph (no GE graph dump found, or "
+                                  "it lacks this op)", op_type=self.op_type, name=name))
         return value
 
     def int_list(self, name: str, length: int | None = None, default: Any = _REQUIRED) -> list[int]:
@@ -50,9 +57,11 @@ class OpCall:
         if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
             value = [int(value)]
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, (int, np.integer)) for v in value):
-            raise Unsupported(f"{self.op_type}: attribute {name}={value!r} is not a list of integers")
+            raise Unsupported(msg("{op_type}: attribute {name}={value} is not a list of integers",
+                                  op_type=self.op_type, name=name, value=repr(value)))
         if length is not None and len(value) != length:
-            raise Unsupported(f"{self.op_type}: attribute {name} has {len(value)} values, {length} expected")
+            raise Unsupported(msg("{op_type}: attribute {name} has {count} values, {length} expected",
+                                  op_type=self.op_type, name=name, count=len(value), length=length))
         return [int(v) for v in value]
 
     @property

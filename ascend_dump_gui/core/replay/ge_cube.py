@@ -26,10 +26,10 @@ EXACT_MAGNITUDE = 1 << 26
 def _check_float(call: OpCall, count: int) -> None:
     for i in range(min(count, len(call.inputs))):
         if not is_float(call.in_dtype(i)):
-            raise Unsupported(f"{call.op_type} with {call.in_dtype(i)} input {i} (quantized Cube ops are not "
-                              "covered)")
+            raise Unsupported(msg("{op_type} with {dtype} input {i} (quantized Cube ops are not covered)",
+                                  op_type=call.op_type, dtype=call.in_dtype(i), i=i))
     if len(call.inputs) > 3 and call.inputs[3].size:
-        raise Unsupported(f"{call.op_type} with an offset_w input (quantized) is not covered")
+        raise Unsupported(msg("{op_type} with an offset_w input (quantized) is not covered", op_type=call.op_type))
 
 
 def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -57,8 +57,8 @@ def _hf32(expected: Expected, mag: np.ndarray) -> Expected:
 
 def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray, *, hf32: bool = False) -> list[Expected]:
     if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-2]:
-        raise Unsupported(f"{call.op_type}: operand shapes {list(a.shape)} and {list(b.shape)} do not multiply "
-                          "(check transpose/adj attributes)")
+        raise Unsupported(msg("{op_type}: operand shapes {shape} and {shape2} do not multiply (check transpose/adj "
+                              "attributes)", op_type=call.op_type, shape=list(a.shape), shape2=list(b.shape)))
     k = a.shape[-1]
     ref = np.matmul(a, b)
     mag = _magnitude(a, b)
@@ -116,27 +116,28 @@ def conv2d(call: OpCall) -> list[Expected]:
     _check_float(call, 3)
     fmt = str(call.attr("data_format", "NHWC"))
     if fmt not in ("NCHW", "NHWC"):
-        raise Unsupported(f"Conv2D with data_format {fmt} is not covered")
+        raise Unsupported(msg("Conv2D with data_format {fmt} is not covered", fmt=fmt))
     if call.attr("padding", "") not in ("", "EXPLICIT") and "pads" not in call.attrs:
-        raise Unsupported(f"Conv2D with padding {call.attr('padding')} and no pads attribute is not covered")
+        raise Unsupported(msg("Conv2D with padding {value} and no pads attribute is not covered",
+                              value=call.attr('padding')))
     for fused in ("relu", "fused_relu"):
         if call.attrs.get(fused):
-            raise Unsupported(f"Conv2D with a fused {fused} is not covered")
+            raise Unsupported(msg("Conv2D with a fused {fused} is not covered", fused=fused))
     x = call.x(0)
     w = call.x(1)
     if x.ndim != 4 or w.ndim != 4:
-        raise Unsupported(f"Conv2D with a {x.ndim}-D input and a {w.ndim}-D filter")
+        raise Unsupported(msg("Conv2D with a {ndim}-D input and a {ndim2}-D filter", ndim=x.ndim, ndim2=w.ndim))
     if fmt == "NHWC":
         x = x.transpose(0, 3, 1, 2)
     known = call.in_formats[1] if len(call.in_formats) > 1 else None
     if known is not None and known not in _FILTER_AXES:
-        raise Unsupported(f"Conv2D filter in format {known} is not covered")
+        raise Unsupported(msg("Conv2D filter in format {known} is not covered", known=known))
     groups = int(call.attr("groups", 1))
     order = [known] if known else ["NCHW", "HWCN", "NHWC"] if fmt == "NCHW" else ["HWCN", "NHWC", "NCHW"]
     fitting = [f for f in order if _fits(x.shape[1], w.transpose(_FILTER_AXES[f]).shape, groups)]
     if not fitting:
-        raise Unsupported(f"Conv2D: {x.shape[1]} input channels, filter {list(w.shape)} and groups={groups} "
-                          "do not fit")
+        raise Unsupported(msg("Conv2D: {shape} input channels, filter {shape2} and groups={groups} do not fit",
+                              shape=x.shape[1], shape2=list(w.shape), groups=groups))
     found = [_conv(call, fmt, x, w.transpose(_FILTER_AXES[f]), groups, f) for f in fitting]
     found[0].alternatives += [e for other in found[1:] for e in (other, *other.alternatives)]
     return found[:1]

@@ -25,8 +25,8 @@ def _one(call: OpCall, ref: np.ndarray, roundings: int, extra: np.ndarray | None
          note: str = "") -> list[Expected]:
     budget = Budget(call.out_dtype, None, 1, output_roundings=roundings, compute=call.in_dtype(0), note=note)
     if ref.shape != tuple(call.out_shapes[0]) and ref.size != int(np.prod(call.out_shapes[0])):
-        raise Unsupported(f"{call.op_type}: the replay has shape {list(ref.shape)}, the dumped output "
-                          f"{list(call.out_shapes[0])}")
+        raise Unsupported(msg("{op_type}: the replay has shape {shape}, the dumped output {out_shapes}",
+                              op_type=call.op_type, shape=list(ref.shape), out_shapes=list(call.out_shapes[0])))
     return [Expected(ref, budget.tolerance(ref, extra=extra), budget)]
 
 
@@ -41,7 +41,7 @@ def _condition(f: Callable[[np.ndarray], np.ndarray], x: np.ndarray) -> np.ndarr
 def _binary(fn: Callable[[np.ndarray, np.ndarray], np.ndarray], roundings: int) -> Reference:
     def ref(call: OpCall) -> list[Expected]:
         if len(call.inputs) != 2:
-            raise Unsupported(f"{call.op_type} with {len(call.inputs)} inputs")
+            raise Unsupported(msg("{op_type} with {count} inputs", op_type=call.op_type, count=len(call.inputs)))
         with np.errstate(all="ignore"):
             return _one(call, fn(call.x(0), call.x(1)), roundings)
     return ref
@@ -103,7 +103,7 @@ def gelu_v2(call: OpCall) -> list[Expected]:
     if approximate == "tanh":
         return tanh_form
     if approximate != "none":
-        raise Unsupported(f"GeluV2 with approximate={approximate!r}")
+        raise Unsupported(msg("GeluV2 with approximate={approximate}", approximate=repr(approximate)))
     erf_form = _unary(_gelu_erf, 3, 4, note=msg("erf form 0.5 x (1 + erf(x / sqrt 2))"), x_scale=0.5)(call)
     erf_form[0].alternatives = tanh_form
     return erf_form
@@ -150,20 +150,20 @@ def bias_add(call: OpCall) -> list[Expected]:
     x, bias = call.x(0), call.x(1)
     fmt = str(call.attr("data_format", "NHWC"))
     if bias.ndim != 1:
-        raise Unsupported(f"BiasAdd with a {bias.ndim}-D bias")
+        raise Unsupported(msg("BiasAdd with a {ndim}-D bias", ndim=bias.ndim))
     if fmt == "NCHW" and x.ndim >= 3:
         shape = [1] * x.ndim
         shape[1] = -1
         bias = bias.reshape(shape)
     elif fmt not in ("NHWC", "NCHW", "ND"):
-        raise Unsupported(f"BiasAdd with data_format {fmt}")
+        raise Unsupported(msg("BiasAdd with data_format {fmt}", fmt=fmt))
     return _one(call, x + bias, 1)
 
 
 def _base_scale_shift(call: OpCall) -> tuple[float, float, float]:
     base, scale, shift = float(call.attr("base", -1.0)), float(call.attr("scale", 1.0)), float(call.attr("shift", 0.0))
     if base != -1.0 and base <= 0:
-        raise Unsupported(f"{call.op_type} with base {base}")
+        raise Unsupported(msg("{op_type} with base {base}", op_type=call.op_type, base=base))
     return base, scale, shift
 
 

@@ -23,7 +23,8 @@ from ascend_dump_gui.core.replay.judge import Expected
 def _axes(call: OpCall, ndim: int, default: list[int]) -> tuple[int, ...]:
     axes = call.int_list("axes", None, default)
     if not axes or any(not -ndim <= a < ndim for a in axes):
-        raise Unsupported(f"{call.op_type}: axes {axes} do not fit a {ndim}-D input")
+        raise Unsupported(msg("{op_type}: axes {axes} do not fit a {ndim}-D input",
+                              op_type=call.op_type, axes=axes, ndim=ndim))
     return tuple(sorted({a % ndim for a in axes}))
 
 
@@ -71,14 +72,15 @@ def layer_norm(call: OpCall) -> list[Expected]:
     norm_axis = int(call.attr("begin_norm_axis"))
     params_axis = int(call.attr("begin_params_axis", norm_axis))
     if not -ndim <= norm_axis < ndim or not -ndim <= params_axis < ndim:
-        raise Unsupported(f"LayerNorm: begin_norm_axis {norm_axis} / begin_params_axis {params_axis} for a "
-                          f"{ndim}-D input")
+        raise Unsupported(msg("LayerNorm: begin_norm_axis {norm_axis} / begin_params_axis {params_axis} for a "
+                              "{ndim}-D input", norm_axis=norm_axis, params_axis=params_axis, ndim=ndim))
     norm_axis %= ndim
     params_axis %= ndim
     axes = tuple(range(norm_axis, ndim))
     pshape = x.shape[params_axis:]
     if gamma_.size != int(np.prod(pshape)) or beta.size != gamma_.size:
-        raise Unsupported(f"LayerNorm: gamma {list(gamma_.shape)} does not fit {list(pshape)}")
+        raise Unsupported(msg("LayerNorm: gamma {shape} does not fit {pshape}",
+                              shape=list(gamma_.shape), pshape=list(pshape)))
     gamma_, beta = gamma_.reshape(pshape), beta.reshape(pshape)
     eps = float(call.attr("epsilon", 1e-7))
     k = int(np.prod([x.shape[a] for a in axes]))
@@ -112,7 +114,8 @@ def rms_norm(call: OpCall) -> list[Expected]:
     The A2/A3 kernel multiplies by gamma in float32 and rounds once (replay-kernel-facts §3.2)."""
     x, gamma_ = call.x(0), call.x(1)
     if gamma_.ndim > x.ndim or x.shape[x.ndim - gamma_.ndim:] != gamma_.shape:
-        raise Unsupported(f"RmsNorm: gamma {list(gamma_.shape)} does not fit x {list(x.shape)}")
+        raise Unsupported(msg("RmsNorm: gamma {shape} does not fit x {shape2}",
+                              shape=list(gamma_.shape), shape2=list(x.shape)))
     axes = tuple(range(x.ndim - gamma_.ndim, x.ndim))
     k = int(np.prod(gamma_.shape))
     eps = float(call.attr("epsilon", 1e-6))
@@ -139,7 +142,8 @@ def bn_inference(call: OpCall) -> list[Expected]:
     x, mean, var = call.x(0), call.x(1), call.x(2)
     axis = 3 if x.ndim == 4 and call.in_formats[:1] == ["NHWC"] else 1
     if x.ndim < 2 or mean.size != x.shape[axis] or var.size != mean.size:
-        raise Unsupported(f"BNInferenceD: mean of {mean.size} values does not fit x {list(x.shape)}")
+        raise Unsupported(msg("BNInferenceD: mean of {size} values does not fit x {shape}",
+                              size=mean.size, shape=list(x.shape)))
     shape = [1] * x.ndim
     shape[axis] = -1
     mean, var = mean.reshape(shape), var.reshape(shape)

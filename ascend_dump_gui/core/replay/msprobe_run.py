@@ -74,15 +74,15 @@ class MsprobeReplayRun:
         if isinstance(kind, str) and kind.endswith("Tensor"):
             data_name = item.get("data_name")
             if not isinstance(data_name, str) or data_name == "-1":
-                raise Unsupported(f"{name} has statistics only (dump task 'tensor' keeps the values)")
+                raise Unsupported(msg("{name} has statistics only (dump task 'tensor' keeps the values)", name=name))
             leaf = Leaf(name, "", "", kind, str(item.get("dtype")), None, data_name=data_name)
             try:
                 return self.run.load(leaf)
             except TensorLoadError as exc:
-                raise Unsupported(f"cannot load {name}: {exc}") from None
+                raise Unsupported(msg("cannot load {name}: {exc}", name=name, exc=exc)) from None
         if "value" in item:
             return item["value"]
-        raise Unsupported(f"{name} of type {kind!r} is not covered")
+        raise Unsupported(msg("{name} of type {kind} is not covered", name=name, kind=repr(kind)))
 
     def replay(self, call: Call, *, keep_error: bool = False) -> ReplayResult:
         """Replay one forward call from its own dumped arguments and judge its dumped outputs."""
@@ -108,10 +108,10 @@ class MsprobeReplayRun:
             outs_raw = outs_raw if isinstance(outs_raw, list) else [outs_raw]
             outs = [self._value(o, f"{call.name}.output.{i}") for i, o in enumerate(outs_raw)]
             if not outs or not all(isinstance(o, np.ndarray) for o in outs):
-                raise Unsupported("an output is not a dumped tensor")
+                raise Unsupported(msg("an output is not a dumped tensor"))
             op_call = to_call(api, positional, keywords, outs)
         except Unsupported as exc:
-            return unsupported(call.name, op_type, call.index, str(exc), **base)
+            return unsupported(call.name, op_type, call.index, exc.reason, **base)
         except (ValueError, TypeError, IndexError, KeyError) as exc:   # argument values of unexpected types
             return unsupported(call.name, op_type, call.index, msg("the dumped arguments do not fit {api}: {problem}",
                                                                   api=api, problem=str(exc)), **base)

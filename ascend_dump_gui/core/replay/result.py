@@ -99,7 +99,7 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     try:
         expected = reference_of(call.op_type)(call)
     except Unsupported as exc:
-        return unsupported(op, op_type, index, str(exc), inputs=inputs, source=source)
+        return unsupported(op, op_type, index, exc.reason, inputs=inputs, source=source)
     except MemoryError:
         return unsupported(op, op_type, index, msg("not enough memory for the float64 replay"), inputs=inputs,
                            source=source)
@@ -120,5 +120,6 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     dumped = [o for o in outputs if o.reason != NOT_DUMPED] or outputs
     verdict = worst([o.verdict for o in dumped])
     chosen = next(o for o in dumped if o.verdict == verdict)
-    reason = chosen.reason if len(outputs) == 1 else msg("{tensor}: {reason}", tensor=chosen.tensor, reason=chosen.reason)
+    reason = chosen.reason if len(outputs) == 1 else msg("{tensor}: {reason}",
+                                                         tensor=chosen.tensor, reason=chosen.reason)
     return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source)

@@ -232,6 +232,10 @@
       <translation>Atlas 训练系列产品会将 hccl_timeout 向下取整为 {training_timeout_step} 的倍数（最小为 {training_timeout_step}）：{timeout} s 变为 {actual} s。</translation>
     </message>
     <message>
+      <source>BNInferenceD: mean of {size} values does not fit x {shape}</source>
+      <translation>BNInferenceD：{size} 个值的mean与 x {shape} 不符</translation>
+    </message>
+    <message>
       <source>Backward end operator</source>
       <translation>反向结束算子</translation>
     </message>
@@ -250,6 +254,14 @@
     <message>
       <source>Bench path</source>
       <translation>标杆路径</translation>
+    </message>
+    <message>
+      <source>BiasAdd with a {ndim}-D bias</source>
+      <translation>不支持 {ndim} 维bias的BiasAdd</translation>
+    </message>
+    <message>
+      <source>BiasAdd with data_format {fmt}</source>
+      <translation>不支持data_format为 {fmt} 的BiasAdd</translation>
     </message>
     <message>
       <source>Black list</source>
@@ -278,6 +290,10 @@
     <message>
       <source>Call names (or name parts, or "name-regex(...)") to dump; empty: all. L2 needs exactly one API.</source>
       <translation>需要Dump的调用名称（或名称片段，或 "name-regex(...)"）；为空表示全部。L2 需要恰好一个 API。</translation>
+    </message>
+    <message>
+      <source>Cast from {src} to {dst} (the rounding mode is not documented) is not covered</source>
+      <translation>不支持从 {src} 到 {dst} 的Cast（舍入方式没有文档说明）</translation>
     </message>
     <message>
       <source>Checked for CANN {version}, the latest release this checker knows; set the CANN version (--cann-version) to check for another.</source>
@@ -388,6 +404,10 @@
       <translation>编译缓存空间大小（MB）</translation>
     </message>
     <message>
+      <source>ConcatD: {exc}</source>
+      <translation>ConcatD：{exc}</translation>
+    </message>
+    <message>
       <source>Config file forcing input/output dtypes of named operators or operator types, overriding the global precision mode for them.</source>
       <translation>用于强制指定某些算子（按名称或类型）输入/输出数据类型的配置文件，对这些算子覆盖全局精度模式。</translation>
     </message>
@@ -398,6 +418,30 @@
     <message>
       <source>Constant folding</source>
       <translation>常量折叠</translation>
+    </message>
+    <message>
+      <source>Conv2D filter in format {known} is not covered</source>
+      <translation>不支持格式为 {known} 的Conv2D filter</translation>
+    </message>
+    <message>
+      <source>Conv2D with a fused {fused} is not covered</source>
+      <translation>不支持融合了 {fused} 的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D with a {ndim}-D input and a {ndim2}-D filter</source>
+      <translation>不支持 {ndim} 维输入、{ndim2} 维filter的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D with data_format {fmt} is not covered</source>
+      <translation>不支持data_format为 {fmt} 的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D with padding {value} and no pads attribute is not covered</source>
+      <translation>不支持padding为 {value} 且没有pads属性的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D: {shape} input channels, filter {shape2} and groups={groups} do not fit</source>
+      <translation>Conv2D：输入通道数 {shape}、filter {shape2} 与 groups={groups} 不匹配</translation>
     </message>
     <message>
       <source>Copy several inputs from host to device in one batch. Needs more than one input; inputs already fused by input_fusion_size are not batch-copied.</source>
@@ -800,6 +844,10 @@
       <translation>GE要求在执行训练的机器上存在一个可写的目录。</translation>
     </message>
     <message>
+      <source>GeluV2 with approximate={approximate}</source>
+      <translation>不支持approximate={approximate} 的GeluV2</translation>
+    </message>
+    <message>
       <source>Generalize all input shapes</source>
       <translation>泛化所有输入shape</translation>
     </message>
@@ -974,6 +1022,14 @@
     <message>
       <source>Last operator</source>
       <translation>结束算子</translation>
+    </message>
+    <message>
+      <source>LayerNorm: begin_norm_axis {norm_axis} / begin_params_axis {params_axis} for a {ndim}-D input</source>
+      <translation>LayerNorm：begin_norm_axis {norm_axis} / begin_params_axis {params_axis} 与 {ndim} 维输入不符</translation>
+    </message>
+    <message>
+      <source>LayerNorm: gamma {shape} does not fit {pshape}</source>
+      <translation>LayerNorm：gamma {shape} 与 {pshape} 不符</translation>
     </message>
     <message>
       <source>Layers</source>
@@ -1472,6 +1528,10 @@
       <translation>风险级别</translation>
     </message>
     <message>
+      <source>RmsNorm: gamma {shape} does not fit x {shape2}</source>
+      <translation>RmsNorm：gamma {shape} 与 x {shape2} 不符</translation>
+    </message>
+    <message>
       <source>Run on the Ascend device</source>
       <translation>在昇腾设备上运行</translation>
     </message>
@@ -1614,6 +1674,10 @@
     <message>
       <source>Space-separated operator names to dump. Unset: every operator.</source>
       <translation>需要Dump的算子名称，以空格分隔。不设置：Dump所有算子。</translation>
+    </message>
+    <message>
+      <source>SplitD: {num} equal parts of axis {dim} of {shape}</source>
+      <translation>SplitD：无法将 {shape} 的第 {dim} 轴均分为 {num} 份</translation>
     </message>
     <message>
       <source>Static plus maximum dynamic network memory, from earlier versions.</source>
@@ -2280,6 +2344,10 @@
       <translation>all_tensor_not_empty会去掉空Tensor检查；一旦出现空Tensor，算子将执行失败。</translation>
     </message>
     <message>
+      <source>alpha={value} is not covered</source>
+      <translation>不支持alpha={value}</translation>
+    </message>
+    <message>
       <source>an empty group (a leading, trailing or doubled |)</source>
       <translation>存在空分组（开头、结尾或连续的 |）</translation>
     </message>
@@ -2296,8 +2364,20 @@
       <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它</translation>
     </message>
     <message>
+      <source>an output is not a dumped tensor</source>
+      <translation>某个输出不是Dump的Tensor</translation>
+    </message>
+    <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
       <translation>脚本中的aoe_mode优先级高于环境变量AOE_MODE。</translation>
+    </message>
+    <message>
+      <source>argument {name} is missing</source>
+      <translation>缺少参数 {name}</translation>
+    </message>
+    <message>
+      <source>argument {name} is not a dumped tensor</source>
+      <translation>参数 {name} 不是Dump的Tensor</translation>
     </message>
     <message>
       <source>async_dump cannot be combined with summary_mode md5; msprobe refuses it.</source>
@@ -2334,6 +2414,10 @@
     <message>
       <source>cannot compare: the NPU shape {shape} and the {reference} shape {other} hold different numbers of elements</source>
       <translation>无法比对：NPU的shape {shape} 与{reference}的shape {other} 元素个数不同</translation>
+    </message>
+    <message>
+      <source>cannot load {name}: {exc}</source>
+      <translation>无法加载 {name}：{exc}</translation>
     </message>
     <message>
       <source>cannot read the dumped tensors: {problem}</source>
@@ -2384,6 +2468,14 @@
       <translation>config.mode 为 "{mode}"：torchair的Dump指南仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
     </message>
     <message>
+      <source>conv2d padding='same' with strides</source>
+      <translation>不支持带strides的conv2d padding='same'</translation>
+    </message>
+    <message>
+      <source>conv2d {name}={value} is not covered</source>
+      <translation>不支持conv2d {name}={value}</translation>
+    </message>
+    <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
       <translation>精度模式保持原始数据类型时（precision_mode_v2为 origin 或precision_mode为 must_keep_origin_dtype，即A2/A3训练的默认值），customize_dtypes不生效。</translation>
     </message>
@@ -2428,8 +2520,16 @@
       <translation>diff_nums 必须为 -1 或正整数；msprobe 会拒绝 {value!r}。</translation>
     </message>
     <message>
+      <source>div with rounding_mode={rounding_mode} is not covered</source>
+      <translation>不支持rounding_mode={rounding_mode} 的div</translation>
+    </message>
+    <message>
       <source>done</source>
       <translation>完成</translation>
+    </message>
+    <message>
+      <source>dropout in training mode is random: not covered</source>
+      <translation>训练模式下的dropout是随机的：不支持</translation>
     </message>
     <message>
       <source>dump options are set but enable_dump is off: the runtime ignores them</source>
@@ -2644,6 +2744,14 @@
       <translation>dynamic_input=True 时按 dynamic_graph_execute_mode=dynamic_execute 及dynamic_inputs_shape_range中的范围编译；请同时设置这两项。</translation>
     </message>
     <message>
+      <source>embedding indices are not dumped</source>
+      <translation>embedding的索引没有被Dump</translation>
+    </message>
+    <message>
+      <source>embedding with max_norm (it renormalises the weight) is not covered</source>
+      <translation>不支持带max_norm的embedding（它会重新归一化权重）</translation>
+    </message>
+    <message>
       <source>emulating {model}: {step}</source>
       <translation>正在仿真 {model}：{step}</translation>
     </message>
@@ -2742,6 +2850,10 @@
     <message>
       <source>force clears the operator cache on every build; switch back to enable afterwards, and avoid it while other jobs compile with the same cache.</source>
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
+    </message>
+    <message>
+      <source>gelu approximate={approximate}</source>
+      <translation>不支持gelu approximate={approximate}</translation>
     </message>
     <message>
       <source>global_options().{attr} has no TF1 session option of that name here; it is not checked</source>
@@ -2930,6 +3042,10 @@
     <message>
       <source>jit_compile through .b is what CANN {version} reads (a bool); CANN {since} and later refuse .b and need .s = "true", "false" or "auto". {said}</source>
       <translation>CANN {version} 正是以.b（布尔值）读取jit_compile；CANN {since}及之后版本拒绝.b，需要.s = "true"、"false"或"auto"。{said}</translation>
+    </message>
+    <message>
+      <source>layer_norm normalized_shape {shape} does not fit {shape2}</source>
+      <translation>layer_norm的normalized_shape {shape} 与 {shape2} 不符</translation>
     </message>
     <message>
       <source>level L0 dumps modules, but list names only APIs ({first}): nothing matches and the dump is empty. msprobe does not check this.</source>
@@ -3166,6 +3282,10 @@
     <message>
       <source>op name(s) not in the running graph, nothing dumped for them: {names} (use the names after fusion, as in the Build graph)</source>
       <translation>这些算子名不在运行的图中，不会为它们Dump任何数据：{names}（请使用融合后的算子名，即 Build 图中的名称）</translation>
+    </message>
+    <message>
+      <source>op type {op_type} is not covered by the replay</source>
+      <translation>重放不支持算子类型 {op_type}</translation>
     </message>
     <message>
       <source>op: operator-level dump, kernel: kernel-level dump, all: both. Blacklists and opname_range need op.</source>
@@ -3464,6 +3584,10 @@
       <translation>缺少[op_compiler_cache]标题行</translation>
     </message>
     <message>
+      <source>the call {api} is not covered by the replay</source>
+      <translation>重放不支持调用 {api}</translation>
+    </message>
+    <message>
       <source>the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no dump_scene): the runtime accepts it and writes nothing</source>
       <translation>此配置没有开启任何 Dump（dump_list 为空，dump_op_switch 和 dump_debug 关闭，没有 dump_scene）：Runtime 接受该配置，但不写出任何文件</translation>
     </message>
@@ -3702,6 +3826,22 @@
     <message>
       <source>x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding</source>
       <translation>x^2 以float32求和，rstd为float32标量，以float32乘gamma，一次舍入</translation>
+    </message>
+    <message>
+      <source>{api} of a vector is not covered</source>
+      <translation>不支持对向量的 {api}</translation>
+    </message>
+    <message>
+      <source>{api} with dtype={dtype} is not covered</source>
+      <translation>不支持dtype={dtype} 的 {api}</translation>
+    </message>
+    <message>
+      <source>{api} with {count} positional arguments</source>
+      <translation>不支持带 {count} 个位置参数的 {api}</translation>
+    </message>
+    <message>
+      <source>{api} without dim is not covered</source>
+      <translation>不支持不带dim的 {api}</translation>
     </message>
     <message>
       <source>{artifact} goes to the remote host {path} ({decided_by}); nothing is written locally for it</source>
@@ -4008,6 +4148,10 @@
       <translation>{name}（{type}）</translation>
     </message>
     <message>
+      <source>{name} has statistics only (dump task 'tensor' keeps the values)</source>
+      <translation>{name} 只有统计数据（Dump任务为 'tensor' 时才保留数值）</translation>
+    </message>
+    <message>
       <source>{name} is empty; use one of {choices}</source>
       <translation>{name} 为空；请使用 {choices} 之一</translation>
     </message>
@@ -4072,6 +4216,10 @@
       <translation>{name} 需要 {key} 条目</translation>
     </message>
     <message>
+      <source>{name} of type {kind} is not covered</source>
+      <translation>不支持类型为 {kind} 的 {name}</translation>
+    </message>
+    <message>
       <source>{name} uses a command, which the shell expands at run time; the checker keeps it as written</source>
       <translation>{name}使用了命令，shell在运行时才会展开；检查时按原样保留</translation>
     </message>
@@ -4118,6 +4266,82 @@
     <message>
       <source>{note}; operands rounded to HF32</source>
       <translation>{note}；操作数舍入到HF32</translation>
+    </message>
+    <message>
+      <source>{op_type} needs input {i}, the dump has {count} inputs</source>
+      <translation>{op_type} 需要第 {i} 个输入，但Dump中只有 {count} 个输入</translation>
+    </message>
+    <message>
+      <source>{op_type} needs integer indices</source>
+      <translation>{op_type} 需要整数索引</translation>
+    </message>
+    <message>
+      <source>{op_type} with an offset_w input (quantized) is not covered</source>
+      <translation>不支持带offset_w输入（量化）的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with base {base}</source>
+      <translation>不支持base为 {base} 的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with batch_dims is not covered</source>
+      <translation>不支持带batch_dims的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with data_format {fmt} on a {ndim}-D input</source>
+      <translation>不支持在 {ndim} 维输入上data_format为 {fmt} 的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with empty axes is not covered</source>
+      <translation>不支持axes为空的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with padding {padding}</source>
+      <translation>不支持padding为 {padding} 的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with {count} inputs</source>
+      <translation>不支持带 {count} 个输入的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with {dtype} input {i} (quantized Cube ops are not covered)</source>
+      <translation>不支持第 {i} 个输入为 {dtype} 的 {op_type}（不支持量化的Cube算子）</translation>
+    </message>
+    <message>
+      <source>{op_type}: attribute {name} has {count} values, {length} expected</source>
+      <translation>{op_type}：属性 {name} 有 {count} 个值，应为 {length} 个</translation>
+    </message>
+    <message>
+      <source>{op_type}: attribute {name}={value} is not a list of integers</source>
+      <translation>{op_type}：属性 {name}={value} 不是整数列表</translation>
+    </message>
+    <message>
+      <source>{op_type}: axes {axes} do not fit a {ndim}-D input</source>
+      <translation>{op_type}：axes {axes} 与 {ndim} 维输入不符</translation>
+    </message>
+    <message>
+      <source>{op_type}: indices or axis {axis} out of range</source>
+      <translation>{op_type}：索引或轴 {axis} 超出范围</translation>
+    </message>
+    <message>
+      <source>{op_type}: operand shapes {shape} and {shape2} do not multiply (check transpose/adj attributes)</source>
+      <translation>{op_type}：操作数shape {shape} 与 {shape2} 无法相乘（请检查transpose/adj属性）</translation>
+    </message>
+    <message>
+      <source>{op_type}: perm {perm} is not a permutation of {ndim} axes</source>
+      <translation>{op_type}：perm {perm} 不是 {ndim} 个轴的排列</translation>
+    </message>
+    <message>
+      <source>{op_type}: pooling over the batch or channel axis</source>
+      <translation>{op_type}：在batch轴或通道轴上池化</translation>
+    </message>
+    <message>
+      <source>{op_type}: the attribute {name} is not in the graph (no GE graph dump found, or it lacks this op)</source>
+      <translation>{op_type}：图中没有属性 {name}（未找到GE图Dump，或图中没有该算子）</translation>
+    </message>
+    <message>
+      <source>{op_type}: the replay has shape {shape}, the dumped output {out_shapes}</source>
+      <translation>{op_type}：重放结果的shape为 {shape}，Dump的输出为 {out_shapes}</translation>
     </message>
     <message>
       <source>{option} is not declared by this script (argparse would exit with "unrecognized arguments"; absl with "Unknown command line flag"); it is ignored</source>
