@@ -17,7 +17,7 @@ from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.ranks.panel import RanksPanel
 from tests.emulator_runs import emulated, model_dump
 from tests.ui.test_config_script_args import ENV_SCRIPT
-from tests.ui.untranslated import english_left
+from tests.ui.untranslated import english_left, schema_words
 
 
 @pytest.mark.parametrize("path, label", [
@@ -95,22 +95,23 @@ def test_chinese_words_for_msprobe_results_replay_terms_and_json_errors(qtbot, t
     assert "第 1 行" in text and "第 11 列" in text and not english_left(text), text
 
 
-def test_every_cited_section_title_is_in_the_catalogue():
-    """A source's section title (prose after the document key) is translated like the document's title."""
+def test_every_cited_section_is_in_the_catalogue_and_shown_translated(chinese):
+    """A citation's words (a section title, a quoted sentence of the document) are translated like the document's
+    title, in field help and in finding cards."""
+    from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
-    from ascend_dump_gui.core.config.sources import _PART, SECTIONS
+    from ascend_dump_gui.core.config.sources import cite
+    from ascend_dump_gui.ui.translations.catalog import schema_strings
 
-    details = set()
+    sources = [r.source for r in ENV_RULES if getattr(r, "source", "")]
     for scenario in SCENARIOS.values():
-        specs = list(scenario.fields)
-        while specs:
-            spec = specs.pop()
-            specs.extend(spec.columns)
-            for part in (spec.source or "").split(";"):
-                match = _PART.match(part.strip())
-                if match and " " in match.group(2).strip():
-                    details.add(match.group(2).strip())
-    assert details <= set(SECTIONS), details - set(SECTIONS)
+        sources += [f.source for f in scenario.fields if f.source]
+        sources += [r.source for r in scenario.rules if getattr(r, "source", "")]
+    known = set(schema_strings())
+    assert {"Dump Watch Configuration for Operators", "session options"} <= known
+    kept = schema_words()
+    left = {source: english_left(cite(source, i18n.tr_schema), kept) for source in set(sources)}
+    assert not {s: w for s, w in left.items() if w}, left
 
 
 def test_an_unsupported_replay_says_why_in_chinese(chinese):

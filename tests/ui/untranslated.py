@@ -15,7 +15,7 @@ from pathlib import Path
 
 # GLOSSARY.md "Never translated": product, framework and tool names, and the CANN words that stay English.
 KEPT_WORDS = frozenset([
-    "Tensor", "tensor", "shape", "step", "rank", "session", "stream", "loss", "kernel", "Kernel", "Host", "Device",
+    "msprof", "Tensor", "tensor", "shape", "step", "rank", "session", "stream", "loss", "kernel", "Kernel", "Host", "Device",
     "Dump", "dump", "Profiling", "Runtime", "API", "Atlas", "AI", "Core", "Vector", "Cube", "TensorFlow",
     "PyTorch", "torchair", "aclgraph", "msprobe", "mindstudio", "probe", "Python", "Shell", "shell", "export",
     "Ascend", "GUI", "English", "Inf", "NaN", "nan", "inf", "igraph", "Dask", "worker", "msaccucmp", "Qt",
@@ -25,7 +25,7 @@ KEPT_WORDS = frozenset([
 ])
 """Also kept: option names and values (:func:`schema_words`), msprobe's column names and the colour maps'
 names (:func:`named_words`), and names from the data on screen (:func:`data_words`)."""
-_MARKUP = re.compile(r"<[^>]*>|&[a-z]+;|&(?=\w)")
+_MARKUP = re.compile(r"<[^>]*>|&[a-z]+;|&(?=\w)|`[^`]*`")  # tags, entities, accelerators, `quoted code`
 _SPLIT = re.compile(r"[^\x00-\x7f]+|\s+")
 _NAME_CHARS = re.compile(r"[0-9/\\._:=<>{}#@|*%$~`+]")
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]")  # MatMul, aclInit, ROIAlign, NPUOptimizer

@@ -45,6 +45,7 @@ def ui_strings(root: Path = UI_DIR, function: str = "tr") -> dict[str, list[str]
 def _schema_texts() -> Iterator[str]:
     from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
+    from ascend_dump_gui.core.config.sources import cited_texts
 
     for scenario in SCENARIOS.values():
         yield scenario.title
@@ -54,7 +55,7 @@ def _schema_texts() -> Iterator[str]:
         while specs:
             spec = specs.pop()
             specs.extend(spec.columns)
-            yield from (spec.label, spec.help, spec.group, spec.deprecated)
+            yield from (spec.label, spec.help, spec.group, spec.deprecated, *cited_texts(spec.source or ""))
         for rule in scenario.rules:
             yield from _rule_texts(rule)
     for rule in ENV_RULES:  # checked for every scenario, so they belong to none
@@ -62,7 +63,10 @@ def _schema_texts() -> Iterator[str]:
 
 
 def _rule_texts(rule: object) -> Iterator[str]:
-    """A rule's fixed texts (messages built while checking are not in the catalogue)."""
+    """A rule's fixed texts and its source's citations (messages built while checking are not in the catalogue)."""
+    from ascend_dump_gui.core.config.sources import cited_texts
+
+    yield from cited_texts(getattr(rule, "source", "") or "")
     message = getattr(rule, "message", None)
     if isinstance(message, str):
         yield message
@@ -75,9 +79,9 @@ def schema_strings() -> list[str]:
     """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
     templates of core messages that reach the GUI (``messages.msg("...")`` calls anywhere in core: checker
     findings, emulator explanations and model descriptions, file errors)."""
-    from ascend_dump_gui.core.config.sources import DOCUMENTS, SECTIONS
+    from ascend_dump_gui.core.config.sources import DOCUMENTS, IMPORT_SOURCE
 
-    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values()) | set(SECTIONS)
+    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values()) | {IMPORT_SOURCE}
     return sorted(texts | set(ui_strings(CORE_DIR, "msg")))
 
 

@@ -160,6 +160,26 @@
       <translation>ASCEND_REMAIN_CACHE_SIZE_RATIO必须是[1, 100]内的整数百分比；其他取值不生效。</translation>
     </message>
     <message>
+      <source>ASCEND_WORK_PATH (priority table), aoe_data</source>
+      <translation>ASCEND_WORK_PATH（优先级表），aoe_data</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), dump graph files</source>
+      <translation>ASCEND_WORK_PATH（优先级表），图Dump文件</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), kernel_meta</source>
+      <translation>ASCEND_WORK_PATH（优先级表），kernel_meta</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), log</source>
+      <translation>ASCEND_WORK_PATH（优先级表），日志</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), profiling_data</source>
+      <translation>ASCEND_WORK_PATH（优先级表），profiling_data</translation>
+    </message>
+    <message>
       <source>ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.</source>
       <translation>ASCEND_WORK_PATH 包含 {bad}；只允许字母、数字、_、-、. 和 /。</translation>
     </message>
@@ -544,6 +564,10 @@
       <translation>Dump</translation>
     </message>
     <message>
+      <source>Dump Watch Configuration for Operators</source>
+      <translation>算子Dump Watch配置</translation>
+    </message>
+    <message>
       <source>Dump before quantization</source>
       <translation>Dump量化前数据</translation>
     </message>
@@ -724,6 +748,10 @@
       <translation>每个 step 都会 Dump：step 0 到 {last}。</translation>
     </message>
     <message>
+      <source>Exception Operator Dump Configuration</source>
+      <translation>异常算子Dump配置</translation>
+    </message>
+    <message>
       <source>Exception Remedy</source>
       <translation>异常补救</translation>
     </message>
@@ -774,6 +802,10 @@
     <message>
       <source>Experiment Parameters</source>
       <translation>实验参数</translation>
+    </message>
+    <message>
+      <source>Experiment Parameters "cannot be used in commercial products"</source>
+      <translation>实验参数 “不能用于商用产品”</translation>
     </message>
     <message>
       <source>Externalize weights</source>
@@ -1348,6 +1380,10 @@
       <translation>溢出算子Dump（dump_debug为on）与非空dump_list同时配置：adump接受该配置，但开启溢出检测时GE拒绝模型Dump，因此列出的模型不会被Dump。（AscendCL文档称会返回错误；运行时只在日志中记录GE的拒绝。）</translation>
     </message>
     <message>
+      <source>Overflow/Underflow Operator Dump Configuration</source>
+      <translation>溢出算子Dump配置</translation>
+    </message>
+    <message>
       <source>Overlap gradient AllReduce with forward and backward computation in distributed training. Small networks may do better with False.</source>
       <translation>分布式训练中使梯度AllReduce与前向、反向计算并行执行。小网络设为False可能效果更好。</translation>
     </message>
@@ -1726,6 +1762,10 @@
     <message>
       <source>TBE: (x + mean) * variance * scale + offset</source>
       <translation>TBE实现：(x + mean) * variance * scale + offset</translation>
+    </message>
+    <message>
+      <source>TF Adapter npu_attrs.cc across releases (Ascend/tensorflow tfa_v0.0.x tags, hicann/tensorflow 9.0.0)</source>
+      <translation>各版本的TF Adapter npu_attrs.cc（Ascend/tensorflow 的 tfa_v0.0.x 标签，hicann/tensorflow 9.0.0）</translation>
     </message>
     <message>
       <source>TF Adapter session configuration options (NpuOptimizer)</source>
@@ -2396,6 +2436,14 @@
       <translation>auto 对静态shape在线编译，对动态shape优先使用预编译的二进制；true 始终在线编译；false 优先使用预编译的二进制。</translation>
     </message>
     <message>
+      <source>auto_multistream_parallel_mode "This option is used only for recommendation networks"</source>
+      <translation>auto_multistream_parallel_mode “该配置项仅用于推荐网络”</translation>
+    </message>
+    <message>
+      <source>auto_multistream_parallel_mode "applies only to graphs with a static shape"</source>
+      <translation>auto_multistream_parallel_mode “仅适用于静态shape的图”</translation>
+    </message>
+    <message>
       <source>auto_multistream_parallel_mode applies only to graphs with a static shape, so it has no effect here</source>
       <translation>auto_multistream_parallel_mode仅适用于静态shape的图，因此此处不生效</translation>
     </message>
@@ -2672,6 +2720,10 @@
       <translation>已设置dump_path，但enable_dump和enable_dump_debug均未开启，因此不会Dump任何数据。</translation>
     </message>
     <message>
+      <source>dump_path priority</source>
+      <translation>dump_path的优先级</translation>
+    </message>
+    <message>
       <source>dump_path {path!r} contains {match!r}: the runtime does not expand shell variables or ~, so it looks for a folder with that literal name (relative to the working directory). Write the real path.</source>
       <translation>dump_path {path!r} 包含 {match!r}：运行时不会展开shell变量或 ~，因此会按字面名称（相对于工作目录）查找目录。请写出实际路径。</translation>
     </message>
@@ -2852,6 +2904,10 @@
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
     </message>
     <message>
+      <source>ge base/common/dump/dump_manager.cc (SetDumpList: one entry per model, the last one wins)</source>
+      <translation>GE源码 base/common/dump/dump_manager.cc（SetDumpList：每个模型一项，以最后一项为准）</translation>
+    </message>
+    <message>
       <source>gelu approximate={approximate}</source>
       <translation>不支持gelu approximate={approximate}</translation>
     </message>
@@ -2866,6 +2922,14 @@
     <message>
       <source>graph ready</source>
       <translation>计算图已就绪</translation>
+    </message>
+    <message>
+      <source>graph_compiler_cache_dir notes</source>
+      <translation>graph_compiler_cache_dir的说明</translation>
+    </message>
+    <message>
+      <source>graph_run_mode and the Application Scenarios of each option</source>
+      <translation>graph_run_mode及各配置项的适用场景</translation>
     </message>
     <message>
       <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>
@@ -2932,6 +2996,10 @@
       <translation>in_out_pair需要开启混合计算（mix_compile_mode=True）；否则图拆分会报内部错误并停止。</translation>
     </message>
     <message>
+      <source>in_out_pair_flag "Whether to offload operators specified by in_out_pair"</source>
+      <translation>in_out_pair_flag “是否下沉in_out_pair指定的算子”</translation>
+    </message>
+    <message>
       <source>in_out_pair_flag only says whether the operators named by in_out_pair are offloaded; without in_out_pair it has no effect.</source>
       <translation>in_out_pair_flag只决定in_out_pair所指定的算子是否下沉；未设置in_out_pair时该配置项不生效。</translation>
     </message>
@@ -2940,8 +3008,16 @@
       <translation>正在索引 {folder}</translation>
     </message>
     <message>
+      <source>input_batch_cpy "takes effect only when the number of user inputs is greater than 1"</source>
+      <translation>input_batch_cpy “仅当用户输入个数大于1时生效”</translation>
+    </message>
+    <message>
       <source>input_batch_cpy only takes effect when the network has more than one input.</source>
       <translation>input_batch_cpy仅在网络输入多于1个时生效。</translation>
+    </message>
+    <message>
+      <source>input_fusion_size "takes effect only for static shape graphs"</source>
+      <translation>input_fusion_size “仅对静态shape的图生效”</translation>
     </message>
     <message>
       <source>input_fusion_size takes effect only for static-shape graphs, so it has no effect here</source>
@@ -3004,6 +3080,10 @@
       <translation>大小为 {size} MiB；配置文件最大为 10 MiB（Runtime 拒绝更大的文件）</translation>
     </message>
     <message>
+      <source>is_tailing_optimization "applies only to ... BERT networks", "must be the same as that of is_tailing_optimization in NPUOptimizer"</source>
+      <translation>is_tailing_optimization “仅适用于……BERT网络”，“须与NPUOptimizer中的is_tailing_optimization保持一致”</translation>
+    </message>
+    <message>
       <source>is_tailing_optimization applies only to BERT networks, and NPUOptimizer's is_tailing_optimization must be set to the same value.</source>
       <translation>is_tailing_optimization仅适用于BERT网络，且必须与NPUOptimizer中的is_tailing_optimization取值一致。</translation>
     </message>
@@ -3030,6 +3110,10 @@
     <message>
       <source>iterations_per_loop must equal the value passed to set_iteration_per_loop in the script.</source>
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
+    </message>
+    <message>
+      <source>jit_compile "This option is used only for networks of large recommendation models"</source>
+      <translation>jit_compile “该配置项仅用于大型推荐模型的网络”</translation>
     </message>
     <message>
       <source>jit_compile is meant for networks of large recommendation models only.</source>
@@ -3220,6 +3304,22 @@
       <translation>不重放模块记录（重放其中的API调用）</translation>
     </message>
     <message>
+      <source>msprobe 26.2.0: checks at PrecisionDebugger start-up</source>
+      <translation>msprobe 26.2.0：PrecisionDebugger启动时的检查</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: config.json</source>
+      <translation>msprobe 26.2.0：config.json说明</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: not checked at start-up</source>
+      <translation>msprobe 26.2.0：启动时不检查</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: pytorch/dump/pt_config.py check_filter_list_config, api_dump/utils.py get_ops()</source>
+      <translation>msprobe 26.2.0源码：pytorch/dump/pt_config.py 的 check_filter_list_config，api_dump/utils.py 的 get_ops()</translation>
+    </message>
+    <message>
       <source>msprobe checks that it exists and stops otherwise.</source>
       <translation>msprobe 会检查其是否存在，不存在则停止。</translation>
     </message>
@@ -3230,6 +3330,10 @@
     <message>
       <source>msprobe config.json and {scenario} share no options</source>
       <translation>msprobe config.json与{scenario}没有共同的配置项</translation>
+    </message>
+    <message>
+      <source>msprof collector params_adapter_geopt.cpp (GetParamFromInputCfg)</source>
+      <translation>msprof采集模块 params_adapter_geopt.cpp（GetParamFromInputCfg）</translation>
     </message>
     <message>
       <source>msproftx/mstx data</source>
@@ -3296,6 +3400,22 @@
       <translation>已设置op_compiler_cache_dir，但算子编译缓存处于关闭状态。</translation>
     </message>
     <message>
+      <source>op_compiler_cache_mode "operators that are not in the list will not be recompiled"</source>
+      <translation>op_compiler_cache_mode “不在列表中的算子不会重新编译”</translation>
+    </message>
+    <message>
+      <source>op_compiler_cache_mode (op_cache.ini) "takes effect only when the values of max_op_cache_size and remain_cache_size_ratio ... are valid"</source>
+      <translation>op_compiler_cache_mode（op_cache.ini）“仅当max_op_cache_size和remain_cache_size_ratio……的取值有效时生效”</translation>
+    </message>
+    <message>
+      <source>op_compiler_cache_mode (op_cache.ini) "the configuration items in op_cache.ini take precedence"</source>
+      <translation>op_compiler_cache_mode（op_cache.ini）“op_cache.ini中的配置项优先”</translation>
+    </message>
+    <message>
+      <source>op_debug_config "In dynamic shape scenarios ... may cause operator build failures due to large operator kernel files"</source>
+      <translation>op_debug_config “动态shape场景下……可能因算子kernel文件过大导致算子编译失败”</translation>
+    </message>
+    <message>
       <source>op_debug_level 1 or 2 is for locating AI Core errors and slows the network; level 2 also enlarges kernels, which can break dynamic-shape builds.</source>
       <translation>op_debug_level为 1 或 2 用于定位AI Core错误，会降低网络性能；级别 2 还会增大kernel，可能导致动态shape编译失败。</translation>
     </message>
@@ -3344,6 +3464,10 @@
       <translation>precision_mode为 force_fp16 仅适用于在线推理。</translation>
     </message>
     <message>
+      <source>profiling_mode (priority over PROFILING_MODE)</source>
+      <translation>profiling_mode（优先级高于PROFILING_MODE）</translation>
+    </message>
+    <message>
       <source>profiling_mode is on without profiling_options, so the collection settings are all defaults.</source>
       <translation>已开启profiling_mode但未配置profiling_options，因此所有采集设置均为默认值。</translation>
     </message>
@@ -3354,6 +3478,14 @@
     <message>
       <source>profiling_mode overrides the PROFILING_MODE environment variable.</source>
       <translation>profiling_mode优先级高于环境变量PROFILING_MODE。</translation>
+    </message>
+    <message>
+      <source>profiling_options (fp_point/bp_point note)</source>
+      <translation>profiling_options（fp_point/bp_point的说明）</translation>
+    </message>
+    <message>
+      <source>profiling_options (output)</source>
+      <translation>profiling_options（output说明）</translation>
     </message>
     <message>
       <source>profiling_options has an unknown key {key!r}, which is ignored.{hint}</source>
@@ -3460,6 +3592,14 @@
       <translation>小型 MLP（MatMulV2、FastGelu），scope 名称嵌套很深：其 Dump 文件名超过 255 字节，因此以哈希名写出，并在 mapping.csv 中记录对应行</translation>
     </message>
     <message>
+      <source>static_memory_policy "2: dynamic memory expansion supported by only static shape"</source>
+      <translation>static_memory_policy “2：仅静态shape支持的内存动态扩展”</translation>
+    </message>
+    <message>
+      <source>static_memory_policy "If this option is set to 3 or 4, memory gains are generated, but performance may deteriorate"</source>
+      <translation>static_memory_policy “设置为3或4时可节省内存，但性能可能下降”</translation>
+    </message>
+    <message>
       <source>static_memory_policy 1 is only kept for compatibility and behaves as 2.</source>
       <translation>static_memory_policy为 1 仅为兼容保留，行为与 2 相同。</translation>
     </message>
@@ -3502,6 +3642,10 @@
     <message>
       <source>storage_limit {value!r} must be 200MB..4294967295MB, unit included</source>
       <translation>storage_limit {value!r} 必须在 200MB..4294967295MB 之间，并带单位</translation>
+    </message>
+    <message>
+      <source>stream_max_parallel_num "This parameter applies only to neural machine translation (NMT) networks"</source>
+      <translation>stream_max_parallel_num “该参数仅适用于神经机器翻译（NMT）网络”</translation>
     </message>
     <message>
       <source>stream_max_parallel_num applies only to neural machine translation (NMT) networks.</source>
@@ -3574,6 +3718,34 @@
     <message>
       <source>tensor_list has no effect at level debug; msprobe ignores it.</source>
       <translation>level debug 下 tensor_list 不起作用；msprobe 会忽略。</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/kernels/geop_npu.cc (GeOp::CheckAndModifyPrecisionMode returns an internal error)</source>
+      <translation>TensorFlow适配源码 tf_adapter/kernels/geop_npu.cc（GeOp::CheckAndModifyPrecisionMode返回内部错误）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/optimizers/om_partition_subgraphs_pass.cc ("iterations_per_loop only support 1 in lazy_recompile mode")</source>
+      <translation>TensorFlow适配源码 tf_adapter/optimizers/om_partition_subgraphs_pass.cc（`iterations_per_loop only support 1 in lazy_recompile mode`：lazy_recompile模式下iterations_per_loop只能为1）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/optimizers/om_partition_subgraphs_pass.cc ("mix_compile_mode must be True when use in_out_pair")</source>
+      <translation>TensorFlow适配源码 tf_adapter/optimizers/om_partition_subgraphs_pass.cc（`mix_compile_mode must be True when use in_out_pair`：使用in_out_pair时mix_compile_mode必须为True）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (SetNpuOptimizerAttr: "when use optypelist_for_implmode, op_select_implmode must be set")</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（SetNpuOptimizerAttr：`when use optypelist_for_implmode, op_select_implmode must be set`：使用optypelist_for_implmode时必须设置op_select_implmode）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (SetNpuOptimizerAttr: modify_mixlist returns errors::Internal)</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（SetNpuOptimizerAttr：modify_mixlist返回errors::Internal）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (profiling_default_options)</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（profiling_default_options）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (profiling_options read with profiling_mode)</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（与profiling_mode一起读取的profiling_options）</translation>
     </message>
     <message>
       <source>the AOE working folder</source>
@@ -3778,6 +3950,10 @@
     <message>
       <source>use_off_line=False runs the graph on the host CPU, so no NPU operator data is dumped.</source>
       <translation>use_off_line=False 时图在Host侧CPU上运行，因此不会Dump任何NPU算子数据。</translation>
+    </message>
+    <message>
+      <source>variable_placement constraint 2</source>
+      <translation>variable_placement的约束2</translation>
     </message>
     <message>
       <source>variable_placement=Host requires mixed computing (mix_compile_mode=True).</source>
