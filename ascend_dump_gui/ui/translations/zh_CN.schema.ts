@@ -312,6 +312,14 @@
       <translation>需要Dump的调用名称（或名称片段，或 "name-regex(...)"）；为空表示全部。L2 需要恰好一个 API。</translation>
     </message>
     <message>
+      <source>Cannot compare by Cosine Similarity. All the data is zero in {file}.</source>
+      <translation>无法按余弦相似度比对：{file} 中的数据全为0。</translation>
+    </message>
+    <message>
+      <source>Cannot compare by KL Divergence. The data contains 0 in {file}.</source>
+      <translation>无法按KL散度比对：{file} 中的数据含有0。</translation>
+    </message>
+    <message>
       <source>Cast from {src} to {dst} (the rounding mode is not documented) is not covered</source>
       <translation>不支持从 {src} 到 {dst} 的Cast（舍入方式没有文档说明）</translation>
     </message>
@@ -1886,6 +1894,10 @@
     <message>
       <source>The model then fails to load.</source>
       <translation>模型随后会加载失败。</translation>
+    </message>
+    <message>
+      <source>The my output dump data size ({size}) in {npu} does not match the ground truth dump data size ({other}) in {golden}.</source>
+      <translation>{npu} 中的NPU Dump数据大小（{size}）与 {golden} 中的标杆数据大小（{other}）不一致。</translation>
     </message>
     <message>
       <source>The norm relative error of output is 10 times that of input.</source>
