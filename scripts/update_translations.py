@@ -40,9 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     keys = wanted()
     status = 0
     for language in (lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE):
-        sources = [TS_DIR / f"{language}.{part}.ts" for part in CONTEXT_FILES.values()]
-        for context, ts in zip(CONTEXT_FILES, sources, strict=True):
-            mine = {k for k in keys if k[0] == context}
+        parts = sorted(set(CONTEXT_FILES.values()))
+        sources = [TS_DIR / f"{language}.{part}.ts" for part in parts]
+        for part, ts in zip(parts, sources, strict=True):
+            mine = {k for k in keys if CONTEXT_FILES[k[0]] == part}
             known = read_ts(ts)
             missing = sorted(s for c, s in mine if (c, s) not in known)
             print(f"{ts.name}: {len(mine)} strings, {len(missing)} untranslated")

@@ -30,3 +30,9 @@ class Text(str):
 def msg(template: str, /, **params: Any) -> Text:
     """A translatable message: always call with a literal template (the translation catalogue collects them)."""
     return Text(template, params)
+
+
+def joined(parts: list[str], separator: str) -> Text:
+    """``separator.join(parts)`` that stays translatable part by part (a part that is a :class:`Text`)."""
+    template = separator.replace("{", "{{").replace("}", "}}").join(f"{{p{k}}}" for k in range(len(parts)))
+    return Text(template, {f"p{k}": part for k, part in enumerate(parts)})

@@ -37,9 +37,11 @@ def error_box(parent: QWidget | None, exc: BaseException, action: str) -> QMessa
 
 
 def error_text(exc: BaseException) -> str:
-    """An expected failure's sentence in the UI language (an :class:`InputError` reason built with ``msg`` is
-    translated by its template; other texts are shown as they are)."""
-    if not (isinstance(exc, InputError) and isinstance(exc.reason, Text)):
+    """An expected failure's sentence in the UI language (an :class:`InputError` reason or another error's message
+    built with ``msg`` is translated by its template; other texts are shown as they are)."""
+    if not isinstance(exc, InputError):
+        return schema_text(exc.args[0]) if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
+    if not isinstance(exc.reason, Text):
         return str(exc)
     reason = schema_text(exc.reason)
     if exc.path is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from ascend_dump_gui.core.config.findings import Finding, Fix
@@ -21,6 +22,7 @@ from ascend_dump_gui.ui.translations.catalog import UI_CONTEXT as CONTEXT
 
 _installed: list[tuple[QTranslator, bytes]] = []  # Qt reads the bytes in place: keep them alive
 _current = [SOURCE_LANGUAGE]
+_system_locale: list[QtCore.QLocale] = []  # the default locale before any language was installed
 
 
 def tr(text: str) -> str:
@@ -81,6 +83,9 @@ def install_language(language: str) -> bool:
         app.removeTranslator(old)
     _installed.clear()
     _current[0] = SOURCE_LANGUAGE
+    if not _system_locale:
+        _system_locale.append(QtCore.QLocale())
+    QtCore.QLocale.setDefault(_system_locale[0])
     if language == SOURCE_LANGUAGE or language not in LANGUAGES:
         return language == SOURCE_LANGUAGE
     data = resources.files("ascend_dump_gui.ui.translations").joinpath(f"{language}.qm").read_bytes()
@@ -94,4 +99,5 @@ def install_language(language: str) -> bool:
     app.installTranslator(translator)
     _installed.append((translator, data))
     _current[0] = language
+    QtCore.QLocale.setDefault(QtCore.QLocale(language))  # Qt's own words (file types in its dialog) follow it
     return True

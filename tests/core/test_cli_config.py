@@ -91,7 +91,7 @@ def test_export_to_stdout_and_file(files, capsys):
     code, _, err = run(capsys, "config", "export", str(files / "good.json"), "--to", "acl_json", "-o", str(target))
     assert code == 0 and json.loads(target.read_text())["dump"]["dump_mode"] == "all" and "wrote" in err
     code, _, err = run(capsys, "config", "export", str(files / "good.json"), "--to", "tf2_python")
-    assert code == 2 and "no tf2_npu_device equivalent" in err
+    assert code == 2 and "no TensorFlow 2 npu_device equivalent" in err
 
 
 def _cli(*args, cwd=None):

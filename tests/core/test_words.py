@@ -25,6 +25,7 @@ KEPT = {
     # file filters, product names, code and format-only templates stay as they are (see GLOSSARY.md)
     "CSV (*.csv)", "JSON (*.json)", "NPU", "AOE", "Dump", "Profiling", "PyTorch torchair", "TensorFlow 2 npu_device",
     "msprobe config.json", "rank", "rank {n}", "rank {rank}", "{name} {unknown}", "{reason} {consequence}",
+    "acl.json", "{problem}", "x / (1 + exp(-1.702 x))",
 }
 
 

@@ -67,7 +67,7 @@ def test_export_menu_greys_out_what_cannot_carry_the_config(window, tmp_path):
     for name in ("export_torchair_python", "export_shell"):
         assert not actions[name].isEnabled()
         assert "dump_debug" in actions[name].toolTip()
-    assert "dump_debug has no torchair equivalent" in actions["export_torchair_python"].toolTip()
+    assert "dump_debug has no PyTorch torchair equivalent" in actions["export_torchair_python"].toolTip()
 
 
 def test_export_says_what_is_left_out_before_the_file_is_chosen(window, tmp_path, monkeypatch):
@@ -110,4 +110,4 @@ def test_preview_says_what_a_form_leaves_out(window, tmp_path):
     assert not preview.note.isHidden() and "profiler" in preview.note.text()
     assert "enable_dump_debug" in preview.text.toPlainText()
     preview.select("torchair_python")
-    assert "dump_debug has no torchair equivalent" in preview.note.text() and not preview.text.toPlainText()
+    assert "dump_debug has no PyTorch torchair equivalent" in preview.note.text() and not preview.text.toPlainText()

@@ -48,7 +48,7 @@ def test_replay_this_op_from_a_row_menu_shows_metrics_budget_and_error(panel, qt
     assert result.op == "encoder/attn/Softmax" and result.verdict == "kernel"
     view = panel.replay_view
     cells = {view.table.item(r, 0).text(): view.table.item(r, 1).text() for r in range(view.table.rowCount())}
-    assert cells["verdict"] == "kernel" and "CosineSimilarity" in cells and "budget: safety_factor" in cells
+    assert cells["verdict"] == "kernel" and "cosine similarity" in cells and "budget: safety factor" in cells
     assert view.shown.error.shape == (16, 16) and view.shown.histogram.counts.sum() == 256
     assert view.heatmap.current_plane().shape == (16, 16)
     assert "kernel" in view.verdict.text()

@@ -28,6 +28,7 @@ from ascend_dump_gui.core.compare.matching import (
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.messages import joined, msg
 from ascend_dump_gui.core.metrics import pairwise
 from ascend_dump_gui.core.metrics.metrics import FAILED, evaluate, resolve_names
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
@@ -140,7 +141,7 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         return _fail(row, names, str(exc))
     except MemoryError:
         row.unreadable = row.npu_file
-        return _fail(row, names, f"{row.npu_file}: not enough memory to load {row.tensor}")
+        return _fail(row, names, msg("{file}: not enough memory to load {tensor}", file=row.npu_file, tensor=row.tensor))
     row.dtype = _dtype_name(x)
     row.shape = list(x.shape)
     abs_max = _abs_max(x) if x.dtype == np.float16 else None
@@ -157,13 +158,14 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         return _fail(row, names, str(exc))
     except MemoryError:
         row.unreadable = row.golden_file
-        return _fail(row, names, f"{row.golden_file}: not enough memory to load it")
+        return _fail(row, names, msg("{file}: not enough memory to load it", file=row.golden_file))
     row.golden_dtype = _dtype_name(y)
     if np.iscomplexobj(x) or np.iscomplexobj(y):  # casting would drop the imaginary part: a false pass
-        return _fail(row, names, "cannot compare complex values: the metrics are defined for real numbers")
+        return _fail(row, names, msg("cannot compare complex values: the metrics are defined for real numbers"))
     if x.size != y.size:
-        return _fail(row, names, f"cannot compare: the NPU shape {list(x.shape)} and the {reference_word(mode)} "
-                                 f"shape {list(y.shape)} hold different numbers of elements")
+        return _fail(row, names, msg("cannot compare: the NPU shape {shape} and the {reference} shape {other} hold "
+                                     "different numbers of elements", shape=list(x.shape),
+                                     reference=reference_word(mode), other=list(y.shape)))
     if mode == NPU_VS_NPU:
         scalar = sum(pair.npu_tensor.shape) == len(pair.npu_tensor.shape) if pair.npu_tensor else None
         if x.dtype == np.bool_:
@@ -179,10 +181,11 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     row.reached = {"Yes": True, "No": False}.get(row.accuracy)
     messages = list(result.messages)
     if core.message and not all(isinstance(v, float) for v in core.values.values()):
-        messages.append(core.message.strip())
+        messages.append(core.message)
     if row.reached is None and not messages:
-        messages.append(f"not compared: the accuracy rule has no value for {row.tensor} ({row.accuracy})")
-    row.fail_reason = ",".join(messages) or None
+        messages.append(msg("not compared: the accuracy rule has no value for {tensor} ({accuracy})", tensor=row.tensor,
+                            accuracy=row.accuracy))
+    row.fail_reason = joined(messages, ",") or None
     return row
 
 

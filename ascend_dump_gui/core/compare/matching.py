@@ -25,6 +25,7 @@ from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import record_name
 from ascend_dump_gui.core.errors import DumpFormatError, InputError
 from ascend_dump_gui.core.messages import msg
+from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.scan.scanner import scan
 
@@ -39,7 +40,7 @@ GRAPH_FOUND = "found_near_dump"
 def reference_word(mode: str) -> str:
     """What the second input of a compare in ``mode`` is called: golden files, or another NPU dump (a rank or a
     step of the same run) that is only a reference."""
-    return "reference" if mode == NPU_VS_NPU else "golden"
+    return msg("reference") if mode == NPU_VS_NPU else msg("golden")
 
 
 @dataclass
@@ -225,12 +226,26 @@ def _find_graph(given: Path | None, left: _Side, right: _Side) -> tuple[Graph | 
     return chosen, path, GRAPH_FOUND if chosen is not None else None
 
 
+def _same_format(npu: Path, golden: Path) -> None:
+    """InputError when one input is an msprobe dump and the other is not (its files would be "no dump")."""
+    msprobe = [path.is_dir() and is_msprobe_dir(path) for path in (npu, golden)]
+    if msprobe[0] == msprobe[1]:
+        return
+    side, other_side = (msg("NPU"), msg("golden")) if msprobe[0] else (msg("golden"), msg("NPU"))
+    path, other = (npu, golden) if msprobe[0] else (golden, npu)
+    raise InputError(path, msg("the {side} input is an msprobe dump (dump.json) and the {other_side} input {other} is "
+                               "not: the two formats cannot be compared with each other; choose two msprobe dumps, "
+                               "or GE/ACL dumps with their golden .npy files", side=side, other_side=other_side,
+                               other=str(other)))
+
+
 def plan_pairs(npu: str | os.PathLike, golden: str | os.PathLike, *, graph: str | os.PathLike | None = None,
                progress: ProgressFn = no_progress, cancel: CancelToken | None = None,
                follow_links: bool = False) -> MatchPlan:
     """Discover both sides (files or folders) and pair their tensors; rows come in execution order.
     Links that leave a folder are not followed unless ``follow_links``."""
     npu_root, golden_root = Path(npu), Path(golden)
+    _same_format(npu_root, golden_root)
     progress(0, 0, msg("indexing {folder}", folder=npu_root))
     left = _collect(npu_root, "NPU", cancel, follow_links)
     progress(0, 0, msg("indexing {folder}", folder=golden_root))
@@ -262,7 +277,7 @@ def _pair_npy_files(plan: MatchPlan, npus: list[GoldenFile], goldens: list[Golde
         match = goldens[0] if single else by_key.get((sanitize_part(f.op_name), f.index))
         pair = TensorPair(order, None, "output", f.index, npu_npy=f.path, op_name=f.op_name, op_type="")
         if match is None:
-            pair.problem = "no golden .npy with this op name and output index"
+            pair.problem = msg("no golden .npy with this op name and output index")
         else:
             pair.golden_npy = pair.golden_file = match.path
             pair.ground_truth = match.op_name
@@ -291,11 +306,11 @@ def _pair_npu_npu(plan: MatchPlan, ordered: list[NpuOp], right: dict[str, NpuOp]
             for t in tensors:
                 pair = TensorPair(order, op, role, t.index, npu_tensor=t, op_name=op.op_name, op_type=op.op_type)
                 if other is None:
-                    pair.problem = f"[{op.op_name}] has no dump in the other tree"
+                    pair.problem = msg("[{op}] has no dump in the other tree", op=op.op_name)
                 elif t.index >= len(theirs) or theirs[t.index].shape != t.shape:
-                    shape = list(theirs[t.index].shape) if t.index < len(theirs) else "missing"
-                    pair.problem = (f"[{op.op_name}] The shape does not match ({list(t.shape)} vs {shape}) "
-                                    f"for {pair.tensor}")
+                    shape = list(theirs[t.index].shape) if t.index < len(theirs) else msg("missing")
+                    pair.problem = msg("[{op}] The shape does not match ({shape} vs {other}) for {tensor}",
+                                       op=op.op_name, shape=list(t.shape), other=shape, tensor=pair.tensor)
                     pair.golden_file = other.path
                 else:
                     pair.golden_tensor, pair.golden_file = theirs[t.index], other.path
@@ -365,10 +380,10 @@ def _pair_npu_golden(plan: MatchPlan, ordered: list[NpuOp], goldens: list[Golden
                 else:
                     origin, match = None, None
                 if match is None:
-                    pair.problem = ("no graph dump to find the producer of this input" if origin is None and
-                                    role == "input" and gop is None else
-                                    f"no golden file for {origin[0]}.{origin[1]}" if origin else
-                                    "no golden counterpart")
+                    pair.problem = (msg("no graph dump to find the producer of this input") if origin is None
+                                    and role == "input" and gop is None else
+                                    msg("no golden file for {tensor}", tensor=f"{origin[0]}.{origin[1]}")
+                                    if origin else msg("no golden counterpart"))
                 else:
                     pair.golden_npy = pair.golden_file = match.path
                     pair.ground_truth = origin[2] if origin else match.op_name

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_dump_gui.core.errors import InputError, os_problem
-from ascend_dump_gui.core.messages import msg
+from ascend_dump_gui.core.messages import Text, msg
 
 MAX_BYTES = 10 * 1024 * 1024      # acl::JsonParser refuses larger files (runtime-rules §1.1)
 ACL_MAX_DEPTH = 10                # at most 10 levels of { and 10 of [, counted naively (runtime-rules §1.1)
@@ -77,37 +77,54 @@ def loads(text: str, origin: str | Path | None, *, max_depth: int = ACL_MAX_DEPT
         return out
 
     def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON value")
+        raise ValueError(name)
 
     try:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant)
     except json.JSONDecodeError as exc:
-        raise InputError(origin, f"is not valid JSON: {_reason(exc)}", line=exc.lineno, column=exc.colno) from None
+        raise InputError(origin, msg("is not valid JSON: {reason}", reason=_reason(exc)), line=exc.lineno,
+                         column=exc.colno) from None
     except ValueError as exc:
-        raise InputError(origin, f"is not valid JSON: {exc}") from None
+        raise InputError(origin, msg("is not valid JSON: {name} is not a JSON value", name=str(exc))) from None
     except RecursionError:
-        raise InputError(origin, "is not valid JSON: nested too deeply") from None
+        raise InputError(origin, msg("is not valid JSON: nested too deeply")) from None
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(origin, "is not valid JSON: a \\uD800-\\uDFFF escape without its surrogate pair "
-                                 "(the runtime's parser refuses it)") from None
+        raise InputError(origin, msg("is not valid JSON: a \\uD800-\\uDFFF escape without its surrogate pair "
+                                     "(the runtime's parser refuses it)")) from None
     return value, duplicates
 
 
-def _reason(exc: json.JSONDecodeError) -> str:
+_DECODER_MESSAGES = {  # json.JSONDecodeError.msg (its position is said by the error's line and column)
+    "Expecting value": msg("a value was expected here"),
+    "Expecting property name enclosed in double quotes": msg("a key in double quotes was expected here"),
+    "Expecting ',' delimiter": msg("a comma ',' was expected here"),
+    "Expecting ':' delimiter": msg("a colon ':' was expected here"),
+    "Unterminated string starting at": msg("a string is not closed (its closing double quote is missing)"),
+    "Invalid control character at": msg("a string holds a control character (a tab or line break must be "
+                                        "written as an escape such as \\t or \\n)"),
+    "Invalid \\escape": msg("a string holds an invalid backslash escape"),
+    "Invalid \\uXXXX escape": msg("a string holds an invalid \\uXXXX escape"),
+}
+
+
+def _reason(exc: json.JSONDecodeError) -> Text:
+    """Why ``exc``'s text is not JSON, as a translatable sentence."""
     text, pos = exc.doc, exc.pos
     here = text[pos:pos + 1]
     before = text[:pos].rstrip()
     if here == "/":
-        return "comments are not allowed in JSON (the runtime's parser refuses them)"
+        return msg("comments are not allowed in JSON (the runtime's parser refuses them)")
     if here in ("}", "]") and before.endswith(","):
-        return f"trailing comma before '{here}' (the runtime's parser refuses it)"
+        return msg("trailing comma before '{bracket}' (the runtime's parser refuses it)", bracket=here)
     if exc.msg.startswith("Extra data"):
-        return "extra text after the end of the JSON value"
-    if here == "'" or exc.msg.startswith("Expecting property name") and here == "'":
-        return "strings must use double quotes"
-    return exc.msg
+        return msg("extra text after the end of the JSON value")
+    if here == "'":
+        return msg("strings must use double quotes")
+    if exc.msg.startswith("Illegal trailing comma"):
+        return msg("trailing comma (the runtime's parser refuses it)")
+    return _DECODER_MESSAGES.get(exc.msg, msg("{problem}", problem=exc.msg))
 
 
 def _line_col(text: str, pos: int) -> tuple[int, int]:

@@ -18,8 +18,25 @@ DOCUMENTS = {
     "runtime-rules": "Ascend runtime source code (the checks in adump, GE, TF Adapter, torchair)",
 }
 """Internal source key -> the document's title (English; the UI translates it)."""
+IMPORT_SOURCE = "import"
+"""The source of a finding the file or script import makes."""
 
 _PART = re.compile(r"^(seed 00[0-4]|runtime-rules)(?:\s*§[\d.\-–]+(?:\s*,\s*§?[\d.\-–]+)*)?\s*:?\s*(.*)$")
+
+
+def cited_texts(source: str) -> list[str]:
+    """What :func:`cite` translates in ``source`` besides the document titles: section titles and other citations
+    with words in them (an option name alone, such as ``dump_step``, is shown as it is)."""
+    texts = []
+    for part in (p.strip() for p in source.split(";")):
+        match = _PART.match(part)
+        text = match.group(2).strip() if match else part
+        if " " in text and _WORD.search(text):
+            texts.append(text)
+    return texts
+
+
+_WORD = re.compile(r"(?<![\w./:-])[A-Za-z]{2,}(?![\w./:(-])")  # a word, not part of a name or a call
 
 
 def cite(source: str, translate: Callable[[str], str] = str) -> str:
@@ -31,9 +48,9 @@ def cite(source: str, translate: Callable[[str], str] = str) -> str:
     for part in (p.strip() for p in source.split(";")):
         match = _PART.match(part)
         if not match:
-            parts.append(part)
+            parts.append(translate(part))
             continue
         title = translate(DOCUMENTS[match.group(1)])
-        detail = match.group(2).strip()
+        detail = translate(match.group(2).strip())  # a section title is translated, an option name stays
         parts.append(f"{title} — {detail}" if detail else title)
     return "; ".join(p for p in parts if p)

@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ascend_dump_gui.core.messages import Text, joined, msg
+
 _WORLDSIZE = re.compile(r"worldsize(\d+)\D*?rank(\d+)")
 _TIME = re.compile(r"\d{14}")
 _DIGITS = re.compile(r"\d+")
@@ -130,3 +132,19 @@ def describe(ctx: DirContext, name: str, translate: Callable[[str], str] | None 
     what = (translate or str)(template).format(rank=ctx.rank, world_size=ctx.world_size, when=when,
                                                device=ctx.device, id=ctx.model_id, step=ctx.iteration)
     return f"{name} ({what})"
+
+
+def run_label(path: str | os.PathLike[str]) -> Text:
+    """What a compare input is, for summaries: its model, rank and step as its folders say them (``overflow_fp16
+    step 0``, ``graph_1 rank 2 step 1``), else its last two folder names (``golden/0``) — never only a step
+    folder's number."""
+    ctx = root_context(os.fspath(path))
+    parts: list[str] = [ctx.model_name] if ctx.model_name else []
+    if ctx.rank is not None:
+        parts.append(msg("rank {rank}", rank=ctx.rank))
+    if ctx.iteration is not None:
+        parts.append(msg("step {step}", step=ctx.iteration))
+    if not parts:
+        tail = "/".join(p for p in os.path.normpath(os.fspath(path)).split(os.sep)[-2:] if p)
+        parts = [tail or os.fspath(path)]
+    return joined(parts, " ")

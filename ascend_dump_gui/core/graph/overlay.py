@@ -14,7 +14,7 @@ FIRST_DIVERGENCE, OVERFLOW, FAIL, WARN, PASS, UNMATCHED, NOT_COMPARED = (
 RANK = {FIRST_DIVERGENCE: 6, OVERFLOW: 5, FAIL: 4, WARN: 3, NOT_COMPARED: 2, UNMATCHED: 1, PASS: 0}
 """Worse statuses rank higher: an op with an output not compared is never a pass; a group shows the highest rank
 below it (``unmatched``: no bench counterpart, so no verdict, yet more to say than "not compared")."""
-ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS}
+ROW_STATUS = {"fail": FAIL, "warn": WARN, "pass": PASS, "unmatched": UNMATCHED}
 """Row statuses of the Compare table (anything else: not compared)."""
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.metrics import fused, pairwise, stdev
 from ascend_dump_gui.core.metrics.fused import EPS64, KLRange, Needs
 from ascend_dump_gui.core.metrics.names import METRIC_NAMES, resolve_names  # noqa: F401 - part of this API
@@ -79,8 +80,9 @@ def evaluate(npu_array: np.ndarray, golden_array: np.ndarray, names: Sequence[st
         scalar = is_scalar_shape(np.shape(npu_array))
     result = PairMetrics()
     if x.shape[0] != y.shape[0]:
-        message = (f"The my output dump data size ({x.shape[0]}) in {npu_name!r} does not match the ground "
-                   f"truth dump data size ({y.shape[0]}) in {golden_name!r}.")
+        message = msg("The my output dump data size ({size}) in {npu} does not match the ground truth dump data size "
+                      "({other}) in {golden}.", size=x.shape[0], npu=repr(npu_name), other=y.shape[0],
+                      golden=repr(golden_name))
         for name in selected:
             result.set(name, None, FAILED)
         result.messages.append(message)
@@ -100,9 +102,10 @@ def _cosine(nx: np.ndarray, ny: np.ndarray, dot: np.floating | None, npu_name: s
     if nx <= EPS64 and ny < EPS64:
         return 1.0, "1.0", ""
     if nx ** 0.5 <= EPS64:
-        return None, FAILED, f"Cannot compare by Cosine Similarity. All the data is zero in {npu_name}."
+        return None, FAILED, msg("Cannot compare by Cosine Similarity. All the data is zero in {file}.", file=npu_name)
     if ny ** 0.5 <= EPS64:
-        return None, FAILED, f"Cannot compare by Cosine Similarity. All the data is zero in {golden_name}."
+        return None, FAILED, msg("Cannot compare by Cosine Similarity. All the data is zero in {file}.",
+                                 file=golden_name)
     value = min(dot, 1.0)
     return float(value), fmt6(value), ""
 
@@ -158,8 +161,8 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
                 value = 0.0 if abs(kl_value) < EPS64 else kl_value
                 message = ""
                 if str(value) == "inf":
-                    message = (f"Cannot compare by KL Divergence. The data contains 0 in "
-                               f"{golden_name!r}.")
+                    message = msg("Cannot compare by KL Divergence. The data contains 0 in {file}.",
+                                  file=repr(golden_name))
                 result.set(name, float(value), fmt6(value), message)
             elif name == "StandardDeviation":
                 result.set(name, std_text, std_text)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.metrics import pairwise
 
 MSPROBE_NAMES: tuple[str, ...] = (
@@ -50,15 +51,15 @@ def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
     NaN/Inf positions, dtype)."""
     n, b = np.asarray(npu_array), np.asarray(golden_array)
     if n.size == 0:
-        return _all(UNSUPPORTED, "This is empty data, can not compare.")
+        return _all(UNSUPPORTED, msg("This is empty data, can not compare."))
     if n.shape != b.shape:
-        return _all(SHAPE_UNMATCHED, "Shape of NPU and bench tensor do not match. Skipped.")
+        return _all(SHAPE_UNMATCHED, msg("Shape of NPU and bench tensor do not match. Skipped."))
     if n.ndim == 0:
         return _scalar_metrics(n, b)
-    message = "Dtype of NPU and bench tensor do not match." if n.dtype != b.dtype else ""
+    message = msg("Dtype of NPU and bench tensor do not match.") if n.dtype != b.dtype else ""
     totals = _reduce(n.reshape(-1), b.reshape(-1), _rel_type(n, b), leaf=leaf)
     if totals is None:
-        return _all(NOT_AVAILABLE, "The position of inf or nan in NPU and bench Tensor do not match.")
+        return _all(NOT_AVAILABLE, msg("The position of inf or nan in NPU and bench Tensor do not match."))
     nb, nn, bb, dd, max_abs, max_rel, below1, below5 = totals
     out: dict[str, float | str] = {}
     with np.errstate(all="ignore"):
@@ -111,8 +112,8 @@ def _scalar_metrics(n: np.ndarray, b: np.ndarray) -> MsprobeResult:
         max_rel = np.max(np.abs(_relative_error(n.reshape(1), b.reshape(1), _rel_type(n, b))))
     out["MaxAbsErr"] = NAN_MARK if np.isnan(max_abs) else fmt12(max_abs)
     out["MaxRelativeErr"] = NAN_MARK if np.isnan(max_rel) else fmt12(max_rel)
-    return MsprobeResult(out, "This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', "
-                              "'One Thousandth Err Ratio' and 'Five Thousandths Err Ratio'. ")
+    return MsprobeResult(out, msg("This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', "
+                                  "'One Thousandth Err Ratio' and 'Five Thousandths Err Ratio'."))
 
 
 def _all(value: str, message: str) -> MsprobeResult:

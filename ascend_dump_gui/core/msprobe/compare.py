@@ -26,6 +26,7 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
     NOT_AVAILABLE,
@@ -245,9 +246,9 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
-        row.messages.append(result.message.strip())
+        row.messages.append(result.message)
     if all(result.values.get(k) in _SKIPPED for k in MSPROBE_NAMES):   # msprobe skipped the pair: no metric
-        row.not_compared = f"{row.npu.name}: {result.message.strip()}"
+        row.not_compared = msg("{name}: {reason}", name=row.npu.name, reason=result.message)
     return {k: 0.0 if isinstance(v, float) and v == 0 else v for k, v in result.values.items()}  # no "-0.0"
 
 

@@ -19,7 +19,8 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from ascend_dump_gui.core.msprobe.rows import INF, NA, NAN, NO_BENCH, MsprobeRow
+from ascend_dump_gui.core.messages import Text, msg
+from ascend_dump_gui.core.msprobe.rows import INF, NA, NAN, NO_BENCH, RESULT_WORDS, MsprobeRow
 
 _ALL_IGNORE = frozenset({"empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format",
                          "new_empty_strided", "new_empty", "empty_strided"})
@@ -60,10 +61,10 @@ def _out_fraction(value: Any) -> float:
     return 0.0
 
 
-def _flag(row: MsprobeRow, level: str, message: str) -> None:
+def _flag(row: MsprobeRow, level: str, message: Text) -> None:
     if _LEVEL[level] > _LEVEL[row.result]:
         row.result = level
-    row.messages.append(f"{level}: {message}")
+    row.messages.append(msg("{level}: {message}", level=RESULT_WORDS[level], message=message))
 
 
 def _ignore(rows: list[MsprobeRow], inputs: list[MsprobeRow]) -> str:
@@ -80,23 +81,23 @@ def _common(checked: list[MsprobeRow], inputs: list[MsprobeRow], ignore: str) ->
             continue
         n, b = row.npu, row.bench
         if n.requires_grad is not None and b.requires_grad is not None and n.requires_grad != b.requires_grad:
-            _flag(row, "error", "The Required_Grad of NPU and Bench are inconsistent")
+            _flag(row, "error", msg("The Required_Grad of NPU and Bench are inconsistent"))
     if ignore == "none":
         for row in inputs:
             n, b = row.npu, row.bench
             if (b is not None and n.dtype and b.dtype and "class" in n.dtype and "class" in b.dtype
                     and n.shape == () and str(n.max) != str(b.max)):
-                _flag(row, "error", "The scalar parameters of NPU and Bench are inconsistent.")
+                _flag(row, "error", msg("The scalar parameters of NPU and Bench are inconsistent."))
     for row in checked:
         n, b = row.npu, row.bench
         if b is None or "qkv" in b.name or "gate_up" in b.name or not n.dtype or not b.dtype:
             continue
         if n.dtype != b.dtype:
-            _flag(row, "error", "The dtype of NPU and Bench are inconsistent.")
+            _flag(row, "error", msg("The dtype of NPU and Bench are inconsistent."))
     for row in checked:
         if row.bench is not None and row.npu.shape is not None and row.bench.shape is not None \
                 and row.npu.shape != row.bench.shape:
-            _flag(row, "error", "The shape of NPU and Bench are inconsistent.")
+            _flag(row, "error", msg("The shape of NPU and Bench are inconsistent."))
 
 
 def _inf_nan(checked: list[MsprobeRow]) -> None:
@@ -106,7 +107,7 @@ def _inf_nan(checked: list[MsprobeRow]) -> None:
         if _inf_or_nan(row.bench.max) or _inf_or_nan(row.bench.min):
             continue
         if _inf_or_nan(row.npu.max) or _inf_or_nan(row.npu.min):
-            _flag(row, "error", "There is nan/inf/-inf in the maximum or minimum value of NPU.")
+            _flag(row, "error", msg("There is nan/inf/-inf in the maximum or minimum value of NPU."))
 
 
 def _judge_call(rows: list[MsprobeRow], mode: str) -> None:
@@ -120,22 +121,22 @@ def _judge_call(rows: list[MsprobeRow], mode: str) -> None:
             bench_md5 = row.metrics.get("BENCH MD5")
             if npu_md5 != bench_md5:
                 if npu_md5 in (NA, NAN, "", None) or bench_md5 in (NA, NAN, "", None):
-                    _flag(row, "warning", "The parameter of NPU does not match the bench.")
+                    _flag(row, "warning", msg("The parameter of NPU does not match the bench."))
                 else:
-                    _flag(row, "error", "The CRC-32 value of NPU differs from that of the bench.")
+                    _flag(row, "error", msg("The CRC-32 value of NPU differs from that of the bench."))
         return
     _inf_nan(checked)
     if mode == "summary" and ignore == "none" and \
             abs(_extreme(inputs, "NormRelativeErr", is_min=False, percent=True)) < 0.1:
         for row in outputs:
             if abs(_out_fraction(row.metrics.get("NormRelativeErr"))) > 0.5:
-                _flag(row, "error", "The NormRelativeErr of output is greater than 0.5.")
+                _flag(row, "error", msg("The NormRelativeErr of output is greater than 0.5."))
     if mode == "all" and ignore == "none" and outputs:
         min_in = _extreme(inputs, "One Thousandth Err Ratio", is_min=True, percent=False)
         min_out = _extreme(outputs, "One Thousandth Err Ratio", is_min=True, percent=False)
         if min_in > 0.9 and min_out < 0.1:
-            _flag(outputs[0], "error", "The input/parameters of One Thousandth Err Ratio > 0.9 while the output "
-                                       "< 0.6.")
+            _flag(outputs[0], "error", msg("The input/parameters of One Thousandth Err Ratio > 0.9 while the output "
+                                       "< 0.6."))
     _common(checked, inputs, ignore)
     if ignore != "none" or not outputs:
         return
@@ -143,13 +144,13 @@ def _judge_call(rows: list[MsprobeRow], mode: str) -> None:
         rel_in = abs(_extreme(inputs, "NormRelativeErr", is_min=False, percent=True))
         rel_out = abs(_extreme(outputs, "NormRelativeErr", is_min=False, percent=True))
         if (rel_in == 0 and rel_out > 0.1) or (rel_in != 0 and rel_out / rel_in > 10):
-            _flag(outputs[0], "warning", "The norm relative error of output is 10 times that of input.")
+            _flag(outputs[0], "warning", msg("The norm relative error of output is 10 times that of input."))
     else:
         cos_in = _extreme(inputs, "Cosine", is_min=True, percent=False)
         cos_out = _extreme(outputs, "Cosine", is_min=True, percent=False)
         if cos_in > 0.9 and cos_in - cos_out > 0.1:
-            _flag(outputs[0], "warning", "The input/parameters of Cosine > 0.9, and input/parameters - output "
-                                         "> 0.1")
+            _flag(outputs[0], "warning", msg("The input/parameters of Cosine > 0.9, and input/parameters - output "
+                                         "> 0.1"))
 
 
 def judge(rows: list[MsprobeRow], mode: str) -> None:

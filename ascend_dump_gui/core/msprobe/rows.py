@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.metrics.msprobe_metrics import MSPROBE_NAMES
 from ascend_dump_gui.core.msprobe.dump_json import Leaf
 
@@ -13,7 +14,9 @@ SUMMARY_NAMES = ("Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativ
                  "MeanRelativeErr", "NormRelativeErr")
 MD5_NAMES = ("NPU MD5", "BENCH MD5")
 NA, NAN, INF, NEG_INF, DIFF = "N/A", "Nan", "inf", "-inf", "Diff"
-NO_BENCH = "No bench data matched."
+NO_BENCH = msg("No bench data matched.")
+RESULT_WORDS = {"pass": msg("pass"), "warning": msg("warning"), "error": msg("error")}
+"""msprobe's result words, translatable (the CLI and the exports write the English)."""
 FAILED = ("warning", "error")
 """The results that are findings; ``pass`` and None (not compared) are not."""
 

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.threaded import over_chunks
 
 SAFETY = 2.0
@@ -184,17 +185,19 @@ class Budget:
     def order(self) -> str:
         """The summation order assumed, in words."""
         if self.reduction <= 1 or not self.accumulation:
-            return "no reduction"
+            return msg("no reduction")
         if self.block <= 1:
-            return f"{self.reduction} terms added in sequence"
-        return f"{self.reduction} terms in blocks of {self.block} summed as a binary tree, the blocks in sequence"
+            return msg("{count} terms added in sequence", count=self.reduction)
+        return msg("{count} terms in blocks of {block} summed as a binary tree, the blocks in sequence",
+                   count=self.reduction, block=self.block)
 
     def coefficient(self) -> float:
         """``gamma(n, u_acc)`` of the reduction; raises :class:`VacuousBudget` where ``n u_acc >= 1/2``."""
         n, u = self.chain, self.u_acc
         if n * u >= 0.5:
-            raise VacuousBudget(f"the error bound of a {self.accumulation} sum of {self.order()} ({n} roundings in "
-                                f"a chain at unit roundoff {u:.3g}) reaches the output's own magnitude")
+            raise VacuousBudget(msg("the error bound of a {dtype} sum of {order} ({n} roundings in a chain at unit "
+                                    "roundoff {u}) reaches the output's own magnitude", dtype=self.accumulation,
+                                    order=self.order(), n=n, u=f"{u:.3g}"))
         return gamma(n, u)
 
     def tolerance(self, ref: np.ndarray, magnitude: np.ndarray | float | None = None,
@@ -206,7 +209,7 @@ class Budget:
         try:
             g = self.coefficient() if magnitude is not None and self.reduction > 1 else 0.0
         except VacuousBudget as exc:
-            self.vacuous, g = str(exc), 0.0
+            self.vacuous, g = exc.args[0], 0.0
         mag = np.asarray(magnitude, dtype=np.float64) if g else None
         ref = np.asarray(ref)
         tol = np.empty(ref.shape)
@@ -227,8 +230,9 @@ class Budget:
     def _reaches(self, r_norm: float, s_norm: float, g: float) -> bool:
         """Whether ``SAFETY g ||S|| >= ||r||`` (norms over finite elements): then :attr:`vacuous` says so."""
         if s_norm > 0.0 and SAFETY * g * s_norm >= r_norm:
-            self.vacuous = (f"the error bound of a {self.accumulation} sum of {self.order()} (±{SAFETY * g * s_norm:.3g}"
-                            f" as a norm) reaches the replay's own magnitude ({r_norm:.3g})")
+            self.vacuous = msg("the error bound of a {dtype} sum of {order} (±{bound} as a norm) reaches the "
+                               "replay's own magnitude ({norm})", dtype=self.accumulation, order=self.order(),
+                               bound=f"{SAFETY * g * s_norm:.3g}", norm=f"{r_norm:.3g}")
             return True
         return False
 

@@ -15,12 +15,18 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import accumulation_dtype, largest
 from ascend_dump_gui.core.replay.judge import Expected
 
 
 class Unsupported(Exception):
     """The op type, its attributes or its inputs are not covered; the message says which."""
+
+    @property
+    def reason(self) -> str:
+        """The message as it was raised (a translatable ``msg`` text keeps its template)."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
 
 
 _REQUIRED = object()
@@ -60,7 +66,8 @@ class OpCall:
     def x(self, i: int) -> np.ndarray:
         """Input ``i`` as float64 (raises :class:`Unsupported` when it was not dumped)."""
         if i >= len(self.inputs):
-            raise Unsupported(f"{self.op_type} needs input {i}, the dump has {len(self.inputs)} inputs")
+            raise Unsupported(msg("{op_type} needs input {i}, the dump has {count} inputs",
+                                  op_type=self.op_type, i=i, count=len(self.inputs)))
         return np.asarray(self.inputs[i], dtype=np.float64)
 
     def in_dtype(self, i: int) -> str:
@@ -69,8 +76,8 @@ class OpCall:
     def attr(self, name: str, default: Any = _REQUIRED) -> Any:
         value = self.attrs.get(name, default)
         if value is _REQUIRED:
-            raise Unsupported(f"{self.op_type}: the attribute {name} is not in the graph (no GE graph dump "
-                              "found, or it lacks this op)")
+            raise Unsupported(msg("{op_type}: the attribute {name} is not in the graph (no GE graph dump found, or "
+                                  "it lacks this op)", op_type=self.op_type, name=name))
         return value
 
     def integer(self, name: str, default: Any = _REQUIRED, lo: int = -INT_LIMIT - 1, hi: int = INT_LIMIT) -> int:
@@ -79,7 +86,8 @@ class OpCall:
         if isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= int(value) <= hi:
-            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} is not an integer in [{lo}, {hi}]")
+            raise Unsupported(msg("{op_type}: attribute {name}={value} is not an integer in [{lo}, {hi}]",
+                                  op_type=self.op_type, name=name, value=_shown(value), lo=lo, hi=hi))
         return int(value)
 
     def number(self, name: str, default: Any = _REQUIRED, lo: float = -FLOAT_LIMIT, hi: float = FLOAT_LIMIT
@@ -90,8 +98,8 @@ class OpCall:
         if ok and isinstance(value, (int, np.integer)):
             ok = abs(int(value)) <= FLOAT_LIMIT          # compared as integers: 10**400 has no float
         if not ok or not math.isfinite(float(value)) or not lo <= float(value) <= hi:
-            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} is not a finite number in "
-                              f"[{lo:g}, {hi:g}]")
+            raise Unsupported(msg("{op_type}: attribute {name}={value} is not a finite number in [{lo}, {hi}]",
+                                  op_type=self.op_type, name=name, value=_shown(value), lo=f"{lo:g}", hi=f"{hi:g}"))
         return float(value)
 
     def int_list(self, name: str, length: int | None = None, default: Any = _REQUIRED, lo: int = -INT_LIMIT - 1,
@@ -102,33 +110,38 @@ class OpCall:
             value = [int(value)]
         if not isinstance(value, (list, tuple)) or not all(
                 isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in value):
-            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} is not a list of integers")
+            raise Unsupported(msg("{op_type}: attribute {name}={value} is not a list of integers",
+                                  op_type=self.op_type, name=name, value=_shown(value)))
         if length is not None and len(value) != length:
-            raise Unsupported(f"{self.op_type}: attribute {name} has {len(value)} values, {length} expected")
+            raise Unsupported(msg("{op_type}: attribute {name} has {count} values, {length} expected",
+                                  op_type=self.op_type, name=name, count=len(value), length=length))
         if not all(lo <= int(v) <= hi for v in value):
-            raise Unsupported(f"{self.op_type}: attribute {name}={_shown(value)} has a value outside [{lo}, {hi}]")
+            raise Unsupported(msg("{op_type}: attribute {name}={value} has a value outside [{lo}, {hi}]",
+                                  op_type=self.op_type, name=name, value=_shown(value), lo=lo, hi=hi))
         return [int(v) for v in value]
 
     def expect(self, shape: tuple[int, ...] | list[int], i: int = 0) -> None:
         """Raise :class:`Unsupported` before the replay of output ``i`` is built when its ``shape`` cannot match
         the dumped output (another element count)."""
         if i < len(self.out_shapes) and _count(shape) != _count(self.out_shapes[i]):
-            raise Unsupported(f"{self.op_type}: the replay would have shape {[int(d) for d in shape]}, the dumped "
-                              f"output {[int(d) for d in self.out_shapes[i]]}")
+            raise Unsupported(msg("{op_type}: the replay would have shape {shape}, the dumped output {dumped}",
+                                  op_type=self.op_type, shape=[int(d) for d in shape],
+                                  dumped=[int(d) for d in self.out_shapes[i]]))
 
     def check_work(self, work: int, limit: int, what: str) -> None:
         """Raise :class:`Unsupported` when the replay would do more than ``limit`` steps of ``what``."""
         if work > limit:
-            raise Unsupported(f"{self.op_type}: the replay would take {work} {what} (more than {limit}): not "
-                              "replayed")
+            raise Unsupported(msg("{op_type}: the replay would take {work} {what} (more than {limit}): not replayed",
+                                  op_type=self.op_type, work=work, what=what, limit=limit))
 
     def check_sizes(self) -> None:
         """Raise :class:`Unsupported` when an input or dumped output is too large to replay in float64."""
-        for kind, shapes in (("input", [np.shape(x) for x in self.inputs]), ("output", self.out_shapes)):
+        for kind, shapes in ((msg("input"), [np.shape(x) for x in self.inputs]), (msg("output"), self.out_shapes)):
             for i, shape in enumerate(shapes):
                 if _count(shape) > MAX_ELEMENTS:
-                    raise Unsupported(f"{self.op_type}: {kind} {i} holds {_count(shape)} elements, more than the "
-                                      f"replay takes in float64 ({MAX_ELEMENTS})")
+                    raise Unsupported(msg("{op_type}: {kind} {i} holds {count} elements, more than the replay "
+                                          "takes in float64 ({limit})", op_type=self.op_type, kind=kind, i=i,
+                                          count=_count(shape), limit=MAX_ELEMENTS))
 
     @property
     def out_dtype(self) -> str:

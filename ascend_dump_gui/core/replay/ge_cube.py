@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import Budget, accumulation_dtype, cube_block, is_float
 from ascend_dump_gui.core.replay.call import MAX_CUBE_WORK, MAX_ELEMENTS, OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
@@ -23,10 +24,10 @@ EXACT_MAGNITUDE = 1 << 26
 def _check_float(call: OpCall, count: int) -> None:
     for i in range(min(count, len(call.inputs))):
         if not is_float(call.in_dtype(i)):
-            raise Unsupported(f"{call.op_type} with {call.in_dtype(i)} input {i} (quantized Cube ops are not "
-                              "covered)")
+            raise Unsupported(msg("{op_type} with {dtype} input {i} (quantized Cube ops are not covered)",
+                                  op_type=call.op_type, dtype=call.in_dtype(i), i=i))
     if len(call.inputs) > 3 and call.inputs[3].size:
-        raise Unsupported(f"{call.op_type} with an offset_w input (quantized) is not covered")
+        raise Unsupported(msg("{op_type} with an offset_w input (quantized) is not covered", op_type=call.op_type))
 
 
 def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -46,16 +47,16 @@ def _magnitude(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray) -> list[Expected]:
     if a.ndim < 2 or b.ndim < 2 or a.shape[-1] != b.shape[-2]:
-        raise Unsupported(f"{call.op_type}: operand shapes {list(a.shape)} and {list(b.shape)} do not multiply "
-                          "(check transpose/adj attributes)")
+        raise Unsupported(msg("{op_type}: operand shapes {shape} and {shape2} do not multiply (check transpose/adj "
+                              "attributes)", op_type=call.op_type, shape=list(a.shape), shape2=list(b.shape)))
     k = a.shape[-1]
     try:
         shape = (*np.broadcast_shapes(a.shape[:-2], b.shape[:-2]), a.shape[-2], b.shape[-1])
     except ValueError:
-        raise Unsupported(f"{call.op_type}: batch dimensions {list(a.shape[:-2])} and {list(b.shape[:-2])} do not "
-                          "broadcast") from None
+        raise Unsupported(msg("{op_type}: batch dimensions {a} and {b} do not broadcast", op_type=call.op_type,
+                              a=list(a.shape[:-2]), b=list(b.shape[:-2]))) from None
     call.expect(shape)
-    call.check_work(int(np.prod(shape)) * k, MAX_CUBE_WORK, "multiply-adds")
+    call.check_work(int(np.prod(shape)) * k, MAX_CUBE_WORK, msg("multiply-adds"))
     ref = np.matmul(a, b)
     mag = _magnitude(a, b)
     if len(call.inputs) > 2 and call.inputs[2].size:
@@ -65,7 +66,7 @@ def _matmul(call: OpCall, a: np.ndarray, b: np.ndarray) -> list[Expected]:
         k += 1
     out = call.out_dtype
     budget = Budget(out, accumulation_dtype(call.in_dtype(0)), k,
-                    note="float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype",
+                    note=msg("float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype"),
                     block=cube_block(call.in_dtype(0)))
     return [Expected(ref, budget.tolerance(ref, mag, scratch=True), budget)]
 
@@ -111,27 +112,28 @@ def conv2d(call: OpCall) -> list[Expected]:
     _check_float(call, 3)
     fmt = str(call.attr("data_format", "NHWC"))
     if fmt not in ("NCHW", "NHWC"):
-        raise Unsupported(f"Conv2D with data_format {fmt} is not covered")
+        raise Unsupported(msg("Conv2D with data_format {fmt} is not covered", fmt=fmt))
     if call.attr("padding", "") not in ("", "EXPLICIT") and "pads" not in call.attrs:
-        raise Unsupported(f"Conv2D with padding {call.attr('padding')} and no pads attribute is not covered")
+        raise Unsupported(msg("Conv2D with padding {value} and no pads attribute is not covered",
+                              value=call.attr('padding')))
     for fused in ("relu", "fused_relu"):
         if call.attrs.get(fused):
-            raise Unsupported(f"Conv2D with a fused {fused} is not covered")
+            raise Unsupported(msg("Conv2D with a fused {fused} is not covered", fused=fused))
     x = call.x(0)
     w = call.x(1)
     if x.ndim != 4 or w.ndim != 4:
-        raise Unsupported(f"Conv2D with a {x.ndim}-D input and a {w.ndim}-D filter")
+        raise Unsupported(msg("Conv2D with a {ndim}-D input and a {ndim2}-D filter", ndim=x.ndim, ndim2=w.ndim))
     if fmt == "NHWC":
         x = x.transpose(0, 3, 1, 2)
     known = call.in_formats[1] if len(call.in_formats) > 1 else None
     if known is not None and known not in _FILTER_AXES:
-        raise Unsupported(f"Conv2D filter in format {known} is not covered")
+        raise Unsupported(msg("Conv2D filter in format {known} is not covered", known=known))
     groups = call.integer("groups", 1, lo=1, hi=max(1, x.shape[1]))
     order = [known] if known else ["NCHW", "HWCN", "NHWC"] if fmt == "NCHW" else ["HWCN", "NHWC", "NCHW"]
     fitting = [f for f in order if _fits(x.shape[1], w.transpose(_FILTER_AXES[f]).shape, groups)]
     if not fitting:
-        raise Unsupported(f"Conv2D: {x.shape[1]} input channels, filter {list(w.shape)} and groups={groups} "
-                          "do not fit")
+        raise Unsupported(msg("Conv2D: {shape} input channels, filter {shape2} and groups={groups} do not fit",
+                              shape=x.shape[1], shape2=list(w.shape), groups=groups))
     found = [_conv(call, fmt, x, w.transpose(_FILTER_AXES[f]), groups, f) for f in fitting]
     found[0].alternatives += [e for other in found[1:] for e in (other, *other.alternatives)]
     return found[:1]
@@ -154,10 +156,11 @@ def _conv_geometry(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray
     oh = (ph - (kh - 1) * dilations[0] - 1) // strides[0] + 1
     ow = (pw - (kw - 1) * dilations[1] - 1) // strides[1] + 1
     if oh < 1 or ow < 1:
-        raise Unsupported(f"Conv2D: a {kh}x{kw} filter does not fit the padded {ph}x{pw} input")
+        raise Unsupported(msg("Conv2D: a {kh}x{kw} filter does not fit the padded {ph}x{pw} input", kh=kh, kw=kw,
+                              ph=ph, pw=pw))
     call.expect((n, o, oh, ow))
-    call.check_work(n * c * ph * pw, MAX_ELEMENTS, "padded input elements")
-    call.check_work(n * o * oh * ow * ci * kh * kw, MAX_CUBE_WORK, "multiply-adds")
+    call.check_work(n * c * ph * pw, MAX_ELEMENTS, msg("padded input elements"))
+    call.check_work(n * o * oh * ow * ci * kh * kw, MAX_CUBE_WORK, msg("multiply-adds"))
     return strides, dilations, pads
 
 
@@ -184,7 +187,8 @@ def _conv(call: OpCall, fmt: str, x: np.ndarray, w: np.ndarray, groups: int, wfm
     if fmt == "NHWC":
         ref, mag = ref.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
     budget = Budget(call.out_dtype, accumulation_dtype(call.in_dtype(0)), k,
-                    note=f"float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {wfmt}",
+                    note=msg("float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {format}",
+                             format=wfmt),
                     block=cube_block(call.in_dtype(0)))
     return Expected(ref, budget.tolerance(ref, mag, scratch=True), budget)
 

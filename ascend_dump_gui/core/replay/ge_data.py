@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import Budget, is_float
 from ascend_dump_gui.core.replay.call import MAX_ELEMENTS, MAX_WINDOW_WORK, OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.ge_norm import block_of
@@ -24,9 +25,10 @@ def _exact(call: OpCall, values: list[np.ndarray], note: str = "exact data movem
 def _reduce_axes(call: OpCall, ndim: int) -> tuple[int, ...]:
     axes = call.int_list("axes")
     if not axes:
-        raise Unsupported(f"{call.op_type} with empty axes is not covered")
+        raise Unsupported(msg("{op_type} with empty axes is not covered", op_type=call.op_type))
     if any(not -ndim <= a < ndim for a in axes):
-        raise Unsupported(f"{call.op_type}: axes {axes} do not fit a {ndim}-D input")
+        raise Unsupported(msg("{op_type}: axes {axes} do not fit a {ndim}-D input",
+                              op_type=call.op_type, axes=axes, ndim=ndim))
     return tuple(sorted({a % ndim for a in axes}))
 
 
@@ -46,7 +48,8 @@ def _reduce(call: OpCall) -> list[Expected]:
         r, mag = r / k, mag / k
     acc = call.acc_dtype()
     b = Budget(call.out_dtype, acc, k, output_roundings=2 if mean else 1,
-               note=f"{acc} accumulation, one rounding to the output dtype", block=block_of(axes, x.ndim, acc))
+               note=msg("{dtype} accumulation, one rounding to the output dtype", dtype=acc),
+               block=block_of(axes, x.ndim, acc))
     return [Expected(r, b.tolerance(r, mag), b)]
 
 
@@ -54,7 +57,8 @@ def cast(call: OpCall) -> list[Expected]:
     """Cast: float/int/bool to a float dtype rounds to nearest; float to an integer dtype is not covered."""
     src, dst = call.in_dtype(0), call.out_dtype
     if is_float(src) and not is_float(dst):
-        raise Unsupported(f"Cast from {src} to {dst} (the rounding mode is not documented) is not covered")
+        raise Unsupported(msg("Cast from {src} to {dst} (the rounding mode is not documented) is not covered",
+                              src=src, dst=dst))
     x = call.x(0)
     b = Budget(dst, None, 1, output_roundings=1 if is_float(dst) else 0, note=f"{src} -> {dst}")
     return [Expected(x, b.tolerance(x), b)]
@@ -73,22 +77,23 @@ def transpose(call: OpCall) -> list[Expected]:
     perm = call.int_list("perm", lo=-x.ndim, hi=x.ndim) if call.op_type == "TransposeD" or len(call.inputs) < 2 \
         else [int(v) for v in np.asarray(call.inputs[1]).reshape(-1)[:64]]
     if sorted(perm) != list(range(x.ndim)):
-        raise Unsupported(f"{call.op_type}: perm {perm} is not a permutation of {x.ndim} axes")
+        raise Unsupported(msg("{op_type}: perm {perm} is not a permutation of {ndim} axes",
+                              op_type=call.op_type, perm=perm, ndim=x.ndim))
     return _exact(call, [x.transpose(perm)])
 
 
 def gather(call: OpCall) -> list[Expected]:
     """GatherV2 (``axis`` input) / GatherV2D (``axis`` attribute); ``batch_dims`` 0 only."""
     if call.integer("batch_dims", 0):
-        raise Unsupported(f"{call.op_type} with batch_dims is not covered")
+        raise Unsupported(msg("{op_type} with batch_dims is not covered", op_type=call.op_type))
     x = call.x(0)
     idx = np.asarray(call.inputs[1]) if len(call.inputs) > 1 else None
     if idx is None or not np.issubdtype(idx.dtype, np.integer):
-        raise Unsupported(f"{call.op_type} needs integer indices")
+        raise Unsupported(msg("{op_type} needs integer indices", op_type=call.op_type))
     axis = call.integer("axis", lo=-x.ndim, hi=x.ndim - 1) if call.op_type == "GatherV2D" or len(call.inputs) < 3 else \
         int(np.asarray(call.inputs[2]).reshape(-1)[0])
     if not -x.ndim <= axis < x.ndim or (idx.size and (idx.min() < -x.shape[axis] or idx.max() >= x.shape[axis])):
-        raise Unsupported(f"{call.op_type}: indices or axis {axis} out of range")
+        raise Unsupported(msg("{op_type}: indices or axis {axis} out of range", op_type=call.op_type, axis=axis))
     call.expect((*x.shape[:axis % x.ndim], *idx.shape, *x.shape[axis % x.ndim + 1:]))
     return _exact(call, [np.take(x, idx, axis=axis)])
 
@@ -102,7 +107,7 @@ def concat(call: OpCall) -> list[Expected]:
     try:
         return _exact(call, [np.concatenate(parts, axis=dim)])
     except (ValueError, np.exceptions.AxisError) as exc:
-        raise Unsupported(f"ConcatD: {exc}") from None
+        raise Unsupported(msg("ConcatD: {exc}", exc=exc)) from None
 
 
 def split(call: OpCall) -> list[Expected]:
@@ -111,21 +116,23 @@ def split(call: OpCall) -> list[Expected]:
     dim = call.integer("split_dim", lo=-max(x.ndim, 1), hi=max(x.ndim - 1, 0))
     num = call.integer("num_split", lo=1, hi=max(1, x.shape[dim] if x.ndim else 1))
     if not -x.ndim <= dim < x.ndim or x.shape[dim] % num:
-        raise Unsupported(f"SplitD: {num} equal parts of axis {dim} of {list(x.shape)}")
+        raise Unsupported(msg("SplitD: {num} equal parts of axis {dim} of {shape}",
+                              num=num, dim=dim, shape=list(x.shape)))
     return _exact(call, np.split(x, num, axis=dim))
 
 
 def _pool_geometry(call: OpCall, x: np.ndarray) -> tuple[np.ndarray, str, tuple[int, int], tuple[int, int], str]:
     fmt = str(call.attr("data_format", "NHWC"))
     if fmt not in ("NCHW", "NHWC") or x.ndim != 4:
-        raise Unsupported(f"{call.op_type} with data_format {fmt} on a {x.ndim}-D input")
+        raise Unsupported(msg("{op_type} with data_format {fmt} on a {ndim}-D input",
+                              op_type=call.op_type, fmt=fmt, ndim=x.ndim))
     ksize, strides = call.int_list("ksize", 4, lo=1), call.int_list("strides", 4, lo=1)
     hw = (2, 3) if fmt == "NCHW" else (1, 2)
     if any(ksize[a] != 1 or strides[a] != 1 for a in range(4) if a not in hw):
-        raise Unsupported(f"{call.op_type}: pooling over the batch or channel axis")
+        raise Unsupported(msg("{op_type}: pooling over the batch or channel axis", op_type=call.op_type))
     padding = str(call.attr("padding"))
     if padding not in ("SAME", "VALID"):
-        raise Unsupported(f"{call.op_type} with padding {padding}")
+        raise Unsupported(msg("{op_type} with padding {padding}", op_type=call.op_type, padding=padding))
     xc = x.transpose(0, 3, 1, 2) if fmt == "NHWC" else x
     k, s = (ksize[hw[0]], ksize[hw[1]]), (strides[hw[0]], strides[hw[1]])
     n, c, h, w = xc.shape
@@ -136,10 +143,11 @@ def _pool_geometry(call: OpCall, x: np.ndarray) -> tuple[np.ndarray, str, tuple[
         oh, ow = (h - k[0]) // s[0] + 1, (w - k[1]) // s[1] + 1
         padded = h * w
     if oh < 1 or ow < 1:
-        raise Unsupported(f"{call.op_type}: a {k[0]}x{k[1]} window does not fit the {h}x{w} input (VALID)")
+        raise Unsupported(msg("{op_type}: a {kh}x{kw} window does not fit the {h}x{w} input (VALID)",
+                              op_type=call.op_type, kh=k[0], kw=k[1], h=h, w=w))
     call.expect((n, c, oh, ow))
-    call.check_work(n * c * padded, MAX_ELEMENTS, "padded input elements")
-    call.check_work(n * c * oh * ow * k[0] * k[1], MAX_WINDOW_WORK, "window elements")
+    call.check_work(n * c * padded, MAX_ELEMENTS, msg("padded input elements"))
+    call.check_work(n * c * oh * ow * k[0] * k[1], MAX_WINDOW_WORK, msg("window elements"))
     return xc, fmt, k, s, padding
 
 
@@ -175,7 +183,7 @@ def _pool(call: OpCall) -> list[Expected]:
     if fmt == "NHWC":
         r, mag = r.transpose(0, 2, 3, 1), mag.transpose(0, 2, 3, 1)
     b = Budget(call.out_dtype, call.accumulate or call.in_dtype(0), k[0] * k[1], output_roundings=2,
-               note="window sum in the input dtype, one window element after another, one division")
+               note=msg("window sum in the input dtype, one window element after another, one division"))
     return [Expected(r, b.tolerance(r, mag), b)]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import TRANSCENDENTAL, Budget, largest
 from ascend_dump_gui.core.replay.call import OpCall, Reference, Unsupported
 from ascend_dump_gui.core.replay.judge import Expected
@@ -29,8 +30,8 @@ def _one(call: OpCall, ref: np.ndarray, roundings: int, extra: np.ndarray | None
          note: str = "") -> list[Expected]:
     budget = Budget(call.out_dtype, None, 1, output_roundings=roundings, compute=call.in_dtype(0), note=note)
     if ref.shape != tuple(call.out_shapes[0]) and ref.size != int(np.prod(call.out_shapes[0])):
-        raise Unsupported(f"{call.op_type}: the replay has shape {list(ref.shape)}, the dumped output "
-                          f"{list(call.out_shapes[0])}")
+        raise Unsupported(msg("{op_type}: the replay has shape {shape}, the dumped output {out_shapes}",
+                              op_type=call.op_type, shape=list(ref.shape), out_shapes=list(call.out_shapes[0])))
     return [Expected(ref, budget.tolerance(ref, extra=extra), budget,
                      overflow="saturate" if call.op_type in SATURATING else None)]
 
@@ -40,8 +41,8 @@ def _broadcast(call: OpCall) -> None:
     try:
         shape = np.broadcast_shapes(*(np.shape(x) for x in call.inputs))
     except ValueError:
-        raise Unsupported(f"{call.op_type}: input shapes {[list(np.shape(x)) for x in call.inputs]} do not "
-                          "broadcast") from None
+        raise Unsupported(msg("{op_type}: input shapes {shapes} do not broadcast", op_type=call.op_type,
+                              shapes=[list(np.shape(x)) for x in call.inputs])) from None
     call.expect(shape)
 
 
@@ -56,7 +57,7 @@ def _condition(f: Callable[[np.ndarray], np.ndarray], x: np.ndarray) -> np.ndarr
 def _binary(fn: Callable[[np.ndarray, np.ndarray], np.ndarray], roundings: int) -> Reference:
     def ref(call: OpCall) -> list[Expected]:
         if len(call.inputs) != 2:
-            raise Unsupported(f"{call.op_type} with {len(call.inputs)} inputs")
+            raise Unsupported(msg("{op_type} with {count} inputs", op_type=call.op_type, count=len(call.inputs)))
         _broadcast(call)
         with np.errstate(all="ignore"):
             return _one(call, fn(call.x(0), call.x(1)), roundings)
@@ -101,7 +102,7 @@ def _gelu(x: np.ndarray) -> np.ndarray:
     return x / (1.0 + np.exp(_gelu_arg(x)))
 
 
-_TANH_NOTE = "tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))"
+_TANH_NOTE = msg("tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))")
 
 
 _ERF = np.vectorize(math.erf, otypes=[np.float64])
@@ -119,8 +120,8 @@ def gelu_v2(call: OpCall) -> list[Expected]:
     if approximate == "tanh":
         return tanh_form
     if approximate != "none":
-        raise Unsupported(f"GeluV2 with approximate={approximate!r}")
-    erf_form = _unary(_gelu_erf, 3, 4, note="erf form 0.5 x (1 + erf(x / sqrt 2))", x_scale=0.5)(call)
+        raise Unsupported(msg("GeluV2 with approximate={approximate}", approximate=repr(approximate)))
+    erf_form = _unary(_gelu_erf, 3, 4, note=msg("erf form 0.5 x (1 + erf(x / sqrt 2))"), x_scale=0.5)(call)
     erf_form[0].alternatives = tanh_form
     return erf_form
 
@@ -131,7 +132,7 @@ def _gelu_poly(x: np.ndarray) -> np.ndarray:
     return x * (sgn * (-0.1444 * (np.minimum(np.abs(0.7071 * x), 1.769) - 1.769) ** 2 + 0.5) + 0.5)
 
 
-_POLY_NOTE = "high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)"
+_POLY_NOTE = msg("high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)")
 
 
 def gelu(call: OpCall) -> list[Expected]:
@@ -167,20 +168,20 @@ def bias_add(call: OpCall) -> list[Expected]:
     x, bias = call.x(0), call.x(1)
     fmt = str(call.attr("data_format", "NHWC"))
     if bias.ndim != 1:
-        raise Unsupported(f"BiasAdd with a {bias.ndim}-D bias")
+        raise Unsupported(msg("BiasAdd with a {ndim}-D bias", ndim=bias.ndim))
     if fmt == "NCHW" and x.ndim >= 3:
         shape = [1] * x.ndim
         shape[1] = -1
         bias = bias.reshape(shape)
     elif fmt not in ("NHWC", "NCHW", "ND"):
-        raise Unsupported(f"BiasAdd with data_format {fmt}")
+        raise Unsupported(msg("BiasAdd with data_format {fmt}", fmt=fmt))
     return _one(call, x + bias, 1)
 
 
 def _base_scale_shift(call: OpCall) -> tuple[float, float, float]:
     base, scale, shift = call.number("base", -1.0), call.number("scale", 1.0), call.number("shift", 0.0)
     if base != -1.0 and base <= 0:
-        raise Unsupported(f"{call.op_type} with base {base}")
+        raise Unsupported(msg("{op_type} with base {base}", op_type=call.op_type, base=base))
     return base, scale, shift
 
 
@@ -196,7 +197,7 @@ def log(call: OpCall) -> list[Expected]:
     """Log: ``log_base(scale x + shift)`` (base -1: e)."""
     base, scale, shift = _base_scale_shift(call)
     if base == 1.0:
-        raise Unsupported("Log with base 1 (no logarithm)")
+        raise Unsupported(msg("Log with base 1 (no logarithm)"))
     inv_ln = 1.0 if base == -1.0 else 1.0 / float(np.log(base))
     plain = scale == 1.0 and shift == 0.0 and inv_ln == 1.0
     # an input-relative rounding of x costs |x f'(x)| = 1 absolute: log's own rounding next to 1
@@ -221,7 +222,7 @@ REFERENCES: dict[str, Reference] = {
     "BiasAdd": bias_add, "Relu": _unary(lambda x: np.maximum(x, 0.0), 1, transcendental=False), "LeakyRelu": leaky_relu,
     "Gelu": gelu, "FastGeluV2": _unary(_gelu_poly, 3, 4, note=_POLY_NOTE),
     "GeluV2": gelu_v2,
-    "FastGelu": _unary(_fast_gelu, 3, 4, note="x / (1 + exp(-1.702 x))", exp_arg=lambda x: -1.702 * x),
+    "FastGelu": _unary(_fast_gelu, 3, 4, note=msg("x / (1 + exp(-1.702 x))"), exp_arg=lambda x: -1.702 * x),
     "Sigmoid": _unary(_sigmoid, 3, 3, exp_arg=lambda x: -x), "Tanh": _unary(np.tanh, 3, 3, absolute=1.0),
     "Swish": swish,
     "Exp": exp, "Log": log, "Sqrt": _unary(np.sqrt, 2), "Rsqrt": _unary(lambda x: 1.0 / np.sqrt(x), 3),

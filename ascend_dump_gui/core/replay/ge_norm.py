@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import (
     TRANSCENDENTAL,
     Budget,
@@ -21,7 +22,8 @@ from ascend_dump_gui.core.replay.judge import Expected
 def _axes(call: OpCall, ndim: int, default: list[int]) -> tuple[int, ...]:
     axes = call.int_list("axes", None, default)
     if not axes or any(not -ndim <= a < ndim for a in axes):
-        raise Unsupported(f"{call.op_type}: axes {axes} do not fit a {ndim}-D input")
+        raise Unsupported(msg("{op_type}: axes {axes} do not fit a {ndim}-D input",
+                              op_type=call.op_type, axes=axes, ndim=ndim))
     return tuple(sorted({a % ndim for a in axes}))
 
 
@@ -50,7 +52,7 @@ def softmax(call: OpCall) -> list[Expected]:
     """SoftmaxV2: ``axes`` ({-1}); ``half_to_float`` only changes the output dtype (read from the dump)."""
     _, d, p, u_in, k, carried, block = _softmax_parts(call)
     budget = Budget(call.out_dtype, call.acc_dtype(), k, output_roundings=2, compute=call.in_dtype(0),
-                    note="x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype",
+                    note=msg("x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype"),
                     block=block)
     extra = p * ((u_in + TRANSCENDENTAL) * (np.abs(d) + 2) + carried)
     return [Expected(p, budget.tolerance(p, p, extra), budget)]
@@ -62,7 +64,7 @@ def log_softmax(call: OpCall) -> list[Expected]:
     lse = np.log(np.exp(d).sum(axis=_axes(call, d.ndim, [-1]), keepdims=True))
     r = d - lse
     budget = Budget(call.out_dtype, call.acc_dtype(), k, output_roundings=2, compute=call.in_dtype(0),
-                    note="x - max in the input dtype, sum of exp in float32, log, one rounding", block=block)
+                    note=msg("x - max in the input dtype, sum of exp in float32, log, one rounding"), block=block)
     extra = (u_in + TRANSCENDENTAL) * (np.abs(d) + np.abs(lse) + 2.0) + carried
     return [Expected(r, budget.tolerance(r, np.ones_like(r), extra), budget)]
 
@@ -80,7 +82,8 @@ def layer_norm(call: OpCall) -> list[Expected]:
     axes = tuple(range(norm_axis, ndim))
     pshape = x.shape[params_axis:]
     if gamma_.size != int(np.prod(pshape)) or beta.size != gamma_.size:
-        raise Unsupported(f"LayerNorm: gamma {list(gamma_.shape)} does not fit {list(pshape)}")
+        raise Unsupported(msg("LayerNorm: gamma {shape} does not fit {pshape}",
+                              shape=list(gamma_.shape), pshape=list(pshape)))
     gamma_, beta = gamma_.reshape(pshape), beta.reshape(pshape)
     eps = call.number("epsilon", 1e-7, lo=0.0)
     k = int(np.prod([x.shape[a] for a in axes]))
@@ -91,7 +94,7 @@ def layer_norm(call: OpCall) -> list[Expected]:
     normed = dev * rstd
     y = normed * gamma_ + beta
     acc = call.acc_dtype()
-    note = "mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y"
+    note = msg("mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y")
     b = Budget(call.out_dtype, acc, k, 1, call.in_dtype(0), note, block_of(axes, ndim, acc))
     g = b.coefficient()
     u_c = unit_roundoff(call.in_dtype(0))
@@ -114,7 +117,8 @@ def rms_norm(call: OpCall) -> list[Expected]:
     The A2/A3 kernel multiplies by gamma in float32 and rounds once (replay-kernel-facts §3.2)."""
     x, gamma_ = call.x(0), call.x(1)
     if gamma_.ndim > x.ndim or x.shape[x.ndim - gamma_.ndim:] != gamma_.shape:
-        raise Unsupported(f"RmsNorm: gamma {list(gamma_.shape)} does not fit x {list(x.shape)}")
+        raise Unsupported(msg("RmsNorm: gamma {shape} does not fit x {shape2}",
+                              shape=list(gamma_.shape), shape2=list(x.shape)))
     axes = tuple(range(x.ndim - gamma_.ndim, x.ndim))
     k = int(np.prod(gamma_.shape))
     eps = call.number("epsilon", 1e-6, lo=0.0)
@@ -122,7 +126,7 @@ def rms_norm(call: OpCall) -> list[Expected]:
     rstd = 1.0 / np.sqrt(ms + eps)
     y = x * rstd * gamma_
     acc = call.acc_dtype()
-    note = "x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding"
+    note = msg("x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding")
     b = Budget(call.out_dtype, acc, k, 1, note=note, block=vector_block(acc))
     rel = 0.5 * b.coefficient() * ms / (ms + eps) + 4 * unit_roundoff(acc) + TRANSCENDENTAL
     out = [Expected(y, b.tolerance(y, extra=np.abs(y) * rel), b)]
@@ -141,7 +145,8 @@ def bn_inference(call: OpCall) -> list[Expected]:
     x, mean, var = call.x(0), call.x(1), call.x(2)
     axis = 3 if x.ndim == 4 and call.in_formats[:1] == ["NHWC"] else 1
     if x.ndim < 2 or mean.size != x.shape[axis] or var.size != mean.size:
-        raise Unsupported(f"BNInferenceD: mean of {mean.size} values does not fit x {list(x.shape)}")
+        raise Unsupported(msg("BNInferenceD: mean of {size} values does not fit x {shape}",
+                              size=mean.size, shape=list(x.shape)))
     shape = [1] * x.ndim
     shape[axis] = -1
     mean, var = mean.reshape(shape), var.reshape(shape)
@@ -151,7 +156,7 @@ def bn_inference(call: OpCall) -> list[Expected]:
     eps = call.number("epsilon", 1e-5, lo=0.0)
     variants = []
     for note, y, parts in (
-            ("TBE: (x + mean) * variance * scale + offset",
+            (msg("TBE: (x + mean) * variance * scale + offset"),
              (x + mean) * var * scale + offset, np.abs((x + mean) * var * scale) + np.abs(offset)),
             ("(x - mean) / sqrt(variance + epsilon) * scale + offset",
              (x - mean) / np.sqrt(var + eps) * scale + offset,

@@ -17,6 +17,7 @@ from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.graph import ORIGIN_NAMES_ATTR, Graph, Op, parse_graph_file
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.messages import joined, msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.call import OpCall
 from ascend_dump_gui.core.replay.precision_mode import PrecisionMode, resolve_mode
@@ -97,8 +98,9 @@ class GeRun:
                        for n, t in zip(names, types, strict=True))
         if gop.type in _BIAS_OPS and absorbed and self._has_bias(op, gop):
             return None
-        shown = ", ".join(f"{n} ({t or 'type unknown'})" for n, t in zip(names, types, strict=True))
-        return f"{op.op_name} is fused with {shown}: replay of fused ops is not covered"
+        shown = joined([msg("{name} ({type})", name=n, type=t or msg("type unknown"))
+                        for n, t in zip(names, types, strict=True)], ", ")
+        return msg("{op} is fused with {ops}: replay of fused ops is not covered", op=op.op_name, ops=shown)
 
     @staticmethod
     def _has_bias(op: NpuOp, gop: Op) -> bool:
@@ -123,18 +125,18 @@ class GeRun:
     def _producer_outputs(self, gop: Op | None) -> tuple[list[tuple[DumpTensor, str]], str | None]:
         """The op's inputs as its producers' dumped outputs (a dump made with dump_mode output), or why not."""
         if gop is None:
-            return [], "the dump holds no inputs of this op and no graph names its producers"
+            return [], msg("the dump holds no inputs of this op and no graph names its producers")
         refs = [r for r in gop.inputs if not r.endswith(":-1")]
         if not refs:
-            return [], "the op has no inputs (a data or constant op)"
+            return [], msg("the op has no inputs (a data or constant op)")
         found = []
         for ref in refs:
             name, _, idx = ref.rpartition(":")
             producer = next((o for o in self.ops if o.key == sanitize_part(name)), None)
             outs = producer.dump.outputs if producer is not None else []
             if not idx.isdigit() or int(idx) >= len(outs):
-                return [], (f"the dump holds no inputs of this op, and its input {ref} was not dumped either "
-                            "(dump_mode all keeps every input)")
+                return [], msg("the dump holds no inputs of this op, and its input {ref} was not dumped either "
+                               "(dump_mode all keeps every input)", ref=ref)
             found.append((outs[int(idx)], name))
         return found, None
 
@@ -170,8 +172,8 @@ class GeRun:
         if problem:
             return unsupported(op.op_name, op.op_type, index, problem, **base)
         if not dump.outputs:
-            return unsupported(op.op_name, op.op_type, index, "the dump holds no outputs of this op (dump_mode "
-                               "input)", **base)
+            return unsupported(op.op_name, op.op_type, index, msg("the dump holds no outputs of this op "
+                                                                           "(dump_mode input)"), **base)
         if dump.inputs:
             in_tensors = [self._with_origin_format(t, gop, i) for i, t in enumerate(dump.inputs)]
         else:
@@ -185,11 +187,12 @@ class GeRun:
             arrays = [t.array() for t in in_tensors]
             outs: list[np.ndarray | None] = [t.array() for t in dump.outputs]
         except DumpError as exc:
-            return unsupported(op.op_name, op.op_type, index, f"cannot read the dumped tensors: {exc}", **base)
+            return unsupported(op.op_name, op.op_type, index, msg("cannot read the dumped tensors: {problem}",
+                                                                           problem=str(exc)), **base)
         except MemoryError:
-            return unsupported(op.op_name, op.op_type, index, "not enough memory to load the tensors", **base)
+            return unsupported(op.op_name, op.op_type, index, msg("not enough memory to load the tensors"), **base)
         if any(a.dtype.kind not in "fiub" and str(a.dtype) != "bfloat16" for a in arrays + outs):
-            return unsupported(op.op_name, op.op_type, index, "a tensor has a dtype the replay does not cover",
+            return unsupported(op.op_name, op.op_type, index, msg("a tensor has a dtype the replay does not cover"),
                                **base)
         attrs = dict(gop.attrs) if gop is not None else {}
         call = OpCall(gop.type if gop is not None else op.op_type, arrays, attrs,

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.budget import SAFETY, Budget, integer_range, largest
 from ascend_dump_gui.core.threaded import over_chunks
 
@@ -78,7 +79,8 @@ def judge(npu: np.ndarray, expected: Expected, *, keep_error: bool = False) -> O
     for alt in expected.alternatives:
         other = _judge_one(npu, alt, keep_error)
         if other.verdict == FAITHFUL:
-            other.reason += f" (following the kernel variant: {alt.budget.note})"
+            other.reason = msg("{reason} (following the kernel variant: {note})", reason=other.reason,
+                               note=alt.budget.note)
             return other
     return first
 
@@ -175,7 +177,8 @@ def _vacuous_tolerance(ref: np.ndarray, tol: np.ndarray) -> str | None:
         return None
     with np.errstate(invalid="ignore"):
         n = int(np.count_nonzero(~np.isfinite(np.broadcast_to(tol, ref.shape)) & np.isfinite(ref)))
-    return None if n == 0 else f"the budget is not finite at {n} elements where the replay is: not judged"
+    return None if n == 0 else msg("the budget is not finite at {count} elements where the replay is: not judged",
+                                   count=n)
 
 
 def _integer_reference(expected: Expected, dtype: str, lo: int, hi: int) -> tuple[Expected | None, str]:
@@ -185,27 +188,29 @@ def _integer_reference(expected: Expected, dtype: str, lo: int, hi: int) -> tupl
     with np.errstate(invalid="ignore"):
         finite = np.isfinite(ref)
         if not finite.all():
-            return None, f"the replay has {int(np.count_nonzero(~finite))} non-finite values for a {dtype} output"
+            return None, msg("the replay has {count} non-finite values for a {dtype} output",
+                             count=int(np.count_nonzero(~finite)), dtype=dtype)
         if not np.array_equal(ref, np.round(ref)):
-            return None, f"the replay is not an integer everywhere: {dtype} rounding of this op is not covered"
+            return None, msg("the replay is not an integer everywhere: {dtype} rounding of this op is not covered",
+                             dtype=dtype)
         over = (ref < lo) | (ref > hi)
     n = int(np.count_nonzero(over))
     if n == 0:
         return expected, ""
     if expected.overflow != "saturate":
-        return None, (f"the exact result leaves {dtype}'s range [{lo}, {hi}] at {n} elements and the op's "
-                      "overflow behaviour is not documented: not judged")
+        return None, msg("the exact result leaves {dtype}'s range [{lo}, {hi}] at {count} elements and the op's "
+                         "overflow behaviour is not documented: not judged", dtype=dtype, lo=lo, hi=hi, count=n)
     clipped = Expected(np.clip(ref, lo, hi), expected.tol, expected.budget, overflow=expected.overflow)
-    return clipped, (f"; {n} elements beyond {dtype}'s range saturate to [{lo}, {hi}] (Ascend saturates integer "
-                     "overflow)")
+    return clipped, msg("{count} elements beyond {dtype}'s range saturate to [{lo}, {hi}] (Ascend saturates integer "
+                        "overflow)", count=n, dtype=dtype, lo=lo, hi=hi)
 
 
 def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJudgement:
     budget = expected.budget
     desc = budget.describe()
     if npu.size != expected.value.size:
-        return OutputJudgement(UNSUPPORTED, f"the NPU output holds {npu.size} elements, the replay "
-                               f"{expected.value.size}", dict(_NO_METRICS), desc)
+        return OutputJudgement(UNSUPPORTED, msg("the NPU output holds {count} elements, the replay {expected}",
+                                                count=npu.size, expected=expected.value.size), dict(_NO_METRICS), desc)
     note = ""
     bounds = integer_range(budget.dtype)
     if bounds is not None:
@@ -231,24 +236,38 @@ def _judge_one(npu: np.ndarray, expected: Expected, keep_error: bool) -> OutputJ
     desc["max_relative_error"] = rel_budget
     desc["cosine"] = None if rel_budget is None else max(0.0, 1.0 - 0.5 * min(rel_budget, 1.0) ** 2)
     if st.n_bad and budget.vacuous:
-        return OutputJudgement(UNSUPPORTED, f"{budget.vacuous}, and {st.n_bad} of {ref.size} elements are beyond the "
-                               "output's own roundings: not judged", metrics, desc, st.err if keep_error else None)
+        return OutputJudgement(UNSUPPORTED, msg("{vacuous}, and {bad} of {size} elements are beyond the output's own "
+                                                "roundings: not judged", vacuous=budget.vacuous, bad=st.n_bad,
+                                                size=ref.size), metrics, desc, st.err if keep_error else None)
     if st.n_bad:
         at = np.unravel_index(st.worst_at, ref.shape)
-        allowed = f"allowed ±{tol[at]:.3g}" if np.isfinite(ref[at]) else \
-            f"met only by {ref[at]:g}" + (f" or ±{largest(budget.dtype):g} where the run saturates"
-                                          if np.isinf(ref[at]) and np.isfinite(largest(budget.dtype)) else "")
-        reason = (f"{st.n_bad} of {ref.size} elements exceed the budget (worst at {list(map(int, at))}: NPU "
-                  f"{float(y[at]):.6g}, replay {ref[at]:.6g}, {allowed})")
+        if np.isfinite(ref[at]):
+            allowed = msg("allowed ±{tol}", tol=f"{tol[at]:.3g}")
+        elif np.isinf(ref[at]) and np.isfinite(largest(budget.dtype)):
+            allowed = msg("met only by {value} or ±{largest} where the run saturates", value=f"{ref[at]:g}",
+                          largest=f"{largest(budget.dtype):g}")
+        else:
+            allowed = msg("met only by {value}", value=f"{ref[at]:g}")
+        reason = msg("{bad} of {size} elements exceed the budget (worst at {at}: NPU {npu}, replay {replay}, "
+                     "{allowed})", bad=st.n_bad, size=ref.size, at=list(map(int, at)),
+                     npu=f"{float(y[at]):.6g}", replay=f"{ref[at]:.6g}", allowed=allowed)
         verdict = KERNEL
     else:
-        reason = (f"every element is within the budget (worst {st.worst_ratio:.3g} of the allowance) for "
-                  f"{budget.dtype}" + (f" with {budget.accumulation} accumulation over K={budget.reduction}"
-                                       if budget.accumulation and budget.reduction > 1 else "") + note)
+        worst = f"{st.worst_ratio:.3g}"
+        reason = (msg("every element is within the budget (worst {worst} of the allowance) for {dtype} with "
+                      "{accumulation} accumulation over K={k}", worst=worst, dtype=budget.dtype,
+                      accumulation=budget.accumulation, k=budget.reduction)
+                  if budget.accumulation and budget.reduction > 1 else
+                  msg("every element is within the budget (worst {worst} of the allowance) for {dtype}", worst=worst,
+                      dtype=budget.dtype))
+        if note:
+            reason = msg("{reason}; {note}", reason=reason, note=note)
         if budget.vacuous:
-            reason += f" (within the output's own roundings; {budget.vacuous})"
+            reason = msg("{reason} (within the output's own roundings; {vacuous})", reason=reason,
+                         vacuous=budget.vacuous)
         if st.n_saturated:
-            reason += (f"; {st.n_saturated} elements beyond {budget.dtype}'s range are its largest finite value "
-                       f"±{largest(budget.dtype):g} (the run saturates)")
+            reason = msg("{reason}; {count} elements beyond {dtype}'s range are its largest finite value ±{largest} "
+                         "(the run saturates)", reason=reason, count=st.n_saturated, dtype=budget.dtype,
+                         largest=f"{largest(budget.dtype):g}")
         verdict = FAITHFUL
     return OutputJudgement(verdict, reason, metrics, desc, st.err if keep_error else None)

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay.call import OpCall, Unsupported
 
 Args = dict[str, Any]
@@ -37,7 +38,7 @@ def bind(api: str, positional: list[Any], keywords: dict[str, Any]) -> Args:
     """Arguments by name, as PyTorch binds them."""
     names = SIGNATURES[api]
     if len(positional) > len(names):
-        raise Unsupported(f"{api} with {len(positional)} positional arguments")
+        raise Unsupported(msg("{api} with {count} positional arguments", api=api, count=len(positional)))
     args = dict(zip(names, positional, strict=False))
     args.update(keywords)
     return args
@@ -49,7 +50,8 @@ def _t(args: Args, name: str) -> np.ndarray:
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return np.asarray(value, dtype=np.float64)
-    raise Unsupported(f"argument {name} is {'missing' if value is None else 'not a dumped tensor'}")
+    raise Unsupported(msg("argument {name} is missing", name=name) if value is None else
+                      msg("argument {name} is not a dumped tensor", name=name))
 
 
 def _pair(value: Any, name: str) -> tuple[int, int]:
@@ -57,7 +59,7 @@ def _pair(value: Any, name: str) -> tuple[int, int]:
         return value, value
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return int(value[0]), int(value[1])
-    raise Unsupported(f"conv2d {name}={value!r} is not covered")
+    raise Unsupported(msg("conv2d {name}={value} is not covered", name=name, value=repr(value)))
 
 
 def _conv2d(args: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
@@ -69,7 +71,7 @@ def _conv2d(args: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
         padding = 0
     if padding == "same":
         if (sh, sw) != (1, 1):
-            raise Unsupported("conv2d padding='same' with strides")
+            raise Unsupported(msg("conv2d padding='same' with strides"))
         th, tw = dh * (w.shape[2] - 1), dw * (w.shape[3] - 1)
         pads = [th // 2, th - th // 2, tw // 2, tw - tw // 2]
     else:
@@ -89,13 +91,13 @@ def _dims(args: Args, ndim: int) -> list[int]:
 
 def _alpha(args: Args) -> None:
     if args.get("alpha", 1) not in (1, 1.0, None):
-        raise Unsupported(f"alpha={args.get('alpha')!r} is not covered")
+        raise Unsupported(msg("alpha={value} is not covered", value=repr(args.get('alpha'))))
 
 
 def to_call(api: str, positional: list[Any], keywords: dict[str, Any], outputs: list[np.ndarray]) -> OpCall:
     """The :class:`OpCall` that replays the msprobe call ``api`` (``linear``, ``Tensor.add``'s ``add``, ...)."""
     if api not in SIGNATURES:
-        raise Unsupported(f"the call {api} is not covered by the replay")
+        raise Unsupported(msg("the call {api} is not covered by the replay", api=api))
     a = bind(api, positional, keywords)
     op, inputs, attrs = _map(api, a)
     fmts: list[str | None] = ["NCHW", "NCHW"] if op == "Conv2D" else []
@@ -112,7 +114,8 @@ def _map(api: str, a: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
         return ("Add" if api == "add" else "Sub"), [_t(a, "input"), _t(a, "other")], {}
     if api == "div":
         if a.get("rounding_mode") is not None:
-            raise Unsupported(f"div with rounding_mode={a['rounding_mode']!r} is not covered")
+            raise Unsupported(msg("div with rounding_mode={rounding_mode} is not covered",
+                                  rounding_mode=repr(a['rounding_mode'])))
         return "RealDiv", [_t(a, "input"), _t(a, "other")], {}
     if api == "linear":
         inputs = [_t(a, "input"), _t(a, "weight")] + ([a["bias"]] if isinstance(a.get("bias"), np.ndarray) else [])
@@ -120,29 +123,30 @@ def _map(api: str, a: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
     if api in ("matmul", "bmm"):
         x, y = _t(a, "input"), _t(a, "other" if api == "matmul" else "mat2")
         if x.ndim < 2 or y.ndim < 2:
-            raise Unsupported(f"{api} of a vector is not covered")
+            raise Unsupported(msg("{api} of a vector is not covered", api=api))
         return "BatchMatMulV2", [x, y], {}
     if api == "conv2d":
         return _conv2d(a)
     if api == "gelu":
         approximate = a.get("approximate") or "none"
         if approximate not in ("none", "tanh"):
-            raise Unsupported(f"gelu approximate={approximate!r}")
+            raise Unsupported(msg("gelu approximate={approximate}", approximate=repr(approximate)))
         return "GeluV2", [_t(a, "input")], {"approximate": approximate}
     if api in ("softmax", "log_softmax"):
         if a.get("dtype") is not None:
-            raise Unsupported(f"{api} with dtype={a['dtype']!r} is not covered")
+            raise Unsupported(msg("{api} with dtype={dtype} is not covered", api=api, dtype=repr(a['dtype'])))
         x = _t(a, "input")
         dim = a.get("dim")
         if dim is None:
-            raise Unsupported(f"{api} without dim is not covered")
+            raise Unsupported(msg("{api} without dim is not covered", api=api))
         return ("SoftmaxV2" if api == "softmax" else "LogSoftmaxV2"), [x], {"axes": [dim]}
     if api == "layer_norm":
         x = _t(a, "input")
         shape = a.get("normalized_shape")
         shape = [shape] if isinstance(shape, int) else list(shape or [])
         if not shape or list(x.shape[x.ndim - len(shape):]) != [int(s) for s in shape]:
-            raise Unsupported(f"layer_norm normalized_shape {shape} does not fit {list(x.shape)}")
+            raise Unsupported(msg("layer_norm normalized_shape {shape} does not fit {shape2}",
+                                  shape=shape, shape2=list(x.shape)))
         gamma = a["weight"] if isinstance(a.get("weight"), np.ndarray) else np.ones(shape)
         beta = a["bias"] if isinstance(a.get("bias"), np.ndarray) else np.zeros(shape)
         axis = x.ndim - len(shape)
@@ -151,22 +155,22 @@ def _map(api: str, a: Args) -> tuple[str, list[np.ndarray], dict[str, Any]]:
                                                "epsilon": 1e-5 if eps is None else eps}
     if api == "embedding":
         if a.get("max_norm") is not None:
-            raise Unsupported("embedding with max_norm (it renormalises the weight) is not covered")
+            raise Unsupported(msg("embedding with max_norm (it renormalises the weight) is not covered"))
         idx = a.get("input")
         if not isinstance(idx, np.ndarray):
-            raise Unsupported("embedding indices are not dumped")
+            raise Unsupported(msg("embedding indices are not dumped"))
         return "GatherV2D", [_t(a, "weight"), idx], {"axis": 0}
     if api == "dropout":
         if a.get("training", True) and a.get("p", 0.5) not in (0, 0.0):
-            raise Unsupported("dropout in training mode is random: not covered")
+            raise Unsupported(msg("dropout in training mode is random: not covered"))
         return "Reshape", [_t(a, "input")], {}
     if api in ("sum", "mean"):
         if a.get("dtype") is not None:
-            raise Unsupported(f"{api} with dtype={a['dtype']!r} is not covered")
+            raise Unsupported(msg("{api} with dtype={dtype} is not covered", api=api, dtype=repr(a['dtype'])))
         x = _t(a, "input")
         return ("ReduceSumD" if api == "sum" else "ReduceMeanD"), [x], {
             "axes": _dims(a, x.ndim), "keep_dims": bool(a.get("keepdim") or False)}
     if api == "npu_rms_norm":
         eps = a.get("epsilon")
         return "RmsNorm", [_t(a, "input"), _t(a, "gamma")], {"epsilon": 1e-6 if eps is None else eps}
-    raise Unsupported(f"the call {api} is not covered by the replay")
+    raise Unsupported(msg("the call {api} is not covered by the replay", api=api))

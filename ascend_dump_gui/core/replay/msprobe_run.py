@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.dump_json import MAX_DEPTH, DumpJsonError, Leaf
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError, open_tree
@@ -87,7 +88,7 @@ class MsprobeReplayRun:
         """A dumped argument as Python: tensors loaded (their file's own header decides the shape; one that
         contradicts dump.json is not replayed), scalars by value, lists element-wise."""
         if depth > MAX_DEPTH:
-            raise Unsupported(f"{name}: arguments nested more than {MAX_DEPTH} levels")
+            raise Unsupported(msg("{name}: arguments nested more than {depth} levels", name=name, depth=MAX_DEPTH))
         if isinstance(item, list):
             return [self._value(v, f"{name}.{i}", depth + 1) for i, v in enumerate(item)]
         if not isinstance(item, dict):
@@ -96,17 +97,17 @@ class MsprobeReplayRun:
         if isinstance(kind, str) and kind.endswith("Tensor"):
             data_name = item.get("data_name")
             if not isinstance(data_name, str) or data_name == "-1":
-                raise Unsupported(f"{name} has statistics only (dump task 'tensor' keeps the values)")
+                raise Unsupported(msg("{name} has statistics only (dump task 'tensor' keeps the values)", name=name))
             shape = _shape(item)
             leaf = Leaf(name, "", "", kind, str(item.get("dtype"))[:60], None if shape is None else tuple(shape),
                         data_name=data_name)
             try:
                 return self.run.load(leaf)
             except TensorLoadError as exc:
-                raise Unsupported(f"cannot load {name}: {exc}") from None
+                raise Unsupported(msg("cannot load {name}: {exc}", name=name, exc=exc)) from None
         if "value" in item:
             return item["value"]
-        raise Unsupported(f"{name} of type {kind!r} is not covered")
+        raise Unsupported(msg("{name} of type {kind} is not covered", name=name, kind=repr(kind)))
 
     def replay(self, call: Call, *, keep_error: bool = False, golden_dtypes: list[str] | None = None,
                mode: PrecisionMode | None = None) -> ReplayResult:
@@ -127,10 +128,10 @@ class MsprobeReplayRun:
             return unsupported(call.name, op_type, call.index, "dump.json's input_args is not a list or its "
                                "input_kwargs not an object", **base)
         if "forward" not in parts:
-            return unsupported(call.name, op_type, call.index, "only forward calls are replayed", **base)
+            return unsupported(call.name, op_type, call.index, msg("only forward calls are replayed"), **base)
         if parts[0] in ("Module", "Cell"):
-            return unsupported(call.name, op_type, call.index, "module records are not replayed (their API calls "
-                               "are)", **base)
+            return unsupported(call.name, op_type, call.index, msg("module records are not replayed (their API "
+                                                                      "calls are)"), **base)
         try:
             positional = self._value(args, f"{call.name}.input")
             keywords = {k: self._value(v, f"{call.name}.input.{k}") for k, v in kwargs.items()}
@@ -138,12 +139,13 @@ class MsprobeReplayRun:
             outs_raw = outs_raw if isinstance(outs_raw, list) else [outs_raw]
             outs = [self._value(o, f"{call.name}.output.{i}") for i, o in enumerate(outs_raw)]
             if not outs or not all(isinstance(o, np.ndarray) for o in outs):
-                raise Unsupported("an output is not a dumped tensor")
+                raise Unsupported(msg("an output is not a dumped tensor"))
             op_call = to_call(api, positional, keywords, outs)
         except Unsupported as exc:
-            return unsupported(call.name, op_type, call.index, str(exc), **base)
+            return unsupported(call.name, op_type, call.index, exc.reason, **base)
         except (ValueError, TypeError, IndexError, KeyError, OverflowError) as exc:   # unexpected argument values
-            return unsupported(call.name, op_type, call.index, f"the dumped arguments do not fit {api}: {exc}", **base)
+            return unsupported(call.name, op_type, call.index, msg("the dumped arguments do not fit {api}: {problem}",
+                                                                  api=api, problem=str(exc)), **base)
         names = [f"{call.name}.output.{i}" for i in range(len(outs))]
         return replay_call(op_call, outs, names, op=call.name, index=call.index, inputs=ins, source=self.source,
                            keep_error=keep_error, op_type=op_type, mode=mode or self.mode,

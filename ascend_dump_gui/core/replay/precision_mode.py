@@ -31,6 +31,7 @@ from typing import Any
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.dtype_files import TYPE_PREFIX, parse_customize_line
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 
 OPTION, CONFIG, GRAPH, PRODUCT = "option", "config", "graph", "product default"
 
@@ -89,47 +90,49 @@ class PrecisionMode:
     def said(self) -> str:
         """The mode in words, for a reason."""
         if self.value is None:
-            return "the run's precision mode is unknown (give --precision-mode, --config or --product)"
-        return f"precision mode {self.value} ({self.source})"
+            return msg("the run's precision mode is unknown (give --precision-mode, --config or --product)")
+        return msg("precision mode {value} ({source})", value=self.value, source=self.source)
 
     def allows(self, op: str, op_type: str, precision: str, attrs: dict[str, Any]) -> tuple[bool, str]:
         """Whether the run lets ``op`` compute at ``precision``, and why (for the reason)."""
         if precision == "float16 accumulation":
-            return False, "no precision mode lets a reduction accumulate in float16 (op_precision_mode does)"
+            return False, msg("no precision mode lets a reduction accumulate in float16 (op_precision_mode does)")
         if precision == "hf32":
             return self._hf32(op_type, attrs)
         origin = self.value in _ORIGIN
         for who in (op, f"OpType::{op_type}"):
             if not origin and who in self.keep:
-                return False, f"keep_dtype keeps {who} in its dtype"
+                return False, msg("keep_dtype keeps {who} in its dtype", who=who)
             outs = self.customize.get(who)
             if not origin and outs:
                 if precision in outs:
-                    return True, f"customize_dtypes sets {who} to {precision}"
+                    return True, msg("customize_dtypes sets {who} to {precision}", who=who, precision=precision)
                 if _FLOAT32 & set(outs):
-                    return False, f"customize_dtypes keeps {who} in float32"
+                    return False, msg("customize_dtypes keeps {who} in float32", who=who)
         if self.value is None:
             return False, self.said()
         rule = _LOWER.get(self.value, {}).get(precision)
         if rule is None or (rule == _CUBE and op_type not in CUBE_OPS):
-            return False, f"{self.said()} does not let {op_type} compute at {precision}"
+            return False, msg("{mode} does not let {op_type} compute at {precision}", mode=self.said(), op_type=op_type,
+                              precision=precision)
         if rule == _MIXED and op_type in self.block:
-            return False, f"{self.said()}, but modify_mixlist puts {op_type} on the block list"
-        return True, f"{self.said()} lets {rule} compute at {precision}"
+            return False, msg("{mode}, but modify_mixlist puts {op_type} on the block list", mode=self.said(),
+                              op_type=op_type)
+        return True, msg("{mode} lets {rule} compute at {precision}", mode=self.said(), rule=rule, precision=precision)
 
     def _hf32(self, op_type: str, attrs: dict[str, Any]) -> tuple[bool, str]:
         if op_type not in CUBE_OPS:
-            return False, f"HF32 is for Cube ops, not {op_type}"
+            return False, msg("HF32 is for Cube ops, not {op_type}", op_type=op_type)
         if attrs.get("enable_hf32") is True:
-            return True, "the op's enable_hf32 attribute (graph) computes it in HF32"
+            return True, msg("the op's enable_hf32 attribute (graph) computes it in HF32")
         switch = self.hf32.get("conv" if op_type == "Conv2D" else "matmul")
         if switch is not None:
             on, where = switch
-            return on, f"{where} is {on}"
+            return on, msg("{where} is {on}", where=where, on=on)
         rule = _LOWER.get(self.value or "", {}).get("hf32")
         if rule is not None:
-            return True, f"{self.said()} gives Cube ops float16 operands with a float32 output"
-        return False, f"{self.said()}; no HF32 switch is on for {op_type}"
+            return True, msg("{mode} gives Cube ops float16 operands with a float32 output", mode=self.said())
+        return False, msg("{mode}; no HF32 switch is on for {op_type}", mode=self.said(), op_type=op_type)
 
 
 def mode_from_option(value: str) -> PrecisionMode:
@@ -180,7 +183,7 @@ def mode_from_config(path: str | os.PathLike, *, script_args: str | None = None)
         mode.keep = frozenset(line.strip() for line in keep.splitlines() if line.strip() and not line.startswith("#"))
     for key, short in (("matmul.allow_hf32", "matmul"), ("conv.allow_hf32", "conv"), ("allow_hf32", "matmul")):
         if isinstance(values.get(key), bool):
-            mode.hf32[short] = (values[key], f"{key} in {Path(path).name}")
+            mode.hf32[short] = (values[key], msg("{key} in {file}", key=key, file=Path(path).name))
     return mode
 
 
@@ -192,11 +195,13 @@ def _side_file(value: Any, base: Path, key: str, mode: PrecisionMode) -> str | N
     path = path if path.is_absolute() else base / path
     try:
         if path.stat().st_size > MAX_SIDE_FILE:
-            mode.notes.append(f"{key} file {path} is larger than {MAX_SIDE_FILE} bytes: not read")
+            mode.notes.append(msg("{key} file {path} is larger than {limit} bytes: not read", key=key, path=str(path),
+                                  limit=MAX_SIDE_FILE))
             return None
         return jsontext.read_text(path)
     except (OSError, InputError) as exc:
-        mode.notes.append(f"{key} file {path} cannot be read here: {exc}")
+        mode.notes.append(msg("{key} file {path} cannot be read here: {problem}", key=key, path=str(path),
+                              problem=str(exc)))
         return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.replay import ge_cube, ge_data, ge_elementwise, ge_norm
 from ascend_dump_gui.core.replay.call import Reference, Unsupported
 
@@ -19,4 +20,4 @@ def reference_of(op_type: str) -> Reference:
     try:
         return REFERENCES[op_type]
     except KeyError:
-        raise Unsupported(f"op type {op_type} is not covered by the replay") from None
+        raise Unsupported(msg("op type {op_type} is not covered by the replay", op_type=op_type)) from None

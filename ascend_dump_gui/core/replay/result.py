@@ -27,6 +27,7 @@ from ascend_dump_gui.core.replay.precision import at_dtype, at_precision, candid
 from ascend_dump_gui.core.replay.precision_mode import PrecisionMode
 from ascend_dump_gui.core.replay.registry import reference_of
 
+NOT_DUMPED = msg("this output is not in the dump")
 _NO_METRICS = {"CosineSimilarity": None, "MaxAbsoluteError": None, "MaxRelativeError": None}
 
 
@@ -116,9 +117,6 @@ def unsupported(op: str, op_type: str, index: int, reason: str, **kw: Any) -> Re
     return ReplayResult(op, op_type, index, UNSUPPORTED, reason, **kw)
 
 
-_NOT_DUMPED = "this output is not in the dump"
-
-
 def _judged(expected: list[Expected], npu_outputs: list[np.ndarray | None], out_names: list[str], op: str,
             out_dtypes: list[str], keep_error: bool) -> list[OutputResult]:
     """Each dumped output judged against its expected value (an output not dumped: unsupported, saying so)."""
@@ -128,7 +126,7 @@ def _judged(expected: list[Expected], npu_outputs: list[np.ndarray | None], out_
         name = out_names[i] if i < len(out_names) else f"{op}:output:{i}"
         if npu is None:
             outputs.append(OutputResult(name, out_dtypes[i] if i < len(out_dtypes) else "", UNSUPPORTED,
-                                        _NOT_DUMPED, dict(_NO_METRICS), exp.budget.describe()))
+                                        NOT_DUMPED, dict(_NO_METRICS), exp.budget.describe()))
             continue
         j: OutputJudgement = judge(npu, exp, keep_error=keep_error)
         outputs.append(OutputResult(name, str(npu.dtype), j.verdict, j.reason, j.metrics, j.budget, j.error))
@@ -137,7 +135,7 @@ def _judged(expected: list[Expected], npu_outputs: list[np.ndarray | None], out_
 
 def _decided(outputs: list[OutputResult]) -> tuple[str, OutputResult]:
     """The verdict of several outputs (the worst of the dumped ones) and the output that decides it."""
-    dumped = [o for o in outputs if o.reason != _NOT_DUMPED] or outputs
+    dumped = [o for o in outputs if o.reason != NOT_DUMPED] or outputs
     verdict = worst([o.verdict for o in dumped])
     return verdict, next(o for o in dumped if o.verdict == verdict)
 
@@ -148,11 +146,11 @@ def _reference(call: OpCall) -> list[Expected] | str:
         call.check_sizes()
         return reference_of(call.op_type)(call)
     except (Unsupported, VacuousBudget) as exc:
-        return str(exc)
+        return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     except MemoryError:
-        return "not enough memory for the float64 replay"
+        return msg("not enough memory for the float64 replay")
     except (ValueError, IndexError, TypeError, KeyError, ArithmeticError) as exc:   # values that do not fit
-        return f"the inputs or attributes do not fit {call.op_type}: {exc}"
+        return msg("the inputs or attributes do not fit {op_type}: {problem}", op_type=call.op_type, problem=str(exc))
 
 
 def _lower(call: OpCall, own: list[str], npu_outputs: list[np.ndarray | None], out_names: list[str], op: str,
@@ -203,7 +201,8 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
         return unsupported(op, op_type, index, expected, **kw)
     outputs = _judged(expected, npu_outputs, out_names, op, at_own.out_dtypes, keep_error)
     verdict, chosen = _decided(outputs)
-    reason = chosen.reason if len(outputs) == 1 else f"{chosen.tensor}: {chosen.reason}"
+    reason = chosen.reason if len(outputs) == 1 else msg("{tensor}: {reason}",
+                                                         tensor=chosen.tensor, reason=chosen.reason)
     precision = dtypes[0] if dtypes else None
     # an output dumped coarser than the op's own dtype cannot show that precision (a float16 tensor matches a
     # float32 reference exactly when the op's inputs were float16 already): the precision it ran at is judged too
@@ -213,13 +212,17 @@ def replay_call(call: OpCall, npu_outputs: list[np.ndarray | None], out_names: l
     if lower is not None:
         precision, outputs, why = lower
         verdict, chosen = _decided(outputs)
-        said = "" if own.source != "dump" else " (the dumped dtype: no golden or graph names the op's dtype)"
+        said = "" if own.source != "dump" else msg(" (the dumped dtype: no golden or graph names the op's dtype)")
         if verdict == FAITHFUL:
-            reason = f"the {dtypes[0]} op computed at {precision}{said}: {chosen.reason}; {why}"
+            reason = msg("the {dtype} op computed at {precision}{said}: {reason}; {why}", dtype=dtypes[0],
+                         precision=precision, said=said, reason=chosen.reason, why=why)
         else:
-            missed = (f"its output was dumped in {call.out_dtypes[0]}, coarser than its own {dtypes[0]}{said}"
-                      if dumped_lower else f"not within the budget of {dtypes[0]}{said} ({reason})")
-            reason = (f"{missed}, but within the budget of the op recomputed at {precision}: it ran at {precision}; "
-                      f"{why}. `ascend-dump fix` proposes the setting that keeps it in {dtypes[0]}")
+            missed = (msg("its output was dumped in {dumped}, coarser than its own {dtype}{said}",
+                          dumped=call.out_dtypes[0], dtype=dtypes[0], said=said)
+                      if dumped_lower else msg("not within the budget of {dtype}{said} ({reason})", dtype=dtypes[0],
+                                               said=said, reason=reason))
+            reason = msg("{missed}, but within the budget of the op recomputed at {precision}: it ran at {precision}; "
+                         "{why}. `ascend-dump fix` proposes the setting that keeps it in {dtype}", missed=missed,
+                         precision=precision, why=why, dtype=dtypes[0])
     return ReplayResult(op, op_type, index, verdict, reason, inputs, outputs, source, precision,
                         mode.to_json(), kw["op_dtype"], own.source)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.runs.executor import DaskExecutor, LocalExecutor
 from ascend_dump_gui.core.runs.index import Run, RunIndex, index_runs
@@ -168,6 +169,9 @@ def compare_tree(npu: str | os.PathLike, ref: str | os.PathLike | None = None, *
         raise InputError(None, "--mode golden needs a reference tree (REF)")
     started = time.perf_counter()
     npu_index = index_runs(npu, progress=progress, cancel=cancel)
+    if not npu_index.runs:
+        raise InputError(npu, msg("holds no dump runs: no step folder with GE/ACL dump files and no msprobe "
+                                  "dump.json was found; choose the root of a dump tree"))
     ref_index = index_runs(ref, progress=progress, cancel=cancel) if mode == "golden" and ref is not None else None
     runs, rank_source = _select(npu_index, list(ranks) if ranks else None, list(steps) if steps else None)
     result = TreeCompareResult(mode)

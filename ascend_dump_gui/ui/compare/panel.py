@@ -35,6 +35,7 @@ from ascend_dump_gui.core.compare.matching import NPU_VS_GOLDEN, NPU_VS_NPU
 from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.graph import parse_graph_file
+from ascend_dump_gui.core.dump.layout import run_label
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
@@ -56,7 +57,7 @@ from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import progress_text, tr
+from ascend_dump_gui.ui.i18n import progress_text, schema_text, tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar
 from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.path_menu import popup, show_in_folder
@@ -445,6 +446,8 @@ class ComparePanel(QWidget):
             self.before_after.set_runs(self.inputs.npu.path(), self.inputs.golden.path())
         shown = self.model.result() is not None or (self.msprobe is not None and self.msprobe.result is not None)
         if not (self.job.busy or shown or (self.msprobe is not None and self.msprobe.busy)):
+            if self.summary.text() in self._waiting_texts():   # a sentence about a run stays
+                self._set_summary(self._waiting_text())
             return
         running = self.job.busy or (self.msprobe is not None and self.msprobe.busy)
         self.job.clear()
@@ -454,6 +457,15 @@ class ComparePanel(QWidget):
             self.msprobe.invalidate(tr("The inputs changed: compare again."))
         self._set_summary(tr("The inputs changed: the compare that was running was stopped; compare again.")
                           if running else tr("The inputs changed: compare again."))
+
+    @staticmethod
+    def _waiting_texts() -> tuple[str, str]:
+        return (tr("Choose an NPU dump and a golden dump, then Compare."),
+                tr("NPU and golden dumps chosen: press Compare."))
+
+    def _waiting_text(self) -> str:
+        """The summary before a compare: what is still to choose, or that Compare can run."""
+        return self._waiting_texts()[bool(self.inputs.npu.path() and self.inputs.golden.path())]
 
     def cancel(self) -> None:
         """Stop the running compare; the previous result is already gone (cleared when the run started)."""
@@ -556,7 +568,7 @@ class ComparePanel(QWidget):
         s = result.summary
         text = tr("{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · "
                   "{unmatched} unmatched · {overflows} overflow").format(
-            npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, mode=_mode_text(s["mode"]),
+            npu=schema_text(run_label(s["npu"])), golden=schema_text(run_label(s["golden"])), mode=_mode_text(s["mode"]),
             compared=s["compared"], failed=s["not_reached"], unchecked=s["not_compared"],
             unmatched=s["unmatched_npu"] + s["unmatched_golden"], overflows=s["overflows"])
         if s.get("unreadable"):

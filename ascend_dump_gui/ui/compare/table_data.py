@@ -16,17 +16,19 @@ from ascend_dump_gui.ui.sorted_rows import MISSING, sort_ranks
 
 FIXED_COUNT = 7  # #, Tensor, Op type, dtype, Shape, Status, Overflow; then the selected metrics, the fail reason
 STATUS_COLUMN = 5
-PASS, WARN, FAIL, NOT_COMPARED = "pass", "warn", "fail", "n/a"
-SEVERITY = {FAIL: 0, WARN: 1, PASS: 2, NOT_COMPARED: MISSING}  # the Status column sorts failures first
+PASS, WARN, FAIL, NOT_COMPARED, UNMATCHED = "pass", "warn", "fail", "n/a", "unmatched"
+SEVERITY = {FAIL: 0, WARN: 1, PASS: 2, UNMATCHED: MISSING, NOT_COMPARED: MISSING}  # the Status column sorts failures first
 
 
 def row_status(row: CompareRow, tolerance: Tolerance) -> str:
     """fail: accuracy not reached or a float16 overflow; warn: reached but one of the two msprobe limits
-    (cosine, max abs error) is missed; pass: both within; n/a: not compared."""
+    (cosine, max abs error) is missed; pass: both within; unmatched: no golden counterpart; n/a: not compared
+    (both sides exist, no verdict). Unmatched and not compared are counted as the summary counts them
+    (``unmatched_npu``, ``not_compared``)."""
     if row.overflow or row.reached is False:
         return FAIL
     if row.reached is None:
-        return NOT_COMPARED
+        return UNMATCHED if row.golden_file is None else NOT_COMPARED
     cos, max_abs = row.msprobe.get("Cosine"), row.msprobe.get("MaxAbsErr")
     if isinstance(cos, float) and cos < tolerance.cos_min:
         return WARN

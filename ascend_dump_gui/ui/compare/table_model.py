@@ -18,11 +18,12 @@ from ascend_dump_gui.ui.compare.table_data import (
     NOT_COMPARED,
     PASS,
     STATUS_COLUMN,
+    UNMATCHED,
     WARN,
     CompareTable,
     prepare_table,
 )
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.numbers import number_text
 from ascend_dump_gui.ui.sorted_rows import RowOrder, reorder
 
@@ -60,7 +61,8 @@ class CompareTableModel(QAbstractTableModel):
         self._search_mask: np.ndarray | None = None
         self._fixed = ("#", tr("Tensor"), tr("Op type"), tr("dtype"), tr("Shape"), tr("Status"), tr("Overflow"))
         self._fail_reason = tr("Fail reason")
-        self._status_text = {PASS: tr("pass"), WARN: tr("warn"), FAIL: tr("fail"), NOT_COMPARED: tr("n/a")}
+        self._status_text = {PASS: tr("pass"), WARN: tr("warn"), FAIL: tr("fail"), NOT_COMPARED: tr("n/a"),
+                             UNMATCHED: tr("unmatched")}
         self._first_text = " · " + tr("first divergence")
         self._yes = tr("YES")
         self._bold = QFont()
@@ -168,7 +170,7 @@ class CompareTableModel(QAbstractTableModel):
         if column >= FIXED_COUNT:
             metrics = self._table.result.metric_names
             k = column - FIXED_COUNT
-            return _cell(row.metrics.get(metrics[k])) if k < len(metrics) else (row.fail_reason or "")
+            return _cell(row.metrics.get(metrics[k])) if k < len(metrics) else schema_text(row.fail_reason or "")
         if column == 4:
             return "×".join(map(str, row.shape))
         if column == 6:
@@ -198,4 +200,4 @@ class CompareTableModel(QAbstractTableModel):
             return status
         return "\n".join([row.tensor, tr("NPU: {file}").format(file=row.npu_file),
                           tr("golden: {file}").format(file=row.golden_file or "—"),
-                          *([row.fail_reason] if row.fail_reason else [])])
+                          *([schema_text(row.fail_reason)] if row.fail_reason else [])])

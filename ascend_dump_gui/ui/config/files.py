@@ -12,6 +12,7 @@ from ascend_dump_gui.core.config.formats.exporters import EXPORT_TARGETS, export
 from ascend_dump_gui.core.config.formats.importers import detect_kind, load_config
 from ascend_dump_gui.core.config.jsontext import read_text
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.names import format_name
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.ui.i18n import schema_text, tr
 
@@ -54,17 +55,7 @@ def same_file(a: Path, b: Path) -> bool:
 
 def label(target: str) -> str:
     """How an export target is named in menus and the preview picker (the target itself when unknown)."""
-    labels = {
-        "acl_json": "acl.json",
-        "tf1_python": tr("TF1 session (Python)"),
-        "tf2_python": tr("TF2 npu_device (Python)"),
-        "torchair_python": tr("torchair (Python)"),
-        "torch_npu_python": tr("torch_npu (Python)"),
-        "shell": tr("Shell exports"),
-        "project": tr("Project file (all options)"),
-        ENV_TARGET: tr("Environment (shell exports)"),
-    }
-    return labels.get(target, target)
+    return schema_text(format_name(target))
 
 
 def _filter(suffix: str) -> str:
@@ -162,7 +153,7 @@ def refusal_text(plan: ExportPlan) -> str:
         return ""
     problems = "; ".join(schema_text(why) for _key, why in plan.refused)
     return tr("{problems}. Export it as {scenario} or as a project file instead.").format(
-        problems=problems, scenario=plan.scenario)
+        problems=problems, scenario=label(plan.scenario))
 
 
 def dropped_lines(plan: ExportPlan) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -114,11 +114,18 @@ class _Row:
         self.label.setFont(font)
         self.reset.setEnabled(is_set)
 
-    def show_origin(self, origin: str, detail: str = "") -> None:
-        """Under the option's name: where the imported script sets it ('' for none); ``detail`` in the tooltip."""
-        extra = f"<br><small style='color:{self._key_colour}'>{html.escape(origin)}</small>" if origin else ""
-        self.label.setText(self._label_html + extra)
+    def show_origin(self, origin: str, detail: str = "", *, undecided: bool = False) -> None:
+        """Under the option's name: where the imported script sets it ('' for none); ``detail`` in the tooltip.
+        An ``undecided`` option (set only under a condition the import cannot decide) is drawn greyed, its
+        condition under its name: the editor's value is not a value of the run."""
+        grey = self.label.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        colour = grey if undecided else self._key_colour
+        extra = f"<br><small style='color:{colour}'>{html.escape(origin)}</small>" if origin else ""
+        self.label.setText((f"<span style='color:{grey}'>{self._label_html}</span>" if undecided else
+                            self._label_html) + extra)
         self.label.setToolTip("\n\n".join(filter(None, (help_text(self.spec), detail))))
+        self.editor.widget.setProperty("undecided", undecided)
+        self.editor.widget.setStyleSheet(f"color: {grey}" if undecided else "")
 
     def show_problem(self, message: str) -> None:
         """Note a problem with the typed text under the field, unless a finding already says it."""
@@ -236,10 +243,11 @@ class SchemaForm(QWidget):
         for key, row in self._rows.items():
             row.show_findings(per_key.get(key, []))
 
-    def set_origins(self, origins: Mapping[str, tuple[str, str]]) -> None:
-        """Show under each option where the imported training script sets it: (short line, full description)."""
+    def set_origins(self, origins: Mapping[str, tuple[str, str]], undecided: Collection[str] = ()) -> None:
+        """Show under each option where the imported training script sets it: (short line, full description);
+        the ``undecided`` options greyed."""
         for key, row in self._rows.items():
-            row.show_origin(*origins.get(key, ("", "")))
+            row.show_origin(*origins.get(key, ("", "")), undecided=key in undecided)
 
     def marker_text(self, key: str) -> str:
         """The tooltip of ``key``'s finding marker ('' when it has none)."""

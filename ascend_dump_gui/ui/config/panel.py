@@ -44,7 +44,7 @@ from ascend_dump_gui.ui.config.findings_view import FindingsPanel
 from ascend_dump_gui.ui.config.form import SchemaForm, locate, scenario_form
 from ascend_dump_gui.ui.config.preview import PreviewPanel
 from ascend_dump_gui.ui.config.script_apply import ScriptLink
-from ascend_dump_gui.ui.config.script_args import ScriptArgsPanel, field_origins, script_run
+from ascend_dump_gui.ui.config.script_args import ScriptArgsPanel, field_origins, script_run, undecided_keys
 from ascend_dump_gui.ui.config.where import WherePanel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import fix_text, tr, tr_schema
@@ -291,7 +291,7 @@ class ConfigPanel(QWidget):
         self.summary.setText(tr_schema(SCENARIOS[self.scenario].summary))
         form.show_values(state.doc.values)
         self.script_panel.set_doc(state.doc)
-        form.set_origins(field_origins(state.doc))
+        form.set_origins(field_origins(state.doc), undecided_keys(state.doc))
         shown = script_run(state.doc) is not None
         if shown and self.script_panel.isHidden():   # share the column with findings and the side tabs
             height = max(self.right_split.height(), 600)

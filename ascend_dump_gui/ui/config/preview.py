@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.ui.errors import error_text
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
 
@@ -139,7 +140,7 @@ class PreviewPanel(QWidget):
             text = self._render(target)
             note = self._notes(target) if self._notes is not None else ""
         except (DumpError, ValueError) as exc:
-            text, note = "", tr("Cannot show this form: {problem}").format(problem=exc)
+            text, note = "", tr("Cannot show this form: {problem}").format(problem=error_text(exc))
         self.highlighter.set_language(language_of(target))
         if self.text.toPlainText() != text:
             self.text.setPlainText(text)

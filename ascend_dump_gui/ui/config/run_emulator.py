@@ -130,8 +130,10 @@ class RunEmulatorDialog(QDialog):
         self.make_folders.setChecked(True)
         self.fault = QComboBox(objectName="emu_fault")
         self.fault.addItem(tr("none"), None)
+        words = {"overwrite": tr("memory overwrite (what watcher catches)"), "aicore_error": tr("AI Core exception"),
+                 "nan": tr("NaN in an output"), "perturb": tr("wrong kernel (small relative error)")}
         for kind in FAULT_KINDS:
-            self.fault.addItem(kind, kind)
+            self.fault.addItem(words.get(kind, kind), kind)
         self.lands = WrappedLabel(objectName="emu_lands")
         self.lands.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.cwd.textChanged.connect(self._show_landing)

@@ -75,6 +75,11 @@ def field_origins(doc: ConfigDoc) -> dict[str, tuple[str, str]]:
     return out
 
 
+def undecided_keys(doc: ConfigDoc) -> set[str]:
+    """Options of ``doc`` the script sets only under an undecided condition and that the run does not set."""
+    return set(doc.facts.get("undecided", {})) - set(doc.values) - set(doc.facts.get("provenance", {}))
+
+
 def undecided_variables(doc: ConfigDoc) -> list[str]:
     """Environment variables read by the conditions of ``doc``'s undecided settings, in order."""
     return list(dict.fromkeys(v for u in doc.facts.get("undecided", {}).values() for v in u.get("variables", ())))

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
+from ascend_dump_gui.core.dump.layout import run_label
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
@@ -44,7 +45,7 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
 from ascend_dump_gui.ui.graph.rank_map import RankMapView
 from ascend_dump_gui.ui.graph.side import GraphSide
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 
@@ -74,7 +75,8 @@ def compare_caption(result: Any) -> str:
     first = result.first_divergence.op_name if result.first_divergence is not None else tr("none")
     return tr("Coloured by {npu} vs {golden}: {compared} compared · {failed} failed · {unchecked} not compared · "
               "{overflows} overflows · first divergence: {first}").format(
-        npu=Path(s["npu"]).name, golden=Path(s["golden"]).name, compared=s["compared"], failed=s["not_reached"],
+        npu=schema_text(run_label(s["npu"])), golden=schema_text(run_label(s["golden"])), compared=s["compared"],
+        failed=s["not_reached"],
         unchecked=s["not_compared"], overflows=len(result.overflows), first=first)
 
 

@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.atomic import write_text_atomic
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.msprobe.report import overflow_entries, to_json, write_csv
-from ascend_dump_gui.core.msprobe.rows import MODES, metric_names
+from ascend_dump_gui.core.msprobe.rows import MODES, RESULT_WORDS, metric_names
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison, compare_trees
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import PairDisplay, TensorDisplay, prepare_display, prepare_pair
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.loading import Inputs
 from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.path_menu import popup
@@ -71,6 +71,11 @@ def _load_pair(pair: RunPair, index: int, table_row: int, *, progress: ProgressF
     if npu.size != bench.size:
         return table_row, prepare_display(npu, progress=progress, cancel=cancel)
     return table_row, prepare_pair(npu, bench, progress=progress, cancel=cancel)
+
+
+def _root_name(result: TreeComparison, side: int, run: Path) -> str:
+    """An msprobe input as the summary names it: the folder chosen (not one of its rank folders)."""
+    return (result.roots[side] if len(result.roots) > side else run).name
 
 
 def _cell(value: Any) -> str:
@@ -140,8 +145,8 @@ class MsprobeTableModel(QAbstractTableModel):
         if column < len(self._metrics):
             return _cell(row.metrics.get(self._metrics[column]))
         if column == len(self._metrics):
-            return row.result if row.result is not None else tr("not compared")
-        return "; ".join(row.messages)
+            return schema_text(RESULT_WORDS[row.result]) if row.result is not None else tr("not compared")
+        return "; ".join(map(schema_text, row.messages))
 
 
 class MsprobeCompareView(QWidget):
@@ -288,7 +293,8 @@ class MsprobeCompareView(QWidget):
         pair = result.pairs[0]
         self.summary.setText(tr("{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, "
                                 "{warnings} warning, {unchecked} not compared, {overflows} overflows; {where}").format(
-            npu=pair.npu.path.name, bench=pair.bench.path.name, mode=result.mode, runs=len(result.pairs),
+            npu=_root_name(result, 0, pair.npu.path), bench=_root_name(result, 1, pair.bench.path), mode=result.mode,
+            runs=len(result.pairs),
             rows=len(rows), errors=counts["error"], warnings=counts["warning"], unchecked=counts[None],
             overflows=sum(len(overflow_entries(p.npu)) for p in result.pairs), where=where))
         self.table.resizeColumnToContents(2)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.replay.result import ReplayResult
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwner
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
 from ascend_dump_gui.ui.plots.histogram_plot import error_histogram
@@ -45,9 +45,29 @@ def _mode_text(mode: dict) -> str:
     return tr("{value} ({source})").format(value=mode["value"], source=sources.get(mode.get("source"), mode.get("source")))
 
 
+def term_label(key: str) -> str:
+    """A replay metric's or budget term's name for people (the JSON key when it has none)."""
+    return {
+        "CosineSimilarity": tr("cosine similarity"), "MaxAbsoluteError": tr("max absolute error"),
+        "MaxRelativeError": tr("max relative error"), "RelativeNormError": tr("relative norm error"),
+        "WorstBudgetRatio": tr("worst error / allowed error"), "ElementsOverBudget": tr("elements over the budget"),
+        "Elements": tr("elements"), "output_dtype": tr("output dtype"),
+        "output_unit_roundoff": tr("unit roundoff of the output dtype"),
+        "output_roundings": tr("roundings to the output dtype"), "accumulation_dtype": tr("accumulation dtype"),
+        "accumulation_unit_roundoff": tr("unit roundoff of the accumulation dtype"),
+        "reduction_length": tr("reduction length K"), "gamma": tr("accumulation error bound γ(K)"),
+        "intermediate_precision": tr("intermediate precision"), "safety_factor": tr("safety factor"),
+        "lambda": tr("λ (transcendental error)"), "floor": tr("floor (smallest normal of the dtype)"),
+        "note": tr("how the op computes"), "max_relative_error": tr("allowed relative norm error"),
+        "cosine": tr("lowest cosine similarity within the budget"), "assumed_precision": tr("assumed precision"),
+    }.get(key, key)
+
+
 def _number(value) -> str:
     if isinstance(value, float):
         return f"{value:.6g}"
+    if isinstance(value, str):
+        return schema_text(value)
     return "—" if value is None else str(value)
 
 
@@ -156,7 +176,8 @@ class ReplayView(ResultOwner, QWidget):
         self.shown = shown
         r = shown.result
         self.verdict.setText(tr("{op} ({type}): {verdict} at {precision}. {reason}").format(
-            op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), precision=r.precision or "—", reason=r.reason))
+            op=r.op, type=r.op_type, verdict=verdict_text(r.verdict), precision=r.precision or "—",
+            reason=schema_text(r.reason)))
         self.verdict.setStyleSheet(f"color: {VERDICT_COLOURS.get(r.verdict, '')}; font-weight: bold")
         self.fix_button.setVisible(ran_lower(r))
         self._fill(r)
@@ -187,8 +208,8 @@ class ReplayView(ResultOwner, QWidget):
                                        (tr("op dtype"), f"{r.op_dtype or '—'} ({r.op_dtype_source or '—'})"),
                                        (tr("precision mode"), _mode_text(r.precision_mode))]
         if main is not None:
-            rows += [(k, _number(v)) for k, v in main.metrics.items()]
-            rows += [(tr("budget: {key}").format(key=k), _number(v)) for k, v in main.budget.items()
+            rows += [(term_label(k), _number(v)) for k, v in main.metrics.items()]
+            rows += [(tr("budget: {key}").format(key=term_label(k)), _number(v)) for k, v in main.budget.items()
                      if k not in ("rule",)]
         rows += [(tr("input {tensor}").format(tensor=i["tensor"]), f"{i.get('dtype')} {i.get('shape')}")
                  for i in r.inputs]

@@ -17,7 +17,12 @@ SCHEMA_CONTEXT = "schema"
 UI_DIR = Path(__file__).resolve().parents[1]
 CORE_DIR = UI_DIR.parent / "core"
 TS_DIR = Path(__file__).resolve().parent
-CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema"}  # context -> .ts file part: {lang}.{part}.ts
+QT_OWN = {  # Qt's own dialogs: texts its shipped qtbase_zh_CN.qm lacks (the widget file dialog's labels)
+    ("QFileDialog", "&Look in:"), ("QFileDialog", "Files of &type:"),
+    *(("QAbstractFileIconProvider", kind) for kind in ("Drive", "Folder", "File Folder", "Alias", "Shortcut", "Unknown")),
+}
+CONTEXT_FILES = {UI_CONTEXT: "ui", SCHEMA_CONTEXT: "schema",  # context -> .ts file part: {lang}.{part}.ts
+                 **{context: "qt" for context, _source in QT_OWN}}
 
 Key = tuple[str, str]  # (context, source text)
 
@@ -40,6 +45,7 @@ def ui_strings(root: Path = UI_DIR, function: str = "tr") -> dict[str, list[str]
 def _schema_texts() -> Iterator[str]:
     from ascend_dump_gui.core.config.rules.env import RULES as ENV_RULES
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
+    from ascend_dump_gui.core.config.sources import cited_texts
 
     for scenario in SCENARIOS.values():
         yield scenario.title
@@ -49,7 +55,7 @@ def _schema_texts() -> Iterator[str]:
         while specs:
             spec = specs.pop()
             specs.extend(spec.columns)
-            yield from (spec.label, spec.help, spec.group, spec.deprecated)
+            yield from (spec.label, spec.help, spec.group, spec.deprecated, *cited_texts(spec.source or ""))
         for rule in scenario.rules:
             yield from _rule_texts(rule)
     for rule in ENV_RULES:  # checked for every scenario, so they belong to none
@@ -57,7 +63,10 @@ def _schema_texts() -> Iterator[str]:
 
 
 def _rule_texts(rule: object) -> Iterator[str]:
-    """A rule's fixed texts (messages built while checking are not in the catalogue)."""
+    """A rule's fixed texts and its source's citations (messages built while checking are not in the catalogue)."""
+    from ascend_dump_gui.core.config.sources import cited_texts
+
+    yield from cited_texts(getattr(rule, "source", "") or "")
     message = getattr(rule, "message", None)
     if isinstance(message, str):
         yield message
@@ -70,9 +79,9 @@ def schema_strings() -> list[str]:
     """Every translatable text of the config schema: titles, summaries, labels, help, groups, rules, and the
     templates of core messages that reach the GUI (``messages.msg("...")`` calls anywhere in core: checker
     findings, emulator explanations and model descriptions, file errors)."""
-    from ascend_dump_gui.core.config.sources import DOCUMENTS
+    from ascend_dump_gui.core.config.sources import DOCUMENTS, IMPORT_SOURCE
 
-    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values())
+    texts = {text for text in _schema_texts() if text} | set(DOCUMENTS.values()) | {IMPORT_SOURCE}
     return sorted(texts | set(ui_strings(CORE_DIR, "msg")))
 
 
@@ -88,7 +97,7 @@ def core_ui_strings() -> list[str]:
 def wanted() -> set[Key]:
     """Every (context, source) the application shows."""
     ui = {*ui_strings(), *core_ui_strings()}
-    return {(UI_CONTEXT, s) for s in ui} | {(SCHEMA_CONTEXT, s) for s in schema_strings()}
+    return {(UI_CONTEXT, s) for s in ui} | {(SCHEMA_CONTEXT, s) for s in schema_strings()} | QT_OWN
 
 
 def read_ts(path: Path) -> dict[Key, str]:

@@ -160,6 +160,26 @@
       <translation>ASCEND_REMAIN_CACHE_SIZE_RATIO必须是[1, 100]内的整数百分比；其他取值不生效。</translation>
     </message>
     <message>
+      <source>ASCEND_WORK_PATH (priority table), aoe_data</source>
+      <translation>ASCEND_WORK_PATH（优先级表），aoe_data</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), dump graph files</source>
+      <translation>ASCEND_WORK_PATH（优先级表），图Dump文件</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), kernel_meta</source>
+      <translation>ASCEND_WORK_PATH（优先级表），kernel_meta</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), log</source>
+      <translation>ASCEND_WORK_PATH（优先级表），日志</translation>
+    </message>
+    <message>
+      <source>ASCEND_WORK_PATH (priority table), profiling_data</source>
+      <translation>ASCEND_WORK_PATH（优先级表），profiling_data</translation>
+    </message>
+    <message>
       <source>ASCEND_WORK_PATH contains {bad}; only letters, digits, _, -, . and / are allowed.</source>
       <translation>ASCEND_WORK_PATH 包含 {bad}；只允许字母、数字、_、-、. 和 /。</translation>
     </message>
@@ -232,6 +252,10 @@
       <translation>Atlas 训练系列产品会将 hccl_timeout 向下取整为 {training_timeout_step} 的倍数（最小为 {training_timeout_step}）：{timeout} s 变为 {actual} s。</translation>
     </message>
     <message>
+      <source>BNInferenceD: mean of {size} values does not fit x {shape}</source>
+      <translation>BNInferenceD：{size} 个值的mean与 x {shape} 不符</translation>
+    </message>
+    <message>
       <source>Backward end operator</source>
       <translation>反向结束算子</translation>
     </message>
@@ -250,6 +274,14 @@
     <message>
       <source>Bench path</source>
       <translation>标杆路径</translation>
+    </message>
+    <message>
+      <source>BiasAdd with a {ndim}-D bias</source>
+      <translation>不支持 {ndim} 维bias的BiasAdd</translation>
+    </message>
+    <message>
+      <source>BiasAdd with data_format {fmt}</source>
+      <translation>不支持data_format为 {fmt} 的BiasAdd</translation>
     </message>
     <message>
       <source>Black list</source>
@@ -278,6 +310,18 @@
     <message>
       <source>Call names (or name parts, or "name-regex(...)") to dump; empty: all. L2 needs exactly one API.</source>
       <translation>需要Dump的调用名称（或名称片段，或 "name-regex(...)"）；为空表示全部。L2 需要恰好一个 API。</translation>
+    </message>
+    <message>
+      <source>Cannot compare by Cosine Similarity. All the data is zero in {file}.</source>
+      <translation>无法按余弦相似度比对：{file} 中的数据全为0。</translation>
+    </message>
+    <message>
+      <source>Cannot compare by KL Divergence. The data contains 0 in {file}.</source>
+      <translation>无法按KL散度比对：{file} 中的数据含有0。</translation>
+    </message>
+    <message>
+      <source>Cast from {src} to {dst} (the rounding mode is not documented) is not covered</source>
+      <translation>不支持从 {src} 到 {dst} 的Cast（舍入方式没有文档说明）</translation>
     </message>
     <message>
       <source>Checked for CANN {version}, the latest release this checker knows; set the CANN version (--cann-version) to check for another.</source>
@@ -388,12 +432,44 @@
       <translation>编译缓存空间大小（MB）</translation>
     </message>
     <message>
+      <source>ConcatD: {exc}</source>
+      <translation>ConcatD：{exc}</translation>
+    </message>
+    <message>
       <source>Config file forcing input/output dtypes of named operators or operator types, overriding the global precision mode for them.</source>
       <translation>用于强制指定某些算子（按名称或类型）输入/输出数据类型的配置文件，对这些算子覆盖全局精度模式。</translation>
     </message>
     <message>
+      <source>Configuring Dump Parameters</source>
+      <translation>配置Dump参数</translation>
+    </message>
+    <message>
       <source>Constant folding</source>
       <translation>常量折叠</translation>
+    </message>
+    <message>
+      <source>Conv2D filter in format {known} is not covered</source>
+      <translation>不支持格式为 {known} 的Conv2D filter</translation>
+    </message>
+    <message>
+      <source>Conv2D with a fused {fused} is not covered</source>
+      <translation>不支持融合了 {fused} 的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D with a {ndim}-D input and a {ndim2}-D filter</source>
+      <translation>不支持 {ndim} 维输入、{ndim2} 维filter的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D with data_format {fmt} is not covered</source>
+      <translation>不支持data_format为 {fmt} 的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D with padding {value} and no pads attribute is not covered</source>
+      <translation>不支持padding为 {value} 且没有pads属性的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D: {shape} input channels, filter {shape2} and groups={groups} do not fit</source>
+      <translation>Conv2D：输入通道数 {shape}、filter {shape2} 与 groups={groups} 不匹配</translation>
     </message>
     <message>
       <source>Copy several inputs from host to device in one batch. Needs more than one input; inputs already fused by input_fusion_size are not batch-copied.</source>
@@ -488,8 +564,16 @@
       <translation>去掉动态shape图中的空Tensor检查以提升性能。仅当图中不会产生空Tensor时才安全。</translation>
     </message>
     <message>
+      <source>Dtype of NPU and bench tensor do not match.</source>
+      <translation>NPU与标杆Tensor的数据类型不一致。</translation>
+    </message>
+    <message>
       <source>Dump</source>
       <translation>Dump</translation>
+    </message>
+    <message>
+      <source>Dump Watch Configuration for Operators</source>
+      <translation>算子Dump Watch配置</translation>
     </message>
     <message>
       <source>Dump before quantization</source>
@@ -644,6 +728,10 @@
       <translation>引擎并行度</translation>
     </message>
     <message>
+      <source>Environment (shell exports)</source>
+      <translation>环境变量（shell export语句）</translation>
+    </message>
+    <message>
       <source>Environment variable set in the script: 1 full graphs, 2 graphs without weights, 3 node relations only. Graph files land in the working directory.</source>
       <translation>在脚本中设置的环境变量：1 完整图，2 不含权重的图，3 仅节点关系。图文件生成在当前工作目录下。</translation>
     </message>
@@ -666,6 +754,10 @@
     <message>
       <source>Every step is dumped: steps 0 to {last}.</source>
       <translation>每个 step 都会 Dump：step 0 到 {last}。</translation>
+    </message>
+    <message>
+      <source>Exception Operator Dump Configuration</source>
+      <translation>异常算子Dump配置</translation>
     </message>
     <message>
       <source>Exception Remedy</source>
@@ -718,6 +810,10 @@
     <message>
       <source>Experiment Parameters</source>
       <translation>实验参数</translation>
+    </message>
+    <message>
+      <source>Experiment Parameters "cannot be used in commercial products"</source>
+      <translation>实验参数 “不能用于商用产品”</translation>
     </message>
     <message>
       <source>Externalize weights</source>
@@ -786,6 +882,10 @@
     <message>
       <source>GE needs an existing, writable folder on the machine that trains.</source>
       <translation>GE要求在执行训练的机器上存在一个可写的目录。</translation>
+    </message>
+    <message>
+      <source>GeluV2 with approximate={approximate}</source>
+      <translation>不支持approximate={approximate} 的GeluV2</translation>
     </message>
     <message>
       <source>Generalize all input shapes</source>
@@ -964,6 +1064,14 @@
       <translation>结束算子</translation>
     </message>
     <message>
+      <source>LayerNorm: begin_norm_axis {norm_axis} / begin_params_axis {params_axis} for a {ndim}-D input</source>
+      <translation>LayerNorm：begin_norm_axis {norm_axis} / begin_params_axis {params_axis} 与 {ndim} 维输入不符</translation>
+    </message>
+    <message>
+      <source>LayerNorm: gamma {shape} does not fit {pshape}</source>
+      <translation>LayerNorm：gamma {shape} 与 {pshape} 不符</translation>
+    </message>
+    <message>
       <source>Layers</source>
       <translation>算子（layer）</translation>
     </message>
@@ -1064,6 +1172,10 @@
       <translation>NIC/RoCE采样频率（Hz）</translation>
     </message>
     <message>
+      <source>NPU</source>
+      <translation>NPU</translation>
+    </message>
+    <message>
       <source>NPU_COLLECT_PATH is set and the config asks for a data dump: GE refuses data dump while it is set (E10056), so no operator data is written. Unset NPU_COLLECT_PATH for data dump runs.</source>
       <translation>已设置NPU_COLLECT_PATH，而配置要求进行数据Dump：设置该变量时GE会拒绝数据Dump（E10056），因此不会写出任何算子数据。进行数据Dump时请取消设置NPU_COLLECT_PATH。</translation>
     </message>
@@ -1102,6 +1214,10 @@
     <message>
       <source>Network-wide operator precision policy; the recommended form. Default depends on product and mode (origin for A2/A3 training, fp16 for online inference).</source>
       <translation>网络整体的算子精度模式；推荐使用此配置项。默认值取决于产品和运行模式（A2/A3训练为 origin，在线推理为 fp16）。</translation>
+    </message>
+    <message>
+      <source>No bench data matched.</source>
+      <translation>没有匹配的标杆数据。</translation>
     </message>
     <message>
       <source>No such file or directory</source>
@@ -1272,6 +1388,10 @@
       <translation>溢出算子Dump（dump_debug为on）与非空dump_list同时配置：adump接受该配置，但开启溢出检测时GE拒绝模型Dump，因此列出的模型不会被Dump。（AscendCL文档称会返回错误；运行时只在日志中记录GE的拒绝。）</translation>
     </message>
     <message>
+      <source>Overflow/Underflow Operator Dump Configuration</source>
+      <translation>溢出算子Dump配置</translation>
+    </message>
+    <message>
       <source>Overlap gradient AllReduce with forward and backward computation in distributed training. Small networks may do better with False.</source>
       <translation>分布式训练中使梯度AllReduce与前向、反向计算并行执行。小网络设为False可能效果更好。</translation>
     </message>
@@ -1354,6 +1474,10 @@
     <message>
       <source>Profiling settings</source>
       <translation>Profiling设置</translation>
+    </message>
+    <message>
+      <source>Project file (all options)</source>
+      <translation>工程文件（全部配置项）</translation>
     </message>
     <message>
       <source>Put variables on the Device or, to save device memory, on the Host. Host needs mixed computing.</source>
@@ -1446,6 +1570,10 @@
     <message>
       <source>Risk level</source>
       <translation>风险级别</translation>
+    </message>
+    <message>
+      <source>RmsNorm: gamma {shape} does not fit x {shape2}</source>
+      <translation>RmsNorm：gamma {shape} 与 x {shape2} 不符</translation>
     </message>
     <message>
       <source>Run on the Ascend device</source>
@@ -1548,6 +1676,10 @@
       <translation>shape泛化</translation>
     </message>
     <message>
+      <source>Shape of NPU and bench tensor do not match. Skipped.</source>
+      <translation>NPU与标杆Tensor的shape不一致，已跳过。</translation>
+    </message>
+    <message>
       <source>Shape range per input, e.g. getnext:[128,3~5,-1];data:[64,-1]; ~ gives a range, -1 any size.</source>
       <translation>每个输入的shape范围，例如 getnext:[128,3~5,-1];data:[64,-1]；~ 表示范围，-1 表示任意大小。</translation>
     </message>
@@ -1558,6 +1690,10 @@
     <message>
       <source>Share of the compile cache kept when the space runs out.</source>
       <translation>空间不足时保留的编译缓存比例。</translation>
+    </message>
+    <message>
+      <source>Shell exports</source>
+      <translation>Shell export语句</translation>
     </message>
     <message>
       <source>Single-operator dump</source>
@@ -1582,6 +1718,10 @@
     <message>
       <source>Space-separated operator names to dump. Unset: every operator.</source>
       <translation>需要Dump的算子名称，以空格分隔。不设置：Dump所有算子。</translation>
+    </message>
+    <message>
+      <source>SplitD: {num} equal parts of axis {dim} of {shape}</source>
+      <translation>SplitD：无法将 {shape} 的第 {dim} 轴均分为 {num} 份</translation>
     </message>
     <message>
       <source>Static plus maximum dynamic network memory, from earlier versions.</source>
@@ -1628,8 +1768,24 @@
       <translation>通过环境变量开启Profiling；session配置项profiling_mode优先。</translation>
     </message>
     <message>
+      <source>TBE: (x + mean) * variance * scale + offset</source>
+      <translation>TBE实现：(x + mean) * variance * scale + offset</translation>
+    </message>
+    <message>
+      <source>TF Adapter npu_attrs.cc across releases (Ascend/tensorflow tfa_v0.0.x tags, hicann/tensorflow 9.0.0)</source>
+      <translation>各版本的TF Adapter npu_attrs.cc（Ascend/tensorflow 的 tfa_v0.0.x 标签，hicann/tensorflow 9.0.0）</translation>
+    </message>
+    <message>
       <source>TF Adapter session configuration options (NpuOptimizer)</source>
       <translation>TF Adapter session配置项（NpuOptimizer）</translation>
+    </message>
+    <message>
+      <source>TF1 session (Python)</source>
+      <translation>TF1 session（Python）</translation>
+    </message>
+    <message>
+      <source>TF2 npu_device (Python)</source>
+      <translation>TF2 npu_device（Python）</translation>
     </message>
     <message>
       <source>Target loss</source>
@@ -1676,6 +1832,18 @@
       <translation>"{task}" 配置段不是 JSON 对象。</translation>
     </message>
     <message>
+      <source>The CRC-32 value of NPU differs from that of the bench.</source>
+      <translation>NPU数据的CRC-32值与标杆数据不同。</translation>
+    </message>
+    <message>
+      <source>The NormRelativeErr of output is greater than 0.5.</source>
+      <translation>输出的NormRelativeErr大于 0.5。</translation>
+    </message>
+    <message>
+      <source>The Required_Grad of NPU and Bench are inconsistent</source>
+      <translation>NPU与标杆数据的Required_Grad不一致</translation>
+    </message>
+    <message>
       <source>The TF Adapter of CANN {version} does not read jit_compile (it was dropped in 6.3.RC1 and back as a bool in 6.3.RC2), so the setting is ignored. {said}</source>
       <translation>CANN {version} 的TF Adapter不读取jit_compile（6.3.RC1中被移除，6.3.RC2中以布尔值恢复），该设置被忽略。{said}</translation>
     </message>
@@ -1700,6 +1868,10 @@
       <translation>msprobe PrecisionDebugger（mindstudio-probe）用于 PyTorch 和 MindSpore 的 config.json。</translation>
     </message>
     <message>
+      <source>The dtype of NPU and Bench are inconsistent.</source>
+      <translation>NPU与标杆数据的数据类型不一致。</translation>
+    </message>
+    <message>
       <source>The file is JSON but not an object; the runtime expects {"dump": {...}}.</source>
       <translation>该文件是JSON，但不是对象；运行时要求的格式为{"dump": {...}}。</translation>
     </message>
@@ -1712,8 +1884,24 @@
       <translation>图编译缓存不支持带资源类算子的模型，不保证跨CANN版本兼容，图发生变化后缓存即失效：图变化或升级后请清理该目录。</translation>
     </message>
     <message>
+      <source>The input/parameters of Cosine &gt; 0.9, and input/parameters - output &gt; 0.1</source>
+      <translation>输入/参数的Cosine &gt; 0.9，且输入/参数与输出之差 &gt; 0.1</translation>
+    </message>
+    <message>
+      <source>The input/parameters of One Thousandth Err Ratio &gt; 0.9 while the output &lt; 0.6.</source>
+      <translation>输入/参数的One Thousandth Err Ratio &gt; 0.9，而输出的 &lt; 0.6。</translation>
+    </message>
+    <message>
       <source>The model then fails to load.</source>
       <translation>模型随后会加载失败。</translation>
+    </message>
+    <message>
+      <source>The my output dump data size ({size}) in {npu} does not match the ground truth dump data size ({other}) in {golden}.</source>
+      <translation>{npu} 中的NPU Dump数据大小（{size}）与 {golden} 中的标杆数据大小（{other}）不一致。</translation>
+    </message>
+    <message>
+      <source>The norm relative error of output is 10 times that of input.</source>
+      <translation>输出的相对范数误差是输入的10倍。</translation>
     </message>
     <message>
       <source>The op_debug_config file has an op_debug_list and the compile cache is on (op_compiler_cache_mode={mode}): only the listed operators are rebuilt with the debug options; the others come from the cache and are not rebuilt, so they carry no debug instrumentation.</source>
@@ -1740,8 +1928,20 @@
       <translation>op_debug_config文件开启了 {used}，且图为动态shape（{keys}）：算子kernel文件变大可能导致算子编译失败（"InputSection too large for range extension thunk"）。</translation>
     </message>
     <message>
+      <source>The parameter of NPU does not match the bench.</source>
+      <translation>NPU的参数与标杆数据不匹配。</translation>
+    </message>
+    <message>
+      <source>The position of inf or nan in NPU and bench Tensor do not match.</source>
+      <translation>NPU与标杆Tensor中inf或nan的位置不一致。</translation>
+    </message>
+    <message>
       <source>The ratio {ratio} is outside {low}..{high}, the range for the {trigger} trigger.</source>
       <translation>比例 {ratio} 超出 {low}..{high}，即 {trigger} 触发方式的取值范围。</translation>
+    </message>
+    <message>
+      <source>The scalar parameters of NPU and Bench are inconsistent.</source>
+      <translation>NPU与标杆数据的标量参数不一致。</translation>
     </message>
     <message>
       <source>The sections {sections} are not read: msprobe only reads the section of task "{task}".</source>
@@ -1756,12 +1956,28 @@
       <translation>session会启动失败。</translation>
     </message>
     <message>
+      <source>The shape of NPU and Bench are inconsistent.</source>
+      <translation>NPU与标杆数据的shape不一致。</translation>
+    </message>
+    <message>
+      <source>There is nan/inf/-inf in the maximum or minimum value of NPU.</source>
+      <translation>NPU数据的最大值或最小值中有nan/inf/-inf。</translation>
+    </message>
+    <message>
       <source>There is no "dump" object, so the runtime dumps nothing (this is not an acl.json dump config).</source>
       <translation>没有"dump"对象，因此运行时不会Dump任何数据（这不是acl.json的Dump配置）。</translation>
     </message>
     <message>
       <source>This config dumps no op data (tensors or statistics).</source>
       <translation>此配置不 Dump 任何算子数据（Tensor 或统计数据）。</translation>
+    </message>
+    <message>
+      <source>This is empty data, can not compare.</source>
+      <translation>数据为空，无法比对。</translation>
+    </message>
+    <message>
+      <source>This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', 'One Thousandth Err Ratio' and 'Five Thousandths Err Ratio'.</source>
+      <translation>这是0维Tensor，无法计算 'Cosine'、'EucDist'、'One Thousandth Err Ratio' 和 'Five Thousandths Err Ratio'。</translation>
     </message>
     <message>
       <source>Timeout for synchronizing tasks between devices. Atlas training: (0, 17340], rounded down to a multiple of 68; A2/A3: 0..2147483647 with 0 meaning never. Overrides HCCL_EXEC_TIMEOUT.</source>
@@ -2020,6 +2236,14 @@
       <translation>将Const/Constant节点的权重写入文件（tmp_weight_&lt;pid&gt;_&lt;sessionid&gt;），使同一session中的多个模型可以共享权重、减少内存占用。</translation>
     </message>
     <message>
+      <source>[{op}] The shape does not match ({shape} vs {other}) for {tensor}</source>
+      <translation>[{op}] {tensor} 的shape不一致（{shape} 对比 {other}）</translation>
+    </message>
+    <message>
+      <source>[{op}] has no dump in the other tree</source>
+      <translation>[{op}] 在另一个目录树中没有Dump数据</translation>
+    </message>
+    <message>
       <source>`{config}` (the config this custom_op belongs to) is never used: no session, RunConfig or function receives it, so its NpuOptimizer settings do not reach the run; they are not counted</source>
       <translation>`{config}`（该custom_op所属的配置）从未被使用：没有session、RunConfig或函数接收它，因此其NpuOptimizer配置项不会作用于本次运行，不计入检查</translation>
     </message>
@@ -2030,6 +2254,18 @@
     <message>
       <source>a boolean</source>
       <translation>布尔值</translation>
+    </message>
+    <message>
+      <source>a colon ':' was expected here</source>
+      <translation>此处应为冒号 ':'</translation>
+    </message>
+    <message>
+      <source>a comma ',' was expected here</source>
+      <translation>此处应为逗号 ','</translation>
+    </message>
+    <message>
+      <source>a key in double quotes was expected here</source>
+      <translation>此处应为用双引号括起的键名</translation>
     </message>
     <message>
       <source>a list</source>
@@ -2060,8 +2296,32 @@
       <translation>字符串</translation>
     </message>
     <message>
+      <source>a string holds a control character (a tab or line break must be written as an escape such as \t or \n)</source>
+      <translation>字符串中含有控制字符（制表符或换行须写成 \t 或 \n 这样的转义）</translation>
+    </message>
+    <message>
+      <source>a string holds an invalid \uXXXX escape</source>
+      <translation>字符串中含有无效的 \uXXXX 转义</translation>
+    </message>
+    <message>
+      <source>a string holds an invalid backslash escape</source>
+      <translation>字符串中含有无效的反斜杠转义</translation>
+    </message>
+    <message>
+      <source>a string is not closed (its closing double quote is missing)</source>
+      <translation>字符串未结束（缺少结尾的双引号）</translation>
+    </message>
+    <message>
       <source>a string such as "0|3-5|10"</source>
       <translation>形如 "0|3-5|10" 的字符串</translation>
+    </message>
+    <message>
+      <source>a tensor has a dtype the replay does not cover</source>
+      <translation>某个Tensor的数据类型不在重放支持的范围内</translation>
+    </message>
+    <message>
+      <source>a value was expected here</source>
+      <translation>此处应为一个值</translation>
     </message>
     <message>
       <source>a whole number</source>
@@ -2078,6 +2338,10 @@
     <message>
       <source>acc_check: folder for the data of failing APIs; must exist.</source>
       <translation>acc_check：存放失败 API 数据的目录；必须已存在。</translation>
+    </message>
+    <message>
+      <source>acl.json</source>
+      <translation>acl.json</translation>
     </message>
     <message>
       <source>acl.json dump config</source>
@@ -2132,16 +2396,16 @@
       <translation>all_tensor_not_empty会去掉空Tensor检查；一旦出现空Tensor，算子将执行失败。</translation>
     </message>
     <message>
+      <source>alpha={value} is not covered</source>
+      <translation>不支持alpha={value}</translation>
+    </message>
+    <message>
       <source>an empty group (a leading, trailing or doubled |)</source>
       <translation>存在空分组（开头、结尾或连续的 |）</translation>
     </message>
     <message>
       <source>an exception dump_scene in dump_config_path has no effect: torch_npu already enables the exception dump</source>
       <translation>dump_config_path 中的异常 dump_scene 不生效：torch_npu 已经开启了异常算子Dump</translation>
-    </message>
-    <message>
-      <source>an msprobe config.json and a {scenario} config share no options</source>
-      <translation>msprobe config.json 与 {scenario} 配置没有共同的配置项</translation>
     </message>
     <message>
       <source>an object</source>
@@ -2152,8 +2416,20 @@
       <translation>是旧的开关配置项：adump忽略它，GE会根据其他配置项覆盖它</translation>
     </message>
     <message>
+      <source>an output is not a dumped tensor</source>
+      <translation>某个输出不是Dump的Tensor</translation>
+    </message>
+    <message>
       <source>aoe_mode in the script overrides the AOE_MODE environment variable.</source>
       <translation>脚本中的aoe_mode优先级高于环境变量AOE_MODE。</translation>
+    </message>
+    <message>
+      <source>argument {name} is missing</source>
+      <translation>缺少参数 {name}</translation>
+    </message>
+    <message>
+      <source>argument {name} is not a dumped tensor</source>
+      <translation>参数 {name} 不是Dump的Tensor</translation>
     </message>
     <message>
       <source>async_dump cannot be combined with summary_mode md5; msprobe refuses it.</source>
@@ -2172,6 +2448,14 @@
       <translation>auto 对静态shape在线编译，对动态shape优先使用预编译的二进制；true 始终在线编译；false 优先使用预编译的二进制。</translation>
     </message>
     <message>
+      <source>auto_multistream_parallel_mode "This option is used only for recommendation networks"</source>
+      <translation>auto_multistream_parallel_mode “该配置项仅用于推荐网络”</translation>
+    </message>
+    <message>
+      <source>auto_multistream_parallel_mode "applies only to graphs with a static shape"</source>
+      <translation>auto_multistream_parallel_mode “仅适用于静态shape的图”</translation>
+    </message>
+    <message>
       <source>auto_multistream_parallel_mode applies only to graphs with a static shape, so it has no effect here</source>
       <translation>auto_multistream_parallel_mode仅适用于静态shape的图，因此此处不生效</translation>
     </message>
@@ -2184,12 +2468,32 @@
       <translation>无法读取：{problem}</translation>
     </message>
     <message>
+      <source>cannot compare complex values: the metrics are defined for real numbers</source>
+      <translation>无法比对复数：各项指标只对实数有定义</translation>
+    </message>
+    <message>
+      <source>cannot compare: the NPU shape {shape} and the {reference} shape {other} hold different numbers of elements</source>
+      <translation>无法比对：NPU的shape {shape} 与{reference}的shape {other} 元素个数不同</translation>
+    </message>
+    <message>
+      <source>cannot load {name}: {exc}</source>
+      <translation>无法加载 {name}：{exc}</translation>
+    </message>
+    <message>
+      <source>cannot read the dumped tensors: {problem}</source>
+      <translation>无法读取Dump的Tensor：{problem}</translation>
+    </message>
+    <message>
       <source>cannot read the modify_mixlist file: {problem}</source>
       <translation>无法读取 modify_mixlist 文件：{problem}</translation>
     </message>
     <message>
       <source>colouring {run}</source>
       <translation>正在着色 {run}</translation>
+    </message>
+    <message>
+      <source>comments are not allowed in JSON (the runtime's parser refuses them)</source>
+      <translation>JSON中不允许注释（运行时的解析器会拒绝）</translation>
     </message>
     <message>
       <source>comparing</source>
@@ -2222,6 +2526,14 @@
     <message>
       <source>config.mode is "{mode}": torchair's dump guide documents data dump in max-autotune mode only, so the emulator and `config where` expect no dump. torchair from 2026-02 does dump through aclgraph in this mode (only enable_dump, dump_path and data_dump_stage apply); older torchair skips it with a "may not take effect" warning.{extra}</source>
       <translation>config.mode 为 "{mode}"：torchair的Dump指南仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
+    </message>
+    <message>
+      <source>conv2d padding='same' with strides</source>
+      <translation>不支持带strides的conv2d padding='same'</translation>
+    </message>
+    <message>
+      <source>conv2d {name}={value} is not covered</source>
+      <translation>不支持conv2d {name}={value}</translation>
     </message>
     <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
@@ -2268,8 +2580,16 @@
       <translation>diff_nums 必须为 -1 或正整数；msprobe 会拒绝 {value!r}。</translation>
     </message>
     <message>
+      <source>div with rounding_mode={rounding_mode} is not covered</source>
+      <translation>不支持rounding_mode={rounding_mode} 的div</translation>
+    </message>
+    <message>
       <source>done</source>
       <translation>完成</translation>
+    </message>
+    <message>
+      <source>dropout in training mode is random: not covered</source>
+      <translation>训练模式下的dropout是随机的：不支持</translation>
     </message>
     <message>
       <source>dump options are set but enable_dump is off: the runtime ignores them</source>
@@ -2412,6 +2732,10 @@
       <translation>已设置dump_path，但enable_dump和enable_dump_debug均未开启，因此不会Dump任何数据。</translation>
     </message>
     <message>
+      <source>dump_path priority</source>
+      <translation>dump_path的优先级</translation>
+    </message>
+    <message>
       <source>dump_path {path!r} contains {match!r}: the runtime does not expand shell variables or ~, so it looks for a folder with that literal name (relative to the working directory). Write the real path.</source>
       <translation>dump_path {path!r} 包含 {match!r}：运行时不会展开shell变量或 ~，因此会按字面名称（相对于工作目录）查找目录。请写出实际路径。</translation>
     </message>
@@ -2484,6 +2808,14 @@
       <translation>dynamic_input=True 时按 dynamic_graph_execute_mode=dynamic_execute 及dynamic_inputs_shape_range中的范围编译；请同时设置这两项。</translation>
     </message>
     <message>
+      <source>embedding indices are not dumped</source>
+      <translation>embedding的索引没有被Dump</translation>
+    </message>
+    <message>
+      <source>embedding with max_norm (it renormalises the weight) is not covered</source>
+      <translation>不支持带max_norm的embedding（它会重新归一化权重）</translation>
+    </message>
+    <message>
       <source>emulating {model}: {step}</source>
       <translation>正在仿真 {model}：{step}</translation>
     </message>
@@ -2506,6 +2838,26 @@
     <message>
       <source>enable_small_channel=1 is the online-inference setting; in training (graph_run_mode 1, the default) it is not advised: it only pays off for ResNet50/101/152 and may slow other networks down.</source>
       <translation>enable_small_channel=1是在线推理场景的设置；训练场景（graph_run_mode为1，即默认值）下不建议开启：仅对ResNet50/101/152有收益，其他网络性能可能下降。</translation>
+    </message>
+    <message>
+      <source>environment variables</source>
+      <translation>环境变量</translation>
+    </message>
+    <message>
+      <source>erf form 0.5 x (1 + erf(x / sqrt 2))</source>
+      <translation>erf形式 0.5 x (1 + erf(x / sqrt 2))</translation>
+    </message>
+    <message>
+      <source>error</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <source>every element is within the budget (worst {worst} of the allowance) for {dtype}</source>
+      <translation>所有元素都在 {dtype} 的误差预算内（最大误差为允许误差的 {worst}）</translation>
+    </message>
+    <message>
+      <source>every element is within the budget (worst {worst} of the allowance) for {dtype} with {accumulation} accumulation over K={k}</source>
+      <translation>所有元素都在 {dtype} 的误差预算内（{accumulation} 累加，K={k}；最大误差为允许误差的 {worst}）</translation>
     </message>
     <message>
       <source>exception dump is off: nothing is written for the failing op</source>
@@ -2544,16 +2896,52 @@
       <translation>shell脚本或env文件中的 export K=V 行。</translation>
     </message>
     <message>
+      <source>extra text after the end of the JSON value</source>
+      <translation>JSON值结束后还有多余的文本</translation>
+    </message>
+    <message>
+      <source>float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype</source>
+      <translation>float32累加（L0C），在L0C中加bias，一次舍入到输出数据类型</translation>
+    </message>
+    <message>
+      <source>float32 accumulation (mad f162f32), bias in L0C, one rounding; filter {format}</source>
+      <translation>float32累加（mad f162f32），在L0C中加bias，一次舍入；filter格式 {format}</translation>
+    </message>
+    <message>
+      <source>float32 accumulation, one rounding to the output dtype</source>
+      <translation>float32累加，一次舍入到输出数据类型</translation>
+    </message>
+    <message>
       <source>force clears the operator cache on every build; switch back to enable afterwards, and avoid it while other jobs compile with the same cache.</source>
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
+    </message>
+    <message>
+      <source>ge base/common/dump/dump_manager.cc (SetDumpList: one entry per model, the last one wins)</source>
+      <translation>GE源码 base/common/dump/dump_manager.cc（SetDumpList：每个模型一项，以最后一项为准）</translation>
+    </message>
+    <message>
+      <source>gelu approximate={approximate}</source>
+      <translation>不支持gelu approximate={approximate}</translation>
     </message>
     <message>
       <source>global_options().{attr} has no TF1 session option of that name here; it is not checked</source>
       <translation>global_options().{attr}在此没有同名的TF1 session配置项；不对其检查</translation>
     </message>
     <message>
+      <source>golden</source>
+      <translation>标杆数据</translation>
+    </message>
+    <message>
       <source>graph ready</source>
       <translation>计算图已就绪</translation>
+    </message>
+    <message>
+      <source>graph_compiler_cache_dir notes</source>
+      <translation>graph_compiler_cache_dir的说明</translation>
+    </message>
+    <message>
+      <source>graph_run_mode and the Application Scenarios of each option</source>
+      <translation>graph_run_mode及各配置项的适用场景</translation>
     </message>
     <message>
       <source>graph_run_mode {graph_run_mode} means {declared}, but the script runs {mode}.</source>
@@ -2592,12 +2980,24 @@
       <translation>high 以 float64 计算统计值（较慢）。</translation>
     </message>
     <message>
+      <source>high_performance polynomial x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)</source>
+      <translation>high_performance多项式 x (sgn(x) (-0.1444 (clip(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)</translation>
+    </message>
+    <message>
       <source>high_precision or high_performance implementation for operators that offer both.</source>
       <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
     </message>
     <message>
       <source>histogram</source>
       <translation>直方图</translation>
+    </message>
+    <message>
+      <source>holds no dump runs: no step folder with GE/ACL dump files and no msprobe dump.json was found; choose the root of a dump tree</source>
+      <translation>中没有可比对的运行：未找到含GE/ACL Dump文件的step目录，也未找到msprobe的dump.json；请选择Dump目录树的根目录</translation>
+    </message>
+    <message>
+      <source>import</source>
+      <translation>导入</translation>
     </message>
     <message>
       <source>in_out_pair must be the text of a list of [in_nodes, out_nodes] pairs, as produced by str(all_graph_iop).</source>
@@ -2608,6 +3008,10 @@
       <translation>in_out_pair需要开启混合计算（mix_compile_mode=True）；否则图拆分会报内部错误并停止。</translation>
     </message>
     <message>
+      <source>in_out_pair_flag "Whether to offload operators specified by in_out_pair"</source>
+      <translation>in_out_pair_flag “是否下沉in_out_pair指定的算子”</translation>
+    </message>
+    <message>
       <source>in_out_pair_flag only says whether the operators named by in_out_pair are offloaded; without in_out_pair it has no effect.</source>
       <translation>in_out_pair_flag只决定in_out_pair所指定的算子是否下沉；未设置in_out_pair时该配置项不生效。</translation>
     </message>
@@ -2616,8 +3020,16 @@
       <translation>正在索引 {folder}</translation>
     </message>
     <message>
+      <source>input_batch_cpy "takes effect only when the number of user inputs is greater than 1"</source>
+      <translation>input_batch_cpy “仅当用户输入个数大于1时生效”</translation>
+    </message>
+    <message>
       <source>input_batch_cpy only takes effect when the network has more than one input.</source>
       <translation>input_batch_cpy仅在网络输入多于1个时生效。</translation>
+    </message>
+    <message>
+      <source>input_fusion_size "takes effect only for static shape graphs"</source>
+      <translation>input_fusion_size “仅对静态shape的图生效”</translation>
     </message>
     <message>
       <source>input_fusion_size takes effect only for static-shape graphs, so it has no effect here</source>
@@ -2656,12 +3068,32 @@
       <translation>不是文本文件（第 {offset} 个字节处是二进制数据）</translation>
     </message>
     <message>
+      <source>is not valid JSON: a \uD800-\uDFFF escape without its surrogate pair (the runtime's parser refuses it)</source>
+      <translation>不是有效的JSON：\uD800-\uDFFF 转义缺少与之配对的代理项（运行时的解析器会拒绝）</translation>
+    </message>
+    <message>
+      <source>is not valid JSON: nested too deeply</source>
+      <translation>不是有效的JSON：嵌套层数过多</translation>
+    </message>
+    <message>
+      <source>is not valid JSON: {name} is not a JSON value</source>
+      <translation>不是有效的JSON：{name} 不是JSON值</translation>
+    </message>
+    <message>
+      <source>is not valid JSON: {reason}</source>
+      <translation>不是有效的JSON：{reason}</translation>
+    </message>
+    <message>
       <source>is {size} MiB; config files are at most 10 MiB</source>
       <translation>大小为 {size} MiB；配置文件最大为 10 MiB</translation>
     </message>
     <message>
       <source>is {size} MiB; config files are at most 10 MiB (the runtime refuses larger ones)</source>
       <translation>大小为 {size} MiB；配置文件最大为 10 MiB（Runtime 拒绝更大的文件）</translation>
+    </message>
+    <message>
+      <source>is_tailing_optimization "applies only to ... BERT networks", "must be the same as that of is_tailing_optimization in NPUOptimizer"</source>
+      <translation>is_tailing_optimization “仅适用于……BERT网络”，“须与NPUOptimizer中的is_tailing_optimization保持一致”</translation>
     </message>
     <message>
       <source>is_tailing_optimization applies only to BERT networks, and NPUOptimizer's is_tailing_optimization must be set to the same value.</source>
@@ -2692,6 +3124,10 @@
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
     </message>
     <message>
+      <source>jit_compile "This option is used only for networks of large recommendation models"</source>
+      <translation>jit_compile “该配置项仅用于大型推荐模型的网络”</translation>
+    </message>
+    <message>
       <source>jit_compile is meant for networks of large recommendation models only.</source>
       <translation>jit_compile仅适用于大规模推荐模型网络。</translation>
     </message>
@@ -2702,6 +3138,10 @@
     <message>
       <source>jit_compile through .b is what CANN {version} reads (a bool); CANN {since} and later refuse .b and need .s = "true", "false" or "auto". {said}</source>
       <translation>CANN {version} 正是以.b（布尔值）读取jit_compile；CANN {since}及之后版本拒绝.b，需要.s = "true"、"false"或"auto"。{said}</translation>
+    </message>
+    <message>
+      <source>layer_norm normalized_shape {shape} does not fit {shape2}</source>
+      <translation>layer_norm的normalized_shape {shape} 与 {shape2} 不符</translation>
     </message>
     <message>
       <source>level L0 dumps modules, but list names only APIs ({first}): nothing matches and the dump is empty. msprobe does not check this.</source>
@@ -2856,12 +3296,40 @@
       <translation>max_op_cache_size为 {value!r}；必须是大于0的大小（MB），或为-1以关闭老化</translation>
     </message>
     <message>
+      <source>mean and variance in float32 (two passes), rstd = 1/sqrt(var + eps), one rounding of y</source>
+      <translation>均值和方差以float32计算（两遍），rstd = 1/sqrt(var + eps)，y 舍入一次</translation>
+    </message>
+    <message>
+      <source>missing</source>
+      <translation>缺失</translation>
+    </message>
+    <message>
       <source>modify_mixlist has no effect with {described}: the lists only apply in mixed precision modes</source>
       <translation>modify_mixlist 在 {described} 下不生效：这些名单只在混合精度模式下生效</translation>
     </message>
     <message>
       <source>modify_mixlist needs a mixed precision mode (precision_mode_v2 mixed_float16 or mixed_bfloat16, or precision_mode allow_mix_precision*); without one the adapter stops with an internal error. The session options reference only says the list is used when mixed precision is on.</source>
       <translation>modify_mixlist需要混合精度模式（precision_mode_v2为mixed_float16或mixed_bfloat16，或precision_mode为allow_mix_precision*）；否则TF Adapter会报内部错误并停止。session配置项文档只说明该列表在开启混合精度时使用。</translation>
+    </message>
+    <message>
+      <source>module records are not replayed (their API calls are)</source>
+      <translation>不重放模块记录（重放其中的API调用）</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: checks at PrecisionDebugger start-up</source>
+      <translation>msprobe 26.2.0：PrecisionDebugger启动时的检查</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: config.json</source>
+      <translation>msprobe 26.2.0：config.json说明</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: not checked at start-up</source>
+      <translation>msprobe 26.2.0：启动时不检查</translation>
+    </message>
+    <message>
+      <source>msprobe 26.2.0: pytorch/dump/pt_config.py check_filter_list_config, api_dump/utils.py get_ops()</source>
+      <translation>msprobe 26.2.0源码：pytorch/dump/pt_config.py 的 check_filter_list_config，api_dump/utils.py 的 get_ops()</translation>
     </message>
     <message>
       <source>msprobe checks that it exists and stops otherwise.</source>
@@ -2872,12 +3340,48 @@
       <translation>msprobe config.json</translation>
     </message>
     <message>
+      <source>msprobe config.json and {scenario} share no options</source>
+      <translation>msprobe config.json与{scenario}没有共同的配置项</translation>
+    </message>
+    <message>
+      <source>msprof collector params_adapter_geopt.cpp (GetParamFromInputCfg)</source>
+      <translation>msprof采集模块 params_adapter_geopt.cpp（GetParamFromInputCfg）</translation>
+    </message>
+    <message>
       <source>msproftx/mstx data</source>
       <translation>msproftx/mstx数据</translation>
     </message>
     <message>
+      <source>no golden .npy with this op name and output index</source>
+      <translation>没有与该算子名称和输出序号对应的标杆 .npy 文件</translation>
+    </message>
+    <message>
+      <source>no golden counterpart</source>
+      <translation>没有对应的标杆数据</translation>
+    </message>
+    <message>
+      <source>no golden file for {tensor}</source>
+      <translation>没有 {tensor} 的标杆数据文件</translation>
+    </message>
+    <message>
+      <source>no graph dump to find the producer of this input</source>
+      <translation>没有图Dump，无法找到该输入的来源算子</translation>
+    </message>
+    <message>
       <source>not a variable assignment; ignored</source>
       <translation>不是变量赋值；已忽略</translation>
+    </message>
+    <message>
+      <source>not compared: the accuracy rule has no value for {tensor} ({accuracy})</source>
+      <translation>未比对：精度判定规则对 {tensor} 没有结果（{accuracy}）</translation>
+    </message>
+    <message>
+      <source>not enough memory for the float64 replay</source>
+      <translation>内存不足，无法以float64重放</translation>
+    </message>
+    <message>
+      <source>not enough memory to load the tensors</source>
+      <translation>内存不足，无法加载这些Tensor</translation>
     </message>
     <message>
       <source>npu_device.global_options().dump_config.* lines in a TF2 training script.</source>
@@ -2888,8 +3392,16 @@
       <translation>一个编码器块：LayerNorm、Q/K/V MatMulV2、SoftmaxV2、Gelu FFN、残差 Add；16 个 token x 64</translation>
     </message>
     <message>
+      <source>only forward calls are replayed</source>
+      <translation>只重放前向调用</translation>
+    </message>
+    <message>
       <source>op name(s) not in the running graph, nothing dumped for them: {names} (use the names after fusion, as in the Build graph)</source>
       <translation>这些算子名不在运行的图中，不会为它们Dump任何数据：{names}（请使用融合后的算子名，即 Build 图中的名称）</translation>
+    </message>
+    <message>
+      <source>op type {op_type} is not covered by the replay</source>
+      <translation>重放不支持算子类型 {op_type}</translation>
     </message>
     <message>
       <source>op: operator-level dump, kernel: kernel-level dump, all: both. Blacklists and opname_range need op.</source>
@@ -2898,6 +3410,22 @@
     <message>
       <source>op_compiler_cache_dir is set but the operator compile cache is disabled.</source>
       <translation>已设置op_compiler_cache_dir，但算子编译缓存处于关闭状态。</translation>
+    </message>
+    <message>
+      <source>op_compiler_cache_mode "operators that are not in the list will not be recompiled"</source>
+      <translation>op_compiler_cache_mode “不在列表中的算子不会重新编译”</translation>
+    </message>
+    <message>
+      <source>op_compiler_cache_mode (op_cache.ini) "takes effect only when the values of max_op_cache_size and remain_cache_size_ratio ... are valid"</source>
+      <translation>op_compiler_cache_mode（op_cache.ini）“仅当max_op_cache_size和remain_cache_size_ratio……的取值有效时生效”</translation>
+    </message>
+    <message>
+      <source>op_compiler_cache_mode (op_cache.ini) "the configuration items in op_cache.ini take precedence"</source>
+      <translation>op_compiler_cache_mode（op_cache.ini）“op_cache.ini中的配置项优先”</translation>
+    </message>
+    <message>
+      <source>op_debug_config "In dynamic shape scenarios ... may cause operator build failures due to large operator kernel files"</source>
+      <translation>op_debug_config “动态shape场景下……可能因算子kernel文件过大导致算子编译失败”</translation>
     </message>
     <message>
       <source>op_debug_level 1 or 2 is for locating AI Core errors and slows the network; level 2 also enlarges kernels, which can break dynamic-shape builds.</source>
@@ -2936,12 +3464,20 @@
       <translation>output 不能包含 \n 或 \t 等控制字符</translation>
     </message>
     <message>
+      <source>pass</source>
+      <translation>通过</translation>
+    </message>
+    <message>
       <source>precision_mode and precision_mode_v2 cannot be used together; keep precision_mode_v2.</source>
       <translation>precision_mode与precision_mode_v2不能同时使用；请保留precision_mode_v2。</translation>
     </message>
     <message>
       <source>precision_mode force_fp16 only applies to online inference.</source>
       <translation>precision_mode为 force_fp16 仅适用于在线推理。</translation>
+    </message>
+    <message>
+      <source>profiling_mode (priority over PROFILING_MODE)</source>
+      <translation>profiling_mode（优先级高于PROFILING_MODE）</translation>
     </message>
     <message>
       <source>profiling_mode is on without profiling_options, so the collection settings are all defaults.</source>
@@ -2954,6 +3490,14 @@
     <message>
       <source>profiling_mode overrides the PROFILING_MODE environment variable.</source>
       <translation>profiling_mode优先级高于环境变量PROFILING_MODE。</translation>
+    </message>
+    <message>
+      <source>profiling_options (fp_point/bp_point note)</source>
+      <translation>profiling_options（fp_point/bp_point的说明）</translation>
+    </message>
+    <message>
+      <source>profiling_options (output)</source>
+      <translation>profiling_options（output说明）</translation>
     </message>
     <message>
       <source>profiling_options has an unknown key {key!r}, which is ignored.{hint}</source>
@@ -3008,6 +3552,10 @@
       <translation>rank {ranks} 不小于 WORLD_SIZE {world}：这些 rank 不存在，不会Dump任何数据。msprobe 不检查这一点。</translation>
     </message>
     <message>
+      <source>rank {rank}</source>
+      <translation>rank {rank}</translation>
+    </message>
+    <message>
       <source>rank {rank} of {ranks}</source>
       <translation>rank {rank}/{ranks}</translation>
     </message>
@@ -3024,6 +3572,10 @@
       <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
     </message>
     <message>
+      <source>reference</source>
+      <translation>参考数据</translation>
+    </message>
+    <message>
       <source>remain_cache_size_ratio is {value!r}; it must be a whole percentage in [1, 100]</source>
       <translation>remain_cache_size_ratio为 {value!r}；必须是[1, 100]内的整数百分比</translation>
     </message>
@@ -3036,6 +3588,10 @@
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
+      <source>session options</source>
+      <translation>session配置项</translation>
+    </message>
+    <message>
       <source>settings the run may or may not make are not written: {items}</source>
       <translation>本次运行可能设置也可能不设置的参数不会写出：{items}</translation>
     </message>
@@ -3046,6 +3602,14 @@
     <message>
       <source>small MLP (MatMulV2, FastGelu) with deeply nested scope names: its dump file names exceed 255 bytes, so they are written hashed with mapping.csv rows</source>
       <translation>小型 MLP（MatMulV2、FastGelu），scope 名称嵌套很深：其 Dump 文件名超过 255 字节，因此以哈希名写出，并在 mapping.csv 中记录对应行</translation>
+    </message>
+    <message>
+      <source>static_memory_policy "2: dynamic memory expansion supported by only static shape"</source>
+      <translation>static_memory_policy “2：仅静态shape支持的内存动态扩展”</translation>
+    </message>
+    <message>
+      <source>static_memory_policy "If this option is set to 3 or 4, memory gains are generated, but performance may deteriorate"</source>
+      <translation>static_memory_policy “设置为3或4时可节省内存，但性能可能下降”</translation>
     </message>
     <message>
       <source>static_memory_policy 1 is only kept for compatibility and behaves as 2.</source>
@@ -3076,6 +3640,10 @@
       <translation>statistics、md5（每个 Tensor 的 CRC-32）或 xor。</translation>
     </message>
     <message>
+      <source>step {step}</source>
+      <translation>第 {step} 个 step</translation>
+    </message>
+    <message>
       <source>step {step} of {steps}</source>
       <translation>第 {step} 个 step（共 {steps} 个）</translation>
     </message>
@@ -3088,6 +3656,10 @@
       <translation>storage_limit {value!r} 必须在 200MB..4294967295MB 之间，并带单位</translation>
     </message>
     <message>
+      <source>stream_max_parallel_num "This parameter applies only to neural machine translation (NMT) networks"</source>
+      <translation>stream_max_parallel_num “该参数仅适用于神经机器翻译（NMT）网络”</translation>
+    </message>
+    <message>
       <source>stream_max_parallel_num applies only to neural machine translation (NMT) networks.</source>
       <translation>stream_max_parallel_num仅适用于神经机器翻译（NMT）网络。</translation>
     </message>
@@ -3098,6 +3670,14 @@
     <message>
       <source>stream_sync_timeout is {stream_ms} ms but {origin} is {hccl} s; in a cluster the stream timeout must be longer than the collective timeout.</source>
       <translation>stream_sync_timeout 为 {stream_ms} ms，而 {origin} 为 {hccl} s；在集群中 stream 超时时间必须长于集合通信超时时间。</translation>
+    </message>
+    <message>
+      <source>strings must use double quotes</source>
+      <translation>字符串必须使用双引号</translation>
+    </message>
+    <message>
+      <source>tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))</source>
+      <translation>tanh形式 x / (1 + exp(-1.5957691 (x + 0.044715 x^3)))</translation>
     </message>
     <message>
       <source>task "{task}" is still in older msprobe documents but msprobe 26.2.0 no longer accepts it ("task is invalid") and stops: {advice}.</source>
@@ -3152,6 +3732,34 @@
       <translation>level debug 下 tensor_list 不起作用；msprobe 会忽略。</translation>
     </message>
     <message>
+      <source>tensorflow tf_adapter/kernels/geop_npu.cc (GeOp::CheckAndModifyPrecisionMode returns an internal error)</source>
+      <translation>TensorFlow适配源码 tf_adapter/kernels/geop_npu.cc（GeOp::CheckAndModifyPrecisionMode返回内部错误）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/optimizers/om_partition_subgraphs_pass.cc ("iterations_per_loop only support 1 in lazy_recompile mode")</source>
+      <translation>TensorFlow适配源码 tf_adapter/optimizers/om_partition_subgraphs_pass.cc（`iterations_per_loop only support 1 in lazy_recompile mode`：lazy_recompile模式下iterations_per_loop只能为1）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/optimizers/om_partition_subgraphs_pass.cc ("mix_compile_mode must be True when use in_out_pair")</source>
+      <translation>TensorFlow适配源码 tf_adapter/optimizers/om_partition_subgraphs_pass.cc（`mix_compile_mode must be True when use in_out_pair`：使用in_out_pair时mix_compile_mode必须为True）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (SetNpuOptimizerAttr: "when use optypelist_for_implmode, op_select_implmode must be set")</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（SetNpuOptimizerAttr：`when use optypelist_for_implmode, op_select_implmode must be set`：使用optypelist_for_implmode时必须设置op_select_implmode）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (SetNpuOptimizerAttr: modify_mixlist returns errors::Internal)</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（SetNpuOptimizerAttr：modify_mixlist返回errors::Internal）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (profiling_default_options)</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（profiling_default_options）</translation>
+    </message>
+    <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (profiling_options read with profiling_mode)</source>
+      <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（与profiling_mode一起读取的profiling_options）</translation>
+    </message>
+    <message>
       <source>the AOE working folder</source>
       <translation>AOE工作目录</translation>
     </message>
@@ -3160,8 +3768,28 @@
       <translation>缺少[op_compiler_cache]标题行</translation>
     </message>
     <message>
+      <source>the call {api} is not covered by the replay</source>
+      <translation>重放不支持调用 {api}</translation>
+    </message>
+    <message>
       <source>the config enables no dump (empty dump_list, dump_op_switch and dump_debug off, no dump_scene): the runtime accepts it and writes nothing</source>
       <translation>此配置没有开启任何 Dump（dump_list 为空，dump_op_switch 和 dump_debug 关闭，没有 dump_scene）：Runtime 接受该配置，但不写出任何文件</translation>
+    </message>
+    <message>
+      <source>the dump holds no inputs of this op and no graph names its producers</source>
+      <translation>Dump中没有该算子的输入，也没有图给出其来源算子</translation>
+    </message>
+    <message>
+      <source>the dump holds no inputs of this op, and its input {ref} was not dumped either (dump_mode all keeps every input)</source>
+      <translation>Dump中没有该算子的输入，其输入 {ref} 也没有被Dump（dump_mode 为 all 时会保留所有输入）</translation>
+    </message>
+    <message>
+      <source>the dump holds no outputs of this op (dump_mode input)</source>
+      <translation>Dump中没有该算子的输出（dump_mode 为 input）</translation>
+    </message>
+    <message>
+      <source>the dumped arguments do not fit {api}: {problem}</source>
+      <translation>Dump的参数与 {api} 不符：{problem}</translation>
     </message>
     <message>
       <source>the environment variables the script sets ({names}) are not written</source>
@@ -3172,12 +3800,20 @@
       <translation>异常算子Dump目录</translation>
     </message>
     <message>
+      <source>the inputs or attributes do not fit {op_type}: {problem}</source>
+      <translation>输入或属性与 {op_type} 不符：{problem}</translation>
+    </message>
+    <message>
       <source>the kernel_meta folder (operator debug files)</source>
       <translation>kernel_meta目录（算子调试文件）</translation>
     </message>
     <message>
       <source>the log folder</source>
       <translation>日志目录</translation>
+    </message>
+    <message>
+      <source>the op has no inputs (a data or constant op)</source>
+      <translation>该算子没有输入（数据或常量算子）</translation>
     </message>
     <message>
       <source>the operator compile cache folder</source>
@@ -3252,12 +3888,24 @@
       <translation>Runtime 不会写出 Dump 文件：此配置没有开启任何 Dump</translation>
     </message>
     <message>
+      <source>the {side} input is an msprobe dump (dump.json) and the {other_side} input {other} is not: the two formats cannot be compared with each other; choose two msprobe dumps, or GE/ACL dumps with their golden .npy files</source>
+      <translation>{side}输入是msprobe的Dump数据（dump.json），而{other_side}输入 {other} 不是：两种格式不同，无法相互比对；请选择两份msprobe的Dump数据，或GE/ACL的Dump数据及其标杆 .npy 文件</translation>
+    </message>
+    <message>
+      <source>this output is not in the dump</source>
+      <translation>Dump中没有该输出</translation>
+    </message>
+    <message>
       <source>torch.compile uses backend "{backend}", not torchair.get_npu_backend(compiler_config=...), so dump_config is never read.</source>
       <translation>torch.compile 使用的 backend 是 "{backend}" 而不是 torchair.get_npu_backend(compiler_config=...)，因此 dump_config 不会被读取。</translation>
     </message>
     <message>
       <source>torch.ops namespaces whose operators are dumped too (default _C_ascend).</source>
       <translation>其算子也需要Dump的 torch.ops 命名空间（默认 _C_ascend）。</translation>
+    </message>
+    <message>
+      <source>torchair (Python)</source>
+      <translation>torchair（Python）</translation>
     </message>
     <message>
       <source>torchair checks it when the script assigns it (FileNotFoundError), so it must exist on the machine that runs.</source>
@@ -3284,12 +3932,24 @@
       <translation>torchair：算子输入输出dump功能（图模式）</translation>
     </message>
     <message>
+      <source>trailing comma (the runtime's parser refuses it)</source>
+      <translation>多余的结尾逗号（运行时的解析器会拒绝）</translation>
+    </message>
+    <message>
+      <source>trailing comma before '{bracket}' (the runtime's parser refuses it)</source>
+      <translation>'{bracket}' 前有多余的逗号（运行时的解析器会拒绝）</translation>
+    </message>
+    <message>
       <source>true or false</source>
       <translation>true 或 false</translation>
     </message>
     <message>
       <source>tune_optimization_level is {level!r}; use O1 (high performance) or O2 (normal).</source>
       <translation>tune_optimization_level 为 {level!r}；请使用 O1（高性能）或 O2（普通）。</translation>
+    </message>
+    <message>
+      <source>type unknown</source>
+      <translation>类型未知</translation>
     </message>
     <message>
       <source>type|trigger|ratio such as fast|step|0.9: run part of training at lower precision (fast = float16, fast1 = bf16), split by step (0.2-0.9) or loss (1.01-1.5).</source>
@@ -3304,6 +3964,10 @@
       <translation>use_off_line=False 时图在Host侧CPU上运行，因此不会Dump任何NPU算子数据。</translation>
     </message>
     <message>
+      <source>variable_placement constraint 2</source>
+      <translation>variable_placement的约束2</translation>
+    </message>
+    <message>
       <source>variable_placement=Host requires mixed computing (mix_compile_mode=True).</source>
       <translation>variable_placement=Host 需要开启混合计算（mix_compile_mode=True）。</translation>
     </message>
@@ -3312,8 +3976,16 @@
       <translation>速度头：传感器坐标系下的位置（8 条轨迹 x 65 个采样点，100 Hz）加上 96 m 的坐标系原点（Add）、有限差分速度（MatMulV2）、dense Relu、dense、SoftmaxV2。velocity/MatMul 以 float16/bfloat16 运行（混合精度）时会偏离：其输入（76-116 m，每个采样点移动 1-3 cm）只保留 3 位（float16）或 2 位（bfloat16）有效数字，因此相邻值之差只是舍入噪声；world_frame/Add（混合精度模式下为 float32）和舍入后的输入仍与标杆数据一致</translation>
     </message>
     <message>
+      <source>warning</source>
+      <translation>警告</translation>
+    </message>
+    <message>
       <source>where DUMP_GE_GRAPH writes graphs</source>
       <translation>DUMP_GE_GRAPH图Dump的存放目录</translation>
+    </message>
+    <message>
+      <source>window sum in the input dtype, one division</source>
+      <translation>窗口求和使用输入数据类型，一次除法</translation>
     </message>
     <message>
       <source>with {args}: {message}</source>
@@ -3328,6 +4000,38 @@
       <translation>正在写入演示配置</translation>
     </message>
     <message>
+      <source>x - max in the input dtype, exp/sum/div in float32, one rounding to the output dtype</source>
+      <translation>x - max 使用输入数据类型，exp/sum/div 使用float32，一次舍入到输出数据类型</translation>
+    </message>
+    <message>
+      <source>x - max in the input dtype, sum of exp in float32, log, one rounding</source>
+      <translation>x - max 使用输入数据类型，exp之和使用float32，取log，一次舍入</translation>
+    </message>
+    <message>
+      <source>x / (1 + exp(-1.702 x))</source>
+      <translation>x / (1 + exp(-1.702 x))</translation>
+    </message>
+    <message>
+      <source>x^2 summed in float32, rstd as a float32 scalar, gamma multiplied in float32, one rounding</source>
+      <translation>x^2 以float32求和，rstd为float32标量，以float32乘gamma，一次舍入</translation>
+    </message>
+    <message>
+      <source>{api} of a vector is not covered</source>
+      <translation>不支持对向量的 {api}</translation>
+    </message>
+    <message>
+      <source>{api} with dtype={dtype} is not covered</source>
+      <translation>不支持dtype={dtype} 的 {api}</translation>
+    </message>
+    <message>
+      <source>{api} with {count} positional arguments</source>
+      <translation>不支持带 {count} 个位置参数的 {api}</translation>
+    </message>
+    <message>
+      <source>{api} without dim is not covered</source>
+      <translation>不支持不带dim的 {api}</translation>
+    </message>
+    <message>
       <source>{artifact} goes to the remote host {path} ({decided_by}); nothing is written locally for it</source>
       <translation>{artifact} 写到远端主机 {path}（由 {decided_by} 决定）；本机不会为它写出任何文件</translation>
     </message>
@@ -3336,8 +4040,20 @@
       <translation>dynamic_inputs_shape_range 中的 {bad!r} 不是由方括号括起的尺寸、a~b 范围或 -1 的列表（方括号前不能有空格）。</translation>
     </message>
     <message>
+      <source>{bad} of {size} elements exceed the budget (worst at {at}: NPU {npu}, replay {replay}, allowed ±{allowed})</source>
+      <translation>{size} 个元素中有 {bad} 个超出误差预算（最大处 {at}：NPU {npu}，重放 {replay}，允许 ±{allowed}）</translation>
+    </message>
+    <message>
       <source>{count} groups; at most {limit} are allowed</source>
       <translation>共 {count} 个分组；最多允许 {limit} 个</translation>
+    </message>
+    <message>
+      <source>{file}: not enough memory to load it</source>
+      <translation>{file}：内存不足，无法加载</translation>
+    </message>
+    <message>
+      <source>{file}: not enough memory to load {tensor}</source>
+      <translation>{file}：内存不足，无法加载 {tensor}</translation>
     </message>
     <message>
       <source>{group} must be an object of pass names to "on"/"off"</source>
@@ -3366,6 +4082,10 @@
     <message>
       <source>{keys}: not dump settings; saving this file keeps them as they are, in their place.</source>
       <translation>{keys}：不是 Dump 设置；保存此文件时按原样保留在原位置。</translation>
+    </message>
+    <message>
+      <source>{key} (only when {condition})</source>
+      <translation>{key}（仅当 {condition} 时）</translation>
     </message>
     <message>
       <source>{key} ({name}): {message}</source>
@@ -3448,8 +4168,8 @@
       <translation>{key} 不是 {scenario} 的配置项（{consequence}）；是否想输入 {guess}？</translation>
     </message>
     <message>
-      <source>{key} is not a {scenario} option; it is not carried</source>
-      <translation>{key} 不是 {scenario} 的配置项，不会带入</translation>
+      <source>{key} is not an option of {scenario}; it is not carried</source>
+      <translation>{key} 不是{scenario}的配置项，不会带入</translation>
     </message>
     <message>
       <source>{key} is not an {scenario} option ({consequence})</source>
@@ -3544,8 +4264,8 @@
       <translation>{key} 的行设置了 {column}，它在 {target} 中没有对应的配置项</translation>
     </message>
     <message>
-      <source>{key} without operator names has no acl_json equivalent (acl.json dumps a whole model only under its model_name in {table})</source>
-      <translation>未指定算子名称的 {key} 在 acl_json 中没有对应的配置项（acl.json 只能通过 {table} 中的 model_name 来 Dump 整个模型）</translation>
+      <source>{key} without operator names has no acl.json equivalent (acl.json dumps a whole model only under its model_name in {table})</source>
+      <translation>没有算子名称的 {key} 在acl.json中没有对应项（acl.json只能在 {table} 中按model_name Dump整个模型）</translation>
     </message>
     <message>
       <source>{key} {path} does not exist on this machine; {consequence}</source>
@@ -3588,6 +4308,10 @@
       <translation>{key}={value} 不是 {target} 的可选值之一（{choices}）</translation>
     </message>
     <message>
+      <source>{level}: {message}</source>
+      <translation>{level}：{message}</translation>
+    </message>
+    <message>
       <source>{message} (only if `{condition}` holds, which cannot be decided from the script)</source>
       <translation>{message}（仅当`{condition}`成立时；无法从脚本判定该条件）</translation>
     </message>
@@ -3606,6 +4330,14 @@
     <message>
       <source>{message}; with {switch} off the runtime does not check or use it</source>
       <translation>{message}；{switch} 关闭时运行时不会校验也不会使用该配置项</translation>
+    </message>
+    <message>
+      <source>{name} ({type})</source>
+      <translation>{name}（{type}）</translation>
+    </message>
+    <message>
+      <source>{name} has statistics only (dump task 'tensor' keeps the values)</source>
+      <translation>{name} 只有统计数据（Dump任务为 'tensor' 时才保留数值）</translation>
     </message>
     <message>
       <source>{name} is empty; use one of {choices}</source>
@@ -3672,6 +4404,10 @@
       <translation>{name} 需要 {key} 条目</translation>
     </message>
     <message>
+      <source>{name} of type {kind} is not covered</source>
+      <translation>不支持类型为 {kind} 的 {name}</translation>
+    </message>
+    <message>
       <source>{name} uses a command, which the shell expands at run time; the checker keeps it as written</source>
       <translation>{name}使用了命令，shell在运行时才会展开；检查时按原样保留</translation>
     </message>
@@ -3716,12 +4452,96 @@
       <translation>{name}={value}中有未加引号的空格；shell会把`{command}`当作命令运行，{name}只对该命令生效</translation>
     </message>
     <message>
+      <source>{note}; operands rounded to HF32</source>
+      <translation>{note}；操作数舍入到HF32</translation>
+    </message>
+    <message>
+      <source>{op_type} needs input {i}, the dump has {count} inputs</source>
+      <translation>{op_type} 需要第 {i} 个输入，但Dump中只有 {count} 个输入</translation>
+    </message>
+    <message>
+      <source>{op_type} needs integer indices</source>
+      <translation>{op_type} 需要整数索引</translation>
+    </message>
+    <message>
+      <source>{op_type} with an offset_w input (quantized) is not covered</source>
+      <translation>不支持带offset_w输入（量化）的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with base {base}</source>
+      <translation>不支持base为 {base} 的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with batch_dims is not covered</source>
+      <translation>不支持带batch_dims的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with data_format {fmt} on a {ndim}-D input</source>
+      <translation>不支持在 {ndim} 维输入上data_format为 {fmt} 的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with empty axes is not covered</source>
+      <translation>不支持axes为空的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with padding {padding}</source>
+      <translation>不支持padding为 {padding} 的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with {count} inputs</source>
+      <translation>不支持带 {count} 个输入的 {op_type}</translation>
+    </message>
+    <message>
+      <source>{op_type} with {dtype} input {i} (quantized Cube ops are not covered)</source>
+      <translation>不支持第 {i} 个输入为 {dtype} 的 {op_type}（不支持量化的Cube算子）</translation>
+    </message>
+    <message>
+      <source>{op_type}: attribute {name} has {count} values, {length} expected</source>
+      <translation>{op_type}：属性 {name} 有 {count} 个值，应为 {length} 个</translation>
+    </message>
+    <message>
+      <source>{op_type}: attribute {name}={value} is not a list of integers</source>
+      <translation>{op_type}：属性 {name}={value} 不是整数列表</translation>
+    </message>
+    <message>
+      <source>{op_type}: axes {axes} do not fit a {ndim}-D input</source>
+      <translation>{op_type}：axes {axes} 与 {ndim} 维输入不符</translation>
+    </message>
+    <message>
+      <source>{op_type}: indices or axis {axis} out of range</source>
+      <translation>{op_type}：索引或轴 {axis} 超出范围</translation>
+    </message>
+    <message>
+      <source>{op_type}: operand shapes {shape} and {shape2} do not multiply (check transpose/adj attributes)</source>
+      <translation>{op_type}：操作数shape {shape} 与 {shape2} 无法相乘（请检查transpose/adj属性）</translation>
+    </message>
+    <message>
+      <source>{op_type}: perm {perm} is not a permutation of {ndim} axes</source>
+      <translation>{op_type}：perm {perm} 不是 {ndim} 个轴的排列</translation>
+    </message>
+    <message>
+      <source>{op_type}: pooling over the batch or channel axis</source>
+      <translation>{op_type}：在batch轴或通道轴上池化</translation>
+    </message>
+    <message>
+      <source>{op_type}: the attribute {name} is not in the graph (no GE graph dump found, or it lacks this op)</source>
+      <translation>{op_type}：图中没有属性 {name}（未找到GE图Dump，或图中没有该算子）</translation>
+    </message>
+    <message>
+      <source>{op_type}: the replay has shape {shape}, the dumped output {out_shapes}</source>
+      <translation>{op_type}：重放结果的shape为 {shape}，Dump的输出为 {out_shapes}</translation>
+    </message>
+    <message>
       <source>{option} is not declared by this script (argparse would exit with "unrecognized arguments"; absl with "Unknown command line flag"); it is ignored</source>
       <translation>{option}未在该脚本中声明（argparse会以"unrecognized arguments"退出，absl会报"Unknown command line flag"）；已忽略</translation>
     </message>
     <message>
       <source>{option}: {problem}; the script would exit, its default is used here</source>
       <translation>{option}：{problem}；脚本会因此退出，此处使用其默认值</translation>
+    </message>
+    <message>
+      <source>{op} is fused with {ops}: replay of fused ops is not covered</source>
+      <translation>{op} 与 {ops} 融合：不支持重放融合后的算子</translation>
     </message>
     <message>
       <source>{part!r} must start with getnext: (dataset inputs) or data: (placeholders).</source>
@@ -3736,20 +4556,36 @@
       <translation>{path}：{problems}。只有两个取值都合法时该文件才生效，因此它被忽略，编译缓存沿用环境变量或默认的限制（500 MB，保留50%）。</translation>
     </message>
     <message>
-      <source>{problems}; export it as {scenario} or project instead</source>
-      <translation>{problems}；请改为导出为 {scenario} 或工程文件</translation>
+      <source>{problems}; export it as {scenario} or as a project file instead</source>
+      <translation>{problems}；请改为导出为{scenario}或工程文件</translation>
+    </message>
+    <message>
+      <source>{problem}</source>
+      <translation>{problem}</translation>
     </message>
     <message>
       <source>{problem} msprof checks it against the platform, so profiling fails to start.</source>
       <translation>{problem} msprof会按平台校验该项，因此Profiling无法启动。</translation>
     </message>
     <message>
+      <source>{reason} (following the kernel variant: {note})</source>
+      <translation>{reason}（按kernel的另一种实现：{note}）</translation>
+    </message>
+    <message>
       <source>{reason} {consequence}</source>
       <translation>{reason} {consequence}</translation>
     </message>
     <message>
+      <source>{reason}; the {dtype} output holds only {compute} values: the op ran in {compute} (precision mode), judged with its rounding</source>
+      <translation>{reason}；{dtype} 输出中只有 {compute} 能表示的值：该算子以 {compute} 计算（精度模式），按其舍入判定</translation>
+    </message>
+    <message>
       <source>{shadowed} is set, but the compiler writes op_cache.ini into op_compiler_cache_dir after the first build, and a valid op_cache.ini takes precedence over the variables.</source>
       <translation>已设置 {shadowed}，但首次编译后编译器会在op_compiler_cache_dir中生成op_cache.ini，合法的op_cache.ini优先级高于这些环境变量。</translation>
+    </message>
+    <message>
+      <source>{tensor}: {reason}</source>
+      <translation>{tensor}：{reason}</translation>
     </message>
     <message>
       <source>{token!r} is not an option of this script; it is ignored</source>

@@ -92,6 +92,10 @@
       <translation>1% … 99%</translation>
     </message>
     <message>
+      <source>AI Core exception</source>
+      <translation>AI Core异常</translation>
+    </message>
+    <message>
       <source>About {app}</source>
       <translation>关于 {app}</translation>
     </message>
@@ -476,10 +480,6 @@
       <translation>环境变量</translation>
     </message>
     <message>
-      <source>Environment (shell exports)</source>
-      <translation>环境变量（shell export语句）</translation>
-    </message>
-    <message>
       <source>Environment variables</source>
       <translation>环境变量</translation>
     </message>
@@ -804,6 +804,10 @@
       <translation>NPU</translation>
     </message>
     <message>
+      <source>NPU and golden dumps chosen: press Compare.</source>
+      <translation>已选择NPU的Dump数据和标杆Dump数据：单击“比对”开始比对。</translation>
+    </message>
+    <message>
       <source>NPU dump folder or file</source>
       <translation>NPU Dump目录或文件</translation>
     </message>
@@ -850,6 +854,10 @@
     <message>
       <source>NPU: {run} ({path})</source>
       <translation>NPU：{run}（{path}）</translation>
+    </message>
+    <message>
+      <source>NaN in an output</source>
+      <translation>输出中出现NaN</translation>
     </message>
     <message>
       <source>NaN values</source>
@@ -1096,16 +1104,12 @@
       <translation>工程文件 (*.adg.json)</translation>
     </message>
     <message>
-      <source>Project file (all options)</source>
-      <translation>工程文件（全部配置项）</translation>
-    </message>
-    <message>
       <source>Range: {low} … {high}</source>
       <translation>取值范围：{low} … {high}</translation>
     </message>
     <message>
       <source>Rank</source>
-      <translation>rank</translation>
+      <translation>rank编号</translation>
     </message>
     <message>
       <source>Ranks</source>
@@ -1332,10 +1336,6 @@
       <translation>shape</translation>
     </message>
     <message>
-      <source>Shell exports</source>
-      <translation>Shell export语句</translation>
-    </message>
-    <message>
       <source>Show as</source>
       <translation>显示为</translation>
     </message>
@@ -1393,7 +1393,7 @@
     </message>
     <message>
       <source>Step</source>
-      <translation>step</translation>
+      <translation>step编号</translation>
     </message>
     <message>
       <source>Steps</source>
@@ -1402,14 +1402,6 @@
     <message>
       <source>Stop the running background task</source>
       <translation>停止正在运行的后台任务</translation>
-    </message>
-    <message>
-      <source>TF1 session (Python)</source>
-      <translation>TF1 session（Python）</translation>
-    </message>
-    <message>
-      <source>TF2 npu_device (Python)</source>
-      <translation>TF2 npu_device（Python）</translation>
     </message>
     <message>
       <source>Table</source>
@@ -1620,6 +1612,14 @@
       <translation>float16 Tensor达到 ±65504（float16的上限）或 Inf</translation>
     </message>
     <message>
+      <source>accumulation dtype</source>
+      <translation>累加的数据类型</translation>
+    </message>
+    <message>
+      <source>accumulation error bound γ(K)</source>
+      <translation>累加误差上界 γ(K)</translation>
+    </message>
+    <message>
       <source>agrees</source>
       <translation>一致</translation>
     </message>
@@ -1628,12 +1628,20 @@
       <translation>全部十项</translation>
     </message>
     <message>
+      <source>allowed relative norm error</source>
+      <translation>允许的相对范数误差</translation>
+    </message>
+    <message>
       <source>always</source>
       <translation>总是</translation>
     </message>
     <message>
       <source>any product</source>
       <translation>任意产品</translation>
+    </message>
+    <message>
+      <source>assumed precision</source>
+      <translation>假定的计算精度</translation>
     </message>
     <message>
       <source>axis {axis}</source>
@@ -1700,6 +1708,10 @@
       <translation>余弦相似度下限</translation>
     </message>
     <message>
+      <source>cosine similarity</source>
+      <translation>余弦相似度</translation>
+    </message>
+    <message>
       <source>cosine ≥</source>
       <translation>余弦相似度 ≥</translation>
     </message>
@@ -1750,6 +1762,14 @@
     <message>
       <source>dumped {when}</source>
       <translation>Dump于 {when}</translation>
+    </message>
+    <message>
+      <source>elements</source>
+      <translation>元素个数</translation>
+    </message>
+    <message>
+      <source>elements over the budget</source>
+      <translation>超出误差预算的元素个数</translation>
     </message>
     <message>
       <source>error</source>
@@ -1808,6 +1828,10 @@
       <translation>展平索引</translation>
     </message>
     <message>
+      <source>floor (smallest normal of the dtype)</source>
+      <translation>误差下限（该数据类型的最小正规数）</translation>
+    </message>
+    <message>
       <source>folder</source>
       <translation>目录</translation>
     </message>
@@ -1856,6 +1880,10 @@
       <translation>包含 {count} 个算子的分组（双击展开或折叠）</translation>
     </message>
     <message>
+      <source>how the op computes</source>
+      <translation>算子的计算方式</translation>
+    </message>
+    <message>
       <source>index [{where}] (flat {flat})</source>
       <translation>索引 [{where}]（展平 {flat}）</translation>
     </message>
@@ -1896,6 +1924,10 @@
       <translation>由编译器插入（无原始算子）</translation>
     </message>
     <message>
+      <source>intermediate precision</source>
+      <translation>中间计算精度</translation>
+    </message>
+    <message>
       <source>introduced</source>
       <translation>由该算子引入</translation>
     </message>
@@ -1932,6 +1964,10 @@
       <translation>丢失（worker已退出）</translation>
     </message>
     <message>
+      <source>lowest cosine similarity within the budget</source>
+      <translation>误差预算内的最低余弦相似度</translation>
+    </message>
+    <message>
       <source>mapping</source>
       <translation>映射</translation>
     </message>
@@ -1948,8 +1984,20 @@
       <translation>最大绝对误差 ≤</translation>
     </message>
     <message>
+      <source>max absolute error</source>
+      <translation>最大绝对误差</translation>
+    </message>
+    <message>
+      <source>max relative error</source>
+      <translation>最大相对误差</translation>
+    </message>
+    <message>
       <source>mean</source>
       <translation>平均值</translation>
+    </message>
+    <message>
+      <source>memory overwrite (what watcher catches)</source>
+      <translation>内存踩踏（watcher场景可发现）</translation>
     </message>
     <message>
       <source>micro-step {n}</source>
@@ -2056,6 +2104,10 @@
       <translation>原始shape</translation>
     </message>
     <message>
+      <source>output dtype</source>
+      <translation>输出的数据类型</translation>
+    </message>
+    <message>
       <source>outputs</source>
       <translation>输出</translation>
     </message>
@@ -2089,7 +2141,7 @@
     </message>
     <message>
       <source>rank</source>
-      <translation>rank</translation>
+      <translation>rank目录</translation>
     </message>
     <message>
       <source>rank vs rank (data-parallel group)</source>
@@ -2128,6 +2180,10 @@
       <translation>读取</translation>
     </message>
     <message>
+      <source>reduction length K</source>
+      <translation>归约长度 K</translation>
+    </message>
+    <message>
       <source>reference</source>
       <translation>参考实现</translation>
     </message>
@@ -2148,6 +2204,10 @@
       <translation>相对误差 ‖·‖₂</translation>
     </message>
     <message>
+      <source>relative norm error</source>
+      <translation>相对范数误差</translation>
+    </message>
+    <message>
       <source>replay budget</source>
       <translation>重放误差预算</translation>
     </message>
@@ -2164,12 +2224,20 @@
       <translation>重放：{verdict}</translation>
     </message>
     <message>
+      <source>roundings to the output dtype</source>
+      <translation>舍入到输出数据类型的次数</translation>
+    </message>
+    <message>
       <source>row {row}, {column}: {problem}</source>
       <translation>第 {row} 行，{column}：{problem}</translation>
     </message>
     <message>
       <source>rows</source>
       <translation>行</translation>
+    </message>
+    <message>
+      <source>safety factor</source>
+      <translation>安全系数</translation>
     </message>
     <message>
       <source>scalar</source>
@@ -2264,10 +2332,6 @@
       <translation>时间</translation>
     </message>
     <message>
-      <source>torchair (Python)</source>
-      <translation>torchair（Python）</translation>
-    </message>
-    <message>
       <source>type: {type}</source>
       <translation>类型：{type}</translation>
     </message>
@@ -2278,6 +2342,14 @@
     <message>
       <source>undecided: set to {value} only when {condition} (line {line})</source>
       <translation>无法确定：仅当 {condition} 时设为 {value}（第{line}行）</translation>
+    </message>
+    <message>
+      <source>unit roundoff of the accumulation dtype</source>
+      <translation>累加数据类型的单位舍入误差</translation>
+    </message>
+    <message>
+      <source>unit roundoff of the output dtype</source>
+      <translation>输出数据类型的单位舍入误差</translation>
     </message>
     <message>
       <source>unknown</source>
@@ -2328,8 +2400,16 @@
       <translation>工作目录</translation>
     </message>
     <message>
+      <source>worst error / allowed error</source>
+      <translation>最大误差与允许误差之比</translation>
+    </message>
+    <message>
       <source>writing {path}</source>
       <translation>正在写入 {path}</translation>
+    </message>
+    <message>
+      <source>wrong kernel (small relative error)</source>
+      <translation>kernel计算错误（较小的相对误差）</translation>
     </message>
     <message>
       <source>wrote {path}</source>
@@ -2517,7 +2597,7 @@
     </message>
     <message>
       <source>{npu} vs {bench}, msprobe {mode}: {runs} runs, {rows} rows, {errors} error, {warnings} warning, {unchecked} not compared, {overflows} overflows; {where}</source>
-      <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个 error，{warnings} 个 warning，{unchecked} 个未比对，溢出 {overflows}；{where}</translation>
+      <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个错误，{warnings} 个警告，{unchecked} 个未比对，溢出 {overflows}；{where}</translation>
     </message>
     <message>
       <source>{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · {unmatched} unmatched · {overflows} overflow</source>
@@ -2634,6 +2714,10 @@
     <message>
       <source>|error|</source>
       <translation>|误差|</translation>
+    </message>
+    <message>
+      <source>λ (transcendental error)</source>
+      <translation>λ（超越函数误差）</translation>
     </message>
     <message>
       <source>… {count} more rows</source>

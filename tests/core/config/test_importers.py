@@ -25,7 +25,7 @@ def test_acl_json_words_become_bools():
     ('{\n  "dump": {\n    // a comment\n  }\n}', 3, 5, "comments"),
     ("{'dump': {}}", 1, 2, "double quotes"),
     ('{"dump": {"dump_path": "x"}} extra', 1, 30, "extra text"),
-    ('{"dump": {"dump_path": "x"\n"dump_mode": "all"}}', 2, 1, "delimiter"),
+    ('{"dump": {"dump_path": "x"\n"dump_mode": "all"}}', 2, 1, "a comma ',' was expected"),
 ])
 def test_malformed_json_reports_line_and_column(text, line, column, words):
     with pytest.raises(InputError) as info:

@@ -111,7 +111,7 @@ def test_refusals_name_the_options_and_drops_are_listed():
     with pytest.raises(DumpError, match="model_name"):
         export(acl, "tf1_python")
     overflow = parse_text(OVERFLOW, kind="json")
-    assert "dump_debug has no torchair equivalent" in plan_export(overflow, "torchair_python").reason
+    assert "dump_debug has no PyTorch torchair equivalent" in plan_export(overflow, "torchair_python").reason
     tf1 = ConfigDoc("tf1_session", {"enable_dump": True, "dump_path": "/d", "dump_debug_mode": "all"},
                     facts={"env": {"ASCEND_WORK_PATH": "/w"}})
     to_acl = plan_export(tf1, "acl_json")
@@ -140,7 +140,7 @@ def test_exception_scenes_map_to_enable_exception_dump_both_ways():
             {"dump_scene": "aic_err_brief_dump" if level == 2 else scene}
     assert plan_export(ConfigDoc("tf1_session", {"enable_exception_dump": 0}), "acl_json").values == {}
     watcher = plan_export(ConfigDoc("acl_json", {"dump_scene": "watcher"}), "tf2_python")
-    assert 'dump_scene="watcher" has no tf2_npu_device equivalent' in watcher.reason
+    assert 'dump_scene="watcher" has no TensorFlow 2 npu_device equivalent' in watcher.reason
 
 
 def test_every_declared_equivalent_names_a_real_option():

@@ -17,8 +17,9 @@ def test_internal_keys_become_document_titles():
     assert cite("something else") == "something else"
 
 
-def test_titles_are_translated_through_the_given_function():
-    assert cite("seed 002: enable_dump", str.upper) == f"{DOCUMENTS['seed 002'].upper()} — enable_dump"
+def test_titles_and_sections_are_translated_through_the_given_function():
+    assert cite("seed 002: enable_dump", str.upper) == f"{DOCUMENTS['seed 002'].upper()} — ENABLE_DUMP"
+    assert cite("import", str.upper) == "IMPORT"
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

@@ -16,11 +16,11 @@ from typing import Any
 from ascend_dump_gui.core.config.fields import FieldSpec, Kind, Scenario
 from ascend_dump_gui.core.config.formats.acl_json import ACL_TEXT
 from ascend_dump_gui.core.config.model import ConfigDoc
-from ascend_dump_gui.core.config.names import EXPORT_TARGETS
+from ascend_dump_gui.core.config.names import EXPORT_TARGETS, format_name
 from ascend_dump_gui.core.config.scenarios import SCENARIOS
 from ascend_dump_gui.core.config.schema.tf2 import ENV_KEYS
 from ascend_dump_gui.core.errors import DumpError
-from ascend_dump_gui.core.messages import Text, msg
+from ascend_dump_gui.core.messages import Text, joined, msg
 
 TARGET_SCENARIO = {"acl_json": "acl_json", "tf1_python": "tf1_session", "tf2_python": "tf2_npu_device",
                    "torchair_python": "torchair", "shell": "env", "msprobe_json": "msprobe_config",
@@ -43,8 +43,8 @@ class ExportPlan:
         """Why the target cannot carry the config ("" when it can)."""
         if not self.refused:
             return ""
-        return msg("{problems}; export it as {scenario} or project instead",
-                   problems="; ".join(why for _key, why in self.refused), scenario=self.scenario)
+        return msg("{problems}; export it as {scenario} or as a project file instead",
+                   problems=joined([why for _key, why in self.refused], "; "), scenario=format_name(self.scenario))
 
 
 def plan_export(doc: ConfigDoc, to: str) -> ExportPlan:
@@ -54,8 +54,8 @@ def plan_export(doc: ConfigDoc, to: str) -> ExportPlan:
     dropped = _not_options(doc, to)
     if (to == "msprobe_json") != (doc.scenario == "msprobe_config") and to != "project":
         if not (to == "acl_json" and doc.values.get("level") == "L2"):   # L2 hands msprobe's kernel config to ACL
-            why = msg("an msprobe config.json and a {scenario} config share no options", scenario=doc.scenario
-                      if to == "msprobe_json" else TARGET_SCENARIO.get(to, to))
+            why = msg("msprobe config.json and {scenario} share no options", scenario=format_name(
+                doc.scenario if to == "msprobe_json" else TARGET_SCENARIO.get(to, to)))
             return ExportPlan(to, doc.scenario, {}, (("scenario", why),), tuple(dropped))
         return ExportPlan(to, doc.scenario, dict(doc.values), (), tuple(dropped))
     target = SCENARIOS.get(TARGET_SCENARIO.get(to, ""))
@@ -73,17 +73,17 @@ def plan_export(doc: ConfigDoc, to: str) -> ExportPlan:
                 values[key] = value
             continue
         if not source.has(key):
-            dropped.append((key, msg("{key} is not a {scenario} option; it is not carried", key=key,
-                                     scenario=source.name)))
+            dropped.append((key, msg("{key} is not an option of {scenario}; it is not carried", key=key,
+                                     scenario=format_name(source.name))))
             continue
         spec = source.field(key)
         name = equivalent(source, key, target)
         if name is None:
             if _is_default(spec, value):
                 dropped.append((key, msg("{key} is at its default; {target} needs no counterpart", key=key,
-                                         target=target.name)))
+                                         target=format_name(target.name))))
             else:
-                refused[key] = msg("{key} has no {target} equivalent", key=key, target=target.name)
+                refused[key] = msg("{key} has no {target} equivalent", key=key, target=format_name(target.name))
             continue
         carried, problem = _carry(source, spec, target, target.field(name), value, doc.values, consumed)
         if problem is not None:
@@ -137,7 +137,7 @@ def _carry(source: Scenario, spec: FieldSpec, target: Scenario, tspec: FieldSpec
     if spec.kind is tspec.kind:
         if tspec.kind is Kind.CHOICE and tspec.choices and value not in tspec.choices:
             return {}, msg("{key}={value} is not one of the {target} values ({choices})", key=spec.key,
-                           value=json.dumps(value), target=target.name,
+                           value=json.dumps(value), target=format_name(target.name),
                            choices=", ".join(map(str, tspec.choices)))
         return {tspec.key: value}, None
     if spec.kind is Kind.TABLE and tspec.kind is Kind.BOOL:
@@ -145,7 +145,7 @@ def _carry(source: Scenario, spec: FieldSpec, target: Scenario, tspec: FieldSpec
     if spec.kind is Kind.BOOL and tspec.kind is Kind.TABLE:
         return _switch_to_rows(source, spec, tspec, value, values, consumed)
     return {}, msg("{key} is a {kind} option here and a {other} option in {target}", key=spec.key,
-                   kind=spec.kind.value, other=tspec.kind.value, target=target.name)
+                   kind=spec.kind.value, other=tspec.kind.value, target=format_name(target.name))
 
 
 def _mapped_value(spec: FieldSpec, target: Scenario, tspec: FieldSpec, value: Any,
@@ -157,7 +157,7 @@ def _mapped_value(spec: FieldSpec, target: Scenario, tspec: FieldSpec, value: An
     if found is not _NONE:
         return {tspec.key: found}, None
     return {}, msg("{key}={value} has no {target} equivalent", key=spec.key, value=json.dumps(value),
-                   target=target.name)
+                   target=format_name(target.name))
 
 
 _NONE = object()
@@ -175,7 +175,7 @@ def _rows_to_switch(spec: FieldSpec, target: Scenario, tspec: FieldSpec,
                 if cell in _EMPTY:
                     continue
                 return {}, msg("{key} rows set {column}, which has no {target} equivalent", key=spec.key,
-                               column=column, target=target.name)
+                               column=column, target=format_name(target.name))
             names.setdefault(other, []).extend(cell if isinstance(cell, list) else str(cell).split())
     out: dict[str, Any] = {tspec.key: bool(rows)}
     for other, found in names.items():
@@ -197,7 +197,7 @@ def _switch_to_rows(source: Scenario, spec: FieldSpec, tspec: FieldSpec, value: 
             row[column.key] = cell.split() if isinstance(cell, str) and column.kind is Kind.STR_LIST else cell
             consumed.add(other)
     if not row:
-        return {}, msg("{key} without operator names has no acl_json equivalent (acl.json dumps a whole model only "
+        return {}, msg("{key} without operator names has no acl.json equivalent (acl.json dumps a whole model only "
                        "under its model_name in {table})", key=spec.key, table=tspec.key)
     return {tspec.key: [row]}, None
 
@@ -217,8 +217,9 @@ def _not_options(doc: ConfigDoc, to: str) -> list[tuple[str, Text]]:
                                names=", ".join(env))))
     undecided = doc.facts.get("undecided")
     if isinstance(undecided, dict) and undecided and to != "project":   # the project file lists them
-        out.append(("undecided", msg("settings the run may or may not make are not written: {items}", items="; ".join(
-            f"{key} (only when {u['condition']})" for key, u in undecided.items()))))
+        out.append(("undecided", msg("settings the run may or may not make are not written: {items}", items=joined(
+            [msg("{key} (only when {condition})", key=key, condition=u["condition"])
+             for key, u in undecided.items()], "; "))))
     mode = doc.facts.get("mode")
     if doc.scenario == "torchair" and isinstance(mode, str) and to not in ("torchair_python", "project"):
         out.append(("mode", msg("torchair's compile mode ({mode}) is not written", mode=mode)))

@@ -10,13 +10,14 @@ from typing import Any
 from ascend_dump_gui.core.config.fields import Scenario
 from ascend_dump_gui.core.config.findings import Finding, Severity
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.sources import IMPORT_SOURCE
 from ascend_dump_gui.core.config.values import from_text
 from ascend_dump_gui.core.messages import Text, msg
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _REFERENCE = re.compile(r"\$(\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<plain>[A-Za-z_][A-Za-z0-9_]*))")
 _ASSIGNMENT = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)")
-_SOURCE = "import"
+_SOURCE = IMPORT_SOURCE
 SHELL_TEXT = "shell_text"   # fact: the file's text, so a save rewrites only the changed lines
 # Linux refuses to exec with one environment string longer than MAX_ARG_STRLEN (32 pages: 131072 bytes, E2BIG) or
 # with arguments and environment beyond ARG_MAX (2 MiB by default): an expansion past these is never a real run's.

@@ -54,6 +54,7 @@ from ascend_dump_gui.core.config.script.pytorch import (
 )
 from ascend_dump_gui.core.config.script.reach import Reach
 from ascend_dump_gui.core.config.script.variants import ScriptRun, alternative_args
+from ascend_dump_gui.core.config.sources import IMPORT_SOURCE
 from ascend_dump_gui.core.config.values import from_text, json_object
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import Text, msg
@@ -68,7 +69,7 @@ _ZERO = {"s": "", "i": 0, "b": False}
 _TYPE_CHECKED = frozenset({"jit_compile", "shape_generalization_mode"})
 # NPURunConfig keywords the estimator passes through str() (npu_bridge/estimator/npu/npu_estimator.py).
 _RUN_CONFIG_TEXT = frozenset({"graph_memory_max_size", "variable_memory_max_size"})
-_SOURCE = "import"
+_SOURCE = IMPORT_SOURCE
 _TEXT_KINDS = frozenset({Kind.STR, Kind.PATH, Kind.STEP, Kind.MAPPING})
 
 
