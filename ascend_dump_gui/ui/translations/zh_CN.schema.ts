@@ -4,6 +4,10 @@
   <context>
     <name>schema</name>
     <message>
+      <source> (the dumped dtype: no golden or graph names the op's dtype)</source>
+      <translation>（Dump的数据类型：没有标杆数据或计算图给出该算子的数据类型）</translation>
+    </message>
+    <message>
       <source> Did you mean {name!r}?</source>
       <translation> 是否想输入 {name!r}？</translation>
     </message>
@@ -106,6 +110,10 @@
     <message>
       <source>A dump switch is on but dump_path is not set; the session fails to start. Set dump_path to an existing writable folder.</source>
       <translation>已开启Dump开关但未设置dump_path，session将无法启动。请将dump_path设置为已存在且可写的目录。</translation>
+    </message>
+    <message>
+      <source>ACL_PRECISION_MODE keeps every operator in its own dtype, but conv.allow_hf32 is on (its default): float32 convolutions still compute in HF32, 11 mantissa bits.</source>
+      <translation>ACL_PRECISION_MODE 让每个算子保持其自身数据类型，但 conv.allow_hf32 处于开启状态（其默认值）：float32 卷积仍以 HF32（11 位尾数）计算。</translation>
     </message>
     <message>
       <source>AI CPU / AI Core parallelism</source>
@@ -412,6 +420,10 @@
       <translation>编译时要启用的已注册非通用Scope融合规则列表，以逗号分隔。</translation>
     </message>
     <message>
+      <source>Comma-separated operator types that ACL_OP_SELECT_IMPL_MODE applies to.</source>
+      <translation>ACL_OP_SELECT_IMPL_MODE 所作用的算子类型，以逗号分隔。</translation>
+    </message>
+    <message>
       <source>Common</source>
       <translation>通用</translation>
     </message>
@@ -466,6 +478,10 @@
     <message>
       <source>Conv2D with padding {value} and no pads attribute is not covered</source>
       <translation>不支持padding为 {value} 且没有pads属性的Conv2D</translation>
+    </message>
+    <message>
+      <source>Conv2D: a {kh}x{kw} filter does not fit the padded {ph}x{pw} input</source>
+      <translation>Conv2D：{kh}x{kw} 的filter放不进填充后 {ph}x{pw} 的输入</translation>
     </message>
     <message>
       <source>Conv2D: {shape} input channels, filter {shape2} and groups={groups} do not fit</source>
@@ -928,6 +944,22 @@
       <translation>HCCL超时时间（秒）</translation>
     </message>
     <message>
+      <source>HF32</source>
+      <translation>HF32模式</translation>
+    </message>
+    <message>
+      <source>HF32 for MatMul</source>
+      <translation>MatMul使用HF32</translation>
+    </message>
+    <message>
+      <source>HF32 for convolutions</source>
+      <translation>卷积使用HF32</translation>
+    </message>
+    <message>
+      <source>HF32 is for Cube ops, not {op_type}</source>
+      <translation>HF32 只用于Cube算子，不用于 {op_type}</translation>
+    </message>
+    <message>
       <source>Has no effect in the current version; memory is allocated as needed. Remove it.</source>
       <translation>当前版本中不生效，内存按需申请。请删除此配置项。</translation>
     </message>
@@ -1064,10 +1096,6 @@
       <translation>结束算子</translation>
     </message>
     <message>
-      <source>LayerNorm: begin_norm_axis {norm_axis} / begin_params_axis {params_axis} for a {ndim}-D input</source>
-      <translation>LayerNorm：begin_norm_axis {norm_axis} / begin_params_axis {params_axis} 与 {ndim} 维输入不符</translation>
-    </message>
-    <message>
       <source>LayerNorm: gamma {shape} does not fit {pshape}</source>
       <translation>LayerNorm：gamma {shape} 与 {pshape} 不符</translation>
     </message>
@@ -1106,6 +1134,10 @@
     <message>
       <source>Log folder</source>
       <translation>日志目录</translation>
+    </message>
+    <message>
+      <source>Log with base 1 (no logarithm)</source>
+      <translation>底数为 1 的Log（不存在对数）</translation>
     </message>
     <message>
       <source>Logical device this session runs on, so one script can drive several devices with one session per device.</source>
@@ -1344,6 +1376,10 @@
       <translation>使用实现模式的算子类型</translation>
     </message>
     <message>
+      <source>Operator types for the implementation mode</source>
+      <translation>实现模式作用的算子类型</translation>
+    </message>
+    <message>
       <source>Operator types not dumped (at most 100 entries; needs dump_level "op").</source>
       <translation>不Dump的算子类型（最多100项；需要dump_level为 "op"）。</translation>
     </message>
@@ -1440,6 +1476,14 @@
       <translation>位置</translation>
     </message>
     <message>
+      <source>Precision</source>
+      <translation>精度</translation>
+    </message>
+    <message>
+      <source>Precision mode</source>
+      <translation>精度模式</translation>
+    </message>
+    <message>
       <source>Precision mode (legacy)</source>
       <translation>精度模式（旧版）</translation>
     </message>
@@ -1482,6 +1526,10 @@
     <message>
       <source>Put variables on the Device or, to save device memory, on the Host. Host needs mixed computing.</source>
       <translation>将变量放在Device侧，或为节省Device内存放在Host侧。放在Host侧需要开启混合计算。</translation>
+    </message>
+    <message>
+      <source>PyTorch torch_npu</source>
+      <translation>PyTorch torch_npu脚本</translation>
     </message>
     <message>
       <source>PyTorch torchair</source>
@@ -1658,6 +1706,10 @@
     <message>
       <source>Set task to tensor</source>
       <translation>将 task 设为 tensor</translation>
+    </message>
+    <message>
+      <source>Set torch_npu.npu.conv.allow_hf32 = False</source>
+      <translation>设置 torch_npu.npu.conv.allow_hf32 = False</translation>
     </message>
     <message>
       <source>Set {key} to {word}</source>
@@ -2396,6 +2448,10 @@
       <translation>all_tensor_not_empty会去掉空Tensor检查；一旦出现空Tensor，算子将执行失败。</translation>
     </message>
     <message>
+      <source>allowed ±{tol}</source>
+      <translation>允许误差 ±{tol}</translation>
+    </message>
+    <message>
       <source>alpha={value} is not covered</source>
       <translation>不支持alpha={value}</translation>
     </message>
@@ -2488,6 +2544,10 @@
       <translation>无法读取 modify_mixlist 文件：{problem}</translation>
     </message>
     <message>
+      <source>cannot read the {option} file: {problem}</source>
+      <translation>无法读取 {option} 文件：{problem}</translation>
+    </message>
+    <message>
       <source>colouring {run}</source>
       <translation>正在着色 {run}</translation>
     </message>
@@ -2538,6 +2598,18 @@
     <message>
       <source>customize_dtypes has no effect while the precision mode keeps original dtypes (precision_mode_v2 origin or precision_mode must_keep_origin_dtype, the A2/A3 training default).</source>
       <translation>精度模式保持原始数据类型时（precision_mode_v2为 origin 或precision_mode为 must_keep_origin_dtype，即A2/A3训练的默认值），customize_dtypes不生效。</translation>
+    </message>
+    <message>
+      <source>customize_dtypes keeps {who} in float32</source>
+      <translation>customize_dtypes 让 {who} 保持 float32</translation>
+    </message>
+    <message>
+      <source>customize_dtypes per {what}: {names} compute in {dtype} whatever the precision mode {mode} chooses</source>
+      <translation>按{what}设置 customize_dtypes：无论精度模式 {mode} 如何选择，{names} 都以 {dtype} 计算</translation>
+    </message>
+    <message>
+      <source>customize_dtypes sets {who} to {precision}</source>
+      <translation>customize_dtypes 将 {who} 设为 {precision}</translation>
     </message>
     <message>
       <source>cv runs Cube and Vector operators of static-shape graphs in parallel (recommendation networks). Not with ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.</source>
@@ -2908,10 +2980,6 @@
       <translation>float32累加（mad f162f32），在L0C中加bias，一次舍入；filter格式 {format}</translation>
     </message>
     <message>
-      <source>float32 accumulation, one rounding to the output dtype</source>
-      <translation>float32累加，一次舍入到输出数据类型</translation>
-    </message>
-    <message>
       <source>force clears the operator cache on every build; switch back to enable afterwards, and avoid it while other jobs compile with the same cache.</source>
       <translation>force 会在每次编译时清空算子缓存；用完后请改回 enable，并避免在其他作业使用同一缓存编译时使用。</translation>
     </message>
@@ -2988,6 +3056,10 @@
       <translation>对同时提供两种实现的算子，选择 high_precision（高精度）或 high_performance（高性能）实现。</translation>
     </message>
     <message>
+      <source>high_precision or high_performance kernels for the operators of ACL_OPTYPELIST_FOR_IMPLMODE (every operator when that list is empty).</source>
+      <translation>为 ACL_OPTYPELIST_FOR_IMPLMODE 中的算子选择 high_precision 或 high_performance 的kernel（该列表为空时作用于所有算子）。</translation>
+    </message>
+    <message>
       <source>histogram</source>
       <translation>直方图</translation>
     </message>
@@ -3018,6 +3090,10 @@
     <message>
       <source>indexing {folder}</source>
       <translation>正在索引 {folder}</translation>
+    </message>
+    <message>
+      <source>input</source>
+      <translation>输入</translation>
     </message>
     <message>
       <source>input_batch_cpy "takes effect only when the number of user inputs is greater than 1"</source>
@@ -3124,6 +3200,10 @@
       <translation>iterations_per_loop必须与脚本中传给set_iteration_per_loop的值相等。</translation>
     </message>
     <message>
+      <source>its output was dumped in {dumped}, coarser than its own {dtype}{said}</source>
+      <translation>其输出以 {dumped} Dump，比其自身的 {dtype}{said} 更粗</translation>
+    </message>
+    <message>
       <source>jit_compile "This option is used only for networks of large recommendation models"</source>
       <translation>jit_compile “该配置项仅用于大型推荐模型的网络”</translation>
     </message>
@@ -3138,6 +3218,10 @@
     <message>
       <source>jit_compile through .b is what CANN {version} reads (a bool); CANN {since} and later refuse .b and need .s = "true", "false" or "auto". {said}</source>
       <translation>CANN {version} 正是以.b（布尔值）读取jit_compile；CANN {since}及之后版本拒绝.b，需要.s = "true"、"false"或"auto"。{said}</translation>
+    </message>
+    <message>
+      <source>keep_dtype keeps {who} in its dtype</source>
+      <translation>keep_dtype 让 {who} 保持其数据类型</translation>
     </message>
     <message>
       <source>layer_norm normalized_shape {shape} does not fit {shape2}</source>
@@ -3164,8 +3248,24 @@
       <translation>level L2 需要 task 为 tensor；msprobe 会拒绝 task {task}。</translation>
     </message>
     <message>
+      <source>line {line}: PrecisionDebugger's config file cannot be read ({problem}); msprobe stops there</source>
+      <translation>第 {line} 行：无法读取 PrecisionDebugger 的配置文件（{problem}）；msprobe 会在此停止</translation>
+    </message>
+    <message>
       <source>line {line}: an integer literal of {bits} bits (more than {limit}); the checker does not evaluate it, so what depends on it is not checked</source>
       <translation>第{line}行：整数字面量有 {bits} 位（超过 {limit}）；检查器不计算它，依赖它的内容不做检查</translation>
+    </message>
+    <message>
+      <source>line {line}: config_path `{expression}` cannot be evaluated without running the script; only the keyword arguments are checked</source>
+      <translation>第 {line} 行：不运行脚本无法求出 config_path `{expression}` 的值；只检查关键字参数</translation>
+    </message>
+    <message>
+      <source>line {line}: config_path is not a string; msprobe refuses it</source>
+      <translation>第 {line} 行：config_path 不是字符串；msprobe 会拒绝它</translation>
+    </message>
+    <message>
+      <source>line {line}: function {name} is never called in the script (naming it in a string or a comment calls nothing), so what it sets does not reach the run; it is not counted</source>
+      <translation>第 {line} 行：脚本中从未调用函数 {name}（在字符串或注释中提到它并不会调用），因此它设置的内容不会作用于运行；不计入</translation>
     </message>
     <message>
       <source>line {line}: parameter_map[{key!r}] is assigned directly; protobuf raises ValueError (direct assignment of a submessage is not allowed), so the script stops here. Write parameter_map[{key!r}].{accessor} = ... instead.</source>
@@ -3204,6 +3304,10 @@
       <translation>第{line}行：{message}</translation>
     </message>
     <message>
+      <source>line {line}: {path} is not a JSON object; msprobe's config.json is one</source>
+      <translation>第 {line} 行：{path} 不是JSON对象；msprobe 的 config.json 必须是JSON对象</translation>
+    </message>
+    <message>
       <source>line {line}: {why}</source>
       <translation>第{line}行：{why}</translation>
     </message>
@@ -3214,6 +3318,10 @@
     <message>
       <source>line {number} is not name=mode: {line}</source>
       <translation>第 {number} 行不是 name=mode 格式：{line}</translation>
+    </message>
+    <message>
+      <source>line {number}: bfloat16 is not supported on {product} (no bfloat16 kernels); compilation fails</source>
+      <translation>第 {number} 行：{product} 不支持 bfloat16（没有 bfloat16 的kernel）；编译会失败</translation>
     </message>
     <message>
       <source>line {number}: enable_float_32_execution needs Atlas A2/A3</source>
@@ -3234,6 +3342,18 @@
     <message>
       <source>line {number}: {name} comes before any [ByOpType]/[ByNodeName] section</source>
       <translation>第 {number} 行：{name} 出现在任何 [ByOpType]/[ByNodeName] 节之前</translation>
+    </message>
+    <message>
+      <source>line {number}: {name} is no op of the run this config is for; the line names nothing the runtime finds and has no effect (check the name against the dump or the GE graph)</source>
+      <translation>第 {number} 行：{name} 不是此配置所对应运行中的算子；该行指定的名称运行时找不到，不会生效（请对照Dump或GE计算图检查名称）</translation>
+    </message>
+    <message>
+      <source>line {number}: {name} is the name fusion gave to ops {kind}; the line names no op of the graph before fusion and has no effect: name the op type instead</source>
+      <translation>第 {number} 行：{name} 是融合后为算子 {kind} 起的名称；该行没有指定融合前计算图中的算子，不会生效：请改为指定算子类型</translation>
+    </message>
+    <message>
+      <source>line {number}: {name} was {kind}; a line for a fused op's original name has no effect: name its op type instead</source>
+      <translation>第 {number} 行：{name} 已被{kind}；指定融合算子原名称的行不会生效：请改为指定其算子类型</translation>
     </message>
     <message>
       <source>line {number}: {unknown} is not a data type name the compiler knows</source>
@@ -3300,8 +3420,20 @@
       <translation>均值和方差以float32计算（两遍），rstd = 1/sqrt(var + eps)，y 舍入一次</translation>
     </message>
     <message>
+      <source>met only by {value}</source>
+      <translation>只有 {value} 才符合</translation>
+    </message>
+    <message>
+      <source>met only by {value} or ±{largest} where the run saturates</source>
+      <translation>只有 {value}，或在运行饱和处的 ±{largest} 才符合</translation>
+    </message>
+    <message>
       <source>missing</source>
       <translation>缺失</translation>
+    </message>
+    <message>
+      <source>mixed precision mode {mode}: put {types} on the black-list, so every op of these types keeps float32 (other ops of these types diverge or overflow too)</source>
+      <translation>混合精度模式 {mode}：将 {types} 加入黑名单，使这些类型的所有算子保持 float32（这些类型的其他算子也出现偏离或溢出）</translation>
     </message>
     <message>
       <source>modify_mixlist has no effect with {described}: the lists only apply in mixed precision modes</source>
@@ -3352,6 +3484,10 @@
       <translation>msproftx/mstx数据</translation>
     </message>
     <message>
+      <source>multiply-adds</source>
+      <translation>次乘加</translation>
+    </message>
+    <message>
       <source>no golden .npy with this op name and output index</source>
       <translation>没有与该算子名称和输出序号对应的标杆 .npy 文件</translation>
     </message>
@@ -3368,6 +3504,14 @@
       <translation>没有图Dump，无法找到该输入的来源算子</translation>
     </message>
     <message>
+      <source>no precision mode lets a reduction accumulate in float16 (op_precision_mode does)</source>
+      <translation>没有任何精度模式会让归约以 float16 累加（op_precision_mode 会）</translation>
+    </message>
+    <message>
+      <source>no reduction</source>
+      <translation>无归约</translation>
+    </message>
+    <message>
       <source>not a variable assignment; ignored</source>
       <translation>不是变量赋值；已忽略</translation>
     </message>
@@ -3382,6 +3526,18 @@
     <message>
       <source>not enough memory to load the tensors</source>
       <translation>内存不足，无法加载这些Tensor</translation>
+    </message>
+    <message>
+      <source>not within the budget of {dtype}{said} ({reason})</source>
+      <translation>不在 {dtype}{said} 的误差预算内（{reason}）</translation>
+    </message>
+    <message>
+      <source>nothing diverges between the run and the golden: nothing to capture</source>
+      <translation>运行与标杆数据之间没有偏离：无需采集</translation>
+    </message>
+    <message>
+      <source>nothing diverges or overflows in this run: no fix to propose</source>
+      <translation>本次运行没有偏离或溢出：无需提出修复建议</translation>
     </message>
     <message>
       <source>npu_device.global_options().dump_config.* lines in a TF2 training script.</source>
@@ -3440,6 +3596,10 @@
       <translation>op_debug_level {level} 会关闭算子编译缓存并重新编译所有算子，因此 op_compiler_cache_mode={mode} 被忽略。</translation>
     </message>
     <message>
+      <source>op_precision_mode per {what}: {names} keep float32 (no HF32 / float16 accumulation) while the rest of the model keeps its precision</source>
+      <translation>按{what}设置 op_precision_mode：{names} 保持 float32（不使用 HF32 / float16 累加），模型其余部分保持原有精度</translation>
+    </message>
+    <message>
       <source>op_precision_mode takes precedence; op_select_implmode and optypelist_for_implmode are ignored.</source>
       <translation>op_precision_mode优先；op_select_implmode和optypelist_for_implmode将被忽略。</translation>
     </message>
@@ -3460,12 +3620,24 @@
       <translation>os.environ的键`{expression}`不是字面量；不做检查</translation>
     </message>
     <message>
+      <source>output</source>
+      <translation>输出</translation>
+    </message>
+    <message>
       <source>output must not contain control characters such as \n or \t</source>
       <translation>output 不能包含 \n 或 \t 等控制字符</translation>
     </message>
     <message>
+      <source>padded input elements</source>
+      <translation>个填充后的输入元素</translation>
+    </message>
+    <message>
       <source>pass</source>
       <translation>通过</translation>
+    </message>
+    <message>
+      <source>precision mode {value} ({source})</source>
+      <translation>精度模式 {value}（{source}）</translation>
     </message>
     <message>
       <source>precision_mode and precision_mode_v2 cannot be used together; keep precision_mode_v2.</source>
@@ -3474,6 +3646,10 @@
     <message>
       <source>precision_mode force_fp16 only applies to online inference.</source>
       <translation>precision_mode为 force_fp16 仅适用于在线推理。</translation>
+    </message>
+    <message>
+      <source>precision_mode_v2 cube_hif8 and mixed_hif8 are accepted by the adapter but documented as not supported yet; a fix or a run that relies on them is not confirmed to take effect.</source>
+      <translation>precision_mode_v2 的 cube_hif8 和 mixed_hif8 会被适配器接受，但文档说明尚不支持；依赖它们的修复或运行无法确认会生效。</translation>
     </message>
     <message>
       <source>profiling_mode (priority over PROFILING_MODE)</source>
@@ -3588,8 +3764,16 @@
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
+      <source>run the job again with the changed config, dump the same ops and compare: ascend-dump compare BEFORE GOLDEN --after AFTER; {ops} must no longer diverge or overflow</source>
+      <translation>用修改后的配置重新运行作业，Dump相同的算子并比对：ascend-dump compare BEFORE GOLDEN --after AFTER；{ops} 应不再偏离或溢出</translation>
+    </message>
+    <message>
       <source>session options</source>
       <translation>session配置项</translation>
+    </message>
+    <message>
+      <source>set_option's argument `{expression}` is not a dict literal; it is not checked</source>
+      <translation>set_option 的参数 `{expression}` 不是字典字面量；不做检查</translation>
     </message>
     <message>
       <source>settings the run may or may not make are not written: {items}</source>
@@ -3752,6 +3936,10 @@
       <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（SetNpuOptimizerAttr：modify_mixlist返回errors::Internal）</translation>
     </message>
     <message>
+      <source>tensorflow tf_adapter/util/npu_attrs.cc (kPrecisionModeV2List)</source>
+      <translation>TensorFlow源码 tf_adapter/util/npu_attrs.cc（kPrecisionModeV2List）</translation>
+    </message>
+    <message>
       <source>tensorflow tf_adapter/util/npu_attrs.cc (profiling_default_options)</source>
       <translation>TensorFlow适配源码 tf_adapter/util/npu_attrs.cc（profiling_default_options）</translation>
     </message>
@@ -3764,8 +3952,16 @@
       <translation>AOE工作目录</translation>
     </message>
     <message>
+      <source>the NPU output holds {count} elements, the replay {expected}</source>
+      <translation>NPU输出有 {count} 个元素，重放结果有 {expected} 个</translation>
+    </message>
+    <message>
       <source>the [op_compiler_cache] header line is missing</source>
       <translation>缺少[op_compiler_cache]标题行</translation>
+    </message>
+    <message>
+      <source>the budget is not finite at {count} elements where the replay is: not judged</source>
+      <translation>在 {count} 个重放结果为有限值的元素上误差预算不是有限值：不做判定</translation>
     </message>
     <message>
       <source>the call {api} is not covered by the replay</source>
@@ -3796,8 +3992,24 @@
       <translation>脚本设置的环境变量（{names}）不会写入</translation>
     </message>
     <message>
+      <source>the error bound of a {dtype} sum of {order} ({n} roundings in a chain at unit roundoff {u}) reaches the output's own magnitude</source>
+      <translation>{dtype} 求和（{order}）的误差上界（单位舍入误差 {u} 下连续 {n} 次舍入）达到了输出自身的量级</translation>
+    </message>
+    <message>
+      <source>the error bound of a {dtype} sum of {order} (±{bound} as a norm) reaches the replay's own magnitude ({norm})</source>
+      <translation>{dtype} 求和（{order}）的误差上界（范数为 ±{bound}）达到了重放结果自身的量级（{norm}）</translation>
+    </message>
+    <message>
+      <source>the exact result leaves {dtype}'s range [{lo}, {hi}] at {count} elements and the op's overflow behaviour is not documented: not judged</source>
+      <translation>精确结果在 {count} 个元素上超出 {dtype} 的范围 [{lo}, {hi}]，且该算子的溢出行为没有文档说明：不做判定</translation>
+    </message>
+    <message>
       <source>the exception dump folder</source>
       <translation>异常算子Dump目录</translation>
+    </message>
+    <message>
+      <source>the golden folder {folder} already holds {count} .npy file(s) of an earlier run: a compare against it lists them as unmatched (give each run its own golden folder)</source>
+      <translation>标杆数据目录 {folder} 中已有之前运行的 {count} 个 .npy 文件：与其比对时它们会列为未匹配（请为每次运行使用单独的标杆数据目录）</translation>
     </message>
     <message>
       <source>the inputs or attributes do not fit {op_type}: {problem}</source>
@@ -3814,6 +4026,10 @@
     <message>
       <source>the op has no inputs (a data or constant op)</source>
       <translation>该算子没有输入（数据或常量算子）</translation>
+    </message>
+    <message>
+      <source>the op's enable_hf32 attribute (graph) computes it in HF32</source>
+      <translation>算子的 enable_hf32 属性（计算图）让其以 HF32 计算</translation>
     </message>
     <message>
       <source>the operator compile cache folder</source>
@@ -3840,8 +4056,20 @@
       <translation>dump_path 中的远端目录包含 {bad}；只允许ASCII字母、数字和 -=[];\,./!@#$%^&amp;*()_+{{}}:?（EP0003）。</translation>
     </message>
     <message>
+      <source>the replay has {count} non-finite values for a {dtype} output</source>
+      <translation>对 {dtype} 输出，重放结果有 {count} 个非有限值</translation>
+    </message>
+    <message>
+      <source>the replay is not an integer everywhere: {dtype} rounding of this op is not covered</source>
+      <translation>重放结果并非处处为整数：不支持此算子的 {dtype} 舍入</translation>
+    </message>
+    <message>
       <source>the run cannot decide it</source>
       <translation>本次运行无法确定它</translation>
+    </message>
+    <message>
+      <source>the run's precision mode is unknown (give --precision-mode, --config or --product)</source>
+      <translation>运行的精度模式未知（请给出 --precision-mode、--config 或 --product）</translation>
     </message>
     <message>
       <source>the runtime does not read it</source>
@@ -3888,6 +4116,18 @@
       <translation>Runtime 不会写出 Dump 文件：此配置没有开启任何 Dump</translation>
     </message>
     <message>
+      <source>the set_option key `{expression}` is not a literal; this option is not checked</source>
+      <translation>set_option 的键 `{expression}` 不是字面量；不检查该配置项</translation>
+    </message>
+    <message>
+      <source>the steps make {groups} groups; dump_step holds at most 100 (the runtime refuses more): capture fewer steps or consecutive ones</source>
+      <translation>这些step组成 {groups} 组；dump_step 最多容纳 100 组（运行时会拒绝更多）：请采集更少或连续的step</translation>
+    </message>
+    <message>
+      <source>the {dtype} op computed at {precision}{said}: {reason}; {why}</source>
+      <translation>该 {dtype} 算子以 {precision} 计算{said}：{reason}；{why}</translation>
+    </message>
+    <message>
       <source>the {side} input is an msprobe dump (dump.json) and the {other_side} input {other} is not: the two formats cannot be compared with each other; choose two msprobe dumps, or GE/ACL dumps with their golden .npy files</source>
       <translation>{side}输入是msprobe的Dump数据（dump.json），而{other_side}输入 {other} 不是：两种格式不同，无法相互比对；请选择两份msprobe的Dump数据，或GE/ACL的Dump数据及其标杆 .npy 文件</translation>
     </message>
@@ -3902,6 +4142,30 @@
     <message>
       <source>torch.ops namespaces whose operators are dumped too (default _C_ascend).</source>
       <translation>其算子也需要Dump的 torch.ops 命名空间（默认 _C_ascend）。</translation>
+    </message>
+    <message>
+      <source>torch_npu (Python)</source>
+      <translation>torch_npu（Python脚本）</translation>
+    </message>
+    <message>
+      <source>torch_npu has no per-op precision option: ACL_PRECISION_MODE must_keep_origin_dtype keeps float32 ops in float32 (allow_fp32_to_fp16 lowered {ops})</source>
+      <translation>torch_npu 没有逐算子的精度配置项：ACL_PRECISION_MODE 设为 must_keep_origin_dtype 可让 float32 算子保持 float32（allow_fp32_to_fp16 降低了 {ops} 的精度）</translation>
+    </message>
+    <message>
+      <source>torch_npu precision options in a PyTorch script: set_option and the HF32 switches.</source>
+      <translation>PyTorch脚本中的torch_npu精度配置项：set_option 与 HF32 开关。</translation>
+    </message>
+    <message>
+      <source>torch_npu.npu.conv.allow_hf32: float32 convolutions compute in HF32. Default True.</source>
+      <translation>torch_npu.npu.conv.allow_hf32：float32 卷积以 HF32 计算。默认值为 True。</translation>
+    </message>
+    <message>
+      <source>torch_npu.npu.matmul.allow_hf32: float32 matrix multiplications compute in HF32 (a float32 input rounded to 11 mantissa bits). Default False.</source>
+      <translation>torch_npu.npu.matmul.allow_hf32：float32 矩阵乘以 HF32 计算（float32 输入舍入到 11 位尾数）。默认值为 False。</translation>
+    </message>
+    <message>
+      <source>torch_npu.npu.set_option({"ACL_PRECISION_MODE": ...}): allow_fp32_to_fp16 lets float32 operators run in float16 where the kernel lacks float32; must_keep_origin_dtype keeps every operator in its dtype. Unset: the product's default.</source>
+      <translation>torch_npu.npu.set_option({"ACL_PRECISION_MODE": ...})：allow_fp32_to_fp16 让kernel不支持 float32 的 float32 算子以 float16 运行；must_keep_origin_dtype 让每个算子保持其数据类型。未设置时：产品默认值。</translation>
     </message>
     <message>
       <source>torchair (Python)</source>
@@ -3922,6 +4186,10 @@
     <message>
       <source>torchair's compile mode ({mode}) is not written</source>
       <translation>torchair 的编译模式（{mode}）不会写入</translation>
+    </message>
+    <message>
+      <source>torchair's dump_layer accepts only letters, digits, _, space, /, \ and . in a name: {name} is refused</source>
+      <translation>torchair 的 dump_layer 在名称中只接受字母、数字、_、空格、/、\ 和 .：{name} 会被拒绝</translation>
     </message>
     <message>
       <source>torchair.CompilerConfig().dump_config.* lines in a PyTorch script (graph mode).</source>
@@ -3980,12 +4248,24 @@
       <translation>警告</translation>
     </message>
     <message>
+      <source>warning: msprobe matches list entries by substring: {name} also captures {others}; to capture only what you mean, list the full names instead, e.g. {exact}</source>
+      <translation>警告：msprobe 按子串匹配列表项：{name} 也会采集 {others}；若只想采集目标，请改为列出完整名称，例如 {exact}</translation>
+    </message>
+    <message>
+      <source>warning: {script} passes {key}={value!r} to PrecisionDebugger, which msprobe takes over config.json (the capture needs {key}={wanted!r}): change that argument too (the script change proposed beside the config does)</source>
+      <translation>警告：{script} 向 PrecisionDebugger 传入 {key}={value!r}，msprobe 会以它为准而不采用 config.json（采集需要 {key}={wanted!r}）：请同时修改该参数（配置旁建议的脚本修改已包含这一点）</translation>
+    </message>
+    <message>
       <source>where DUMP_GE_GRAPH writes graphs</source>
       <translation>DUMP_GE_GRAPH图Dump的存放目录</translation>
     </message>
     <message>
-      <source>window sum in the input dtype, one division</source>
-      <translation>窗口求和使用输入数据类型，一次除法</translation>
+      <source>window elements</source>
+      <translation>个窗口元素</translation>
+    </message>
+    <message>
+      <source>window sum in the input dtype, one window element after another, one division</source>
+      <translation>以输入数据类型逐个累加窗口元素求和，一次除法</translation>
     </message>
     <message>
       <source>with {args}: {message}</source>
@@ -4040,12 +4320,32 @@
       <translation>dynamic_inputs_shape_range 中的 {bad!r} 不是由方括号括起的尺寸、a~b 范围或 -1 的列表（方括号前不能有空格）。</translation>
     </message>
     <message>
-      <source>{bad} of {size} elements exceed the budget (worst at {at}: NPU {npu}, replay {replay}, allowed ±{allowed})</source>
-      <translation>{size} 个元素中有 {bad} 个超出误差预算（最大处 {at}：NPU {npu}，重放 {replay}，允许 ±{allowed}）</translation>
+      <source>{bad} of {size} elements exceed the budget (worst at {at}: NPU {npu}, replay {replay}, {allowed})</source>
+      <translation>{size} 个元素中有 {bad} 个超出误差预算（最差处 {at}：NPU {npu}，重放 {replay}，{allowed}）</translation>
+    </message>
+    <message>
+      <source>{count} elements beyond {dtype}'s range saturate to [{lo}, {hi}] (Ascend saturates integer overflow)</source>
+      <translation>{count} 个超出 {dtype} 范围的元素饱和到 [{lo}, {hi}]（昇腾对整数溢出做饱和处理）</translation>
     </message>
     <message>
       <source>{count} groups; at most {limit} are allowed</source>
       <translation>共 {count} 个分组；最多允许 {limit} 个</translation>
+    </message>
+    <message>
+      <source>{count} op(s) upstream within {levels} producer level(s), from the {how}: {names}</source>
+      <translation>上游 {levels} 层生产者范围内的 {count} 个算子（来自{how}）：{names}</translation>
+    </message>
+    <message>
+      <source>{count} terms added in sequence</source>
+      <translation>{count} 项依次相加</translation>
+    </message>
+    <message>
+      <source>{count} terms in blocks of {block} summed as a binary tree, the blocks in sequence</source>
+      <translation>{count} 项按每块 {block} 项以二叉树求和，各块依次相加</translation>
+    </message>
+    <message>
+      <source>{dtype} accumulation, one rounding to the output dtype</source>
+      <translation>{dtype} 累加，一次舍入到输出数据类型</translation>
     </message>
     <message>
       <source>{file}: not enough memory to load it</source>
@@ -4054,6 +4354,10 @@
     <message>
       <source>{file}: not enough memory to load {tensor}</source>
       <translation>{file}：内存不足，无法加载 {tensor}</translation>
+    </message>
+    <message>
+      <source>{framework} has no rank selection: run the job with this config on rank(s) {ranks}</source>
+      <translation>{framework} 无法选择rank：请在rank {ranks} 上用此配置运行作业</translation>
     </message>
     <message>
       <source>{group} must be an object of pass names to "on"/"off"</source>
@@ -4124,12 +4428,24 @@
       <translation>{key} 元素 {element!r} 必须是整数或 "4-7" 这样的字符串；msprobe 会拒绝该配置。</translation>
     </message>
     <message>
+      <source>{key} file {path} cannot be read here: {problem}</source>
+      <translation>无法在此读取 {key} 文件 {path}：{problem}</translation>
+    </message>
+    <message>
+      <source>{key} file {path} is larger than {limit} bytes: not read</source>
+      <translation>{key} 文件 {path} 大于 {limit} 字节：未读取</translation>
+    </message>
+    <message>
       <source>{key} has more than {limit} elements; msprobe refuses it.</source>
       <translation>{key} 的元素超过 {limit} 个；msprobe 会拒绝。</translation>
     </message>
     <message>
       <source>{key} has no {target} equivalent</source>
       <translation>{key} 在 {target} 中没有对应的配置项</translation>
+    </message>
+    <message>
+      <source>{key} in {file}</source>
+      <translation>{file} 中的 {key}</translation>
     </message>
     <message>
       <source>{key} is a {kind} option here and a {other} option in {target}</source>
@@ -4172,6 +4488,10 @@
       <translation>{key} 不是{scenario}的配置项，不会带入</translation>
     </message>
     <message>
+      <source>{key} is not an option torch_npu registers: set_option raises on it and the script stops</source>
+      <translation>{key} 不是 torch_npu 注册的配置项：set_option 会因此报错，脚本停止</translation>
+    </message>
+    <message>
       <source>{key} is not an {scenario} option ({consequence})</source>
       <translation>{key} 不是 {scenario} 的配置项（{consequence}）</translation>
     </message>
@@ -4186,6 +4506,10 @@
     <message>
       <source>{key} is not set in the script and there is no line of the same kind to put it next to; not added</source>
       <translation>脚本中没有设置 {key}，也没有同类的行可供插入其后，因此未添加</translation>
+    </message>
+    <message>
+      <source>{key} is not written into the script ({why}); the snippet sets it</source>
+      <translation>{key} 没有写入脚本（{why}）；由代码片段设置</translation>
     </message>
     <message>
       <source>{key} is read by the TF Adapter from CANN {since} on; the adapter of CANN {version} never looks the key up, so it is ignored. {said}</source>
@@ -4332,6 +4656,34 @@
       <translation>{message}；{switch} 关闭时运行时不会校验也不会使用该配置项</translation>
     </message>
     <message>
+      <source>{missed}, but within the budget of the op recomputed at {precision}: it ran at {precision}; {why}. `ascend-dump fix` proposes the setting that keeps it in {dtype}</source>
+      <translation>{missed}，但在以 {precision} 重新计算该算子的误差预算内：它以 {precision} 运行；{why}。`ascend-dump fix` 会给出让它保持 {dtype} 的设置</translation>
+    </message>
+    <message>
+      <source>{model} is the name a TF session gives its graph at each run (build time): the dump_list item names no model_name, so its layers apply to the model that runs</source>
+      <translation>{model} 是TF session每次运行时（构建时）给计算图起的名称：该 dump_list 项未指定 model_name，因此其中的层作用于正在运行的模型</translation>
+    </message>
+    <message>
+      <source>{mode} does not let {op_type} compute at {precision}</source>
+      <translation>{mode} 不允许 {op_type} 以 {precision} 计算</translation>
+    </message>
+    <message>
+      <source>{mode} gives Cube ops float16 operands with a float32 output</source>
+      <translation>{mode} 让Cube算子使用 float16 操作数、float32 输出</translation>
+    </message>
+    <message>
+      <source>{mode} lets {rule} compute at {precision}</source>
+      <translation>{mode} 允许 {rule} 以 {precision} 计算</translation>
+    </message>
+    <message>
+      <source>{mode}, but modify_mixlist puts {op_type} on the block list</source>
+      <translation>{mode}，但 modify_mixlist 将 {op_type} 加入了黑名单</translation>
+    </message>
+    <message>
+      <source>{mode}; no HF32 switch is on for {op_type}</source>
+      <translation>{mode}；{op_type} 没有开启任何 HF32 开关</translation>
+    </message>
+    <message>
       <source>{name} ({type})</source>
       <translation>{name}（{type}）</translation>
     </message>
@@ -4416,6 +4768,10 @@
       <translation>{name}使用了{references}，shell在运行时才会展开；检查时按原样保留</translation>
     </message>
     <message>
+      <source>{name} was fused into {op}: the runtime dumps it as {op}</source>
+      <translation>{name} 已被融合进 {op}：运行时会以 {op} 的名义Dump它</translation>
+    </message>
+    <message>
       <source>{name} would bring the file's expanded variables beyond {limit:,} characters (Linux refuses to start a program with an environment that large: ARG_MAX); the checker keeps it as written</source>
       <translation>{name}会使文件中展开后的变量超过 {limit:,} 个字符（Linux拒绝以如此大的环境启动程序：ARG_MAX）；检查器保留其原文</translation>
     </message>
@@ -4440,8 +4796,20 @@
       <translation>{name}.{action} 必须是算子类型名称的列表</translation>
     </message>
     <message>
+      <source>{name}.{action}: no op of type {op_type} is in the run this config is for (modify_mixlist names op types, not op names)</source>
+      <translation>{name}.{action}：此配置对应的运行中没有类型为 {op_type} 的算子（modify_mixlist 指定的是算子类型，而非算子名称）</translation>
+    </message>
+    <message>
+      <source>{name}: arguments nested more than {depth} levels</source>
+      <translation>{name}：参数嵌套超过 {depth} 层</translation>
+    </message>
+    <message>
       <source>{name}: {error} (unbalanced quotes)</source>
       <translation>{name}：{error}（引号不配对）</translation>
+    </message>
+    <message>
+      <source>{name}: {reason}</source>
+      <translation>{name}：{reason}</translation>
     </message>
     <message>
       <source>{name}: {wrong} not allowed; items must be among {choices} (exact spelling)</source>
@@ -4452,16 +4820,16 @@
       <translation>{name}={value}中有未加引号的空格；shell会把`{command}`当作命令运行，{name}只对该命令生效</translation>
     </message>
     <message>
-      <source>{note}; operands rounded to HF32</source>
-      <translation>{note}；操作数舍入到HF32</translation>
-    </message>
-    <message>
       <source>{op_type} needs input {i}, the dump has {count} inputs</source>
       <translation>{op_type} 需要第 {i} 个输入，但Dump中只有 {count} 个输入</translation>
     </message>
     <message>
       <source>{op_type} needs integer indices</source>
       <translation>{op_type} 需要整数索引</translation>
+    </message>
+    <message>
+      <source>{op_type} ran its float32 inputs as HF32: turn HF32 off for these ops</source>
+      <translation>{op_type} 将其 float32 输入按 HF32 计算：请为这些算子关闭 HF32</translation>
     </message>
     <message>
       <source>{op_type} with an offset_w input (quantized) is not covered</source>
@@ -4496,20 +4864,44 @@
       <translation>不支持第 {i} 个输入为 {dtype} 的 {op_type}（不支持量化的Cube算子）</translation>
     </message>
     <message>
+      <source>{op_type}: a {kh}x{kw} window does not fit the {h}x{w} input (VALID)</source>
+      <translation>{op_type}：{kh}x{kw} 的窗口放不进 {h}x{w} 的输入（VALID）</translation>
+    </message>
+    <message>
       <source>{op_type}: attribute {name} has {count} values, {length} expected</source>
       <translation>{op_type}：属性 {name} 有 {count} 个值，应为 {length} 个</translation>
+    </message>
+    <message>
+      <source>{op_type}: attribute {name}={value} has a value outside [{lo}, {hi}]</source>
+      <translation>{op_type}：属性 {name}={value} 有值超出 [{lo}, {hi}]</translation>
+    </message>
+    <message>
+      <source>{op_type}: attribute {name}={value} is not a finite number in [{lo}, {hi}]</source>
+      <translation>{op_type}：属性 {name}={value} 不是 [{lo}, {hi}] 内的有限数</translation>
     </message>
     <message>
       <source>{op_type}: attribute {name}={value} is not a list of integers</source>
       <translation>{op_type}：属性 {name}={value} 不是整数列表</translation>
     </message>
     <message>
+      <source>{op_type}: attribute {name}={value} is not an integer in [{lo}, {hi}]</source>
+      <translation>{op_type}：属性 {name}={value} 不是 [{lo}, {hi}] 内的整数</translation>
+    </message>
+    <message>
       <source>{op_type}: axes {axes} do not fit a {ndim}-D input</source>
       <translation>{op_type}：axes {axes} 与 {ndim} 维输入不符</translation>
     </message>
     <message>
+      <source>{op_type}: batch dimensions {a} and {b} do not broadcast</source>
+      <translation>{op_type}：batch维度 {a} 与 {b} 无法广播</translation>
+    </message>
+    <message>
       <source>{op_type}: indices or axis {axis} out of range</source>
       <translation>{op_type}：索引或轴 {axis} 超出范围</translation>
+    </message>
+    <message>
+      <source>{op_type}: input shapes {shapes} do not broadcast</source>
+      <translation>{op_type}：输入shape {shapes} 无法广播</translation>
     </message>
     <message>
       <source>{op_type}: operand shapes {shape} and {shape2} do not multiply (check transpose/adj attributes)</source>
@@ -4532,6 +4924,26 @@
       <translation>{op_type}：重放结果的shape为 {shape}，Dump的输出为 {out_shapes}</translation>
     </message>
     <message>
+      <source>{op_type}: the replay would have shape {shape}, the dumped output {dumped}</source>
+      <translation>{op_type}：重放结果的shape将为 {shape}，而Dump的输出为 {dumped}</translation>
+    </message>
+    <message>
+      <source>{op_type}: the replay would take {work} {what} (more than {limit}): not replayed</source>
+      <translation>{op_type}：重放需要 {work} {what}（超过 {limit}）：不重放</translation>
+    </message>
+    <message>
+      <source>{op_type}: {kind} {i} holds {count} elements, more than the replay takes in float64 ({limit})</source>
+      <translation>{op_type}：{kind} {i} 有 {count} 个元素，超过重放以 float64 所能处理的数量（{limit}）</translation>
+    </message>
+    <message>
+      <source>{ops} ran in {precision} under the precision mode {mode}, which keeps original dtypes: autocast or a cast in the script lowered them; run them outside autocast on float32 inputs (snippet)</source>
+      <translation>{ops} 在保持原始数据类型的精度模式 {mode} 下以 {precision} 运行：是脚本中的 autocast 或类型转换降低了它们的精度；请在 autocast 之外以 float32 输入运行它们（见代码片段）</translation>
+    </message>
+    <message>
+      <source>{option} has no effect with {described}: every op keeps its original dtype</source>
+      <translation>{option} 在 {described} 下不生效：每个算子都保持其原始数据类型</translation>
+    </message>
+    <message>
       <source>{option} is not declared by this script (argparse would exit with "unrecognized arguments"; absl with "Unknown command line flag"); it is ignored</source>
       <translation>{option}未在该脚本中声明（argparse会以"unrecognized arguments"退出，absl会报"Unknown command line flag"）；已忽略</translation>
     </message>
@@ -4540,8 +4952,28 @@
       <translation>{option}：{problem}；脚本会因此退出，此处使用其默认值</translation>
     </message>
     <message>
+      <source>{op} ({op_type}) is judged kernel: its output misses the error budget of its own inputs even at {precision}, so no precision setting fixes it. Report it to the op's maintainers (Huawei support) with the op type, the CANN version, this replay's result and the dump file of this op (inputs and outputs)</source>
+      <translation>{op}（{op_type}）判定为kernel错误：即使以 {precision} 计算，其输出也超出由其自身输入得出的误差预算，因此任何精度设置都无法修复。请将算子类型、CANN版本、本次重放结果以及该算子的Dump文件（输入和输出）报告给算子维护方（华为技术支持）</translation>
+    </message>
+    <message>
+      <source>{op} got Inf/NaN inputs and its own golden stays in range: its overflow is carried from upstream ({where}); no precision setting of {op} changes that</source>
+      <translation>{op} 收到 Inf/NaN 输入，而其自身标杆数据在范围内：其溢出来自上游（{where}）；{op} 的任何精度设置都无法改变这一点</translation>
+    </message>
+    <message>
       <source>{op} is fused with {ops}: replay of fused ops is not covered</source>
       <translation>{op} 与 {ops} 融合：不支持重放融合后的算子</translation>
+    </message>
+    <message>
+      <source>{op} is not judged ({reason}): no precision fix without a verdict</source>
+      <translation>{op} 未做判定（{reason}）：没有判定结果就不提出精度修复</translation>
+    </message>
+    <message>
+      <source>{op} is {verdict} at its own dtype {dtype}: its error came in through its inputs; look at {where} upstream (no precision setting of {op} changes that)</source>
+      <translation>{op} 在其自身数据类型 {dtype} 下为{verdict}：其误差来自输入；请查看上游的 {where}（{op} 的任何精度设置都无法改变这一点）</translation>
+    </message>
+    <message>
+      <source>{op} ran in {precision} although the precision mode {mode} keeps original dtypes: the model itself gives it {precision} (a cast or keep_dtype_scope in the script); no precision option changes that</source>
+      <translation>尽管精度模式 {mode} 保持原始数据类型，{op} 仍以 {precision} 运行：是模型本身给了它 {precision}（脚本中的类型转换或 keep_dtype_scope）；任何精度配置项都无法改变这一点</translation>
     </message>
     <message>
       <source>{part!r} must start with getnext: (dataset inputs) or data: (placeholders).</source>
@@ -4568,16 +5000,32 @@
       <translation>{problem} msprof会按平台校验该项，因此Profiling无法启动。</translation>
     </message>
     <message>
+      <source>{producer} computes in {dumped} (its own dtype is {own}) and feeds {op}: its rounding stays in {op}'s inputs unless it is fixed too</source>
+      <translation>{producer} 以 {dumped} 计算（其自身数据类型为 {own}）并输出给 {op}：除非它也被修复，否则其舍入误差会留在 {op} 的输入中</translation>
+    </message>
+    <message>
       <source>{reason} (following the kernel variant: {note})</source>
       <translation>{reason}（按kernel的另一种实现：{note}）</translation>
+    </message>
+    <message>
+      <source>{reason} (within the output's own roundings; {vacuous})</source>
+      <translation>{reason}（在输出自身的舍入误差内；{vacuous}）</translation>
     </message>
     <message>
       <source>{reason} {consequence}</source>
       <translation>{reason} {consequence}</translation>
     </message>
     <message>
-      <source>{reason}; the {dtype} output holds only {compute} values: the op ran in {compute} (precision mode), judged with its rounding</source>
-      <translation>{reason}；{dtype} 输出中只有 {compute} 能表示的值：该算子以 {compute} 计算（精度模式），按其舍入判定</translation>
+      <source>{reason}; {count} elements beyond {dtype}'s range are its largest finite value ±{largest} (the run saturates)</source>
+      <translation>{reason}；{count} 个超出 {dtype} 范围的元素取其最大有限值 ±{largest}（运行饱和）</translation>
+    </message>
+    <message>
+      <source>{reason}; {note}</source>
+      <translation>{reason}；{note}</translation>
+    </message>
+    <message>
+      <source>{script}'s PrecisionDebugger reads {config}: the capture config is a new file; pass it as config_path or put it in that file's place</source>
+      <translation>{script} 的 PrecisionDebugger 读取 {config}：采集配置是一个新文件；请将其作为 config_path 传入，或用它替换该文件</translation>
     </message>
     <message>
       <source>{shadowed} is set, but the compiler writes op_cache.ini into op_compiler_cache_dir after the first build, and a valid op_cache.ini takes precedence over the variables.</source>
@@ -4596,6 +5044,10 @@
       <translation>{unused} 仅在 enable_dump 为 True 时生效；将被忽略。</translation>
     </message>
     <message>
+      <source>{vacuous}, and {bad} of {size} elements are beyond the output's own roundings: not judged</source>
+      <translation>{vacuous}，且 {size} 个元素中有 {bad} 个超出输出自身的舍入误差：不做判定</translation>
+    </message>
+    <message>
       <source>{what}() has no argument {argument!r}; Python raises TypeError</source>
       <translation>{what}()没有参数{argument!r}；Python会抛出TypeError</translation>
     </message>
@@ -4610,6 +5062,10 @@
     <message>
       <source>{what}; {keys} makes the graphs dynamic-shape.</source>
       <translation>{what}；{keys} 使图成为动态shape。</translation>
+    </message>
+    <message>
+      <source>{where} is {on}</source>
+      <translation>{where} 为 {on}</translation>
     </message>
     <message>
       <source>{winner} ({won}) decides {what}; it takes priority over {loser} ({lost}), which is not used for it.</source>

@@ -8,6 +8,10 @@
       <translation>关于(&amp;A)</translation>
     </message>
     <message>
+      <source>&amp;Dark</source>
+      <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
       <source>&amp;Edit</source>
       <translation>编辑(&amp;E)</translation>
     </message>
@@ -30,6 +34,10 @@
     <message>
       <source>&amp;Language</source>
       <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+      <source>&amp;Light</source>
+      <translation>浅色(&amp;L)</translation>
     </message>
     <message>
       <source>&amp;New Config</source>
@@ -56,6 +64,14 @@
       <translation>场景与配置项(&amp;S)</translation>
     </message>
     <message>
+      <source>&amp;System</source>
+      <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+      <source>&amp;Theme</source>
+      <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
       <source>&amp;Tools</source>
       <translation>工具(&amp;T)</translation>
     </message>
@@ -66,6 +82,14 @@
     <message>
       <source>&amp;View</source>
       <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>(An error of 0 is drawn at 1e-12.)</source>
+      <translation>（误差为 0 的点画在 1e-12 处。）</translation>
+    </message>
+    <message>
+      <source>(no change)</source>
+      <translation>（无变化）</translation>
     </message>
     <message>
       <source>(no step folder)</source>
@@ -88,8 +112,16 @@
       <translation>（此配置不会Dump任何数据）</translation>
     </message>
     <message>
+      <source>0 or under 1e-8 (at 1e-8)</source>
+      <translation>0 或小于 1e-8（画在 1e-8 处）</translation>
+    </message>
+    <message>
       <source>1 % … 99 %</source>
       <translation>1% … 99%</translation>
+    </message>
+    <message>
+      <source>A GE graph dump file, or an msprobe dump folder (dropping either on the view opens it too)</source>
+      <translation>GE图Dump文件或msprobe Dump目录（拖放到视图上也可打开）</translation>
     </message>
     <message>
       <source>AI Core exception</source>
@@ -118,6 +150,10 @@
     <message>
       <source>Allowed: {choices}</source>
       <translation>可选值：{choices}</translation>
+    </message>
+    <message>
+      <source>Also capture the ops within this many producer levels upstream</source>
+      <translation>同时采集上游这么多层生产者范围内的算子</translation>
     </message>
     <message>
       <source>Also write float32 golden .npy files (for Compare)</source>
@@ -152,12 +188,24 @@
       <translation>参数</translation>
     </message>
     <message>
+      <source>Back to the compare</source>
+      <translation>返回比对</translation>
+    </message>
+    <message>
       <source>Backward</source>
       <translation>反向</translation>
     </message>
     <message>
       <source>Before</source>
       <translation>覆盖前</translation>
+    </message>
+    <message>
+      <source>Before / after…</source>
+      <translation>修改前 / 修改后…</translation>
+    </message>
+    <message>
+      <source>Before: {before}    Golden: {golden}</source>
+      <translation>修改前：{before}    标杆数据：{golden}</translation>
     </message>
     <message>
       <source>Bench graph</source>
@@ -224,6 +272,30 @@
       <translation>无法以此形式显示：{problem}</translation>
     </message>
     <message>
+      <source>Capture next…</source>
+      <translation>下次采集…</translation>
+    </message>
+    <message>
+      <source>Capture the first divergence next…</source>
+      <translation>下次采集首个偏离…</translation>
+    </message>
+    <message>
+      <source>Capture the selected rows next…</source>
+      <translation>下次采集选中的行…</translation>
+    </message>
+    <message>
+      <source>Capture these next</source>
+      <translation>下次采集这些算子</translation>
+    </message>
+    <message>
+      <source>Capture these next…</source>
+      <translation>下次采集这些算子…</translation>
+    </message>
+    <message>
+      <source>Capture this op next…</source>
+      <translation>下次采集此算子…</translation>
+    </message>
+    <message>
       <source>Cell: a JSON list like {example}.</source>
       <translation>单元格：JSON列表，例如 {example}。</translation>
     </message>
@@ -238,6 +310,10 @@
     <message>
       <source>Checked in {ms} ms</source>
       <translation>检查耗时 {ms} ms</translation>
+    </message>
+    <message>
+      <source>Checking the names against the run…</source>
+      <translation>正在按本次运行核对名称…</translation>
     </message>
     <message>
       <source>Choose a dump or .npy file</source>
@@ -258,6 +334,10 @@
     <message>
       <source>Choose an NPU dump and a golden dump, then Compare.</source>
       <translation>选择NPU的Dump数据和标杆Dump数据，然后单击“比对”。</translation>
+    </message>
+    <message>
+      <source>Choose the run after the change, then compare.</source>
+      <translation>选择修改后的运行，然后比对。</translation>
     </message>
     <message>
       <source>Choose the working directory</source>
@@ -300,6 +380,10 @@
       <translation>比对</translation>
     </message>
     <message>
+      <source>Compare before and after</source>
+      <translation>比对修改前后</translation>
+    </message>
+    <message>
       <source>Compare cancelled.</source>
       <translation>比对已取消。</translation>
     </message>
@@ -320,6 +404,10 @@
       <translation>先比对统计数据；仅对统计数据不一致的运行比对完整Tensor</translation>
     </message>
     <message>
+      <source>Compare this NPU run and a run after a change with the same golden</source>
+      <translation>用同一份标杆数据比对本次NPU运行与修改后的运行</translation>
+    </message>
+    <message>
       <source>Compare tree</source>
       <translation>比对目录树</translation>
     </message>
@@ -334,6 +422,14 @@
     <message>
       <source>Comparing</source>
       <translation>比对</translation>
+    </message>
+    <message>
+      <source>Comparing before and after</source>
+      <translation>正在比对修改前后</translation>
+    </message>
+    <message>
+      <source>Comparing both runs with the golden…</source>
+      <translation>正在将两次运行与标杆数据比对…</translation>
     </message>
     <message>
       <source>Comparing every run</source>
@@ -432,6 +528,10 @@
       <translation>演示已就绪：{folder}</translation>
     </message>
     <message>
+      <source>Demo: &amp;Fix and Verify</source>
+      <translation>演示：修复并验证(&amp;F)</translation>
+    </message>
+    <message>
       <source>Deprecated:</source>
       <translation>待废弃：</translation>
     </message>
@@ -448,8 +548,16 @@
       <translation>Device格式</translation>
     </message>
     <message>
+      <source>Diff</source>
+      <translation>差异</translation>
+    </message>
+    <message>
       <source>Dismiss</source>
       <translation>关闭</translation>
+    </message>
+    <message>
+      <source>Dump</source>
+      <translation>Dump内容</translation>
     </message>
     <message>
       <source>Dump scenarios</source>
@@ -588,6 +696,10 @@
       <translation>按名称或类型筛选算子</translation>
     </message>
     <message>
+      <source>First divergence before: {before}; after: {after}. {changes}</source>
+      <translation>修改前的首个偏离：{before}；修改后：{after}。{changes}</translation>
+    </message>
+    <message>
       <source>Fit</source>
       <translation>适应窗口</translation>
     </message>
@@ -630,6 +742,22 @@
     <message>
       <source>Found by</source>
       <translation>发现方式</translation>
+    </message>
+    <message>
+      <source>Framework</source>
+      <translation>框架</translation>
+    </message>
+    <message>
+      <source>From the selected op to the next run: the precision fix, the narrowed capture</source>
+      <translation>从选中的算子到下一次运行：精度修复、缩小范围的采集</translation>
+    </message>
+    <message>
+      <source>From this compare to the next run: the precision fix, the narrowed capture</source>
+      <translation>从本次比对到下一次运行：精度修复、缩小范围的采集</translation>
+    </message>
+    <message>
+      <source>GE graph dump file…</source>
+      <translation>GE图Dump文件…</translation>
     </message>
     <message>
       <source>GE graph dumps (ge_proto*.txt ge_onnx*.pbtxt *.txt *.pbtxt)</source>
@@ -678,6 +806,10 @@
     <message>
       <source>Histogram</source>
       <translation>直方图</translation>
+    </message>
+    <message>
+      <source>Hover an op to read its full name and errors.</source>
+      <translation>将鼠标悬停在算子上可查看其全名和误差。</translation>
     </message>
     <message>
       <source>Indexing the dump folder</source>
@@ -844,8 +976,12 @@
       <translation>NPU与{reference}对比</translation>
     </message>
     <message>
-      <source>NPU − replay ({tensor})</source>
-      <translation>NPU − 重放（{tensor}）</translation>
+      <source>NPU − replay</source>
+      <translation>NPU − 重放</translation>
+    </message>
+    <message>
+      <source>NPU − replay of {tensor}</source>
+      <translation>{tensor} 的 NPU − 重放</translation>
     </message>
     <message>
       <source>NPU: {file}</source>
@@ -868,8 +1004,28 @@
       <translation>名称</translation>
     </message>
     <message>
+      <source>Next run</source>
+      <translation>下一次运行</translation>
+    </message>
+    <message>
       <source>No arguments: the script's defaults</source>
       <translation>无参数：使用脚本的默认值</translation>
+    </message>
+    <message>
+      <source>No capture config: {why}</source>
+      <translation>没有采集配置：{why}</translation>
+    </message>
+    <message>
+      <source>No divergence: nothing was replayed. Right-click a row and choose Replay this op to replay one.</source>
+      <translation>没有偏离：未重放任何算子。右键单击一行并选择“重放此算子”即可重放。</translation>
+    </message>
+    <message>
+      <source>No error to plot: the op was not recomputed ({reason}). Nothing here says whether the kernel is right.</source>
+      <translation>没有可绘制的误差：该算子未重新计算（{reason}）。此处无法说明kernel是否正确。</translation>
+    </message>
+    <message>
+      <source>No error to plot: the replay kept no error tensor for the deciding output.</source>
+      <translation>没有可绘制的误差：重放未保留决定判定结果的输出的误差Tensor。</translation>
     </message>
     <message>
       <source>No folder open</source>
@@ -888,8 +1044,16 @@
       <translation>无溢出：NPU Dump中没有溢出记录（Opdebug），也没有达到 ±65504 的float16输出。</translation>
     </message>
     <message>
+      <source>No precision fix is proposed: the table says why for each op.</source>
+      <translation>未提出精度修复：表格中注明了每个算子的原因。</translation>
+    </message>
+    <message>
       <source>No problems found.</source>
       <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>No proposal: {why}</source>
+      <translation>没有修复建议：{why}</translation>
     </message>
     <message>
       <source>No stack recorded for {name}</source>
@@ -912,12 +1076,20 @@
       <translation>未计入：{values}</translation>
     </message>
     <message>
+      <source>Not in this run (nothing can be saved): {names}</source>
+      <translation>不在本次运行中（无法保存）：{names}</translation>
+    </message>
+    <message>
       <source>Not written, or worth knowing:</source>
       <translation>未写入的内容及说明：</translation>
     </message>
     <message>
       <source>NumPy array (*.npy)</source>
       <translation>NumPy数组 (*.npy)</translation>
+    </message>
+    <message>
+      <source>Only changed rows</source>
+      <translation>仅显示有变化的行</translation>
     </message>
     <message>
       <source>Only failing</source>
@@ -984,12 +1156,20 @@
       <translation>在比对中打开</translation>
     </message>
     <message>
+      <source>Open msprobe dump folder</source>
+      <translation>打开msprobe Dump目录</translation>
+    </message>
+    <message>
       <source>Open your own with File ▸ Open Dump Folder… or File ▸ Open Config or Script…, or drop a folder or file on the window.</source>
       <translation>如需打开您自己的数据，请使用 文件 ▸ 打开Dump目录… 或 文件 ▸ 打开配置或脚本…，或将目录或文件拖放到窗口中。</translation>
     </message>
     <message>
       <source>Opening the graph</source>
       <translation>打开计算图</translation>
+    </message>
+    <message>
+      <source>Opening {mode}…</source>
+      <translation>正在打开{mode}…</translation>
     </message>
     <message>
       <source>Opening {name}</source>
@@ -1072,6 +1252,14 @@
       <translation>将鼠标指向数值、曲线或单元格即可读取。</translation>
     </message>
     <message>
+      <source>Precision</source>
+      <translation>精度</translation>
+    </message>
+    <message>
+      <source>Precision fix for {what} of {run}</source>
+      <translation>{run} 中 {what} 的精度修复</translation>
+    </message>
+    <message>
       <source>Preparing the demo</source>
       <translation>准备演示数据</translation>
     </message>
@@ -1088,6 +1276,10 @@
       <translation>问题（{count}）</translation>
     </message>
     <message>
+      <source>Producers upstream</source>
+      <translation>上游生产者层数</translation>
+    </message>
+    <message>
       <source>Product</source>
       <translation>产品</translation>
     </message>
@@ -1102,6 +1294,26 @@
     <message>
       <source>Project (*.adg.json)</source>
       <translation>工程文件 (*.adg.json)</translation>
+    </message>
+    <message>
+      <source>Propose a fix</source>
+      <translation>提出修复建议</translation>
+    </message>
+    <message>
+      <source>Propose a fix for the first divergence and overflows…</source>
+      <translation>为首个偏离和溢出提出修复建议…</translation>
+    </message>
+    <message>
+      <source>Propose a fix for this op…</source>
+      <translation>为此算子提出修复建议…</translation>
+    </message>
+    <message>
+      <source>Propose a fix…</source>
+      <translation>提出修复建议…</translation>
+    </message>
+    <message>
+      <source>Proposing a fix</source>
+      <translation>正在提出修复建议</translation>
     </message>
     <message>
       <source>Range: {low} … {high}</source>
@@ -1188,8 +1400,16 @@
       <translation>重放失败：{why}</translation>
     </message>
     <message>
+      <source>Replay needs the op's dumped inputs: compare an NPU dump with this graph first (Compare mode).</source>
+      <translation>重放需要算子Dump的输入：请先用此计算图比对一份NPU Dump（比对模式）。</translation>
+    </message>
+    <message>
       <source>Replay this op</source>
       <translation>重放此算子</translation>
+    </message>
+    <message>
+      <source>Replaying the ops and writing the proposal…</source>
+      <translation>正在重放算子并撰写修复建议…</translation>
     </message>
     <message>
       <source>Replaying {op}…</source>
@@ -1272,12 +1492,36 @@
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
+      <source>Save and open in Configure…</source>
+      <translation>保存并在配置中打开…</translation>
+    </message>
+    <message>
+      <source>Save and run in emulator…</source>
+      <translation>保存并在仿真器中运行…</translation>
+    </message>
+    <message>
       <source>Save config as</source>
       <translation>配置另存为</translation>
     </message>
     <message>
+      <source>Save the capture config</source>
+      <translation>保存采集配置</translation>
+    </message>
+    <message>
+      <source>Save the fix</source>
+      <translation>保存修复</translation>
+    </message>
+    <message>
       <source>Saving</source>
       <translation>保存</translation>
+    </message>
+    <message>
+      <source>Saving the capture config</source>
+      <translation>正在保存采集配置</translation>
+    </message>
+    <message>
+      <source>Saving the fix</source>
+      <translation>正在保存修复</translation>
     </message>
     <message>
       <source>Saving {name}</source>
@@ -1342,6 +1586,10 @@
     <message>
       <source>Show in Browse</source>
       <translation>在“浏览”中显示</translation>
+    </message>
+    <message>
+      <source>Show in Graph</source>
+      <translation>在计算图中显示</translation>
     </message>
     <message>
       <source>Show in folder</source>
@@ -1420,6 +1668,10 @@
       <translation>文本文件 (*.txt)</translation>
     </message>
     <message>
+      <source>The NPU run after the change (same model, dumped the same way)</source>
+      <translation>修改后的NPU运行（同一模型，以相同方式Dump）</translation>
+    </message>
+    <message>
       <source>The chosen graph dump names none of the dumped ops: ignored.</source>
       <translation>所选图Dump中没有任何已Dump的算子：已忽略。</translation>
     </message>
@@ -1436,8 +1688,16 @@
       <translation>对应的命令行工具为 {command}。</translation>
     </message>
     <message>
+      <source>The compare changed: the replay shown was of the previous one. Replay an op again.</source>
+      <translation>比对已变更：显示的重放属于上一次比对。请重新重放算子。</translation>
+    </message>
+    <message>
       <source>The compare failed.</source>
       <translation>比对失败。</translation>
+    </message>
+    <message>
+      <source>The config checker finds nothing to report.</source>
+      <translation>配置检查没有发现需要报告的问题。</translation>
     </message>
     <message>
       <source>The demo could not be prepared: {reason}</source>
@@ -1468,8 +1728,20 @@
       <translation>输入已更改：正在进行的比对已停止；请重新比对。</translation>
     </message>
     <message>
+      <source>The loop demo: {model} under allow_mix_precision. Choose Next run ▸ Propose a fix, then Save and run in emulator: Compare then shows the run before and after the fix.</source>
+      <translation>循环演示：{model} 在 allow_mix_precision 下运行。选择“下一次运行 ▸ 提出修复建议”，再选择“保存并在仿真器中运行”：比对随后显示修复前后的运行。</translation>
+    </message>
+    <message>
       <source>The mode changed to {mode}: compare again (the table showed another mode).</source>
       <translation>模式已改为 {mode}：请重新比对（表格显示的是另一模式的结果）。</translation>
+    </message>
+    <message>
+      <source>The next capture config: full tensors for this run's first divergence, at this rank and step</source>
+      <translation>下一次的采集配置：本次运行首个偏离的完整Tensor，限于此rank和step</translation>
+    </message>
+    <message>
+      <source>The next capture dumps only {what} of {run}.</source>
+      <translation>下一次采集只Dump {run} 中的 {what}。</translation>
     </message>
     <message>
       <source>The real runtime refuses a dump path that does not exist.</source>
@@ -1484,6 +1756,18 @@
       <translation>运行已结束，但有警告。</translation>
     </message>
     <message>
+      <source>The selected row's run as a graph, beside its bench run, coloured by this comparison</source>
+      <translation>以计算图显示选中行的运行，与其标杆运行并列，按本次比对着色</translation>
+    </message>
+    <message>
+      <source>The selected run (and call) as a graph of its modules and calls</source>
+      <translation>以模块和调用组成的计算图显示选中的运行（及调用）</translation>
+    </message>
+    <message>
+      <source>The setting of your framework that keeps this op in its own dtype</source>
+      <translation>让此算子保持其自身数据类型的框架设置</translation>
+    </message>
+    <message>
       <source>The tensor could not be read.</source>
       <translation>无法读取该Tensor。</translation>
     </message>
@@ -1494,6 +1778,10 @@
     <message>
       <source>The tree holds runs of several formats: the matrix of one format</source>
       <translation>该目录树包含多种格式的运行：显示其中一种格式的矩阵</translation>
+    </message>
+    <message>
+      <source>This call has no dumped data to replay it from.</source>
+      <translation>此调用没有可用于重放的Dump数据。</translation>
     </message>
     <message>
       <source>This config was not read from a training script.</source>
@@ -1548,6 +1836,10 @@
       <translation>“环境变量”页中的变量（ASCEND_WORK_PATH、NPU_COLLECT_PATH …）会改变这些目录。</translation>
     </message>
     <message>
+      <source>Verdict</source>
+      <translation>判定</translation>
+    </message>
+    <message>
       <source>View as PNG…</source>
       <translation>视图导出为PNG…</translation>
     </message>
@@ -1592,12 +1884,20 @@
       <translation>运行时的接受规则在不同版本间有变化（jit_compile的类型、新增或移除的参数）时，按此CANN版本判定检查结果。</translation>
     </message>
     <message>
+      <source>Why</source>
+      <translation>原因</translation>
+    </message>
+    <message>
       <source>Working directory</source>
       <translation>工作目录</translation>
     </message>
     <message>
       <source>Write the config as {format}</source>
       <translation>将配置写为 {format}</translation>
+    </message>
+    <message>
+      <source>Writing the capture config</source>
+      <translation>正在写入采集配置</translation>
     </message>
     <message>
       <source>YES</source>
@@ -1618,6 +1918,10 @@
     <message>
       <source>accumulation error bound γ(K)</source>
       <translation>累加误差上界 γ(K)</translation>
+    </message>
+    <message>
+      <source>after</source>
+      <translation>修改后</translation>
     </message>
     <message>
       <source>agrees</source>
@@ -1652,6 +1956,10 @@
       <translation>轴 {axis}（{size}）</translation>
     </message>
     <message>
+      <source>before</source>
+      <translation>修改前</translation>
+    </message>
+    <message>
       <source>bench</source>
       <translation>标杆</translation>
     </message>
@@ -1680,6 +1988,18 @@
       <translation>请选择已存在的标杆目录或文件</translation>
     </message>
     <message>
+      <source>choose the NPU run after the change</source>
+      <translation>选择修改后的NPU运行</translation>
+    </message>
+    <message>
+      <source>choose the NPU run before the change in Compare's NPU field</source>
+      <translation>在比对的NPU栏中选择修改前的NPU运行</translation>
+    </message>
+    <message>
+      <source>choose the golden in Compare's golden field</source>
+      <translation>在比对的标杆数据栏中选择标杆数据</translation>
+    </message>
+    <message>
       <source>chosen</source>
       <translation>已指定</translation>
     </message>
@@ -1696,8 +2016,16 @@
       <translation>比对</translation>
     </message>
     <message>
+      <source>compare before and after</source>
+      <translation>比对修改前后</translation>
+    </message>
+    <message>
       <source>compared in msprobe's {mode} mode</source>
       <translation>按msprobe的 {mode} 模式比对</translation>
+    </message>
+    <message>
+      <source>config</source>
+      <translation>配置</translation>
     </message>
     <message>
       <source>control edge</source>
@@ -1824,6 +2152,10 @@
       <translation>首个偏离：{tensor}（{cause}）</translation>
     </message>
     <message>
+      <source>fixed</source>
+      <translation>已修复</translation>
+    </message>
+    <message>
       <source>flat index</source>
       <translation>展平索引</translation>
     </message>
@@ -1852,6 +2184,14 @@
       <translation>框架：按配置推断</translation>
     </message>
     <message>
+      <source>from the config or the run</source>
+      <translation>来自配置或运行</translation>
+    </message>
+    <message>
+      <source>full tensors</source>
+      <translation>完整Tensor</translation>
+    </message>
+    <message>
       <source>fused from: {names}</source>
       <translation>融合自：{names}</translation>
     </message>
@@ -1868,6 +2208,10 @@
       <translation>标杆数据：{file}</translation>
     </message>
     <message>
+      <source>gone</source>
+      <translation>已消失</translation>
+    </message>
+    <message>
       <source>graph</source>
       <translation>计算图</translation>
     </message>
@@ -1882,6 +2226,10 @@
     <message>
       <source>how the op computes</source>
       <translation>算子的计算方式</translation>
+    </message>
+    <message>
+      <source>improved</source>
+      <translation>已改善</translation>
     </message>
     <message>
       <source>index [{where}] (flat {flat})</source>
@@ -1980,6 +2328,10 @@
       <translation>最大绝对误差上限</translation>
     </message>
     <message>
+      <source>max abs error</source>
+      <translation>最大绝对误差</translation>
+    </message>
+    <message>
       <source>max abs ≤</source>
       <translation>最大绝对误差 ≤</translation>
     </message>
@@ -2028,6 +2380,10 @@
       <translation>模型ID {id}</translation>
     </message>
     <message>
+      <source>msprobe dump folder…</source>
+      <translation>msprobe Dump目录…</translation>
+    </message>
+    <message>
       <source>msprobe dumps: compared in msprobe's modes below.</source>
       <translation>msprobe Dump：按 msprobe 的比对模式在下方比对。</translation>
     </message>
@@ -2052,8 +2408,16 @@
       <translation>未比对</translation>
     </message>
     <message>
+      <source>new</source>
+      <translation>新出现</translation>
+    </message>
+    <message>
       <source>no divergence</source>
       <translation>无偏差</translation>
+    </message>
+    <message>
+      <source>no golden</source>
+      <translation>无标杆数据</translation>
     </message>
     <message>
       <source>no reference</source>
@@ -2092,12 +2456,20 @@
       <translation>算子（执行顺序）</translation>
     </message>
     <message>
+      <source>op dtype</source>
+      <translation>算子数据类型</translation>
+    </message>
+    <message>
       <source>op: {op}</source>
       <translation>算子：{op}</translation>
     </message>
     <message>
       <source>ops {first}–{last}</source>
       <translation>算子 {first}–{last}</translation>
+    </message>
+    <message>
+      <source>option</source>
+      <translation>配置项</translation>
     </message>
     <message>
       <source>original shape</source>
@@ -2136,8 +2508,24 @@
       <translation>通过</translation>
     </message>
     <message>
+      <source>precision</source>
+      <translation>精度</translation>
+    </message>
+    <message>
+      <source>precision mode</source>
+      <translation>精度模式</translation>
+    </message>
+    <message>
       <source>process {n}</source>
       <translation>进程 {n}</translation>
+    </message>
+    <message>
+      <source>product default</source>
+      <translation>产品默认值</translation>
+    </message>
+    <message>
+      <source>propose a fix</source>
+      <translation>提出修复建议</translation>
     </message>
     <message>
       <source>rank</source>
@@ -2178,6 +2566,10 @@
     <message>
       <source>read</source>
       <translation>读取</translation>
+    </message>
+    <message>
+      <source>reduced precision</source>
+      <translation>降低精度</translation>
     </message>
     <message>
       <source>reduction length K</source>
@@ -2252,6 +2644,10 @@
       <translation>大小：{size} 字节</translation>
     </message>
     <message>
+      <source>statistics</source>
+      <translation>统计数据</translation>
+    </message>
+    <message>
       <source>statistics differ</source>
       <translation>统计数据不一致</translation>
     </message>
@@ -2300,8 +2696,20 @@
       <translation>Tensor</translation>
     </message>
     <message>
+      <source>tensor (execution order)</source>
+      <translation>Tensor（执行顺序）</translation>
+    </message>
+    <message>
       <source>tensor plot</source>
       <translation>Tensor图表</translation>
+    </message>
+    <message>
+      <source>the first divergence</source>
+      <translation>首个偏离</translation>
+    </message>
+    <message>
+      <source>the first divergence and every overflowing op</source>
+      <translation>首个偏离及每个溢出算子</translation>
     </message>
     <message>
       <source>the graph dump file does not exist</source>
@@ -2334,6 +2742,10 @@
     <message>
       <source>type: {type}</source>
       <translation>类型：{type}</translation>
+    </message>
+    <message>
+      <source>unchanged</source>
+      <translation>未变化</translation>
     </message>
     <message>
       <source>undecided</source>
@@ -2400,8 +2812,16 @@
       <translation>工作目录</translation>
     </message>
     <message>
+      <source>worse</source>
+      <translation>变差</translation>
+    </message>
+    <message>
       <source>worst error / allowed error</source>
       <translation>最大误差与允许误差之比</translation>
+    </message>
+    <message>
+      <source>write the capture config</source>
+      <translation>写入采集配置</translation>
     </message>
     <message>
       <source>writing {path}</source>
@@ -2544,6 +2964,10 @@
       <translation>{format} 无法容纳此配置中的全部内容：</translation>
     </message>
     <message>
+      <source>{framework}: capture {ops}</source>
+      <translation>{framework}：采集 {ops}</translation>
+    </message>
+    <message>
       <source>{key} is one of {choices}</source>
       <translation>{key} 的取值为 {choices} 之一</translation>
     </message>
@@ -2588,6 +3012,14 @@
       <translation>{name} 已设置了这些值，或者所有改动都无法写入该文件。</translation>
     </message>
     <message>
+      <source>{name}: md5 mode compares CRC-32 checksums; msprobe wrote no tensor file for this row, so there is nothing to plot (the checksums are in the table).</source>
+      <translation>{name}：md5 模式比对 CRC-32 校验和；msprobe 没有为此行写入Tensor文件，因此没有可绘制的内容（校验和在表格中）。</translation>
+    </message>
+    <message>
+      <source>{name}: msprobe dumped statistics only for this row (no tensor file), so there is nothing to plot; its statistics are in the table.</source>
+      <translation>{name}：msprobe 对此行只Dump了统计数据（没有Tensor文件），因此没有可绘制的内容；其统计数据在表格中。</translation>
+    </message>
+    <message>
       <source>{name}: {ops} ops, {groups} groups · layout: {engine}</source>
       <translation>{name}：{ops} 个算子，{groups} 个分组 · 布局：{engine}</translation>
     </message>
@@ -2612,20 +3044,28 @@
       <translation>{n}个运行未比对（worker丢失）</translation>
     </message>
     <message>
-      <source>{ops} ops: {faithful} faithful, {kernel} kernel, {unsupported} unsupported.</source>
-      <translation>共{ops}个算子：{faithful}个忠实，{kernel}个kernel错误，{unsupported}个不支持。</translation>
+      <source>{ops} ops: {faithful} faithful, {reduced_precision} reduced precision, {kernel} kernel, {unsupported} unsupported.</source>
+      <translation>{ops} 个算子：{faithful} 个忠实，{reduced_precision} 个降低精度，{kernel} 个kernel错误，{unsupported} 个不支持。</translation>
     </message>
     <message>
       <source>{option} ({source}, line {line})</source>
       <translation>{option}（{source}，第{line}行）</translation>
     </message>
     <message>
+      <source>{option} = {value}: {why}</source>
+      <translation>{option} = {value}：{why}</translation>
+    </message>
+    <message>
       <source>{option}: {problem}</source>
       <translation>{option}：{problem}</translation>
     </message>
     <message>
-      <source>{op} ({type}): {verdict}. {reason}</source>
-      <translation>{op}（{type}）：{verdict}。{reason}</translation>
+      <source>{op} ({type}): {verdict} at {precision}. {reason}</source>
+      <translation>{op}（{type}）：在 {precision} 下{verdict}。{reason}</translation>
+    </message>
+    <message>
+      <source>{op} ({type}): {verdict} · vs {reference} {golden} · vs replay {replay} · budget {budget}</source>
+      <translation>{op}（{type}）：{verdict} · 对比{reference} {golden} · 对比重放 {replay} · 误差预算 {budget}</translation>
     </message>
     <message>
       <source>{path} (line {line}): {reason}</source>
@@ -2696,6 +3136,10 @@
       <translation>{value}（无法确定）</translation>
     </message>
     <message>
+      <source>{value} ({source})</source>
+      <translation>{value}（{source}）</translation>
+    </message>
+    <message>
       <source>|Error| heatmap</source>
       <translation>|误差| 热力图</translation>
     </message>
@@ -2722,6 +3166,10 @@
     <message>
       <source>… {count} more rows</source>
       <translation>… 另有 {count} 行</translation>
+    </message>
+    <message>
+      <source>∞ or NaN (at the top)</source>
+      <translation>∞ 或 NaN（画在顶部）</translation>
     </message>
   </context>
 </TS>
