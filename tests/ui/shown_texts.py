@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -26,17 +26,22 @@ MAX_ROWS = 60  # rows read per level of a view (the first ones: the rest repeat 
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
 
 
+def _columns(model: QAbstractItemModel, parent: QModelIndex) -> int:
+    """How many columns ``model`` has under ``parent`` (a list model's columnCount is private in PySide6)."""
+    return 1 if isinstance(model, QAbstractListModel) else model.columnCount(parent)
+
+
 def _model_texts(model: QAbstractItemModel, parent: QModelIndex, depth: int) -> Iterator[tuple[str, str]]:
     """Headers, then the cells under ``parent`` (a view's root) and their children, a few levels deep."""
     if depth == 0:
         for orientation in (Qt.Orientation.Horizontal,):
-            for column in range(model.columnCount(parent)):
+            for column in range(_columns(model, parent)):
                 for role in ROLES:
                     yield "header", str(model.headerData(column, orientation, role) or "")
     if depth > 3:
         return
     for row in range(min(model.rowCount(parent), MAX_ROWS)):
-        for column in range(model.columnCount(parent)):
+        for column in range(_columns(model, parent)):
             index = model.index(row, column, parent)
             for role in ROLES:
                 value = model.data(index, role)

@@ -67,6 +67,7 @@ def walk(window, qtbot, folder) -> dict[str, set[str]]:
         window.tabs.setCurrentIndex(tab)
         qtbot.wait(20)
         add(window.tabs.tabText(tab), shown_texts(window, hidden=True))
+    _walk_next_run(window, qtbot, add)
     show_msprobe(window, folder, lambda c, t: qtbot.waitUntil(c, timeout=t))
     add("msprobe browse", shown_texts(window, hidden=True))
     bench = folder / "bench"
@@ -114,6 +115,33 @@ def walk(window, qtbot, folder) -> dict[str, set[str]]:
     add("open file dialog", _file_dialog_texts(qtbot, window._open_file_dialog))
     add("open folder dialog", _file_dialog_texts(qtbot, window._open_folder_dialog))
     return found
+
+
+def _walk_next_run(window, qtbot, add) -> None:
+    """The demo compare's next run: the fix and capture dialogs (proposals made), and the before/after page
+    compared (the same run as 'after': every row unchanged, but every header, label and the summary shown)."""
+    from ascend_dump_gui.ui.nextrun.capture_dialog import CaptureDialog
+    from ascend_dump_gui.ui.nextrun.fix_dialog import FixDialog
+
+    compare = window.compare_panel
+    window.tabs.setCurrentWidget(compare)
+    for name, kind, request in (("fix dialog", FixDialog, compare.request_fix),
+                                ("capture dialog", CaptureDialog, compare.request_capture)):
+        request(())
+        qtbot.waitUntil(lambda kind=kind: window.findChild(kind) is not None, timeout=5_000)
+        dialog = window.findChild(kind)
+        qtbot.waitUntil(lambda dialog=dialog: dialog.outcome is not None, timeout=60_000)
+        add(name, shown_texts(dialog, hidden=True))
+        dialog.close()
+        dialog.setParent(None)
+    compare.show_before_after()
+    view = compare.before_after
+    add("before / after page", shown_texts(compare, hidden=True))
+    view.after.set_path(compare.inputs.npu.path())
+    with qtbot.waitSignal(view.job.finished, timeout=30_000):
+        view.run()
+    add("before / after compared", shown_texts(compare, hidden=True))
+    view.back.emit()
 
 
 @pytest.fixture

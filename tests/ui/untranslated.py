@@ -15,7 +15,7 @@ from pathlib import Path
 
 # GLOSSARY.md "Never translated": product, framework and tool names, and the CANN words that stay English.
 KEPT_WORDS = frozenset([
-    "msprof", "Tensor", "tensor", "shape", "step", "rank", "session", "stream", "loss", "kernel", "Kernel", "Host", "Device",
+    "msprof", "atc", "Tensor", "tensor", "shape", "step", "rank", "session", "stream", "loss", "kernel", "Kernel", "Host", "Device",
     "Dump", "dump", "Profiling", "Runtime", "API", "Atlas", "AI", "Core", "Vector", "Cube", "TensorFlow",
     "PyTorch", "torchair", "aclgraph", "msprobe", "mindstudio", "probe", "Python", "Shell", "shell", "export",
     "Ascend", "GUI", "English", "Inf", "NaN", "nan", "inf", "igraph", "Dask", "worker", "msaccucmp", "Qt",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun.precision import lower
 
 KERNEL, FAITHFUL, REDUCED, UNSUPPORTED = "kernel", "faithful", "reduced_precision", "unsupported"
@@ -66,23 +67,29 @@ def _evidence(name: str, result: dict[str, Any] | None, golden: str | None,
               mode: tuple[str | None, str | None]) -> OpEvidence:
     """``result`` (a ``replay --json`` result) read for precision; a result that already carries ``precision`` (the
     replay's ``reduced_precision`` contract) is taken as it is."""
+    from ascend_dump_gui.core.replay.judge import VERDICT_WORDS
+
     precision_mode = {"value": mode[0], "source": mode[1]}
-    result = result or {"op": name, "op_type": "", "verdict": UNSUPPORTED, "reason": "the run cannot be replayed",
+    result = result or {"op": name, "op_type": "", "verdict": UNSUPPORTED, "reason": msg("the run cannot be replayed"),
                         "dtype": None, "budget": {}}
     dumped = str(result.get("dtype") or golden or "").removeprefix("torch.")   # msprobe spells torch dtypes
     own = golden or dumped
-    said = "" if golden else " (no golden or original graph: the dumped dtype is taken as the op's own)"
-    verdict, reason = result["verdict"], str(result.get("reason", ""))
+    verdict, reason = result["verdict"], result.get("reason") or ""   # a msg text stays translatable
+    if not golden:
+        reason = msg("{reason} (no golden or original graph: the dumped dtype is taken as the op's own)",
+                     reason=reason)
     if "precision" in result:
-        return OpEvidence(name, result.get("op_type", ""), verdict, result["precision"], own, reason + said,
+        return OpEvidence(name, result.get("op_type", ""), verdict, result["precision"], own, reason,
                           result.get("precision_mode") or precision_mode)
     assumed = (result.get("budget") or {}).get("assumed_precision")
     if verdict == KERNEL:
-        return OpEvidence(name, result["op_type"], KERNEL, dumped, own, reason, precision_mode)
+        return OpEvidence(name, result["op_type"], KERNEL, dumped, own, result.get("reason") or "", precision_mode)
     if assumed and lower(assumed, own):
-        return OpEvidence(name, result["op_type"], REDUCED, assumed, own, reason, precision_mode)
+        return OpEvidence(name, result["op_type"], REDUCED, assumed, own, result.get("reason") or "", precision_mode)
     if dumped and lower(dumped, own):
         return OpEvidence(name, result["op_type"], REDUCED, dumped, own,
-                          f"the op's output was dumped in {dumped}, its own dtype is {own}: it ran at reduced precision "
-                          f"({verdict} at {dumped}: {reason})", precision_mode)
-    return OpEvidence(name, result["op_type"], verdict, own, own, reason + said, precision_mode)
+                          msg("the op's output was dumped in {dumped}, its own dtype is {own}: it ran at reduced "
+                              "precision ({verdict} at {dumped}: {reason})", dumped=dumped, own=own,
+                              verdict=VERDICT_WORDS.get(verdict, verdict), reason=result.get("reason") or ""),
+                          precision_mode)
+    return OpEvidence(name, result["op_type"], verdict, own, own, reason, precision_mode)

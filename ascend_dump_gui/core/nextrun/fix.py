@@ -175,11 +175,14 @@ def _msprobe_targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequ
 
 
 def _upstream_why(ev: OpEvidence, run: RunOps, bad: set[str], upstream: dict[str, list[str]]) -> str:
+    from ascend_dump_gui.core.replay.judge import VERDICT_WORDS
+
     names = [n for n in upstream.get(ev.op, []) if n] or [p for p in run.producers.get(ev.op, []) if p in bad] \
         or run.producers.get(ev.op, [])
-    where = ", ".join(names) if names else "its producers"
+    where = ", ".join(names) if names else msg("its producers")
     return msg("{op} is {verdict} at its own dtype {dtype}: its error came in through its inputs; look at {where} "
-               "upstream (no precision setting of {op} changes that)", op=ev.op, verdict=ev.verdict, dtype=ev.dtype,
+               "upstream (no precision setting of {op} changes that)", op=ev.op,
+               verdict=VERDICT_WORDS.get(ev.verdict, ev.verdict), dtype=ev.dtype,
                where=where)
 
 
@@ -300,8 +303,8 @@ def _plan(proposal: FixProposal, fixable: list[OpEvidence], run: RunOps, values:
         _graph_fix(proposal, lines, values, assumed, base)
     else:
         _torch_fix(proposal, lines, assumed)
-    proposal.verify = msg("run the job again with the changed config, dump the same ops and compare: ascend-dump "
-                          "compare BEFORE GOLDEN --after AFTER; {ops} must no longer diverge or overflow",
+    proposal.verify = msg("run the job again with the changed config, dump the same ops and compare: `ascend-dump "
+                          "compare BEFORE GOLDEN --after AFTER`; {ops} must no longer diverge or overflow",
                           ops=", ".join(ev.op for ev in fixable))
 
 

@@ -19,6 +19,9 @@ from ascend_dump_gui.core.threaded import over_chunks
 
 FAITHFUL, REDUCED_PRECISION, KERNEL, UNSUPPORTED = "faithful", "reduced_precision", "kernel", "unsupported"
 VERDICTS = (FAITHFUL, REDUCED_PRECISION, KERNEL, UNSUPPORTED)
+VERDICT_WORDS = {FAITHFUL: msg("faithful"), REDUCED_PRECISION: msg("reduced precision"), KERNEL: msg("kernel"),
+                 UNSUPPORTED: msg("unsupported")}
+"""The verdicts in words, for a sentence or a cell (the identifiers stay in JSON)."""
 _RANK = {FAITHFUL: 0, UNSUPPORTED: 1, REDUCED_PRECISION: 2, KERNEL: 3}
 
 

@@ -61,7 +61,7 @@ def _compare(before: Path, golden: Path, after: Path, *, progress, cancel) -> di
 class ChangesModel(QAbstractTableModel):
     """The merged rows: tensor, op type, verdict and error before and after, the change (coloured)."""
 
-    HEADERS = ("Tensor", "Op type", "Before", "After", "Error before", "Error after", "Change")
+    COLUMNS = 7
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,11 +89,12 @@ class ChangesModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.shown)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.HEADERS)
+        return 0 if parent.isValid() else self.COLUMNS
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return tr(self.HEADERS[section])
+            return (tr("Tensor"), tr("Op type"), tr("Before"), tr("After"), tr("Error before"), tr("Error after"),
+                    tr("Change"))[section]
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -27,6 +27,7 @@ from ascend_dump_gui.core.config.findings import Finding
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.nextrun import fix_write
 from ascend_dump_gui.core.nextrun.fix import FixProposal, propose_fix
+from ascend_dump_gui.core.replay.judge import VERDICT_WORDS
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
@@ -148,7 +149,8 @@ class FixDialog(QDialog):
         ops = proposal.ops if proposal is not None else []
         self.ops.setRowCount(len(ops))
         for row, op in enumerate(ops):
-            cells = (op["op"], op["op_type"], op["verdict"], op.get("precision") or "",
+            cells = (op["op"], op["op_type"], _text(VERDICT_WORDS.get(op["verdict"], op["verdict"])),
+                     op.get("precision") or "",
                      _text(op.get("why") or op.get("reason")))
             for column, text in enumerate(cells):
                 self.ops.setItem(row, column, QTableWidgetItem(str(text)))

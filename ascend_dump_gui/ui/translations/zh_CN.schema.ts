@@ -2972,6 +2972,10 @@
       <translation>JSON值结束后还有多余的文本</translation>
     </message>
     <message>
+      <source>faithful</source>
+      <translation>忠实</translation>
+    </message>
+    <message>
       <source>float32 accumulation (L0C), bias added in L0C, one rounding to the output dtype</source>
       <translation>float32累加（L0C），在L0C中加bias，一次舍入到输出数据类型</translation>
     </message>
@@ -3204,6 +3208,10 @@
       <translation>其输出以 {dumped} Dump，比其自身的 {dtype}{said} 更粗</translation>
     </message>
     <message>
+      <source>its producers</source>
+      <translation>其生产者</translation>
+    </message>
+    <message>
       <source>jit_compile "This option is used only for networks of large recommendation models"</source>
       <translation>jit_compile “该配置项仅用于大型推荐模型的网络”</translation>
     </message>
@@ -3222,6 +3230,10 @@
     <message>
       <source>keep_dtype keeps {who} in its dtype</source>
       <translation>keep_dtype 让 {who} 保持其数据类型</translation>
+    </message>
+    <message>
+      <source>kernel</source>
+      <translation>kernel错误</translation>
     </message>
     <message>
       <source>layer_norm normalized_shape {shape} does not fit {shape2}</source>
@@ -3748,6 +3760,10 @@
       <translation>仅用于reduce-overhead / npugraph_ex模式：Dump原始图或优化后的图。</translation>
     </message>
     <message>
+      <source>reduced precision</source>
+      <translation>降低精度</translation>
+    </message>
+    <message>
       <source>reference</source>
       <translation>参考数据</translation>
     </message>
@@ -3764,8 +3780,8 @@
       <translation>规则 {rule} 无法判断这些取值（{error}）；请先修正类型错误</translation>
     </message>
     <message>
-      <source>run the job again with the changed config, dump the same ops and compare: ascend-dump compare BEFORE GOLDEN --after AFTER; {ops} must no longer diverge or overflow</source>
-      <translation>用修改后的配置重新运行作业，Dump相同的算子并比对：ascend-dump compare BEFORE GOLDEN --after AFTER；{ops} 应不再偏离或溢出</translation>
+      <source>run the job again with the changed config, dump the same ops and compare: `ascend-dump compare BEFORE GOLDEN --after AFTER`; {ops} must no longer diverge or overflow</source>
+      <translation>用修改后的配置重新运行作业，Dump相同的算子并比对：`ascend-dump compare BEFORE GOLDEN --after AFTER`；{ops} 应不再偏离或溢出</translation>
     </message>
     <message>
       <source>session options</source>
@@ -4032,6 +4048,10 @@
       <translation>算子的 enable_hf32 属性（计算图）让其以 HF32 计算</translation>
     </message>
     <message>
+      <source>the op's output was dumped in {dumped}, its own dtype is {own}: it ran at reduced precision ({verdict} at {dumped}: {reason})</source>
+      <translation>该算子的输出以 {dumped} Dump，其自身数据类型为 {own}：它以降低的精度运行（在 {dumped} 下{verdict}：{reason}）</translation>
+    </message>
+    <message>
       <source>the operator compile cache folder</source>
       <translation>算子编译缓存目录</translation>
     </message>
@@ -4062,6 +4082,10 @@
     <message>
       <source>the replay is not an integer everywhere: {dtype} rounding of this op is not covered</source>
       <translation>重放结果并非处处为整数：不支持此算子的 {dtype} 舍入</translation>
+    </message>
+    <message>
+      <source>the run cannot be replayed</source>
+      <translation>该运行无法重放</translation>
     </message>
     <message>
       <source>the run cannot decide it</source>
@@ -4226,6 +4250,10 @@
     <message>
       <source>unknown scenario {scenario!r}; known: {scenarios}</source>
       <translation>未知场景 {scenario!r}；已知场景：{scenarios}</translation>
+    </message>
+    <message>
+      <source>unsupported</source>
+      <translation>不支持</translation>
     </message>
     <message>
       <source>use_off_line=False runs the graph on the host CPU, so no NPU operator data is dumped.</source>
@@ -5006,6 +5034,10 @@
     <message>
       <source>{reason} (following the kernel variant: {note})</source>
       <translation>{reason}（按kernel的另一种实现：{note}）</translation>
+    </message>
+    <message>
+      <source>{reason} (no golden or original graph: the dumped dtype is taken as the op's own)</source>
+      <translation>{reason}（没有标杆数据或原始计算图：将Dump的数据类型视为该算子自身的数据类型）</translation>
     </message>
     <message>
       <source>{reason} (within the output's own roundings; {vacuous})</source>

@@ -304,6 +304,10 @@
       <translation>单元格：以逗号或空格分隔的名称。</translation>
     </message>
     <message>
+      <source>Change</source>
+      <translation>变化</translation>
+    </message>
+    <message>
       <source>Changed elements</source>
       <translation>变化元素数</translation>
     </message>
@@ -598,6 +602,14 @@
     <message>
       <source>Error</source>
       <translation>错误</translation>
+    </message>
+    <message>
+      <source>Error after</source>
+      <translation>修改后误差</translation>
+    </message>
+    <message>
+      <source>Error before</source>
+      <translation>修改前误差</translation>
     </message>
     <message>
       <source>Error born in: {ops}</source>
