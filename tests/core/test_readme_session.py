@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,11 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "readme_session.py"
 def _session():
     spec = importlib.util.spec_from_file_location("readme_session", SCRIPT)
     session = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(session)
+    sys.modules[spec.name] = session   # its dataclasses look their module up while the module runs
+    try:
+        spec.loader.exec_module(session)
+    finally:
+        del sys.modules[spec.name]
     return session
 
 
