@@ -284,9 +284,19 @@ class MainWindow(QMainWindow):
         panel.cleared.connect(self._compare_cleared)
         panel.rowSelected.connect(self._compare_row_selected)
         panel.graphRequested.connect(lambda npu, run, bench: self.show_msprobe_in_graph(npu, run, "", bench))
+        panel.run_context = self._run_context
         panel.fixRequested.connect(lambda request: self.next_run.propose_fix(request))
         panel.captureRequested.connect(lambda request: self.next_run.capture_next(request))
         return panel
+
+    def _run_context(self):
+        """Configure's config and product, as the replay takes them for the run's precision mode (None before
+        Configure is built)."""
+        if not self.built("configure"):
+            return None
+        from ascend_dump_gui.ui.replay.jobs import RunContext
+
+        return RunContext(self.config_panel.doc, self.config_panel.product_box.currentData())
 
     def _make_ranks(self) -> RanksPanel:
         from ascend_dump_gui.ui.ranks.panel import RanksPanel
