@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
         """After the first paint: the mode shown first, then the others, built in pieces between events; once
         the first is built, what later modes need is preloaded (off the GUI thread)."""
         mode = MODES[self.tabs.currentIndex()]
-        self.builder.start_with(mode)
+        self.builder.want(mode)
         self.when_built((mode,), lambda: after_first_paint(self._panels[mode], self._content_shown))
 
     def _content_shown(self) -> None:

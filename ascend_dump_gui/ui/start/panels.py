@@ -187,7 +187,7 @@ class PanelBuilder(QObject):
         self._steps: dict[str, Iterator[None]] = {}
         self._waiting: list[tuple[set[str], Callable[[], object]]] = []
         self._later: list[Iterator[bool]] = []   # what built modes need later, in pieces
-        self._first: str | None = None
+        self._urgent: set[str] = set()   # modes asked for (clicked, or waited for): before anything else
         self._started = False
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._step)
@@ -198,14 +198,9 @@ class PanelBuilder(QObject):
         if not self._timer.isActive():
             self._timer.start(0)
 
-    def start_with(self, mode: str) -> None:
-        """Start building, ``mode`` first and quickest: the widgets it would take ready-made are made once it
-        shows instead of before."""
-        self._first = mode
-        self.want(mode)
-
     def want(self, mode: str) -> None:
         """Build ``mode`` before the others (and start building if not started)."""
+        self._urgent.add(mode)
         if mode in self._order:
             self._order.remove(mode)
             self._order.insert(0, mode)
@@ -218,6 +213,7 @@ class PanelBuilder(QObject):
             if mode not in self._built and mode in self._order:
                 self._order.remove(mode)
                 self._order.insert(0, mode)
+                self._urgent.add(mode)
         self._waiting.append((set(modes), fn))
         if self._started and not self._timer.isActive():
             self._timer.start(0)
@@ -247,17 +243,16 @@ class PanelBuilder(QObject):
     def _pieces(self, mode: str) -> Iterator[bool]:
         """The pieces before the panel and the panel; one piece per ``next``, True while it waits for the
         preload thread (which imports the modules of other packages: the GUI thread would wait for any of them
-        that the thread is importing, all at once). The first mode's widgets are made after it shows."""
+        that the thread is importing, all at once)."""
         plan = self._plans[mode]
-        yield from _made(plan.modules, () if mode == self._first else plan.parts)
+        yield from _made(plan.modules, plan.parts)
         self.built(mode, self._build(mode))
 
     def _after(self, mode: str, panel: object) -> Iterator[bool]:
         """What ``mode`` needs once it shows (see :class:`Plan`), in pieces."""
         plan = self._plans[mode]
         later = tuple(entry for entry in plan.after if not entry.startswith("."))
-        parts = (plan.parts if mode == self._first else ()) + tuple(e for e in later if ":" in e)
-        yield from _made(tuple(e for e in later if ":" not in e), parts)
+        yield from _made(tuple(e for e in later if ":" not in e), tuple(e for e in later if ":" in e))
         for entry in plan.after:
             if entry.startswith("."):
                 yield False
@@ -271,10 +266,11 @@ class PanelBuilder(QObject):
         for item in [(modes, fn) for modes, fn in self._waiting if modes <= self._built]:
             self._waiting.remove(item)
             QTimer.singleShot(0, self, item[1])
-        if self._order:
-            mode = self._order[0]
+        urgent = [mode for mode in self._order if mode in self._urgent]
+        if urgent or self._order and not self._later:
+            mode = (urgent or self._order)[0]
             steps = self._steps.setdefault(mode, self._pieces(mode))
-        elif self._later:
+        elif self._later:   # what the built modes need soon, before the modes nobody asked for yet
             mode, steps = "", self._later[0]
         else:
             return
