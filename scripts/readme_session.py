@@ -40,7 +40,7 @@ class Session:
 
 def _loop_script() -> str:
     sys.path.insert(0, str(README.parent))
-    from ascend_dump_gui.core.demo import LOOP_SCRIPT_TEXT   # the demo's own loop script: one text
+    from ascend_dump_gui.core.demo import LOOP_SCRIPT_TEXT  # the demo's own loop script: one text
 
     return LOOP_SCRIPT_TEXT
 
