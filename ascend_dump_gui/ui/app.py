@@ -32,7 +32,6 @@ def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None
     and, with a ``demo_dir``, the demo (tree, compare, config; see ``ui.demo``) is prepared there and shown in
     every mode. All of it waits for the window's first paint."""
     from ascend_dump_gui.ui.main_window import MainWindow
-    from ascend_dump_gui.ui.start.first_paint import after_first_paint
 
     window = MainWindow()  # the panel shown first is built once the window is up
     if path is not None and Path(path).is_dir():
@@ -59,7 +58,7 @@ def build_window(path: str | Path | None = None, *, demo_dir: Path | None = None
 
             window.when_built(modes, apply)
 
-        after_first_paint(window, restore)
+        window.after_content(restore)  # not competing with the first mode's panel
     return window
 
 

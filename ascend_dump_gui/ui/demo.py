@@ -9,8 +9,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
 
-from ascend_dump_gui.core.dump.naming import sanitize_part
-from ascend_dump_gui.ui.config import files
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import Session, dismiss, dismissed
@@ -172,6 +170,8 @@ class DemoLoader(QObject):
             demo_modes.append("configure")  # shown from the start
         elif config.path is None and not config.is_dirty:
             demo_modes.append("configure")
+            from ascend_dump_gui.ui.config import files  # not before the window's first paint
+
             config.load_doc(files.load(demo.config_path), demo.config_path)
         restored = self._restored(demo_modes)
         if restored:
@@ -229,6 +229,8 @@ class DemoLoader(QObject):
         self._finish(self.demo)
 
     def _wanted_names(self) -> set[str]:
+        from ascend_dump_gui.core.dump.naming import sanitize_part
+
         return {self._divergent_op, sanitize_part(self._divergent_op)}
 
     def _finish(self, demo: Demo | None) -> None:

@@ -72,9 +72,10 @@ _REPLAY = (_UI + "plots.histogram_plot:error_histogram", _UI + "plots.heatmap:He
 PLANS = {
     "configure": Plan((_UI + "config.panel",), (_UI + "config.form:scenario_form:env",
                                                 _UI + "config.form:scenario_form:acl_json")),
-    "browse": Plan((_UI + "dump.panel", _UI + "dump.tensor_view", _UI + "msprobe.browser"), _TENSOR_PLOT * 2),
+    "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *_TENSOR_PLOT * 2,
+                                                 ".record_view.tensor_view")),
     "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
-                    (_TENSOR_PLOT + _REPLAY) * 2 + ("pyqtgraph:PlotWidget",), then=("msprobe_view",)),
+                    (_TENSOR_PLOT + _REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
     "ranks": Plan((_UI + "ranks.panel",)),
     "graph": Plan((_UI + "graph.panel",)),
 }
@@ -109,6 +110,8 @@ class MainWindow(QMainWindow):
         self._configure_with: Path | str | None = None  # what Configure opens once built (None: a new acl.json)
         self._demo: Path | None = None  # the demo's folder, whose config Configure shows when given nothing
         self.builder = PanelBuilder(self, PLANS, self._panel)
+        self._shown = False   # the first mode's panel has painted
+        self._after_content: list = []
         self._build()
         screen = self.screen()
         if screen is not None:
@@ -158,7 +161,22 @@ class MainWindow(QMainWindow):
         the first is built, what later modes need is preloaded (off the GUI thread)."""
         mode = MODES[self.tabs.currentIndex()]
         self.builder.want(mode)
-        self.when_built((mode,), preload)
+        self.when_built((mode,), lambda: after_first_paint(self._panels[mode], self._content_shown))
+
+    def _content_shown(self) -> None:
+        """The first mode has painted: what later modes need is preloaded, what waited for it runs."""
+        preload()
+        self._shown = True
+        waiting, self._after_content = self._after_content, []
+        for fn in waiting:
+            fn()
+
+    def after_content(self, fn) -> None:
+        """Call ``fn`` once the mode the window opens in has painted its panel (at once if it has)."""
+        if self._shown:
+            fn()
+        else:
+            self._after_content.append(fn)
 
     def when_built(self, modes: tuple[str, ...], fn) -> None:
         """Call ``fn`` once the panels of ``modes`` are built (those built first; not before the first paint)."""
@@ -176,7 +194,7 @@ class MainWindow(QMainWindow):
         if panel is not None:
             return panel
         panel = self._panels[name] = getattr(self, f"_make_{name}")()
-        self.builder.built(name)
+        self.builder.built(name, panel)
         index = MODES.index(name)
         current = self.tabs.currentIndex()
         placeholder = self.tabs.widget(index)
@@ -284,9 +302,19 @@ class MainWindow(QMainWindow):
         panel.cleared.connect(self._compare_cleared)
         panel.rowSelected.connect(self._compare_row_selected)
         panel.graphRequested.connect(lambda npu, run, bench: self.show_msprobe_in_graph(npu, run, "", bench))
+        panel.run_context = self._run_context
         panel.fixRequested.connect(lambda request: self.next_run.propose_fix(request))
         panel.captureRequested.connect(lambda request: self.next_run.capture_next(request))
         return panel
+
+    def _run_context(self):
+        """Configure's config and product, as the replay takes them for the run's precision mode (None before
+        Configure is built)."""
+        if not self.built("configure"):
+            return None
+        from ascend_dump_gui.ui.replay.jobs import RunContext
+
+        return RunContext(self.config_panel.doc, self.config_panel.product_box.currentData())
 
     def _make_ranks(self) -> RanksPanel:
         from ascend_dump_gui.ui.ranks.panel import RanksPanel

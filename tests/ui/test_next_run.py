@@ -207,3 +207,19 @@ def test_a_pytorch_script_in_configure_feeds_fix_and_capture(window, qtbot, tmp_
     assert capture.save(path=out) == out
     assert json.loads(out.read_text())["tensor"]["list"] == ["Torch.add.1.forward"]
     assert 'PrecisionDebugger(config_path="next.json", task="tensor")' in (tmp_path / "next.train.py").read_text()
+
+
+def test_configures_config_gives_the_replay_its_precision_mode(compared, qtbot):
+    """The TF1 script open in Configure says allow_mix_precision: the Replay tab judges velocity/MatMul faithful at
+    float16 under that mode; with a new config that says nothing, it ran at reduced precision."""
+    window, _config, _npu, _golden = compared
+    compare = window.compare_panel
+    with qtbot.waitSignal(compare.replay_view.replayed, timeout=30_000) as replayed:
+        compare.replay_op("velocity/MatMul")
+    result = replayed.args[0]
+    assert (result.verdict, result.precision) == ("faithful", "float16")
+    assert result.precision_mode == {"value": "allow_mix_precision", "source": "config"}
+    window.config_panel.new_config("acl_json")
+    with qtbot.waitSignal(compare.replay_view.replayed, timeout=30_000) as replayed:
+        compare.replay_op("velocity/MatMul")
+    assert (replayed.args[0].verdict, replayed.args[0].precision) == ("reduced_precision", "float16")

@@ -101,8 +101,10 @@ BLOCKS_PER_WORKER = 16
 
 
 def worker_count() -> int:
-    """Threads used for leaf-level parallelism (numpy releases the GIL in its loops)."""
-    return max(1, os.cpu_count() or 1)
+    """Threads used for leaf-level parallelism (numpy releases the GIL in its loops): the CPUs this process may
+    run on (a container or ``taskset`` may allow fewer than the machine has)."""
+    allowed = getattr(os, "sched_getaffinity", None)     # Linux; elsewhere every CPU of the machine
+    return max(1, len(allowed(0)) if allowed is not None else os.cpu_count() or 1)
 
 
 def _pool() -> ThreadPoolExecutor:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.dtype_files import TYPE_PREFIX, parse_customize_line
+from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 
@@ -161,16 +162,20 @@ def mode_from_graph(graphs: Any) -> PrecisionMode | None:
     return None
 
 
-def mode_from_config(path: str | os.PathLike, *, script_args: str | None = None) -> PrecisionMode:
-    """The mode a config file or training script sets, with the side files it names (relative to it);
-    ``value`` None when it sets no precision mode. InputError when the file cannot be read."""
+def mode_from_config(path: str | os.PathLike | ConfigDoc, *, script_args: str | None = None) -> PrecisionMode:
+    """The mode a config file, training script or config document (Configure's, unsaved edits included) sets, with
+    the side files it names (relative to it); ``value`` None when it sets no precision mode. InputError when the file
+    cannot be read."""
     from ascend_dump_gui.core.config.formats.importers import load_config
 
-    doc = load_config(path, script_args=script_args)
+    doc = path if isinstance(path, ConfigDoc) else load_config(path, script_args=script_args)
+    keys = ("precision_mode_v2", "precision_mode", "ACL_PRECISION_MODE")
+    if not any(k in doc.values for k in keys):   # a script's other documents (its torch_npu knobs) may set it
+        doc = next((d for d in doc.facts.get("scenarios", ()) if any(k in d.values for k in keys)), doc)
     values = doc.values
-    base = Path(path).parent
-    value = next((v for k in ("precision_mode_v2", "precision_mode", "ACL_PRECISION_MODE")
-                  if isinstance(v := values.get(k), str) and v in modes()), None)
+    base = Path(doc.origin).parent if doc.origin is not None else Path.cwd()
+    name = Path(doc.origin).name if doc.origin is not None else "the config"
+    value = next((v for k in keys if isinstance(v := values.get(k), str) and v in modes()), None)
     mode = PrecisionMode(value, CONFIG if value else None)
     mixlist = _side_file(values.get("modify_mixlist"), base, "modify_mixlist", mode)
     if mixlist is not None:
@@ -183,7 +188,7 @@ def mode_from_config(path: str | os.PathLike, *, script_args: str | None = None)
         mode.keep = frozenset(line.strip() for line in keep.splitlines() if line.strip() and not line.startswith("#"))
     for key, short in (("matmul.allow_hf32", "matmul"), ("conv.allow_hf32", "conv"), ("allow_hf32", "matmul")):
         if isinstance(values.get(key), bool):
-            mode.hf32[short] = (values[key], msg("{key} in {file}", key=key, file=Path(path).name))
+            mode.hf32[short] = (values[key], msg("{key} in {file}", key=key, file=name))
     return mode
 
 
@@ -226,7 +231,8 @@ def _customized(text: str) -> dict[str, list[str]]:
     return out
 
 
-def resolve_mode(*, option: str | None = None, config: str | os.PathLike | None = None, product: str | None = None,
+def resolve_mode(*, option: str | None = None, config: str | os.PathLike | ConfigDoc | None = None,
+                 product: str | None = None,
                  graphs: Any = None, pytorch: bool = False, script_args: str | None = None) -> PrecisionMode:
     """The run's mode: ``option`` before ``config`` before the graph dump's before ``product``'s default; the
     config's side files apply whichever gives the value. ``pytorch``: torch_npu's HF32 defaults apply where no

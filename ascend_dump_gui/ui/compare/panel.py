@@ -296,6 +296,8 @@ class ComparePanel(QWidget):
         self.details.addTab(self.overflow_table, tr("Overflows"))
         self.details.addTab(self.watcher_table, tr("Watcher"))
         self.replay_view = ReplayView(self._runner)
+        self.run_context = None   # set by the window: Configure's config and product, for the replay's mode
+        self.replay_view.context = lambda: self.run_context() if self.run_context is not None else None
         self.replay_view.replayed.connect(self._replayed)
         self.replay_view.fixRequested.connect(lambda op: self.request_fix((op,)))
         self.details.addTab(self.replay_view, tr("Replay"))
@@ -379,6 +381,7 @@ class ComparePanel(QWidget):
             from ascend_dump_gui.ui.msprobe.compare_view import MsprobeCompareView
 
             self.msprobe = MsprobeCompareView(runner=self._runner)
+            self.msprobe.replay_view.context = self.replay_view.context
             self.msprobe.graphRequested.connect(self.graphRequested)
             self.views.addWidget(self.msprobe)
         return self.msprobe

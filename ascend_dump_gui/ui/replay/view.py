@@ -3,6 +3,7 @@ NPU-minus-replay error as a histogram and a heatmap."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -23,7 +24,7 @@ from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwner
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
 from ascend_dump_gui.ui.plots.histogram_plot import error_histogram
-from ascend_dump_gui.ui.replay.jobs import ReplayShown, replay_one
+from ascend_dump_gui.ui.replay.jobs import ReplayShown, RunContext, replay_one
 from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -88,6 +89,8 @@ class ReplayView(ResultOwner, QWidget):
 
     replayed = Signal(object)
     fixRequested = Signal(str)   # the op whose replay shows a precision below its dtype
+    context: Callable[[], RunContext | None] | None = None
+    """What Configure says about the run (its config's precision mode, its product), asked at each replay."""
 
     def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -145,7 +148,7 @@ class ReplayView(ResultOwner, QWidget):
         self._empty(tr("Replaying {op}…").format(op=op))
         self.shown_for = inputs
         self.job.start(tr("replay {op}").format(op=op), replay_one, Path(run), op, Path(graph) if graph else None,
-                       golden_dtypes=golden_dtypes, bench=bench)
+                       golden_dtypes=golden_dtypes, bench=bench, context=self.context() if self.context else None)
 
     def clear(self, text: str = "") -> None:
         """Nothing replayed: a running replay stops, the verdict, metrics and plots go."""

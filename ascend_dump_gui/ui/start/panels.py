@@ -1,6 +1,6 @@
 """Mode panels built ahead of need, in pieces between events, so that no turn of the event loop holds the GUI
 thread for long: first the modules a panel needs, one per turn, those it imports before it; then its plots, one
-per turn, kept for the panel to take (:func:`made_ahead`); then the panel itself."""
+per turn, kept for the panel to take (:func:`made_ahead`); then the panel itself; later, what it needs later."""
 
 from __future__ import annotations
 
@@ -29,14 +29,15 @@ are indented); compiled when first used, after the first paint."""
 
 @dataclass(frozen=True)
 class Plan:
-    """How one mode's panel is built in pieces: the modules it needs, then the widgets made ahead for it (one
+    """How one mode's panel is built in pieces: the modules it needs and the widgets made ahead for it (one
     entry per widget: ``module:factory``, a class or function called with no argument, or
-    ``module:factory:argument``, called with that string); then what the panel would make later."""
+    ``module:factory:argument``, called with that string), then the panel; then, once it shows, ``after``:
+    what it needs later, the same way (modules, widgets), and ``.method`` to call the panel's ``method`` (a
+    view it would make on first use)."""
 
     modules: tuple[str, ...]
     parts: tuple[str, ...] = ()
-    then: tuple[str, ...] = ()
-    """Methods of the built panel called afterwards, one per turn (views it would make on first use)."""
+    after: tuple[str, ...] = ()
 
 
 def _source(name: str) -> Path | None:
@@ -145,6 +146,34 @@ def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
     return made.pop() if made else factory(*args)
 
 
+def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[bool]:
+    """Import ``modules`` (and those of ``parts``), then make ``parts`` ahead: one piece per ``next``, True
+    while waiting for the preload thread."""
+    asked: list[str] = []
+    for name in import_order(modules + tuple(p.partition(":")[0] for p in parts)):
+        if _source(name) is None:  # another package's: off the GUI thread, asked for in a row
+            PRELOAD.request(name)
+            asked.append(name)
+            continue
+        while not all(PRELOAD.settled(n) for n in asked):  # what the next module of ours may import
+            yield True
+        asked.clear()
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001, S112 - raised again, and said, where the module is needed
+            continue
+        yield False
+    while not all(PRELOAD.settled(n) for n in asked):
+        yield True
+    for spec in parts:
+        factory, args = _part(spec)
+        made = _AHEAD.setdefault((factory, args), [])
+        if len(made) < parts.count(spec):  # never more than one plan uses
+            _discard_at_the_end()
+            made.append(factory(*args))
+            yield False
+
+
 class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
@@ -157,6 +186,8 @@ class PanelBuilder(QObject):
         self._built: set[str] = set()
         self._steps: dict[str, Iterator[None]] = {}
         self._waiting: list[tuple[set[str], Callable[[], object]]] = []
+        self._later: list[Iterator[bool]] = []   # what built modes need later, in pieces
+        self._urgent: set[str] = set()   # modes asked for (clicked, or waited for): before anything else
         self._started = False
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._step)
@@ -169,6 +200,7 @@ class PanelBuilder(QObject):
 
     def want(self, mode: str) -> None:
         """Build ``mode`` before the others (and start building if not started)."""
+        self._urgent.add(mode)
         if mode in self._order:
             self._order.remove(mode)
             self._order.insert(0, mode)
@@ -181,6 +213,7 @@ class PanelBuilder(QObject):
             if mode not in self._built and mode in self._order:
                 self._order.remove(mode)
                 self._order.insert(0, mode)
+                self._urgent.add(mode)
         self._waiting.append((set(modes), fn))
         if self._started and not self._timer.isActive():
             self._timer.start(0)
@@ -190,60 +223,63 @@ class PanelBuilder(QObject):
         panels waits for the new ones."""
         self._built.clear()
         self._steps.clear()
+        self._later.clear()
         self._order = list(self._plans)
 
-    def built(self, mode: str) -> None:
-        """``mode`` was built (here or by someone who could not wait)."""
+    def built(self, mode: str, panel: object = None) -> None:
+        """``mode`` was built, as ``panel`` (here or by someone who could not wait): what it needs later is made
+        once the other modes are built."""
+        if mode in self._built:
+            return
         self._built.add(mode)
         self._steps.pop(mode, None)
         if mode in self._order:
             self._order.remove(mode)
+        if panel is not None:
+            self._later.append(self._after(mode, panel))
         if self._started and not self._timer.isActive():
             self._timer.start(0)
 
     def _pieces(self, mode: str) -> Iterator[bool]:
-        """One piece per ``next``: True while it waits for the preload thread, which imports the modules of other
-        packages (the GUI thread would wait for any of them that the thread is importing, all at once)."""
+        """The pieces before the panel and the panel; one piece per ``next``, True while it waits for the
+        preload thread (which imports the modules of other packages: the GUI thread would wait for any of them
+        that the thread is importing, all at once)."""
         plan = self._plans[mode]
-        asked: list[str] = []
-        for name in import_order(plan.modules + tuple(p.partition(":")[0] for p in plan.parts)):
-            if _source(name) is None:  # another package's: off the GUI thread, asked for in a row
-                PRELOAD.request(name)
-                asked.append(name)
-                continue
-            while not all(PRELOAD.settled(n) for n in asked):  # what the next module of ours may import
-                yield True
-            asked.clear()
-            try:
-                importlib.import_module(name)
-            except Exception:  # noqa: BLE001, S112 - raised again, and said, where the module is needed
-                continue
-            yield False
-        while not all(PRELOAD.settled(n) for n in asked):
-            yield True
-        for spec in plan.parts:
-            factory, args = _part(spec)
-            made = _AHEAD.setdefault((factory, args), [])
-            if len(made) < plan.parts.count(spec):  # never more than one plan uses
-                _discard_at_the_end()
-                made.append(factory(*args))
+        yield from _made(plan.modules, plan.parts)
+        self.built(mode, self._build(mode))
+
+    def _after(self, mode: str, panel: object) -> Iterator[bool]:
+        """What ``mode`` needs once it shows (see :class:`Plan`), in pieces."""
+        plan = self._plans[mode]
+        later = tuple(entry for entry in plan.after if not entry.startswith("."))
+        yield from _made(tuple(e for e in later if ":" not in e), tuple(e for e in later if ":" in e))
+        for entry in plan.after:
+            if entry.startswith("."):
                 yield False
-        panel = self._build(mode)
-        for method in plan.then:
-            yield False
-            getattr(panel, method)()
+                target = panel
+                for name in entry[1:].split("."):
+                    target = getattr(target, name)
+                if callable(target) and not isinstance(target, QObject):
+                    target()
 
     def _step(self) -> None:
         for item in [(modes, fn) for modes, fn in self._waiting if modes <= self._built]:
             self._waiting.remove(item)
             QTimer.singleShot(0, self, item[1])
-        if not self._order:
+        urgent = [mode for mode in self._order if mode in self._urgent]
+        if urgent or self._order and not self._later:
+            mode = (urgent or self._order)[0]
+            steps = self._steps.setdefault(mode, self._pieces(mode))
+        elif self._later:   # what the built modes need soon, before the modes nobody asked for yet
+            mode, steps = "", self._later[0]
+        else:
             return
-        mode = self._order[0]
-        steps = self._steps.setdefault(mode, self._pieces(mode))
         waiting = False
         try:
             waiting = next(steps)
         except StopIteration:
-            self.built(mode)
+            if mode:
+                self.built(mode)
+            else:
+                self._later.pop(0)
         self._timer.start(WAIT_MS if waiting else 0)
