@@ -93,7 +93,7 @@ class ChangesModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return (tr("Tensor"), tr("Op type"), tr("Before"), tr("After"), tr("Error before"), tr("Error after"),
+            return (tr("Tensor"), tr("Op type"), tr("Verdict before"), tr("Verdict after"), tr("Error before"), tr("Error after"),
                     tr("Change"))[section]
         return None
 
@@ -191,13 +191,13 @@ class BeforeAfterView(QWidget):
         item.setLabel("bottom", tr("tensor (execution order)"))
         item.setLabel("left", tr("max abs error"))
         item.getAxis("left").enableAutoSIPrefix(False)
-        item.addLegend(offset=(10, 10))
+        item.addLegend(offset=(60, 50))   # between the errors near 1 and those near 0
         self.before_curve = item.plot([], [], pen=None, symbol="o", symbolSize=6, symbolBrush=ERROR,
                                       name=tr("before"))
         self.after_curve = item.plot([], [], pen=None, symbol="t", symbolSize=7, symbolBrush=GOLDEN,
                                      name=tr("after"))
         top = QHBoxLayout()
-        top.addWidget(QLabel(tr("After")))
+        top.addWidget(QLabel(tr("After the change")))
         top.addWidget(self.after, 1)
         top.addWidget(self.run_button)
         top.addWidget(back)

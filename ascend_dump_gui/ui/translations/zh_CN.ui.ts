@@ -140,6 +140,10 @@
       <translation>覆盖后</translation>
     </message>
     <message>
+      <source>After the change</source>
+      <translation>修改后</translation>
+    </message>
+    <message>
       <source>Alerts</source>
       <translation>告警</translation>
     </message>
@@ -1850,6 +1854,14 @@
     <message>
       <source>Verdict</source>
       <translation>判定</translation>
+    </message>
+    <message>
+      <source>Verdict after</source>
+      <translation>修改后判定</translation>
+    </message>
+    <message>
+      <source>Verdict before</source>
+      <translation>修改前判定</translation>
     </message>
     <message>
       <source>View as PNG…</source>
