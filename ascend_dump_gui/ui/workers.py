@@ -104,3 +104,14 @@ class TaskRunner(QObject):
         worker = self._active.pop(self.sender(), None)
         if worker is not None:
             self.ended.emit(worker)
+
+
+def while_alive(owner: QObject, fn: Callable[..., Any]) -> Callable[..., None]:
+    """``fn`` called only while ``owner`` still exists: a worker may finish after the view that started it is gone
+    (the window closed), and a plain lambda would then touch deleted widgets."""
+
+    def call(*args: Any) -> None:
+        if shiboken6.isValid(owner):
+            fn(*args)
+
+    return call

@@ -46,7 +46,7 @@ from ascend_dump_gui.ui.graph.items import FILL, status_names
 from ascend_dump_gui.ui.graph.rank_map import RankMapView
 from ascend_dump_gui.ui.graph.side import GraphSide
 from ascend_dump_gui.ui.i18n import schema_text, tr
-from ascend_dump_gui.ui.workers import TaskRunner, Worker
+from ascend_dump_gui.ui.workers import TaskRunner, Worker, while_alive
 
 
 def _open(path: Path, graph_name: str | None, hierarchy: Hierarchy | None, use_igraph: bool, *,
@@ -317,8 +317,9 @@ class GraphPanel(QWidget):
                 return self._job    # already on its way
             self._job.cancel()
         worker = Worker(_open, path, graph_name, self.hierarchy, self._use_igraph)
-        worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
-        worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
+        worker.signals.finished.connect(while_alive(self, lambda result, w=worker, p=path:
+                                                    self._opened(w, p, result)))
+        worker.signals.failed.connect(while_alive(self, lambda exc, w=worker: self._open_failed(w, exc)))
         self._job, self._opening = worker, (path, graph_name, self.hierarchy)
         self.info.setText(tr("Reading {name}…").format(name=path.name))
         return self._runner.start(worker)
@@ -334,8 +335,9 @@ class GraphPanel(QWidget):
             self._job.cancel()
         worker = Worker(_open_msprobe, path, run, direction, bench, self.matches.copy(), comparison, self.msprobe,
                         self._use_igraph)
-        worker.signals.finished.connect(lambda result, w=worker, p=path: self._opened(w, p, result))
-        worker.signals.failed.connect(lambda exc, w=worker: self._open_failed(w, exc))
+        worker.signals.finished.connect(while_alive(self, lambda result, w=worker, p=path:
+                                                    self._opened(w, p, result)))
+        worker.signals.failed.connect(while_alive(self, lambda exc, w=worker: self._open_failed(w, exc)))
         self._job, self._opening = worker, (path, run, direction, bench)
         self.info.setText(tr("Reading {name}…").format(name=path.name))
         return self._runner.start(worker)
@@ -382,8 +384,8 @@ class GraphPanel(QWidget):
         mode = view.comparison.mode if view.comparison is not None else None
         worker = Worker(rank_module_map, view.path, view.bench_path, view.direction, mode,
                         matches=self.matches.copy())
-        worker.signals.finished.connect(lambda result, w=worker: self._map_ready(w, result))
-        worker.signals.failed.connect(lambda exc, w=worker: self._map_failed(w, exc))
+        worker.signals.finished.connect(while_alive(self, lambda result, w=worker: self._map_ready(w, result)))
+        worker.signals.failed.connect(while_alive(self, lambda exc, w=worker: self._map_failed(w, exc)))
         self._map_job = worker
         self.info.setText(tr("Comparing every run with the bench…"))
         return self._runner.start(worker)
@@ -590,8 +592,9 @@ class GraphPanel(QWidget):
         if self._overlay_job is not None:
             self._overlay_job.cancel()
         worker = Worker(_overlays, self.loaded, *self._compare)
-        worker.signals.finished.connect(lambda result, w=worker, g=self.loaded: self._overlaid(w, g, result))
-        worker.signals.failed.connect(lambda exc, w=worker: self._overlay_failed(w, exc))
+        worker.signals.finished.connect(while_alive(self, lambda result, w=worker, g=self.loaded:
+                                                    self._overlaid(w, g, result)))
+        worker.signals.failed.connect(while_alive(self, lambda exc, w=worker: self._overlay_failed(w, exc)))
         self._overlay_job = worker
         self._runner.start(worker)
 
