@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,11 @@ from ascend_dump_gui.ui.start.preload import imported
 PACKAGE = "ascend_dump_gui"
 WAIT_MS = 5
 """How often a piece waiting for the preload thread looks again."""
+SLICE_SECONDS = 0.020
+"""Small pieces run in one turn of the event loop until this much time has passed (then input is taken)."""
+SMALL, LARGE, WAITING = 0, 1, 2
+"""What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends) or a
+wait for the preload thread (the next turn comes after :data:`WAIT_MS`)."""
 _ROOT = Path(__file__).resolve().parents[2]
 _IMPORT = r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))"
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
@@ -146,9 +152,8 @@ def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
     return made.pop() if made else factory(*args)
 
 
-def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[bool]:
-    """Import ``modules`` (and those of ``parts``), then make ``parts`` ahead: one piece per ``next``, True
-    while waiting for the preload thread."""
+def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
+    """Import ``modules`` (and those of ``parts``), then make ``parts`` ahead: one piece per ``next``."""
     asked: list[str] = []
     for name in import_order(modules + tuple(p.partition(":")[0] for p in parts)):
         if _source(name) is None:  # another package's: off the GUI thread, asked for in a row
@@ -156,22 +161,22 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[bool]:
             asked.append(name)
             continue
         while not all(PRELOAD.settled(n) for n in asked):  # what the next module of ours may import
-            yield True
+            yield WAITING
         asked.clear()
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001, S112 - raised again, and said, where the module is needed
             continue
-        yield False
+        yield SMALL
     while not all(PRELOAD.settled(n) for n in asked):
-        yield True
+        yield WAITING
     for spec in parts:
         factory, args = _part(spec)
         made = _AHEAD.setdefault((factory, args), [])
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
             made.append(factory(*args))
-            yield False
+            yield LARGE
 
 
 class PanelBuilder(QObject):
@@ -184,9 +189,9 @@ class PanelBuilder(QObject):
         self._plans, self._build = plans, build
         self._order = list(plans)
         self._built: set[str] = set()
-        self._steps: dict[str, Iterator[None]] = {}
+        self._steps: dict[str, Iterator[int]] = {}
         self._waiting: list[tuple[set[str], Callable[[], object]]] = []
-        self._later: list[Iterator[bool]] = []   # what built modes need later, in pieces
+        self._later: list[Iterator[int]] = []   # what built modes need later, in pieces
         self._urgent: set[str] = set()   # modes asked for (clicked, or waited for): before anything else
         self._started = False
         self._timer = QTimer(self, singleShot=True)
@@ -235,27 +240,27 @@ class PanelBuilder(QObject):
         self._steps.pop(mode, None)
         if mode in self._order:
             self._order.remove(mode)
-        if panel is not None:
-            self._later.append(self._after(mode, panel))
+        if panel is not None:   # a mode asked for: what it needs soon before what others do
+            self._later.insert(0 if mode in self._urgent else len(self._later), self._after(mode, panel))
         if self._started and not self._timer.isActive():
             self._timer.start(0)
 
-    def _pieces(self, mode: str) -> Iterator[bool]:
-        """The pieces before the panel and the panel; one piece per ``next``, True while it waits for the
-        preload thread (which imports the modules of other packages: the GUI thread would wait for any of them
-        that the thread is importing, all at once)."""
+    def _pieces(self, mode: str) -> Iterator[int]:
+        """The pieces before the panel and the panel, one per ``next`` (see :data:`SMALL`); modules of other
+        packages are imported by the preload thread (the GUI thread would wait for any of them that the thread
+        is importing, all at once)."""
         plan = self._plans[mode]
         yield from _made(plan.modules, plan.parts)
         self.built(mode, self._build(mode))
 
-    def _after(self, mode: str, panel: object) -> Iterator[bool]:
+    def _after(self, mode: str, panel: object) -> Iterator[int]:
         """What ``mode`` needs once it shows (see :class:`Plan`), in pieces."""
         plan = self._plans[mode]
         later = tuple(entry for entry in plan.after if not entry.startswith("."))
         yield from _made(tuple(e for e in later if ":" not in e), tuple(e for e in later if ":" in e))
         for entry in plan.after:
             if entry.startswith("."):
-                yield False
+                yield LARGE
                 target = panel
                 for name in entry[1:].split("."):
                     target = getattr(target, name)
@@ -274,12 +279,14 @@ class PanelBuilder(QObject):
             mode, steps = "", self._later[0]
         else:
             return
-        waiting = False
+        piece = SMALL
+        deadline = time.perf_counter() + SLICE_SECONDS
         try:
-            waiting = next(steps)
+            while piece == SMALL and time.perf_counter() < deadline:  # small pieces share a turn
+                piece = next(steps)
         except StopIteration:
             if mode:
                 self.built(mode)
             else:
                 self._later.pop(0)
-        self._timer.start(WAIT_MS if waiting else 0)
+        self._timer.start(WAIT_MS if piece == WAITING else 0)
