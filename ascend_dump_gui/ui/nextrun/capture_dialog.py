@@ -9,7 +9,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
@@ -29,8 +28,8 @@ from ascend_dump_gui.core.nextrun.capture_forms import SUFFIX
 from ascend_dump_gui.core.nextrun.output import check_with_files, write_all
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
-from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
-from ascend_dump_gui.ui.nextrun.parts import FilesView, FindingsList, diff_text
+from ascend_dump_gui.ui.loading import LoadingBar
+from ascend_dump_gui.ui.nextrun.parts import FilesView, FindingsList, ProposalDialog, diff_text
 from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -67,7 +66,7 @@ def propose(request: NextRunRequest, framework: str | None, around: int, data: s
     return CaptureOutcome(proposal, text, "".join(diffs) if diffs else None, found, files)
 
 
-class CaptureDialog(QDialog):
+class CaptureDialog(ProposalDialog):
     """Shows the capture config; *Save…* writes it as a new file (refused while a name is unknown) and
     ``configSaved(path)`` lets the window open it in Configure."""
 
@@ -75,23 +74,11 @@ class CaptureDialog(QDialog):
 
     def __init__(self, runner: TaskRunner, request: NextRunRequest, framework: str | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent, objectName="capture_dialog")
-        self.setWindowTitle(tr("Capture these next"))
-        self.request = request
-        self.outcome: CaptureOutcome | None = None
-        self.job = LatestTask(runner, self)
-        self.job.finished.connect(self._shown)
-        self.job.failed.connect(self._failed)
         what = ", ".join(request.ops) if request.ops else tr("the first divergence")
-        self.intro = QLabel(tr("The next capture dumps only {what} of {run}.").format(
-            what=what, run=request.run), wordWrap=True, objectName="capture_intro")
-        self.intro.setTextFormat(Qt.TextFormat.PlainText)
-        self.framework = QComboBox(objectName="capture_framework")
-        self.framework.addItem(tr("from the config or the run"), None)
-        for name in FRAMEWORKS:
-            self.framework.addItem(name, name)
-        if framework in FRAMEWORKS:
-            self.framework.setCurrentIndex(self.framework.findData(framework))
+        super().__init__(runner, request, name="capture", title=tr("Capture these next"),
+                         intro=tr("The next capture dumps only {what} of {run}.").format(what=what, run=request.run),
+                         frameworks=FRAMEWORKS, framework=framework, parent=parent)
+        self.outcome: CaptureOutcome | None = None
         self.around = QSpinBox(objectName="capture_around", minimum=0, maximum=20)
         self.around.setToolTip(tr("Also capture the ops within this many producer levels upstream"))
         self.data = QComboBox(objectName="capture_data")

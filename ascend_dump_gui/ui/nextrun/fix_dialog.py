@@ -8,8 +8,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
@@ -30,8 +28,8 @@ from ascend_dump_gui.core.nextrun.fix import FixProposal, propose_fix
 from ascend_dump_gui.core.replay.judge import VERDICT_WORDS
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
-from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
-from ascend_dump_gui.ui.nextrun.parts import FilesView, FindingsList, diff_text
+from ascend_dump_gui.ui.loading import LoadingBar
+from ascend_dump_gui.ui.nextrun.parts import FilesView, FindingsList, ProposalDialog, diff_text
 from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.workers import TaskRunner
 
@@ -68,7 +66,7 @@ def _text(value: object) -> str:
     return schema_text(value) if value is not None else ""
 
 
-class FixDialog(QDialog):
+class FixDialog(ProposalDialog):
     """Shows a proposal; *Save…* writes the changed config and its side files (never over a file), then
     ``configSaved(path)`` lets the window open it in Configure (``run`` too: run it in the emulator)."""
 
@@ -76,23 +74,11 @@ class FixDialog(QDialog):
 
     def __init__(self, runner: TaskRunner, request: NextRunRequest, framework: str | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent, objectName="fix_dialog")
-        self.setWindowTitle(tr("Propose a fix"))
-        self.request = request
-        self.outcome: FixOutcome | None = None
-        self.job = LatestTask(runner, self)
-        self.job.finished.connect(self._shown)
-        self.job.failed.connect(self._failed)
         what = ", ".join(request.ops) if request.ops else tr("the first divergence and every overflowing op")
-        self.intro = QLabel(tr("Precision fix for {what} of {run}").format(what=what, run=request.run),
-                            wordWrap=True, objectName="fix_intro")
-        self.intro.setTextFormat(Qt.TextFormat.PlainText)
-        self.framework = QComboBox(objectName="fix_framework")
-        self.framework.addItem(tr("from the config or the run"), None)
-        for name in FRAMEWORKS:
-            self.framework.addItem(name, name)
-        if framework in FRAMEWORKS:
-            self.framework.setCurrentIndex(self.framework.findData(framework))
+        super().__init__(runner, request, name="fix", title=tr("Propose a fix"),
+                         intro=tr("Precision fix for {what} of {run}").format(what=what, run=request.run),
+                         frameworks=FRAMEWORKS, framework=framework, parent=parent)
+        self.outcome: FixOutcome | None = None
         self.framework.currentIndexChanged.connect(lambda _i: self.run())
         self.ops = QTableWidget(0, 5, objectName="fix_ops")
         self.ops.setHorizontalHeaderLabels([tr("Op"), tr("Op type"), tr("Verdict"), tr("Precision"), tr("Why")])

@@ -7,13 +7,17 @@ import difflib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QListWidget, QPlainTextEdit, QTabWidget, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QListWidget, QPlainTextEdit, QTabWidget, QWidget
 
 from ascend_dump_gui.core.config.findings import Finding
 from ascend_dump_gui.ui.config.findings_view import severity_text
 from ascend_dump_gui.ui.config.script_apply import DiffHighlighter
 from ascend_dump_gui.ui.i18n import finding_text, tr
+from ascend_dump_gui.ui.loading import LatestTask
+from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
+from ascend_dump_gui.ui.workers import TaskRunner
 
 
 def diff_text(before: str, after: str, name: str) -> str:
@@ -63,3 +67,26 @@ class FindingsList(QListWidget):
             self.addItem(f"{severity_text(finding.severity)}: {finding_text(finding)}")
         if not self.count():
             self.addItem(tr("The config checker finds nothing to report."))
+
+
+class ProposalDialog(QDialog):
+    """What both dialogs start with: the request, a job that proposes in a worker (its outcome to the subclass's
+    ``_shown``, its failure to its ``_failed``), an intro naming the ops and run, and the framework picker."""
+
+    def __init__(self, runner: TaskRunner, request: NextRunRequest, *, name: str, title: str, intro: str,
+                 frameworks: Sequence[str], framework: str | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent, objectName=f"{name}_dialog")
+        self.setWindowTitle(title)
+        self.request = request
+        self.outcome = None
+        self.job = LatestTask(runner, self)
+        self.job.finished.connect(self._shown)
+        self.job.failed.connect(self._failed)
+        self.intro = QLabel(intro, wordWrap=True, objectName=f"{name}_intro")
+        self.intro.setTextFormat(Qt.TextFormat.PlainText)   # op names come from dump files
+        self.framework = QComboBox(objectName=f"{name}_framework")
+        self.framework.addItem(tr("from the config or the run"), None)
+        for each in frameworks:
+            self.framework.addItem(each, each)
+        if framework in frameworks:
+            self.framework.setCurrentIndex(self.framework.findData(framework))
