@@ -130,7 +130,8 @@ class MainWindow(QMainWindow):
         if old_stack is not None:
             old_stack.deleteLater()
         self._panels: dict[str, QWidget] = {}
-        self._graph_compare = None  # a finished compare for the Graph mode, until that mode is built
+        self._graph_compare = None  # a finished compare for the Graph mode, until that mode is shown
+        self._graph_seen = False
         self.matches = CallMatches()  # msprobe calls matched by hand (Graph), used by every compare of the session
         self.builder.reset()
         self.tabs = QTabWidget(objectName="modes", documentMode=True)
@@ -184,8 +185,12 @@ class MainWindow(QMainWindow):
 
     def _mode_shown(self, index: int) -> None:
         """A mode not built yet shows its placeholder and is built next, in pieces."""
-        if 0 <= index < len(MODES) and not self.built(MODES[index]):
+        if not 0 <= index < len(MODES):
+            return
+        if not self.built(MODES[index]):
             self.builder.want(MODES[index])
+        elif MODES[index] == "graph":
+            self._graph_shown()
 
     def _panel(self, name: str) -> QWidget:
         """The panel of mode ``name``, built (at once, if its pieces are not all made yet) and put in its tab on
@@ -204,6 +209,8 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(current)
         self.tabs.blockSignals(False)
         placeholder.deleteLater()
+        if name == "graph" and current == index:
+            self._graph_shown()
         if name == "configure":
             self._update_title()
             self._open_in_configure()
@@ -241,7 +248,11 @@ class MainWindow(QMainWindow):
 
     @property
     def graph_panel(self) -> GraphPanel:
-        return self._panel("graph")
+        """The Graph mode's panel, following each compare from now on (one built in the background does not)."""
+        panel = self._panel("graph")
+        if not self._graph_seen:
+            self._graph_shown()
+        return panel
 
     def _make_configure(self) -> ConfigPanel:
         from ascend_dump_gui.ui.config.panel import ConfigPanel
@@ -333,10 +344,15 @@ class MainWindow(QMainWindow):
         panel.opSelected.connect(self._graph_op_selected)
         panel.replayRequested.connect(self._replay_from_graph)
         panel.nextRunRequested.connect(lambda kind, request: self.next_run.from_graph(kind, request))
+        return panel
+
+    def _graph_shown(self) -> None:
+        """The Graph mode is on screen (or asked for): from now on it follows each compare (its graph is opened
+        only then, not while the mode is built in the background)."""
+        self._graph_seen = True
         if self._graph_compare is not None:
             result, self._graph_compare = self._graph_compare, None
-            self._colour_graph(panel, result)
-        return panel
+            self._colour_graph(self._panels["graph"], result)
 
     def _forward(self, name: str, method: str, *args) -> None:
         """Call ``method`` of mode ``name``'s panel if it is built (one not built yet has nothing to select)."""
@@ -389,7 +405,7 @@ class MainWindow(QMainWindow):
         self.compare_panel.run()
     def _show_compare_in_graph(self, result) -> None:
         """Colour the Graph mode from a finished compare (kept for the Graph mode until it is first shown)."""
-        if self.built("graph"):
+        if self._graph_seen:
             self._colour_graph(self.graph_panel, result)
         else:
             self._graph_compare = result
