@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
@@ -83,9 +84,11 @@ def restyle_plots() -> None:
 
     from ascend_dump_gui.ui.plots.style import apply_palette, show_grid
 
-    for widget in QApplication.allWidgets():
-        if isinstance(widget, pg.PlotWidget):
+    for window in QApplication.topLevelWidgets():   # walked from live windows: allWidgets() also lists widgets
+        if not shiboken6.isValid(window):             # that are being destroyed (a segfault when touched)
+            continue
+        for widget in window.findChildren(pg.PlotWidget) + ([window] if isinstance(window, pg.PlotWidget) else []):
             apply_palette(widget)
             show_grid(widget.getPlotItem(), widget)
-        elif isinstance(widget, pg.GraphicsLayoutWidget):
+        for widget in window.findChildren(pg.GraphicsLayoutWidget):
             apply_palette(widget)
