@@ -79,6 +79,7 @@ def _application():
 
     from ascend_dump_gui.ui.icons import icon
     from ascend_dump_gui.ui.settings import APP, ORG
+    from ascend_dump_gui.ui.workers import collect_garbage_on_the_gui_thread
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORG)
@@ -87,6 +88,7 @@ def _application():
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(DESKTOP_ID)
     app.setWindowIcon(icon("app"))
+    collect_garbage_on_the_gui_thread(app)
     return app
 
 

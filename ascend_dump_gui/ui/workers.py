@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from ascend_dump_gui.core.progress import Cancelled, CancelToken
 
@@ -115,3 +116,26 @@ def while_alive(owner: QObject, fn: Callable[..., Any]) -> Callable[..., None]:
             fn(*args)
 
     return call
+
+
+GC_INTERVAL_MS = 500
+
+
+def collect_garbage_on_the_gui_thread(app: QCoreApplication) -> None:
+    """Python's cyclic garbage collector runs in whichever thread allocates when it is due; a widget it finds in a
+    cycle is then destroyed in a worker thread, whose ``~QObject`` takes the object's connection lock while the GUI
+    thread, holding the GIL, waits for that lock in ``connect``: a deadlock (seen in the UI suite). Automatic
+    collection is turned off and done instead by a timer on the GUI thread, each generation when it is due."""
+    if app.findChild(QTimer, "gc_timer") is not None:
+        return
+    gc.disable()
+    timer = QTimer(app, objectName="gc_timer", interval=GC_INTERVAL_MS)
+    timer.timeout.connect(_collect_due)
+    timer.start()
+
+
+def _collect_due() -> None:
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    due = [gen for gen in (2, 1, 0) if counts[gen] > thresholds[gen]]
+    if due:
+        gc.collect(due[0])

@@ -9,8 +9,14 @@ from PySide6.QtCore import QSettings, QThreadPool
 
 from ascend_dump_gui.ui.app import build_window
 from ascend_dump_gui.ui.i18n import install_language
-from ascend_dump_gui.ui.workers import TaskRunner
+from ascend_dump_gui.ui.workers import TaskRunner, collect_garbage_on_the_gui_thread
 from tests.ui.test_dump_fixtures import drain
+
+
+@pytest.fixture(autouse=True, scope="session")
+def garbage_collected_on_the_gui_thread(qapp):
+    """As the app does: no widget is destroyed by the garbage collector in a worker thread."""
+    collect_garbage_on_the_gui_thread(qapp)
 
 
 @pytest.fixture(autouse=True)
