@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.cli.output import print_files, print_findings, print_json, warn
 from ascend_dump_gui.core.inert import terminal_text
 
 FRAMEWORKS = ("acl", "tf1", "tf2", "torchair", "msprobe")   # core/nextrun/capture_forms.py (kept light)
@@ -86,9 +86,5 @@ def _print(proposal, files, found) -> None:
         print(terminal_text(f"note: {note}"))
     for item in proposal.refused:
         print(terminal_text(f"refused: {item['why']}"))
-    for path, text in files:
-        print(terminal_text(f"{path}:"))
-        for line in text.rstrip("\n").split("\n"):
-            print("  " + terminal_text(line))
-    for f in found:
-        print(terminal_text(f"{f.severity.value:7} {f.rule}: {f.message}"))
+    print_files(files)
+    print_findings(found)

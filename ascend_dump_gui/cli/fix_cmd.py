@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ascend_dump_gui.cli.output import print_json, warn
+from ascend_dump_gui.cli.output import print_files, print_findings, print_json, warn
 from ascend_dump_gui.core.config.names import PRODUCTS
 from ascend_dump_gui.core.inert import terminal_text
 
@@ -71,11 +71,7 @@ def _print(proposal, files, found, *, written: bool) -> None:
         print(terminal_text(f"change {change['option']} = {change['value']}: {change['why']}"))
     for note in fix_write.script_notes(fix_write.script_fix(proposal)):
         print(terminal_text(f"note: {note}"))
-    for path, text in files:
-        print(terminal_text(f"{'wrote' if written else 'file'} {path}:"))
-        for line in text.rstrip("\n").split("\n"):
-            print("  " + terminal_text(line))
-    for f in found:
-        print(terminal_text(f"{f.severity.value:7} {f.rule}: {f.message}"))
+    print_files(files, "wrote" if written else "file")
+    print_findings(found)
     if proposal.verify:
         print(terminal_text(f"verify: {proposal.verify}"))

@@ -56,3 +56,18 @@ def verdict_text(result: str | None, reason: str | None) -> str:
     if not reason:
         return word
     return reason if reason.startswith(f"{word}:") or f"; {word}:" in reason else f"{word}: {reason}"
+
+
+def print_files(files: Any, heading: str = "") -> None:
+    """Each (path, text) of a proposal: the path (after ``heading``, e.g. "wrote"), then its lines indented; names
+    and text come from dumps and configs, so control characters are escaped."""
+    for path, text in files:
+        print(terminal_text(f"{heading} {path}:" if heading else f"{path}:"))
+        for line in text.rstrip("\n").split("\n"):
+            print("  " + terminal_text(line))
+
+
+def print_findings(findings: Any) -> None:
+    """One line per config-check finding: severity, rule, message."""
+    for f in findings:
+        print(terminal_text(f"{f.severity.value:7} {f.rule}: {f.message}"))

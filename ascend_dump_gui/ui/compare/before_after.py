@@ -31,7 +31,7 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.numbers import number_text
-from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette, show_grid
+from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, log_error_plot
 from ascend_dump_gui.ui.workers import TaskRunner
 
 FLOOR = 1e-12
@@ -184,13 +184,7 @@ class BeforeAfterView(QWidget):
         self.table.horizontalHeader().setResizeContentsPrecision(0)
         self.plot = pg.PlotWidget()
         self.plot.setObjectName("before_after_plot")
-        apply_palette(self.plot)
-        item = self.plot.getPlotItem()
-        item.setLogMode(x=False, y=True)
-        show_grid(item, self.plot)
-        item.setLabel("bottom", tr("tensor (execution order)"))
-        item.setLabel("left", tr("max abs error"))
-        item.getAxis("left").enableAutoSIPrefix(False)
+        item = log_error_plot(self.plot, tr("tensor (execution order)"), tr("max abs error"))
         item.addLegend(offset=(60, 50))   # between the errors near 1 and those near 0
         self.before_curve = item.plot([], [], pen=None, symbol="o", symbolSize=6, symbolBrush=ERROR,
                                       name=tr("before"))

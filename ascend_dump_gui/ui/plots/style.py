@@ -42,3 +42,16 @@ def show_grid(item: pg.PlotItem, widget: QWidget) -> None:
         axis = item.getAxis(name)
         axis.setTickPen(pg.mkPen(shade))
         axis.setGrid(255)
+
+
+def log_error_plot(plot: pg.PlotWidget, bottom: str, left: str) -> pg.PlotItem:
+    """``plot`` set up for errors per op or tensor: the palette, a logarithmic y axis without SI prefixes, the grid
+    and the axis labels; returns its plot item."""
+    apply_palette(plot)
+    item = plot.getPlotItem()
+    item.setLogMode(x=False, y=True)
+    show_grid(item, plot)
+    item.setLabel("bottom", bottom)
+    item.setLabel("left", left)
+    item.getAxis("left").enableAutoSIPrefix(False)
+    return item

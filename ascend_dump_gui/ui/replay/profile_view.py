@@ -21,7 +21,7 @@ from ascend_dump_gui.core.replay.profile import ProfilePoint
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwner
-from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, apply_palette, show_grid
+from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, log_error_plot
 from ascend_dump_gui.ui.replay.jobs import replay_profile
 from ascend_dump_gui.ui.replay.view import verdict_text
 from ascend_dump_gui.ui.start.panels import made_ahead
@@ -124,13 +124,7 @@ class ErrorProfileView(ResultOwner, QWidget):
         self.readout.setObjectName("profile_readout")
         self.plot = made_ahead(pg.PlotWidget)
         self.plot.setObjectName("profile_plot")
-        apply_palette(self.plot)
-        item = self.plot.getPlotItem()
-        item.setLogMode(x=False, y=True)
-        show_grid(item, self.plot)
-        item.setLabel("bottom", tr("op (execution order)"))
-        item.setLabel("left", tr("relative error ‖·‖₂"))
-        item.getAxis("left").enableAutoSIPrefix(False)
+        item = log_error_plot(self.plot, tr("op (execution order)"), tr("relative error ‖·‖₂"))
         # the legend takes the title row above the data, its entries side by side: it never covers a point
         self.legend = pg.LegendItem(colCount=LEGEND_COLUMNS, offset=(0, 0), frame=False)
         self.legend.setParentItem(item)
