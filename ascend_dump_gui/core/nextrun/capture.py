@@ -14,6 +14,7 @@ from typing import Any
 from ascend_dump_gui.core.config.formats.exporters import export
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.names import format_name
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import capture_forms as forms
@@ -55,22 +56,24 @@ def _framework(framework: str | None, config: ConfigDoc | None, run: RunOps) -> 
     from_config = forms.FRAMEWORK_OF.get(config.scenario) if config is not None else None
     if framework is not None:
         if framework not in forms.FRAMEWORKS:
-            raise InputError(None, f"unknown framework {framework!r}; choose one of {', '.join(forms.FRAMEWORKS)}")
+            raise InputError(None, msg("unknown framework '{framework}'; choose one of {choices}", framework=framework,
+                                     choices=", ".join(forms.FRAMEWORKS)))
         if from_config is not None and from_config != framework:
-            raise InputError(config.origin, f"the config is a {config.scenario} config, not {framework}")  # type: ignore[union-attr]
+            raise InputError(config.origin, msg("the config given is {kind}, not {framework}",
+                                             kind=format_name(config.scenario), framework=framework))  # type: ignore[union-attr]
         return framework
     if from_config is not None:
         return from_config
     if config is not None:
-        raise InputError(config.origin, f"a capture is written as acl.json, a TF1/TF2/torchair script, an msprobe "
-                                        f"config.json or the one a PyTorch script's PrecisionDebugger names, not as "
-                                        f"{config.scenario}")
+        raise InputError(config.origin, msg("a capture is written as acl.json, a TF1/TF2/torchair script, an msprobe "
+                                            "config.json or the one a PyTorch script's PrecisionDebugger names, not "
+                                            "as {kind}", kind=format_name(config.scenario)))
     return "msprobe" if run.format == "msprobe" else "acl"
 
 
 def _first_divergence(run_path: Path, golden: Path | None, run: RunOps, graph) -> list[str]:
     if golden is None:
-        raise InputError(run_path, "--first-divergence needs GOLDEN (the golden or bench dump to compare with)")
+        raise InputError(run_path, msg("--first-divergence needs GOLDEN (the golden or bench dump to compare with)"))
     from ascend_dump_gui.core.replay.runs import first_divergence_op
 
     name = first_divergence_op(run_path, golden, graph)
@@ -248,7 +251,7 @@ def config_text(proposal: CaptureProposal) -> str:
             try:
                 return patch_script(text, before.scenario, before.values, doc.values, inactive_lines(before)).text
             except (SyntaxError, ValueError) as exc:
-                raise InputError(before.origin, f"cannot be changed safely: {exc}") from None
+                raise InputError(before.origin, msg("cannot be changed safely: {problem}", problem=exc)) from None
         if before.scenario == "acl_json":
             patched = patch_json_section(text, "dump", {k: v for k, v in doc.values.items()
                                                         if before.values.get(k) != v} | _removed(before, doc))

@@ -104,7 +104,7 @@ def script_change(script: ConfigDoc, capture: ConfigDoc, config_path: Path | Non
     try:
         patch = patch_script(text, "msprobe_config", before, after, inactive_lines(script))
     except (SyntaxError, ValueError) as exc:
-        raise InputError(script.origin, f"cannot be changed safely: {exc}") from None
+        raise InputError(script.origin, msg("cannot be changed safely: {problem}", problem=exc)) from None
     return patch if patch.has_changes else None
 
 

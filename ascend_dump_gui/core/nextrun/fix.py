@@ -15,6 +15,7 @@ import numpy as np
 from ascend_dump_gui.core.config import jsontext
 from ascend_dump_gui.core.config.formats.importers import load_config
 from ascend_dump_gui.core.config.model import ConfigDoc
+from ascend_dump_gui.core.config.names import format_name
 from ascend_dump_gui.core.errors import DumpError, InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.nextrun import fix_forms as forms
@@ -69,10 +70,12 @@ def framework_of(framework: str | None, config: ConfigDoc | None, run: RunOps) -
     from_config = SCENARIO_FRAMEWORK.get(config.scenario) if config is not None else None
     if framework is not None:
         if framework not in forms.FRAMEWORKS:
-            raise InputError(None, f"unknown framework {framework!r}; choose one of {', '.join(forms.FRAMEWORKS)}")
+            raise InputError(None, msg("unknown framework '{framework}'; choose one of {choices}", framework=framework,
+                                     choices=", ".join(forms.FRAMEWORKS)))
         if from_config is not None and from_config != framework:
             raise InputError(config.origin if config else None,
-                             f"the config is a {config.scenario} config, not {framework}")  # type: ignore[union-attr]
+                             msg("the config given is {kind}, not {framework}",
+                                 kind=format_name(config.scenario), framework=framework))  # type: ignore[union-attr]
         return framework
     if from_config is not None:
         return from_config
@@ -107,7 +110,7 @@ def _chosen(run_path: Path, run: RunOps, ops: Sequence[str]) -> list[str]:
     for name in ops:
         found = run.find(name)
         if found is None:
-            raise InputError(run_path, f"no op named {name!r} in this run")
+            raise InputError(run_path, msg("no op named '{name}' in this run", name=name))
         chosen.append(found)
     return chosen
 
@@ -165,11 +168,11 @@ def _msprobe_targets(run_path: Path, golden: Path | None, run: RunOps, ops: Sequ
 
     unknown = [n for n in ops if n not in run.types]
     if unknown:
-        raise InputError(run_path, f"no call named {unknown[0]!r} in this run")
+        raise InputError(run_path, msg("no call named '{name}' in this run", name=unknown[0]))
     if ops:
         return Targets(list(dict.fromkeys(ops)), bad=set(ops))
     if golden is None:
-        raise InputError(run_path, "name the calls to fix with --op, or give the bench dump (GOLDEN)")
+        raise InputError(run_path, msg("name the calls to fix with --op, or give the bench dump (GOLDEN)"))
     first = first_divergence_op(run_path, golden)
     return Targets([first] if first else [], bad={first} if first else set())
 
@@ -204,9 +207,10 @@ def propose_fix(run_path: str | os.PathLike, golden: str | os.PathLike | None = 
     if doc is not None:
         doc = fix_document(doc, framework, run.format)
     if doc is not None and doc.scenario not in SCENARIO_FRAMEWORK:
-        raise InputError(doc.origin, f"a precision fix is written into a TF1 / TF2 session config or a PyTorch "
-                                     f"(torch_npu, torchair) script, not into an {doc.scenario} config; give "
-                                     f"--framework without --config for GE or ATC")
+        raise InputError(doc.origin, msg("a precision fix is written into a TF1 / TF2 session config or a PyTorch "
+                                         "(torch_npu, torchair) script, not into {kind}; give "
+                                         "--framework without --config for GE or ATC",
+                                         kind=format_name(doc.scenario)))
     fw = framework_of(framework, doc, run)
     values = dict(doc.values) if doc is not None else {}
     mode_value, mode_source, assumed = run_mode(values, product, fw)

@@ -62,7 +62,7 @@ def script_fix(proposal: FixProposal, values: dict[str, Any] | None = None) -> S
     try:
         patch = patch_script(text, "torch_npu", before.values, {**before.values, **settings}, inactive_lines(before))
     except (SyntaxError, ValueError) as exc:
-        raise InputError(before.origin, f"cannot be changed safely: {exc}") from None
+        raise InputError(before.origin, msg("cannot be changed safely: {problem}", problem=exc)) from None
     return patch if patch.changed else None
 
 
@@ -105,7 +105,7 @@ def config_text(proposal: FixProposal, values: dict[str, Any]) -> str:
             try:
                 return patch_script(text, before.scenario, before.values, after, inactive_lines(before)).text
             except (SyntaxError, ValueError) as exc:
-                raise InputError(before.origin, f"cannot be changed safely: {exc}") from None
+                raise InputError(before.origin, msg("cannot be changed safely: {problem}", problem=exc)) from None
         patched = patch_json_section(text, "values", values)
         if patched is not None:
             return patched

@@ -14,14 +14,15 @@ from ascend_dump_gui.core.config.check import check
 from ascend_dump_gui.core.config.findings import Finding
 from ascend_dump_gui.core.config.model import ConfigDoc
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 
 
 def refuse_taken(paths: Sequence[Path]) -> None:
     """InputError naming the first of ``paths`` that exists already (nothing is replaced)."""
     for path in paths:
         if os.path.lexists(path):
-            raise InputError(path, "a file is already there; the next-run config never replaces a file: choose "
-                                   "another --out")
+            raise InputError(path, msg("a file is already there; the next-run config never replaces a file: choose "
+                                       "another --out"))
 
 
 def write_new(path: Path, text: str) -> None:
@@ -31,7 +32,7 @@ def write_new(path: Path, text: str) -> None:
         with open(path, "x", encoding="utf-8"):
             pass
     except FileExistsError:
-        raise InputError(path, "a file is already there; nothing was replaced") from None
+        raise InputError(path, msg("a file is already there; nothing was replaced")) from None
     write_text_atomic(path, text)
 
 

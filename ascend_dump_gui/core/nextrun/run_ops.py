@@ -11,6 +11,7 @@ from ascend_dump_gui.core.dump.dtypes import dtype_by_name
 from ascend_dump_gui.core.dump.graph import ORIGIN_NAMES_ATTR
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.msprobe.tree import open_tree
 
@@ -61,7 +62,7 @@ def open_run_ops(run: str | os.PathLike, graph: str | os.PathLike | None = None)
     """The ops of one run folder (a GE/acl dump folder of one rank, step and model, or an msprobe rank folder)."""
     path = Path(run)
     if not path.exists():
-        raise InputError(path, "no such file or folder")
+        raise InputError(path, msg("no such file or folder"))
     if is_msprobe_dir(path) or (path / "dump.json").is_file():
         return _msprobe(path)
     return _ge(path, graph)
@@ -143,7 +144,7 @@ def _graph_dtypes(gop, side: str) -> list[str]:
 def _msprobe(path: Path) -> RunOps:
     tree = open_tree(path)
     if len(tree.runs) != 1:
-        raise InputError(path, f"give one msprobe rank folder ({len(tree.runs)} found here)")
+        raise InputError(path, msg("give one msprobe rank folder ({count} found here)", count=len(tree.runs)))
     run = tree.runs[0]
     ops = RunOps(path, "msprobe")
     for name, _ in run.calls():

@@ -46,7 +46,7 @@ class GeRun:
                 seen[pair.op.key] = pair.op
         self.ops: list[NpuOp] = list(seen.values())
         if not self.ops:
-            raise InputError(self.root, "no readable GE dump files in this folder")
+            raise InputError(self.root, msg("no readable GE dump files in this folder"))
         self.graph: Graph | None = plan.graph
         self.graph_path: Path | None = plan.graph_path
         self._graph_ops = {sanitize_part(op.name): op for op in (self.graph.ops if self.graph else ())}
@@ -79,7 +79,7 @@ class GeRun:
         for op in self.ops:
             if op.op_name == name or op.key == key:
                 return op
-        raise InputError(self.root, f"no dumped op named {name!r} in this folder")
+        raise InputError(self.root, msg("no dumped op named '{name}' in this folder", name=name))
 
     def graph_op(self, op: NpuOp) -> Op | None:
         return self._graph_ops.get(op.key)

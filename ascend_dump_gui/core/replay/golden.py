@@ -11,6 +11,7 @@ from typing import Any
 from ascend_dump_gui.core.compare.matching import plan_pairs
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError, InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, open_tree
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
@@ -52,7 +53,7 @@ def msprobe_bench(golden: str | os.PathLike) -> MsprobeRun:
     """The one msprobe rank folder at ``golden``; InputError otherwise."""
     runs = open_tree(Path(golden)).runs
     if len(runs) != 1:
-        raise InputError(Path(golden), f"give one msprobe rank folder ({len(runs)} found here)")
+        raise InputError(Path(golden), msg("give one msprobe rank folder ({count} found here)", count=len(runs)))
     return runs[0]
 
 

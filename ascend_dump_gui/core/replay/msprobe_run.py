@@ -48,7 +48,7 @@ class MsprobeReplayRun:
         root = Path(path)
         runs = open_tree(root).runs
         if len(runs) != 1:
-            raise InputError(root, f"give one msprobe rank folder ({len(runs)} found here)")
+            raise InputError(root, msg("give one msprobe rank folder ({count} found here)", count=len(runs)))
         self.run: MsprobeRun = runs[0]
         self.source = str(self.run.path / DUMP_JSON)
         self.ops = [Call(name, i, None) for i, (name, _) in enumerate(self._read(lambda _name: False))]
@@ -70,7 +70,7 @@ class MsprobeReplayRun:
         wanted = {call.name for call in calls}
         read = self._read(wanted.__contains__)
         if [name for name, _ in read] != [call.name for call in self.ops]:
-            raise InputError(Path(self.source), "changed while it was read")
+            raise InputError(Path(self.source), msg("changed while it was read"))
         for call in calls:
             call.data = read[call.index][1]
 
@@ -80,9 +80,9 @@ class MsprobeReplayRun:
                 if call.data is None:
                     self._fill([call])
                 if not isinstance(call.data, dict):
-                    raise InputError(self.run.path, f"the dump.json entry of {name!r} is not an object")
+                    raise InputError(self.run.path, msg("the dump.json entry of '{name}' is not an object", name=name))
                 return call
-        raise InputError(self.run.path, f"no call named {name!r} in dump.json")
+        raise InputError(self.run.path, msg("no call named '{name}' in dump.json", name=name))
 
     def _value(self, item: Any, name: str, depth: int = 0) -> Any:
         """A dumped argument as Python: tensors loaded (their file's own header decides the shape; one that

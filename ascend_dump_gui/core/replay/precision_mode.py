@@ -139,14 +139,16 @@ class PrecisionMode:
 def mode_from_option(value: str) -> PrecisionMode:
     """``--precision-mode VALUE``; InputError for a value no release accepts."""
     if value not in modes():
-        raise InputError(None, f"--precision-mode {value!r} is not one of {', '.join(modes())}")
+        raise InputError(None, msg("--precision-mode '{value}' is not one of {choices}", value=value,
+                                     choices=", ".join(modes())))
     return PrecisionMode(value, OPTION)
 
 
 def mode_from_product(product: str) -> PrecisionMode:
     """``--product P``: that product's documented default."""
     if product not in PRODUCT_DEFAULTS:
-        raise InputError(None, f"--product {product!r} is not one of {', '.join(PRODUCT_DEFAULTS)}")
+        raise InputError(None, msg("--product '{product}' is not one of {choices}", product=product,
+                                     choices=", ".join(PRODUCT_DEFAULTS)))
     return PrecisionMode(PRODUCT_DEFAULTS[product], PRODUCT)
 
 

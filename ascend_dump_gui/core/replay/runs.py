@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 from ascend_dump_gui.core.replay.ge_run import GeRun
@@ -25,7 +26,7 @@ def open_run(run: str | os.PathLike, graph: str | os.PathLike | None = None, *, 
     with an msprobe run is refused (:func:`refuse_graph`), never silently ignored."""
     path = Path(run)
     if not path.exists():
-        raise InputError(path, "no such file or folder")
+        raise InputError(path, msg("no such file or folder"))
     if is_msprobe_run(path) or is_msprobe_dir(path):   # a dump path or step folder of several ranks: named there
         refuse_graph(graph)
         return MsprobeReplayRun(path)
@@ -36,8 +37,8 @@ def refuse_graph(graph: str | os.PathLike | None) -> None:
     """:class:`InputError` naming ``graph`` when one is given for msprobe runs (their calls' arguments come from
     dump.json; a GE graph dump has nothing to give them)."""
     if graph is not None:
-        raise InputError(Path(graph), "--graph is a GE graph dump and msprobe runs take their arguments from "
-                                      "dump.json: give --graph only with a GE dump")
+        raise InputError(Path(graph), msg("--graph is a GE graph dump and msprobe runs take their arguments from "
+                                          "dump.json: give --graph only with a GE dump"))
 
 
 def replay_op(run: ReplayRun, name: str, *, keep_error: bool = False, golden_dtypes: list[str] | None = None,
@@ -59,7 +60,7 @@ def first_divergence_op(run_path: str | os.PathLike, golden: str | os.PathLike, 
 
         npu, bench = open_tree(Path(run_path)).runs, open_tree(Path(golden)).runs
         if len(npu) != 1 or len(bench) != 1:
-            raise InputError(Path(run_path), "give one msprobe rank folder on each side")
+            raise InputError(Path(run_path), msg("give one msprobe rank folder on each side"))
         first = compare_runs(npu[0], bench[0]).first_divergence
         return None if first is None else first.npu.entry
     from ascend_dump_gui.core.compare.engine import compare
@@ -101,7 +102,7 @@ def replay_ops(run_path: str | os.PathLike | ReplayRun, ops: list[str] | None = 
                         pytorch=isinstance(run, MsprobeReplayRun))
     if first_divergence:
         if golden is None:
-            raise InputError(Path(root), "the first divergence needs the golden run")
+            raise InputError(Path(root), msg("the first divergence needs the golden run"))
         first = first_divergence_op(root, golden, graph, progress=progress, cancel=cancel)
         ops = [] if first is None else [first]
     names = ops if ops is not None else [op.op_name if isinstance(run, GeRun) else op.name for op in run.ops]

@@ -194,4 +194,4 @@ def test_a_mindspore_debugger_script_is_no_torch_npu_config(tmp_path, capsys):
     script.write_text('from msprobe.mindspore import PrecisionDebugger\n'
                       'debugger = PrecisionDebugger(config_path="config.json", task="statistics")\n')
     assert main(["fix", str(step), str(golden), "--config", str(script)]) == 2
-    assert "not into an msprobe_config config" in capsys.readouterr().err
+    assert "not into msprobe config.json;" in capsys.readouterr().err

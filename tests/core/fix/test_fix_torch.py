@@ -97,7 +97,7 @@ def test_a_config_that_holds_no_precision_options_is_refused(tmp_path, capsys):
     acl = tmp_path / "acl.json"
     acl.write_text('{"dump": {"dump_path": "dump", "dump_list": []}}')
     assert main(["fix", str(step), str(golden), "--config", str(acl)]) == 2
-    assert "not into an acl_json config" in capsys.readouterr().err
+    assert "not into acl.json;" in capsys.readouterr().err
 
 
 def test_cli_choices_match_the_core():
