@@ -55,6 +55,8 @@ _DIGITS = re.compile(r"^\d+$")
 _SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
 """Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
 _CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|-?0x[0-9a-fA-F]{1,16})")
+_SIDES = {("NPU",): msg("NPU"), ("bench",): msg("bench"), ("NPU", "bench"): msg("NPU and bench")}
+"""The side(s) a reason names, in words the GUI translates."""
 """What msprobe writes under "md5": CRC-32 as 8 hex digits (``get_md5_for_tensor``), or its xor summary in hex (up to
 16 digits: one 64-bit word)."""
 
@@ -229,20 +231,20 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
     if row.bench is None:
         return unsupported
     if row.npu.data_name is None:
-        row.messages.append("NPU does not have data file.")
+        row.messages.append(msg("NPU does not have data file."))
         if _both_tensors(row):
-            row.not_compared = f"{row.npu.name}: the NPU dump has no tensor file for it"
+            row.not_compared = msg("{name}: the NPU dump has no tensor file for it", name=row.npu.name)
         return unsupported
     if row.bench.data_name is None:
-        row.messages.append("Bench does not have data file.")
+        row.messages.append(msg("Bench does not have data file."))
         if _both_tensors(row):
-            row.not_compared = f"{row.bench.name}: the bench dump has no tensor file for it"
+            row.not_compared = msg("{name}: the bench dump has no tensor file for it", name=row.bench.name)
         return unsupported
     try:
         n = _as_float_array(npu_run.load(row.npu))
         b = _as_float_array(bench_run.load(row.bench))
     except TensorLoadError as exc:
-        row.not_compared = str(exc)
+        row.not_compared = exc.reason
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
@@ -292,18 +294,21 @@ def _md5_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) ->
         values = {"NPU MD5": _leaf_checksum(npu_run, row.npu, xor),
                   "BENCH MD5": _leaf_checksum(bench_run, row.bench, xor)}
     except TensorLoadError as exc:
-        row.not_compared = str(exc)
+        row.not_compared = exc.reason
         return {"NPU MD5": row.npu.md5, "BENCH MD5": row.bench.md5}
     if _both_tensors(row):
         missing = [side for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5")) if values[key] is None]
         if missing and not _empty(row.npu):
-            why = " (msprobe's xor value of a 0-d tensor is the value itself)" if xor else ""
-            row.not_compared = f"{row.npu.name}: no checksum of the {' and the '.join(missing)} side{why}"
-        bad = [f"{side} {value[:40]!r}" for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5"))
-               if isinstance(value := values[key], str) and not _CHECKSUM.fullmatch(value)]
+            row.not_compared = (msg("{name}: no checksum on the {sides} side (msprobe's xor value of a 0-d tensor "
+                                    "is the value itself)", name=row.npu.name, sides=_SIDES[tuple(missing)]) if xor
+                                else msg("{name}: no checksum on the {sides} side", name=row.npu.name,
+                                         sides=_SIDES[tuple(missing)]))
+        bad = [side for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5"))
+               if isinstance(values[key], str) and not _CHECKSUM.fullmatch(values[key])]
         if bad and row.not_compared is None:
-            row.not_compared = (f"{row.npu.name}: the md5 of the {' and the '.join(bad)} is not a checksum (msprobe "
-                                f"writes CRC-32 as 8 hex digits)")
+            row.not_compared = msg("{name}: the md5 on the {sides} side is not a checksum ({values}; msprobe writes "
+                                   "CRC-32 as 8 hex digits)", name=row.npu.name, sides=_SIDES[tuple(bad)],
+                                   values=", ".join(repr(values[f"{s.upper()} MD5"][:40]) for s in bad))
     return values
 
 
@@ -329,7 +334,8 @@ def _stats_missing(row: MsprobeRow) -> str | None:
         return None
     sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench))
              if not any(_is_statistic(v) for v in leaf.stats)]
-    return f"{row.npu.name}: no statistics in the {' and the '.join(sides)} dump.json" if sides else None
+    return msg("{name}: no statistics in the {sides} dump.json", name=row.npu.name,
+               sides=_SIDES[tuple(sides)]) if sides else None
 
 
 def _bad_file_name(row: MsprobeRow, npu: MsprobeRun, bench: MsprobeRun) -> str | None:
@@ -340,7 +346,7 @@ def _bad_file_name(row: MsprobeRow, npu: MsprobeRun, bench: MsprobeRun) -> str |
             try:
                 run.tensor_path(leaf)
             except TensorLoadError as exc:
-                return str(exc)
+                return exc.reason
     return None
 
 
@@ -381,5 +387,5 @@ def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
     for row in rows:
         if row.not_compared is not None and row.result != "error":
             row.result = None
-            row.messages.append(f"not compared: {row.not_compared}")
+            row.messages.append(msg("not compared: {reason}", reason=row.not_compared))
     return MsprobeComparison(mode, rows, npu.label, bench.label)

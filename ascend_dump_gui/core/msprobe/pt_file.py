@@ -27,6 +27,8 @@ import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.dump.filewrite import atomic_output
+from ascend_dump_gui.core.errors import os_problem
+from ascend_dump_gui.core.messages import msg
 
 STORAGE_DTYPES: dict[str, np.dtype] = {
     "DoubleStorage": np.dtype(np.float64),
@@ -108,8 +110,8 @@ class _RestrictedUnpickler(pickle.Unpickler):
             return _StorageType(name)
         if module == "collections" and name == "OrderedDict":
             return self._ordered_dict
-        raise PtFileError(f"{self._source}: refuses to load global {module}.{name} (only torch tensors "
-                          f"are read)")
+        raise PtFileError(msg("{path}: refuses to load global {name} (only torch tensors are read)",
+                              path=self._source, name=f"{module}.{name}"))
 
     def persistent_load(self, pid: Any) -> _Storage:
         if (not isinstance(pid, tuple) or len(pid) != 5 or pid[0] != "storage"
@@ -214,7 +216,8 @@ def _check_opcodes(data: bytes, source: str) -> None:
     except PtFileError:
         raise
     except Exception as exc:  # noqa: BLE001 - any malformed opcode stream is "damaged"
-        raise PtFileError(f"{source}: damaged pickle ({type(exc).__name__}: {exc})"[:300]) from None
+        raise PtFileError(msg("{path}: damaged pickle ({problem})", path=source,
+                             problem=f"{type(exc).__name__}: {exc}"[:200])) from None
 
 
 def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, source: str) -> bytes:
@@ -239,17 +242,17 @@ def read_pt(path: str | Path) -> PtTensor:
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
-        raise PtFileError(f"{path}: not a zip archive (legacy torch format or damaged file)") from None
+        raise PtFileError(msg("{path}: not a zip archive (legacy torch format or damaged file)", path=path)) from None
     except OSError as exc:
-        raise PtFileError(f"{path}: {exc.strerror or exc}") from None
+        raise PtFileError(msg("{path}: {problem}", path=path, problem=os_problem(exc))) from None
     except (NotImplementedError, ValueError, EOFError) as exc:
-        raise PtFileError(f"{path}: damaged zip archive ({exc})") from None
+        raise PtFileError(msg("{path}: damaged zip archive ({problem})", path=path, problem=str(exc)[:200])) from None
     limit = max(os.fstat(archive.fp.fileno()).st_size, 1 << 16) * MAX_ZIP_RATIO
     with archive:
         names = archive.namelist()  # the central directory was read by ZipFile() above
         pkl = next((n for n in names if n.endswith("data.pkl") and n.count("/") <= 1), None)
         if pkl is None:
-            raise PtFileError(f"{path}: no data.pkl record (not a torch.save file)")
+            raise PtFileError(msg("{path}: no data.pkl record (not a torch.save file)", path=path))
         prefix = pkl[: -len("data.pkl")]
         try:
             data = read_entry(archive, archive.getinfo(pkl), limit, str(path))
@@ -262,10 +265,11 @@ def read_pt(path: str | Path) -> PtTensor:
         except PtFileError:
             raise
         except Exception as exc:  # noqa: BLE001 - a damaged archive or pickle fails in many ways, all "damaged"
-            raise PtFileError(f"{path}: damaged pickle ({type(exc).__name__}: {exc})"[:300]) from None
+            raise PtFileError(msg("{path}: damaged pickle ({problem})", path=path,
+                                 problem=f"{type(exc).__name__}: {exc}"[:200])) from None
     if not isinstance(result, _Rebuilt) or not isinstance(result.array, np.ndarray):
         what = type(result.array if isinstance(result, _Rebuilt) else result).__name__
-        raise PtFileError(f"{path}: holds a {what}, not a single tensor")
+        raise PtFileError(msg("{path}: holds a {what}, not a single tensor", path=path, what=what))
     return PtTensor(result.array, result.requires_grad)
 
 

@@ -19,7 +19,9 @@ from typing import Any
 
 import numpy as np
 
+from ascend_dump_gui.core.errors import os_problem
 from ascend_dump_gui.core.links import fence_of, outside
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.dump_json import (
     DumpJson,
     DumpJsonError,
@@ -46,6 +48,11 @@ class Problem:
 
 class TensorLoadError(ValueError):
     """A leaf whose tensor file is missing or unreadable."""
+
+    @property
+    def reason(self) -> str:
+        """The message as raised (a translatable :class:`Text` where it was built with ``msg``)."""
+        return self.args[0] if self.args else ""
 
 
 @dataclass
@@ -257,31 +264,36 @@ class MsprobeRun:
 
     def _not_a_file_name(self, leaf: Leaf) -> Problem:
         file = self.path / DUMP_JSON
-        return Problem(str(file), f"{file}: data_name {str(leaf.data_name)[:200]!r} of {leaf.name} is not a file name "
-                                  f"in {TENSOR_DIR}, not read")
+        return Problem(str(file), msg("{path}: data_name '{data_name}' of {name} is not a file name in {folder}, "
+                                      "not read", path=file, data_name=str(leaf.data_name)[:200], name=leaf.name,
+                                      folder=TENSOR_DIR))
 
     def load(self, leaf: Leaf) -> np.ndarray:
         """The tensor of ``leaf`` as numpy; :class:`TensorLoadError` when missing or unreadable."""
         path = self.tensor_path(leaf)
         if path is None:
-            raise TensorLoadError(f"{leaf.name}: statistics-only dump, no tensor file")
+            raise TensorLoadError(msg("{name}: statistics-only dump, no tensor file", name=leaf.name))
         if (problem := self._fenced(path)) is not None:
             raise TensorLoadError(problem.message)
         try:
             is_file = path.is_file()
         except OSError as exc:
-            raise TensorLoadError(f"{path}: {exc.strerror or exc}") from None
+            raise TensorLoadError(msg("{path}: {problem}", path=path, problem=os_problem(exc))) from None
         if not is_file:
-            raise TensorLoadError(f"{path}: missing (data_name of {leaf.name} in dump.json)")
+            raise TensorLoadError(msg("{path}: missing (data_name of {name} in dump.json)", path=path,
+                                      name=leaf.name))
         try:
             array = read_npy(path) if path.suffix == ".npy" else read_pt(path).array
         except PtFileError as exc:
-            raise TensorLoadError(str(exc)) from None
-        except (OSError, ValueError, MemoryError) as exc:
-            raise TensorLoadError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+            raise TensorLoadError(exc.args[0]) from None
+        except OSError as exc:
+            raise TensorLoadError(msg("{path}: {problem}", path=path, problem=os_problem(exc))) from None
+        except (ValueError, MemoryError) as exc:
+            raise TensorLoadError(f"{path}: {exc}") from None
         if leaf.shape is not None and tuple(array.shape) != leaf.shape:   # the file's own header decides
-            raise TensorLoadError(f"{path}: holds a tensor of shape {list(array.shape)}, dump.json says "
-                                  f"{list(leaf.shape)} for {leaf.name}: the dump contradicts itself, not compared")
+            raise TensorLoadError(msg("{path}: holds a tensor of shape {shape}, dump.json says {dumped} for {name}: "
+                                      "the dump contradicts itself, not compared", path=path,
+                                      shape=list(array.shape), dumped=list(leaf.shape), name=leaf.name))
         return array
 
     def missing_files(self) -> list[Problem]:
@@ -295,7 +307,7 @@ class MsprobeRun:
                 out.append(self._not_a_file_name(leaf))
                 continue
             path = self.tensor_dir / leaf.data_name
-            out.append(Problem(str(path), f"{path}: missing (data_name of {leaf.name})"))
+            out.append(Problem(str(path), msg("{path}: missing (data_name of {name})", path=path, name=leaf.name)))
         return out
 
     def tensor_names(self) -> list[str]:
@@ -307,7 +319,8 @@ class MsprobeRun:
         try:
             return sorted(os.listdir(folder))
         except OSError as exc:
-            self._add(Problem(str(folder), f"{folder}: cannot read folder: {exc.strerror or exc}"))
+            self._add(Problem(str(folder), msg("{path}: cannot read folder: {problem}", path=folder,
+                                                problem=os_problem(exc))))
             return []
 
     @property
@@ -370,7 +383,7 @@ def open_tree(path: str | Path, *, follow_links: bool = False) -> MsprobeTree:
     root = Path(path)
     tree = MsprobeTree(root, [])
     if not root.is_dir():
-        tree.problems.append(Problem(str(root), f"{root}: not a folder"))
+        tree.problems.append(Problem(str(root), msg("{path}: not a folder", path=root)))
         return tree
     fence = fence_of(root, follow_links)
     for run_dir in _run_dirs(root):
@@ -381,5 +394,5 @@ def open_tree(path: str | Path, *, follow_links: bool = False) -> MsprobeTree:
         tree.runs.append(MsprobeRun(run_dir, step, rank, pid, fence=fence))
     tree.runs.sort(key=_sort_key)
     if not tree.runs:
-        tree.problems.append(Problem(str(root), f"{root}: no dump.json found (not an msprobe dump)"))
+        tree.problems.append(Problem(str(root), msg("{path}: no dump.json found (not an msprobe dump)", path=root)))
     return tree
