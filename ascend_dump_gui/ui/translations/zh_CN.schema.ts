@@ -48,6 +48,22 @@
       <translation>（EP0003）</translation>
     </message>
     <message>
+      <source>--first-divergence needs GOLDEN (the golden or bench dump to compare with)</source>
+      <translation>--first-divergence 需要 GOLDEN（用于比对的标杆 Dump 或 bench Dump）</translation>
+    </message>
+    <message>
+      <source>--graph is a GE graph dump and msprobe runs take their arguments from dump.json: give --graph only with a GE dump</source>
+      <translation>--graph 是 GE 图 Dump，而 msprobe 运行从 dump.json 取得参数：仅在 GE Dump 时才给出 --graph</translation>
+    </message>
+    <message>
+      <source>--precision-mode '{value}' is not one of {choices}</source>
+      <translation>--precision-mode '{value}' 不是 {choices} 之一</translation>
+    </message>
+    <message>
+      <source>--product '{product}' is not one of {choices}</source>
+      <translation>--product '{product}' 不是 {choices} 之一</translation>
+    </message>
+    <message>
       <source>0 allocates memory dynamically by actual size; 2 grows memory for static shapes and reuses it across graphs; 3 grows memory for dynamic shapes; 4 does both. 1 is kept for compatibility and behaves as 2.</source>
       <translation>0 按实际大小动态申请内存；2 静态shape内存按需扩展，并在多张图之间复用；3 动态shape内存按需扩展；4 同时支持以上两者。1 仅为兼容保留，行为与 2 相同。</translation>
     </message>
@@ -278,6 +294,10 @@
     <message>
       <source>Begin</source>
       <translation>起始</translation>
+    </message>
+    <message>
+      <source>Bench does not have data file.</source>
+      <translation>标杆侧没有数据文件。</translation>
     </message>
     <message>
       <source>Bench path</source>
@@ -1206,6 +1226,14 @@
     <message>
       <source>NPU</source>
       <translation>NPU</translation>
+    </message>
+    <message>
+      <source>NPU and bench</source>
+      <translation>NPU 侧和标杆侧</translation>
+    </message>
+    <message>
+      <source>NPU does not have data file.</source>
+      <translation>NPU 侧没有数据文件。</translation>
     </message>
     <message>
       <source>NPU_COLLECT_PATH is set and the config asks for a data dump: GE refuses data dump while it is set (E10056), so no operator data is written. Unset NPU_COLLECT_PATH for data dump runs.</source>
@@ -2308,12 +2336,24 @@
       <translation>布尔值</translation>
     </message>
     <message>
+      <source>a capture is written as acl.json, a TF1/TF2/torchair script, an msprobe config.json or the one a PyTorch script's PrecisionDebugger names, not as {kind}</source>
+      <translation>采集配置写成 acl.json、TF1/TF2/torchair 脚本、msprobe config.json 或 PyTorch 脚本中 PrecisionDebugger 指定的文件，不能写成 {kind}</translation>
+    </message>
+    <message>
       <source>a colon ':' was expected here</source>
       <translation>此处应为冒号 ':'</translation>
     </message>
     <message>
       <source>a comma ',' was expected here</source>
       <translation>此处应为逗号 ','</translation>
+    </message>
+    <message>
+      <source>a file is already there; nothing was replaced</source>
+      <translation>该位置已有文件；未替换任何文件</translation>
+    </message>
+    <message>
+      <source>a file is already there; the next-run config never replaces a file: choose another --out</source>
+      <translation>该位置已有文件；下一次运行的配置从不替换已有文件：请选择其他 --out</translation>
     </message>
     <message>
       <source>a key in double quotes was expected here</source>
@@ -2342,6 +2382,10 @@
     <message>
       <source>a path string</source>
       <translation>路径字符串</translation>
+    </message>
+    <message>
+      <source>a precision fix is written into a TF1 / TF2 session config or a PyTorch (torch_npu, torchair) script, not into {kind}; give --framework without --config for GE or ATC</source>
+      <translation>精度修复写入 TF1 / TF2 session 配置或 PyTorch（torch_npu、torchair）脚本，不能写入 {kind}；GE 或 ATC 请只给出 --framework，不给 --config</translation>
     </message>
     <message>
       <source>a string</source>
@@ -2520,6 +2564,14 @@
       <translation>auto_multistream_parallel_mode仅适用于推荐类网络。</translation>
     </message>
     <message>
+      <source>bench</source>
+      <translation>标杆侧</translation>
+    </message>
+    <message>
+      <source>cannot be changed safely: {problem}</source>
+      <translation>无法安全修改：{problem}</translation>
+    </message>
+    <message>
       <source>cannot be read: {problem}</source>
       <translation>无法读取：{problem}</translation>
     </message>
@@ -2546,6 +2598,10 @@
     <message>
       <source>cannot read the {option} file: {problem}</source>
       <translation>无法读取 {option} 文件：{problem}</translation>
+    </message>
+    <message>
+      <source>changed while it was read</source>
+      <translation>读取期间文件被修改</translation>
     </message>
     <message>
       <source>colouring {run}</source>
@@ -2994,6 +3050,14 @@
     <message>
       <source>gelu approximate={approximate}</source>
       <translation>不支持gelu approximate={approximate}</translation>
+    </message>
+    <message>
+      <source>give one msprobe rank folder ({count} found here)</source>
+      <translation>请给出一个 msprobe rank 目录（此处找到 {count} 个）</translation>
+    </message>
+    <message>
+      <source>give one msprobe rank folder on each side</source>
+      <translation>请在每一侧各给出一个 msprobe rank 目录</translation>
     </message>
     <message>
       <source>global_options().{attr} has no TF1 session option of that name here; it is not checked</source>
@@ -3500,6 +3564,22 @@
       <translation>次乘加</translation>
     </message>
     <message>
+      <source>name the calls to fix with --op, or give the bench dump (GOLDEN)</source>
+      <translation>请用 --op 指定要修复的调用，或给出标杆 Dump（GOLDEN）</translation>
+    </message>
+    <message>
+      <source>no call named '{name}' in dump.json</source>
+      <translation>dump.json 中没有名为 '{name}' 的调用</translation>
+    </message>
+    <message>
+      <source>no call named '{name}' in this run</source>
+      <translation>本次运行中没有名为 '{name}' 的调用</translation>
+    </message>
+    <message>
+      <source>no dumped op named '{name}' in this folder</source>
+      <translation>此目录中没有名为 '{name}' 的已 Dump 算子</translation>
+    </message>
+    <message>
       <source>no golden .npy with this op name and output index</source>
       <translation>没有与该算子名称和输出序号对应的标杆 .npy 文件</translation>
     </message>
@@ -3516,12 +3596,24 @@
       <translation>没有图Dump，无法找到该输入的来源算子</translation>
     </message>
     <message>
+      <source>no op named '{name}' in this run</source>
+      <translation>本次运行中没有名为 '{name}' 的算子</translation>
+    </message>
+    <message>
       <source>no precision mode lets a reduction accumulate in float16 (op_precision_mode does)</source>
       <translation>没有任何精度模式会让归约以 float16 累加（op_precision_mode 会）</translation>
     </message>
     <message>
+      <source>no readable GE dump files in this folder</source>
+      <translation>此目录中没有可读取的 GE Dump 文件</translation>
+    </message>
+    <message>
       <source>no reduction</source>
       <translation>无归约</translation>
+    </message>
+    <message>
+      <source>no such file or folder</source>
+      <translation>文件或目录不存在</translation>
     </message>
     <message>
       <source>not a variable assignment; ignored</source>
@@ -3530,6 +3622,10 @@
     <message>
       <source>not compared: the accuracy rule has no value for {tensor} ({accuracy})</source>
       <translation>未比对：精度判定规则对 {tensor} 没有结果（{accuracy}）</translation>
+    </message>
+    <message>
+      <source>not compared: {reason}</source>
+      <translation>未比对：{reason}</translation>
     </message>
     <message>
       <source>not enough memory for the float64 replay</source>
@@ -3988,6 +4084,10 @@
       <translation>此配置没有开启任何 Dump（dump_list 为空，dump_op_switch 和 dump_debug 关闭，没有 dump_scene）：Runtime 接受该配置，但不写出任何文件</translation>
     </message>
     <message>
+      <source>the config given is {kind}, not {framework}</source>
+      <translation>给出的配置是 {kind}，不是 {framework}</translation>
+    </message>
+    <message>
       <source>the dump holds no inputs of this op and no graph names its producers</source>
       <translation>Dump中没有该算子的输入，也没有图给出其来源算子</translation>
     </message>
@@ -3998,6 +4098,10 @@
     <message>
       <source>the dump holds no outputs of this op (dump_mode input)</source>
       <translation>Dump中没有该算子的输出（dump_mode 为 input）</translation>
+    </message>
+    <message>
+      <source>the dump.json entry of '{name}' is not an object</source>
+      <translation>dump.json 中 '{name}' 的条目不是对象</translation>
     </message>
     <message>
       <source>the dumped arguments do not fit {api}: {problem}</source>
@@ -4022,6 +4126,10 @@
     <message>
       <source>the exception dump folder</source>
       <translation>异常算子Dump目录</translation>
+    </message>
+    <message>
+      <source>the first divergence needs the golden run</source>
+      <translation>查找首个偏差需要标杆运行</translation>
     </message>
     <message>
       <source>the golden folder {folder} already holds {count} .npy file(s) of an earlier run: a compare against it lists them as unmatched (give each run its own golden folder)</source>
@@ -4246,6 +4354,10 @@
     <message>
       <source>type|trigger|ratio such as fast|step|0.9: run part of training at lower precision (fast = float16, fast1 = bf16), split by step (0.2-0.9) or loss (1.01-1.5).</source>
       <translation>格式为 type|trigger|ratio，例如 fast|step|0.9：部分训练以低精度运行（fast = float16，fast1 = bf16），按step（0.2-0.9）或loss（1.01-1.5）划分。</translation>
+    </message>
+    <message>
+      <source>unknown framework '{framework}'; choose one of {choices}</source>
+      <translation>未知框架 '{framework}'；请从 {choices} 中选择</translation>
     </message>
     <message>
       <source>unknown scenario {scenario!r}; known: {scenarios}</source>
@@ -4832,6 +4944,34 @@
       <translation>{name}：参数嵌套超过 {depth} 层</translation>
     </message>
     <message>
+      <source>{name}: no checksum on the {sides} side</source>
+      <translation>{name}：{sides}没有校验值</translation>
+    </message>
+    <message>
+      <source>{name}: no checksum on the {sides} side (msprobe's xor value of a 0-d tensor is the value itself)</source>
+      <translation>{name}：{sides}没有校验值（msprobe 对 0 维 Tensor 的 xor 值就是该值本身）</translation>
+    </message>
+    <message>
+      <source>{name}: no statistics in the {sides} dump.json</source>
+      <translation>{name}：{sides}的 dump.json 中没有统计值</translation>
+    </message>
+    <message>
+      <source>{name}: statistics-only dump, no tensor file</source>
+      <translation>{name}：仅 Dump 了统计值，没有 Tensor 文件</translation>
+    </message>
+    <message>
+      <source>{name}: the NPU dump has no tensor file for it</source>
+      <translation>{name}：NPU Dump 中没有它的 Tensor 文件</translation>
+    </message>
+    <message>
+      <source>{name}: the bench dump has no tensor file for it</source>
+      <translation>{name}：标杆 Dump 中没有它的 Tensor 文件</translation>
+    </message>
+    <message>
+      <source>{name}: the md5 on the {sides} side is not a checksum ({values}; msprobe writes CRC-32 as 8 hex digits)</source>
+      <translation>{name}：{sides}的 md5 不是校验值（{values}；msprobe 将 CRC-32 写为 8 位十六进制数）</translation>
+    </message>
+    <message>
       <source>{name}: {error} (unbalanced quotes)</source>
       <translation>{name}：{error}（引号不配对）</translation>
     </message>
@@ -5012,8 +5152,64 @@
       <translation>{path} 设置了缓存限制，op_cache.ini的优先级高于 {shadowed}，后者不生效。</translation>
     </message>
     <message>
+      <source>{path}: cannot read folder: {problem}</source>
+      <translation>{path}：无法读取目录：{problem}</translation>
+    </message>
+    <message>
+      <source>{path}: damaged pickle ({problem})</source>
+      <translation>{path}：pickle 已损坏（{problem}）</translation>
+    </message>
+    <message>
+      <source>{path}: damaged zip archive ({problem})</source>
+      <translation>{path}：zip 归档已损坏（{problem}）</translation>
+    </message>
+    <message>
+      <source>{path}: data_name '{data_name}' of {name} is not a file name in {folder}, not read</source>
+      <translation>{path}：{name} 的 data_name '{data_name}' 不是 {folder} 中的文件名，未读取</translation>
+    </message>
+    <message>
+      <source>{path}: holds a tensor of shape {shape}, dump.json says {dumped} for {name}: the dump contradicts itself, not compared</source>
+      <translation>{path}：文件中 Tensor 的 shape 为 {shape}，而 dump.json 中 {name} 的 shape 为 {dumped}：Dump 自相矛盾，未比对</translation>
+    </message>
+    <message>
+      <source>{path}: holds a {what}, not a single tensor</source>
+      <translation>{path}：保存的是 {what}，不是单个 Tensor</translation>
+    </message>
+    <message>
+      <source>{path}: missing (data_name of {name} in dump.json)</source>
+      <translation>{path}：文件缺失（dump.json 中 {name} 的 data_name）</translation>
+    </message>
+    <message>
+      <source>{path}: missing (data_name of {name})</source>
+      <translation>{path}：文件缺失（{name} 的 data_name）</translation>
+    </message>
+    <message>
+      <source>{path}: no data.pkl record (not a torch.save file)</source>
+      <translation>{path}：没有 data.pkl 记录（不是 torch.save 保存的文件）</translation>
+    </message>
+    <message>
+      <source>{path}: no dump.json found (not an msprobe dump)</source>
+      <translation>{path}：未找到 dump.json（不是 msprobe Dump）</translation>
+    </message>
+    <message>
+      <source>{path}: not a folder</source>
+      <translation>{path}：不是目录</translation>
+    </message>
+    <message>
+      <source>{path}: not a zip archive (legacy torch format or damaged file)</source>
+      <translation>{path}：不是 zip 归档（旧版 torch 格式或文件已损坏）</translation>
+    </message>
+    <message>
+      <source>{path}: refuses to load global {name} (only torch tensors are read)</source>
+      <translation>{path}：拒绝加载全局对象 {name}（只读取 torch Tensor）</translation>
+    </message>
+    <message>
       <source>{path}: {problems}. The file takes effect only when both values are valid, so it is ignored and the cache keeps the variables' or default limits (500 MB, 50% kept).</source>
       <translation>{path}：{problems}。只有两个取值都合法时该文件才生效，因此它被忽略，编译缓存沿用环境变量或默认的限制（500 MB，保留50%）。</translation>
+    </message>
+    <message>
+      <source>{path}: {problem}</source>
+      <translation>{path}：{problem}</translation>
     </message>
     <message>
       <source>{problems}; export it as {scenario} or as a project file instead</source>
