@@ -42,6 +42,23 @@ class InputError(DumpError):
         super().__init__(f"{prefix}{reason}")
 
 
+def reason_text(exc: BaseException) -> str:
+    """``str(exc)`` that stays translatable: a :class:`Text` when the error was built with ``msg`` (an
+    :class:`InputError` with a ``msg`` reason, or an error whose one argument is a ``msg``), else its plain text."""
+    if isinstance(exc, InputError):
+        if not isinstance(exc.reason, Text):
+            return str(exc)
+        if exc.path is None:
+            return exc.reason
+        if exc.line is None:
+            return msg("{path}: {reason}", path=exc.path, reason=exc.reason)
+        if exc.column is None:
+            return msg("{path} (line {line}): {reason}", path=exc.path, line=exc.line, reason=exc.reason)
+        return msg("{path} (line {line}, column {column}): {reason}", path=exc.path, line=exc.line,
+                   column=exc.column, reason=exc.reason)
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
+
+
 class DumpFormatError(InputError):
     """A dump file is corrupt, truncated or not a dump file at all."""
 

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from ascend_dump_gui.core.errors import DumpError, InputError
-from ascend_dump_gui.core.messages import Text
+from ascend_dump_gui.core.errors import DumpError, reason_text
 from ascend_dump_gui.ui.i18n import schema_text, tr
 
 if TYPE_CHECKING:
@@ -37,21 +36,9 @@ def error_box(parent: QWidget | None, exc: BaseException, action: str) -> QMessa
 
 
 def error_text(exc: BaseException) -> str:
-    """An expected failure's sentence in the UI language (an :class:`InputError` reason or another error's message
-    built with ``msg`` is translated by its template; other texts are shown as they are)."""
-    if not isinstance(exc, InputError):
-        return schema_text(exc.args[0]) if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
-    if not isinstance(exc.reason, Text):
-        return str(exc)
-    reason = schema_text(exc.reason)
-    if exc.path is None:
-        return reason
-    if exc.line is None:
-        return tr("{path}: {reason}").format(path=exc.path, reason=reason)
-    if exc.column is None:
-        return tr("{path} (line {line}): {reason}").format(path=exc.path, line=exc.line, reason=reason)
-    return tr("{path} (line {line}, column {column}): {reason}").format(path=exc.path, line=exc.line,
-                                                                       column=exc.column, reason=reason)
+    """An expected failure's sentence in the UI language (a message built with ``msg`` is translated by its
+    template; other texts are shown as they are)."""
+    return schema_text(reason_text(exc))
 
 
 def show_error(parent: QWidget | None, exc: BaseException, action: str) -> QMessageBox:

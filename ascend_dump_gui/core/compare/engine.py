@@ -27,7 +27,7 @@ from ascend_dump_gui.core.compare.matching import (
 )
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.sidefiles import load_golden
-from ascend_dump_gui.core.errors import DumpError
+from ascend_dump_gui.core.errors import DumpError, reason_text
 from ascend_dump_gui.core.messages import joined, msg
 from ascend_dump_gui.core.metrics import pairwise
 from ascend_dump_gui.core.metrics.metrics import FAILED, evaluate, resolve_names
@@ -138,7 +138,7 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         x = t.array() if t is not None else load_golden(pair.npu_npy)
     except DumpError as exc:
         row.unreadable = row.npu_file
-        return _fail(row, names, str(exc))
+        return _fail(row, names, reason_text(exc))
     except MemoryError:
         row.unreadable = row.npu_file
         return _fail(row, names, msg("{file}: not enough memory to load {tensor}", file=row.npu_file, tensor=row.tensor))
@@ -155,7 +155,7 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         y = pair.golden_tensor.array() if pair.golden_tensor is not None else load_golden(pair.golden_npy)
     except DumpError as exc:
         row.unreadable = row.golden_file
-        return _fail(row, names, str(exc))
+        return _fail(row, names, reason_text(exc))
     except MemoryError:
         row.unreadable = row.golden_file
         return _fail(row, names, msg("{file}: not enough memory to load it", file=row.golden_file))

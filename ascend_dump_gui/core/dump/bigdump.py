@@ -26,6 +26,7 @@ from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
 from ascend_dump_gui.core.dump.ffts import FftsInfo, ffts_info
 from ascend_dump_gui.core.dump.filewrite import atomic_output
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.messages import msg
 
 PREFIX = struct.Struct("<Q")
 """The u64 little-endian header length at offset 0."""
@@ -42,9 +43,9 @@ def header_length(head: bytes) -> int:
 
 def parse_header(data: bytes) -> schema.DumpData:
     """Parse a serialized DumpData header; raises ``DecodeError`` on malformed protobuf."""
-    msg = schema.DumpData()
-    msg.ParseFromString(data)
-    return msg
+    proto = schema.DumpData()
+    proto.ParseFromString(data)
+    return proto
 
 
 def _shape_of(entry, info: DtypeInfo) -> tuple[int, ...]:
@@ -89,32 +90,36 @@ def check_tensor_size(tensor: DumpTensor) -> None:
     """
     for label, dims in (("shape", tensor.shape), ("original shape", tensor.original_shape or ())):
         if len(dims) > MAX_RANK or any(d >= MAX_DIM for d in dims):
-            raise DumpFormatError(tensor.path, f"{tensor.name}: implausible {label} {list(dims)[:MAX_RANK + 1]}")
+            raise DumpFormatError(tensor.path, msg("{name}: implausible {what} {dims}", name=tensor.name, what=label,
+                                                     dims=list(dims)[:MAX_RANK + 1]))
     if tensor.info.supported and tensor.info.kind != "undefined":
         needed = tensor.info.storage_nbytes(math.prod(tensor.shape))
         if needed > tensor.nbytes:
-            raise DumpFormatError(tensor.path, f"{tensor.name}: shape {list(tensor.shape)} of {tensor.dtype} "
-                                               f"needs {needed} bytes but its size is {tensor.nbytes}")
+            raise DumpFormatError(tensor.path, msg("{name}: shape {shape} of {dtype} needs {needed} bytes but its size "
+                                                   "is {size}", name=tensor.name, shape=list(tensor.shape),
+                                                   dtype=tensor.dtype, needed=needed, size=tensor.nbytes))
 
 
-def dump_from_header(path: Path, msg: schema.DumpData, data_start: int, file_size: int,
+def dump_from_header(path: Path, proto: schema.DumpData, data_start: int, file_size: int,
                      layout: str = "big") -> DumpFile:
     """A :class:`DumpFile` for a parsed header whose tensor bytes start at ``data_start``.
 
     Raises DumpFormatError when the declared sizes run past the end of the file.
     """
-    ffts = ffts_info([a.value for a in msg.attr], path)
-    dump = DumpFile(path, layout, msg.version, int(msg.dump_time), msg.op_name,
-                    attrs={a.name: a.value for a in msg.attr}, ffts=ffts,
-                    unknown_fields=tuple(sorted({f.field_number for f in UnknownFieldSet(msg)})))
+    ffts = ffts_info([a.value for a in proto.attr], path)
+    dump = DumpFile(path, layout, proto.version, int(proto.dump_time), proto.op_name,
+                    attrs={a.name: a.value for a in proto.attr}, ffts=ffts,
+                    unknown_fields=tuple(sorted({f.field_number for f in UnknownFieldSet(proto)})))
     groups = {"input": dump.inputs, "output": dump.outputs, "buffer": dump.buffers, "workspace": dump.workspaces}
     offset = data_start
     for role, fname in ROLE_FIELDS:
-        for index, entry in enumerate(getattr(msg, fname)):
+        for index, entry in enumerate(getattr(proto, fname)):
             end = offset + int(entry.size)
             if end > file_size:
-                raise DumpFormatError(path, f"truncated or inconsistent: {role}.{index} declares {entry.size} "
-                                            f"bytes at offset {offset}, but the file has {file_size} bytes")
+                raise DumpFormatError(path, msg("truncated or inconsistent: {tensor} declares {size} bytes at offset "
+                                                "{offset}, but the file has {file_size} bytes",
+                                                tensor=f"{role}.{index}", size=entry.size, offset=offset,
+                                                file_size=file_size))
             groups[role].append(_tensor(path, role, index, entry, offset, ffts))
             offset = end
     return dump
@@ -191,17 +196,17 @@ def encode_dump(*, op_name: str, inputs: Sequence[TensorPayload] = (), outputs: 
                 dump_time: int = 0, version: str = "2.0",
                 attrs: Sequence[tuple[str, str]] = ()) -> tuple[bytes, list[np.ndarray]]:
     """(8-byte prefix + header, payload arrays in file order) of a big dump."""
-    msg = schema.DumpData(version=version, dump_time=int(dump_time), op_name=op_name)
-    payloads = [fill_entry(msg.input.add(), p, "input", i) for i, p in enumerate(inputs)]
-    payloads += [fill_entry(msg.output.add(), p, "output", i) for i, p in enumerate(outputs)]
-    for group, field in ((buffers, msg.buffer), (workspaces, msg.space)):
+    proto = schema.DumpData(version=version, dump_time=int(dump_time), op_name=op_name)
+    payloads = [fill_entry(proto.input.add(), p, "input", i) for i, p in enumerate(inputs)]
+    payloads += [fill_entry(proto.output.add(), p, "output", i) for i, p in enumerate(outputs)]
+    for group, field in ((buffers, proto.buffer), (workspaces, proto.space)):
         for item in group:
             raw = _raw(item)
             field.add(size=raw.nbytes)
             payloads.append(raw)
     for name, value in attrs:
-        msg.attr.add(name=name, value=value)
-    header = msg.SerializeToString()
+        proto.attr.add(name=name, value=value)
+    header = proto.SerializeToString()
     return PREFIX.pack(len(header)) + header, payloads
 
 

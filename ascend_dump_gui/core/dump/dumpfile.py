@@ -15,6 +15,7 @@ from ascend_dump_gui.core.dump.device_formats import RESTORABLE, LayoutError, ch
 from ascend_dump_gui.core.dump.dtypes import DtypeInfo, decode
 from ascend_dump_gui.core.dump.tensor_stats import TensorStats, tensor_stats
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
 
 
@@ -80,7 +81,8 @@ class DumpTensor:
     def device_array(self) -> np.ndarray:
         """The values in the device shape and layout: a lazy view for byte-aligned types."""
         if not self.info.supported:
-            raise DumpFormatError(self.path, f"{self.name}: data type {self.dtype} is not supported")
+            raise DumpFormatError(self.path, msg("{name}: data type {dtype} is not supported", name=self.name,
+                                                          dtype=self.dtype))
         return decode(self.info, self.raw_bytes(), self.shape)
 
     @property
@@ -97,7 +99,8 @@ class DumpTensor:
             check_restorable(self.shape, self.format, self.original_shape,  # type: ignore[arg-type]
                              original_format=self.original_format)
         except LayoutError as exc:
-            raise DumpFormatError(self.path, f"{self.name}: cannot restore {self.format}: {exc}") from None
+            raise DumpFormatError(self.path, msg("{name}: cannot restore {format}: {problem}", name=self.name,
+                                                          format=self.format, problem=str(exc))) from None
 
     def original_layout_shape(self) -> tuple[int, ...]:
         """The shape :meth:`array` returns (when :meth:`check_layout` passes)."""
@@ -119,7 +122,8 @@ class DumpTensor:
                 return to_original(dev, self.format, self.original_shape, dtype=dtype,
                                    original_format=self.original_format)
             except LayoutError as exc:
-                raise DumpFormatError(self.path, f"{self.name}: cannot restore {self.format}: {exc}") from None
+                raise DumpFormatError(self.path, msg("{name}: cannot restore {format}: {problem}", name=self.name,
+                                                          format=self.format, problem=str(exc))) from None
         out = dev.reshape(self.original_layout_shape())
         return out if dtype is None else out.astype(dtype)
 

@@ -15,6 +15,7 @@ from ascend_dump_gui.core.dump import schema
 from ascend_dump_gui.core.dump.bigdump import ROLE_FIELDS, TensorPayload, dump_from_header, fill_entry
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, NotADumpError
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.messages import msg
 
 KEY_BYTES = frozenset({0x0A, 0x10, 0x1A, 0x22, 0x2A, 0x32, 0x3A, 0x42})
 """First bytes a serialized DumpData can start with (the keys of fields 1-8)."""
@@ -29,22 +30,22 @@ def could_be_legacy(head: bytes, file_size: int) -> bool:
 
 def read_legacy(path: Path, data: bytes) -> DumpFile:
     """Parse a whole-file DumpData; raises DumpFormatError when it is not one."""
-    msg = schema.DumpData()
+    header = schema.DumpData()
     try:
-        msg.ParseFromString(data)
+        header.ParseFromString(data)
     except (DecodeError, RecursionError):
         raise NotADumpError(path, "not a dump file (no known layout matches)") from None
-    entries = [(role, e) for role, fname in ROLE_FIELDS for e in getattr(msg, fname)]
-    if not entries or not (msg.version or msg.op_name):
+    entries = [(role, e) for role, fname in ROLE_FIELDS for e in getattr(header, fname)]
+    if not entries or not (header.version or header.op_name):
         raise NotADumpError(path, "not a dump file (no known layout matches)")
     inline = []
     for _, entry in entries:
         if entry.size not in (0, len(entry.data)):
-            raise DumpFormatError(path, f"legacy dump: a tensor declares {entry.size} bytes but holds "
-                                        f"{len(entry.data)}")
+            raise DumpFormatError(path, msg("legacy dump: a tensor declares {size} bytes but holds {held}",
+                                            size=entry.size, held=len(entry.data)))
         entry.size = len(entry.data)
         inline.append(entry.data)
-    dump = dump_from_header(path, msg, 0, sum(len(b) for b in inline), layout="legacy")
+    dump = dump_from_header(path, header, 0, sum(len(b) for b in inline), layout="legacy")
     for tensor, raw in zip(dump.tensors(), inline, strict=True):
         tensor.inline, tensor.offset = raw, None
     return dump
@@ -53,10 +54,10 @@ def read_legacy(path: Path, data: bytes) -> DumpFile:
 def write_legacy(path: str | Path, *, op_name: str, inputs: Sequence[TensorPayload] = (),
                  outputs: Sequence[TensorPayload] = (), dump_time: int = 0, version: str = "1.0") -> Path:
     """Write a legacy whole-protobuf dump (tensor bytes inline in ``data``)."""
-    msg = schema.DumpData(version=version, dump_time=int(dump_time), op_name=op_name)
-    for role, items, field in (("input", inputs, msg.input), ("output", outputs, msg.output)):
+    header = schema.DumpData(version=version, dump_time=int(dump_time), op_name=op_name)
+    for role, items, field in (("input", inputs, header.input), ("output", outputs, header.output)):
         for index, item in enumerate(items):
             entry = field.add()
             entry.data = fill_entry(entry, item, role, index).tobytes()
-    write_bytes_atomic(path, msg.SerializeToString())
+    write_bytes_atomic(path, header.SerializeToString())
     return Path(path)

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.errors import InputError, os_problem
+from ascend_dump_gui.core.messages import msg
 
 NAME_MAX = 255
 """Longest file name (bytes, UTF-8) Linux accepts; longer names are written hashed."""
@@ -285,17 +286,17 @@ def read_mapping_csv(path: str | Path) -> dict[str, str]:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise InputError(path, "is not a regular file; not read")
+                raise InputError(path, msg("is not a regular file; not read"))
             text = fh.read().decode("utf-8", errors="surrogateescape")
     except OSError as exc:
-        raise InputError(path, f"cannot read mapping file: {exc.strerror or exc}") from exc
+        raise InputError(path, msg("cannot read mapping file: {problem}", problem=os_problem(exc))) from exc
     rows: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         new_name, sep, original = line.partition(",")
         if not sep or not new_name or not original:
-            raise InputError(path, "expected 2 columns '{file_name},{original_name}'", line=number)
+            raise InputError(path, msg("expected 2 columns '{file_name},{original_name}'"), line=number)
         rows[new_name.strip()] = original.strip()
     return rows
 

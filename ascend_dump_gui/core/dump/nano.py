@@ -21,6 +21,7 @@ from ascend_dump_gui.core.dump.dtypes import DtypeInfo, dtype_by_name
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
 from ascend_dump_gui.core.dump.filewrite import atomic_output
 from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.messages import msg
 
 MAGIC = 0x5A5A5A5A
 GE_TO_PROTO = {0: "DT_FLOAT", 1: "DT_FLOAT16", 2: "DT_INT8", 3: "DT_INT32", 4: "DT_UINT8", 6: "DT_INT16",
@@ -49,7 +50,7 @@ class _Cursor:
 
     def take(self, n: int, what: str) -> bytes:
         if n < 0 or self.pos + n > self.end:
-            raise DumpFormatError(self.path, f"nano header truncated while reading {what}")
+            raise DumpFormatError(self.path, msg("nano header truncated while reading {what}", what=what))
         out = self.data[self.pos:self.pos + n]
         self.pos += n
         return out
@@ -65,7 +66,7 @@ def _sub_tlvs(cur: _Cursor, budget: int, what: str) -> dict[int, bytes]:
         found[tag] = cur.take(length, what)
         budget -= _TL.size + length
     if budget < 0:
-        raise DumpFormatError(cur.path, f"{what}: sub-TLVs overrun their declared length")
+        raise DumpFormatError(cur.path, msg("{what}: sub-TLVs overrun their declared length", what=what))
     return found
 
 
@@ -73,19 +74,21 @@ def _dims(raw: bytes | None, cur: _Cursor, what: str) -> tuple[int, ...] | None:
     if raw is None:
         return None
     if len(raw) % 8:
-        raise DumpFormatError(cur.path, f"{what}: shape length {len(raw)} is not a multiple of 8")
+        raise DumpFormatError(cur.path, msg("{what}: shape length {length} is not a multiple of 8", what=what,
+                                                length=len(raw)))
     return struct.unpack(f"<{len(raw) // 8}Q", raw)
 
 
 def read_nano(path: Path, head: bytes, file_size: int) -> DumpFile:
     """Parse a nano file whose first bytes (the whole TLV head at least) are ``head``."""
     if len(head) < 16:
-        raise DumpFormatError(path, "nano header truncated")
+        raise DumpFormatError(path, msg("nano header truncated"))
     t_len = struct.unpack_from("<Q", head, 0)[0]
     if 8 + t_len > file_size:
-        raise DumpFormatError(path, f"nano head length {t_len} exceeds the file size {file_size}")
+        raise DumpFormatError(path, msg("nano head length {length} exceeds the file size {size}", length=t_len,
+                                                size=file_size))
     if 8 + t_len > len(head):
-        raise DumpFormatError(path, "nano header truncated")
+        raise DumpFormatError(path, msg("nano header truncated"))
     version = struct.unpack_from("<I", head, 12)[0]
     cur = _Cursor(path, head, 16, 8 + t_len)
     lists: dict[int, bytes] = {}
@@ -118,8 +121,8 @@ def read_nano(path: Path, head: bytes, file_size: int) -> DumpFile:
             group.append(tensor)
             offset += size
     if offset != file_size:
-        raise DumpFormatError(path, f"nano sizes do not add up: header and tensors need {offset} bytes, "
-                                    f"the file has {file_size}")
+        raise DumpFormatError(path, msg("nano sizes do not add up: header and tensors need {needed} bytes, the file "
+                                        "has {size}", needed=offset, size=file_size))
     return dump
 
 

@@ -15,7 +15,8 @@ from google.protobuf.message import DecodeError
 from ascend_dump_gui.core.dump import bigdump, legacy, nano
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor, NotADumpError
 from ascend_dump_gui.core.dump.opdebug import decode_record
-from ascend_dump_gui.core.errors import DumpFormatError
+from ascend_dump_gui.core.errors import DumpFormatError, os_problem
+from ascend_dump_gui.core.messages import msg
 
 FIRST_READ = 1 << 16
 """Bytes read up front; headers are almost always shorter."""
@@ -28,7 +29,7 @@ __all__ = ["DumpFile", "DumpTensor", "NotADumpError", "read_dump"]
 def _read_exact(fh, path: Path, n: int) -> bytes:
     data = fh.read(n)
     if len(data) != n:
-        raise DumpFormatError(path, "the file changed size while being read")
+        raise DumpFormatError(path, msg("the file changed size while being read"))
     return data
 
 
@@ -40,7 +41,8 @@ def _classify(dump: DumpFile) -> DumpFile:
             try:
                 dump.overflow.append(decode_record(tensor.raw_bytes().tobytes()))
             except ValueError as exc:
-                raise DumpFormatError(dump.path, f"{tensor.name}: bad overflow record: {exc}") from None
+                raise DumpFormatError(dump.path, msg("{name}: bad overflow record: {problem}", name=tensor.name,
+                                                     problem=str(exc))) from None
     elif name.startswith("exception_info"):
         dump.layout = "exception"
     return dump
@@ -56,14 +58,14 @@ def read_dump(path: str | os.PathLike) -> DumpFile:
     """
     p = Path(path)
     if p.is_dir():
-        raise DumpFormatError(p, "is a directory, not a dump file")
+        raise DumpFormatError(p, msg("is a directory, not a dump file"))
     try:
         if p.exists() and not p.is_file():  # a FIFO or device would block or never end
-            raise DumpFormatError(p, "is not a regular file")
+            raise DumpFormatError(p, msg("is not a regular file"))
         with open(p, "rb") as fh:
             return _read_open(p, fh)
     except OSError as exc:
-        raise DumpFormatError(p, f"cannot read: {exc.strerror or exc}") from None
+        raise DumpFormatError(p, msg("cannot read: {problem}", problem=os_problem(exc))) from None
 
 
 def _read_open(p: Path, fh) -> DumpFile:
@@ -74,7 +76,8 @@ def _read_open(p: Path, fh) -> DumpFile:
     if nano.is_nano(head, size):
         t_len = bigdump.header_length(head)
         if 8 + t_len > size:
-            raise DumpFormatError(p, f"nano head length {t_len} exceeds the file size {size}")
+            raise DumpFormatError(p, msg("nano head length {length} exceeds the file size {size}", length=t_len,
+                                         size=size))
         if 8 + t_len > len(head):
             head += _read_exact(fh, p, 8 + t_len - len(head))
         return nano.read_nano(p, head, size)
@@ -82,15 +85,15 @@ def _read_open(p: Path, fh) -> DumpFile:
         h_len = bigdump.header_length(head)
         if 0 < h_len <= size - 8:
             if h_len > MAX_HEADER:
-                raise DumpFormatError(p, f"header length {h_len} is implausibly large")
+                raise DumpFormatError(p, msg("header length {length} is implausibly large", length=h_len))
             if 8 + h_len > len(head):
                 head += _read_exact(fh, p, 8 + h_len - len(head))
             try:
-                msg = bigdump.parse_header(head[8:8 + h_len])
+                header = bigdump.parse_header(head[8:8 + h_len])
             except (DecodeError, RecursionError):
-                raise DumpFormatError(p, f"the {h_len}-byte header is not a valid DumpData protobuf "
-                                         f"(corrupt or not a dump file)") from None
-            return _classify(bigdump.dump_from_header(p, msg, 8 + h_len, size))
+                raise DumpFormatError(p, msg("the {length}-byte header is not a valid DumpData protobuf "
+                                             "(corrupt or not a dump file)", length=h_len)) from None
+            return _classify(bigdump.dump_from_header(p, header, 8 + h_len, size))
     if legacy.could_be_legacy(head, size):
         data = head + _read_exact(fh, p, size - len(head))
         try:

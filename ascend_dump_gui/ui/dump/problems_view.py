@@ -10,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from ascend_dump_gui.core.dump.records import Problem
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.path_menu import popup
 
 Index = QModelIndex | QPersistentModelIndex
@@ -64,7 +64,7 @@ class ProblemsModel(QAbstractTableModel):
         source, path, reason = self._row(index.row())
         if index.column() == 0:
             return self._sources[source]
-        return (path or ".") if index.column() == 1 else reason
+        return (path or ".") if index.column() == 1 else schema_text(reason)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:

@@ -25,7 +25,7 @@ from ascend_dump_gui.core.msprobe import Leaf, MsprobeRun, MsprobeTree, TensorLo
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.tensor import TensorDisplay, prepare_display
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.path_menu import popup
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -165,7 +165,7 @@ class MsprobeBrowser(QWidget):
             item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
         if len(tree.runs) <= 8:
             self.calls.expandAll()
-        problems = "; ".join(p.message for p in tree.problems)
+        problems = "; ".join(schema_text(p.message) for p in tree.problems)
         self.info.setText(tr("{runs} runs in {path}").format(runs=len(tree.runs), path=tree.root)
                           + (f"\n{problems}" if problems else ""))
         self.graph_button.setEnabled(bool(tree.runs))
@@ -230,7 +230,7 @@ class MsprobeBrowser(QWidget):
         problems = run.problems + run.missing_files()
         if problems:
             QTreeWidgetItem(item, [tr("{count} problems: {first}").format(count=len(problems),
-                                                                          first=problems[0].message)])
+                                                                          first=schema_text(problems[0].message))])
         self.runShown.emit(run.label)
 
     def _module_item(self, run_item: QTreeWidgetItem, parents: dict[str, QTreeWidgetItem], name: str,

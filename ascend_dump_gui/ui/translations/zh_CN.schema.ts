@@ -2588,6 +2588,10 @@
       <translation>无法加载 {name}：{exc}</translation>
     </message>
     <message>
+      <source>cannot read mapping file: {problem}</source>
+      <translation>无法读取映射文件：{problem}</translation>
+    </message>
+    <message>
       <source>cannot read the dumped tensors: {problem}</source>
       <translation>无法读取Dump的Tensor：{problem}</translation>
     </message>
@@ -2598,6 +2602,10 @@
     <message>
       <source>cannot read the {option} file: {problem}</source>
       <translation>无法读取 {option} 文件：{problem}</translation>
+    </message>
+    <message>
+      <source>cannot read: {problem}</source>
+      <translation>无法读取：{problem}</translation>
     </message>
     <message>
       <source>changed while it was read</source>
@@ -2992,6 +3000,10 @@
       <translation>异常算子Dump未开启：不会为出错的算子写出任何文件</translation>
     </message>
     <message>
+      <source>expected 2 columns '{file_name},{original_name}'</source>
+      <translation>应为 2 列 '{file_name},{original_name}'</translation>
+    </message>
+    <message>
       <source>experimental_accelerate_train_mode by loss: the loss of the current step.</source>
       <translation>experimental_accelerate_train_mode按loss划分时：当前step的loss。</translation>
     </message>
@@ -3112,6 +3124,10 @@
       <translation>hccl_timeout优先级高于环境变量HCCL_EXEC_TIMEOUT。</translation>
     </message>
     <message>
+      <source>header length {length} is implausibly large</source>
+      <translation>头部长度 {length} 大得不合理</translation>
+    </message>
+    <message>
       <source>high computes statistics in float64 (slower).</source>
       <translation>high 以 float64 计算统计值（较慢）。</translation>
     </message>
@@ -3192,6 +3208,10 @@
       <translation>无法解析 input_shape {shape!r}：{exc}。格式应为 name:d0,d1;name:d0，动态维度用 -1 表示。</translation>
     </message>
     <message>
+      <source>is a directory, not a dump file</source>
+      <translation>是目录，不是 Dump 文件</translation>
+    </message>
+    <message>
       <source>is not a UTF-8 text file (undecodable byte at offset {offset})</source>
       <translation>不是 UTF-8 文本文件（偏移 {offset} 处的字节无法解码）</translation>
     </message>
@@ -3206,6 +3226,14 @@
     <message>
       <source>is not a known {name} key</source>
       <translation>不是已知的 {name} 键</translation>
+    </message>
+    <message>
+      <source>is not a regular file</source>
+      <translation>不是普通文件</translation>
+    </message>
+    <message>
+      <source>is not a regular file; not read</source>
+      <translation>不是普通文件；未读取</translation>
     </message>
     <message>
       <source>is not a text file (binary data at byte {offset})</source>
@@ -3302,6 +3330,10 @@
     <message>
       <source>layer_norm normalized_shape {shape} does not fit {shape2}</source>
       <translation>layer_norm的normalized_shape {shape} 与 {shape2} 不符</translation>
+    </message>
+    <message>
+      <source>legacy dump: a tensor declares {size} bytes but holds {held}</source>
+      <translation>旧格式 Dump：某个 Tensor 声明 {size} 字节，实际只有 {held} 字节</translation>
     </message>
     <message>
       <source>level L0 dumps modules, but list names only APIs ({first}): nothing matches and the dump is empty. msprobe does not check this.</source>
@@ -3566,6 +3598,22 @@
     <message>
       <source>name the calls to fix with --op, or give the bench dump (GOLDEN)</source>
       <translation>请用 --op 指定要修复的调用，或给出标杆 Dump（GOLDEN）</translation>
+    </message>
+    <message>
+      <source>nano head length {length} exceeds the file size {size}</source>
+      <translation>nano 头部长度 {length} 超过文件大小 {size}</translation>
+    </message>
+    <message>
+      <source>nano header truncated</source>
+      <translation>nano 头部被截断</translation>
+    </message>
+    <message>
+      <source>nano header truncated while reading {what}</source>
+      <translation>读取 {what} 时 nano 头部被截断</translation>
+    </message>
+    <message>
+      <source>nano sizes do not add up: header and tensors need {needed} bytes, the file has {size}</source>
+      <translation>nano 大小对不上：头部和 Tensor 需要 {needed} 字节，文件只有 {size} 字节</translation>
     </message>
     <message>
       <source>no call named '{name}' in dump.json</source>
@@ -4128,6 +4176,10 @@
       <translation>异常算子Dump目录</translation>
     </message>
     <message>
+      <source>the file changed size while being read</source>
+      <translation>读取期间文件大小发生了变化</translation>
+    </message>
+    <message>
       <source>the first divergence needs the golden run</source>
       <translation>查找首个偏差需要标杆运行</translation>
     </message>
@@ -4260,6 +4312,10 @@
       <translation>该 {dtype} 算子以 {precision} 计算{said}：{reason}；{why}</translation>
     </message>
     <message>
+      <source>the {length}-byte header is not a valid DumpData protobuf (corrupt or not a dump file)</source>
+      <translation>{length} 字节的头部不是有效的 DumpData protobuf（文件已损坏或不是 Dump 文件）</translation>
+    </message>
+    <message>
       <source>the {side} input is an msprobe dump (dump.json) and the {other_side} input {other} is not: the two formats cannot be compared with each other; choose two msprobe dumps, or GE/ACL dumps with their golden .npy files</source>
       <translation>{side}输入是msprobe的Dump数据（dump.json），而{other_side}输入 {other} 不是：两种格式不同，无法相互比对；请选择两份msprobe的Dump数据，或GE/ACL的Dump数据及其标杆 .npy 文件</translation>
     </message>
@@ -4342,6 +4398,10 @@
     <message>
       <source>true or false</source>
       <translation>true 或 false</translation>
+    </message>
+    <message>
+      <source>truncated or inconsistent: {tensor} declares {size} bytes at offset {offset}, but the file has {file_size} bytes</source>
+      <translation>文件被截断或不一致：{tensor} 声明在偏移 {offset} 处有 {size} 字节，但文件只有 {file_size} 字节</translation>
     </message>
     <message>
       <source>tune_optimization_level is {level!r}; use O1 (high performance) or O2 (normal).</source>
@@ -4944,6 +5004,22 @@
       <translation>{name}：参数嵌套超过 {depth} 层</translation>
     </message>
     <message>
+      <source>{name}: bad overflow record: {problem}</source>
+      <translation>{name}：溢出记录有误：{problem}</translation>
+    </message>
+    <message>
+      <source>{name}: cannot restore {format}: {problem}</source>
+      <translation>{name}：无法还原 {format}：{problem}</translation>
+    </message>
+    <message>
+      <source>{name}: data type {dtype} is not supported</source>
+      <translation>{name}：不支持数据类型 {dtype}</translation>
+    </message>
+    <message>
+      <source>{name}: implausible {what} {dims}</source>
+      <translation>{name}：{what} {dims} 不合理</translation>
+    </message>
+    <message>
       <source>{name}: no checksum on the {sides} side</source>
       <translation>{name}：{sides}没有校验值</translation>
     </message>
@@ -4954,6 +5030,10 @@
     <message>
       <source>{name}: no statistics in the {sides} dump.json</source>
       <translation>{name}：{sides}的 dump.json 中没有统计值</translation>
+    </message>
+    <message>
+      <source>{name}: shape {shape} of {dtype} needs {needed} bytes but its size is {size}</source>
+      <translation>{name}：{dtype} 类型、shape 为 {shape} 需要 {needed} 字节，但其大小为 {size}</translation>
     </message>
     <message>
       <source>{name}: statistics-only dump, no tensor file</source>
@@ -5148,6 +5228,14 @@
       <translation>{part!r} 必须以 getnext:（数据集输入）或 data:（placeholder）开头。</translation>
     </message>
     <message>
+      <source>{path} (line {line}): {reason}</source>
+      <translation>{path}（第 {line} 行）：{reason}</translation>
+    </message>
+    <message>
+      <source>{path} (line {line}, column {column}): {reason}</source>
+      <translation>{path}（第 {line} 行，第 {column} 列）：{reason}</translation>
+    </message>
+    <message>
       <source>{path} sets the cache limits, and op_cache.ini takes precedence over {shadowed}, which are not used.</source>
       <translation>{path} 设置了缓存限制，op_cache.ini的优先级高于 {shadowed}，后者不生效。</translation>
     </message>
@@ -5210,6 +5298,10 @@
     <message>
       <source>{path}: {problem}</source>
       <translation>{path}：{problem}</translation>
+    </message>
+    <message>
+      <source>{path}: {reason}</source>
+      <translation>{path}：{reason}</translation>
     </message>
     <message>
       <source>{problems}; export it as {scenario} or as a project file instead</source>
@@ -5286,6 +5378,14 @@
     <message>
       <source>{what}(...) bound to `{name}` is never passed as {keyword}= (to NPURunConfig) or returned, so its settings do not reach the session; they are not counted</source>
       <translation>绑定到`{name}`的{what}(...)从未作为{keyword}=传给NPURunConfig，也未被返回，因此其配置项不会作用于session，不计入检查</translation>
+    </message>
+    <message>
+      <source>{what}: shape length {length} is not a multiple of 8</source>
+      <translation>{what}：shape 长度 {length} 不是 8 的倍数</translation>
+    </message>
+    <message>
+      <source>{what}: sub-TLVs overrun their declared length</source>
+      <translation>{what}：子 TLV 超出其声明的长度</translation>
     </message>
     <message>
       <source>{what}; {keys} makes the graphs dynamic-shape.</source>

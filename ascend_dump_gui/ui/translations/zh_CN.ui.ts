@@ -3092,20 +3092,8 @@
       <translation>{op}（{type}）：{verdict} · 对比{reference} {golden} · 对比重放 {replay} · 误差预算 {budget}</translation>
     </message>
     <message>
-      <source>{path} (line {line}): {reason}</source>
-      <translation>{path}（第 {line} 行）：{reason}</translation>
-    </message>
-    <message>
-      <source>{path} (line {line}, column {column}): {reason}</source>
-      <translation>{path}（第 {line} 行，第 {column} 列）：{reason}</translation>
-    </message>
-    <message>
       <source>{path} is the training script this config was read from; Save and Export write the config to a file of its own. Use “Apply to script…” to change the script's lines.</source>
       <translation>{path} 是读取此配置的训练脚本；保存和导出会把配置写入单独的文件。如需修改脚本中的行，请使用“应用到脚本…”。</translation>
-    </message>
-    <message>
-      <source>{path}: {reason}</source>
-      <translation>{path}：{reason}</translation>
     </message>
     <message>
       <source>{problems}. Export it as {scenario} or as a project file instead.</source>
