@@ -1,6 +1,6 @@
 """Bounded fuzzing: check() never raises on odd values; importers raise only InputError on odd text."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ascend_dump_gui.core.config.check import check
@@ -58,6 +58,8 @@ def test_exports_are_inert_and_read_back_exactly(to, text):
 
 @FUZZ
 @given(_HOSTILE_TEXT)
+@example("$'")           # a $' inside single quotes is no ANSI-C quoting (the reader once took it for one)
+@example("a$'b\x01$'c'")
 def test_shell_export_reads_back_exactly(text):
     from ascend_dump_gui.core.config.formats.exporters import export
 

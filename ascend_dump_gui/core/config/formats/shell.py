@@ -102,7 +102,31 @@ def _ansi_c_words(rest: str) -> str:
         out += body[position:].encode("utf-8", "surrogatepass")
         return out.decode("utf-8", "replace")
 
-    return _ANSI_C.sub(lambda m: shlex.quote(decoded(m[1])), rest)
+    out: list[str] = []
+    i, n = 0, len(rest)
+    while i < n:       # only a $' outside quotes starts ANSI-C quoting ('$'"'"'' is the text $')
+        c = rest[i]
+        if c == "\\":
+            out.append(rest[i:i + 2])
+            i += 2
+        elif c == "'":
+            end = rest.find("'", i + 1)
+            end = n if end < 0 else end + 1
+            out.append(rest[i:end])
+            i = end
+        elif c == '"':
+            end = i + 1
+            while end < n and rest[end] != '"':
+                end += 2 if rest[end] == "\\" else 1
+            out.append(rest[i:end + 1])
+            i = end + 1
+        elif (match := _ANSI_C.match(rest, i)) is not None:
+            out.append(shlex.quote(decoded(match[1])))
+            i = match.end()
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 
 def _expand(value: str, env: dict[str, str], number: int, name: str, problems: list[Finding],
