@@ -6,15 +6,18 @@
   hold are shown in the group of their ancestor at that depth (said once). A group's path spells every
   enclosing module, so without the bound 10,000 nested modules would take gigabytes of paths.
 
-Everything is a walk up the parent links with a memo (no recursion, every link followed once).
+Only the modules that hold something are walked (a call, or a module holding nothing, sits where its parent's
+contents go), each link followed once, without recursion. The :class:`Group` objects the view draws are made
+on demand (:meth:`Nesting.groups`): ``graph --json`` needs the paths only.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ascend_dump_gui.core.graph.model import ROOT, Group
+from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
 
 MAX_DEPTH = 64
 """Modules nested deeper than this are shown inside their ancestor at this depth (models nest a dozen)."""
@@ -24,28 +27,76 @@ MAX_NAMED_LOOPS = 10
 
 @dataclass
 class Nesting:
-    """``parents``: every name's enclosing module with loops cut; ``groups``/``home``: the groups the view
-    draws and the group each leaf sits in; ``group_of``: module -> its group path; ``leaves``: the names
-    drawn as boxes (calls, and modules that hold nothing or sit below :data:`MAX_DEPTH`), in the order given;
-    ``problems``: what was cut or flattened."""
+    """``parents``: every name's enclosing module with loops cut; ``group_of``: module -> its group path;
+    ``above``: group path -> (its module, the enclosing group path); ``leaves``: the names drawn as boxes
+    (calls, and modules that hold nothing or sit below :data:`MAX_DEPTH`), in the order given, and ``homes``
+    the group path each sits in; ``problems``: what was cut or flattened."""
 
     parents: dict[str, str | None]
-    groups: dict[str, Group] = field(default_factory=dict)
-    home: dict[str, str] = field(default_factory=dict)
     group_of: dict[str, str] = field(default_factory=dict)
+    above: dict[str, tuple[str, str]] = field(default_factory=dict)
     leaves: list[str] = field(default_factory=list)
+    homes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
+    def groups(self, label: Callable[[str, str | None], str]) -> dict[str, Group]:
+        """The groups, made in the order their first leaf comes (a group before the groups it holds);
+        ``label(module, parent)`` titles a module's group."""
+        groups = {ROOT: Group(ROOT, "", None)}
+        above, parents = self.above, self.parents
+        for name, home in zip(self.leaves, self.homes, strict=True):
+            group = groups.get(home)
+            if group is None:
+                missing = []
+                path = home
+                while path not in groups:
+                    missing.append(path)
+                    path = above[path][1]
+                for path in reversed(missing):
+                    module, up = above[path]
+                    groups[path] = Group(path, label(module, parents.get(module)), up)
+                    groups[up].groups.append(path)
+                group = groups[home]
+            group.ops.append(name)
+        return groups
 
-def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str, int]:
-    """Cut every loop of ``parents`` in place (the link that closes it) and return each name's depth (0 at the
-    top)."""
+    def chunk_keys(self) -> list:
+        """Per leaf, the box it is drawn in once large groups are cut into chunks of :data:`MAX_CHILDREN` (as
+        :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts them): its group path, or (path, chunk)."""
+        sizes = Counter(self.homes)
+        sizes.update(up for _, up in self.above.values())
+        large = {path for path, n in sizes.items() if n > MAX_CHILDREN}
+        if not large:
+            return self.homes
+        seen: dict[str, int] = {}
+        keys: list = []
+        for home in self.homes:
+            if home in large:
+                n = seen.get(home, 0)
+                seen[home] = n + 1
+                keys.append((home, n // MAX_CHILDREN))
+            else:
+                keys.append(home)
+        return keys
+
+
+def _cut_loops(names: Iterable[str], parents: dict[str, str | None], holders: set[str],
+               problems: list[str]) -> tuple[dict[str, int], int]:
+    """Cut every loop of ``parents`` in place (the link that closes it) and return the depth of every module in
+    ``holders`` (0 at the top; a module before the modules it holds) and the number of loops cut. A loop is made
+    of holders only; the walks start as they would from every name in order (from a name that holds nothing
+    the walk goes on from its parent), so the link cut is the one a walk from the first name meets."""
     depth: dict[str, int] = {}
     on_path: set[str] = set()
     loops = 0
-    for start, parent in parents.items():
+    for start in names:
+        if start not in holders:
+            start = parents[start]
+            if start is None:
+                continue
         if start in depth:
             continue
+        parent = parents[start]
         if parent is None or parent in depth:      # the common case: the parent's depth is known
             depth[start] = 0 if parent is None else depth[parent] + 1
             continue
@@ -76,66 +127,42 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
         on_path.clear()
     if loops > MAX_NAMED_LOOPS:
         problems.append(f"construct.json: {loops - MAX_NAMED_LOOPS} more loops cut")
-    return depth
+    return depth, loops
 
 
-def nesting(names: Iterable[str], parents: dict[str, str | None], label: Callable[[str, str | None], str]
-            ) -> Nesting:
-    """The groups of ``names`` (in execution order) nested as ``parents`` says (``parents`` holds every name
-    and every module named as a parent; it is changed in place where a loop is cut); ``label(module,
-    parent)`` titles a module's group."""
+def nesting(names: list[str], parents: dict[str, str | None], holders: set[str] | None = None) -> Nesting:
+    """The nesting of ``names`` (in execution order) as ``parents`` says (``parents`` holds every name and
+    every module named as a parent; it is changed in place where a loop is cut); ``holders``: the modules
+    named as a parent, when the caller has them."""
     out = Nesting(parents)
-    depth = _cut_loops(parents, out.problems)
-    holders = {p for p in parents.values() if p is not None}
-    deep = 0
-    anchor: dict[str, str] = {}      # a module -> the group its contents go to
-    path_parent: dict[str, tuple[str, str]] = {}   # group path -> (its module, the enclosing group path)
-
-    def anchor_of(module: str) -> str:
-        walk = []
-        node: str | None = module
-        while node is not None and node not in anchor:
-            walk.append(node)
-            node = parents.get(node)
-        where = ROOT if node is None else anchor[node]
-        for name in reversed(walk):
-            if depth[name] < MAX_DEPTH:
-                part = name.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
-                path = f"{where}/{part}" if where else part
-                path_parent[path] = (name, where)
-                out.group_of[name] = path
-                where = path
-            anchor[name] = where
-        return where
-
-    groups = out.groups
-    groups[ROOT] = Group(ROOT, "", None)
-    homes, leaves = out.home, out.leaves
-    for name in names:
-        if name in holders:
-            if depth[name] < MAX_DEPTH:
-                continue
-            deep += 1
-        elif depth[name] > MAX_DEPTH:
-            deep += 1
-        parent = parents[name]
-        home = ROOT if parent is None else anchor.get(parent) or anchor_of(parent)
-        group = groups.get(home)
-        if group is None:
-            missing = []
-            path = home
-            while path not in groups:
-                missing.append(path)
-                path = path_parent[path][1]
-            for path in reversed(missing):
-                module, above = path_parent[path]
-                groups[path] = Group(path, label(module, parents.get(module)), above)
-                groups[above].groups.append(path)
-            group = groups[home]
-        group.ops.append(name)
-        homes[name] = home
-        leaves.append(name)
-    if deep:
-        out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
-                            f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
+    if holders is None:
+        holders = set(parents.values())
+        holders.discard(None)
+    depth, loops = _cut_loops(names, parents, holders, out.problems)
+    if loops:
+        holders = set(parents.values())
+        holders.discard(None)
+    group_of, above = out.group_of, out.above
+    anchor: dict[str, str] = {}      # a module -> the group path its contents go to
+    for module, level in depth.items():       # a module after its parent
+        if module not in holders:
+            continue
+        parent = parents[module]
+        where = ROOT if parent is None else anchor[parent]
+        if level < MAX_DEPTH:
+            part = module.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
+            path = f"{where}/{part}" if where else part
+            above[path] = (module, where)
+            group_of[module] = path
+            where = path
+        anchor[module] = where
+    out.leaves = leaves = [name for name in names if name not in group_of]
+    out.homes = [ROOT if parent is None else anchor[parent] for parent in map(parents.__getitem__, leaves)]
+    if depth and max(depth.values()) >= MAX_DEPTH:
+        deep = sum(1 for name in leaves if (depth[name] if name in depth else
+                                            0 if parents[name] is None else depth[parents[name]] + 1)
+                   >= MAX_DEPTH + (name not in holders))
+        if deep:
+            out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or "
+                                f"modules below that depth are shown in their ancestor at depth {MAX_DEPTH}")
     return out

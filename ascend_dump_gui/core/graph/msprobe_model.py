@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from functools import cached_property
 
 from ascend_dump_gui.core.graph.model import (
     Edge,
@@ -32,10 +32,11 @@ from ascend_dump_gui.core.graph.model import (
     chunk_large,
     group_sizes,
 )
-from ascend_dump_gui.core.graph.msprobe_hierarchy import nesting
+from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nesting
 from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem
 from ascend_dump_gui.core.progress import CancelToken
+from ascend_dump_gui.core.scan.scanner import gc_paused
 
 FORWARD, BACKWARD = "forward", "backward"
 DIRECTIONS = (FORWARD, BACKWARD)
@@ -97,23 +98,43 @@ def module_label(name: str, parent: str | None) -> str:
     return f"{path}: {cls}" + (f" [{number}]" if number != "0" else "")
 
 
-@dataclass
 class MsprobeGraph:
     """One direction of one msprobe run as a :class:`ModelGraph`. ``parents``: every node's enclosing module
     (None at the top), as the graph shows it; ``group_of``: module -> its group path (modules that hold
-    calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data)."""
+    calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data);
+    ``types``: every box (call, or module drawn as a box) -> what it says (``OpNode.type``); ``edges``: the
+    model's edges. ``model`` is built on first use when a builder is given (``graph --json`` needs only the
+    names, parents, types and edges; the view builds it in its worker)."""
 
-    model: ModelGraph
-    direction: str
-    parents: dict[str, str | None]
-    group_of: dict[str, str]
-    module_of: dict[str, str] = field(default_factory=dict)
-    entries: dict[str, Entry] = field(default_factory=dict)
-    run_label: str = ""
+    def __init__(self, model: ModelGraph | Callable[[], ModelGraph], direction: str, parents: dict[str, str | None],
+                 group_of: dict[str, str], entries: dict[str, Entry] | None = None, run_label: str = "", *,
+                 types: dict[str, str] | None = None, edges: list[Edge] | None = None) -> None:
+        built = model if isinstance(model, ModelGraph) else None
+        self._model, self._build = built, (None if built is not None else model)
+        self.direction, self.parents, self.group_of = direction, parents, group_of
+        self.entries = entries if entries is not None else {}
+        self.run_label = run_label
+        if built is not None:
+            types = {name: op.type for name, op in built.ops.items()} if types is None else types
+            edges = built.edges if edges is None else edges
+        if types is None or edges is None:
+            raise ValueError("a graph built on demand needs its types and edges")
+        self.types, self.edges = types, edges
+
+    @property
+    def model(self) -> ModelGraph:
+        if self._model is None:
+            build, self._build = self._build, None
+            self._model = build()
+        return self._model
+
+    @cached_property
+    def module_of(self) -> dict[str, str]:
+        return {p: m for m, p in self.group_of.items()}
 
     def node_path(self, name: str) -> tuple[str, str] | None:
         """``("op", name)`` or ``("group", path)`` of a call or module of this graph; None if absent."""
-        if name in self.model.ops:
+        if name in self.types:
             return "op", name
         path = self.group_of.get(name)
         return ("group", path) if path is not None else None
@@ -155,8 +176,17 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
-def _parents(names: Iterable[str], construct: dict[str, str | None], owners: dict[str, str]
+def _in_direction(names: list[str], direction: str) -> list[str]:
+    """The names of ``direction`` (:func:`direction_of`, its exact test only for names that could be backward)."""
+    if direction == FORWARD:
+        return [n for n in names if ("backward" not in n and "parameters_grad" not in n) or direction_of(n) == FORWARD]
+    return [n for n in names if ("backward" in n or "parameters_grad" in n) and direction_of(n) == BACKWARD]
+
+
+def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]
              ) -> dict[str, str | None]:
+    if not owners:
+        return dict(zip(names, map(construct.get, names), strict=True))
     out: dict[str, str | None] = {}
     for name in names:
         parent = construct.get(name)
@@ -202,12 +232,22 @@ def _tensors(entry: Entry | None, states: tuple[str, ...]) -> tuple[TensorInfo, 
                  if leaf.state in states and leaf.is_tensor)
 
 
-def _edges(leaves: list[str], entries: dict[str, Entry], home: dict[str, str], owners: dict[str, str]
-           ) -> list[Edge]:
-    producers: dict[tuple, tuple[str, int, Leaf]] = {}
-    previous: dict[str, str] = {}
+def _edges(leaves: list[str], keys: list, entries: dict[str, Entry], owners: dict[str, str]) -> list[Edge]:
+    """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
+    call (a parameter gradient) or from the previous leaf drawn in the same box (``keys``, per leaf)."""
+    previous: dict = {}
     edges: list[Edge] = []
-    for name in leaves:
+    if not entries and not owners:      # construct.json alone: each box after the previous one of its group
+        get, append = previous.get, edges.append
+        for name, key in zip(leaves, keys, strict=True):
+            source = get(key)
+            if source is not None:
+                append(Edge(source, -1, name, -1, None, True))
+            previous[key] = name
+        return edges
+    producers: dict[tuple, tuple[str, int, Leaf]] = {}
+    is_leaf = set(leaves) if owners else ()
+    for name, key in zip(leaves, keys, strict=True):
         entry = entries.get(name)
         found: dict[str, Edge] = {}
         if entry is not None:
@@ -215,73 +255,88 @@ def _edges(leaves: list[str], entries: dict[str, Entry], home: dict[str, str], o
             for leaf in entry.leaves:
                 if leaf.state != "input" or not leaf.is_tensor:
                     continue
-                key = fingerprint(leaf)
-                source = producers.get(key) if key is not None else None
+                fp = fingerprint(leaf)
+                source = producers.get(fp) if fp is not None else None
                 if source is not None and source[0] != name and source[0] not in found:
                     found[source[0]] = Edge(source[0], source[1], name, index,
                                             TensorInfo(leaf.shape, _dtype(leaf.dtype)))
                 index += 1
         if found:
             edges.extend(found.values())
-        elif owners.get(name) in home:      # a parameter gradient after its module's backward call
+        elif owners.get(name) in is_leaf:      # a parameter gradient after its module's backward call
             edges.append(Edge(owners[name], -1, name, -1, None, True))
-        elif home[name] in previous:
-            edges.append(Edge(previous[home[name]], -1, name, -1, None, True))
-        previous[home[name]] = name
+        elif key in previous:
+            edges.append(Edge(previous[key], -1, name, -1, None, True))
+        previous[key] = name
         if entry is not None:
             out_index = 0
             for leaf in entry.leaves:
                 if leaf.state == "output" and leaf.is_tensor:
-                    key = fingerprint(leaf)
-                    if key is not None:
-                        producers[key] = (name, out_index, leaf)
+                    fp = fingerprint(leaf)
+                    if fp is not None:
+                        producers[fp] = (name, out_index, leaf)
                     out_index += 1
     return edges
 
 
+def _model(name: str, source: str, nested: Nesting, types: dict[str, str], entries: dict[str, Entry],
+           edges: list[Edge]) -> ModelGraph:
+    """The view's model of a built graph: groups, chunks of large groups, boxes, producers and data depth."""
+    with gc_paused():
+        groups = nested.groups(module_label)
+        leaves = nested.leaves
+        home = dict(zip(leaves, nested.homes, strict=True))
+        chunk_large(groups, home)
+        position = {n: i for i, n in enumerate(leaves)}
+        group_sizes(groups, position)
+        ops = {}
+        for n in leaves:
+            entry = entries.get(n)
+            ops[n] = OpNode(n, types[n], home[n], position[n]) if entry is None else OpNode(
+                n, types[n], home[n], position[n], _tensors(entry, ("input", "parameters")),
+                _tensors(entry, ("output", "parameters_grad")))
+        producers: dict[str, list[Edge]] = {}
+        for edge in edges:
+            producers.setdefault(edge.dst, []).append(edge)
+        depth: dict[str, int] = {}
+        for n in leaves:
+            incoming = producers.get(n)
+            depth[n] = 0 if incoming is None else \
+                1 + max((depth.get(e.src, 0) for e in incoming if not e.control), default=-1)
+        return ModelGraph(name, source, ops, edges, groups, producers, {}, depth)
+
+
 def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None
                         ) -> MsprobeGraph:
-    """The graph of ``run``'s ``direction`` calls (see the module docstring)."""
+    """The graph of ``run``'s ``direction`` calls (see the module docstring); its model is built on first use."""
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r}: expected forward or backward")
-    construct = run.construct
-    entries = {e.name: e for e in run.entries}
-    names = [n for n in _ordered_names(run.entries, construct) if direction_of(n) == direction]
-    owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
-    parents = _parents(names, construct, owners)
-    for module in {p for p in parents.values() if p is not None} - set(parents):
-        parents[module] = None      # a module construct.json names only as a parent
-        names.append(module)
-    if cancel is not None:
-        cancel.raise_if_cancelled()
-    nested = nesting(names, parents, module_label)
-    for problem in nested.problems:
-        _report(run, problem)
-    groups, home, group_of, leaves = nested.groups, nested.home, nested.group_of, nested.leaves
-    chunk_large(groups, home)
-    position = {n: i for i, n in enumerate(leaves)}
-    group_sizes(groups, position)
-    ops = {}
-    for n in leaves:
-        entry = entries.get(n)
-        ops[n] = OpNode(n, call_label(n), home[n], position[n]) if entry is None else OpNode(
-            n, call_label(n), home[n], position[n], _tensors(entry, ("input", "parameters")),
-            _tensors(entry, ("output", "parameters_grad")))
-    if cancel is not None:
-        cancel.raise_if_cancelled()
-    leaf_owners = {n: o for n in leaves if "parameters_grad" in n.split(".")
-                   and (o := _gradient_parent(n, owners)) is not None}
-    edges = _edges(leaves, entries, home, leaf_owners)
-    producers: dict[str, list[Edge]] = {}
-    for edge in edges:
-        producers.setdefault(edge.dst, []).append(edge)
-    depth: dict[str, int] = {}
-    for name in leaves:
-        incoming = producers.get(name)
-        depth[name] = 0 if incoming is None else \
-            1 + max((depth.get(e.src, 0) for e in incoming if not e.control), default=-1)
-    model = ModelGraph(f"{run.label} {direction}", str(run.path), ops, edges, groups, producers, {}, depth)
-    shown_parents = {n: parents.get(n) for n in names}
-    return MsprobeGraph(model, direction, shown_parents, group_of, {p: m for m, p in group_of.items()},
-                        {n: entries[n] for n in names if n in entries}, run.label)
-
+    with gc_paused():
+        construct = run.construct
+        run_entries = run.entries
+        names = _in_direction(_ordered_names(run_entries, construct), direction)
+        owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
+        parents = _parents(names, construct, owners)
+        holders = set(parents.values())
+        holders.discard(None)
+        for module in [p for p in dict.fromkeys(parents.values()) if p is not None and p not in parents]:
+            parents[module] = None      # a module construct.json names only as a parent
+            names.append(module)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        nested = nesting(names, parents, holders)
+        for problem in nested.problems:
+            _report(run, problem)
+        leaves = nested.leaves
+        by_name = {e.name: e for e in run_entries} if run_entries else {}
+        entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}
+        search = _MODULE_STEP.search
+        types = {n: (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
+                 if n.startswith(_MODULE_HEADS) else call_label(n) for n in leaves}
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        leaf_owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
+                       and (o := _gradient_parent(n, owners)) is not None} if owners else {}
+        edges = _edges(leaves, nested.chunk_keys(), entries, leaf_owners)
+    return MsprobeGraph(lambda: _model(f"{run.label} {direction}", str(run.path), nested, types, entries, edges),
+                        direction, parents, nested.group_of, entries, run.label, types=types, edges=edges)
