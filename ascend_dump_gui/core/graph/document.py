@@ -55,11 +55,11 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     with gc_paused():
         for view in views:
             graph, overlay = view.npu, view.overlay
-            types, group_of, direction = graph.types, graph.group_of, graph.direction
+            direction = graph.direction
             part = [{"id": name, "name": name,
-                     "kind": "module" if name in group_of or is_module(name.rpartition(":")[2]) else "api",
-                     "type": types.get(name), "parent": parent, "direction": direction, "status": None}
-                    for name, parent in graph.parents.items()]
+                     "kind": "module" if kind is None or is_module(name.rpartition(":")[2]) else "api",
+                     "type": kind, "parent": parent, "direction": direction, "status": None}
+                    for name, parent, kind in graph.rows()]
             if overlay is not None:
                 for node in part:
                     where = graph.node_path(node["id"])

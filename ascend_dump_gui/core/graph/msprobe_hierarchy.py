@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import compress
 
 from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
 
@@ -27,14 +28,19 @@ MAX_NAMED_LOOPS = 10
 
 @dataclass
 class Nesting:
-    """``parents``: every name's enclosing module with loops cut; ``group_of``: module -> its group path;
-    ``above``: group path -> (its module, the enclosing group path); ``leaves``: the names drawn as boxes
-    (calls, and modules that hold nothing or sit below :data:`MAX_DEPTH`), in the order given, and ``homes``
-    the group path each sits in; ``problems``: what was cut or flattened."""
+    """``names`` in order and ``parents`` (a list beside them: every name's enclosing module, loops cut);
+    ``up``: every module named as a parent -> its own parent (loops cut); ``group_of``: module -> its group
+    path; ``above``: group path -> (its module, the enclosing group path); ``drawn``: per name, whether it is a
+    box (a call, or a module that holds nothing or sits below :data:`MAX_DEPTH`) rather than a group;
+    ``leaves``: the boxes in order, ``homes`` the group path each sits in; ``problems``: what was cut or
+    flattened."""
 
-    parents: dict[str, str | None]
+    names: list[str]
+    parents: list[str | None]
+    up: dict[str, str | None]
     group_of: dict[str, str] = field(default_factory=dict)
     above: dict[str, tuple[str, str]] = field(default_factory=dict)
+    drawn: list[bool] = field(default_factory=list)
     leaves: list[str] = field(default_factory=list)
     homes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -43,7 +49,7 @@ class Nesting:
         """The groups, made in the order their first leaf comes (a group before the groups it holds);
         ``label(module, parent)`` titles a module's group."""
         groups = {ROOT: Group(ROOT, "", None)}
-        above, parents = self.above, self.parents
+        above, up = self.above, self.up
         for name, home in zip(self.leaves, self.homes, strict=True):
             group = groups.get(home)
             if group is None:
@@ -53,9 +59,9 @@ class Nesting:
                     missing.append(path)
                     path = above[path][1]
                 for path in reversed(missing):
-                    module, up = above[path]
-                    groups[path] = Group(path, label(module, parents.get(module)), up)
-                    groups[up].groups.append(path)
+                    module, enclosing = above[path]
+                    groups[path] = Group(path, label(module, up.get(module)), enclosing)
+                    groups[enclosing].groups.append(path)
                 group = groups[home]
             group.ops.append(name)
         return groups
@@ -64,7 +70,7 @@ class Nesting:
         """Per leaf, the box it is drawn in once large groups are cut into chunks of :data:`MAX_CHILDREN` (as
         :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts them): its group path, or (path, chunk)."""
         sizes = Counter(self.homes)
-        sizes.update(up for _, up in self.above.values())
+        sizes.update(enclosing for _, enclosing in self.above.values())
         large = {path for path, n in sizes.items() if n > MAX_CHILDREN}
         if not large:
             return self.homes
@@ -80,23 +86,18 @@ class Nesting:
         return keys
 
 
-def _cut_loops(names: Iterable[str], parents: dict[str, str | None], holders: set[str],
-               problems: list[str]) -> tuple[dict[str, int], int]:
-    """Cut every loop of ``parents`` in place (the link that closes it) and return the depth of every module in
-    ``holders`` (0 at the top; a module before the modules it holds) and the number of loops cut. A loop is made
-    of holders only; the walks start as they would from every name in order (from a name that holds nothing
-    the walk goes on from its parent), so the link cut is the one a walk from the first name meets."""
+def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems: list[str]
+               ) -> tuple[dict[str, int], set[str]]:
+    """Walk up from each of ``starts`` (modules, in order), cutting every loop of ``up`` in place (the link that
+    closes it); return every module's depth (0 at the top; a module comes after its parent) and the modules
+    whose link was cut."""
     depth: dict[str, int] = {}
     on_path: set[str] = set()
-    loops = 0
-    for start in names:
-        if start not in holders:
-            start = parents[start]
-            if start is None:
-                continue
-        if start in depth:
+    cut: set[str] = set()
+    for start in starts:
+        if start is None or start in depth:
             continue
-        parent = parents[start]
+        parent = up[start]
         if parent is None or parent in depth:      # the common case: the parent's depth is known
             depth[start] = 0 if parent is None else depth[parent] + 1
             continue
@@ -104,18 +105,18 @@ def _cut_loops(names: Iterable[str], parents: dict[str, str | None], holders: se
         on_path.add(start)
         node = start
         while True:
-            parent = parents.get(node)
+            parent = up[node]
             if parent is None or parent in depth:
                 base = -1 if parent is None else depth[parent]
                 break
             if parent in on_path:          # node -> parent closes a loop: cut it there
-                loops += 1
-                if loops <= MAX_NAMED_LOOPS:
+                if len(cut) < MAX_NAMED_LOOPS:
                     problems.append(f"construct.json: {node} names itself as its parent; it is shown at the top"
                                     if node == parent else
                                     f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
                                     f"(a loop); {node} is shown at the top")
-                parents[node] = None
+                cut.add(node)
+                up[node] = None
                 base = -1
                 break
             path.append(parent)
@@ -125,30 +126,31 @@ def _cut_loops(names: Iterable[str], parents: dict[str, str | None], holders: se
             base += 1
             depth[name] = base
         on_path.clear()
-    if loops > MAX_NAMED_LOOPS:
-        problems.append(f"construct.json: {loops - MAX_NAMED_LOOPS} more loops cut")
-    return depth, loops
+    if len(cut) > MAX_NAMED_LOOPS:
+        problems.append(f"construct.json: {len(cut) - MAX_NAMED_LOOPS} more loops cut")
+    return depth, cut
 
 
-def nesting(names: list[str], parents: dict[str, str | None], holders: set[str] | None = None) -> Nesting:
-    """The nesting of ``names`` (in execution order) as ``parents`` says (``parents`` holds every name and
-    every module named as a parent; it is changed in place where a loop is cut); ``holders``: the modules
-    named as a parent, when the caller has them."""
-    out = Nesting(parents)
-    if holders is None:
-        holders = set(parents.values())
-        holders.discard(None)
-    depth, loops = _cut_loops(names, parents, holders, out.problems)
-    if loops:
-        holders = set(parents.values())
-        holders.discard(None)
+def nesting(names: list[str], parents: list[str | None], up: dict[str, str | None]) -> Nesting:
+    """The nesting of ``names`` (in execution order) whose enclosing modules are ``parents`` (a list beside
+    them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``). Where a loop
+    is cut, ``parents`` and ``up`` are changed in place."""
+    out = Nesting(names, parents, up)
+    saved = dict(up)
+    depth, cut = _cut_loops(up, up, out.problems)     # any order finds the loops
+    if cut:     # cut the links a reader meets first: walks from the names in order (a box: from its parent)
+        up.update(saved)
+        out.problems.clear()
+        depth, cut = _cut_loops((n if n in up else p for n, p in zip(names, parents, strict=True)), up,
+                                out.problems)
+        parents[:] = [None if n in cut else p for n, p in zip(names, parents, strict=True)]
+    holders = set(parents) if cut else up.keys()
     group_of, above = out.group_of, out.above
-    anchor: dict[str, str] = {}      # a module -> the group path its contents go to
+    anchor: dict[str | None, str] = {None: ROOT}     # a module -> the group path its contents go to
     for module, level in depth.items():       # a module after its parent
         if module not in holders:
             continue
-        parent = parents[module]
-        where = ROOT if parent is None else anchor[parent]
+        where = anchor[up[module]]
         if level < MAX_DEPTH:
             part = module.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
             path = f"{where}/{part}" if where else part
@@ -156,11 +158,12 @@ def nesting(names: list[str], parents: dict[str, str | None], holders: set[str] 
             group_of[module] = path
             where = path
         anchor[module] = where
-    out.leaves = leaves = [name for name in names if name not in group_of]
-    out.homes = [ROOT if parent is None else anchor[parent] for parent in map(parents.__getitem__, leaves)]
+    out.drawn = drawn = [name not in group_of for name in names]
+    out.leaves = leaves = list(compress(names, drawn))
+    out.homes = list(map(anchor.__getitem__, compress(parents, drawn)))
     if depth and max(depth.values()) >= MAX_DEPTH:
-        deep = sum(1 for name in leaves if (depth[name] if name in depth else
-                                            0 if parents[name] is None else depth[parents[name]] + 1)
+        deep = sum(1 for name, parent in zip(leaves, compress(parents, drawn), strict=True)
+                   if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
                    >= MAX_DEPTH + (name not in holders))
         if deep:
             out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or "

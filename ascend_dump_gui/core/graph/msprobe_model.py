@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
+from itertools import compress
 
 from ascend_dump_gui.core.graph.model import (
     Edge,
@@ -102,24 +103,24 @@ class MsprobeGraph:
     """One direction of one msprobe run as a :class:`ModelGraph`. ``parents``: every node's enclosing module
     (None at the top), as the graph shows it; ``group_of``: module -> its group path (modules that hold
     calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data);
-    ``types``: every box (call, or module drawn as a box) -> what it says (``OpNode.type``); ``edges``: the
-    model's edges. ``model`` is built on first use when a builder is given (``graph --json`` needs only the
-    names, parents, types and edges; the view builds it in its worker)."""
+    ``types``: every box (a call, or a module drawn as a box) -> what it says (``OpNode.type``); ``edges``:
+    the model's edges. A graph built from a :class:`Nesting` makes its ``model`` and ``parents`` on first use
+    (``graph --json`` needs only the names, parents, types and edges; the view builds the model in its
+    worker)."""
 
-    def __init__(self, model: ModelGraph | Callable[[], ModelGraph], direction: str, parents: dict[str, str | None],
-                 group_of: dict[str, str], entries: dict[str, Entry] | None = None, run_label: str = "", *,
-                 types: dict[str, str] | None = None, edges: list[Edge] | None = None) -> None:
-        built = model if isinstance(model, ModelGraph) else None
-        self._model, self._build = built, (None if built is not None else model)
-        self.direction, self.parents, self.group_of = direction, parents, group_of
+    def __init__(self, model: ModelGraph | Callable[[], ModelGraph], direction: str,
+                 parents: dict[str, str | None] | Nesting, group_of: dict[str, str],
+                 entries: dict[str, Entry] | None = None, run_label: str = "", *,
+                 types: list[str | None] | None = None, edges: list[Edge] | None = None) -> None:
+        self._model, self._build = (model, None) if isinstance(model, ModelGraph) else (None, model)
+        self._nested = parents if isinstance(parents, Nesting) else None
+        self._type_list = types
+        if isinstance(parents, dict):
+            self.parents = parents
+        self.direction, self.group_of = direction, group_of
         self.entries = entries if entries is not None else {}
         self.run_label = run_label
-        if built is not None:
-            types = {name: op.type for name, op in built.ops.items()} if types is None else types
-            edges = built.edges if edges is None else edges
-        if types is None or edges is None:
-            raise ValueError("a graph built on demand needs its types and edges")
-        self.types, self.edges = types, edges
+        self.edges = edges if edges is not None else self.model.edges
 
     @property
     def model(self) -> ModelGraph:
@@ -129,8 +130,25 @@ class MsprobeGraph:
         return self._model
 
     @cached_property
+    def parents(self) -> dict[str, str | None]:
+        return dict(zip(self._nested.names, self._nested.parents, strict=True))
+
+    @cached_property
+    def types(self) -> dict[str, str]:
+        if self._nested is None:
+            return {name: op.type for name, op in self.model.ops.items()}
+        return dict(zip(self._nested.leaves, compress(self._type_list, self._nested.drawn), strict=True))
+
+    @cached_property
     def module_of(self) -> dict[str, str]:
         return {p: m for m, p in self.group_of.items()}
+
+    def rows(self) -> Iterator[tuple[str, str | None, str | None]]:
+        """``(name, parent, type)`` of every node in order (``type`` None for a group)."""
+        if self._nested is not None:
+            return zip(self._nested.names, self._nested.parents, self._type_list, strict=True)
+        types = self.types
+        return ((name, parent, types.get(name)) for name, parent in self.parents.items())
 
     def node_path(self, name: str) -> tuple[str, str] | None:
         """``("op", name)`` or ``("group", path)`` of a call or module of this graph; None if absent."""
@@ -183,18 +201,15 @@ def _in_direction(names: list[str], direction: str) -> list[str]:
     return [n for n in names if ("backward" in n or "parameters_grad" in n) and direction_of(n) == BACKWARD]
 
 
-def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]
-             ) -> dict[str, str | None]:
-    if not owners:
-        return dict(zip(names, map(construct.get, names), strict=True))
-    out: dict[str, str | None] = {}
-    for name in names:
-        parent = construct.get(name)
-        if parent is None and "parameters_grad" in name.split("."):
-            owner = _gradient_parent(name, owners)
-            parent = construct.get(owner) if owner is not None else None
-        out[name] = parent
-    return out
+def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]) -> list[str | None]:
+    """Each name's enclosing module as construct.json says (a parameter gradient: its module's)."""
+    parents = list(map(construct.get, names))
+    if owners:
+        for i, name in enumerate(names):
+            if parents[i] is None and "parameters_grad" in name and "parameters_grad" in name.split("."):
+                owner = _gradient_parent(name, owners)
+                parents[i] = construct.get(owner) if owner is not None else None
+    return parents
 
 
 def _report(run: MsprobeRun, message: str) -> None:
@@ -279,7 +294,7 @@ def _edges(leaves: list[str], keys: list, entries: dict[str, Entry], owners: dic
     return edges
 
 
-def _model(name: str, source: str, nested: Nesting, types: dict[str, str], entries: dict[str, Entry],
+def _model(name: str, source: str, nested: Nesting, types: list[str | None], entries: dict[str, Entry],
            edges: list[Edge]) -> ModelGraph:
     """The view's model of a built graph: groups, chunks of large groups, boxes, producers and data depth."""
     with gc_paused():
@@ -290,10 +305,10 @@ def _model(name: str, source: str, nested: Nesting, types: dict[str, str], entri
         position = {n: i for i, n in enumerate(leaves)}
         group_sizes(groups, position)
         ops = {}
-        for n in leaves:
+        for n, label in zip(leaves, compress(types, nested.drawn), strict=True):
             entry = entries.get(n)
-            ops[n] = OpNode(n, types[n], home[n], position[n]) if entry is None else OpNode(
-                n, types[n], home[n], position[n], _tensors(entry, ("input", "parameters")),
+            ops[n] = OpNode(n, label, home[n], position[n]) if entry is None else OpNode(
+                n, label, home[n], position[n], _tensors(entry, ("input", "parameters")),
                 _tensors(entry, ("output", "parameters_grad")))
         producers: dict[str, list[Edge]] = {}
         for edge in edges:
@@ -306,6 +321,13 @@ def _model(name: str, source: str, nested: Nesting, types: dict[str, str], entri
         return ModelGraph(name, source, ops, edges, groups, producers, {}, depth)
 
 
+def _types(names: list[str], drawn: list[bool]) -> list[str | None]:
+    """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model)."""
+    search = _MODULE_STEP.search
+    return [None if not box else (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
+            if n.startswith(_MODULE_HEADS) else call_label(n) for n, box in zip(names, drawn, strict=True)]
+
+
 def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None
                         ) -> MsprobeGraph:
     """The graph of ``run``'s ``direction`` calls (see the module docstring); its model is built on first use."""
@@ -314,29 +336,29 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
     with gc_paused():
         construct = run.construct
         run_entries = run.entries
+        by_name = {e.name: e for e in run_entries} if run_entries else {}
         names = _in_direction(_ordered_names(run_entries, construct), direction)
         owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
         parents = _parents(names, construct, owners)
-        holders = set(parents.values())
-        holders.discard(None)
-        for module in [p for p in dict.fromkeys(parents.values()) if p is not None and p not in parents]:
-            parents[module] = None      # a module construct.json names only as a parent
-            names.append(module)
+        holders = [p for p in dict.fromkeys(parents) if p is not None]
+        up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
+        for module in holders:
+            if not ((module in construct or module in by_name) and direction_of(module) == direction):
+                up[module] = None       # a module construct.json names only as a parent
+                names.append(module)
+                parents.append(None)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        nested = nesting(names, parents, holders)
+        nested = nesting(names, parents, up)
         for problem in nested.problems:
             _report(run, problem)
-        leaves = nested.leaves
-        by_name = {e.name: e for e in run_entries} if run_entries else {}
         entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}
-        search = _MODULE_STEP.search
-        types = {n: (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
-                 if n.startswith(_MODULE_HEADS) else call_label(n) for n in leaves}
+        types = _types(names, nested.drawn)
         if cancel is not None:
             cancel.raise_if_cancelled()
+        leaves = nested.leaves
         leaf_owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
                        and (o := _gradient_parent(n, owners)) is not None} if owners else {}
         edges = _edges(leaves, nested.chunk_keys(), entries, leaf_owners)
     return MsprobeGraph(lambda: _model(f"{run.label} {direction}", str(run.path), nested, types, entries, edges),
-                        direction, parents, nested.group_of, entries, run.label, types=types, edges=edges)
+                        direction, nested, nested.group_of, entries, run.label, types=types, edges=edges)
