@@ -66,7 +66,7 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
                     if where is not None:
                         node.update(_status(overlay, *where))
             nodes += part
-            edges += [{"from": src, "to": dst, "data": not control} for src, _, dst, _, _, control in graph.edges]
+            edges += [{"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
     first = None
     comparison = views[0].comparison if views else None
     if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn

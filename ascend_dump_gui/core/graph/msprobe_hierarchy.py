@@ -14,8 +14,9 @@ on demand (:meth:`Nesting.groups`): ``graph --json`` needs the paths only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import compress
 
 from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
@@ -26,24 +27,55 @@ MAX_NAMED_LOOPS = 10
 """At most this many loops are named one by one; the rest are counted."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Nesting:
     """``names`` in order and ``parents`` (a list beside them: every name's enclosing module, loops cut);
-    ``up``: every module named as a parent -> its own parent (loops cut); ``group_of``: module -> its group
-    path; ``above``: group path -> (its module, the enclosing group path); ``drawn``: per name, whether it is a
-    box (a call, or a module that holds nothing or sits below :data:`MAX_DEPTH`) rather than a group;
-    ``leaves``: the boxes in order, ``homes`` the group path each sits in; ``problems``: what was cut or
-    flattened."""
+    ``up``: every module named as a parent -> its own parent (loops cut); ``depth``: those modules' depths (a
+    module after its parent); ``grouped``: the modules drawn as groups (they hold something, within
+    :data:`MAX_DEPTH`); ``drawn``: per name, whether it is a box (a call, or a module that holds nothing or sits
+    below :data:`MAX_DEPTH`); ``leaves``: the boxes in order, ``anchors`` the module whose group each sits in
+    (None: the top); ``problems``: what was cut or flattened. The group paths (:attr:`group_of`,
+    :attr:`above`, :attr:`homes`) are spelled on first use."""
 
     names: list[str]
     parents: list[str | None]
     up: dict[str, str | None]
-    group_of: dict[str, str] = field(default_factory=dict)
-    above: dict[str, tuple[str, str]] = field(default_factory=dict)
-    drawn: list[bool] = field(default_factory=list)
-    leaves: list[str] = field(default_factory=list)
-    homes: list[str] = field(default_factory=list)
+    depth: dict[str, int]
+    grouped: Collection[str]
+    drawn: list[bool]
+    leaves: list[str]
+    anchors: list[str | None]
     problems: list[str] = field(default_factory=list)
+
+    @cached_property
+    def group_of(self) -> dict[str, str]:
+        """Module -> its group path (every enclosing module's name, outermost first, ``/``-joined)."""
+        group_of: dict[str, str] = {}
+        above: dict[str, tuple[str, str]] = {}
+        grouped, up = self.grouped, self.up
+        for module in self.depth:       # a module after its parent
+            if module not in grouped:
+                continue
+            parent = up[module]
+            where = ROOT if parent is None else group_of[parent]
+            part = module.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
+            path = f"{where}/{part}" if where else part
+            above[path] = (module, where)
+            group_of[module] = path
+        self.__dict__["above"] = above
+        return group_of
+
+    @cached_property
+    def above(self) -> dict[str, tuple[str, str]]:
+        """Group path -> (its module, the enclosing group path)."""
+        _ = self.group_of
+        return self.__dict__["above"]
+
+    @cached_property
+    def homes(self) -> list[str]:
+        """The group path each leaf sits in (:data:`ROOT` at the top)."""
+        group_of = self.group_of
+        return [ROOT if anchor is None else group_of[anchor] for anchor in self.anchors]
 
     def groups(self, label: Callable[[str, str | None], str]) -> dict[str, Group]:
         """The groups, made in the order their first leaf comes (a group before the groups it holds);
@@ -68,21 +100,23 @@ class Nesting:
 
     def chunk_keys(self) -> list:
         """Per leaf, the box it is drawn in once large groups are cut into chunks of :data:`MAX_CHILDREN` (as
-        :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts them): its group path, or (path, chunk)."""
-        sizes = Counter(self.homes)
-        sizes.update(enclosing for _, enclosing in self.above.values())
-        large = {path for path, n in sizes.items() if n > MAX_CHILDREN}
+        :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts them): the module of its group (None at the
+        top), or (that module, chunk)."""
+        sizes = Counter(self.anchors)
+        up = self.up
+        sizes.update(up[module] for module in self.grouped)
+        large = {module for module, n in sizes.items() if n > MAX_CHILDREN}
         if not large:
-            return self.homes
-        seen: dict[str, int] = {}
+            return self.anchors
+        seen: dict[str | None, int] = {}
         keys: list = []
-        for home in self.homes:
-            if home in large:
-                n = seen.get(home, 0)
-                seen[home] = n + 1
-                keys.append((home, n // MAX_CHILDREN))
+        for anchor in self.anchors:
+            if anchor in large:
+                n = seen.get(anchor, 0)
+                seen[anchor] = n + 1
+                keys.append((anchor, n // MAX_CHILDREN))
             else:
-                keys.append(home)
+                keys.append(anchor)
         return keys
 
 
@@ -135,37 +169,35 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
     """The nesting of ``names`` (in execution order) whose enclosing modules are ``parents`` (a list beside
     them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``). Where a loop
     is cut, ``parents`` and ``up`` are changed in place."""
-    out = Nesting(names, parents, up)
+    problems: list[str] = []
     saved = dict(up)
-    depth, cut = _cut_loops(up, up, out.problems)     # any order finds the loops
+    depth, cut = _cut_loops(up, up, problems)     # any order finds the loops
+    holders: Collection[str] = up.keys()
     if cut:     # cut the links a reader meets first: walks from the names in order (a box: from its parent)
         up.update(saved)
-        out.problems.clear()
-        depth, cut = _cut_loops((n if n in up else p for n, p in zip(names, parents, strict=True)), up,
-                                out.problems)
+        problems.clear()
+        depth, cut = _cut_loops((n if n in up else p for n, p in zip(names, parents, strict=True)), up, problems)
         parents[:] = [None if n in cut else p for n, p in zip(names, parents, strict=True)]
-    holders = set(parents) if cut else up.keys()
-    group_of, above = out.group_of, out.above
-    anchor: dict[str | None, str] = {None: ROOT}     # a module -> the group path its contents go to
-    for module, level in depth.items():       # a module after its parent
-        if module not in holders:
-            continue
-        where = anchor[up[module]]
-        if level < MAX_DEPTH:
-            part = module.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
-            path = f"{where}/{part}" if where else part
-            above[path] = (module, where)
-            group_of[module] = path
-            where = path
-        anchor[module] = where
-    out.drawn = drawn = [name not in group_of for name in names]
-    out.leaves = leaves = list(compress(names, drawn))
-    out.homes = list(map(anchor.__getitem__, compress(parents, drawn)))
-    if depth and max(depth.values()) >= MAX_DEPTH:
-        deep = sum(1 for name, parent in zip(leaves, compress(parents, drawn), strict=True)
-                   if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
-                   >= MAX_DEPTH + (name not in holders))
-        if deep:
-            out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or "
-                                f"modules below that depth are shown in their ancestor at depth {MAX_DEPTH}")
-    return out
+        holders = set(parents)
+        holders.discard(None)
+    if max(depth.values(), default=0) < MAX_DEPTH:
+        drawn = [name not in holders for name in names]
+        return Nesting(names, parents, up, depth, holders, drawn, list(compress(names, drawn)),
+                       list(compress(parents, drawn)), problems)
+    grouped = {module for module in holders if depth[module] < MAX_DEPTH}
+    deep_anchor: dict[str, str] = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
+    for module, level in depth.items():
+        if level >= MAX_DEPTH and module in holders:
+            parent = up[module]
+            deep_anchor[module] = parent if parent in grouped else deep_anchor[parent]
+    drawn = [name not in grouped for name in names]
+    leaves = list(compress(names, drawn))
+    leaf_parents = list(compress(parents, drawn))
+    deep = sum(1 for name, parent in zip(leaves, leaf_parents, strict=True)
+               if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
+               >= MAX_DEPTH + (name not in holders))
+    if deep:
+        problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
+                        f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
+    return Nesting(names, parents, up, depth, grouped, drawn, leaves,
+                   [deep_anchor.get(p, p) if p is not None else None for p in leaf_parents], problems)

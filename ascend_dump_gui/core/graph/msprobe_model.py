@@ -20,10 +20,11 @@ as leaves in execution order, one graph per direction (forward, backward).
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
-from itertools import compress
+from itertools import compress, repeat
 
 from ascend_dump_gui.core.graph.model import (
     Edge,
@@ -104,23 +105,27 @@ class MsprobeGraph:
     (None at the top), as the graph shows it; ``group_of``: module -> its group path (modules that hold
     calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data);
     ``types``: every box (a call, or a module drawn as a box) -> what it says (``OpNode.type``); ``edges``:
-    the model's edges. A graph built from a :class:`Nesting` makes its ``model`` and ``parents`` on first use
-    (``graph --json`` needs only the names, parents, types and edges; the view builds the model in its
-    worker)."""
+    the model's edges. A graph built from a :class:`Nesting` spells these (and builds its ``model``) on first
+    use: ``graph --json`` needs only :meth:`rows` and :meth:`edge_rows`; the view builds the model in its
+    worker."""
 
     def __init__(self, model: ModelGraph | Callable[[], ModelGraph], direction: str,
-                 parents: dict[str, str | None] | Nesting, group_of: dict[str, str],
+                 parents: dict[str, str | None] | Nesting, group_of: dict[str, str] | None = None,
                  entries: dict[str, Entry] | None = None, run_label: str = "", *,
-                 types: list[str | None] | None = None, edges: list[Edge] | None = None) -> None:
+                 types: list[str | None] | None = None, edges: list[Edge] | tuple[list[str], list[str]] | None = None
+                 ) -> None:
+        """``model`` or its builder; ``parents`` or the :class:`Nesting` (then ``types``, per name, and ``edges``,
+        the edges or the (sources, targets) of control edges only, are given)."""
         self._model, self._build = (model, None) if isinstance(model, ModelGraph) else (None, model)
         self._nested = parents if isinstance(parents, Nesting) else None
-        self._type_list = types
+        self._type_list, self._pairs = types, edges if isinstance(edges, tuple) else None
         if isinstance(parents, dict):
             self.parents = parents
-        self.direction, self.group_of = direction, group_of
+        if group_of is not None:
+            self.group_of = group_of
+        self.direction = direction
         self.entries = entries if entries is not None else {}
         self.run_label = run_label
-        self.edges = edges if edges is not None else self.model.edges
 
     @property
     def model(self) -> ModelGraph:
@@ -132,6 +137,14 @@ class MsprobeGraph:
     @cached_property
     def parents(self) -> dict[str, str | None]:
         return dict(zip(self._nested.names, self._nested.parents, strict=True))
+
+    @cached_property
+    def group_of(self) -> dict[str, str]:
+        return self._nested.group_of
+
+    @property
+    def edges(self) -> list[Edge]:
+        return self.model.edges
 
     @cached_property
     def types(self) -> dict[str, str]:
@@ -149,6 +162,13 @@ class MsprobeGraph:
             return zip(self._nested.names, self._nested.parents, self._type_list, strict=True)
         types = self.types
         return ((name, parent, types.get(name)) for name, parent in self.parents.items())
+
+    def edge_rows(self) -> Iterator[tuple[str, str, bool]]:
+        """``(source, target, carries data)`` of every edge in order."""
+        if self._pairs is not None:
+            sources, targets = self._pairs
+            return zip(sources, targets, repeat(False))
+        return ((e.src, e.dst, not e.control) for e in self.edges)
 
     def node_path(self, name: str) -> tuple[str, str] | None:
         """``("op", name)`` or ``("group", path)`` of a call or module of this graph; None if absent."""
@@ -195,10 +215,16 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
 
 
 def _in_direction(names: list[str], direction: str) -> list[str]:
-    """The names of ``direction`` (:func:`direction_of`, its exact test only for names that could be backward)."""
-    if direction == FORWARD:
-        return [n for n in names if ("backward" not in n and "parameters_grad" not in n) or direction_of(n) == FORWARD]
-    return [n for n in names if ("backward" in n or "parameters_grad" in n) and direction_of(n) == BACKWARD]
+    """The names of ``direction``: those with a ``backward`` or ``parameters_grad`` part are backward
+    (:func:`direction_of`, tested in line: a million names)."""
+    backward = [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
+                                      or n == "backward"))
+                or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
+                                                or n.startswith("parameters_grad.") or n == "parameters_grad"))
+                for n in names]
+    if direction == BACKWARD:
+        return list(compress(names, backward))
+    return list(compress(names, map(operator.not_, backward)))
 
 
 def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]) -> list[str | None]:
@@ -247,19 +273,24 @@ def _tensors(entry: Entry | None, states: tuple[str, ...]) -> tuple[TensorInfo, 
                  if leaf.state in states and leaf.is_tensor)
 
 
-def _edges(leaves: list[str], keys: list, entries: dict[str, Entry], owners: dict[str, str]) -> list[Edge]:
+def _edges(leaves: list[str], keys: list, entries: dict[str, Entry], owners: dict[str, str]
+           ) -> list[Edge] | tuple[list[str], list[str]]:
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
-    call (a parameter gradient) or from the previous leaf drawn in the same box (``keys``, per leaf)."""
+    call (a parameter gradient) or from the previous leaf drawn in the same box (``keys``, per leaf). From
+    construct.json alone: the (sources, targets) of the control edges."""
     previous: dict = {}
-    edges: list[Edge] = []
-    if not entries and not owners:      # construct.json alone: each box after the previous one of its group
-        get, append = previous.get, edges.append
+    if not entries and not owners:      # each box after the previous one of its group
+        sources: list[str] = []
+        targets: list[str] = []
+        get = previous.get
         for name, key in zip(leaves, keys, strict=True):
             source = get(key)
-            if source is not None:
-                append(Edge(source, -1, name, -1, None, True))
             previous[key] = name
-        return edges
+            if source is not None:
+                sources.append(source)
+                targets.append(name)
+        return sources, targets
+    edges: list[Edge] = []
     producers: dict[tuple, tuple[str, int, Leaf]] = {}
     is_leaf = set(leaves) if owners else ()
     for name, key in zip(leaves, keys, strict=True):
@@ -295,7 +326,7 @@ def _edges(leaves: list[str], keys: list, entries: dict[str, Entry], owners: dic
 
 
 def _model(name: str, source: str, nested: Nesting, types: list[str | None], entries: dict[str, Entry],
-           edges: list[Edge]) -> ModelGraph:
+           edges: list[Edge] | tuple[list[str], list[str]]) -> ModelGraph:
     """The view's model of a built graph: groups, chunks of large groups, boxes, producers and data depth."""
     with gc_paused():
         groups = nested.groups(module_label)
@@ -311,14 +342,16 @@ def _model(name: str, source: str, nested: Nesting, types: list[str | None], ent
                 n, label, home[n], position[n], _tensors(entry, ("input", "parameters")),
                 _tensors(entry, ("output", "parameters_grad")))
         producers: dict[str, list[Edge]] = {}
-        for edge in edges:
+        edge_list = edges if isinstance(edges, list) else [Edge(src, -1, dst, -1, None, True)
+                                                            for src, dst in zip(*edges, strict=True)]
+        for edge in edge_list:
             producers.setdefault(edge.dst, []).append(edge)
         depth: dict[str, int] = {}
         for n in leaves:
             incoming = producers.get(n)
             depth[n] = 0 if incoming is None else \
                 1 + max((depth.get(e.src, 0) for e in incoming if not e.control), default=-1)
-        return ModelGraph(name, source, ops, edges, groups, producers, {}, depth)
+        return ModelGraph(name, source, ops, edge_list, groups, producers, {}, depth)
 
 
 def _types(names: list[str], drawn: list[bool]) -> list[str | None]:
@@ -342,11 +375,14 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         parents = _parents(names, construct, owners)
         holders = [p for p in dict.fromkeys(parents) if p is not None]
         up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        for module in holders:
-            if not ((module in construct or module in by_name) and direction_of(module) == direction):
-                up[module] = None       # a module construct.json names only as a parent
-                names.append(module)
-                parents.append(None)
+        present = _in_direction([m for m in holders if m in construct or m in by_name], direction)
+        if len(present) < len(holders):
+            present_set = set(present)
+            for module in holders:
+                if module not in present_set:
+                    up[module] = None       # a module construct.json names only as a parent
+                    names.append(module)
+                    parents.append(None)
         if cancel is not None:
             cancel.raise_if_cancelled()
         nested = nesting(names, parents, up)
@@ -361,4 +397,4 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
                        and (o := _gradient_parent(n, owners)) is not None} if owners else {}
         edges = _edges(leaves, nested.chunk_keys(), entries, leaf_owners)
     return MsprobeGraph(lambda: _model(f"{run.label} {direction}", str(run.path), nested, types, entries, edges),
-                        direction, nested, nested.group_of, entries, run.label, types=types, edges=edges)
+                        direction, nested, None, entries, run.label, types=types, edges=edges)
