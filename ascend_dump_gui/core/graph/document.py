@@ -18,7 +18,7 @@ from typing import Any
 
 from ascend_dump_gui.core.graph.model import ModelGraph
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView
-from ascend_dump_gui.core.graph.msprobe_model import is_module
+from ascend_dump_gui.core.graph.msprobe_model import MODULE_HEADS, is_module
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
 from ascend_dump_gui.core.scan.scanner import gc_paused
 
@@ -57,7 +57,8 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
             graph, overlay = view.npu, view.overlay
             direction = graph.direction
             part = [{"id": name, "name": name,
-                     "kind": "module" if kind is None or is_module(name.rpartition(":")[2]) else "api",
+                     "kind": "module" if kind is None or name.startswith(MODULE_HEADS) and ":" not in name
+                     or is_module(name.rpartition(":")[2]) else "api",
                      "type": kind, "parent": parent, "direction": direction, "status": None}
                     for name, parent, kind in graph.rows()]
             if overlay is not None:

@@ -104,7 +104,8 @@ class Nesting:
         top), or (that module, chunk)."""
         sizes = Counter(self.anchors)
         up = self.up
-        sizes.update(up[module] for module in self.grouped)
+        grouped = self.grouped      # some of up's modules, or all of them
+        sizes.update(up.values() if len(grouped) == len(up) else (up[module] for module in grouped))
         large = {module for module, n in sizes.items() if n > MAX_CHILDREN}
         if not large:
             return self.anchors

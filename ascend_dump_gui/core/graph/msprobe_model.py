@@ -43,7 +43,7 @@ from ascend_dump_gui.core.scan.scanner import gc_paused
 FORWARD, BACKWARD = "forward", "backward"
 DIRECTIONS = (FORWARD, BACKWARD)
 MODULE_PREFIXES = ("Module", "Cell")
-_MODULE_HEADS = tuple(f"{p}." for p in MODULE_PREFIXES)
+MODULE_HEADS = tuple(f"{p}." for p in MODULE_PREFIXES)
 SCOPES = frozenset({"optimizer", "clip_grad"})
 """msprobe's scopes of the optimizer step and of gradient clipping: only in construct.json, holding the calls
 made there (modules, though not named ``Module.``)."""
@@ -63,7 +63,7 @@ def direction_of(name: str) -> str:
 
 def is_module(name: str) -> bool:
     """A module (``Module.`` / ``Cell.``) or one of msprobe's scopes (:data:`SCOPES`), not an API call."""
-    return name.startswith(_MODULE_HEADS) or name in SCOPES or name in MODULE_PREFIXES
+    return name.startswith(MODULE_HEADS) or name in SCOPES or name in MODULE_PREFIXES
 
 
 def call_label(name: str) -> str:
@@ -214,17 +214,17 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
-def _in_direction(names: list[str], direction: str) -> list[str]:
-    """The names of ``direction``: those with a ``backward`` or ``parameters_grad`` part are backward
-    (:func:`direction_of`, tested in line: a million names)."""
+def split_directions(run: MsprobeRun) -> dict[str, list[str]]:
+    """Every call and module of ``run`` (dump.json's and construct.json's) in execution order, per direction:
+    one pass over the names; names with a ``backward`` or ``parameters_grad`` part are backward
+    (:func:`direction_of`, tested in line)."""
+    names = _ordered_names(run.entries, run.construct)
     backward = [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
                                       or n == "backward"))
                 or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
                                                 or n.startswith("parameters_grad.") or n == "parameters_grad"))
                 for n in names]
-    if direction == BACKWARD:
-        return list(compress(names, backward))
-    return list(compress(names, map(operator.not_, backward)))
+    return {BACKWARD: list(compress(names, backward)), FORWARD: list(compress(names, map(operator.not_, backward)))}
 
 
 def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]) -> list[str | None]:
@@ -358,24 +358,25 @@ def _types(names: list[str], drawn: list[bool]) -> list[str | None]:
     """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model)."""
     search = _MODULE_STEP.search
     return [None if not box else (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
-            if n.startswith(_MODULE_HEADS) else call_label(n) for n, box in zip(names, drawn, strict=True)]
+            if n.startswith(MODULE_HEADS) else call_label(n) for n, box in zip(names, drawn, strict=True)]
 
 
-def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None
-                        ) -> MsprobeGraph:
-    """The graph of ``run``'s ``direction`` calls (see the module docstring); its model is built on first use."""
+def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None,
+                        split: dict[str, list[str]] | None = None) -> MsprobeGraph:
+    """The graph of ``run``'s ``direction`` calls (see the module docstring); its model is built on first use.
+    ``split``: :func:`split_directions` of ``run``, when the caller has it (building both directions)."""
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r}: expected forward or backward")
     with gc_paused():
         construct = run.construct
         run_entries = run.entries
         by_name = {e.name: e for e in run_entries} if run_entries else {}
-        names = _in_direction(_ordered_names(run_entries, construct), direction)
+        names = list((split or split_directions(run))[direction])
         owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
         parents = _parents(names, construct, owners)
         holders = [p for p in dict.fromkeys(parents) if p is not None]
         up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        present = _in_direction([m for m in holders if m in construct or m in by_name], direction)
+        present = [m for m in holders if (m in construct or m in by_name) and direction_of(m) == direction]
         if len(present) < len(holders):
             present_set = set(present)
             for module in holders:
