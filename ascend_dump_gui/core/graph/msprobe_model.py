@@ -15,6 +15,9 @@ as leaves in execution order, one graph per direction (forward, backward).
   the same tensor, perhaps viewed in another shape) is a data edge from the latest such producer; a leaf
   with no such input follows the previous leaf of its module, a parameter gradient its module's backward
   call (``control`` edges: execution order only).
+* **Scale** (a million modules): names, parents and box types are lists side by side, only the modules named as
+  parents are walked, and the view's :class:`ModelGraph` is built on first use; ``graph --json`` needs only
+  :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`.
 """
 
 from __future__ import annotations
@@ -129,9 +132,12 @@ class MsprobeGraph:
 
     @property
     def model(self) -> ModelGraph:
+        """The view's model, built on first use (with the lookups the view makes: where it is built, in the
+        view's worker, not on the GUI thread)."""
         if self._model is None:
             build, self._build = self._build, None
             self._model = build()
+            _ = self.types, self.module_of
         return self._model
 
     @cached_property
