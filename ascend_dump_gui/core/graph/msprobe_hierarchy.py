@@ -46,6 +46,8 @@ class Nesting:
     leaves: list[str]
     anchors: list[str | None]
     problems: list[str] = field(default_factory=list)
+    flat: bool = True
+    """No module nested deeper than :data:`MAX_DEPTH` (each box sits in its parent's group)."""
 
     @cached_property
     def group_of(self) -> dict[str, str]:
@@ -102,10 +104,11 @@ class Nesting:
         """Per leaf, the box it is drawn in once large groups are cut into chunks of :data:`MAX_CHILDREN` (as
         :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts them): the module of its group (None at the
         top), or (that module, chunk)."""
-        sizes = Counter(self.anchors)
-        up = self.up
-        grouped = self.grouped      # some of up's modules, or all of them
-        sizes.update(up.values() if len(grouped) == len(up) else (up[module] for module in grouped))
+        if self.flat:       # every module named as a parent is a group: its children are the names it holds
+            sizes = Counter(self.parents)
+        else:
+            sizes = Counter(self.anchors)
+            sizes.update(self.up[module] for module in self.grouped)
         large = {module for module, n in sizes.items() if n > MAX_CHILDREN}
         if not large:
             return self.anchors
@@ -201,4 +204,4 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
         problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
                         f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
     return Nesting(names, parents, up, depth, grouped, drawn, leaves,
-                   [deep_anchor.get(p, p) if p is not None else None for p in leaf_parents], problems)
+                   [deep_anchor.get(p, p) if p is not None else None for p in leaf_parents], problems, flat=False)
