@@ -25,6 +25,7 @@ MAX_DEPTH = 64
 """Modules nested deeper than this are shown inside their ancestor at this depth (models nest a dozen)."""
 MAX_NAMED_LOOPS = 10
 """At most this many loops are named one by one; the rest are counted."""
+_FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 
 
 @dataclass(eq=False)
@@ -32,22 +33,34 @@ class Nesting:
     """``names`` in order and ``parents`` (a list beside them: every name's enclosing module, loops cut);
     ``up``: every module named as a parent -> its own parent (loops cut); ``depth``: those modules' depths (a
     module after its parent); ``grouped``: the modules drawn as groups (they hold something, within
-    :data:`MAX_DEPTH`); ``drawn``: per name, whether it is a box (a call, or a module that holds nothing or sits
-    below :data:`MAX_DEPTH`); ``leaves``: the boxes in order, ``anchors`` the module whose group each sits in
-    (None: the top); ``problems``: what was cut or flattened. The group paths (:attr:`group_of`,
-    :attr:`above`, :attr:`homes`) are spelled on first use."""
+    :data:`MAX_DEPTH`); ``drawn``: per name, 1 for a box (a call, or a module that holds nothing or sits below
+    :data:`MAX_DEPTH`), 0 for a group; ``deep``: a module below :data:`MAX_DEPTH` -> its ancestor whose group
+    holds what it holds (empty in a model nested less deep); ``problems``: what was cut or flattened. The boxes
+    (:attr:`leaves`) and their groups (:attr:`anchors`) are read off these lists when asked (a graph of a million
+    names keeps no more lists than it needs), the group paths (:attr:`group_of`, :attr:`above`, :attr:`homes`)
+    are spelled on first use."""
 
     names: list[str]
     parents: list[str | None]
     up: dict[str, str | None]
     depth: dict[str, int]
     grouped: Collection[str]
-    drawn: list[bool]
-    leaves: list[str]
-    anchors: list[str | None]
+    drawn: bytes
+    deep: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
-    flat: bool = True
-    """No module nested deeper than :data:`MAX_DEPTH` (each box sits in its parent's group)."""
+
+    @property
+    def leaves(self) -> list[str]:
+        """The boxes, in order."""
+        return list(compress(self.names, self.drawn))
+
+    @property
+    def anchors(self) -> list[str | None]:
+        """Per box, the module whose group it sits in (None: the top)."""
+        if not self.deep:
+            return list(compress(self.parents, self.drawn))
+        deep = self.deep
+        return [deep.get(p, p) if p is not None else None for p in compress(self.parents, self.drawn)]
 
     @cached_property
     def group_of(self) -> dict[str, str]:
@@ -100,21 +113,18 @@ class Nesting:
             group.ops.append(name)
         return groups
 
-    def chunk_keys(self) -> list:
-        """Per leaf, the box it is drawn in once large groups are cut into chunks of :data:`MAX_CHILDREN` (as
-        :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts them): the module of its group (None at the
-        top), or (that module, chunk)."""
-        if self.flat:       # every module named as a parent is a group: its children are the names it holds
-            sizes = Counter(self.parents)
-        else:
-            sizes = Counter(self.anchors)
-            sizes.update(self.up[module] for module in self.grouped)
-        large = {module for module, n in sizes.items() if n > MAX_CHILDREN}
+    @staticmethod
+    def chunk_keys(anchors: list[str | None]) -> list:
+        """Per box, the box it follows in execution order is the previous one with the same key: its group's
+        module (``anchors``, None at the top), or (that module, chunk) in a group of more than
+        :data:`MAX_CHILDREN` boxes, which :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts into chunks
+        of that many."""
+        large = {module for module, n in Counter(anchors).items() if n > MAX_CHILDREN}
         if not large:
-            return self.anchors
+            return anchors
         seen: dict[str | None, int] = {}
         keys: list = []
-        for anchor in self.anchors:
+        for anchor in anchors:
             if anchor in large:
                 n = seen.get(anchor, 0)
                 seen[anchor] = n + 1
@@ -185,23 +195,19 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
         holders = set(parents)
         holders.discard(None)
     if max(depth.values(), default=0) < MAX_DEPTH:
-        drawn = [name not in holders for name in names]
-        return Nesting(names, parents, up, depth, holders, drawn, list(compress(names, drawn)),
-                       list(compress(parents, drawn)), problems)
+        return Nesting(names, parents, up, depth, holders, bytes(map(holders.__contains__, names)).translate(_FLIP),
+                       problems=problems)
     grouped = {module for module in holders if depth[module] < MAX_DEPTH}
     deep_anchor: dict[str, str] = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
     for module, level in depth.items():
         if level >= MAX_DEPTH and module in holders:
             parent = up[module]
             deep_anchor[module] = parent if parent in grouped else deep_anchor[parent]
-    drawn = [name not in grouped for name in names]
-    leaves = list(compress(names, drawn))
-    leaf_parents = list(compress(parents, drawn))
-    deep = sum(1 for name, parent in zip(leaves, leaf_parents, strict=True)
+    drawn = bytes(map(grouped.__contains__, names)).translate(_FLIP)
+    deep = sum(1 for name, parent in zip(compress(names, drawn), compress(parents, drawn), strict=True)
                if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
                >= MAX_DEPTH + (name not in holders))
     if deep:
         problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
                         f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
-    return Nesting(names, parents, up, depth, grouped, drawn, leaves,
-                   [deep_anchor.get(p, p) if p is not None else None for p in leaf_parents], problems, flat=False)
+    return Nesting(names, parents, up, depth, grouped, drawn, deep_anchor, problems)

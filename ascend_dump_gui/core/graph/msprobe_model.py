@@ -156,7 +156,8 @@ class MsprobeGraph:
     def types(self) -> dict[str, str]:
         if self._nested is None:
             return {name: op.type for name, op in self.model.ops.items()}
-        return dict(zip(self._nested.leaves, compress(self._type_list, self._nested.drawn), strict=True))
+        nested = self._nested
+        return dict(zip(compress(nested.names, nested.drawn), compress(self._type_list, nested.drawn), strict=True))
 
     @cached_property
     def module_of(self) -> dict[str, str]:
@@ -279,11 +280,15 @@ def _tensors(entry: Entry | None, states: tuple[str, ...]) -> tuple[TensorInfo, 
                  if leaf.state in states and leaf.is_tensor)
 
 
-def _edges(leaves: list[str], keys: list, entries: dict[str, Entry], owners: dict[str, str]
+def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str, str]
            ) -> list[Edge] | tuple[list[str], list[str]]:
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
-    call (a parameter gradient) or from the previous leaf drawn in the same box (``keys``, per leaf). From
-    construct.json alone: the (sources, targets) of the control edges."""
+    call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
+    alone: the (sources, targets) of the control edges."""
+    leaves = nested.leaves
+    keys = nested.chunk_keys(nested.anchors)
+    owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
+              and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
         sources: list[str] = []
@@ -360,7 +365,7 @@ def _model(name: str, source: str, nested: Nesting, types: list[str | None], ent
         return ModelGraph(name, source, ops, edge_list, groups, producers, {}, depth)
 
 
-def _types(names: list[str], drawn: list[bool]) -> list[str | None]:
+def _types(names: list[str], drawn: bytes) -> list[str | None]:
     """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model)."""
     search = _MODULE_STEP.search
     return [None if not box else (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
@@ -377,7 +382,7 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         construct = run.construct
         run_entries = run.entries
         by_name = {e.name: e for e in run_entries} if run_entries else {}
-        names = list((split or split_directions(run))[direction])
+        names = (split or split_directions(run))[direction]      # shared: copied if a module is added
         owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
         parents = _parents(names, construct, owners)
         holders = [p for p in dict.fromkeys(parents) if p is not None]
@@ -388,7 +393,7 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
             for module in holders:
                 if module not in present_set:
                     up[module] = None       # a module construct.json names only as a parent
-                    names.append(module)
+                    names = [*names, module]
                     parents.append(None)
         if cancel is not None:
             cancel.raise_if_cancelled()
@@ -399,9 +404,6 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         types = _types(names, nested.drawn)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        leaves = nested.leaves
-        leaf_owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
-                       and (o := _gradient_parent(n, owners)) is not None} if owners else {}
-        edges = _edges(leaves, nested.chunk_keys(), entries, leaf_owners)
+        edges = _edges(nested, entries, owners)
     return MsprobeGraph(lambda: _model(f"{run.label} {direction}", str(run.path), nested, types, entries, edges),
                         direction, nested, None, entries, run.label, types=types, edges=edges)
