@@ -221,16 +221,21 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
+def _backward(names: list[str]) -> list[bool]:
+    """Per name, whether it has a ``backward`` or ``parameters_grad`` part (:func:`direction_of`, in line: a
+    million names)."""
+    return [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
+                                  or n == "backward"))
+            or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
+                                            or n.startswith("parameters_grad.") or n == "parameters_grad"))
+            for n in names]
+
+
 def split_directions(run: MsprobeRun) -> dict[str, list[str]]:
-    """Every call and module of ``run`` (dump.json's and construct.json's) in execution order, per direction:
-    one pass over the names; names with a ``backward`` or ``parameters_grad`` part are backward
-    (:func:`direction_of`, tested in line)."""
+    """Every call and module of ``run`` (dump.json's and construct.json's) in execution order, per direction (one
+    pass over the names)."""
     names = _ordered_names(run.entries, run.construct)
-    backward = [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
-                                      or n == "backward"))
-                or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
-                                                or n.startswith("parameters_grad.") or n == "parameters_grad"))
-                for n in names]
+    backward = _backward(names)
     return {BACKWARD: list(compress(names, backward)), FORWARD: list(compress(names, map(operator.not_, backward)))}
 
 
@@ -387,14 +392,15 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         parents = _parents(names, construct, owners)
         holders = [p for p in dict.fromkeys(parents) if p is not None]
         up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        present = [m for m in holders if (m in construct or m in by_name) and direction_of(m) == direction]
-        if len(present) < len(holders):
-            present_set = set(present)
-            for module in holders:
-                if module not in present_set:
-                    up[module] = None       # a module construct.json names only as a parent
-                    names = [*names, module]
-                    parents.append(None)
+        known = map(construct.__contains__, holders) if not by_name else \
+            (m in construct or m in by_name for m in holders)
+        wanted = direction == BACKWARD
+        present = [k and b == wanted for k, b in zip(known, _backward(holders), strict=True)]
+        if not all(present):    # modules construct.json names only as a parent (names is shared: copied)
+            missing = [module for module, here in zip(holders, present, strict=True) if not here]
+            up.update(dict.fromkeys(missing))
+            names = [*names, *missing]
+            parents += [None] * len(missing)
         if cancel is not None:
             cancel.raise_if_cancelled()
         nested = nesting(names, parents, up)

@@ -134,3 +134,18 @@ def test_construct_json_orjson_reads_what_json_read(tmp_path, body):
     run = open_tree(run_path).runs[0]
     assert run.construct == {k: v if isinstance(v, str) else None for k, v in expected.items()}
     assert not run.problems
+
+
+def test_modules_named_only_as_parents_come_last_in_order(tmp_path):
+    """Modules construct.json names only as a parent (or that belong to the other direction) are nodes at the
+    top, after the names of the file, in the order they are first named (thousands of them in one pass)."""
+    construct: dict[str, str | None] = {f"Functional.relu.{i}.forward": f"Module.m{i}.M.forward.0"
+                                        for i in range(5000)}
+    construct["Module.b.B.backward.0"] = None
+    construct["Functional.gelu.0.forward"] = "Module.b.B.backward.0"
+    graph = build_msprobe_graph(open_tree(write_tree(tmp_path, construct)).runs[0], FORWARD)
+    names = [name for name, _, _ in graph.rows()]
+    missing = [f"Module.m{i}.M.forward.0" for i in range(5000)] + ["Module.b.B.backward.0"]
+    assert names == [n for n in construct if n != "Module.b.B.backward.0"] + missing
+    assert all(graph.parents[m] is None and m in graph.group_of for m in missing)
+    assert graph.model.ops["Functional.gelu.0.forward"].group == graph.group_of["Module.b.B.backward.0"]
