@@ -63,8 +63,7 @@ class Nesting:
         return [deep.get(p, p) if p is not None else None for p in compress(self.parents, self.drawn)]
 
     @cached_property
-    def group_of(self) -> dict[str, str]:
-        """Module -> its group path (every enclosing module's name, outermost first, ``/``-joined)."""
+    def _paths(self) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
         group_of: dict[str, str] = {}
         above: dict[str, tuple[str, str]] = {}
         grouped, up = self.grouped, self.up
@@ -77,14 +76,17 @@ class Nesting:
             path = f"{where}/{part}" if where else part
             above[path] = (module, where)
             group_of[module] = path
-        self.__dict__["above"] = above
-        return group_of
+        return group_of, above
 
-    @cached_property
+    @property
+    def group_of(self) -> dict[str, str]:
+        """Module -> its group path (every enclosing module's name, outermost first, ``/``-joined)."""
+        return self._paths[0]
+
+    @property
     def above(self) -> dict[str, tuple[str, str]]:
         """Group path -> (its module, the enclosing group path)."""
-        _ = self.group_of
-        return self.__dict__["above"]
+        return self._paths[1]
 
     @cached_property
     def homes(self) -> list[str]:
