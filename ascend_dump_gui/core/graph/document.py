@@ -56,11 +56,11 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
         for view in views:
             graph, overlay = view.npu, view.overlay
             direction = graph.direction
-            part = [{"id": name, "name": name,
-                     "kind": "module" if kind is None or name.startswith(MODULE_HEADS) and ":" not in name
+            part = [{"id": name, "name": name,      # a group has no type; a module's name starts "Module."
+                     "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
                      or is_module(name.rpartition(":")[2]) else "api",
-                     "type": kind, "parent": parent, "direction": direction, "status": None}
-                    for name, parent, kind in graph.rows()]
+                     "type": box, "parent": parent, "direction": direction, "status": None}
+                    for name, parent, box in graph.rows()]
             if overlay is not None:
                 for node in part:
                     where = graph.node_path(node["id"])

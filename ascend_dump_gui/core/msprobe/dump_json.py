@@ -256,7 +256,7 @@ def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES, *, strings_only
             raw = path.read_bytes()
             try:
                 return orjson.loads(raw)
-            except orjson.JSONDecodeError:
+            except (orjson.JSONDecodeError, MemoryError):
                 return loads(raw.decode("utf-8", errors="replace"), str(path))
         return loads(path.read_text(encoding="utf-8", errors="replace"), str(path))
     except OSError as exc:
