@@ -18,8 +18,9 @@ from typing import Any
 
 from ascend_dump_gui.core.graph.model import ModelGraph
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView
-from ascend_dump_gui.core.graph.msprobe_model import is_module
+from ascend_dump_gui.core.graph.msprobe_model import MODULE_HEADS, is_module
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
+from ascend_dump_gui.core.scan.scanner import gc_paused
 
 
 def _status(overlay: Overlay | None, kind: str, key: str) -> dict[str, Any]:
@@ -51,20 +52,22 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     """``views``: the same run in each direction (with or without a bench)."""
     nodes: list[dict[str, Any]] = []
     edges: list[dict[str, Any]] = []
-    for view in views:
-        graph, overlay = view.npu, view.overlay
-        ops, group_of, direction = graph.model.ops, graph.group_of, graph.direction
-        for name, parent in graph.parents.items():
-            op = ops.get(name)
-            kind = "module" if name in group_of or is_module(name.rpartition(":")[2]) else "api"
-            node = {"id": name, "name": name, "kind": kind, "type": op.type if op is not None else None,
-                    "parent": parent, "direction": direction, "status": None}
+    with gc_paused():
+        for view in views:
+            graph, overlay = view.npu, view.overlay
+            direction = graph.direction
+            part = [{"id": name, "name": name,      # a group has no type; a module's name starts "Module."
+                     "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
+                     or is_module(name.rpartition(":")[2]) else "api",
+                     "type": box, "parent": parent, "direction": direction, "status": None}
+                    for name, parent, box in graph.rows()]
             if overlay is not None:
-                where = graph.node_path(name)
-                if where is not None:
-                    node.update(_status(overlay, *where))
-            nodes.append(node)
-        edges += [{"from": e.src, "to": e.dst, "data": not e.control} for e in graph.model.edges]
+                for node in part:
+                    where = graph.node_path(node["id"])
+                    if where is not None:
+                        node.update(_status(overlay, *where))
+            nodes += part
+            edges += [{"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
     first = None
     comparison = views[0].comparison if views else None
     if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn

@@ -6,46 +6,148 @@
   hold are shown in the group of their ancestor at that depth (said once). A group's path spells every
   enclosing module, so without the bound 10,000 nested modules would take gigabytes of paths.
 
-Everything is a walk up the parent links with a memo (no recursion, every link followed once).
+Only the modules that hold something are walked (a call, or a module holding nothing, sits where its parent's
+contents go), each link followed once, without recursion. The :class:`Group` objects the view draws are made
+on demand (:meth:`Nesting.groups`): ``graph --json`` needs the paths only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import compress
 
-from ascend_dump_gui.core.graph.model import ROOT, Group
+from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
 
 MAX_DEPTH = 64
 """Modules nested deeper than this are shown inside their ancestor at this depth (models nest a dozen)."""
 MAX_NAMED_LOOPS = 10
 """At most this many loops are named one by one; the rest are counted."""
+_FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 
 
-@dataclass
+@dataclass(eq=False)
 class Nesting:
-    """``parents``: every name's enclosing module with loops cut; ``groups``/``home``: the groups the view
-    draws and the group each leaf sits in; ``group_of``: module -> its group path; ``leaves``: the names
-    drawn as boxes (calls, and modules that hold nothing or sit below :data:`MAX_DEPTH`), in the order given;
-    ``problems``: what was cut or flattened."""
+    """``names`` in order and ``parents`` (a list beside them: every name's enclosing module, loops cut);
+    ``up``: every module named as a parent -> its own parent (loops cut); ``depth``: those modules' depths (a
+    module after its parent); ``grouped``: the modules drawn as groups (they hold something, within
+    :data:`MAX_DEPTH`); ``drawn``: per name, 1 for a box (a call, or a module that holds nothing or sits below
+    :data:`MAX_DEPTH`), 0 for a group; ``deep``: a module below :data:`MAX_DEPTH` -> its ancestor whose group
+    holds what it holds (empty in a model nested less deep); ``problems``: what was cut or flattened. The boxes
+    (:attr:`leaves`) and their groups (:attr:`anchors`) are read off these lists when asked (a graph of a million
+    names keeps no more lists than it needs), the group paths (:attr:`group_of`, :attr:`above`, :attr:`homes`)
+    are spelled on first use."""
 
-    parents: dict[str, str | None]
-    groups: dict[str, Group] = field(default_factory=dict)
-    home: dict[str, str] = field(default_factory=dict)
-    group_of: dict[str, str] = field(default_factory=dict)
-    leaves: list[str] = field(default_factory=list)
+    names: list[str]
+    parents: list[str | None]
+    up: dict[str, str | None]
+    depth: dict[str, int]
+    grouped: Collection[str]
+    drawn: bytes
+    deep: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
+    @property
+    def leaves(self) -> list[str]:
+        """The boxes, in order."""
+        return list(compress(self.names, self.drawn))
 
-def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str, int]:
-    """Cut every loop of ``parents`` in place (the link that closes it) and return each name's depth (0 at the
-    top)."""
+    @property
+    def anchors(self) -> list[str | None]:
+        """Per box, the module whose group it sits in (None: the top)."""
+        if not self.deep:
+            return list(compress(self.parents, self.drawn))
+        deep = self.deep
+        return [deep.get(p, p) if p is not None else None for p in compress(self.parents, self.drawn)]
+
+    @cached_property
+    def _paths(self) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+        group_of: dict[str, str] = {}
+        above: dict[str, tuple[str, str]] = {}
+        grouped, up = self.grouped, self.up
+        for module in self.depth:       # a module after its parent
+            if module not in grouped:
+                continue
+            parent = up[module]
+            where = ROOT if parent is None else group_of[parent]
+            part = module.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
+            path = f"{where}/{part}" if where else part
+            above[path] = (module, where)
+            group_of[module] = path
+        return group_of, above
+
+    @property
+    def group_of(self) -> dict[str, str]:
+        """Module -> its group path (every enclosing module's name, outermost first, ``/``-joined)."""
+        return self._paths[0]
+
+    @property
+    def above(self) -> dict[str, tuple[str, str]]:
+        """Group path -> (its module, the enclosing group path)."""
+        return self._paths[1]
+
+    @cached_property
+    def homes(self) -> list[str]:
+        """The group path each leaf sits in (:data:`ROOT` at the top)."""
+        group_of = self.group_of
+        return [ROOT if anchor is None else group_of[anchor] for anchor in self.anchors]
+
+    def groups(self, label: Callable[[str, str | None], str]) -> dict[str, Group]:
+        """The groups, made in the order their first leaf comes (a group before the groups it holds);
+        ``label(module, parent)`` titles a module's group."""
+        groups = {ROOT: Group(ROOT, "", None)}
+        above, up = self.above, self.up
+        for name, home in zip(self.leaves, self.homes, strict=True):
+            group = groups.get(home)
+            if group is None:
+                missing = []
+                path = home
+                while path not in groups:
+                    missing.append(path)
+                    path = above[path][1]
+                for path in reversed(missing):
+                    module, enclosing = above[path]
+                    groups[path] = Group(path, label(module, up.get(module)), enclosing)
+                    groups[enclosing].groups.append(path)
+                group = groups[home]
+            group.ops.append(name)
+        return groups
+
+    @staticmethod
+    def chunk_keys(anchors: list[str | None]) -> list:
+        """Per box, the box it follows in execution order is the previous one with the same key: its group's
+        module (``anchors``, None at the top), or (that module, chunk) in a group of more than
+        :data:`MAX_CHILDREN` boxes, which :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts into chunks
+        of that many."""
+        large = {module for module, n in Counter(anchors).items() if n > MAX_CHILDREN}
+        if not large:
+            return anchors
+        seen: dict[str | None, int] = {}
+        keys: list = []
+        for anchor in anchors:
+            if anchor in large:
+                n = seen.get(anchor, 0)
+                seen[anchor] = n + 1
+                keys.append((anchor, n // MAX_CHILDREN))
+            else:
+                keys.append(anchor)
+        return keys
+
+
+def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems: list[str]
+               ) -> tuple[dict[str, int], set[str]]:
+    """Walk up from each of ``starts`` (modules, in order), cutting every loop of ``up`` in place (the link that
+    closes it); return every module's depth (0 at the top; a module comes after its parent) and the modules
+    whose link was cut."""
     depth: dict[str, int] = {}
     on_path: set[str] = set()
-    loops = 0
-    for start, parent in parents.items():
-        if start in depth:
+    cut: set[str] = set()
+    for start in starts:
+        if start is None or start in depth:
             continue
+        parent = up[start]
         if parent is None or parent in depth:      # the common case: the parent's depth is known
             depth[start] = 0 if parent is None else depth[parent] + 1
             continue
@@ -53,18 +155,18 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
         on_path.add(start)
         node = start
         while True:
-            parent = parents.get(node)
+            parent = up[node]
             if parent is None or parent in depth:
                 base = -1 if parent is None else depth[parent]
                 break
             if parent in on_path:          # node -> parent closes a loop: cut it there
-                loops += 1
-                if loops <= MAX_NAMED_LOOPS:
+                if len(cut) < MAX_NAMED_LOOPS:
                     problems.append(f"construct.json: {node} names itself as its parent; it is shown at the top"
                                     if node == parent else
                                     f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
                                     f"(a loop); {node} is shown at the top")
-                parents[node] = None
+                cut.add(node)
+                up[node] = None
                 base = -1
                 break
             path.append(parent)
@@ -74,68 +176,40 @@ def _cut_loops(parents: dict[str, str | None], problems: list[str]) -> dict[str,
             base += 1
             depth[name] = base
         on_path.clear()
-    if loops > MAX_NAMED_LOOPS:
-        problems.append(f"construct.json: {loops - MAX_NAMED_LOOPS} more loops cut")
-    return depth
+    if len(cut) > MAX_NAMED_LOOPS:
+        problems.append(f"construct.json: {len(cut) - MAX_NAMED_LOOPS} more loops cut")
+    return depth, cut
 
 
-def nesting(names: Iterable[str], parents: dict[str, str | None], label: Callable[[str, str | None], str]
-            ) -> Nesting:
-    """The groups of ``names`` (in execution order) nested as ``parents`` says (``parents`` holds every name
-    and every module named as a parent; it is changed in place where a loop is cut); ``label(module,
-    parent)`` titles a module's group."""
-    out = Nesting(parents)
-    depth = _cut_loops(parents, out.problems)
-    holders = {p for p in parents.values() if p is not None}
-    deep = 0
-    anchor: dict[str, str] = {}      # a module -> the group its contents go to
-    path_parent: dict[str, tuple[str, str]] = {}   # group path -> (its module, the enclosing group path)
-
-    def anchor_of(module: str) -> str:
-        walk = []
-        node: str | None = module
-        while node is not None and node not in anchor:
-            walk.append(node)
-            node = parents.get(node)
-        where = ROOT if node is None else anchor[node]
-        for name in reversed(walk):
-            if depth[name] < MAX_DEPTH:
-                part = name.replace("/", "\u2215")  # a "/" inside a name would look like a deeper path
-                path = f"{where}/{part}" if where else part
-                path_parent[path] = (name, where)
-                out.group_of[name] = path
-                where = path
-            anchor[name] = where
-        return where
-
-    groups = out.groups
-    groups[ROOT] = Group(ROOT, "", None)
-    homes, leaves = out.home, out.leaves
-    for name in names:
-        if name in holders:
-            if depth[name] < MAX_DEPTH:
-                continue
-            deep += 1
-        elif depth[name] > MAX_DEPTH:
-            deep += 1
-        parent = parents[name]
-        home = ROOT if parent is None else anchor.get(parent) or anchor_of(parent)
-        group = groups.get(home)
-        if group is None:
-            missing = []
-            path = home
-            while path not in groups:
-                missing.append(path)
-                path = path_parent[path][1]
-            for path in reversed(missing):
-                module, above = path_parent[path]
-                groups[path] = Group(path, label(module, parents.get(module)), above)
-                groups[above].groups.append(path)
-            group = groups[home]
-        group.ops.append(name)
-        homes[name] = home
-        leaves.append(name)
+def nesting(names: list[str], parents: list[str | None], up: dict[str, str | None]) -> Nesting:
+    """The nesting of ``names`` (in execution order) whose enclosing modules are ``parents`` (a list beside
+    them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``). Where a loop
+    is cut, ``parents`` and ``up`` are changed in place."""
+    problems: list[str] = []
+    saved = dict(up)
+    depth, cut = _cut_loops(up, up, problems)     # any order finds the loops
+    holders: Collection[str] = up.keys()
+    if cut:     # cut the links a reader meets first: walks from the names in order (a box: from its parent)
+        up.update(saved)
+        problems.clear()
+        depth, cut = _cut_loops((n if n in up else p for n, p in zip(names, parents, strict=True)), up, problems)
+        parents[:] = [None if n in cut else p for n, p in zip(names, parents, strict=True)]
+        holders = set(parents)
+        holders.discard(None)
+    if max(depth.values(), default=0) < MAX_DEPTH:
+        return Nesting(names, parents, up, depth, holders, bytes(map(holders.__contains__, names)).translate(_FLIP),
+                       problems=problems)
+    grouped = {module for module in holders if depth[module] < MAX_DEPTH}
+    deep_anchor: dict[str, str] = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
+    for module, level in depth.items():
+        if level >= MAX_DEPTH and module in holders:
+            parent = up[module]
+            deep_anchor[module] = parent if parent in grouped else deep_anchor[parent]
+    drawn = bytes(map(grouped.__contains__, names)).translate(_FLIP)
+    deep = sum(1 for name, parent in zip(compress(names, drawn), compress(parents, drawn), strict=True)
+               if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
+               >= MAX_DEPTH + (name not in holders))
     if deep:
-        out.problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
-                            f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
-    return out
+        problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
+                        f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
+    return Nesting(names, parents, up, depth, grouped, drawn, deep_anchor, problems)

@@ -9,7 +9,12 @@ from pathlib import Path
 
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.links import Links
-from ascend_dump_gui.core.graph.msprobe_model import FORWARD, MsprobeGraph, build_msprobe_graph
+from ascend_dump_gui.core.graph.msprobe_model import (
+    FORWARD,
+    MsprobeGraph,
+    build_msprobe_graph,
+    split_directions,
+)
 from ascend_dump_gui.core.graph.msprobe_overlay import call_links, msprobe_overlay
 from ascend_dump_gui.core.graph.overlay import Overlay
 from ascend_dump_gui.core.graph.pipeline import (
@@ -52,6 +57,8 @@ class MsprobeView:
     overlay: Overlay | None = None
     links: Links | None = None
     call_map: dict[str, str] = field(default_factory=dict)
+    splits: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
+    """Per NPU stage folder, its names per direction (:func:`split_directions`: switching direction reuses them)."""
 
 
 def _runs(path: Path) -> list[MsprobeRun]:
@@ -144,10 +151,14 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
         stages, labels = _stages(runs, run_label), _run_labels(runs)
     label = run_label or stages[0].label
     progress(0, 3, msg("reading {name}", name=label))
-    graphs = [build_msprobe_graph(r, direction, cancel=cancel) for r in stages]
+    splits = previous.splits if same else {}
+    for r in stages:
+        if str(r.path) not in splits:
+            splits[str(r.path)] = split_directions(r)
+    graphs = [build_msprobe_graph(r, direction, cancel=cancel, split=splits[str(r.path)]) for r in stages]
     pipeline = label.startswith(PIPELINE_PREFIX)
     npu = pipeline_graph(graphs, stages[0].step) if pipeline else graphs[0]
-    view = MsprobeView(path, stages[0], labels, direction, npu, label=label, stages=stages)
+    view = MsprobeView(path, stages[0], labels, direction, npu, label=label, stages=stages, splits=splits)
     if bench is None:
         return view
     view.bench_path = Path(bench)

@@ -15,14 +15,19 @@ as leaves in execution order, one graph per direction (forward, backward).
   the same tensor, perhaps viewed in another shape) is a data edge from the latest such producer; a leaf
   with no such input follows the previous leaf of its module, a parameter gradient its module's backward
   call (``control`` edges: execution order only).
+* **Scale** (a million modules): names, parents and box types are lists side by side, only the modules named as
+  parents are walked, and the view's :class:`ModelGraph` is built on first use; ``graph --json`` needs only
+  :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
+from itertools import compress, repeat
 
 from ascend_dump_gui.core.graph.model import (
     Edge,
@@ -32,15 +37,16 @@ from ascend_dump_gui.core.graph.model import (
     chunk_large,
     group_sizes,
 )
-from ascend_dump_gui.core.graph.msprobe_hierarchy import nesting
+from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nesting
 from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem
 from ascend_dump_gui.core.progress import CancelToken
+from ascend_dump_gui.core.scan.scanner import gc_paused
 
 FORWARD, BACKWARD = "forward", "backward"
 DIRECTIONS = (FORWARD, BACKWARD)
 MODULE_PREFIXES = ("Module", "Cell")
-_MODULE_HEADS = tuple(f"{p}." for p in MODULE_PREFIXES)
+MODULE_HEADS = tuple(f"{p}." for p in MODULE_PREFIXES)
 SCOPES = frozenset({"optimizer", "clip_grad"})
 """msprobe's scopes of the optimizer step and of gradient clipping: only in construct.json, holding the calls
 made there (modules, though not named ``Module.``)."""
@@ -60,7 +66,7 @@ def direction_of(name: str) -> str:
 
 def is_module(name: str) -> bool:
     """A module (``Module.`` / ``Cell.``) or one of msprobe's scopes (:data:`SCOPES`), not an API call."""
-    return name.startswith(_MODULE_HEADS) or name in SCOPES or name in MODULE_PREFIXES
+    return name.startswith(MODULE_HEADS) or name in SCOPES or name in MODULE_PREFIXES
 
 
 def call_label(name: str) -> str:
@@ -97,23 +103,83 @@ def module_label(name: str, parent: str | None) -> str:
     return f"{path}: {cls}" + (f" [{number}]" if number != "0" else "")
 
 
-@dataclass
 class MsprobeGraph:
     """One direction of one msprobe run as a :class:`ModelGraph`. ``parents``: every node's enclosing module
     (None at the top), as the graph shows it; ``group_of``: module -> its group path (modules that hold
-    calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data)."""
+    calls); ``module_of``: the reverse; ``entries``: call or module -> its dump.json entry (absent: no data);
+    ``types``: every box (a call, or a module drawn as a box) -> what it says (``OpNode.type``); ``edges``:
+    the model's edges. A graph built from a :class:`Nesting` spells these (and builds its ``model``) on first
+    use: ``graph --json`` needs only :meth:`rows` and :meth:`edge_rows`; the view builds the model in its
+    worker."""
 
-    model: ModelGraph
-    direction: str
-    parents: dict[str, str | None]
-    group_of: dict[str, str]
-    module_of: dict[str, str] = field(default_factory=dict)
-    entries: dict[str, Entry] = field(default_factory=dict)
-    run_label: str = ""
+    def __init__(self, model: ModelGraph | Callable[[], ModelGraph], direction: str,
+                 parents: dict[str, str | None] | Nesting, group_of: dict[str, str] | None = None,
+                 entries: dict[str, Entry] | None = None, run_label: str = "", *,
+                 types: list[str | None] | None = None, edges: list[Edge] | tuple[list[str], list[str]] | None = None
+                 ) -> None:
+        """``model`` or its builder; ``parents`` or the :class:`Nesting` (then ``types``, per name, and ``edges``,
+        the edges or the (sources, targets) of control edges only, are given)."""
+        self._model, self._build = (model, None) if isinstance(model, ModelGraph) else (None, model)
+        self._nested = parents if isinstance(parents, Nesting) else None
+        self._type_list, self._pairs = types, edges if isinstance(edges, tuple) else None
+        if isinstance(parents, dict):
+            self.parents = parents
+        if group_of is not None:
+            self.group_of = group_of
+        self.direction = direction
+        self.entries = entries if entries is not None else {}
+        self.run_label = run_label
+
+    @property
+    def model(self) -> ModelGraph:
+        """The view's model, built on first use (with the lookups the view makes: where it is built, in the
+        view's worker, not on the GUI thread)."""
+        if self._model is None:
+            build, self._build = self._build, None
+            self._model = build()
+            _ = self.types, self.module_of
+        return self._model
+
+    @cached_property
+    def parents(self) -> dict[str, str | None]:
+        return dict(zip(self._nested.names, self._nested.parents, strict=True))
+
+    @cached_property
+    def group_of(self) -> dict[str, str]:
+        return self._nested.group_of
+
+    @property
+    def edges(self) -> list[Edge]:
+        return self.model.edges
+
+    @cached_property
+    def types(self) -> dict[str, str]:
+        if self._nested is None:
+            return {name: op.type for name, op in self.model.ops.items()}
+        nested = self._nested
+        return dict(zip(compress(nested.names, nested.drawn), compress(self._type_list, nested.drawn), strict=True))
+
+    @cached_property
+    def module_of(self) -> dict[str, str]:
+        return {p: m for m, p in self.group_of.items()}
+
+    def rows(self) -> Iterator[tuple[str, str | None, str | None]]:
+        """``(name, parent, type)`` of every node in order (``type`` None for a group)."""
+        if self._nested is not None:
+            return zip(self._nested.names, self._nested.parents, self._type_list, strict=True)
+        types = self.types
+        return ((name, parent, types.get(name)) for name, parent in self.parents.items())
+
+    def edge_rows(self) -> Iterator[tuple[str, str, bool]]:
+        """``(source, target, carries data)`` of every edge in order."""
+        if self._pairs is not None:
+            sources, targets = self._pairs
+            return zip(sources, targets, repeat(False))
+        return ((e.src, e.dst, not e.control) for e in self.edges)
 
     def node_path(self, name: str) -> tuple[str, str] | None:
         """``("op", name)`` or ``("group", path)`` of a call or module of this graph; None if absent."""
-        if name in self.model.ops:
+        if name in self.types:
             return "op", name
         path = self.group_of.get(name)
         return ("group", path) if path is not None else None
@@ -155,16 +221,33 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
-def _parents(names: Iterable[str], construct: dict[str, str | None], owners: dict[str, str]
-             ) -> dict[str, str | None]:
-    out: dict[str, str | None] = {}
-    for name in names:
-        parent = construct.get(name)
-        if parent is None and "parameters_grad" in name.split("."):
-            owner = _gradient_parent(name, owners)
-            parent = construct.get(owner) if owner is not None else None
-        out[name] = parent
-    return out
+def _backward(names: list[str]) -> list[bool]:
+    """Per name, whether it has a ``backward`` or ``parameters_grad`` part (:func:`direction_of`, in line: a
+    million names)."""
+    return [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
+                                  or n == "backward"))
+            or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
+                                            or n.startswith("parameters_grad.") or n == "parameters_grad"))
+            for n in names]
+
+
+def split_directions(run: MsprobeRun) -> dict[str, list[str]]:
+    """Every call and module of ``run`` (dump.json's and construct.json's) in execution order, per direction (one
+    pass over the names)."""
+    names = _ordered_names(run.entries, run.construct)
+    backward = _backward(names)
+    return {BACKWARD: list(compress(names, backward)), FORWARD: list(compress(names, map(operator.not_, backward)))}
+
+
+def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]) -> list[str | None]:
+    """Each name's enclosing module as construct.json says (a parameter gradient: its module's)."""
+    parents = list(map(construct.get, names))
+    if owners:
+        for i, name in enumerate(names):
+            if parents[i] is None and "parameters_grad" in name and "parameters_grad" in name.split("."):
+                owner = _gradient_parent(name, owners)
+                parents[i] = construct.get(owner) if owner is not None else None
+    return parents
 
 
 def _report(run: MsprobeRun, message: str) -> None:
@@ -202,12 +285,31 @@ def _tensors(entry: Entry | None, states: tuple[str, ...]) -> tuple[TensorInfo, 
                  if leaf.state in states and leaf.is_tensor)
 
 
-def _edges(leaves: list[str], entries: dict[str, Entry], home: dict[str, str], owners: dict[str, str]
-           ) -> list[Edge]:
-    producers: dict[tuple, tuple[str, int, Leaf]] = {}
-    previous: dict[str, str] = {}
+def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str, str]
+           ) -> list[Edge] | tuple[list[str], list[str]]:
+    """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
+    call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
+    alone: the (sources, targets) of the control edges."""
+    leaves = nested.leaves
+    keys = nested.chunk_keys(nested.anchors)
+    owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
+              and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
+    previous: dict = {}
+    if not entries and not owners:      # each box after the previous one of its group
+        sources: list[str] = []
+        targets: list[str] = []
+        get = previous.get
+        for name, key in zip(leaves, keys, strict=True):
+            source = get(key)
+            previous[key] = name
+            if source is not None:
+                sources.append(source)
+                targets.append(name)
+        return sources, targets
     edges: list[Edge] = []
-    for name in leaves:
+    producers: dict[tuple, tuple[str, int, Leaf]] = {}
+    is_leaf = set(leaves) if owners else ()
+    for name, key in zip(leaves, keys, strict=True):
         entry = entries.get(name)
         found: dict[str, Edge] = {}
         if entry is not None:
@@ -215,73 +317,99 @@ def _edges(leaves: list[str], entries: dict[str, Entry], home: dict[str, str], o
             for leaf in entry.leaves:
                 if leaf.state != "input" or not leaf.is_tensor:
                     continue
-                key = fingerprint(leaf)
-                source = producers.get(key) if key is not None else None
+                fp = fingerprint(leaf)
+                source = producers.get(fp) if fp is not None else None
                 if source is not None and source[0] != name and source[0] not in found:
                     found[source[0]] = Edge(source[0], source[1], name, index,
                                             TensorInfo(leaf.shape, _dtype(leaf.dtype)))
                 index += 1
         if found:
             edges.extend(found.values())
-        elif owners.get(name) in home:      # a parameter gradient after its module's backward call
+        elif owners.get(name) in is_leaf:      # a parameter gradient after its module's backward call
             edges.append(Edge(owners[name], -1, name, -1, None, True))
-        elif home[name] in previous:
-            edges.append(Edge(previous[home[name]], -1, name, -1, None, True))
-        previous[home[name]] = name
+        elif key in previous:
+            edges.append(Edge(previous[key], -1, name, -1, None, True))
+        previous[key] = name
         if entry is not None:
             out_index = 0
             for leaf in entry.leaves:
                 if leaf.state == "output" and leaf.is_tensor:
-                    key = fingerprint(leaf)
-                    if key is not None:
-                        producers[key] = (name, out_index, leaf)
+                    fp = fingerprint(leaf)
+                    if fp is not None:
+                        producers[fp] = (name, out_index, leaf)
                     out_index += 1
     return edges
 
 
-def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None
-                        ) -> MsprobeGraph:
-    """The graph of ``run``'s ``direction`` calls (see the module docstring)."""
+def _model(name: str, source: str, nested: Nesting, types: list[str | None], entries: dict[str, Entry],
+           edges: list[Edge] | tuple[list[str], list[str]]) -> ModelGraph:
+    """The view's model of a built graph: groups, chunks of large groups, boxes, producers and data depth."""
+    with gc_paused():
+        groups = nested.groups(module_label)
+        leaves = nested.leaves
+        home = dict(zip(leaves, nested.homes, strict=True))
+        chunk_large(groups, home)
+        position = {n: i for i, n in enumerate(leaves)}
+        group_sizes(groups, position)
+        ops = {}
+        for n, label in zip(leaves, compress(types, nested.drawn), strict=True):
+            entry = entries.get(n)
+            ops[n] = OpNode(n, label, home[n], position[n]) if entry is None else OpNode(
+                n, label, home[n], position[n], _tensors(entry, ("input", "parameters")),
+                _tensors(entry, ("output", "parameters_grad")))
+        producers: dict[str, list[Edge]] = {}
+        edge_list = edges if isinstance(edges, list) else [Edge(src, -1, dst, -1, None, True)
+                                                            for src, dst in zip(*edges, strict=True)]
+        for edge in edge_list:
+            producers.setdefault(edge.dst, []).append(edge)
+        depth: dict[str, int] = {}
+        for n in leaves:
+            incoming = producers.get(n)
+            depth[n] = 0 if incoming is None else \
+                1 + max((depth.get(e.src, 0) for e in incoming if not e.control), default=-1)
+        return ModelGraph(name, source, ops, edge_list, groups, producers, {}, depth)
+
+
+def _types(names: list[str], drawn: bytes) -> list[str | None]:
+    """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model)."""
+    search = _MODULE_STEP.search
+    return [None if not box else (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
+            if n.startswith(MODULE_HEADS) else call_label(n) for n, box in zip(names, drawn, strict=True)]
+
+
+def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None,
+                        split: dict[str, list[str]] | None = None) -> MsprobeGraph:
+    """The graph of ``run``'s ``direction`` calls (see the module docstring); its model is built on first use.
+    ``split``: :func:`split_directions` of ``run``, when the caller has it (building both directions)."""
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r}: expected forward or backward")
-    construct = run.construct
-    entries = {e.name: e for e in run.entries}
-    names = [n for n in _ordered_names(run.entries, construct) if direction_of(n) == direction]
-    owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
-    parents = _parents(names, construct, owners)
-    for module in {p for p in parents.values() if p is not None} - set(parents):
-        parents[module] = None      # a module construct.json names only as a parent
-        names.append(module)
-    if cancel is not None:
-        cancel.raise_if_cancelled()
-    nested = nesting(names, parents, module_label)
-    for problem in nested.problems:
-        _report(run, problem)
-    groups, home, group_of, leaves = nested.groups, nested.home, nested.group_of, nested.leaves
-    chunk_large(groups, home)
-    position = {n: i for i, n in enumerate(leaves)}
-    group_sizes(groups, position)
-    ops = {}
-    for n in leaves:
-        entry = entries.get(n)
-        ops[n] = OpNode(n, call_label(n), home[n], position[n]) if entry is None else OpNode(
-            n, call_label(n), home[n], position[n], _tensors(entry, ("input", "parameters")),
-            _tensors(entry, ("output", "parameters_grad")))
-    if cancel is not None:
-        cancel.raise_if_cancelled()
-    leaf_owners = {n: o for n in leaves if "parameters_grad" in n.split(".")
-                   and (o := _gradient_parent(n, owners)) is not None}
-    edges = _edges(leaves, entries, home, leaf_owners)
-    producers: dict[str, list[Edge]] = {}
-    for edge in edges:
-        producers.setdefault(edge.dst, []).append(edge)
-    depth: dict[str, int] = {}
-    for name in leaves:
-        incoming = producers.get(name)
-        depth[name] = 0 if incoming is None else \
-            1 + max((depth.get(e.src, 0) for e in incoming if not e.control), default=-1)
-    model = ModelGraph(f"{run.label} {direction}", str(run.path), ops, edges, groups, producers, {}, depth)
-    shown_parents = {n: parents.get(n) for n in names}
-    return MsprobeGraph(model, direction, shown_parents, group_of, {p: m for m, p in group_of.items()},
-                        {n: entries[n] for n in names if n in entries}, run.label)
-
+    with gc_paused():
+        construct = run.construct
+        run_entries = run.entries
+        by_name = {e.name: e for e in run_entries} if run_entries else {}
+        names = (split or split_directions(run))[direction]      # shared: copied if a module is added
+        owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
+        parents = _parents(names, construct, owners)
+        holders = [p for p in dict.fromkeys(parents) if p is not None]
+        up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
+        known = map(construct.__contains__, holders) if not by_name else \
+            (m in construct or m in by_name for m in holders)
+        wanted = direction == BACKWARD
+        present = [k and b == wanted for k, b in zip(known, _backward(holders), strict=True)]
+        if not all(present):    # modules construct.json names only as a parent (names is shared: copied)
+            missing = [module for module, here in zip(holders, present, strict=True) if not here]
+            up.update(dict.fromkeys(missing))
+            names = [*names, *missing]
+            parents += [None] * len(missing)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        nested = nesting(names, parents, up)
+        for problem in nested.problems:
+            _report(run, problem)
+        entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}
+        types = _types(names, nested.drawn)
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        edges = _edges(nested, entries, owners)
+    return MsprobeGraph(lambda: _model(f"{run.label} {direction}", str(run.path), nested, types, entries, edges),
+                        direction, nested, None, entries, run.label, types=types, edges=edges)

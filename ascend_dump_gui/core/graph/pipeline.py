@@ -163,7 +163,7 @@ def pipeline_graph(stages: list[MsprobeGraph], step: int | None) -> MsprobeGraph
     label = pipeline_label(step)
     model = ModelGraph(f"{label} {direction}", stages[0].model.source if stages else "", ops, edges, groups,
                        producers, {}, depth)
-    return MsprobeGraph(model, direction, parents, group_of, {p: m for m, p in group_of.items()}, entries, label)
+    return MsprobeGraph(model, direction, parents, group_of, entries, label)
 
 
 def pipeline_overlay(graph: MsprobeGraph, stages: list[MsprobeGraph], overlays: list[Overlay]) -> Overlay:

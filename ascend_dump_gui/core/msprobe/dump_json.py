@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+import orjson
+
 from ascend_dump_gui.core.msprobe.layout import is_file_name
 
 STATES = ("input", "parameters", "output", "parameters_grad")
@@ -238,14 +240,24 @@ def loads(text: str, source: str) -> Any:
         raise DumpJsonError(f"{source}: unreadable value ({str(exc)[:120]})") from None
 
 
-def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES) -> Any:
-    """stack.json or construct.json; :class:`DumpJsonError` naming the file for anything unreadable."""
+def read_side_json(path: Path, limit: int = MAX_SIDE_JSON_BYTES, *, strings_only: bool = False) -> Any:
+    """stack.json or construct.json; :class:`DumpJsonError` naming the file for anything unreadable.
+    ``strings_only``: the caller keeps only the strings (construct.json), so the file is parsed by orjson (twice
+    as fast; it reads a huge integer as a float), and by :func:`loads` only when orjson refuses it (nested
+    deeper than orjson's 1,024 levels, NaN, a lone surrogate, bytes that are no UTF-8): the same bounds and
+    the same messages."""
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
             raise DumpJsonError(f"{path}: not a regular file, not read")
         if st.st_size > limit:
             raise DumpJsonError(f"{path}: larger than {limit >> 20} MiB, not read")
+        if strings_only:
+            raw = path.read_bytes()
+            try:
+                return orjson.loads(raw)
+            except (orjson.JSONDecodeError, MemoryError):
+                return loads(raw.decode("utf-8", errors="replace"), str(path))
         return loads(path.read_text(encoding="utf-8", errors="replace"), str(path))
     except OSError as exc:
         raise DumpJsonError(f"{path}: unreadable ({exc.strerror or exc})") from None

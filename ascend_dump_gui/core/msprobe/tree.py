@@ -38,6 +38,7 @@ from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
 from ascend_dump_gui.core.npy_file import read_npy
 
 MAX_JSON_BYTES = 2 << 30
+_NAME_OR_NULL = {str, type(None)}
 
 
 @dataclass(frozen=True)
@@ -171,9 +172,11 @@ class MsprobeRun:
     def construct(self) -> dict[str, str | None]:
         """Call or module name -> the module that encloses it (None at the top). Megatron runs write
         ``[parent, micro_step]`` values and a ``megatron_micro_step_number`` key, which is no call."""
-        doc = self._side_json("construct.json")
+        doc = self._side_json("construct.json", strings_only=True)
         if not isinstance(doc, dict):
             return {}
+        if "megatron_micro_step_number" not in doc and set(map(type, doc.values())) <= _NAME_OR_NULL:
+            return doc      # the common file as it is (a million modules: no copy)
         out: dict[str, str | None] = {}
         for key, value in doc.items():
             if key == "megatron_micro_step_number":
@@ -237,12 +240,12 @@ class MsprobeRun:
                 out[str(key)] = [str(s) for s in value]
         return out
 
-    def _side_json(self, name: str) -> object:
+    def _side_json(self, name: str, *, strings_only: bool = False) -> object:
         path = self.path / name
         if not path.exists() or self._fenced(path):
             return None
         try:
-            return read_side_json(path)
+            return read_side_json(path, strings_only=strings_only)
         except DumpJsonError as exc:
             self.problems.append(Problem(str(path), str(exc)))
             return None

@@ -18,6 +18,18 @@ PAIRS["mix_notes"] = (REAL["npu_perturbed_statistics_mix"], REAL["bench_statisti
 PAIRS["L1_md5"] = (REAL["npu_perturbed_md5"], REAL["bench_md5"])
 
 
+def write_tree(root: Path, construct: dict | str, data: dict | None = None) -> Path:
+    """``step0/rank0`` of a statistics dump under ``root`` with this construct.json (a dict, or the file's
+    text) and dump.json ``data``; returns the rank folder."""
+    run = root / "step0" / "rank0"
+    run.mkdir(parents=True)
+    (run / "construct.json").write_text(construct if isinstance(construct, str) else json.dumps(construct))
+    (run / "dump.json").write_text(json.dumps({"task": "statistics", "level": "mix", "framework": "pytorch",
+                                               "dump_data_dir": None, "data": data or {}}))
+    (run / "stack.json").write_text("{}")
+    return run
+
+
 def construct_of(run_path: Path) -> dict[str, str | None]:
     return json.loads((run_path / "construct.json").read_text())
 

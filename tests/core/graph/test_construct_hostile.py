@@ -13,17 +13,8 @@ from ascend_dump_gui.cli import main
 from ascend_dump_gui.core.graph.msprobe_hierarchy import MAX_DEPTH
 from ascend_dump_gui.core.graph.msprobe_model import FORWARD, build_msprobe_graph, gradient_owners
 from ascend_dump_gui.core.msprobe.tree import open_tree
+from tests.core.graph.msprobe_trees import write_tree
 from tests.core.msprobe.hostile import assert_clean, run_cli
-
-
-def _tree(root: Path, construct: dict, data: dict | None = None) -> Path:
-    run = root / "step0" / "rank0"
-    run.mkdir(parents=True)
-    (run / "construct.json").write_text(json.dumps(construct))
-    (run / "dump.json").write_text(json.dumps({"task": "statistics", "level": "mix", "framework": "pytorch",
-                                               "dump_data_dir": None, "data": data or {}}))
-    (run / "stack.json").write_text("{}")
-    return run
 
 
 def _graph_json(capsys, path: Path) -> dict:
@@ -50,7 +41,7 @@ def test_parent_loops_are_cut_and_said(tmp_path, capsys, loop):
     construct = {name: names[(i + 1) % loop] for i, name in enumerate(names)}   # m0 -> m1 -> ... -> m0
     construct["Functional.relu.0.forward"] = names[0]
     construct[_module("top")] = None
-    doc = _graph_json(capsys, _tree(tmp_path, construct))
+    doc = _graph_json(capsys, write_tree(tmp_path, construct))
     nodes = {n["id"]: n for n in doc["nodes"]}
     _walk_ends(nodes)
     assert set(construct) <= set(nodes)
@@ -65,7 +56,7 @@ def test_a_self_parent_and_many_loops_are_bounded_in_what_is_said(tmp_path, caps
     for k in range(50):
         a, b = _module(f"a{k}"), _module(f"b{k}")
         construct |= {a: b, b: a}
-    doc = _graph_json(capsys, _tree(tmp_path, construct))
+    doc = _graph_json(capsys, write_tree(tmp_path, construct))
     nodes = {n["id"]: n for n in doc["nodes"]}
     _walk_ends(nodes)
     assert nodes[_module("self")]["parent"] is None
@@ -78,7 +69,7 @@ def test_ten_thousand_nested_modules_are_bounded_in_depth(tmp_path, capsys):
     names = [_module(f"n{i}") for i in range(10_000)]
     construct = {name: names[i - 1] if i else None for i, name in enumerate(names)}
     construct["Functional.relu.0.forward"] = names[-1]
-    run_path = _tree(tmp_path, construct)
+    run_path = write_tree(tmp_path, construct)
     graph = build_msprobe_graph(open_tree(run_path).runs[0], FORWARD)
     assert max(path.count("/") + 1 for path in graph.group_of.values()) == MAX_DEPTH
     assert set(graph.group_of) == set(names[:MAX_DEPTH])
@@ -95,7 +86,7 @@ def test_nesting_just_within_the_bound_keeps_every_group(tmp_path):
     names = [_module(f"n{i}") for i in range(MAX_DEPTH)]
     construct = {name: names[i - 1] if i else None for i, name in enumerate(names)}
     construct["Functional.relu.0.forward"] = names[-1]
-    run = open_tree(_tree(tmp_path, construct)).runs[0]
+    run = open_tree(write_tree(tmp_path, construct)).runs[0]
     graph = build_msprobe_graph(run, FORWARD)
     assert set(graph.group_of) == set(names) and not run.problems
 
@@ -106,7 +97,7 @@ def test_deep_nesting_in_a_child_under_an_address_space_limit(tmp_path):
     names = [f"Module.{'.'.join(['layer'] * (i % 50 + 1))}.n{i}.Block.forward.0" for i in range(10_000)]
     construct = {name: names[i - 1] if i else None for i, name in enumerate(names)}
     construct["Functional.relu.0.forward"] = names[-1]
-    proc = run_cli("graph", _tree(tmp_path, construct), "--json", timeout=300)
+    proc = run_cli("graph", write_tree(tmp_path, construct), "--json", timeout=300)
     assert_clean(proc, codes=(0,))
     doc = json.loads(proc.stdout)
     assert len(doc["nodes"]) == len(construct)
@@ -116,7 +107,7 @@ def test_optimizer_and_clip_grad_scopes_are_modules(tmp_path, capsys):
     construct = {_module("net"): None, "Functional.linear.0.forward": _module("net"),
                  "clip_grad": None, "Torch.norm.0.forward": "clip_grad",
                  "optimizer": None, "Torch.add.0.forward": "optimizer", "Torch.mul.0.forward": "optimizer"}
-    doc = _graph_json(capsys, _tree(tmp_path, construct))
+    doc = _graph_json(capsys, write_tree(tmp_path, construct))
     nodes = {n["id"]: n for n in doc["nodes"]}
     assert nodes["optimizer"]["kind"] == "module" and nodes["clip_grad"]["kind"] == "module"
     assert nodes["Torch.add.0.forward"]["kind"] == "api" and nodes["Torch.add.0.forward"]["parent"] == "optimizer"
@@ -124,7 +115,7 @@ def test_optimizer_and_clip_grad_scopes_are_modules(tmp_path, capsys):
 
 
 def test_an_empty_optimizer_scope_is_still_a_module(tmp_path, capsys):
-    doc = _graph_json(capsys, _tree(tmp_path, {"optimizer": None, "Functional.relu.0.forward": None}))
+    doc = _graph_json(capsys, write_tree(tmp_path, {"optimizer": None, "Functional.relu.0.forward": None}))
     nodes = {n["id"]: n for n in doc["nodes"]}
     assert nodes["optimizer"]["kind"] == "module" and nodes["Functional.relu.0.forward"]["kind"] == "api"
 
@@ -147,7 +138,7 @@ def test_many_parameter_gradients_sit_beside_their_modules(tmp_path):
         data[f"{module}.parameters_grad"] = {"weight": {"type": "torch.Tensor", "dtype": "torch.float32",
                                                        "shape": [2], "Max": 1.0, "Min": 0.0, "Mean": 0.5,
                                                        "Norm": 1.0, "requires_grad": False}}
-    run = open_tree(_tree(tmp_path, construct, data)).runs[0]
+    run = open_tree(write_tree(tmp_path, construct, data)).runs[0]
     graph = build_msprobe_graph(run, "backward")
     for i in (0, 7, 1999):
         gradient = f"Module.l{i}.Linear.parameters_grad"
