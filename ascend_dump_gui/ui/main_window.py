@@ -48,6 +48,7 @@ from ascend_dump_gui.ui.settings import (
 )
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
 from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan
+from ascend_dump_gui.ui.start.parts import REPLAY, TENSOR_PLOT
 from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -66,16 +67,13 @@ MODES = ("configure", "browse", "compare", "ranks", "graph")
 """The modes in tab order. Each panel is built in pieces after the window's first paint (the one shown first
 first), or at once when used before: until then its tab holds a placeholder."""
 _UI = "ascend_dump_gui.ui."
-_TENSOR_PLOT = (_UI + "plots.values_plot:ValuesPlot", _UI + "plots.histogram_plot:error_histogram",
-                _UI + "plots.heatmap:HeatmapView")
-_REPLAY = (_UI + "plots.histogram_plot:error_histogram", _UI + "plots.heatmap:HeatmapView")
 PLANS = {
     "configure": Plan((_UI + "config.panel",), (_UI + "config.form:scenario_form:env",
                                                 _UI + "config.form:scenario_form:acl_json")),
-    "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *_TENSOR_PLOT * 2,
+    "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *TENSOR_PLOT * 2,
                                                  ".record_view.tensor_view")),
     "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
-                    (_TENSOR_PLOT + _REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
+                    (TENSOR_PLOT + REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
     "ranks": Plan((_UI + "ranks.panel",)),
     "graph": Plan((_UI + "graph.panel",)),
 }
