@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer
@@ -119,13 +120,14 @@ def import_order(names: tuple[str, ...]) -> Iterator[str]:
         yield from visit(name)
 
 
-_AHEAD: dict[tuple, list[QWidget]] = {}
-"""Widgets made ahead, by the factory and arguments that made them."""
+_Made = TypeVar("_Made", bound=QObject)
+_AHEAD: dict[tuple, list[QObject]] = {}
+"""Widgets (or plot items) made ahead, by the factory and arguments that made them."""
 _discarding = False
 """True once :func:`_discard_ahead` is connected to the application's end."""
 
 
-def _part(spec: str) -> tuple[Callable[..., QWidget], tuple[str, ...]]:
+def _part(spec: str) -> tuple[Callable[..., QObject], tuple[str, ...]]:
     """``module:factory`` or ``module:factory:argument``: the factory and its arguments."""
     module, attr, *args = spec.split(":")
     return getattr(importlib.import_module(module), attr), tuple(args)
@@ -147,8 +149,8 @@ def _discard_at_the_end() -> None:
         _discarding = True
 
 
-def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
-    """``factory(*args)``: a widget made ahead in idle time if there is one, else a new one."""
+def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
+    """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one."""
     made = _AHEAD.get((factory, args))
     return made.pop() if made else factory(*args)
 

@@ -4,8 +4,9 @@ view built in pieces names its own; the mode plans of the main window name them 
 from __future__ import annotations
 
 _PLOTS = "ascend_dump_gui.ui.plots."
-TENSOR_PLOT = (_PLOTS + "values_plot:ValuesPlot", _PLOTS + "histogram_plot:error_histogram",
-               _PLOTS + "heatmap:HeatmapView")
+HEATMAP = (_PLOTS + "heatmap:index_plot", _PLOTS + "heatmap:colour_bar", _PLOTS + "heatmap:HeatmapView")
+"""A heatmap (``ui.plots.heatmap``) in three pieces: its plot, its colour bar, the view that takes them."""
+TENSOR_PLOT = (_PLOTS + "values_plot:ValuesPlot", _PLOTS + "histogram_plot:error_histogram", *HEATMAP)
 """What a ``TensorPlot`` takes (``ui.plots.tensor_plot``): its values, histogram and heatmap plots."""
-REPLAY = (_PLOTS + "histogram_plot:error_histogram", _PLOTS + "heatmap:HeatmapView")
+REPLAY = (_PLOTS + "histogram_plot:error_histogram", *HEATMAP)
 """What a replay view takes (``ui.replay.view``)."""
