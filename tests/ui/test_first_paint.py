@@ -285,3 +285,64 @@ def test_other_packages_modules_are_imported_in_the_preload_thread_when_asked(qt
     loads.request("mailbox")
     qtbot.waitUntil(lambda: loads.settled("mailbox"), timeout=10_000)
     assert ("mailbox", "preload") in seen and "mailbox" in sys.modules
+
+
+def test_a_qt_user_is_imported_off_the_gui_thread_only_once_the_qt_classes_are_made(qtbot, monkeypatch):
+    """PySide makes its classes lazily and not thread-safely: a module built on Qt (pyqtgraph) is imported by the
+    preload thread only after the GUI thread made the classes of the Qt modules it uses, a slice per turn."""
+    import importlib
+    import threading
+
+    from ascend_dump_gui.ui.start import preload
+
+    classes = preload.QtClasses()
+    monkeypatch.setattr(preload, "QT_CLASSES", classes)
+    monkeypatch.setattr(preload, "QT_USERS", ("mailbox",))   # a stdlib module standing in for pyqtgraph
+    real, seen = importlib.import_module, []
+
+    def import_module(name, *args, **kwargs):
+        seen.append((name, threading.current_thread().name, classes.ready.is_set()))
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    made_on = []
+    monkeypatch.setattr(classes, "_make", lambda real_make=classes._make: (
+        made_on.append(threading.current_thread().name) or step for step in real_make()))
+    loads = preload.Preload(())
+    loads.request("mailbox")
+    assert not classes.ready.is_set() and not loads.settled("mailbox")   # made on later turns of the event loop
+    qtbot.waitUntil(lambda: loads.settled("mailbox"), timeout=20_000)
+    assert seen == [("mailbox", "preload", True)]
+    assert set(made_on) == {threading.main_thread().name}
+
+
+def test_browse_opens_its_first_msprobe_tree_after_building_its_browser_in_pieces(shown_panel, qtbot, tmp_path):
+    from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
+    from ascend_dump_gui.ui.dump.panel import BrowsePanel
+
+    write_msprobe_tree(tmp_path / "npu", "mlp", MsprobeDumpSpec(task="statistics", backward=False))
+    (tmp_path / "plain").mkdir()
+    panel = shown_panel(BrowsePanel)[0]
+    panel.open_folder(tmp_path / "npu")
+    waiting = panel.views.currentWidget()
+    assert waiting.objectName() == "msprobe_waiting" and str(tmp_path / "npu") in waiting.text()
+    assert panel.path_label.text() == str(tmp_path / "npu")
+    qtbot.waitUntil(lambda: panel.views.currentWidget().objectName() == "msprobe_browser", timeout=20_000)
+    browser = panel.msprobe
+    qtbot.waitUntil(lambda: browser.tree is not None, timeout=20_000)
+    assert browser.tree.root == tmp_path / "npu" and panel.findChild(QWidget, "msprobe_waiting") is None
+
+
+def test_a_plain_folder_opened_while_the_msprobe_browser_is_built_stays_shown(shown_panel, qtbot, tmp_path):
+    from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
+    from ascend_dump_gui.ui.dump.panel import BrowsePanel
+
+    write_msprobe_tree(tmp_path / "npu", "mlp", MsprobeDumpSpec(task="statistics", backward=False))
+    (tmp_path / "plain").mkdir()
+    panel = shown_panel(BrowsePanel)[0]
+    panel.open_folder(tmp_path / "npu")
+    panel.open_folder(tmp_path / "plain")   # before the browser is built
+    main_page = panel.views.widget(0)
+    qtbot.waitUntil(lambda: panel.findChild(QWidget, "msprobe_browser") is not None, timeout=20_000)
+    assert panel.views.currentWidget() is main_page and panel.folder == str(tmp_path / "plain")
+    assert panel.msprobe.tree is None   # nothing was opened in it
