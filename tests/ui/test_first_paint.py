@@ -262,7 +262,7 @@ def test_a_panel_takes_the_plots_made_ahead_for_it(qtbot):
     got = []
 
     def build(mode: str) -> QWidget:
-        ahead = list(panels._AHEAD.get((ValuesPlot, ()), []))
+        ahead = list(panels._ahead(ValuesPlot, ()))
         plot = panels.made_ahead(ValuesPlot)
         got.append((ahead, plot))
         return plot
@@ -346,3 +346,28 @@ def test_a_plain_folder_opened_while_the_msprobe_browser_is_built_stays_shown(sh
     qtbot.waitUntil(lambda: panel.findChild(QWidget, "msprobe_browser") is not None, timeout=20_000)
     assert panel.views.currentWidget() is main_page and panel.folder == str(tmp_path / "plain")
     assert panel.msprobe.tree is None   # nothing was opened in it
+
+
+def _browse_label() -> QLabel:
+    from ascend_dump_gui.ui.i18n import tr
+
+    return QLabel(tr("Browse"))
+
+
+def test_what_was_made_ahead_in_another_language_is_not_taken(qtbot):
+    """A widget made ahead holds the texts of the language it was made in: after a switch it is dropped."""
+    import shiboken6
+
+    from ascend_dump_gui.ui import i18n
+    from ascend_dump_gui.ui.start import panels
+
+    english = _browse_label()
+    panels._ahead(_browse_label, ()).append(english)   # as the builder keeps what it made ahead
+    assert i18n.install_language("zh_CN")
+    try:
+        taken = panels.made_ahead(_browse_label)
+        assert taken is not english and taken.text() == "浏览"
+        qtbot.waitUntil(lambda: not shiboken6.isValid(english))   # deleted, not kept for later
+    finally:
+        i18n.install_language("en")
+    taken.deleteLater()

@@ -18,6 +18,7 @@ import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
+from ascend_dump_gui.ui.i18n import current_language
 from ascend_dump_gui.ui.start.preload import HEAVY_MODULES as PRELOAD
 from ascend_dump_gui.ui.start.preload import imported
 
@@ -122,7 +123,8 @@ def import_order(names: tuple[str, ...]) -> Iterator[str]:
 
 _Made = TypeVar("_Made", bound=QObject)
 _AHEAD: dict[tuple, list[QObject]] = {}
-"""Widgets (or plot items) made ahead, by the factory and arguments that made them."""
+"""Widgets (or plot items) made ahead, by the factory and arguments that made them and the interface language
+they were made in (their texts are in it)."""
 _discarding = False
 """True once :func:`_discard_ahead` is connected to the application's end."""
 
@@ -149,9 +151,18 @@ def _discard_at_the_end() -> None:
         _discarding = True
 
 
+def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObject]:
+    """What was made ahead by ``factory(*args)`` in the current language; those made in another are deleted."""
+    language = current_language()
+    for key in [key for key in _AHEAD if key[2] != language]:
+        for widget in _AHEAD.pop(key):
+            widget.deleteLater()
+    return _AHEAD.setdefault((factory, args, language), [])
+
+
 def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
     """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one."""
-    made = _AHEAD.get((factory, args))
+    made = _ahead(factory, args)
     return made.pop() if made else factory(*args)
 
 
@@ -175,7 +186,7 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         yield WAITING
     for spec in parts:
         factory, args = _part(spec)
-        made = _AHEAD.setdefault((factory, args), [])
+        made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
             made.append(factory(*args))
