@@ -191,7 +191,9 @@ class DemoLoader(QObject):
             out.append(("browse", Path(self._session.browse_folder).name))
         npu, golden, _ = self._session.compare
         if npu and golden and "compare" not in demo_modes:
-            out.append(("compare", f"{Path(npu).name} vs {Path(golden).name}"))
+            from ascend_dump_gui.ui.compare.names import input_name
+
+            out.append(("compare", f"{input_name(npu)} vs {input_name(golden)}"))
         return out
 
     def _indexed(self) -> None:

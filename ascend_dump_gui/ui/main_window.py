@@ -47,7 +47,8 @@ from ascend_dump_gui.ui.settings import (
     saved_theme,
 )
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
-from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan
+from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan, in_pieces
+from ascend_dump_gui.ui.start.parts import REPLAY, TENSOR_PLOT
 from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -66,16 +67,14 @@ MODES = ("configure", "browse", "compare", "ranks", "graph")
 """The modes in tab order. Each panel is built in pieces after the window's first paint (the one shown first
 first), or at once when used before: until then its tab holds a placeholder."""
 _UI = "ascend_dump_gui.ui."
-_TENSOR_PLOT = (_UI + "plots.values_plot:ValuesPlot", _UI + "plots.histogram_plot:error_histogram",
-                _UI + "plots.heatmap:HeatmapView")
-_REPLAY = (_UI + "plots.histogram_plot:error_histogram", _UI + "plots.heatmap:HeatmapView")
+_CORE = "ascend_dump_gui.core."
 PLANS = {
     "configure": Plan((_UI + "config.panel",), (_UI + "config.form:scenario_form:env",
                                                 _UI + "config.form:scenario_form:acl_json")),
-    "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *_TENSOR_PLOT * 2,
+    "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *TENSOR_PLOT * 2,
                                                  ".record_view.tensor_view")),
     "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
-                    (_TENSOR_PLOT + _REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
+                    (TENSOR_PLOT + REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
     "ranks": Plan((_UI + "ranks.panel",)),
     "graph": Plan((_UI + "graph.panel",)),
 }
@@ -459,7 +458,8 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(tr("&File"))
         self.new_menu = file_menu.addMenu(tr("&New Config"))
         self.new_menu.aboutToShow.connect(self._fill_new_menu)
-        after_first_paint(self, self._fill_new_menu)  # the scenarios' rules are not loaded before the window
+        # the scenarios' rules are imported after the window's first paint, a module per turn of the event loop
+        after_first_paint(self, lambda: in_pieces(self, (_CORE + "config.scenarios",), (), self._fill_new_menu))
         self._action(file_menu, "open", tr("&Open Config or Script…"), self._open_file_dialog,
                      QKeySequence.StandardKey.Open)
         self._action(file_menu, "open_folder", tr("Open Dump &Folder…"), self._open_folder_dialog, "Ctrl+Shift+O")

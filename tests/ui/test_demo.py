@@ -226,6 +226,8 @@ def test_a_second_start_says_it_restored_the_session_and_the_banner_agrees(qtbot
     assert "This is a demo" not in text and "Restored your last session" in text and "mine" in text
     assert "Compare" in text and "Configure" in text   # the demo filled only Configure
     assert second.compare_panel.result() is None       # restored paths, no result pretending to be theirs
+    named = "overflow_fp16 step 0 vs golden/0"   # as Compare's summary names them, never "0 vs 0"
+    assert f"Compare: {named}" in text and "0 vs 0" not in text, text
 
 
 def test_configure_shows_the_demos_config_from_the_start(qtbot, windows, tmp_path):

@@ -262,7 +262,7 @@ def test_a_panel_takes_the_plots_made_ahead_for_it(qtbot):
     got = []
 
     def build(mode: str) -> QWidget:
-        ahead = list(panels._AHEAD.get((ValuesPlot, ()), []))
+        ahead = list(panels._ahead(ValuesPlot, ()))
         plot = panels.made_ahead(ValuesPlot)
         got.append((ahead, plot))
         return plot
@@ -285,3 +285,89 @@ def test_other_packages_modules_are_imported_in_the_preload_thread_when_asked(qt
     loads.request("mailbox")
     qtbot.waitUntil(lambda: loads.settled("mailbox"), timeout=10_000)
     assert ("mailbox", "preload") in seen and "mailbox" in sys.modules
+
+
+def test_a_qt_user_is_imported_off_the_gui_thread_only_once_the_qt_classes_are_made(qtbot, monkeypatch):
+    """PySide makes its classes lazily and not thread-safely: a module built on Qt (pyqtgraph) is imported by the
+    preload thread only after the GUI thread made the classes of the Qt modules it uses, a slice per turn."""
+    import importlib
+    import threading
+
+    from ascend_dump_gui.ui.start import preload
+
+    classes = preload.QtClasses()
+    monkeypatch.setattr(preload, "QT_CLASSES", classes)
+    monkeypatch.setattr(preload, "QT_USERS", ("mailbox",))   # a stdlib module standing in for pyqtgraph
+    real, seen = importlib.import_module, []
+
+    def import_module(name, *args, **kwargs):
+        seen.append((name, threading.current_thread().name, classes.ready.is_set()))
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    made_on = []
+    monkeypatch.setattr(classes, "_make", lambda real_make=classes._make: (
+        made_on.append(threading.current_thread().name) or step for step in real_make()))
+    loads = preload.Preload(())
+    loads.request("mailbox")
+    assert not classes.ready.is_set() and not loads.settled("mailbox")   # made on later turns of the event loop
+    qtbot.waitUntil(lambda: loads.settled("mailbox"), timeout=20_000)
+    assert seen == [("mailbox", "preload", True)]
+    assert set(made_on) == {threading.main_thread().name}
+
+
+def test_browse_opens_its_first_msprobe_tree_after_building_its_browser_in_pieces(shown_panel, qtbot, tmp_path):
+    from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
+    from ascend_dump_gui.ui.dump.panel import BrowsePanel
+
+    write_msprobe_tree(tmp_path / "npu", "mlp", MsprobeDumpSpec(task="statistics", backward=False))
+    (tmp_path / "plain").mkdir()
+    panel = shown_panel(BrowsePanel)[0]
+    panel.open_folder(tmp_path / "npu")
+    waiting = panel.views.currentWidget()
+    assert waiting.objectName() == "msprobe_waiting" and str(tmp_path / "npu") in waiting.text()
+    assert panel.path_label.text() == str(tmp_path / "npu")
+    qtbot.waitUntil(lambda: panel.views.currentWidget().objectName() == "msprobe_browser", timeout=20_000)
+    browser = panel.msprobe
+    qtbot.waitUntil(lambda: browser.tree is not None, timeout=20_000)
+    assert browser.tree.root == tmp_path / "npu" and panel.findChild(QWidget, "msprobe_waiting") is None
+
+
+def test_a_plain_folder_opened_while_the_msprobe_browser_is_built_stays_shown(shown_panel, qtbot, tmp_path):
+    from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
+    from ascend_dump_gui.ui.dump.panel import BrowsePanel
+
+    write_msprobe_tree(tmp_path / "npu", "mlp", MsprobeDumpSpec(task="statistics", backward=False))
+    (tmp_path / "plain").mkdir()
+    panel = shown_panel(BrowsePanel)[0]
+    panel.open_folder(tmp_path / "npu")
+    panel.open_folder(tmp_path / "plain")   # before the browser is built
+    main_page = panel.views.widget(0)
+    qtbot.waitUntil(lambda: panel.findChild(QWidget, "msprobe_browser") is not None, timeout=20_000)
+    assert panel.views.currentWidget() is main_page and panel.folder == str(tmp_path / "plain")
+    assert panel.msprobe.tree is None   # nothing was opened in it
+
+
+def _browse_label() -> QLabel:
+    from ascend_dump_gui.ui.i18n import tr
+
+    return QLabel(tr("Browse"))
+
+
+def test_what_was_made_ahead_in_another_language_is_not_taken(qtbot):
+    """A widget made ahead holds the texts of the language it was made in: after a switch it is dropped."""
+    import shiboken6
+
+    from ascend_dump_gui.ui import i18n
+    from ascend_dump_gui.ui.start import panels
+
+    english = _browse_label()
+    panels._ahead(_browse_label, ()).append(english)   # as the builder keeps what it made ahead
+    assert i18n.install_language("zh_CN")
+    try:
+        taken = panels.made_ahead(_browse_label)
+        assert taken is not english and taken.text() == "浏览"
+        qtbot.waitUntil(lambda: not shiboken6.isValid(english))   # deleted, not kept for later
+    finally:
+        i18n.install_language("en")
+    taken.deleteLater()

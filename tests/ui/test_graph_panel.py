@@ -3,6 +3,7 @@ round trips with Compare and Browse, the original graph beside the device graph,
 
 from __future__ import annotations
 
+import os
 import sys
 
 import pytest
@@ -210,3 +211,18 @@ def test_a_bad_graph_file_is_reported_not_raised(qtbot, tmp_path, shown_panel):
     panel.open_graph(bad)
     qtbot.waitUntil(lambda: panel.info.text() == "The graph could not be opened.", timeout=20_000)
     assert panel.path == good and (OP, "input") in panel.npu_side.canvas.boxes   # the shown graph stays
+
+
+def test_the_caption_names_the_inputs_as_compares_summary_does(qtbot, tmp_path, window, monkeypatch):
+    """Inputs given relative to the working folder (``0`` for a step folder) are still named by model and step:
+    never "Coloured by 0 vs 0"."""
+    _, npu, golden, graph = emulated(tmp_path, model_dump("overflow_fp16"), "overflow_fp16")
+    monkeypatch.chdir(golden.parent)
+    comp, panel = window.compare_panel, window.graph_panel
+    comp.set_inputs(os.path.relpath(npu), golden.name, graph)
+    with qtbot.waitSignals([comp.finished, panel.overlayShown], timeout=60_000):
+        comp.run()
+    named = "overflow_fp16 step 0 vs golden/0"
+    assert comp.summary.text().startswith(named + " (")
+    assert panel.compare_info.text().startswith(f"Coloured by {named}: "), panel.compare_info.text()
+    drain(qtbot, window.runner)

@@ -66,3 +66,33 @@ def test_system_follows_the_systems_colour_scheme(qtbot, window, themed, monkeyp
         assert _lightness(QApplication.palette().color(QPalette.ColorRole.Window)) > 128
     finally:
         hints.unsetColorScheme()
+
+
+def test_configures_greyed_keys_and_undecided_options_follow_the_theme(qtbot, shown_panel, tmp_path, themed):
+    from PySide6.QtWidgets import QLabel
+
+    from ascend_dump_gui.ui.config.panel import ConfigPanel
+    from tests.ui.test_config_script_args import ENV_SCRIPT
+
+    panel, _runner = shown_panel(ConfigPanel)
+    script = tmp_path / "train.py"
+    script.write_text(ENV_SCRIPT)
+    panel.open_config(script)
+    undecided = panel.form.findChild(QLabel, "dump_debug_mode__label")
+    decided = panel.form.findChild(QLabel, "precision_mode__label")
+    editor = undecided.buddy()
+
+    def greyed_in(colour: str) -> bool:
+        sheets = editor.styleSheet() + editor.parentWidget().styleSheet()
+        return (undecided.text().startswith(f"<span style='color:{colour}'>") and f"color: {colour}" in sheets
+                and f"<small style='color:{colour}'>precision_mode</small>" in decided.text())
+
+    light = panel.palette().color(QPalette.ColorRole.PlaceholderText).name()
+    dark = dark_palette().color(QPalette.ColorRole.PlaceholderText).name()
+    assert light != dark and greyed_in(light)
+    apply_theme("dark")
+    qtbot.waitUntil(lambda: greyed_in(dark))
+    assert light not in undecided.text() + decided.text()
+    apply_theme("light")
+    light_again = QApplication.style().standardPalette().color(QPalette.ColorRole.PlaceholderText).name()
+    qtbot.waitUntil(lambda: greyed_in(light_again))

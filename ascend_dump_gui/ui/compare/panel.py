@@ -35,7 +35,6 @@ from ascend_dump_gui.core.compare.matching import NPU_VS_GOLDEN, NPU_VS_NPU
 from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.graph import parse_graph_file
-from ascend_dump_gui.core.dump.layout import run_label
 from ascend_dump_gui.core.dump.naming import sanitize_part
 from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.sidefiles import load_golden
@@ -53,11 +52,12 @@ from ascend_dump_gui.ui.compare.findings_view import (
     watcher_rows,
 )
 from ascend_dump_gui.ui.compare.inputs import CompareInputs
+from ascend_dump_gui.ui.compare.names import compared_names
 from ascend_dump_gui.ui.compare.table_data import CompareTable, prepare_table
 from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
-from ascend_dump_gui.ui.i18n import progress_text, schema_text, tr
+from ascend_dump_gui.ui.i18n import progress_text, tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar
 from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.path_menu import popup, show_in_folder
@@ -569,9 +569,10 @@ class ComparePanel(QWidget):
     @staticmethod
     def _summary_text(result: CompareResult) -> str:
         s = result.summary
+        npu, golden = compared_names(s)
         text = tr("{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · "
                   "{unmatched} unmatched · {overflows} overflow").format(
-            npu=schema_text(run_label(s["npu"])), golden=schema_text(run_label(s["golden"])), mode=_mode_text(s["mode"]),
+            npu=npu, golden=golden, mode=_mode_text(s["mode"]),
             compared=s["compared"], failed=s["not_reached"], unchecked=s["not_compared"],
             unmatched=s["unmatched_npu"] + s["unmatched_golden"], overflows=s["overflows"])
         if s.get("unreadable"):

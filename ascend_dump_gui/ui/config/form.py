@@ -7,7 +7,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -84,10 +84,10 @@ class _Row:
         self.spec, self.editor = spec, editor
         self.label = QLabel(objectName=f"{spec.key}__label")
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self._label_html = f"{tr_schema(spec.label)}<br><small style='color:{key_colour}'>{spec.key}</small>"
+        self._origin: tuple[str, str, bool] = ("", "", False)  # what show_origin was last given
         self._key_colour = key_colour
-        self.label.setText(self._label_html)
-        self.label.setToolTip(help_text(spec))
+        self._label_html = ""
+        self.restyle(key_colour)   # the tooltip too
         self.label.setBuddy(editor.input)
         editor.input.setToolTip(help_text(spec))
         self.marker = QLabel(objectName=f"{spec.key}__marker")
@@ -114,18 +114,32 @@ class _Row:
         self.label.setFont(font)
         self.reset.setEnabled(is_set)
 
+    @property
+    def key_colour(self) -> str:
+        return self._key_colour
+
+    def restyle(self, key_colour: str) -> None:
+        """Draw the option's key, and an undecided option, in ``key_colour`` (the palette's greyed text: again
+        when the theme changes)."""
+        self._key_colour = key_colour
+        self._label_html = f"{tr_schema(self.spec.label)}<br><small style='color:{key_colour}'>{self.spec.key}</small>"
+        origin, detail, undecided = self._origin
+        self.show_origin(origin, detail, undecided=undecided)
+
     def show_origin(self, origin: str, detail: str = "", *, undecided: bool = False) -> None:
         """Under the option's name: where the imported script sets it ('' for none); ``detail`` in the tooltip.
         An ``undecided`` option (set only under a condition the import cannot decide) is drawn greyed, its
         condition under its name: the editor's value is not a value of the run."""
-        grey = self.label.palette().color(QPalette.ColorRole.PlaceholderText).name()
-        colour = grey if undecided else self._key_colour
-        extra = f"<br><small style='color:{colour}'>{html.escape(origin)}</small>" if origin else ""
+        self._origin = (origin, detail, undecided)
+        grey = self._key_colour
+        extra = f"<br><small style='color:{grey}'>{html.escape(origin)}</small>" if origin else ""
         self.label.setText((f"<span style='color:{grey}'>{self._label_html}</span>" if undecided else
                             self._label_html) + extra)
         self.label.setToolTip("\n\n".join(filter(None, (help_text(self.spec), detail))))
         self.editor.widget.setProperty("undecided", undecided)
-        self.editor.widget.setStyleSheet(f"color: {grey}" if undecided else "")
+        sheet = f"color: {grey}" if undecided else ""
+        if self.editor.widget.styleSheet() != sheet:
+            self.editor.widget.setStyleSheet(sheet)
 
     def show_problem(self, message: str) -> None:
         """Note a problem with the typed text under the field, unless a finding already says it."""
@@ -193,6 +207,15 @@ class SchemaForm(QWidget):
         layout.addWidget(self.help_pane)
         QApplication.instance().focusChanged.connect(self._on_focus)
         self.show_values({})
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        """A new palette (View ▸ Theme): the keys and the undecided options greyed in its colour."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            key_colour = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+            for row in self._rows.values():
+                if row.key_colour != key_colour:
+                    row.restyle(key_colour)
 
     # building -------------------------------------------------------------------------------
     def _add_row(self, spec: FieldSpec, key_colour: str) -> None:

@@ -6,6 +6,7 @@ import os
 import re
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
@@ -47,7 +48,12 @@ from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask, LoadingBar
 from ascend_dump_gui.ui.path_menu import path_menu, popup
 from ascend_dump_gui.ui.settings import follow_links, save_follow_links
+from ascend_dump_gui.ui.start.panels import in_pieces
+from ascend_dump_gui.ui.start.parts import TENSOR_PLOT
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.ui.msprobe.browser import MsprobeBrowser
 
 KINDS = ("tensor", "stats", "overflow", "exception", "golden")
 
@@ -201,9 +207,11 @@ class BrowsePanel(QWidget):
         main.addWidget(left)
         main.addWidget(right)
         main.setSizes([440, 1060])
-        self.views = QStackedWidget()  # page 0: any dump layout; page 1 (made on demand): an msprobe tree
+        self.views = QStackedWidget()  # page 0: any dump layout; then (made on demand) an msprobe tree's
         self.views.addWidget(main)
-        self.msprobe = None
+        self._msprobe: MsprobeBrowser | None = None
+        self._msprobe_pending: str | None = None  # the msprobe tree to show once the browser is built
+        self._msprobe_waiting: QLabel | None = None  # shown until then
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.views, 1)
@@ -216,6 +224,7 @@ class BrowsePanel(QWidget):
         if is_msprobe_dir(path):
             self._open_msprobe(path)
             return
+        self._msprobe_pending = None
         self.views.setCurrentIndex(0)
         self._show_raw_controls(True)
         try:
@@ -255,20 +264,54 @@ class BrowsePanel(QWidget):
             self.open_folder(self._opened)
 
     def _open_msprobe(self, path: str | Path) -> None:
-        """An msprobe dump tree opens in its own browser (steps, ranks, modules, calls, tensors)."""
-        from ascend_dump_gui.ui.msprobe.browser import MsprobeBrowser
-
+        """An msprobe dump tree opens in its own browser (steps, ranks, modules, calls, tensors); the first
+        time, the browser is built in pieces between events (its modules, numpy and pyqtgraph imported off the
+        GUI thread, then its plots) while a note says the tree is being read."""
         self._stop_work()
-        if self.msprobe is None:
-            self.msprobe = MsprobeBrowser(runner=self._runner)
-            self.msprobe.graphRequested.connect(self.graphRequested)
-            self.views.addWidget(self.msprobe)
-        self.views.setCurrentWidget(self.msprobe)
         self._show_raw_controls(False)
         self._opened = str(path)
         self.path_label.setText(str(Path(path).absolute()))
-        self.msprobe.open(path, follow_links=self.follow_links_box.isChecked())
+        if self._msprobe is not None:
+            self._show_msprobe(str(path))
+        else:
+            if self._msprobe_waiting is None:
+                self._msprobe_waiting = QLabel(objectName="msprobe_waiting")
+                self._msprobe_waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                self._msprobe_waiting.setEnabled(False)
+                self.views.addWidget(self._msprobe_waiting)
+                in_pieces(self, ("ascend_dump_gui.ui.msprobe.browser",), TENSOR_PLOT, self._make_msprobe)
+            self._msprobe_waiting.setText(tr("Reading {path}…").format(path=path))
+            self.views.setCurrentWidget(self._msprobe_waiting)
+            self._msprobe_pending = str(path)
         self.folderOpened.emit(str(Path(path).absolute()))
+
+    @property
+    def msprobe(self) -> MsprobeBrowser | None:
+        """The msprobe tree browser: None before an msprobe tree was opened; built at once when asked for
+        before its pieces are all made."""
+        if self._msprobe is None and self._msprobe_pending is not None:
+            self._make_msprobe()
+        return self._msprobe
+
+    def _make_msprobe(self) -> None:
+        """Build the msprobe browser (once) and show the tree waiting for it, if any."""
+        if self._msprobe is not None:
+            return
+        from ascend_dump_gui.ui.msprobe.browser import MsprobeBrowser
+
+        self._msprobe = MsprobeBrowser(runner=self._runner)
+        self._msprobe.graphRequested.connect(self.graphRequested)
+        self.views.addWidget(self._msprobe)
+        path, self._msprobe_pending = self._msprobe_pending, None
+        if path is not None:
+            self._show_msprobe(path)
+        self.views.removeWidget(self._msprobe_waiting)
+        self._msprobe_waiting.deleteLater()
+        self._msprobe_waiting = None
+
+    def _show_msprobe(self, path: str) -> None:
+        self.views.setCurrentWidget(self._msprobe)
+        self._msprobe.open(path, follow_links=self.follow_links_box.isChecked())
 
     def _show_raw_controls(self, visible: bool) -> None:
         """The op filter and kind buttons act on raw dumps only."""

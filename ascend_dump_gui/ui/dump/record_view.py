@@ -20,7 +20,8 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import LatestTask
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
-from ascend_dump_gui.ui.start.preload import when_preloaded
+from ascend_dump_gui.ui.start.panels import in_pieces
+from ascend_dump_gui.ui.start.parts import TENSOR_PLOT
 from ascend_dump_gui.ui.workers import TaskRunner
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class RecordView(QStackedWidget):
         self.reading.failed.connect(self._read_failed)
         self.reading.finished.connect(self._read)
         self._tensor_view: TensorView | None = None
+        self._tensor_view_asked = False  # to be built in pieces
         self.stats_model = StatsTableModel(self)
         sorted_stats = StatsSortModel(self)
         sorted_stats.setSourceModel(self.stats_model)
@@ -89,11 +91,14 @@ class RecordView(QStackedWidget):
         return self._tensor_view
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
-        """Once shown and painted, and pyqtgraph preloaded, the tensor page is built: not before the panel is on
-        screen, and not when the user picks the first tensor."""
+        """Once shown and painted, the tensor page is built in pieces between events (its modules, pyqtgraph
+        imported off the GUI thread, then each plot): not before the panel is on screen, and not all at once
+        when the user picks the first tensor."""
         super().showEvent(event)
-        if self._tensor_view is None:
-            after_first_paint(self, lambda: when_preloaded(self, lambda: self.tensor_view))
+        if self._tensor_view is None and not self._tensor_view_asked:
+            self._tensor_view_asked = True
+            after_first_paint(self, lambda: in_pieces(self, ("ascend_dump_gui.ui.dump.tensor_view",), TENSOR_PLOT,
+                                                      lambda: self.tensor_view))
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
         """Show ``record`` (a path relative to ``root``); None clears the view."""

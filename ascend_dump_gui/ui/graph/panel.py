@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
-from ascend_dump_gui.core.dump.layout import run_label
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
@@ -40,12 +39,13 @@ from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
 from ascend_dump_gui.core.scan.scanner import gc_paused
+from ascend_dump_gui.ui.compare.names import compared_names
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
 from ascend_dump_gui.ui.graph.rank_map import RankMapView
 from ascend_dump_gui.ui.graph.side import GraphSide
-from ascend_dump_gui.ui.i18n import schema_text, tr
+from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker, while_alive
 
 
@@ -73,9 +73,10 @@ def compare_caption(result: Any) -> str:
     """The compare the colours come from: its inputs, counts and first divergence (never a stale one)."""
     s = result.summary
     first = result.first_divergence.op_name if result.first_divergence is not None else tr("none")
+    npu, golden = compared_names(s)
     return tr("Coloured by {npu} vs {golden}: {compared} compared · {failed} failed · {unchecked} not compared · "
               "{overflows} overflows · first divergence: {first}").format(
-        npu=schema_text(run_label(s["npu"])), golden=schema_text(run_label(s["golden"])), compared=s["compared"],
+        npu=npu, golden=golden, compared=s["compared"],
         failed=s["not_reached"],
         unchecked=s["not_compared"], overflows=len(result.overflows), first=first)
 

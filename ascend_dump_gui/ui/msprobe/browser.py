@@ -28,7 +28,7 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.path_menu import popup
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
-from ascend_dump_gui.ui.workers import TaskRunner, Worker
+from ascend_dump_gui.ui.workers import TaskRunner, Worker, while_alive
 
 ROLE = Qt.ItemDataRole.UserRole
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -199,8 +199,8 @@ class MsprobeBrowser(QWidget):
         if isinstance(run, MsprobeRun) and item.childCount() == 0:
             worker = Worker(_parse, run)
             listing = self._listing
-            worker.signals.finished.connect(
-                lambda parsed, item=item: self._fill_run(item, parsed) if self._listing == listing else None)
+            worker.signals.finished.connect(while_alive(   # not once the window closed while it parsed
+                self.calls, lambda parsed, item=item: self._fill_run(item, parsed) if self._listing == listing else None))
             worker.signals.failed.connect(lambda exc: show_error(self, exc, tr("Reading {name}").format(name=run.path)))
             self._runner.start(worker)
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from ascend_dump_gui.core.tensor import decimate_plane, default_axes, display_values, plane
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.plots.style import ERROR, NAN_MARK, apply_palette
+from ascend_dump_gui.ui.start.panels import made_ahead
 
 MAX_SIDE = 2048
 """Longest side drawn; bigger slices are shown every n-th row/column (the table keeps every value)."""
@@ -44,6 +45,16 @@ class IndexAxis(pg.AxisItem):
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph override
         return [str(int(round(v))) for v in values]
+
+
+def index_plot() -> pg.PlotItem:
+    """The heatmap's plot, its axes in whole indices (made ahead in idle time, see ``ui.start.parts``)."""
+    return pg.PlotItem(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
+
+
+def colour_bar() -> pg.ColorBarItem:
+    """The heatmap's colour bar, in :data:`COLORMAPS`' first map (made ahead in idle time)."""
+    return pg.ColorBarItem(colorMap=pg.colormap.get(COLORMAPS[0]), interactive=True, width=18)
 
 
 def levels_for(values: np.ndarray, mode: str) -> tuple[float, float]:
@@ -108,14 +119,17 @@ class HeatmapView(QWidget):
         choose.addWidget(self.colormap_box)
         choose.addWidget(self.range_box)
         self._graphics = pg.GraphicsLayoutWidget()
-        self._plot = self._graphics.addPlot(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
+        self._plot = made_ahead(index_plot)
+        self._graphics.addItem(self._plot)
         self._plot.hideButtons()
         self._plot.setMenuEnabled(False)
         self._plot.invertY(True)
         self._plot.setAspectLocked(False)
         self._image = pg.ImageItem(axisOrder="row-major")
         self._plot.addItem(self._image)
-        self._bar = pg.ColorBarItem(colorMap=pg.colormap.get(colormap), interactive=True, width=18)
+        self._bar = made_ahead(colour_bar)
+        if colormap != COLORMAPS[0]:
+            self._bar.setColorMap(pg.colormap.get(colormap))
         self._bar.setImageItem(self._image, insert_in=self._plot)
         self._marks = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen(NAN_MARK), brush=None)
         self._plot.addItem(self._marks)

@@ -12,10 +12,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
-from PySide6.QtCore import QObject, QTimer
+import shiboken6
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
+from ascend_dump_gui.ui.i18n import current_language
 from ascend_dump_gui.ui.start.preload import HEAVY_MODULES as PRELOAD
 from ascend_dump_gui.ui.start.preload import imported
 
@@ -118,13 +121,15 @@ def import_order(names: tuple[str, ...]) -> Iterator[str]:
         yield from visit(name)
 
 
-_AHEAD: dict[tuple, list[QWidget]] = {}
-"""Widgets made ahead, by the factory and arguments that made them."""
+_Made = TypeVar("_Made", bound=QObject)
+_AHEAD: dict[tuple, list[QObject]] = {}
+"""Widgets (or plot items) made ahead, by the factory and arguments that made them and the interface language
+they were made in (their texts are in it)."""
 _discarding = False
 """True once :func:`_discard_ahead` is connected to the application's end."""
 
 
-def _part(spec: str) -> tuple[Callable[..., QWidget], tuple[str, ...]]:
+def _part(spec: str) -> tuple[Callable[..., QObject], tuple[str, ...]]:
     """``module:factory`` or ``module:factory:argument``: the factory and its arguments."""
     module, attr, *args = spec.split(":")
     return getattr(importlib.import_module(module), attr), tuple(args)
@@ -146,9 +151,18 @@ def _discard_at_the_end() -> None:
         _discarding = True
 
 
-def made_ahead(factory: Callable[..., QWidget], *args: str) -> QWidget:
-    """``factory(*args)``: a widget made ahead in idle time if there is one, else a new one."""
-    made = _AHEAD.get((factory, args))
+def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObject]:
+    """What was made ahead by ``factory(*args)`` in the current language; those made in another are deleted."""
+    language = current_language()
+    for key in [key for key in _AHEAD if key[2] != language]:
+        for widget in _AHEAD.pop(key):
+            widget.deleteLater()
+    return _AHEAD.setdefault((factory, args, language), [])
+
+
+def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
+    """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one."""
+    made = _ahead(factory, args)
     return made.pop() if made else factory(*args)
 
 
@@ -172,17 +186,26 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         yield WAITING
     for spec in parts:
         factory, args = _part(spec)
-        made = _AHEAD.setdefault((factory, args), [])
+        made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
             made.append(factory(*args))
             yield LARGE
 
 
+def _then(context: QObject, steps: Iterator[int], fn: Callable[[], object]) -> Iterator[int]:
+    """``steps``, then ``fn()`` as a piece of its own (not once ``context`` is gone)."""
+    yield from steps
+    if shiboken6.isValid(context):
+        fn()
+        yield LARGE
+
+
 class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
-    panel (or returns it when it is built already); :meth:`when_built` callbacks run once it is."""
+    panel (or returns it when it is built already); :meth:`when_built` callbacks run once it is. What a shown
+    view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
 
     def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object]) -> None:
         super().__init__(parent, objectName="panel_builder")
@@ -192,7 +215,8 @@ class PanelBuilder(QObject):
         self._steps: dict[str, Iterator[int]] = {}
         self._waiting: list[tuple[set[str], Callable[[], object]]] = []
         self._later: list[Iterator[int]] = []   # what built modes need later, in pieces
-        self._urgent: set[str] = set()   # modes asked for (clicked, or waited for): before anything else
+        self._urgent: set[str] = set()   # modes asked for (clicked, or waited for): before other modes
+        self._first: list[Iterator[int]] = []   # what shown views asked for: before anything else
         self._started = False
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._step)
@@ -210,6 +234,14 @@ class PanelBuilder(QObject):
             self._order.remove(mode)
             self._order.insert(0, mode)
         self.start()
+
+    def first(self, context: QObject, modules: tuple[str, ...], parts: tuple[str, ...],
+              fn: Callable[[], object]) -> None:
+        """Import ``modules`` and make ``parts`` ahead (as a :class:`Plan` names them), then call ``fn`` (not
+        once ``context`` is gone): in pieces, before anything else, even before :meth:`start`."""
+        self._first.append(_then(context, _made(modules, parts), fn))
+        if not self._timer.isActive():
+            self._timer.start(0)
 
     def when_built(self, modes: tuple[str, ...], fn: Callable[[], object]) -> None:
         """Call ``fn`` once every mode in ``modes`` is built (on a later turn once building has started), those
@@ -272,7 +304,11 @@ class PanelBuilder(QObject):
             self._waiting.remove(item)
             QTimer.singleShot(0, self, item[1])
         urgent = [mode for mode in self._order if mode in self._urgent]
-        if urgent or self._order and not self._later:
+        if self._first:
+            mode, steps = None, self._first[0]
+        elif not self._started:
+            return
+        elif urgent or self._order and not self._later:
             mode = (urgent or self._order)[0]
             steps = self._steps.setdefault(mode, self._pieces(mode))
         elif self._later:   # what the built modes need soon, before the modes nobody asked for yet
@@ -285,8 +321,24 @@ class PanelBuilder(QObject):
             while piece == SMALL and time.perf_counter() < deadline:  # small pieces share a turn
                 piece = next(steps)
         except StopIteration:
-            if mode:
+            if mode is None:
+                self._first.pop(0)
+            elif mode:
                 self.built(mode)
             else:
                 self._later.pop(0)
-        self._timer.start(WAIT_MS if piece == WAITING else 0)
+        finally:  # a piece that raised (said by the excepthook) does not stop the rest
+            if shiboken6.isValid(self):  # a piece may have collected the window that held this builder
+                self._timer.start(WAIT_MS if piece == WAITING else 0)
+
+
+def in_pieces(context: QWidget, modules: tuple[str, ...], parts: tuple[str, ...], fn: Callable[[], object]) -> None:
+    """Import ``modules`` and make ``parts`` ahead (``module:factory`` specs, see :class:`Plan`), then call
+    ``fn``, in pieces between events and before any other building: through the builder of ``context``'s window
+    (one piece per turn for everything), else one of ``context``'s own. Other packages' modules are imported by
+    the preload thread meanwhile: a view asked for early waits for them without blocking the event loop."""
+    window = context.window()
+    builder = window.findChild(PanelBuilder, "panel_builder", Qt.FindChildOption.FindDirectChildrenOnly)
+    if builder is None:
+        builder = PanelBuilder(window, {}, lambda _mode: None)
+    builder.first(context, modules, parts, fn)

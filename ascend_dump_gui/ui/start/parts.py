@@ -1,0 +1,12 @@
+"""The widgets made ahead for views that need them, as ``module:factory`` specs of :mod:`ui.start.panels` (a
+view built in pieces names its own; the mode plans of the main window name them too)."""
+
+from __future__ import annotations
+
+_PLOTS = "ascend_dump_gui.ui.plots."
+HEATMAP = (_PLOTS + "heatmap:index_plot", _PLOTS + "heatmap:colour_bar", _PLOTS + "heatmap:HeatmapView")
+"""A heatmap (``ui.plots.heatmap``) in three pieces: its plot, its colour bar, the view that takes them."""
+TENSOR_PLOT = (_PLOTS + "values_plot:ValuesPlot", _PLOTS + "histogram_plot:error_histogram", *HEATMAP)
+"""What a ``TensorPlot`` takes (``ui.plots.tensor_plot``): its values, histogram and heatmap plots."""
+REPLAY = (_PLOTS + "histogram_plot:error_histogram", *HEATMAP)
+"""What a replay view takes (``ui.replay.view``)."""
