@@ -29,7 +29,7 @@ from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.messages import joined, msg
-from ascend_dump_gui.core.metrics import pairwise
+from ascend_dump_gui.core.metrics import kernel, pairwise
 from ascend_dump_gui.core.metrics.metrics import FAILED, evaluate, resolve_names
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
@@ -92,9 +92,12 @@ def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
     if x.dtype.kind != "f" and x.dtype not in _ML_FLOATS:
         return False, False
     flat = np.ravel(x)
+    k = kernel.KERNEL if kernel.float32_leaf(flat) else None
 
     def one(a: int, b: int) -> tuple[bool, bool]:
         chunk = flat[a:b]
+        if k is not None:
+            return k.nonfinite(chunk)
         if chunk.dtype in _ML_FLOATS:
             chunk = chunk.astype(np.float32)
         if np.isfinite(chunk).all():

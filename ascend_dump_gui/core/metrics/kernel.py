@@ -1,0 +1,26 @@
+"""The compare's optional C kernel (``_kernel.c``, built by setup.py with the package).
+
+:data:`KERNEL` is the compiled module, or None when it was not built (no C compiler at install time) or when the
+environment sets ``ASCEND_DUMP_GUI_NUMPY_METRICS=1``; the metrics then run their numpy path, which gives the
+same bits. Tests switch between the two by setting :data:`KERNEL`.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+import numpy as np
+
+try:
+    from ascend_dump_gui.core.metrics import _kernel as _built
+except ImportError:       # not compiled here: the numpy path
+    _built = None
+
+KERNEL: ModuleType | None = None if os.environ.get("ASCEND_DUMP_GUI_NUMPY_METRICS") == "1" else _built
+"""The per-leaf kernels (pass_a, pass_b, kl_terms, msprobe, nonfinite), or None for the numpy path."""
+
+
+def float32_leaf(v: np.ndarray) -> bool:
+    """Whether the kernel can read ``v`` directly: contiguous float32."""
+    return v.dtype == np.float32 and v.flags.c_contiguous
