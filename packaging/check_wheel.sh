@@ -16,7 +16,7 @@ sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Pyth
   python3 - "$OUT"/dist/*.whl <<'PY' || { grep -i -B2 -A8 "error" "$OUT/build.log" | head -40; exit 1; }
 import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
-kernel = [n for n in names if n.startswith("ascend_dump_gui/core/metrics/_kernel")]
+kernel = [n for n in names if n.startswith("ascend_dump_gui/core/metrics/_kernel") and n.endswith((".so", ".pyd"))]
 print("compare kernel in the wheel:", kernel or "MISSING")
 sys.exit(not kernel)
 PY
