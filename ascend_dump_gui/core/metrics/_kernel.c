@@ -191,19 +191,39 @@ AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, f
     for (int k = 0; k < NB; k++) out[k] += b[k];
 }
 
-AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum,
-                           float *po, float *ro) {
+AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum, float *ro) {
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
         f8 P = norm8(ld8(x + i), p->xlo, p->xspan) / psum, Q = norm8(ld8(y + i), p->ylo, p->yspan) / qsum;
-        st8(po + i, P);
         st8(ro + i, P / Q);
     }
-    for (; i < n; i++) {
-        float pv = norm01(x[i], p->xlo, p->xspan) / psum, qv = norm01(y[i], p->ylo, p->yspan) / qsum;
-        po[i] = pv;
-        ro[i] = pv / qv;
+    for (; i < n; i++)
+        ro[i] = (norm01(x[i], p->xlo, p->xspan) / psum) / (norm01(y[i], p->ylo, p->yspan) / qsum);
+}
+
+/* the pairwise float32 sum of P * log(P / Q), P recomputed from x (as exact as keeping it) */
+AVX2 static float leaf_kl(const float *x, const float *lr, idx n, const ParamB *p, float psum) {
+    float out = -0.0f;
+    if (n < 8) {
+        for (idx i = 0; i < n; i++) out += (norm01(x[i], p->xlo, p->xspan) / psum) * lr[i];
+        return out;
     }
+    f8 r = bc8(0);
+    idx i, end = n - n % 8;
+    for (i = 0; i < end; i += 8) {
+        f8 T = (norm8(ld8(x + i), p->xlo, p->xspan) / psum) * ld8(lr + i);
+        if (i == 0) r = T; else r += T;
+    }
+    out = fold8(r);
+    for (; i < n; i++) out += (norm01(x[i], p->xlo, p->xspan) / psum) * lr[i];
+    return out;
+}
+
+AVX2 static float rec_kl(const float *x, const float *lr, idx n, const ParamB *p, float psum) {
+    if (n <= PW) return leaf_kl(x, lr, n, p, psum);
+    idx n2 = split(n);
+    float a = rec_kl(x, lr, n2, p, psum);
+    return a + rec_kl(x + n2, lr + n2, n - n2, p, psum);
 }
 
 AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], ExtP *ex) {
@@ -341,26 +361,26 @@ static PyObject *py_pass_b(PyObject *self, PyObject *args) {
     return res;
 }
 
-PyDoc_STRVAR(kl_terms_doc,
-"kl_terms(x, y, xlo, xspan, ylo, yspan, psum, qsum, p_out, r_out) -> None\n\n"
-"KL's float32 element operations before the log: p = norm(x) / psum into p_out, and p / q (q = norm(y) / qsum)\n"
-"into r_out (writable float32 buffers of the leaf's length).");
+PyDoc_STRVAR(kl_ratio_doc,
+"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, r_out) -> None\n\n"
+"KL's float32 element operations before the log: P / Q into r_out (a writable float32 buffer of the leaf's\n"
+"length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32).");
 
-static PyObject *py_kl_terms(PyObject *self, PyObject *args) {
-    Py_buffer bx, by, bp, br;
+static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
+    Py_buffer bx, by, br;
     ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
     float psum, qsum;
-    if (!PyArg_ParseTuple(args, "y*y*ffffffw*w*:kl_terms", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
-                          &qsum, &bp, &br))
+    if (!PyArg_ParseTuple(args, "y*y*ffffffw*:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
+                          &qsum, &br))
         return NULL;
-    idx n, m;
+    idx n;
     PyObject *res = NULL;
-    if (two_float32(&bx, &by, &n) && two_float32(&bp, &br, &m)) {
-        if (m != n) {
-            PyErr_SetString(PyExc_ValueError, "output buffers must have the leaf's length");
+    if (two_float32(&bx, &by, &n)) {
+        if (br.len != bx.len) {
+            PyErr_SetString(PyExc_ValueError, "the output buffer must have the leaf's length");
         } else {
             Py_BEGIN_ALLOW_THREADS
-            kl(bx.buf, by.buf, n, &p, psum, qsum, bp.buf, br.buf);
+            kl(bx.buf, by.buf, n, &p, psum, qsum, br.buf);
             Py_END_ALLOW_THREADS
             res = Py_None;
             Py_INCREF(res);
@@ -368,8 +388,30 @@ static PyObject *py_kl_terms(PyObject *self, PyObject *args) {
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
-    PyBuffer_Release(&bp);
     PyBuffer_Release(&br);
+    return res;
+}
+
+PyDoc_STRVAR(kl_sum_doc,
+"kl_sum(x, log_r, xlo, xspan, psum) -> float\n\n"
+"numpy's float32 pairwise sum of P * log_r over a leaf (P = norm(x) / psum as in kl_ratio; log_r = log(P / Q)).");
+
+static PyObject *py_kl_sum(PyObject *self, PyObject *args) {
+    Py_buffer bx, bl;
+    ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
+    float psum;
+    if (!PyArg_ParseTuple(args, "y*y*fff:kl_sum", &bx, &bl, &p.xlo, &p.xspan, &psum)) return NULL;
+    idx n;
+    PyObject *res = NULL;
+    if (two_float32(&bx, &bl, &n)) {
+        float s;
+        Py_BEGIN_ALLOW_THREADS
+        s = 0.0f + rec_kl(bx.buf, bl.buf, n, &p, psum);
+        Py_END_ALLOW_THREADS
+        res = PyFloat_FromDouble((double)s);
+    }
+    PyBuffer_Release(&bx);
+    PyBuffer_Release(&bl);
     return res;
 }
 
@@ -452,7 +494,8 @@ static PyMethodDef methods[] = {
 #ifdef HAVE_KERNELS
     {"pass_a", py_pass_a, METH_VARARGS, pass_a_doc},
     {"pass_b", py_pass_b, METH_VARARGS, pass_b_doc},
-    {"kl_terms", py_kl_terms, METH_VARARGS, kl_terms_doc},
+    {"kl_ratio", py_kl_ratio, METH_VARARGS, kl_ratio_doc},
+    {"kl_sum", py_kl_sum, METH_VARARGS, kl_sum_doc},
     {"msprobe", py_msprobe, METH_VARARGS, msprobe_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
 #endif

@@ -288,9 +288,9 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     def one(a: int, b: int) -> np.floating:
         with np.errstate(all="ignore"):
             _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
-            if k is not None:
-                k.kl_terms(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q)   # p and p / q
-                return _SUM(np.multiply(p, np.log(q, out=q), out=q))
+            if k is not None:            # P / Q, numpy's log (its SIMD bits), the sum of P * log
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, q)
+                return np.float32(k.kl_sum(xs, np.log(q, out=q), kl.xlo, kl.xspan, psum))
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)

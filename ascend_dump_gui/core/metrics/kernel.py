@@ -20,7 +20,7 @@ except ImportError:       # not compiled here: the numpy path
 
 KERNEL: ModuleType | None = _built if _built is not None and _built.isa() is not None \
     and os.environ.get("ASCEND_DUMP_GUI_NUMPY_METRICS") != "1" else None
-"""The per-leaf kernels (pass_a, pass_b, kl_terms, msprobe, nonfinite), or None for the numpy path."""
+"""The per-leaf kernels (pass_a, pass_b, kl_ratio, kl_sum, msprobe, nonfinite), or None for the numpy path."""
 
 
 def float32_leaf(v: np.ndarray) -> bool:
