@@ -175,9 +175,10 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
             x, y = x.astype(np.float32), y.astype(np.float32)
     else:
         scalar = None
-    result = evaluate(x, y, names, scalar=scalar, npu_name=row.npu_file, golden_name=str(row.golden_file))
+    result = evaluate(x, y, names, scalar=scalar, npu_name=row.npu_file, golden_name=str(row.golden_file),
+                      with_msprobe=True)
     row.metrics, row.texts = result.values, result.texts
-    core = msprobe_metrics(np.reshape(x, y.shape) if x.shape != y.shape else x, y)
+    core = msprobe_metrics(np.reshape(x, y.shape) if x.shape != y.shape else x, y, leaf_totals=result.msprobe_leaves)
     row.msprobe = core.values
     tol = tolerances.for_dtype(str(pair.npu_tensor.np_dtype) if pair.npu_tensor is not None else row.dtype)
     row.accuracy = accuracy_reached(core.values["Cosine"], core.values["MaxAbsErr"], tol)

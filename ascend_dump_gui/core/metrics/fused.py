@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.metrics import kernel, pairwise, stdev
+from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_leaf
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""
@@ -61,6 +62,7 @@ class PassA:
     ysum: float | None = None
     leaf_xmin: dict[int, np.floating] = field(default_factory=dict)   # leaf start -> min of x there
     leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
+    msprobe: dict[tuple[int, int], tuple | None] | None = None    # leaf range -> msprobe's totals (kernel_leaf)
 
 
 class _Scratch(threading.local):
@@ -104,16 +106,22 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
     return s, _load(x, a, b, s.x), _load(y, a, b, s.y), s.t[:m], s.u[:m]
 
 
-def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF) -> PassA:
-    """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty)."""
+def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
+           msprobe: bool = False) -> PassA:
+    """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
+    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals while the leaf is in cache."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
+    msprobe = msprobe and k is not None and kernel.float32_leaf(x) and kernel.float32_leaf(y)
 
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         if k is not None:
-            return _kernel_a(k.pass_a(xs, ys), need)
+            r = _kernel_a(k.pass_a(xs, ys), need)
+            if msprobe:
+                r["msprobe"] = kernel_leaf(xs, ys)
+            return r
         r: dict = {}
         with np.errstate(all="ignore"):
             if need.ad or need.d2:
@@ -158,6 +166,8 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
         if need.sums:
             out.xsum = float(np.sum([p["xsum"] for p in parts], dtype=np.float64))
             out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
+        if msprobe:
+            out.msprobe = {ab: p["msprobe"] for ab, p in zip(ranges, parts, strict=True)}
         if need.minmax:
             out.leaf_xmin = {a: p["xmin"] for (a, _), p in zip(ranges, parts, strict=True)}
             out.leaf_ymin = {a: p["ymin"] for (a, _), p in zip(ranges, parts, strict=True)}

@@ -169,3 +169,19 @@ def test_environment_forces_the_numpy_path():
     env = {**os.environ, "ASCEND_DUMP_GUI_NUMPY_METRICS": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "True"
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+def test_msprobe_totals_taken_in_the_first_pass_equal_their_own_pass(kind):
+    rng = np.random.default_rng([kind, 5])
+    x, y = _adversarial(50_003, kind, rng)
+    first = evaluate(x, y, leaf=4096, with_msprobe=True)
+    assert first.msprobe_leaves is not None and len(first.msprobe_leaves) > 1
+    shared = msprobe_metrics(x, y, leaf=4096, leaf_totals=first.msprobe_leaves)
+    own = msprobe_metrics(x, y, leaf=4096)
+    assert shared.values == own.values and shared.message == own.message
+    # totals of other leaves (another leaf size) are not taken for these
+    other = evaluate(x, y, leaf=1024, with_msprobe=True).msprobe_leaves
+    assert msprobe_metrics(x, y, leaf=4096, leaf_totals=other).values == own.values
+    assert evaluate(_cast(x, np.float16), y, with_msprobe=True).msprobe_leaves is None
