@@ -149,26 +149,39 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     row.shape = list(x.shape)
     abs_max = _abs_max(x) if x.dtype == np.float16 else None
     row.overflow_text = _overflow_text(x, abs_max)
-    has_inf, has_nan = _nonfinite(x)
+    seen = _compare_loaded(row, pair, x, names, tolerances, mode)
+    has_inf, has_nan = seen if seen is not None else _nonfinite(x)
     row.overflow_kind = overflow_kind(row.dtype, inf=has_inf, nan=has_nan, abs_max=abs_max)
     row.overflow = row.role == "output" and row.overflow_kind is not None
+    return row
+
+
+def _compare_loaded(row: CompareRow, pair: TensorPair, x: np.ndarray, names: Sequence[str], tolerances: Tolerances,
+                    mode: str) -> tuple[bool, bool] | None:
+    """The metrics of a row whose NPU tensor ``x`` is loaded: (has Inf, has NaN) of ``x`` when the metrics'
+    kernel saw every value (no separate overflow pass needed), else None."""
     if pair.problem is not None:
-        return _fail(row, names, pair.problem)
+        _fail(row, names, pair.problem)
+        return None
     try:
         y = pair.golden_tensor.array() if pair.golden_tensor is not None else load_golden(pair.golden_npy)
     except DumpError as exc:
         row.unreadable = row.golden_file
-        return _fail(row, names, str(exc))
+        _fail(row, names, str(exc))
+        return None
     except MemoryError:
         row.unreadable = row.golden_file
-        return _fail(row, names, msg("{file}: not enough memory to load it", file=row.golden_file))
+        _fail(row, names, msg("{file}: not enough memory to load it", file=row.golden_file))
+        return None
     row.golden_dtype = _dtype_name(y)
     if np.iscomplexobj(x) or np.iscomplexobj(y):  # casting would drop the imaginary part: a false pass
-        return _fail(row, names, msg("cannot compare complex values: the metrics are defined for real numbers"))
+        _fail(row, names, msg("cannot compare complex values: the metrics are defined for real numbers"))
+        return None
     if x.size != y.size:
-        return _fail(row, names, msg("cannot compare: the NPU shape {shape} and the {reference} shape {other} hold "
-                                     "different numbers of elements", shape=list(x.shape),
-                                     reference=reference_word(mode), other=list(y.shape)))
+        _fail(row, names, msg("cannot compare: the NPU shape {shape} and the {reference} shape {other} hold "
+                              "different numbers of elements", shape=list(x.shape),
+                              reference=reference_word(mode), other=list(y.shape)))
+        return None
     if mode == NPU_VS_NPU:
         scalar = sum(pair.npu_tensor.shape) == len(pair.npu_tensor.shape) if pair.npu_tensor else None
         if x.dtype == np.bool_:
@@ -190,7 +203,7 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         messages.append(msg("not compared: the accuracy rule has no value for {tensor} ({accuracy})", tensor=row.tensor,
                             accuracy=row.accuracy))
     row.fail_reason = joined(messages, ",") or None
-    return row
+    return result.npu_nonfinite
 
 
 def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progress: ProgressFn,

@@ -68,8 +68,9 @@ enum { A_D2, A_AD, A_XX, A_YY, A_REL, A_X, A_Y, NA };
 enum { M_AD, M_REL, M_XMAX, M_YMAX, NMAX };
 enum { M_XMIN, M_YMIN, NMIN };
 
-/* pass A's running max/min, one per accumulator lane (lane 0 also takes the scalar elements) */
-typedef struct { float mx[NMAX][8]; float mn[NMIN][8]; } ExtA;
+/* pass A's running max/min, one per accumulator lane (lane 0 also takes the scalar elements); xabs: max |x|
+ * over the values that are not NaN (inf there = x holds an Inf, whatever NaN it holds too) */
+typedef struct { float mx[NMAX][8]; float mn[NMIN][8]; float xabs[8]; } ExtA;
 
 /* msaccucmp's relative error: |x / y - 1|, 0 where |y| <= eps (or y is NaN) */
 AI float rel_a(float x, float y) { float t = fabsf(x / y - 1.0f); return (fabsf(y) > EPS64F) ? t : 0.0f; }
@@ -83,6 +84,7 @@ AI void elems_a(float x, float y, float e[NA], ExtA *ex) {
     ex->mx[M_YMAX][0] = fmax_nan(ex->mx[M_YMAX][0], y);
     ex->mn[M_XMIN][0] = fmin_nan(ex->mn[M_XMIN][0], x);
     ex->mn[M_YMIN][0] = fmin_nan(ex->mn[M_YMIN][0], y);
+    ex->xabs[0] = (fabsf(x) > ex->xabs[0]) ? fabsf(x) : ex->xabs[0];
 }
 
 typedef struct { float nx, ny, xlo, xspan, ylo, yspan; } ParamB;
@@ -130,7 +132,7 @@ AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], Ex
         return;
     }
     f8 mad = ld8(ex->mx[M_AD]), mrel = ld8(ex->mx[M_REL]), mxx = ld8(ex->mx[M_XMAX]), myx = ld8(ex->mx[M_YMAX]);
-    f8 mxn = ld8(ex->mn[M_XMIN]), myn = ld8(ex->mn[M_YMIN]);
+    f8 mxn = ld8(ex->mn[M_XMIN]), myn = ld8(ex->mn[M_YMIN]), mxa = ld8(ex->xabs);
     f8 rd2 = bc8(0), rad = rd2, rxx = rd2, ryy = rd2, rrel = rd2, rx = rd2, ry = rd2;
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
@@ -144,9 +146,11 @@ AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], Ex
         }
         mad = max8(mad, AD); mrel = max8(mrel, T); mxx = max8(mxx, X); myx = max8(myx, Y);
         mxn = min8(mxn, X); myn = min8(myn, Y);
+        f8 XA = abs8(X);
+        mxa = sel8(XA > mxa, XA, mxa);
     }
     st8(ex->mx[M_AD], mad); st8(ex->mx[M_REL], mrel); st8(ex->mx[M_XMAX], mxx); st8(ex->mx[M_YMAX], myx);
-    st8(ex->mn[M_XMIN], mxn); st8(ex->mn[M_YMIN], myn);
+    st8(ex->mn[M_XMIN], mxn); st8(ex->mn[M_YMIN], myn); st8(ex->xabs, mxa);
     out[A_D2] = fold8(rd2); out[A_AD] = fold8(rad); out[A_XX] = fold8(rxx); out[A_YY] = fold8(ryy);
     out[A_REL] = fold8(rrel); out[A_X] = fold8(rx); out[A_Y] = fold8(ry);
     for (; i < n; i++) {
@@ -298,9 +302,10 @@ static int not_empty(idx n) {
 }
 
 PyDoc_STRVAR(pass_a_doc,
-"pass_a(x, y) -> (d2, ad_sum, xx, yy, rel_sum, xsum, ysum, ad_max, rel_max, xmax, ymax, xmin, ymin)\n\n"
+"pass_a(x, y) -> (d2, ad_sum, xx, yy, rel_sum, xsum, ysum, ad_max, rel_max, xmax, ymax, xmin, ymin, xabs)\n\n"
 "Pass A of one non-empty leaf of two contiguous float32 buffers: numpy's float32 pairwise sums of (x-y)^2,\n"
-"|x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min.");
+"|x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min; xabs: max |x| over\n"
+"the values that are not NaN (inf when x holds an Inf).");
 
 static PyObject *py_pass_a(PyObject *self, PyObject *args) {
     Py_buffer bx, by;
@@ -315,6 +320,7 @@ static PyObject *py_pass_a(PyObject *self, PyObject *args) {
         for (int j = 0; j < 8; j++) {
             for (int k = 0; k < NMAX; k++) ex.mx[k][j] = first_max[k];
             for (int k = 0; k < NMIN; k++) ex.mn[k][j] = first_min[k];
+            ex.xabs[j] = 0.0f;
         }
         (void)e;
         Py_BEGIN_ALLOW_THREADS
@@ -323,12 +329,13 @@ static PyObject *py_pass_a(PyObject *self, PyObject *args) {
         for (int j = 1; j < 8; j++) {
             for (int k = 0; k < NMAX; k++) ex.mx[k][0] = fmax_nan(ex.mx[k][0], ex.mx[k][j]);
             for (int k = 0; k < NMIN; k++) ex.mn[k][0] = fmin_nan(ex.mn[k][0], ex.mn[k][j]);
+            ex.xabs[0] = (ex.xabs[j] > ex.xabs[0]) ? ex.xabs[j] : ex.xabs[0];
         }
         Py_END_ALLOW_THREADS
-        res = Py_BuildValue("(ddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
+        res = Py_BuildValue("(dddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
                             (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
                             (double)ex.mx[M_AD][0], (double)ex.mx[M_REL][0], (double)ex.mx[M_XMAX][0],
-                            (double)ex.mx[M_YMAX][0], (double)ex.mn[M_XMIN][0], (double)ex.mn[M_YMIN][0]);
+                            (double)ex.mx[M_YMAX][0], (double)ex.mn[M_XMIN][0], (double)ex.mn[M_YMIN][0], (double)ex.xabs[0]);
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);

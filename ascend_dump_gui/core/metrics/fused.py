@@ -63,6 +63,7 @@ class PassA:
     leaf_xmin: dict[int, np.floating] = field(default_factory=dict)   # leaf start -> min of x there
     leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
     msprobe: dict[tuple[int, int], tuple | None] | None = None    # leaf range -> msprobe's totals (kernel_leaf)
+    x_nonfinite: tuple[bool, bool] | None = None     # (has Inf, has NaN) of float32 x, seen by the kernel
 
 
 class _Scratch(threading.local):
@@ -118,7 +119,9 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         if k is not None:
-            r = _kernel_a(k.pass_a(xs, ys), need)
+            values = k.pass_a(xs, ys)
+            r = _kernel_a(values, need)
+            r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
             if msprobe:
                 r["msprobe"] = kernel_leaf(xs, ys)
             return r
@@ -168,6 +171,8 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
         if msprobe:
             out.msprobe = {ab: p["msprobe"] for ab, p in zip(ranges, parts, strict=True)}
+        if k is not None and kernel.float32_leaf(x):
+            out.x_nonfinite = (any(p["x_nonfinite"][0] for p in parts), any(p["x_nonfinite"][1] for p in parts))
         if need.minmax:
             out.leaf_xmin = {a: p["xmin"] for (a, _), p in zip(ranges, parts, strict=True)}
             out.leaf_ymin = {a: p["ymin"] for (a, _), p in zip(ranges, parts, strict=True)}
@@ -176,6 +181,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
 
 _A_KEYS = ("d2", "ad_sum", "xx", "yy", "rel_sum", "xsum", "ysum", "ad_max", "rel_max", "xmax", "ymax", "xmin",
            "ymin")
+"""What the kernel's pass_a returns first (then max |x| over the values that are not NaN)."""
 _A_NEEDS = {"d2": "d2", "ad_sum": "ad", "xx": "xx", "yy": "yy", "rel_sum": "rel", "xsum": "sums", "ysum": "sums",
             "ad_max": "ad", "rel_max": "rel", "xmax": "minmax", "ymax": "minmax", "xmin": "minmax",
             "ymin": "minmax"}
@@ -183,7 +189,8 @@ _A_NEEDS = {"d2": "d2", "ad_sum": "ad", "xx": "xx", "yy": "yy", "rel_sum": "rel"
 
 def _kernel_a(values: tuple[float, ...], need: Needs) -> dict:
     """The kernel's pass A of a leaf as the numpy path's dict (float32 scalars, only the needed keys)."""
-    return {key: np.float32(v) for key, v in zip(_A_KEYS, values, strict=True) if getattr(need, _A_NEEDS[key])}
+    return {key: np.float32(v) for key, v in zip(_A_KEYS, values[:len(_A_KEYS)], strict=True)
+            if getattr(need, _A_NEEDS[key])}
 
 
 def _floor_from(lo: np.floating, span: np.floating) -> np.float32 | None:

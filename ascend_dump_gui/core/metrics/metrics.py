@@ -44,12 +44,14 @@ class PairMetrics:
     cannot compute (its ``NaN``). ``texts``: metric -> exactly what msaccucmp writes in its CSV.
     ``messages``: msaccucmp's CompareFailReason messages, in algorithm order. ``msprobe_leaves``: msprobe's
     leaf totals taken in the same pass when asked (``evaluate(with_msprobe=True)``), for ``msprobe_metrics``.
+    ``npu_nonfinite``: (has Inf, has NaN) of a float32 NPU tensor when the C kernel saw every value, else None.
     """
 
     values: dict[str, float | str | None] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
     msprobe_leaves: dict[tuple[int, int], tuple | None] | None = None
+    npu_nonfinite: tuple[bool, bool] | None = None
 
     def set(self, name: str, value: float | str | None, text: str, message: str = "") -> None:
         self.values[name] = value
@@ -125,7 +127,7 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
     n = x.shape[0]
     with np.errstate(all="ignore"):
         a = fused.pass_a(x, y, need, leaf, msprobe=with_msprobe)
-        result.msprobe_leaves = a.msprobe
+        result.msprobe_leaves, result.npu_nonfinite = a.msprobe, a.x_nonfinite
         norms = kl = None
         if need.cos:
             norms = (np.sqrt(a.xx), np.sqrt(a.yy))
