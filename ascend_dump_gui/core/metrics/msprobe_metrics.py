@@ -45,8 +45,8 @@ class MsprobeResult:
     message: str = ""
 
 
-def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
-                    leaf: int = pairwise.DEFAULT_LEAF, *, leaf_totals: Mapping[tuple[int, int], tuple | None] | None = None) -> MsprobeResult:
+def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray, leaf: int = pairwise.DEFAULT_LEAF, *,
+                    leaf_totals: Mapping[tuple[int, int], tuple | None] | None = None) -> MsprobeResult:
     """The six msprobe columns for one pair, after msprobe's validation chain (empty, shape, 0-d,
     NaN/Inf positions, dtype). ``leaf_totals``: leaf range -> :func:`kernel_leaf` totals already taken
     (by the msaccucmp pass over the same leaves, :func:`.fused.pass_a`); the other leaves are computed here."""
