@@ -9,7 +9,8 @@ with every worker thread and once more on one thread (what it gets when another 
 cores). msaccucmp (msprobe's ``AlgorithmManager``, all ten algorithms) runs in a subprocess with the
 oracle venv's python; it is skipped with a note when that venv is absent. Best and median of the repeats
 are printed, with the load average before and after, since other processes may share the cores. The
-6-decimal strings of both are compared too. End to end: ``ascend-dump compare x.npy y.npy --json`` in a fresh
+6-decimal strings of both are compared too. The metrics run the C kernel when it is built
+(``ASCEND_DUMP_GUI_NUMPY_METRICS=1`` measures the numpy path, in-process and end to end). End to end: ``ascend-dump compare x.npy y.npy --json`` in a fresh
 process (start, reading both files from the page cache, all ten metrics, the JSON), GB/s of both files.
 Targets (issue 35): end to end >= 2 GB/s, ours >= 25x msaccucmp.
 """
@@ -29,7 +30,7 @@ from statistics import median
 
 import numpy as np
 
-from ascend_dump_gui.core.metrics import pairwise
+from ascend_dump_gui.core.metrics import kernel, pairwise
 from ascend_dump_gui.core.metrics.metrics import evaluate
 from ascend_dump_gui.core.metrics.pairwise import worker_count
 
@@ -147,6 +148,8 @@ def main() -> None:
     total = x.nbytes + y.nbytes
     print(f"2 x {args.size_mb:g} MiB float32 ({n} elements each), {worker_count()} worker threads, "
           f"{args.repeat} runs each")
+    print("metrics: " + (f"C kernel ({kernel.KERNEL.isa()})" if kernel.KERNEL is not None else
+                         "numpy path (no C kernel built, or ASCEND_DUMP_GUI_NUMPY_METRICS=1)"))
     print(f"load average before: {os.getloadavg()[0]:.2f} (other processes share the cores)")
     e2e = end_to_end(x, y, args.repeat)
     dot, _ = timed(lambda: np.dot(x, y), args.repeat)

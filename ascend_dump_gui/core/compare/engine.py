@@ -29,7 +29,7 @@ from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError, reason_text
 from ascend_dump_gui.core.messages import joined, msg
-from ascend_dump_gui.core.metrics import pairwise
+from ascend_dump_gui.core.metrics import kernel, pairwise
 from ascend_dump_gui.core.metrics.metrics import FAILED, evaluate, resolve_names
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
@@ -92,9 +92,12 @@ def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
     if x.dtype.kind != "f" and x.dtype not in _ML_FLOATS:
         return False, False
     flat = np.ravel(x)
+    k = kernel.KERNEL if kernel.float32_leaf(flat) else None
 
     def one(a: int, b: int) -> tuple[bool, bool]:
         chunk = flat[a:b]
+        if k is not None:
+            return k.nonfinite(chunk)
         if chunk.dtype in _ML_FLOATS:
             chunk = chunk.astype(np.float32)
         if np.isfinite(chunk).all():
@@ -146,35 +149,49 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     row.shape = list(x.shape)
     abs_max = _abs_max(x) if x.dtype == np.float16 else None
     row.overflow_text = _overflow_text(x, abs_max)
-    has_inf, has_nan = _nonfinite(x)
+    seen = _compare_loaded(row, pair, x, names, tolerances, mode)
+    has_inf, has_nan = seen if seen is not None else _nonfinite(x)
     row.overflow_kind = overflow_kind(row.dtype, inf=has_inf, nan=has_nan, abs_max=abs_max)
     row.overflow = row.role == "output" and row.overflow_kind is not None
+    return row
+
+
+def _compare_loaded(row: CompareRow, pair: TensorPair, x: np.ndarray, names: Sequence[str], tolerances: Tolerances,
+                    mode: str) -> tuple[bool, bool] | None:
+    """The metrics of a row whose NPU tensor ``x`` is loaded: (has Inf, has NaN) of ``x`` when the metrics'
+    kernel saw every value (no separate overflow pass needed), else None."""
     if pair.problem is not None:
-        return _fail(row, names, pair.problem)
+        _fail(row, names, pair.problem)
+        return None
     try:
         y = pair.golden_tensor.array() if pair.golden_tensor is not None else load_golden(pair.golden_npy)
     except DumpError as exc:
         row.unreadable = row.golden_file
-        return _fail(row, names, reason_text(exc))
+        _fail(row, names, reason_text(exc))
+        return None
     except MemoryError:
         row.unreadable = row.golden_file
-        return _fail(row, names, msg("{file}: not enough memory to load it", file=row.golden_file))
+        _fail(row, names, msg("{file}: not enough memory to load it", file=row.golden_file))
+        return None
     row.golden_dtype = _dtype_name(y)
     if np.iscomplexobj(x) or np.iscomplexobj(y):  # casting would drop the imaginary part: a false pass
-        return _fail(row, names, msg("cannot compare complex values: the metrics are defined for real numbers"))
+        _fail(row, names, msg("cannot compare complex values: the metrics are defined for real numbers"))
+        return None
     if x.size != y.size:
-        return _fail(row, names, msg("cannot compare: the NPU shape {shape} and the {reference} shape {other} hold "
-                                     "different numbers of elements", shape=list(x.shape),
-                                     reference=reference_word(mode), other=list(y.shape)))
+        _fail(row, names, msg("cannot compare: the NPU shape {shape} and the {reference} shape {other} hold "
+                              "different numbers of elements", shape=list(x.shape),
+                              reference=reference_word(mode), other=list(y.shape)))
+        return None
     if mode == NPU_VS_NPU:
         scalar = sum(pair.npu_tensor.shape) == len(pair.npu_tensor.shape) if pair.npu_tensor else None
         if x.dtype == np.bool_:
             x, y = x.astype(np.float32), y.astype(np.float32)
     else:
         scalar = None
-    result = evaluate(x, y, names, scalar=scalar, npu_name=row.npu_file, golden_name=str(row.golden_file))
+    result = evaluate(x, y, names, scalar=scalar, npu_name=row.npu_file, golden_name=str(row.golden_file),
+                      with_msprobe=True)
     row.metrics, row.texts = result.values, result.texts
-    core = msprobe_metrics(np.reshape(x, y.shape) if x.shape != y.shape else x, y)
+    core = msprobe_metrics(np.reshape(x, y.shape) if x.shape != y.shape else x, y, leaf_totals=result.msprobe_leaves)
     row.msprobe = core.values
     tol = tolerances.for_dtype(str(pair.npu_tensor.np_dtype) if pair.npu_tensor is not None else row.dtype)
     row.accuracy = accuracy_reached(core.values["Cosine"], core.values["MaxAbsErr"], tol)
@@ -186,7 +203,7 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         messages.append(msg("not compared: the accuracy rule has no value for {tensor} ({accuracy})", tensor=row.tensor,
                             accuracy=row.accuracy))
     row.fail_reason = joined(messages, ",") or None
-    return row
+    return result.npu_nonfinite
 
 
 def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progress: ProgressFn,

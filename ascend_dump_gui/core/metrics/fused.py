@@ -6,6 +6,8 @@ element operations exactly and is summed by numpy, and leaves are folded along n
 (:mod:`.pairwise`), so the totals carry the same bits as msaccucmp's whole-array expressions. Two steps
 are left out where they provably change nothing: KL's floor in a leaf whose minimum lies above it, and
 the ``|y| <= eps`` mask of the relative errors where ``y*y`` (already computed) shows no such ``y``.
+With the C kernel (:mod:`.kernel`) a leaf is one call that walks numpy's pairwise tree itself, with the same
+element operations and the same bits; the numpy code below is the fallback.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.metrics import pairwise, stdev
+from ascend_dump_gui.core.metrics import kernel, pairwise, stdev
+from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_leaf
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""
@@ -59,6 +62,8 @@ class PassA:
     ysum: float | None = None
     leaf_xmin: dict[int, np.floating] = field(default_factory=dict)   # leaf start -> min of x there
     leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
+    msprobe: dict[tuple[int, int], tuple | None] | None = None    # leaf range -> msprobe's totals (kernel_leaf)
+    x_nonfinite: tuple[bool, bool] | None = None     # (has Inf, has NaN) of float32 x, seen by the kernel
 
 
 class _Scratch(threading.local):
@@ -102,13 +107,24 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
     return s, _load(x, a, b, s.x), _load(y, a, b, s.y), s.t[:m], s.u[:m]
 
 
-def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF) -> PassA:
-    """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty)."""
+def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
+           msprobe: bool = False) -> PassA:
+    """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
+    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals while the leaf is in cache."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
+    k = kernel.KERNEL
+    msprobe = msprobe and k is not None and kernel.float32_leaf(x) and kernel.float32_leaf(y)
 
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
+        if k is not None:
+            values = k.pass_a(xs, ys)
+            r = _kernel_a(values, need)
+            r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
+            if msprobe:
+                r["msprobe"] = kernel_leaf(xs, ys)
+            return r
         r: dict = {}
         with np.errstate(all="ignore"):
             if need.ad or need.d2:
@@ -153,10 +169,28 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
         if need.sums:
             out.xsum = float(np.sum([p["xsum"] for p in parts], dtype=np.float64))
             out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
+        if msprobe:
+            out.msprobe = {ab: p["msprobe"] for ab, p in zip(ranges, parts, strict=True)}
+        if k is not None and kernel.float32_leaf(x):
+            out.x_nonfinite = (any(p["x_nonfinite"][0] for p in parts), any(p["x_nonfinite"][1] for p in parts))
         if need.minmax:
             out.leaf_xmin = {a: p["xmin"] for (a, _), p in zip(ranges, parts, strict=True)}
             out.leaf_ymin = {a: p["ymin"] for (a, _), p in zip(ranges, parts, strict=True)}
     return out
+
+
+_A_KEYS = ("d2", "ad_sum", "xx", "yy", "rel_sum", "xsum", "ysum", "ad_max", "rel_max", "xmax", "ymax", "xmin",
+           "ymin")
+"""What the kernel's pass_a returns first (then max |x| over the values that are not NaN)."""
+_A_NEEDS = {"d2": "d2", "ad_sum": "ad", "xx": "xx", "yy": "yy", "rel_sum": "rel", "xsum": "sums", "ysum": "sums",
+            "ad_max": "ad", "rel_max": "rel", "xmax": "minmax", "ymax": "minmax", "xmin": "minmax",
+            "ymin": "minmax"}
+
+
+def _kernel_a(values: tuple[float, ...], need: Needs) -> dict:
+    """The kernel's pass A of a leaf as the numpy path's dict (float32 scalars, only the needed keys)."""
+    return {key: np.float32(v) for key, v in zip(_A_KEYS, values[:len(_A_KEYS)], strict=True)
+            if getattr(need, _A_NEEDS[key])}
 
 
 def _floor_from(lo: np.floating, span: np.floating) -> np.float32 | None:
@@ -220,17 +254,27 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
     ``stats``, the exact float64 (mean, std) of each side (``xstat``/``ystat``)."""
     n = x.shape[0]
     xfloor, yfloor = kl.floors() if kl is not None else (None, None)
+    k = kernel.KERNEL
+    if k is not None:
+        nx, ny = norms if norms is not None else (1.0, 1.0)
+        lims = (kl.xlo, kl.xspan, kl.ylo, kl.yspan) if kl is not None else (0.0, 1.0, 0.0, 1.0)
 
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         r: dict = {}
         with np.errstate(all="ignore"):
-            if norms is not None:
+            if k is not None and (norms is not None or kl is not None):
+                cos, px, py = k.pass_b(xs, ys, nx, ny, *lims)
+                if norms is not None:
+                    r["cos"] = np.float32(cos)
+                if kl is not None:
+                    r["px"], r["py"] = np.float32(px), np.float32(py)
+            elif norms is not None:
                 np.divide(xs, norms[0], out=t)
                 np.divide(ys, norms[1], out=u)
                 np.multiply(t, u, out=t)
                 r["cos"] = _SUM(t)
-            if kl is not None:
+            if kl is not None and k is None:
                 r["px"] = _SUM(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), t))
                 r["py"] = _SUM(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), u))
             if stats:
@@ -256,10 +300,14 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     than keeping pass B's values, which costs a write and a read of both tensors' size)."""
     n = x.shape[0]
     xfloor, yfloor = kl.floors()
+    k = kernel.KERNEL
 
     def one(a: int, b: int) -> np.floating:
         with np.errstate(all="ignore"):
             _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
+            if k is not None:            # P / Q, numpy's log (its SIMD bits), the sum of P * log
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, q)
+                return np.float32(k.kl_sum(xs, np.log(q, out=q), kl.xlo, kl.xspan, psum))
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)

@@ -42,12 +42,16 @@ class PairMetrics:
 
     ``values``: metric -> float (may be nan/inf), the StandardDeviation string, or None where msaccucmp
     cannot compute (its ``NaN``). ``texts``: metric -> exactly what msaccucmp writes in its CSV.
-    ``messages``: msaccucmp's CompareFailReason messages, in algorithm order.
+    ``messages``: msaccucmp's CompareFailReason messages, in algorithm order. ``msprobe_leaves``: msprobe's
+    leaf totals taken in the same pass when asked (``evaluate(with_msprobe=True)``), for ``msprobe_metrics``.
+    ``npu_nonfinite``: (has Inf, has NaN) of a float32 NPU tensor when the C kernel saw every value, else None.
     """
 
     values: dict[str, float | str | None] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)
+    msprobe_leaves: dict[tuple[int, int], tuple | None] | None = None
+    npu_nonfinite: tuple[bool, bool] | None = None
 
     def set(self, name: str, value: float | str | None, text: str, message: str = "") -> None:
         self.values[name] = value
@@ -68,11 +72,12 @@ def is_scalar_shape(shape: Sequence[int]) -> bool:
 
 def evaluate(npu_array: np.ndarray, golden_array: np.ndarray, names: Sequence[str] | None = None, *,
              scalar: bool | None = None, npu_name: str = "", golden_name: str = "",
-             leaf: int = pairwise.DEFAULT_LEAF) -> PairMetrics:
+             leaf: int = pairwise.DEFAULT_LEAF, with_msprobe: bool = False) -> PairMetrics:
     """Compare one tensor pair with msaccucmp's algorithms: values, CSV texts and messages.
 
     ``scalar`` overrides msaccucmp's scalar test on the NPU shape (cosine is then 1 by definition);
-    ``npu_name``/``golden_name`` appear in messages the way msaccucmp names the files.
+    ``npu_name``/``golden_name`` appear in messages the way msaccucmp names the files. ``with_msprobe``:
+    also take msprobe's leaf totals in the first pass where the C kernel can (``result.msprobe_leaves``).
     """
     selected = resolve_names(names)
     x, y = np.ravel(np.asarray(npu_array)), np.ravel(np.asarray(golden_array))
@@ -92,7 +97,7 @@ def evaluate(npu_array: np.ndarray, golden_array: np.ndarray, names: Sequence[st
     elif x.shape[0] == 0:
         _evaluate_empty(selected, scalar, result)
     else:
-        _evaluate_float(x, y, selected, scalar, npu_name, golden_name, result, leaf)
+        _evaluate_float(x, y, selected, scalar, npu_name, golden_name, result, leaf, with_msprobe)
     return result
 
 
@@ -116,12 +121,13 @@ def _mean32(total: np.floating, n: int) -> np.float32:
 
 
 def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: bool, npu_name: str,
-                    golden_name: str, result: PairMetrics, leaf: int) -> None:
+                    golden_name: str, result: PairMetrics, leaf: int, with_msprobe: bool) -> None:
     wanted = set().union(*(_NEEDS[n] for n in selected if not (scalar and n == "CosineSimilarity")))
     need = Needs(**{k: True for k in wanted})
     n = x.shape[0]
     with np.errstate(all="ignore"):
-        a = fused.pass_a(x, y, need, leaf)
+        a = fused.pass_a(x, y, need, leaf, msprobe=with_msprobe)
+        result.msprobe_leaves, result.npu_nonfinite = a.msprobe, a.x_nonfinite
         norms = kl = None
         if need.cos:
             norms = (np.sqrt(a.xx), np.sqrt(a.yy))

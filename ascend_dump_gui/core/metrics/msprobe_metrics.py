@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.messages import msg
-from ascend_dump_gui.core.metrics import pairwise
+from ascend_dump_gui.core.metrics import kernel, pairwise
 
 MSPROBE_NAMES: tuple[str, ...] = (
     "Cosine",
@@ -45,10 +45,11 @@ class MsprobeResult:
     message: str = ""
 
 
-def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
-                    leaf: int = pairwise.DEFAULT_LEAF) -> MsprobeResult:
+def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray, leaf: int = pairwise.DEFAULT_LEAF, *,
+                    leaf_totals: Mapping[tuple[int, int], tuple | None] | None = None) -> MsprobeResult:
     """The six msprobe columns for one pair, after msprobe's validation chain (empty, shape, 0-d,
-    NaN/Inf positions, dtype)."""
+    NaN/Inf positions, dtype). ``leaf_totals``: leaf range -> :func:`kernel_leaf` totals already taken
+    (by the msaccucmp pass over the same leaves, :func:`.fused.pass_a`); the other leaves are computed here."""
     n, b = np.asarray(npu_array), np.asarray(golden_array)
     if n.size == 0:
         return _all(UNSUPPORTED, msg("This is empty data, can not compare."))
@@ -57,7 +58,7 @@ def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray,
     if n.ndim == 0:
         return _scalar_metrics(n, b)
     message = msg("Dtype of NPU and bench tensor do not match.") if n.dtype != b.dtype else ""
-    totals = _reduce(n.reshape(-1), b.reshape(-1), _rel_type(n, b), leaf=leaf)
+    totals = _reduce(n.reshape(-1), b.reshape(-1), _rel_type(n, b), leaf=leaf, known=leaf_totals or {})
     if totals is None:
         return _all(NOT_AVAILABLE, msg("The position of inf or nan in NPU and bench Tensor do not match."))
     nb, nn, bb, dd, max_abs, max_rel, below1, below5 = totals
@@ -143,9 +144,18 @@ def _as(v: np.ndarray, dtype: np.dtype, name: str) -> np.ndarray:
     return out
 
 
+def kernel_leaf(nl: np.ndarray, bl: np.ndarray) -> tuple | None:
+    """:func:`_fast_leaf` of two contiguous float32 leaves by the C kernel (which must be there)."""
+    done = kernel.KERNEL.msprobe(nl, bl)
+    return None if done is None else (*done[:5], np.float32(done[5]), *done[6:])
+
+
 def _fast_leaf(nl: np.ndarray, bl: np.ndarray, rel_type: np.dtype) -> tuple | None:
     """A leaf's totals in preallocated buffers when every value is finite and no golden value is 0
-    (then msprobe's NaN/Inf handling and eps rule change nothing); None otherwise."""
+    (then msprobe's NaN/Inf handling and eps rule change nothing); None otherwise. A float32 pair goes to the
+    C kernel when it is built (float64 sums in another order than BLAS: the same values to ~1e-15)."""
+    if kernel.KERNEL is not None and rel_type == np.float32 and kernel.float32_leaf(nl) and kernel.float32_leaf(bl):
+        return kernel_leaf(nl, bl)
     m = nl.shape[0]
     n64, b64 = _as(nl, np.dtype(np.float64), "n64"), _as(bl, np.dtype(np.float64), "b64")
     nn, bb = pairwise.dot(n64, n64), pairwise.dot(b64, b64)
@@ -168,12 +178,17 @@ def _fast_leaf(nl: np.ndarray, bl: np.ndarray, rel_type: np.dtype) -> tuple | No
             int(np.count_nonzero(np.less(rel, 0.005, out=mask))))
 
 
-def _reduce(n: np.ndarray, b: np.ndarray, rel_type: np.dtype, leaf: int) -> tuple | None:
-    """One fused pass: dot products, max errors and ratio counts; None if NaN/Inf positions differ."""
+def _reduce(n: np.ndarray, b: np.ndarray, rel_type: np.dtype, leaf: int,
+            known: Mapping[tuple[int, int], tuple | None]) -> tuple | None:
+    """One fused pass: dot products, max errors and ratio counts; None if NaN/Inf positions differ.
+    ``known``: the totals of some leaves (by range), already taken."""
     size = n.shape[0]
     fast = rel_type in (np.float32, np.float64)
 
     def one(lo: int, hi: int) -> tuple | None:
+        done = known.get((lo, hi))
+        if done is not None:
+            return done
         with np.errstate(all="ignore"):
             done = _fast_leaf(n[lo:hi], b[lo:hi], rel_type) if fast else None
             if done is not None:

@@ -1,0 +1,201 @@
+"""The C kernel (core/metrics/_kernel.c) against the numpy path and numpy's own sums, bit for bit.
+
+The kernel tests skip where the kernel is not built or the CPU lacks AVX2; the numpy path is then the only
+one, and these tests still run it against msaccucmp's whole-array formulas.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from ascend_dump_gui.core.compare import engine
+from ascend_dump_gui.core.metrics import kernel
+from ascend_dump_gui.core.metrics.metrics import METRIC_NAMES, evaluate
+from ascend_dump_gui.core.metrics.msprobe_metrics import msprobe_metrics
+from tests.core.compare.msaccucmp_reference import reference_values
+
+BUILT = kernel.KERNEL
+needs_kernel = pytest.mark.skipif(BUILT is None, reason="the C kernel is not built here (or the CPU lacks AVX2)")
+EPS64 = np.float32(2.0 ** -52)
+
+
+def _adversarial(n: int, kind: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    x = rng.standard_normal(n).astype(np.float32)
+    y = (x + rng.standard_normal(n).astype(np.float32) * np.float32(10 ** rng.uniform(-6, 0))).astype(np.float32)
+    k = max(1, n // 10)
+    if kind == 1:
+        y[rng.integers(0, n, k)] = 0
+        x[rng.integers(0, n, k)] = -0.0
+    elif kind == 2:
+        x[rng.integers(0, n, 2)] = np.nan
+    elif kind == 3:
+        y[rng.integers(0, n, 2)] = np.inf
+        x[rng.integers(0, n, 1)] = -np.inf
+    elif kind == 4:                                  # |y| around msaccucmp's eps, subnormal squares
+        x, y = (x * np.float32(1e-16)).astype(np.float32), (y * np.float32(1e-16)).astype(np.float32)
+    elif kind == 5:                                  # squares overflow float32
+        x, y = (x * np.float32(1e19)).astype(np.float32), (y * np.float32(3e19)).astype(np.float32)
+    elif kind == 6:
+        x[:], y[:] = 0, 0
+    elif kind == 7:                                  # constant sides: KL's span 0
+        x[:], y[:] = np.float32(0.5), np.float32(2)
+    return x, y
+
+
+def _same(a, b) -> bool:
+    a, b = np.float32(a), np.float32(b)
+    return bool((np.isnan(a) and np.isnan(b)) or a.tobytes() == b.tobytes() or (a == 0 and b == 0))
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+def test_pass_a_sums_equal_numpys_pairwise_sums(kind):
+    rng = np.random.default_rng(kind)
+    sizes = list(range(1, 300)) + [int(v) for v in rng.integers(300, 200_000, 40)] + [1000, 1024, 4097, 131_072]
+    for n in sizes:
+        x, y = _adversarial(n, kind, rng)
+        with np.errstate(all="ignore"):
+            d = x - y
+            rel = np.abs(x / y - np.float32(1))
+            rel[~(np.abs(y) > EPS64)] = 0
+            want = (np.sum(d * d), np.sum(np.abs(d)), np.sum(x * x), np.sum(y * y), np.sum(rel), np.sum(x),
+                    np.sum(y), np.max(np.abs(d)), np.max(rel), np.max(x), np.max(y), np.min(x), np.min(y))
+        got = BUILT.pass_a(x, y)
+        bad = [i for i, (g, w) in enumerate(zip(got[:13], want, strict=True)) if not _same(g, w)]
+        assert not bad, (n, kind, bad)
+        assert got[13] == np.max(np.abs(x[~np.isnan(x)]), initial=0)
+
+
+@needs_kernel
+def test_sums_keep_numpys_bits_for_every_small_size():
+    rng = np.random.default_rng(11)
+    for n in range(1, 1001):
+        x = (rng.standard_normal(n) * 10 ** rng.uniform(-3, 3, n)).astype(np.float32)
+        ones = np.ones(n, np.float32)
+        assert BUILT.pass_a(x, ones)[5] == np.sum(x), n
+        cos, px, _ = BUILT.pass_b(x, ones, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+        assert cos == np.sum(x), n
+        with np.errstate(all="ignore"):
+            assert _same(px, np.sum(np.maximum(x, np.finfo(np.float32).eps))), n
+
+
+@needs_kernel
+def test_kernel_rejects_mismatched_buffers():
+    with pytest.raises(ValueError, match="same length"):
+        BUILT.pass_a(np.zeros(4, np.float32), np.zeros(5, np.float32))
+    with pytest.raises(ValueError, match="empty"):
+        BUILT.pass_a(np.zeros(0, np.float32), np.zeros(0, np.float32))
+    with pytest.raises(ValueError, match="contiguous"):
+        BUILT.pass_a(np.zeros(8, np.float32)[::2], np.zeros(4, np.float32))
+
+
+def _both_paths(monkeypatch, fn):
+    """``fn()`` with the kernel, then with the numpy path."""
+    with_kernel = fn()
+    monkeypatch.setattr(kernel, "KERNEL", None)
+    numpy_path = fn()
+    monkeypatch.setattr(kernel, "KERNEL", BUILT)
+    return with_kernel, numpy_path
+
+
+def _cast(x: np.ndarray, dtype) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return x.astype(dtype)
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16", "float64"])
+def test_evaluate_with_kernel_equals_numpy_path(kind, dtype, monkeypatch):
+    rng = np.random.default_rng([kind, len(dtype)])
+    dt = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
+    for n in (1, 7, 8, 9, 129, 1000, 5003, int(rng.integers(10_000, 40_000))):
+        x, y = (_cast(v, dt) for v in _adversarial(n, kind, rng))
+        leaf = int(rng.choice([128, 1024, 4096]))
+        got, want = _both_paths(monkeypatch, lambda x=x, y=y, leaf=leaf: evaluate(x, y, leaf=leaf))
+        for name in METRIC_NAMES:
+            assert got.texts[name] == want.texts[name], (n, name)
+            g, w = got.values[name], want.values[name]
+            assert g == w or (isinstance(g, float) and math.isnan(g) and math.isnan(w)), (n, name, g, w)
+        assert got.messages == want.messages
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", ["noise", "relu", "cauchy", "nan_inf"])
+def test_random_pairs_with_kernel_equal_whole_array_msaccucmp(kind):
+    from tests.core.compare.test_metrics_random import _pair
+
+    rng = np.random.default_rng(len(kind))
+    x, y = _pair(kind, 50_001, rng)
+    got, want = evaluate(x, y, leaf=2048), reference_values(x, y)
+    for name in METRIC_NAMES:
+        if name != "StandardDeviation":
+            assert _same(got.values[name], want[name]), name
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
+    rng = np.random.default_rng([kind, 3])
+    for n in (2, 9, 1000, 30_011):
+        x, y = _adversarial(n, kind, rng)
+        got, want = _both_paths(monkeypatch, lambda x=x, y=y: msprobe_metrics(x, y, leaf=4096))
+        assert got.message == want.message
+        for name, w in want.values.items():
+            g = got.values[name]
+            if isinstance(w, str) or isinstance(g, str):
+                assert g == w, (n, name)
+            else:      # float64 sums in another order than BLAS: rounding-level differences only
+                assert g == pytest.approx(w, rel=1e-12, abs=2e-12) or (math.isinf(g) and g == w), (n, name, g, w)
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+def test_overflow_check_with_kernel_equals_numpy(kind, monkeypatch):
+    rng = np.random.default_rng(kind)
+    x, _ = _adversarial(50_000, kind, rng)
+    got, want = _both_paths(monkeypatch, lambda: engine._nonfinite(x))
+    assert got == want == (bool(np.isinf(x).any()), bool(np.isnan(x).any()))
+
+
+def test_environment_forces_the_numpy_path():
+    code = "from ascend_dump_gui.core.metrics import kernel; print(kernel.KERNEL is None)"
+    env = {**os.environ, "ASCEND_DUMP_GUI_NUMPY_METRICS": "1"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "True"
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+def test_msprobe_totals_taken_in_the_first_pass_equal_their_own_pass(kind):
+    rng = np.random.default_rng([kind, 5])
+    x, y = _adversarial(50_003, kind, rng)
+    first = evaluate(x, y, leaf=4096, with_msprobe=True)
+    assert first.msprobe_leaves is not None and len(first.msprobe_leaves) > 1
+    shared = msprobe_metrics(x, y, leaf=4096, leaf_totals=first.msprobe_leaves)
+    own = msprobe_metrics(x, y, leaf=4096)
+    assert shared.values == own.values and shared.message == own.message
+    # totals of other leaves (another leaf size) are not taken for these
+    other = evaluate(x, y, leaf=1024, with_msprobe=True).msprobe_leaves
+    assert msprobe_metrics(x, y, leaf=4096, leaf_totals=other).values == own.values
+    assert evaluate(_cast(x, np.float16), y, with_msprobe=True).msprobe_leaves is None
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", range(8))
+def test_npu_nonfinite_seen_by_the_kernel_equals_the_overflow_pass(kind):
+    rng = np.random.default_rng([kind, 9])
+    x, y = _adversarial(20_011, kind, rng)
+    if kind == 2:
+        x[5] = np.inf                                  # NaN and Inf in one tensor
+    for npu, golden in ((x, y), (y, x)):
+        seen = evaluate(npu, golden, leaf=2048).npu_nonfinite
+        assert seen == engine._nonfinite(npu) == (bool(np.isinf(npu).any()), bool(np.isnan(npu).any()))
+    assert evaluate(x.astype(np.float64), y).npu_nonfinite is None      # a cast could make an Inf
