@@ -210,3 +210,16 @@ def test_opening_a_module_on_the_npu_side_opens_it_on_the_bench_side(qtbot, show
     panel.npu_side.canvas.groupToggled.emit(path)
     qtbot.waitUntil(lambda: not panel.busy, timeout=30_000)
     assert not panel.npu_side.expanded and not panel.original_side.expanded
+
+
+def test_what_construct_json_cut_is_said_in_the_view(qtbot, shown_panel, tmp_path):
+    """A parent loop in construct.json is cut and said in the Graph view too (as `graph --json` says it)."""
+    from tests.core.graph.msprobe_trees import write_tree
+
+    names = [f"Module.m{i}.Linear.forward.0" for i in range(3)]
+    construct = {name: names[(i + 1) % 3] for i, name in enumerate(names)} | {"Functional.relu.0.forward": names[0]}
+    run = write_tree(tmp_path, construct)
+    panel, _ = shown_panel(GraphPanel)
+    _shown(qtbot, panel, lambda: panel.open_msprobe(run))
+    assert panel.msprobe.problems and all("construct.json" in p for p in panel.msprobe.problems)
+    assert f"{len(panel.msprobe.problems)} problems: construct.json" in panel.info.toolTip()

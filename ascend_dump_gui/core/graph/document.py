@@ -78,7 +78,7 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
                 break
     elif comparison is not None and comparison.first_divergence is not None:
         first = comparison.first_divergence.npu.entry
-    problems = list(dict.fromkeys(p.message for view in views[:1] for run in view.stages for p in run.problems))
+    problems = views[0].problems if views else []
     return {"run": views[0].label if views else None, "nodes": nodes, "edges": edges,
             "first_divergence": first, "mode": comparison.mode if comparison is not None else None,
             "problems": problems}

@@ -60,6 +60,11 @@ class MsprobeView:
     splits: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     """Per NPU stage folder, its names per direction (:func:`split_directions`: switching direction reuses them)."""
 
+    @property
+    def problems(self) -> list[str]:
+        """What could not be read, or was cut or flattened, in the NPU runs shown (each said once)."""
+        return list(dict.fromkeys(p.message for run in self.stages for p in run.problems))
+
 
 def _runs(path: Path) -> list[MsprobeRun]:
     """The msprobe runs under ``path``: an msprobe dump path, step or rank folder, or any tree holding msprobe

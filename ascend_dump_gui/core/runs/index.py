@@ -107,15 +107,20 @@ def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[
     folders |= {_folder(r.path) for r in records if r.path.rpartition("/")[2] == "dump.json"}
     folders |= {_folder(_folder(r.path)) for r in records if r.kind == "msprobe_tensor"}
     folders |= {_folder(_folder(p.path)) for p in problems if _folder(p.path).endswith("/dump_tensor_data")}
+    ids = {_folder(r.path) if r.kind == "msprobe_stats" else _folder(_folder(r.path)): (r.iteration, r.rank)
+           for r in records if r.kind in ("msprobe_stats", "msprobe_tensor")}
     runs: dict[str, Run] = {}
     for folder in sorted(folders):
         m = _MSPROBE_RUN.fullmatch(folder)
         if m:
             rank = int(m.group(2)) if m.group(2) else None
             runs[folder] = Run(folder, "msprobe", rank, None, int(m.group(1)), None, None)
+        elif folder in ids:     # the scan root is a step or rank folder: its ids come from the real path
+            step, rank = ids[folder]
+            runs[folder] = Run(folder, "msprobe", rank, None, step, None, None)
     calls: dict[str, set[str]] = {}
     for item in [*records, *problems]:
-        owner = next((f for f in runs if item.path.startswith(f + "/")), None)
+        owner = next((f for f in runs if not f or item.path.startswith(f + "/")), None)
         if owner is None:
             continue
         run = runs[owner]

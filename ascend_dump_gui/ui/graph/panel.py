@@ -45,7 +45,7 @@ from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.items import FILL, status_names
 from ascend_dump_gui.ui.graph.rank_map import RankMapView
 from ascend_dump_gui.ui.graph.side import GraphSide
-from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.i18n import schema_text, tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker, while_alive
 
 
@@ -516,6 +516,9 @@ class GraphPanel(QWidget):
                 if first is not None and view.overlay is not None and view.overlay.first_divergence is None:
                     text += " · " + tr("first divergence in the other direction: {call}").format(
                         call=first.npu.entry)
+            if problems := view.problems:
+                text += " · " + tr("{count} problems: {first}").format(count=len(problems),
+                                                                     first=schema_text(problems[0]))
             return text
         text = tr("{name}: {ops} ops, {groups} groups · layout: {engine}").format(
             name=self.path.name if self.path else npu.name, ops=len(npu.ops), groups=len(npu.groups) - 1,

@@ -132,3 +132,13 @@ def test_statistics_never_pass_a_tensor_whose_file_is_gone(tmp_path):
         assert all(r["reached"] is None and gone.name in (r["fail_reason"] or "") for r in rows), (stats_first, rows)
         others = [r for r in result.rows if r not in rows and r["golden_file"]]
         assert others and all(r["reached"] is True for r in others)  # the identical rest still passes
+
+
+def test_a_step_or_rank_folder_given_as_the_root_is_indexed_too(msprobe_trees):
+    """A user may point at one step folder or one rank folder: its runs keep their real step and rank."""
+    npu, _ = msprobe_trees
+    step = index_runs(npu / "step1")
+    assert sorted((r.step, r.rank, r.path) for r in step.runs) == [(1, k, f"rank{k}") for k in range(4)]
+    rank = index_runs(npu / "step2" / "rank3")
+    assert [(r.format, r.step, r.rank, r.path, r.tensors > 0) for r in rank.runs] == [("msprobe", 2, 3, "", True)]
+    assert rank.runs[0].ops == index_runs(npu).runs[-1].ops > 0
