@@ -44,6 +44,7 @@ from ascend_dump_gui.core.msprobe.rows import (
     NAN,
     NEG_INF,
     SUMMARY_NAMES,
+    Metrics,
     MsprobeComparison,
     MsprobeRow,
 )
@@ -101,6 +102,9 @@ def _keys(run: MsprobeRun) -> list[tuple[str, Leaf]]:
                 tail = str(order)
             new_entry = f"{base}.{head}.{tail}"
         for leaf in entry.leaves:
+            if new_entry is entry.name and leaf.name.startswith(new_entry):
+                out.append((leaf.name, leaf))     # the key below would be a copy of the name
+                continue
             suffix = leaf.name.replace(entry.name, "", 1) if leaf.name.startswith(entry.name) else leaf.name
             out.append((new_entry + suffix, leaf))
     return out
@@ -203,13 +207,21 @@ def _summary_pair(npu: Any, bench: Any) -> tuple[Any, Any]:
     return NA, NA
 
 
-def _summary_metrics(row: MsprobeRow) -> dict[str, Any]:
+_SUMMARY_ORDER = tuple(name for pair in zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:], strict=True) for name in pair)
+"""A matched row's summary metrics in table order: each statistic's diff, then its relative error."""
+_SAME_STATS = (0.0,) * len(_SUMMARY_ORDER)
+_SAME_SUMMARY = Metrics(_SUMMARY_ORDER, _SAME_STATS)
+_NO_BENCH_SUMMARY = Metrics(SUMMARY_NAMES, (NA,) * len(SUMMARY_NAMES))
+
+
+def _summary_metrics(row: MsprobeRow) -> Metrics:
+    """The summary metrics of a row (equal statistics or no bench: one instance shared by such rows)."""
     if row.bench is None:
-        return dict.fromkeys(SUMMARY_NAMES, NA)
-    out: dict[str, Any] = {}
-    for i, (diff_name, rel_name) in enumerate(zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:], strict=False)):
-        out[diff_name], out[rel_name] = _summary_pair(row.npu.stats[i], row.bench.stats[i])
-    return out
+        return _NO_BENCH_SUMMARY
+    (n0, n1, n2, n3), (b0, b1, b2, b3) = row.npu.stats, row.bench.stats
+    values = (*_summary_pair(n0, b0), *_summary_pair(n1, b1), *_summary_pair(n2, b2), *_summary_pair(n3, b3))
+    # -0.0 == 0.0, but a -0.0 diff (-0.0 against 0.0) comes with an "inf" relative error: equal is all +0.0
+    return _SAME_SUMMARY if values == _SAME_STATS else Metrics(_SUMMARY_ORDER, values)
 
 
 def _as_float_array(array: np.ndarray) -> np.ndarray:
@@ -229,12 +241,12 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
     if row.bench is None:
         return unsupported
     if row.npu.data_name is None:
-        row.messages.append("NPU does not have data file.")
+        row.say("NPU does not have data file.")
         if _both_tensors(row):
             row.not_compared = f"{row.npu.name}: the NPU dump has no tensor file for it"
         return unsupported
     if row.bench.data_name is None:
-        row.messages.append("Bench does not have data file.")
+        row.say("Bench does not have data file.")
         if _both_tensors(row):
             row.not_compared = f"{row.bench.name}: the bench dump has no tensor file for it"
         return unsupported
@@ -246,7 +258,7 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
-        row.messages.append(result.message)
+        row.say(result.message)
     if all(result.values.get(k) in _SKIPPED for k in MSPROBE_NAMES):   # msprobe skipped the pair: no metric
         row.not_compared = msg("{name}: {reason}", name=row.npu.name, reason=result.message)
     return {k: 0.0 if isinstance(v, float) and v == 0 else v for k, v in result.values.items()}  # no "-0.0"
@@ -381,5 +393,5 @@ def compare_runs(npu: MsprobeRun, bench: MsprobeRun, mode: str | None = None, *,
     for row in rows:
         if row.not_compared is not None and row.result != "error":
             row.result = None
-            row.messages.append(f"not compared: {row.not_compared}")
+            row.say(f"not compared: {row.not_compared}")
     return MsprobeComparison(mode, rows, npu.label, bench.label)
