@@ -30,7 +30,8 @@ class Metrics(Mapping[str, Any]):
     """A row's metrics, read-only: the names (one tuple shared by every row of a mode) and a tuple of values.
 
     A tree compare holds a million of them: this is ~150 bytes where a dict of eight metrics is ~270, and rows
-    whose values are all the same constants (every diff 0.0) share one instance.
+    whose values are all the same constants (every diff 0.0) share one instance. A subclass may work its values
+    out when read (override :meth:`values`, and ``__getitem__`` when one value is cheaper).
     """
 
     __slots__ = ("_names", "_values")
@@ -40,7 +41,7 @@ class Metrics(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         try:
-            return self._values[self._names.index(name)]
+            return self.values()[self._names.index(name)]
         except ValueError:
             raise KeyError(name) from None
 
@@ -51,7 +52,7 @@ class Metrics(Mapping[str, Any]):
         return len(self._names)
 
     def __hash__(self) -> int:
-        return hash((self._names, self._values))
+        return hash((self._names, self.values()))
 
     def __contains__(self, name: object) -> bool:
         return name in self._names
@@ -60,7 +61,7 @@ class Metrics(Mapping[str, Any]):
         return self._values
 
     def items(self) -> tuple[tuple[str, Any], ...]:  # type: ignore[override]
-        return tuple(zip(self._names, self._values, strict=True))
+        return tuple(zip(self._names, self.values(), strict=True))
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
