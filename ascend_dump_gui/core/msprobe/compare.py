@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import ml_dtypes
@@ -82,10 +82,10 @@ def _split(entry: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _keys(run: MsprobeRun) -> list[tuple[str, Leaf]]:
-    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order."""
+def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
+    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order (made one by one: a million
+    of them are never held at once)."""
     backward_seen: dict[str, int] = {}
-    out: list[tuple[str, Leaf]] = []
     for entry in run.entries:
         split = _split(entry.name)
         if split is None:
@@ -103,11 +103,10 @@ def _keys(run: MsprobeRun) -> list[tuple[str, Leaf]]:
             new_entry = f"{base}.{head}.{tail}"
         for leaf in entry.leaves:
             if new_entry is entry.name and leaf.name.startswith(new_entry):
-                out.append((leaf.name, leaf))     # the key below would be a copy of the name
+                yield leaf.name, leaf     # the key below would be a copy of the name
                 continue
             suffix = leaf.name.replace(entry.name, "", 1) if leaf.name.startswith(entry.name) else leaf.name
-            out.append((new_entry + suffix, leaf))
-    return out
+            yield new_entry + suffix, leaf
 
 
 def _dtypes_match(a: str | None, b: str | None) -> bool:
@@ -118,7 +117,7 @@ def _suffix(leaf: Leaf) -> str:
     return leaf.name[len(leaf.entry):] if leaf.name.startswith(leaf.entry) else leaf.name
 
 
-def _mapped(keys: list[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]], call_map: Mapping[str, str]
+def _mapped(keys: Iterable[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]], call_map: Mapping[str, str]
             ) -> list[tuple[str, Leaf]]:
     """NPU keys with the calls of ``call_map`` (NPU call -> bench call, matched by hand) keyed as the bench
     call's leaves, argument by argument."""
@@ -131,11 +130,11 @@ def _mapped(keys: list[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]], ca
 
 
 def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None = None) -> list[MsprobeRow]:
-    bench_keys = _keys(bench)
+    bench_keys = list(_keys(bench)) if call_map else None
     bench_by_key: dict[str, Leaf] = {}
-    for key, leaf in bench_keys:
+    for key, leaf in _keys(bench) if bench_keys is None else bench_keys:
         bench_by_key.setdefault(key, leaf)
-    npu_keys = _mapped(_keys(npu), bench_keys, call_map) if call_map else _keys(npu)
+    npu_keys = _mapped(_keys(npu), bench_keys, call_map) if call_map and bench_keys is not None else _keys(npu)
     rows = []
     for i, (key, leaf) in enumerate(npu_keys):
         other = bench_by_key.get(key)
