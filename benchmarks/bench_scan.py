@@ -1,9 +1,10 @@
 """Scan speed on a 100,000-file dump tree, against `find DIR -type f -printf '%s %p\\n'` in the same run.
 
-Targets (issue 4): in-process index within 3x of find, `ascend-dump scan --json` within 5x of find, listing the
-first folder's children through DumpNode under 50 ms. Also prints peak memory.
+Targets: in-process index within 1.5x of find at 100k and 1M files (issue 35), `ascend-dump scan --json` within
+5x of find (issue 4), listing the first folder's children through DumpNode under 50 ms. Also prints peak memory.
+``--files 100000 1000000`` measures both sizes in one run (building the 1M tree takes minutes and 1M inodes).
 
-    python benchmarks/bench_scan.py [--files 100000] [--keep DIR]
+    python benchmarks/bench_scan.py [--files 100000 [1000000 ...]] [--rounds 5] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -71,15 +72,25 @@ def cli_peak_rss_mib(cmd: list[str]) -> float | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", type=int, default=100_000)
+    parser.add_argument("--files", type=int, nargs="+", default=[100_000], help="tree size(s), one tree each")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best of each is kept")
-    parser.add_argument("--keep", help="build (or reuse) the tree in this folder and keep it")
+    parser.add_argument("--keep", help="build (or reuse) the tree in this folder (a sub-folder per size when "
+                                       "several) and keep it")
     args = parser.parse_args()
-    root = args.keep or tempfile.mkdtemp(prefix="bench_scan_", dir="/tmp")
+    for n_files in args.files:
+        keep = args.keep and (args.keep if len(args.files) == 1 else os.path.join(args.keep, f"files_{n_files}"))
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+        measure(n_files, args.rounds, keep)
+
+
+def measure(n_files: int, rounds: int, keep: str | None) -> None:
+    """Build (or reuse) a tree of ``n_files`` files and print its figures."""
+    root = keep or tempfile.mkdtemp(prefix="bench_scan_", dir="/tmp")
     try:
         if not os.listdir(root):
             start = time.perf_counter()
-            count = build_tree(root, args.files)
+            count = build_tree(root, n_files)
             print(f"built {count} files in {time.perf_counter() - start:.1f} s under {root}")
         find_cmd = ["find", root, "-type", "f", "-printf", "%s %p\n"]
         cli_cmd = [sys.executable, "-m", "ascend_dump_gui.cli", "scan", "--json", root]
@@ -94,7 +105,7 @@ def main() -> None:
 
         # Interleaved rounds, so a load spike from other processes hits every contender alike.
         best = {"find": float("inf"), "scan": float("inf"), "cli": float("inf"), "startup": float("inf")}
-        for _ in range(args.rounds):
+        for _ in range(rounds):
             best["find"] = min(best["find"], timed(lambda: subprocess.run(find_cmd, check=True, capture_output=True)))
             best["scan"] = min(best["scan"], timed(lambda: scan(root)))
             best["cli"] = min(best["cli"], timed(lambda: subprocess.run(cli_cmd, check=True, capture_output=True)))
@@ -107,7 +118,7 @@ def main() -> None:
         cli_rss = cli_peak_rss_mib(cli_cmd)
 
         t_find, t_scan, t_cli, t_start = best["find"], best["scan"], best["cli"], best["startup"]
-        print(f"records {len(result.records)}, problems {len(result.problems)}, best of {args.rounds} rounds")
+        print(f"records {len(result.records)}, problems {len(result.problems)}, best of {rounds} rounds")
         print(f"find -printf '%s %p'          {t_find * 1000:8.1f} ms")
         print(f"scan() in process             {t_scan * 1000:8.1f} ms   {t_scan / t_find:5.2f}x find (target <= 1.5x)")
         print(f"ascend-dump scan --json       {t_cli * 1000:8.1f} ms   {t_cli / t_find:5.2f}x find (target <= 5x)")
@@ -117,10 +128,10 @@ def main() -> None:
         print(f"peak memory: scan() {peak / 2**20:.1f} MiB of Python objects; scan --json max RSS {rss}")
         print(f"DumpNode: list root children  {t_first * 1000:8.2f} ms  (target < 50 ms)")
         print(f"DumpNode: list a leaf folder  {t_leaf * 1000:8.2f} ms  ({len(leaf.parent.list_children())} entries)")
-        print(f"RATIO scan_{args.files}_files_vs_find {t_scan / t_find:.3f} <= 1.5")
-        print(f"RATIO scan_json_cli_{args.files}_files_vs_find {t_cli / t_find:.3f} <= 5")
+        print(f"RATIO scan_{n_files}_files_vs_find {t_scan / t_find:.3f} <= 1.5")
+        print(f"RATIO scan_json_cli_{n_files}_files_vs_find {t_cli / t_find:.3f} <= 5")
     finally:
-        if not args.keep:
+        if not keep:
             shutil.rmtree(root, ignore_errors=True)
 
 

@@ -8,7 +8,7 @@ payload before anything is allocated; a tensor that cannot be converted is a per
 of the batch is still converted. bfloat16/float8/float4 tensors are written as float32 and int4 as int8.
 Big tensors are streamed: slabs along the first original axis are restored into reused buffers by a
 worker thread while the main thread writes the previous slab, so memory stays at a few slabs and the
-copy overlaps the disk write.
+copy overlaps the disk write; a big output's data is flushed to disk behind the writing (see :data:`FLUSH_BYTES`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ import json
 import os
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -46,6 +49,9 @@ from ascend_dump_gui.core.threaded import over_chunks
 
 SLAB_BYTES = 32 << 20
 """Target size of one streamed slab."""
+FLUSH_BYTES = 128 << 20
+"""Each time a big output has this much more data written, a background thread starts flushing it to disk, so the
+disk writes while the next slabs are restored and the batch's sync at the end finds little left."""
 _AXIS0_FORMATS = {"NC1HWC0": "N", "NDC1HWC0": "N"}
 _SUFFIX_ROOM = 24
 """Bytes kept free after an output's base name for ``.{input|output}.{i}.npy``."""
@@ -155,6 +161,32 @@ def _threaded(slabs: Iterator[np.ndarray], cancel: CancelToken | None) -> Iterat
                 worker.join(0.01)
 
 
+def _datasync(fd: int) -> None:
+    with suppress(OSError):        # best effort: the batch's sync at the end is what makes the outputs durable
+        getattr(os, "fdatasync", os.fsync)(fd)
+
+
+@contextmanager
+def _flushed_behind(fh: BinaryIO) -> Iterator[Callable[[int], None]]:
+    """``wrote(n)``, to call after each write of ``n`` bytes to ``fh``: every :data:`FLUSH_BYTES` the data so far
+    starts going to disk in a background thread (one flush at a time); on exit the last flush is waited for."""
+    pool = ThreadPoolExecutor(1, thread_name_prefix="convert-flush")
+    pending: Future | None = None
+    since = 0
+
+    def wrote(n: int) -> None:
+        nonlocal pending, since
+        since += n
+        if since >= FLUSH_BYTES and (pending is None or pending.done()):
+            fh.flush()
+            pending, since = pool.submit(_datasync, fh.fileno()), 0
+
+    try:
+        yield wrote
+    finally:
+        pool.shutdown(wait=True)
+
+
 def write_tensor_npy(tensor: DumpTensor, dest: Path, layout: str = "original",
                      cancel: CancelToken | None = None) -> Path:
     """Write one tensor as ``.npy`` (streamed, atomic); shapes are checked before anything is allocated."""
@@ -163,12 +195,17 @@ def write_tensor_npy(tensor: DumpTensor, dest: Path, layout: str = "original",
     dtype = output_dtype(tensor)
     shape = tensor.shape if layout == "device" else tensor.original_layout_shape()
     slabs = iter_slabs(tensor, layout, dtype)
+    big = tensor.nbytes > 2 * SLAB_BYTES
     with atomic_output(dest, durable=False) as fh:  # convert_paths syncs once at the end
         write_npy_header(fh, shape, dtype)
-        for slab in _threaded(slabs, cancel) if tensor.nbytes > 2 * SLAB_BYTES else slabs:
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            fh.write(as_byte_view(slab))
+        with _flushed_behind(fh) if big else nullcontext(None) as wrote:
+            for slab in _threaded(slabs, cancel) if big else slabs:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                data = as_byte_view(slab)
+                fh.write(data)
+                if wrote is not None:
+                    wrote(data.size)
     return dest
 
 

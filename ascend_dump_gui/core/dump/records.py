@@ -134,8 +134,9 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
     parse = parse_exception_name if exception_area else parse_name
     prefix = rel_folder + "/" if rel_folder else ""
     overflows = False
+    hashed = {name: original for name, original in mapping.items() if is_hashed_name(name)}  # as mapped_name
     for name, size in files:
-        original = mapped_name(name, mapping)
+        original = hashed.get(name, name) if hashed else name
         common = None if exception_area else split_common_form(original)
         if common is not None:  # the usual op dump name: straight to the record
             op_type, op_name, task_id, stream_id, timestamp = common

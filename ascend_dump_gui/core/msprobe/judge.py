@@ -64,7 +64,7 @@ def _out_fraction(value: Any) -> float:
 def _flag(row: MsprobeRow, level: str, message: Text) -> None:
     if _LEVEL[level] > _LEVEL[row.result]:
         row.result = level
-    row.messages.append(msg("{level}: {message}", level=RESULT_WORDS[level], message=message))
+    row.say(msg("{level}: {message}", level=RESULT_WORDS[level], message=message))
 
 
 def _ignore(rows: list[MsprobeRow], inputs: list[MsprobeRow]) -> str:
@@ -160,7 +160,7 @@ def judge(rows: list[MsprobeRow], mode: str) -> None:
         row.result = "pass"
         calls.setdefault(row.npu.entry, []).append(row)
         if row.bench is None:
-            row.messages.append(NO_BENCH)
+            row.say(NO_BENCH)
     for group in calls.values():
         _judge_call(group, mode)
 

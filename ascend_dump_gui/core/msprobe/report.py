@@ -109,19 +109,20 @@ def to_json(result: TreeComparison, *, lazy_rows: bool = False) -> dict[str, Any
     a streaming writer (:mod:`~ascend_dump_gui.core.json_out`) consumes them."""
     rows = _rows_json(result) if lazy_rows else list(_rows_json(result))
     first = result.first_divergence()
+    overflows = [overflow_entries(pair.npu) for pair in result.pairs]    # one pass over each run's leaves
     runs = []
-    for pair in result.pairs:
+    for pair, run_overflows in zip(result.pairs, overflows, strict=True):
         run_first = pair.result.first_divergence
         runs.append({"rank": pair.npu.rank, "step": pair.npu.step, "npu": str(pair.npu.path),
                      "bench": str(pair.bench.path), "rows": len(pair.result.rows),
                      "failed": sum(r.result in FAILED for r in pair.result.rows),
                      "not_compared": pair.result.not_compared, "not_compared_reason": pair.result.unread,
-                     "overflows": len(overflow_entries(pair.npu)),
+                     "overflows": len(run_overflows),
                      "first_divergence": row_json(pair, run_first) if run_first else None})
     return {
         "mode": result.mode, "rows": rows,
         "first_divergence": row_json(*first) if first else None,
-        "overflows": [e for pair in result.pairs for e in overflow_entries(pair.npu)],
+        "overflows": [e for run_overflows in overflows for e in run_overflows],
         "summary": summary(result),
         "runs": runs,
         "problems": [{"path": p.path, "message": p.message} for p in result.problems],

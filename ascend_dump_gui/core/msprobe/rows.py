@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ascend_dump_gui.core.messages import msg
@@ -25,23 +26,73 @@ def metric_names(mode: str) -> tuple[str, ...]:
     return {"all": MSPROBE_NAMES, "summary": SUMMARY_NAMES, "md5": MD5_NAMES}[mode]
 
 
-@dataclass
+class Metrics(Mapping[str, Any]):
+    """A row's metrics, read-only: the names (one tuple shared by every row of a mode) and a tuple of values.
+
+    A tree compare holds a million of them: this is ~150 bytes where a dict of eight metrics is ~270, and rows
+    whose values are all the same constants (every diff 0.0) share one instance. A subclass may work its values
+    out when read (override :meth:`values`, and ``__getitem__`` when one value is cheaper).
+    """
+
+    __slots__ = ("_names", "_values")
+
+    def __init__(self, names: tuple[str, ...], values: tuple[Any, ...]) -> None:
+        self._names, self._values = names, values
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self.values()[self._names.index(name)]
+        except ValueError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __hash__(self) -> int:
+        return hash((self._names, self.values()))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def values(self) -> tuple[Any, ...]:  # type: ignore[override]  # a tuple: read without a lookup per name
+        return self._values
+
+    def items(self) -> tuple[tuple[str, Any], ...]:  # type: ignore[override]
+        return tuple(zip(self._names, self.values(), strict=True))
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+NO_METRICS = Metrics((), ())
+
+
+@dataclass(slots=True)
 class MsprobeRow:
     """One NPU leaf and its bench counterpart (``bench`` is None when unmatched)."""
 
     npu: Leaf
     bench: Leaf | None
     order: int
-    metrics: dict[str, Any] = field(default_factory=dict)
+    metrics: Mapping[str, Any] = NO_METRICS
+    """Metric name -> value (read-only; may be shared with other rows)."""
     result: str | None = "pass"
     """msprobe's ``pass`` / ``warning`` / ``error``; None when the row was not compared (see ``not_compared``)."""
-    messages: list[str] = field(default_factory=list)
+    messages: tuple[str, ...] = ()
+    """Added to with :meth:`say` (a tuple: most rows have none, and a million empty lists cost 56 MB)."""
     not_compared: str | None = None
     """Why the mode's data of a matched tensor could not be read or checked (never a pass without data)."""
 
     @property
     def tensor(self) -> str:
         return self.npu.name
+
+    def say(self, message: str) -> None:
+        """Add ``message`` to the row's messages."""
+        self.messages = (*self.messages, message)
 
 
 @dataclass
