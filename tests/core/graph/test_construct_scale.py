@@ -107,7 +107,9 @@ def test_names_are_split_by_direction_as_direction_of_says(tmp_path):
     run = open_tree(write_tree(tmp_path, dict.fromkeys(names))).runs[0]
     split = split_directions(run)
     for direction in DIRECTIONS:
-        assert split[direction] == [n for n in run.construct if direction_of(n) == direction]
+        names, parents = split[direction]
+        assert names == [n for n in run.construct if direction_of(n) == direction]
+        assert parents == [run.construct[n] for n in names]
 
 
 @pytest.mark.parametrize("body", [b"[" * 100_000 + b"]" * 100_000, b'{"a": ' + b"9" * 5000 + b"}", b"{not json",
