@@ -400,19 +400,21 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         construct = run.construct
         run_entries = run.entries
         by_name = {e.name: e for e in run_entries} if run_entries else {}
-        names, known = (split or split_directions(run))[direction]     # shared: copied if a module is added
+        names, split_parents = (split or split_directions(run))[direction]  # shared: copied if a module is added
         owners = gradient_owners(construct) if direction == BACKWARD and any(
             map(operator.contains, names, repeat("parameters_grad"))) else {}     # a gradient is a backward name
-        parents = _parents(names, construct, owners, known)
+        parents = _parents(names, construct, owners, split_parents)
         holding = dict.fromkeys(parents)
         holding.pop(None, None)
         holders = list(holding)
         up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        known = map(construct.__contains__, holders) if not by_name else \
-            (m in construct or m in by_name for m in holders)
+        known = list(map(construct.__contains__, holders)) if not by_name else \
+            [m in construct or m in by_name for m in holders]
         wanted = direction == BACKWARD
-        present = [k and b == wanted for k, b in zip(known, _backward(holders), strict=True)]
-        if not all(present):    # modules construct.json names only as a parent (names is shared: copied)
+        backward = _backward(holders)
+        if not all(known) or not all(map(operator.eq, backward, repeat(wanted))):
+            # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
+            present = [k and b == wanted for k, b in zip(known, backward, strict=True)]
             missing = [module for module, here in zip(holders, present, strict=True) if not here]
             up.update(dict.fromkeys(missing))
             names = [*names, *missing]
