@@ -90,9 +90,10 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
 def msprobe_run_document(path: str | os.PathLike, run_label: str | None = None,
                          bench: str | os.PathLike | None = None) -> tuple[dict[str, Any], list[Problem]]:
     """What ``graph --json`` prints of an msprobe run (:func:`load_msprobe` forward, then backward reusing it,
-    then :func:`msprobe_document`) and the run's problems. For a process that prints the document and ends: the
-    collector is paused throughout and what was built is frozen (:func:`gc.freeze`) rather than walked by a
-    collector pass (a million node dicts); reference counts still free it."""
+    then :func:`msprobe_document`) and the run's problems. For a process that prints the document and ends (the
+    CLI): the collector is paused throughout and what was built is frozen (:func:`gc.freeze`), so no pass walks
+    its million node dicts (the first one after the pause would, then each full one while it is printed);
+    reference counts still free it."""
     with gc_paused():
         forward = load_msprobe(path, FORWARD, run_label, bench)
         backward = load_msprobe(path, BACKWARD, forward.label, bench, previous=forward,
