@@ -18,7 +18,7 @@ forward and backward, written by ``construct_run``) and a dump.json without data
 that construct.json, in the same run. Target: what ``ascend-dump graph`` builds of it (both directions and the
 JSON document, printing aside) within 2x that baseline: reading construct.json (orjson), the names, parents,
 box types and edges of each direction (the view's model is not built: ``graph --json`` does not need it) and
-the document's node and edge dicts. The peak RSS of the process once the document is built, and after
+the document's node and edge dicts (``msprobe_run_document``, as the CLI calls it). The peak RSS of the process once the document is built, and after
 ``json.dumps`` of it too, is printed beside the file's size.
 
     python benchmarks/bench_graph.py [--ops 20000] [--scopes 200] [--calls 20000] [--modules 2000]
@@ -181,9 +181,7 @@ def construct_case(args: argparse.Namespace) -> int:
     import json
     import resource
 
-    from ascend_dump_gui.core.graph.document import msprobe_document
-    from ascend_dump_gui.core.graph.msprobe_load import load_msprobe
-    from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD
+    from ascend_dump_gui.core.graph.document import msprobe_run_document
 
     folder = Path(args.keep or tempfile.mkdtemp(prefix="bench-graph-construct-"))
     try:
@@ -196,9 +194,7 @@ def construct_case(args: argparse.Namespace) -> int:
         t_parse = time.perf_counter() - start
         gc.collect()
         start = time.perf_counter()
-        forward = load_msprobe(run, FORWARD)
-        backward = load_msprobe(run, BACKWARD, forward.label, previous=forward)
-        document = msprobe_document([forward, backward])
+        document, _ = msprobe_run_document(run)      # what `graph --json` does before printing
         t_graph = time.perf_counter() - start
         built = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         start = time.perf_counter()

@@ -30,16 +30,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _msprobe(args: argparse.Namespace) -> dict:
-    from ascend_dump_gui.core.graph.document import msprobe_document
-    from ascend_dump_gui.core.graph.msprobe_load import load_msprobe
-    from ascend_dump_gui.core.graph.msprobe_model import DIRECTIONS
+    from ascend_dump_gui.core.graph.document import msprobe_run_document
 
-    forward = load_msprobe(args.path, DIRECTIONS[0], args.run, args.compare)
-    backward = load_msprobe(args.path, DIRECTIONS[1], forward.label, args.compare, previous=forward,
-                            comparison=forward.comparison)
-    for problem in forward.run.problems:
+    document, problems = msprobe_run_document(args.path, args.run, args.compare)
+    for problem in problems:
         warn(problem.message)
-    return msprobe_document([forward, backward])
+    return document
 
 
 def _ge(args: argparse.Namespace) -> dict:

@@ -14,12 +14,15 @@ cut (a loop in construct.json, modules nested too deep), one message each.
 
 from __future__ import annotations
 
+import gc
+import os
 from typing import Any
 
 from ascend_dump_gui.core.graph.model import ModelGraph
-from ascend_dump_gui.core.graph.msprobe_load import MsprobeView
-from ascend_dump_gui.core.graph.msprobe_model import MODULE_HEADS, is_module
+from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MODULE_HEADS, is_module
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
+from ascend_dump_gui.core.msprobe.tree import Problem
 from ascend_dump_gui.core.scan.scanner import gc_paused
 
 
@@ -82,3 +85,19 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     return {"run": views[0].label if views else None, "nodes": nodes, "edges": edges,
             "first_divergence": first, "mode": comparison.mode if comparison is not None else None,
             "problems": problems}
+
+
+def msprobe_run_document(path: str | os.PathLike, run_label: str | None = None,
+                         bench: str | os.PathLike | None = None) -> tuple[dict[str, Any], list[Problem]]:
+    """What ``graph --json`` prints of an msprobe run (:func:`load_msprobe` forward, then backward reusing it,
+    then :func:`msprobe_document`) and the run's problems. For a process that prints the document and ends (the
+    CLI): the collector is paused throughout and what was built is frozen (:func:`gc.freeze`), so no pass walks
+    its million node dicts (the first one after the pause would, then each full one while it is printed);
+    reference counts still free it."""
+    with gc_paused():
+        forward = load_msprobe(path, FORWARD, run_label, bench)
+        backward = load_msprobe(path, BACKWARD, forward.label, bench, previous=forward,
+                                comparison=forward.comparison)
+        document = msprobe_document([forward, backward])
+        gc.freeze()
+    return document, forward.run.problems

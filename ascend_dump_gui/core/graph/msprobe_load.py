@@ -12,6 +12,7 @@ from ascend_dump_gui.core.graph.links import Links
 from ascend_dump_gui.core.graph.msprobe_model import (
     FORWARD,
     MsprobeGraph,
+    Split,
     build_msprobe_graph,
     split_directions,
 )
@@ -57,8 +58,8 @@ class MsprobeView:
     overlay: Overlay | None = None
     links: Links | None = None
     call_map: dict[str, str] = field(default_factory=dict)
-    splits: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
-    """Per NPU stage folder, its names per direction (:func:`split_directions`: switching direction reuses them)."""
+    splits: dict[str, Split] = field(default_factory=dict, repr=False)
+    """Per NPU stage folder, its names (and parents) per direction (:func:`split_directions`: switching direction reuses them)."""
 
     @property
     def problems(self) -> list[str]:

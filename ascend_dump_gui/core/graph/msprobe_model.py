@@ -231,17 +231,30 @@ def _backward(names: list[str]) -> list[bool]:
             for n in names]
 
 
-def split_directions(run: MsprobeRun) -> dict[str, list[str]]:
+Split = dict[str, tuple[list[str], list[str | None] | None]]
+"""Per direction, its names in execution order and, when they are construct.json's own (no dump.json entries),
+their construct.json parents beside them (else None)."""
+
+
+def split_directions(run: MsprobeRun) -> Split:
     """Every call and module of ``run`` (dump.json's and construct.json's) in execution order, per direction (one
-    pass over the names)."""
-    names = _ordered_names(run.entries, run.construct)
+    pass over the names); without dump.json entries, their parents too (construct.json's values, looked up in
+    no dict)."""
+    construct = run.construct
+    names = _ordered_names(run.entries, construct)
     backward = _backward(names)
-    return {BACKWARD: list(compress(names, backward)), FORWARD: list(compress(names, map(operator.not_, backward)))}
+    forward = list(map(operator.not_, backward))
+    own = not run.entries
+    return {direction: (list(compress(names, mask)),
+                        list(compress(construct.values(), mask)) if own else None)
+            for direction, mask in ((BACKWARD, backward), (FORWARD, forward))}
 
 
-def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str]) -> list[str | None]:
-    """Each name's enclosing module as construct.json says (a parameter gradient: its module's)."""
-    parents = list(map(construct.get, names))
+def _parents(names: list[str], construct: dict[str, str | None], owners: dict[str, str],
+             known: list[str | None] | None = None) -> list[str | None]:
+    """Each name's enclosing module as construct.json says (a parameter gradient: its module's); ``known``:
+    construct.json's parents of ``names`` when the caller has them (copied)."""
+    parents = list(map(construct.get, names)) if known is None else list(known)
     if owners:
         for i, name in enumerate(names):
             if parents[i] is None and "parameters_grad" in name and "parameters_grad" in name.split("."):
@@ -378,7 +391,7 @@ def _types(names: list[str], drawn: bytes) -> list[str | None]:
 
 
 def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: CancelToken | None = None,
-                        split: dict[str, list[str]] | None = None) -> MsprobeGraph:
+                        split: Split | None = None) -> MsprobeGraph:
     """The graph of ``run``'s ``direction`` calls (see the module docstring); its model is built on first use.
     ``split``: :func:`split_directions` of ``run``, when the caller has it (building both directions)."""
     if direction not in DIRECTIONS:
@@ -387,16 +400,21 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         construct = run.construct
         run_entries = run.entries
         by_name = {e.name: e for e in run_entries} if run_entries else {}
-        names = (split or split_directions(run))[direction]      # shared: copied if a module is added
-        owners = gradient_owners(construct) if any("parameters_grad" in n for n in names) else {}
-        parents = _parents(names, construct, owners)
-        holders = [p for p in dict.fromkeys(parents) if p is not None]
+        names, split_parents = (split or split_directions(run))[direction]  # shared: copied if a module is added
+        owners = gradient_owners(construct) if direction == BACKWARD and any(
+            map(operator.contains, names, repeat("parameters_grad"))) else {}     # a gradient is a backward name
+        parents = _parents(names, construct, owners, split_parents)
+        holding = dict.fromkeys(parents)
+        holding.pop(None, None)
+        holders = list(holding)
         up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        known = map(construct.__contains__, holders) if not by_name else \
-            (m in construct or m in by_name for m in holders)
+        known = list(map(construct.__contains__, holders)) if not by_name else \
+            [m in construct or m in by_name for m in holders]
         wanted = direction == BACKWARD
-        present = [k and b == wanted for k, b in zip(known, _backward(holders), strict=True)]
-        if not all(present):    # modules construct.json names only as a parent (names is shared: copied)
+        backward = _backward(holders)
+        if not all(known) or not all(map(operator.eq, backward, repeat(wanted))):
+            # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
+            present = [k and b == wanted for k, b in zip(known, backward, strict=True)]
             missing = [module for module, here in zip(holders, present, strict=True) if not here]
             up.update(dict.fromkeys(missing))
             names = [*names, *missing]

@@ -6,12 +6,13 @@ same per-file problem."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 
 import pytest
 
-from ascend_dump_gui.core.graph.document import msprobe_document
+from ascend_dump_gui.core.graph.document import msprobe_document, msprobe_run_document
 from ascend_dump_gui.core.graph.model import MAX_CHILDREN
 from ascend_dump_gui.core.graph.msprobe_load import load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import (
@@ -107,7 +108,9 @@ def test_names_are_split_by_direction_as_direction_of_says(tmp_path):
     run = open_tree(write_tree(tmp_path, dict.fromkeys(names))).runs[0]
     split = split_directions(run)
     for direction in DIRECTIONS:
-        assert split[direction] == [n for n in run.construct if direction_of(n) == direction]
+        names, parents = split[direction]
+        assert names == [n for n in run.construct if direction_of(n) == direction]
+        assert parents == [run.construct[n] for n in names]
 
 
 @pytest.mark.parametrize("body", [b"[" * 100_000 + b"]" * 100_000, b'{"a": ' + b"9" * 5000 + b"}", b"{not json",
@@ -149,3 +152,24 @@ def test_modules_named_only_as_parents_come_last_in_order(tmp_path):
     assert names == [n for n in construct if n != "Module.b.B.backward.0"] + missing
     assert all(graph.parents[m] is None and m in graph.group_of for m in missing)
     assert graph.model.ops["Functional.gelu.0.forward"].group == graph.group_of["Module.b.B.backward.0"]
+
+
+def test_the_cli_document_is_frozen_out_of_collector_passes(tmp_path):
+    """``graph --json`` (msprobe_run_document): the same document as the two views give, built with the collector
+    paused and frozen, so no pass after it walks its node dicts; the collector is on again after it."""
+    construct = _layered(40)
+    run_path = write_tree(tmp_path, construct)
+    forward = load_msprobe(run_path, FORWARD)
+    expected = msprobe_document([forward, load_msprobe(run_path, BACKWARD, forward.label, previous=forward)])
+    gc.unfreeze()
+    enabled = gc.isenabled()
+    try:
+        gc.enable()
+        document, problems = msprobe_run_document(run_path)
+        assert gc.isenabled() and problems == []
+        assert json.dumps(document) == json.dumps(expected)
+        assert gc.get_freeze_count() >= len(document["nodes"]) + len(document["edges"])
+    finally:
+        gc.unfreeze()
+        if not enabled:
+            gc.disable()
