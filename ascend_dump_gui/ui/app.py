@@ -191,6 +191,10 @@ def main(argv: list[str]) -> int:
     window = build_window(args.path, demo_dir=demo_dir, rebuild_demo=args.fresh)
     install_excepthook(window)
     window.show()
+    from ascend_dump_gui.ui.start.preload import when_preloaded
+    from ascend_dump_gui.ui.workers import freeze_long_lived
+
+    window.after_content(lambda: when_preloaded(window, freeze_long_lived))
     if scratch is None:
         code = app.exec()
         from ascend_dump_gui.ui.start.preload import HEAVY_MODULES

@@ -134,6 +134,14 @@ def collect_garbage_on_the_gui_thread(app: QCoreApplication) -> None:
     timer.start()
 
 
+def freeze_long_lived() -> None:
+    """Keep what lives as long as the app (modules, classes, the window's widgets) out of the collector's full
+    passes: over the objects numpy, pyqtgraph and the panels bring, one takes 60-100 ms on the GUI thread (seen
+    in bench_start's gaps). Reference counts still free them; the graph view's loads unfreeze and freeze again.
+    For the app's process only (a test process would keep every earlier test's garbage)."""
+    gc.freeze()
+
+
 def _collect_due() -> None:
     counts, thresholds = gc.get_count(), gc.get_threshold()
     due = [gen for gen in (2, 1, 0) if counts[gen] > thresholds[gen]]
