@@ -20,6 +20,7 @@ from functools import cached_property
 from itertools import compress
 
 from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
+from ascend_dump_gui.core.messages import msg
 
 MAX_DEPTH = 64
 """Modules nested deeper than this are shown inside their ancestor at this depth (models nest a dozen)."""
@@ -161,10 +162,10 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
                 break
             if parent in on_path:          # node -> parent closes a loop: cut it there
                 if len(cut) < MAX_NAMED_LOOPS:
-                    problems.append(f"construct.json: {node} names itself as its parent; it is shown at the top"
-                                    if node == parent else
-                                    f"construct.json: {node} is enclosed by {parent}, which it encloses itself "
-                                    f"(a loop); {node} is shown at the top")
+                    problems.append(msg("construct.json: {node} names itself as its parent; it is shown at the top",
+                                        node=node) if node == parent else
+                                    msg("construct.json: {node} is enclosed by {parent}, which it encloses itself "
+                                        "(a loop); {node} is shown at the top", node=node, parent=parent))
                 cut.add(node)
                 up[node] = None
                 base = -1
@@ -177,7 +178,7 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
             depth[name] = base
         on_path.clear()
     if len(cut) > MAX_NAMED_LOOPS:
-        problems.append(f"construct.json: {len(cut) - MAX_NAMED_LOOPS} more loops cut")
+        problems.append(msg("construct.json: {count} more loops cut", count=len(cut) - MAX_NAMED_LOOPS))
     return depth, cut
 
 
@@ -212,6 +213,6 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
                if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
                >= MAX_DEPTH + (name not in holders))
     if deep:
-        problems.append(f"construct.json: modules nested more than {MAX_DEPTH} deep; {deep} calls or modules "
-                        f"below that depth are shown in their ancestor at depth {MAX_DEPTH}")
+        problems.append(msg("construct.json: modules nested more than {depth} deep; {deep} calls or modules below "
+                            "that depth are shown in their ancestor at depth {depth}", depth=MAX_DEPTH, deep=deep))
     return Nesting(names, parents, up, depth, grouped, drawn, deep_anchor, problems)

@@ -2652,6 +2652,22 @@
       <translation>config.mode 为 "{mode}"：torchair的Dump指南仅在 max-autotune 模式下支持数据Dump，因此仿真器和 `config where` 认为不会产生Dump数据。2026-02 起的torchair在该模式下会通过aclgraph进行Dump（仅 enable_dump、dump_path 和 data_dump_stage 生效）；较早的torchair会跳过并给出 "may not take effect" 告警。{extra}</translation>
     </message>
     <message>
+      <source>construct.json: modules nested more than {depth} deep; {deep} calls or modules below that depth are shown in their ancestor at depth {depth}</source>
+      <translation>construct.json：模块嵌套超过 {depth} 层；该深度以下的 {deep} 个调用或模块显示在其第 {depth} 层的祖先模块中</translation>
+    </message>
+    <message>
+      <source>construct.json: {count} more loops cut</source>
+      <translation>construct.json：另有 {count} 处循环被切断</translation>
+    </message>
+    <message>
+      <source>construct.json: {node} is enclosed by {parent}, which it encloses itself (a loop); {node} is shown at the top</source>
+      <translation>construct.json：{node} 被 {parent} 包含，而 {parent} 又被它包含（循环）；{node} 显示在顶层</translation>
+    </message>
+    <message>
+      <source>construct.json: {node} names itself as its parent; it is shown at the top</source>
+      <translation>construct.json：{node} 把自己列为父模块；它显示在顶层</translation>
+    </message>
+    <message>
       <source>conv2d padding='same' with strides</source>
       <translation>不支持带strides的conv2d padding='same'</translation>
     </message>
