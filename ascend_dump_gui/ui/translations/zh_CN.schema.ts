@@ -2661,7 +2661,7 @@
     </message>
     <message>
       <source>construct.json: {node} is enclosed by {parent}, which it encloses itself (a loop); {node} is shown at the top</source>
-      <translation>construct.json：{node} 被 {parent} 包含，而 {parent} 又被它包含（循环）；{node} 显示在顶层</translation>
+      <translation>construct.json：{node} 被 {parent} 包含，而它自己又包含该模块（循环）；{node} 显示在顶层</translation>
     </message>
     <message>
       <source>construct.json: {node} names itself as its parent; it is shown at the top</source>
