@@ -193,7 +193,7 @@ class DemoLoader(QObject):
         if npu and golden and "compare" not in demo_modes:
             from ascend_dump_gui.ui.compare.names import input_name
 
-            out.append(("compare", f"{input_name(npu)} vs {input_name(golden)}"))
+            out.append(("compare", tr("{npu} vs {golden}").format(npu=input_name(npu), golden=input_name(golden))))
         return out
 
     def _indexed(self) -> None:

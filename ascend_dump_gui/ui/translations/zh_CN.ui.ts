@@ -3056,6 +3056,10 @@
       <translation>{npu} 对比 {bench}，msprobe {mode}：{runs} 个运行，{rows} 行，{errors} 个错误，{warnings} 个警告，{unchecked} 个未比对，溢出 {overflows}；{where}</translation>
     </message>
     <message>
+      <source>{npu} vs {golden}</source>
+      <translation>{npu} 对比 {golden}</translation>
+    </message>
+    <message>
       <source>{npu} vs {golden} ({mode}): {compared} compared · {failed} failed · {unchecked} not compared · {unmatched} unmatched · {overflows} overflow</source>
       <translation>{npu} 对比 {golden}（{mode}）：已比对 {compared} · 失败 {failed} · 未比对 {unchecked} · 未匹配 {unmatched} · 溢出 {overflows}</translation>
     </message>
