@@ -35,27 +35,24 @@ class InputError(DumpError):
         self.reason = reason
         self.line = line
         self.column = column
-        where = ""
-        if line is not None:
-            where = f" (line {line}" + (f", column {column}" if column is not None else "") + ")"
-        prefix = f"{self.path}{where}: " if self.path is not None else ""
-        super().__init__(f"{prefix}{reason}")
+        super().__init__(_located(self.path, reason, line, column))
+
+
+def _located(path: str | None, reason: str, line: int | None, column: int | None) -> str:
+    """``reason`` prefixed with where it was found, as a translatable message."""
+    if path is None:
+        return reason
+    if line is None:
+        return msg("{path}: {reason}", path=path, reason=reason)
+    if column is None:
+        return msg("{path} (line {line}): {reason}", path=path, line=line, reason=reason)
+    return msg("{path} (line {line}, column {column}): {reason}", path=path, line=line, column=column,
+               reason=reason)
 
 
 def reason_text(exc: BaseException) -> str:
-    """``str(exc)`` that stays translatable: a :class:`Text` when the error was built with ``msg`` (an
-    :class:`InputError` with a ``msg`` reason, or an error whose one argument is a ``msg``), else its plain text."""
-    if isinstance(exc, InputError):
-        if not isinstance(exc.reason, Text):
-            return str(exc)
-        if exc.path is None:
-            return exc.reason
-        if exc.line is None:
-            return msg("{path}: {reason}", path=exc.path, reason=exc.reason)
-        if exc.column is None:
-            return msg("{path} (line {line}): {reason}", path=exc.path, line=exc.line, reason=exc.reason)
-        return msg("{path} (line {line}, column {column}): {reason}", path=exc.path, line=exc.line,
-                   column=exc.column, reason=exc.reason)
+    """``str(exc)`` that stays translatable: the error's one argument when it is a :class:`Text` (built with
+    ``msg``, as every :class:`InputError`'s is), else its plain text."""
     return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else str(exc)
 
 

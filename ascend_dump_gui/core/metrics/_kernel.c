@@ -314,7 +314,7 @@ static PyObject *py_pass_a(PyObject *self, PyObject *args) {
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
         const float *x = bx.buf, *y = by.buf;
-        float s[NA], e[NA], d = x[0] - y[0];
+        float s[NA], d = x[0] - y[0];
         float first_max[NMAX] = {fabsf(d), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
         ExtA ex;
         for (int j = 0; j < 8; j++) {
@@ -322,7 +322,6 @@ static PyObject *py_pass_a(PyObject *self, PyObject *args) {
             for (int k = 0; k < NMIN; k++) ex.mn[k][j] = first_min[k];
             ex.xabs[j] = 0.0f;
         }
-        (void)e;
         Py_BEGIN_ALLOW_THREADS
         rec_a(x, y, n, s, &ex);
         for (int k = 0; k < NA; k++) s[k] = 0.0f + s[k];        /* numpy's reduction starts at +0 */

@@ -25,7 +25,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
-from ascend_dump_gui.core.errors import InputError
+from ascend_dump_gui.core.errors import InputError, reason_text
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
@@ -56,10 +56,10 @@ _DIGITS = re.compile(r"^\d+$")
 _SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
 """Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
 _CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|-?0x[0-9a-fA-F]{1,16})")
-_SIDES = {("NPU",): msg("NPU"), ("bench",): msg("bench"), ("NPU", "bench"): msg("NPU and bench")}
-"""The side(s) a reason names, in words the GUI translates."""
 """What msprobe writes under "md5": CRC-32 as 8 hex digits (``get_md5_for_tensor``), or its xor summary in hex (up to
 16 digits: one 64-bit word)."""
+_SIDES = {("NPU",): msg("NPU"), ("bench",): msg("bench"), ("NPU", "bench"): msg("NPU and bench")}
+"""The side(s) a reason names, in words the GUI translates."""
 
 
 def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
@@ -132,11 +132,11 @@ def _mapped(keys: Iterable[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]]
 
 
 def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None = None) -> list[MsprobeRow]:
-    bench_keys = list(_keys(bench)) if call_map else None
+    bench_keys = list(_keys(bench)) if call_map else None     # held only when calls are matched by hand
     bench_by_key: dict[str, Leaf] = {}
     for key, leaf in _keys(bench) if bench_keys is None else bench_keys:
         bench_by_key.setdefault(key, leaf)
-    npu_keys = _mapped(_keys(npu), bench_keys, call_map) if call_map and bench_keys is not None else _keys(npu)
+    npu_keys = _keys(npu) if bench_keys is None else _mapped(_keys(npu), bench_keys, call_map)
     rows = []
     for i, (key, leaf) in enumerate(npu_keys):
         other = bench_by_key.get(key)
@@ -281,7 +281,7 @@ def _tensor_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun)
         n = _as_float_array(npu_run.load(row.npu))
         b = _as_float_array(bench_run.load(row.bench))
     except TensorLoadError as exc:
-        row.not_compared = exc.reason
+        row.not_compared = reason_text(exc)
         return unsupported
     result = msprobe_metrics(n, b)
     if result.message:
@@ -331,7 +331,7 @@ def _md5_metrics(row: MsprobeRow, npu_run: MsprobeRun, bench_run: MsprobeRun) ->
         values = {"NPU MD5": _leaf_checksum(npu_run, row.npu, xor),
                   "BENCH MD5": _leaf_checksum(bench_run, row.bench, xor)}
     except TensorLoadError as exc:
-        row.not_compared = exc.reason
+        row.not_compared = reason_text(exc)
         return {"NPU MD5": row.npu.md5, "BENCH MD5": row.bench.md5}
     if _both_tensors(row):
         missing = [side for side, key in (("NPU", "NPU MD5"), ("bench", "BENCH MD5")) if values[key] is None]
@@ -383,7 +383,7 @@ def _bad_file_name(row: MsprobeRow, npu: MsprobeRun, bench: MsprobeRun) -> str |
             try:
                 run.tensor_path(leaf)
             except TensorLoadError as exc:
-                return exc.reason
+                return reason_text(exc)
     return None
 
 

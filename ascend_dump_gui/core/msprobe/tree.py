@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ascend_dump_gui.core.errors import os_problem
+from ascend_dump_gui.core.errors import os_problem, reason_text
 from ascend_dump_gui.core.links import fence_of, outside
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.dump_json import (
@@ -49,11 +49,6 @@ class Problem:
 
 class TensorLoadError(ValueError):
     """A leaf whose tensor file is missing or unreadable."""
-
-    @property
-    def reason(self) -> str:
-        """The message as raised (a translatable :class:`Text` where it was built with ``msg``)."""
-        return self.args[0] if self.args else ""
 
 
 @dataclass
@@ -288,7 +283,7 @@ class MsprobeRun:
         try:
             array = read_npy(path) if path.suffix == ".npy" else read_pt(path).array
         except PtFileError as exc:
-            raise TensorLoadError(exc.args[0]) from None
+            raise TensorLoadError(reason_text(exc)) from None
         except OSError as exc:
             raise TensorLoadError(msg("{path}: {problem}", path=path, problem=os_problem(exc))) from None
         except (ValueError, MemoryError) as exc:
