@@ -33,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ascend_dump_gui.core.scan.scanner import check_root, gc_paused, iter_folders
+    from ascend_dump_gui.core.collector import gc_paused
+    from ascend_dump_gui.core.scan.scanner import check_root, iter_folders
 
     root = check_root(args.dir)
     batches = iter_folders(root, follow_links=args.follow_links)

@@ -18,12 +18,12 @@ import gc
 import os
 from typing import Any
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.graph.model import ModelGraph
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MODULE_HEADS, is_module
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
 from ascend_dump_gui.core.msprobe.tree import Problem
-from ascend_dump_gui.core.scan.scanner import gc_paused
 
 
 def _status(overlay: Overlay | None, kind: str, key: str) -> dict[str, Any]:

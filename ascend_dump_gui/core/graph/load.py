@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.dump.graph import Graph, computational_graph, parse_graph_file
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
@@ -15,7 +16,6 @@ from ascend_dump_gui.core.graph.links import Links, origin_links
 from ascend_dump_gui.core.graph.model import ModelGraph, build_model
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
-from ascend_dump_gui.core.scan.scanner import gc_paused
 
 _STAGE_FILE = re.compile(r"ge_proto_(\d+)_(.+)\.txt")
 _ORIGINAL_STAGES = ("PreRunBegin", "PreRun", "OptimizeOriginalGraph")

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import compress, repeat
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.graph.model import (
     Edge,
     ModelGraph,
@@ -41,7 +42,6 @@ from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nesting
 from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem
 from ascend_dump_gui.core.progress import CancelToken
-from ascend_dump_gui.core.scan.scanner import gc_paused
 
 FORWARD, BACKWARD = "forward", "backward"
 DIRECTIONS = (FORWARD, BACKWARD)

@@ -8,13 +8,12 @@ unless ``follow_links=True``; links into the tree and link loops are never follo
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from stat import S_IFDIR, S_IFLNK, S_IFREG, S_ISDIR, S_ISREG
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.dump.layout import DirContext, child_context, root_context
 from ascend_dump_gui.core.dump.naming import MAPPING_FILE
 from ascend_dump_gui.core.dump.records import DumpRecord, Problem, folder_records, load_mapping
@@ -128,18 +127,6 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, follow_
         done += len(files)
         progress(done, 0, folder.rel or ".")
         stack.extend(reversed(subfolders))
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector (bulk creation of many acyclic objects), then restore it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _list_folder(folder: _Folder, real_root: str, followed: set[str],

@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
-from ascend_dump_gui.core.scan.scanner import ScanResult, gc_paused, scan
+from ascend_dump_gui.core.scan.scanner import ScanResult, scan
 
 ALERT_KINDS = ("overflow", "exception")
 

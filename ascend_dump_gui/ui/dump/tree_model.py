@@ -9,9 +9,9 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QBrush, QColor, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
-from ascend_dump_gui.core.scan.scanner import gc_paused
 from ascend_dump_gui.core.scan.tree import DumpNode
 from ascend_dump_gui.ui.dump.folder_index import ALERT_KINDS, FolderIndex
 from ascend_dump_gui.ui.dump.kinds import kind_names

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_dump_gui.core.atomic import write_bytes_atomic
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.hierarchy import Hierarchy
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
@@ -38,7 +39,6 @@ from ascend_dump_gui.core.graph.rank_modules import RankModuleMap, rank_module_m
 from ascend_dump_gui.core.msprobe import is_msprobe_dir
 from ascend_dump_gui.core.msprobe.matches import CallMatches
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
-from ascend_dump_gui.core.scan.scanner import gc_paused
 from ascend_dump_gui.ui.compare.names import compared_names
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error

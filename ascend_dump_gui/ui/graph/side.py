@@ -6,11 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.graph.layout import Layouter, ViewLayout
 from ascend_dump_gui.core.graph.model import GROUP, OP, Key, ModelGraph
 from ascend_dump_gui.core.graph.overlay import FAIL, FIRST_DIVERGENCE, OVERFLOW, WARN, Overlay
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn
-from ascend_dump_gui.core.scan.scanner import gc_paused
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.graph.canvas import GraphCanvas, Minimap
 from ascend_dump_gui.ui.i18n import tr
