@@ -19,8 +19,11 @@ from ascend_dump_gui.core.msprobe.dump_json import call_type
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, SIDE_FILES, TENSOR_DIR, folder_ids, is_file_name
 
 
-def _looks_like_run(path: str) -> bool:
-    """dump.json of msprobe: a JSON object whose first keys include "task" or "data"."""
+def _looks_like_run(path: str, names: dict[str, int]) -> bool:
+    """An msprobe run: dump.json beside stack.json or construct.json (msprobe writes the three; a broken dump.json
+    is then the run's problem, not an unknown file), or a dump.json whose first keys include "task" or "data"."""
+    if any(name in names for name in SIDE_FILES if name != DUMP_JSON):
+        return True
     try:
         with open(os.path.join(path, DUMP_JSON), "rb") as fh:
             head = fh.read(512)
@@ -51,7 +54,8 @@ def msprobe_folder(path: str, rel: str, files: list[tuple[str, int]],
                    fence: str = "") -> tuple[list[DumpRecord], list[Problem]] | None:
     """Records and problems of the run folder ``path`` (``rel`` relative to the scan root), or None when the
     folder is not an msprobe run. ``fence``: the scanned folder's real path when links are not followed."""
-    if DUMP_JSON not in dict(files) or not _looks_like_run(path):     # dict(): a C-speed look over the names
+    names = dict(files)                               # dict(): a C-speed look over the names
+    if DUMP_JSON not in names or not _looks_like_run(path, names):
         return None
     from ascend_dump_gui.core.msprobe.tree import MsprobeRun  # numpy: only once a run is found
 

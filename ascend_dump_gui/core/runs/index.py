@@ -78,11 +78,11 @@ class RunIndex:
 
 @dataclass(frozen=True)
 class RunFormat:
-    """A run format: ``claim(records, problems)`` returns its runs and the folders (relative) it took;
-    ``describe(folder, run)``, if given, completes a run from its absolute folder."""
+    """A run format: ``claim(root, records, problems)`` returns its runs and the folders (relative to the scanned
+    ``root``) it took; ``describe(folder, run)``, if given, completes a run from its absolute folder."""
 
     name: str
-    claim: Callable[[list[DumpRecord], list[Problem]], tuple[list[Run], set[str]]]
+    claim: Callable[[str, list[DumpRecord], list[Problem]], tuple[list[Run], set[str]]]
     describe: Callable[[str, Run], None] | None = None
 
 
@@ -99,10 +99,12 @@ def _rank_above(folder: str) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
+def _claim_msprobe(root: str, records: list[DumpRecord],
+                   problems: list[Problem]) -> tuple[list[Run], set[str]]:
     """msprobe trees: a run per ``step{N}/rank{R}`` (or ``proc{pid}``) folder holding ``dump.json`` (also when
-    every tensor file it names is missing); its tensors are its ``msprobe_tensor`` records, its ops the distinct
-    calls of its records."""
+    every tensor file it names is missing or dump.json cannot be read; the folder names are read above ``root``
+    too, so a step or rank folder scanned alone has its runs); its tensors are its ``msprobe_tensor`` records, its
+    ops the distinct calls of its records."""
     folders = {_folder(p.path) for p in problems if p.path.rpartition("/")[2] == "dump.json"}
     folders |= {_folder(r.path) for r in records if r.path.rpartition("/")[2] == "dump.json"}
     folders |= {_folder(_folder(r.path)) for r in records if r.kind == "msprobe_tensor"}
@@ -111,7 +113,7 @@ def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[
            for r in records if r.kind in ("msprobe_stats", "msprobe_tensor")}
     runs: dict[str, Run] = {}
     for folder in sorted(folders):
-        m = _MSPROBE_RUN.fullmatch(folder)
+        m = _MSPROBE_RUN.fullmatch((os.path.join(root, folder) if folder else root).replace(os.sep, "/"))
         if m:
             rank = int(m.group(2)) if m.group(2) else None
             runs[folder] = Run(folder, "msprobe", rank, None, int(m.group(1)), None, None)
@@ -131,7 +133,7 @@ def _claim_msprobe(records: list[DumpRecord], problems: list[Problem]) -> tuple[
                 run.size += item.size
             if item.op_name:
                 calls.setdefault(owner, set()).add(item.op_name)
-        else:
+        elif item.path != (f"{owner}/dump.json" if owner else "dump.json"):     # describe counts dump.json
             run.files += 1
     for folder, names in calls.items():
         runs[folder].ops = len(names)
@@ -153,7 +155,7 @@ def _describe_msprobe(path: str, run: Run) -> None:
                         for r in runs[:1])
 
 
-def _claim_ge(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
+def _claim_ge(_root: str, records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
     """GE op dump step folders (acl/TF/torchair/MindSpore layouts): rank, step, device, model from the path."""
     runs: dict[str, Run] = {}
     ops: dict[str, set[str]] = {}
@@ -177,7 +179,8 @@ def _claim_ge(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[
     return list(runs.values()), set(runs)
 
 
-def _claim_golden(records: list[DumpRecord], problems: list[Problem]) -> tuple[list[Run], set[str]]:
+def _claim_golden(_root: str, records: list[DumpRecord],
+                  problems: list[Problem]) -> tuple[list[Run], set[str]]:
     """Folders of golden ``.npy`` dumps; a numeric folder name is the step."""
     runs: dict[str, Run] = {}
     for r in records:
@@ -210,7 +213,7 @@ def index_runs(root: str | os.PathLike, *, progress: ProgressFn = no_progress,
     index = RunIndex(scanned.root, problems=list(scanned.problems))
     records, problems = scanned.records, scanned.problems
     for fmt in FORMATS:
-        runs, taken = fmt.claim(records, problems)
+        runs, taken = fmt.claim(scanned.root, records, problems)
         if fmt.describe is not None:
             for run in runs:
                 fmt.describe(index.abspath(run), run)

@@ -142,3 +142,26 @@ def test_a_step_or_rank_folder_given_as_the_root_is_indexed_too(msprobe_trees):
     rank = index_runs(npu / "step2" / "rank3")
     assert [(r.format, r.step, r.rank, r.path, r.tensors > 0) for r in rank.runs] == [("msprobe", 2, 3, "", True)]
     assert rank.runs[0].ops == index_runs(npu).runs[-1].ops > 0
+
+
+@pytest.mark.parametrize("broken", [b"{", b"", b"\xff\xfe not json", b"[1, 2]"])
+def test_a_run_whose_dump_json_is_broken_is_one_run_from_every_level(tmp_path, broken):
+    """msprobe writes dump.json beside stack.json and construct.json: a broken dump.json there is the run's
+    problem (named once, never "unrecognised"), and the run is found from the tree, step and rank folder alike."""
+    rank = tmp_path / "step3" / "rank5"
+    rank.mkdir(parents=True)
+    (rank / "dump.json").write_bytes(broken)
+    (rank / "stack.json").write_text("{}")
+    (rank / "construct.json").write_text("{}")
+    for root in (tmp_path, tmp_path / "step3", rank):
+        index = index_runs(root)
+        assert [(r.format, r.step, r.rank, r.files) for r in index.runs] == [("msprobe", 3, 5, 1)]
+        assert [p.path.rpartition("/")[2] for p in index.problems] == ["dump.json"]
+        assert "unrecognised" not in index.problems[0].message
+
+
+def test_a_lone_unrelated_dump_json_is_not_a_run(tmp_path):
+    """Without msprobe's side files, a dump.json that does not look like msprobe's stays an unknown file."""
+    (tmp_path / "dump.json").write_text('{"other": 1}')
+    index = index_runs(tmp_path)
+    assert index.runs == [] and [p.path for p in index.problems] == ["dump.json"]
