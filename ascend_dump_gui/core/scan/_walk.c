@@ -213,7 +213,7 @@ static PyObject *build(Listing *L) {
             if (!item) goto done;
             PyList_SET_ITEM(files, f++, item);
         } else {
-            item = Py_BuildValue("(Oii)", e->str, e->kind, e->err);
+            item = Py_BuildValue("(OiiL)", e->str, e->kind, e->err, e->size);
             if (!item) goto done;
             PyList_SET_ITEM(rest, r++, item);
         }
@@ -230,8 +230,8 @@ PyDoc_STRVAR(list_folder_doc,
 "list_folder(path) -> (files, common, rest)\n\n"
 "The entries of one folder in name order (one lstat each, the GIL released): files = [(name, size)] of its\n"
 "regular files; common = for each file naming.split_common_form's 5-tuple, or None where Python decides;\n"
-"rest = [(name, kind, errno)] of the other entries: kind = st_mode & S_IFMT, or 0 when the lstat failed\n"
-"with errno. OSError if the folder cannot be opened or read.");
+"rest = [(name, kind, errno, size)] of the other entries: kind = st_mode & S_IFMT and size = st_size, or 0\n"
+"and 0 when the lstat failed with errno. OSError if the folder cannot be opened or read.");
 
 static PyObject *py_list_folder(PyObject *self, PyObject *arg) {
     (void)self;

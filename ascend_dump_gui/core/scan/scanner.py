@@ -39,6 +39,9 @@ _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
 _AHEAD = 2
 """Folders of the walk the C listing lists ahead of the one being turned into records."""
+_AHEAD_SIZE = 16384
+"""Only folders whose ``st_size`` reaches this (a few hundred entries on ext4) are listed ahead: a small
+folder is listed sooner than a worker thread takes it over."""
 
 
 @dataclass(slots=True)
@@ -61,6 +64,8 @@ class _Folder:
     rel: str
     ctx: DirContext
     real: str
+    size: int = 0
+    """Its ``st_size``: how much it holds, roughly (0: unknown)."""
     listing: Future | None = None
     """Its C listing, when it was started ahead of the walk."""
 
@@ -82,9 +87,9 @@ class _Ahead:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="scan-listing")
 
     def start(self, stack: list[_Folder]) -> None:
-        """Start listing the folders on top of ``stack`` (the next ones to visit) that are not started yet."""
+        """Start listing the large folders on top of ``stack`` (the next ones to visit) not started yet."""
         for folder in reversed(stack[-_AHEAD:]):
-            if folder.listing is None:
+            if folder.listing is None and folder.size >= _AHEAD_SIZE:
                 folder.listing = self._pool.submit(self._list, folder.path)
 
     def listing(self, folder: _Folder) -> tuple[list, list, list]:
@@ -205,7 +210,7 @@ def _list_folder(folder: _Folder, real_root: str, followed: set[str], follow_lin
             if kind == S_IFREG:
                 files.append((name, st.st_size))
             else:
-                entries.add(name, kind)
+                entries.add(name, kind, st.st_size)
         return entries.subfolders, files, entries.problems, None
     finally:
         if fd is not None:
@@ -220,11 +225,11 @@ def _sort_listing(listing: tuple[list, list, list], folder: _Folder, real_root: 
         return [], files, [], common
     entries = _Entries(folder, real_root, followed, follow_links)
     entries.files = files
-    for name, kind, err in rest:
+    for name, kind, err, size in rest:
         if err:
             entries.unreadable(name, OSError(err, os.strerror(err)))
         else:
-            entries.add(name, kind)
+            entries.add(name, kind, size)
     if len(files) != len(common):  # links to files joined the list: back in name order, split in Python
         files.sort()
         common = None
@@ -244,13 +249,13 @@ class _Entries:
         self.files: list[tuple[str, int]] = []
         self.problems: list[Problem] = []
 
-    def add(self, name: str, kind: int) -> None:
-        """An entry whose ``lstat`` gave ``kind`` (``st_mode & S_IFMT``)."""
+    def add(self, name: str, kind: int, size: int) -> None:
+        """An entry whose ``lstat`` gave ``kind`` (``st_mode & S_IFMT``) and ``size``."""
         folder, rel = self.folder, self.prefix + name
         try:
             if kind == S_IFDIR:
                 self.subfolders.append(_Folder(os.path.join(folder.path, name), rel, child_context(folder.ctx, name),
-                                               folder.real + os.sep + name))
+                                               folder.real + os.sep + name, size))
             elif kind == S_IFLNK:
                 item = _follow_link(name, folder, rel, self.real_root, self.followed, self.files, self.follow_links)
                 if type(item) is _Folder:
