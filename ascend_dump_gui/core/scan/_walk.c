@@ -35,6 +35,7 @@ typedef struct {
 
 typedef struct {
     Entry *items;
+    Entry **order;             /* the entries in name order */
     size_t n, cap;
     char *names;
     size_t used, room;
@@ -46,6 +47,7 @@ static void listing_free(Listing *L) {
         for (size_t i = 0; i < L->n; i++) Py_XDECREF(L->items[i].str);
     }
     free(L->items);
+    free(L->order);
     free(L->names);
 }
 
@@ -66,11 +68,17 @@ static int grow(void **buf, size_t *cap, size_t need, size_t size) {
 }
 
 static int by_bytes(const void *a, const void *b) {
-    return strcmp(((const Entry *)a)->name, ((const Entry *)b)->name);
+    return strcmp((*(Entry *const *)a)->name, (*(Entry *const *)b)->name);
 }
 
 static int by_str(const void *a, const void *b) {   /* code point order, as Python compares str */
-    return PyUnicode_Compare(((const Entry *)a)->str, ((const Entry *)b)->str);
+    return PyUnicode_Compare((*(Entry *const *)a)->str, (*(Entry *const *)b)->str);
+}
+
+static int has_high_byte(const char *s, size_t n) {
+    unsigned char any = 0;
+    for (size_t i = 0; i < n; i++) any |= (unsigned char)s[i];
+    return any >= 0x80;
 }
 
 /* Read the folder (no Python calls: runs without the GIL). 0, or the errno of the failure. */
@@ -109,7 +117,7 @@ static int read_folder(const char *path, Listing *L) {
         e->len = len;
         memcpy(L->names + L->used, name, len + 1);
         L->used += len + 1;
-        for (size_t i = 0; i < len && !L->non_ascii; i++) L->non_ascii = (unsigned char)name[i] >= 0x80;
+        L->non_ascii |= has_high_byte(name, len);
         struct stat st;
         if (fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
             e->err = errno;
@@ -119,9 +127,14 @@ static int read_folder(const char *path, Listing *L) {
         }
     }
     closedir(dir);
-    if (!failed) {
-        for (size_t i = 0; i < L->n; i++) L->items[i].name = L->names + L->items[i].off;
-        qsort(L->items, L->n, sizeof(Entry), by_bytes);
+    if (!failed && L->n) {
+        L->order = malloc(L->n * sizeof(Entry *));   /* n * sizeof(Entry) did not overflow */
+        if (!L->order) return ENOMEM;
+        for (size_t i = 0; i < L->n; i++) {
+            L->items[i].name = L->names + L->items[i].off;
+            L->order[i] = &L->items[i];
+        }
+        qsort(L->order, L->n, sizeof(Entry *), by_bytes);
     }
     return failed;
 }
@@ -140,10 +153,13 @@ static long long to_int(const char *s, size_t n) {
     return v;
 }
 
-static int contains(const char *s, size_t n, const char *needle) {
+static int contains(const char *s, size_t n, const char *needle) {   /* needle[0] == '_' */
     size_t k = strlen(needle);
-    for (size_t i = 0; i + k <= n; i++) {
-        if (memcmp(s + i, needle, k) == 0) return 1;
+    const char *end = s + n, *p = s;
+    while ((p = memchr(p, '_', (size_t)(end - p))) != NULL) {
+        if ((size_t)(end - p) < k) return 0;
+        if (memcmp(p, needle, k) == 0) return 1;
+        p++;
     }
     return 0;
 }
@@ -154,11 +170,9 @@ static PyObject *common_form(PyObject *str) {
     if (!PyUnicode_IS_ASCII(str)) Py_RETURN_NONE;
     const char *s = (const char *)PyUnicode_1BYTE_DATA(str);
     size_t n = (size_t)PyUnicode_GET_LENGTH(str), dot[4], k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '.') {
-            if (k == 4) Py_RETURN_NONE;
-            dot[k++] = i;
-        }
+    for (const char *p = s, *end = s + n; (p = memchr(p, '.', (size_t)(end - p))) != NULL; p++) {
+        if (k == 4) Py_RETURN_NONE;
+        dot[k++] = (size_t)(p - s);
     }
     if (k != 4) Py_RETURN_NONE;
     size_t start[5] = {0, dot[0] + 1, dot[1] + 1, dot[2] + 1, dot[3] + 1};
@@ -193,7 +207,7 @@ static PyObject *build(Listing *L) {
         e->str = PyUnicode_DecodeFSDefaultAndSize(e->name, (Py_ssize_t)e->len);
         if (!e->str) return NULL;
     }
-    if (L->non_ascii) qsort(L->items, L->n, sizeof(Entry), by_str);
+    if (L->non_ascii) qsort(L->order, L->n, sizeof(Entry *), by_str);
     size_t n_files = 0;
     for (size_t i = 0; i < L->n; i++) n_files += L->items[i].kind == S_IFREG;
     PyObject *files = PyList_New((Py_ssize_t)n_files);
@@ -203,7 +217,7 @@ static PyObject *build(Listing *L) {
     if (!files || !common || !rest) goto done;
     Py_ssize_t f = 0, r = 0;
     for (size_t i = 0; i < L->n; i++) {
-        Entry *e = &L->items[i];
+        Entry *e = L->order[i];
         PyObject *item;
         if (e->kind == S_IFREG) {
             PyObject *parsed = common_form(e->str);

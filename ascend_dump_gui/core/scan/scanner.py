@@ -38,6 +38,7 @@ _S_IFMT = 0o170000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
 _AHEAD = 2
+_WORKERS = 1
 """Folders of the walk the C listing lists ahead of the one being turned into records."""
 _AHEAD_SIZE = 16384
 """Only folders whose ``st_size`` reaches this (a few hundred entries on ext4) are listed ahead: a small
@@ -84,7 +85,7 @@ class _Ahead:
         from concurrent.futures import ThreadPoolExecutor  # only with the C listing
 
         self._list = built.list_folder
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="scan-listing")
+        self._pool = ThreadPoolExecutor(_WORKERS, thread_name_prefix="scan-listing")
 
     def start(self, stack: list[_Folder]) -> None:
         """Start listing the large folders on top of ``stack`` (the next ones to visit) not started yet."""
