@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from itertools import repeat
 
 from ascend_dump_gui.core.dump.layout import DirContext
 from ascend_dump_gui.core.dump.naming import (
@@ -140,7 +139,8 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
     prefix = rel_folder + "/" if rel_folder else ""
     overflows = False
     hashed = {name: original for name, original in mapping.items() if is_hashed_name(name)}  # as mapped_name
-    for (name, size), split in zip(files, repeat(None) if common is None or exception_area else common):
+    splits = [None] * len(files) if common is None or exception_area else common
+    for (name, size), split in zip(files, splits, strict=True):
         original = name
         if hashed and name in hashed:
             original, split = hashed[name], None

@@ -74,13 +74,13 @@ class _Folder:
     """Its C listing, when it was started ahead of the walk."""
 
 
-Listed = tuple[list[_Folder], list[tuple[str, int]], list[Problem], list | None]
+_Listed = tuple[list[_Folder], list[tuple[str, int]], list[Problem], list | None]
 """A folder's sub-folders to visit, ``(name, size)`` of its files, problems (all in name order), and the common
 form fields of each file (:func:`~ascend_dump_gui.core.dump.naming.split_common_form`, None: not split yet)."""
 
 
 class _Ahead:
-    """Lists the next folders of the walk on a worker thread (the C listing releases the GIL)."""
+    """Lists the next folders of the walk on worker threads (the C listing releases the GIL)."""
 
     __slots__ = ("_list", "_pool")
 
@@ -194,7 +194,7 @@ def iter_folders(root: str | os.PathLike, *, with_headers: bool = False, follow_
             ahead.close()
 
 
-def _list_folder(folder: _Folder, real_root: str, followed: set[str], follow_links: bool) -> Listed:
+def _list_folder(folder: _Folder, real_root: str, followed: set[str], follow_links: bool) -> _Listed:
     """The folder's entries in Python: one ``lstat`` per entry, relative to a folder descriptor where the OS
     allows (a short lookup)."""
     fd = os.open(folder.path, _DIR_FLAGS) if _USE_FD else None
@@ -222,7 +222,7 @@ def _list_folder(folder: _Folder, real_root: str, followed: set[str], follow_lin
 
 
 def _sort_listing(listing: tuple[list, list, list], folder: _Folder, real_root: str, followed: set[str],
-                  follow_links: bool) -> Listed:
+                  follow_links: bool) -> _Listed:
     """The folder's C listing (``files, common, rest``: see ``_walk.c``) as :func:`_list_folder` gives it."""
     files, common, rest = listing
     if not rest:

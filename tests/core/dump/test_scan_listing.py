@@ -75,7 +75,7 @@ def test_c_listing_splits_names_exactly_as_split_common_form(tmp_path):
     assert [size for _, size in files] == [os.lstat(tmp_path / name).st_size for name, _ in files]
     assert len(common) == len(files)
     split = 0
-    for (name, _), fields in zip(files, common):
+    for (name, _), fields in zip(files, common, strict=True):
         expected = split_common_form(name)
         if fields is not None:  # a split made in C is the Python split, with ints as int() gives them
             assert fields == expected and [type(v) for v in fields] == [str, str, int, int, int], name
@@ -171,7 +171,7 @@ def test_scan_is_the_same_with_the_c_listing_on_a_hostile_tree(tmp_path, monkeyp
     assert problems["pipe"] == "not a regular file or folder"
     assert problems["self"] == "broken or looping symbolic link"
     assert any(path.startswith("msprobe/") for path in records)
-    assert ("linked/sub/Relu.r.1.2.%d" % TS in records) is follow_links
+    assert (f"linked/sub/Relu.r.1.2.{TS}" in records) is follow_links
 
 
 @needs_c
