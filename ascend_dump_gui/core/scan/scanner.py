@@ -38,7 +38,7 @@ _USE_FD = os.listdir in os.supports_fd and os.stat in os.supports_dir_fd
 _S_IFMT = 0o170000
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 _HEADER_KINDS = frozenset({"tensor", "overflow"})
-_AHEAD = 3
+_AHEAD = 2
 """Folders of the walk the C listing lists ahead of the one being turned into records (their listings are what
 the look-ahead holds in memory)."""
 _WORKERS = 2
