@@ -200,6 +200,20 @@ static PyObject *common_form(PyObject *str) {
     return out;
 }
 
+/* (str, value): the name shared, the value taken. NULL on error. */
+static PyObject *pair(PyObject *str, PyObject *value) {
+    if (!value) return NULL;
+    PyObject *t = PyTuple_New(2);
+    if (!t) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    Py_INCREF(str);
+    PyTuple_SET_ITEM(t, 0, str);
+    PyTuple_SET_ITEM(t, 1, value);
+    return t;
+}
+
 /* The three lists of list_folder from a read listing (GIL held). NULL on error. */
 static PyObject *build(Listing *L) {
     for (size_t i = 0; i < L->n; i++) {
@@ -223,7 +237,7 @@ static PyObject *build(Listing *L) {
             PyObject *parsed = common_form(e->str);
             if (!parsed) goto done;
             PyList_SET_ITEM(common, f, parsed);
-            item = Py_BuildValue("(OL)", e->str, e->size);
+            item = pair(e->str, PyLong_FromLongLong(e->size));
             if (!item) goto done;
             PyList_SET_ITEM(files, f++, item);
         } else {
