@@ -3,6 +3,7 @@
 Targets: in-process index within 1.5x of find at 100k and 1M files (issue 35), `ascend-dump scan --json` within
 5x of find (issue 4), listing the first folder's children through DumpNode under 50 ms. Also prints peak memory.
 ``--files 100000 1000000`` measures both sizes in one run (building the 1M tree takes minutes and 1M inodes).
+``ASCEND_DUMP_GUI_PURE_SCAN=1`` measures the scanner's Python listing instead of its C one (core/scan/walk.py).
 
     python benchmarks/bench_scan.py [--files 100000 [1000000 ...]] [--rounds 5] [--keep DIR]
 """
@@ -19,6 +20,7 @@ import time
 import tracemalloc
 
 from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
+from ascend_dump_gui.core.scan import walk
 from ascend_dump_gui.core.scan.scanner import scan
 from ascend_dump_gui.core.scan.tree import DumpNode
 
@@ -118,7 +120,9 @@ def measure(n_files: int, rounds: int, keep: str | None) -> None:
         cli_rss = cli_peak_rss_mib(cli_cmd)
 
         t_find, t_scan, t_cli, t_start = best["find"], best["scan"], best["cli"], best["startup"]
-        print(f"records {len(result.records)}, problems {len(result.problems)}, best of {rounds} rounds")
+        listing = "C (core/scan/_walk.c)" if walk.WALK is not None else "Python"
+        print(f"records {len(result.records)}, problems {len(result.problems)}, best of {rounds} rounds, "
+              f"{listing} listing, load average {os.getloadavg()[0]:.2f}")
         print(f"find -printf '%s %p'          {t_find * 1000:8.1f} ms")
         print(f"scan() in process             {t_scan * 1000:8.1f} ms   {t_scan / t_find:5.2f}x find (target <= 1.5x)")
         print(f"ascend-dump scan --json       {t_cli * 1000:8.1f} ms   {t_cli / t_find:5.2f}x find (target <= 5x)")

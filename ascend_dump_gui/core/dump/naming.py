@@ -101,7 +101,10 @@ def _op(kind: str, op_type: str, op_name: str, **fields) -> ParsedName:
 
 def split_common_form(name: str) -> tuple[str, str, int, int, int] | None:
     """``(op_type, op_name, task_id, stream_id, timestamp)`` of the usual 5-field op dump name, without
-    regex (the scan's hot path); None for every other form, which :func:`parse_name` handles."""
+    regex (the scan's hot path); None for every other form, which :func:`parse_name` handles.
+
+    The scanner's C listing (core/scan/_walk.c) applies this rule to plain ASCII names and leaves the others to
+    this function, which stays the definition (tests/core/dump/test_scan_listing.py holds the two together)."""
     parts = name.split(".")
     if len(parts) != 5:
         return None

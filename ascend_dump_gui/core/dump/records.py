@@ -120,10 +120,14 @@ def make_record(ctx: DirContext, rel_path: str, parsed: ParsedName, size: int) -
                       parsed.stream_id, parsed.timestamp, size)
 
 
-def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]],
-                   mapping: dict[str, str]) -> tuple[list[DumpRecord], list[Problem]]:
+def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]], mapping: dict[str, str],
+                   common: list[tuple[str, str, int, int, int] | None] | None = None,
+                   ) -> tuple[list[DumpRecord], list[Problem]]:
     """Records for the ``(name, size)`` files of one folder (in the given order), and problems for the files
     that cannot be placed. Opdebug records take the op of the dump they report (:class:`OverflowPartners`).
+
+    ``common``, one item per file: what :func:`split_common_form` gives its name, already worked out (the
+    scanner's C listing), or None where it is not.
     """
     out: list[DumpRecord] = []
     problems: list[Problem] = []
@@ -135,11 +139,15 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
     prefix = rel_folder + "/" if rel_folder else ""
     overflows = False
     hashed = {name: original for name, original in mapping.items() if is_hashed_name(name)}  # as mapped_name
-    for name, size in files:
-        original = hashed.get(name, name) if hashed else name
-        common = None if exception_area else split_common_form(original)
-        if common is not None:  # the usual op dump name: straight to the record
-            op_type, op_name, task_id, stream_id, timestamp = common
+    splits = [None] * len(files) if common is None or exception_area else common
+    for (name, size), split in zip(files, splits, strict=True):
+        original = name
+        if hashed and name in hashed:
+            original, split = hashed[name], None
+        if split is None and not exception_area:
+            split = split_common_form(original)
+        if split is not None:  # the usual op dump name: straight to the record
+            op_type, op_name, task_id, stream_id, timestamp = split
             kind = "overflow" if op_type == OVERFLOW_OP_TYPE else "tensor"
             overflows = overflows or kind == "overflow"
             add(DumpRecord(prefix + name, kind, ws, rank, time, device, model_name, model_id, iteration,

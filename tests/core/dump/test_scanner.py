@@ -13,12 +13,25 @@ from ascend_dump_gui.core.dump.naming import dump_file_name, write_mapping_csv
 from ascend_dump_gui.core.dump.records import record_name
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.progress import Cancelled, CancelToken
+from ascend_dump_gui.core.scan import scanner, walk
 from ascend_dump_gui.core.scan.scanner import iter_folders, iter_scan, scan
 
 T = "20200808163566"
 TS = 1596875766000000
 CTX_KEYS = ("world_size", "rank", "time", "device", "model_name", "model_id", "iteration")
 OP_KEYS = ("op_type", "op_name", "task_id", "stream_id", "timestamp")
+
+
+@pytest.fixture(autouse=True, params=["python", "c"])
+def listing(request, monkeypatch) -> str:
+    """Every test both ways: the Python listing, and the C one (core/scan/_walk.c) with every folder listed
+    ahead on its worker thread."""
+    built = walk._load() if request.param == "c" else None
+    if request.param == "c" and built is None:
+        pytest.skip("the C listing is not built here (or ASCEND_DUMP_GUI_PURE_SCAN=1)")
+    monkeypatch.setattr(walk, "WALK", built)
+    monkeypatch.setattr(scanner, "_AHEAD_SIZE", 0)
+    return request.param
 
 
 def make(root: Path, *paths: str, data: bytes = b"") -> None:
@@ -279,7 +292,9 @@ def test_a_link_to_the_file_system_root_and_a_link_loop_are_not_walked(tmp_path)
     assert [r.path for r in result.records] == [f"{T}/0/Add.a.1.2.{TS}"]
 
 
-def test_unreadable_folders_are_problems_and_an_unreadable_root_is_an_error(tmp_path, monkeypatch):
+def test_unreadable_folders_are_problems_and_an_unreadable_root_is_an_error(tmp_path, monkeypatch, listing):
+    if listing == "c":
+        pytest.skip("os.open is replaced here: the Python listing only (the C one: test_scan_listing.py)")
     make(tmp_path, f"locked/Add.a.1.2.{TS}", f"open/Add.b.1.2.{TS}")
     locked = str(tmp_path / "locked")
     real_open, real_scandir = os.open, os.scandir
