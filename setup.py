@@ -1,7 +1,8 @@
-"""The optional C kernel of the compare (pyproject.toml holds the rest of the configuration).
+"""The optional C kernels of the compare and of the msprobe graph (pyproject.toml holds the rest of the configuration).
 
-``ascend_dump_gui/core/metrics/_kernel.c`` is built when a C compiler is present; without one the package still
-installs and the compare runs its numpy path (core/metrics/kernel.py). The flags keep float results IEEE:
+``ascend_dump_gui/core/metrics/_kernel.c`` and ``ascend_dump_gui/core/graph/_kernel.c`` are built when a C compiler
+is present; without one the package still installs and the compare runs its numpy path (core/metrics/kernel.py),
+the graph its Python path (core/graph/kernel.py). The flags keep float results IEEE:
 no FMA contraction, no fast-math, and no -march (the wheel runs on any x86_64 / aarch64 CPU).
 """
 
@@ -24,6 +25,8 @@ class BuildExt(build_ext):
 
 setup(
     ext_modules=[Extension("ascend_dump_gui.core.metrics._kernel", ["ascend_dump_gui/core/metrics/_kernel.c"],
+                           optional=True),
+                 Extension("ascend_dump_gui.core.graph._kernel", ["ascend_dump_gui/core/graph/_kernel.c"],
                            optional=True)],
     cmdclass={"build_ext": BuildExt},
 )

@@ -19,6 +19,7 @@ import os
 from typing import Any
 
 from ascend_dump_gui.core.collector import gc_paused
+from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import ModelGraph
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MODULE_HEADS, is_module
@@ -51,6 +52,13 @@ def ge_document(model: ModelGraph, overlay: Overlay | None = None) -> dict[str, 
             "first_divergence": overlay.first_divergence if overlay is not None else None}
 
 
+def _call_kind(name: str) -> str:
+    """A box's kind (a group is a ``module``): ``module`` for a module (its name starts ``Module.``; in a pipeline,
+    after ``{run}:``) or one of msprobe's scopes, else ``api``."""
+    return "module" if name.startswith(MODULE_HEADS) and ":" not in name or is_module(name.rpartition(":")[2]) \
+        else "api"
+
+
 def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     """``views``: the same run in each direction (with or without a bench)."""
     nodes: list[dict[str, Any]] = []
@@ -59,18 +67,19 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
         for view in views:
             graph, overlay = view.npu, view.overlay
             direction = graph.direction
-            part = [{"id": name, "name": name,      # a group has no type; a module's name starts "Module."
-                     "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
-                     or is_module(name.rpartition(":")[2]) else "api",
-                     "type": box, "parent": parent, "direction": direction, "status": None}
-                    for name, parent, box in graph.rows()]
+            built = kernel.KERNEL
+            part = built.nodes(graph.rows(), direction, _call_kind) if built is not None else [
+                {"id": name, "name": name, "kind": "module" if box is None else _call_kind(name),
+                 "type": box, "parent": parent, "direction": direction, "status": None}
+                for name, parent, box in graph.rows()]
             if overlay is not None:
                 for node in part:
                     where = graph.node_path(node["id"])
                     if where is not None:
                         node.update(_status(overlay, *where))
             nodes += part
-            edges += [{"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
+            edges += built.edges(graph.edge_rows()) if built is not None else [
+                {"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
     first = None
     comparison = views[0].comparison if views else None
     if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn

@@ -30,6 +30,7 @@ from functools import cached_property
 from itertools import compress, repeat
 
 from ascend_dump_gui.core.collector import gc_paused
+from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import (
     Edge,
     ModelGraph,
@@ -384,7 +385,11 @@ def _model(name: str, source: str, nested: Nesting, types: list[str | None], ent
 
 
 def _types(names: list[str], drawn: bytes) -> list[str | None]:
-    """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model)."""
+    """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model), or in
+    the C kernel (:mod:`~ascend_dump_gui.core.graph.kernel`: the same labels)."""
+    built = kernel.KERNEL
+    if built is not None:
+        return built.types(names, drawn, call_label)
     search = _MODULE_STEP.search
     return [None if not box else (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
             if n.startswith(MODULE_HEADS) else call_label(n) for n, box in zip(names, drawn, strict=True)]

@@ -1,0 +1,190 @@
+/* The msprobe graph's per-name work in C, for construct.json files of a million modules (core/graph/kernel.py
+ * loads it; without it, or with ASCEND_DUMP_GUI_PURE_GRAPH=1, the same Python code runs and gives the same
+ * output, which the tests check both ways).
+ *
+ * Each function does only the common case itself, on names that are exact ASCII str: a module's box label
+ * (msprobe_model._types: the part before the first later part that is forward / backward / parameters_grad),
+ * a document node's kind when it is a group or a module name without ':' (document.msprobe_document). Every
+ * other name goes to the Python function passed in, which holds the whole rule.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+static PyObject *k_id, *k_name, *k_kind, *k_type, *k_parent, *k_direction, *k_status, *k_from, *k_to, *k_data,
+    *v_module;
+
+/* An exact ASCII str: its bytes and length (else NULL). */
+static const char *ascii(PyObject *s, Py_ssize_t *n) {
+    if (!PyUnicode_CheckExact(s) || PyUnicode_READY(s) < 0 || !PyUnicode_IS_ASCII(s))
+        return NULL;
+    *n = PyUnicode_GET_LENGTH(s);
+    return (const char *)PyUnicode_DATA(s);
+}
+
+static int module_head(const char *s, Py_ssize_t n) {
+    return (n >= 7 && memcmp(s, "Module.", 7) == 0) || (n >= 5 && memcmp(s, "Cell.", 5) == 0);
+}
+
+static int step_word(const char *s, Py_ssize_t n) {
+    return (n == 7 && memcmp(s, "forward", 7) == 0) || (n == 8 && memcmp(s, "backward", 8) == 0)
+        || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
+}
+
+/* The label of module name s (ASCII, no trailing newline): the part before the first part after the first that
+ * is a step word, else the name. */
+static PyObject *module_label(PyObject *name, const char *s, Py_ssize_t n) {
+    Py_ssize_t start = 0, before = -1;
+    for (;;) {
+        const char *dot = memchr(s + start, '.', (size_t)(n - start));
+        Py_ssize_t end = dot ? dot - s : n;
+        if (before >= 0 && step_word(s + start, end - start))
+            return PyUnicode_Substring(name, before, start - 1);
+        if (!dot)
+            break;
+        before = start;
+        start = end + 1;
+    }
+    Py_INCREF(name);
+    return name;
+}
+
+PyDoc_STRVAR(types_doc, "types(names, drawn, label) -> list: per name, None where drawn (bytes) is 0, else its box "
+                        "label: a module's in C, label(name) for any other name.");
+
+static PyObject *py_types(PyObject *self, PyObject *args) {
+    PyObject *names, *label;
+    Py_buffer drawn;
+    if (!PyArg_ParseTuple(args, "O!y*O", &PyList_Type, &names, &drawn, &label))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    if (drawn.len != count) {
+        PyBuffer_Release(&drawn);
+        PyErr_SetString(PyExc_ValueError, "names and drawn differ in length");
+        return NULL;
+    }
+    const char *box = drawn.buf;
+    PyObject *out = PyList_New(count);
+    for (Py_ssize_t i = 0; out != NULL && i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i), *value;
+        Py_ssize_t n;
+        const char *s;
+        if (!box[i]) {
+            value = Py_None;
+            Py_INCREF(value);
+        } else if ((s = ascii(name, &n)) != NULL && module_head(s, n) && s[n - 1] != '\n') {
+            value = module_label(name, s, n);    /* re's $ also matches before a final newline: Python's */
+        } else {
+            value = PyObject_CallOneArg(label, name);
+        }
+        if (value == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, value);
+    }
+    PyBuffer_Release(&drawn);
+    return out;
+}
+
+PyDoc_STRVAR(nodes_doc, "nodes(rows, direction, kind) -> list of document node dicts {id, name, kind, type, parent, "
+                        "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None) "
+                        "or a module name without ':', else kind(name).");
+
+static PyObject *py_nodes(PyObject *self, PyObject *args) {
+    PyObject *rows, *direction, *kind;
+    if (!PyArg_ParseTuple(args, "OOO", &rows, &direction, &kind))
+        return NULL;
+    PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *row;
+    if (it == NULL || out == NULL)
+        goto fail;
+    while ((row = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_TypeError, "rows: expected (name, parent, type) tuples");
+            goto fail;
+        }
+        PyObject *name = PyTuple_GET_ITEM(row, 0), *parent = PyTuple_GET_ITEM(row, 1), *type = PyTuple_GET_ITEM(row, 2);
+        Py_ssize_t n;
+        const char *s;
+        PyObject *k;
+        if (type == Py_None || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
+            k = v_module;
+            Py_INCREF(k);
+        } else if ((k = PyObject_CallOneArg(kind, name)) == NULL) {
+            Py_DECREF(row);
+            goto fail;
+        }
+        PyObject *node = _PyDict_NewPresized(7);
+        int bad = node == NULL || PyDict_SetItem(node, k_id, name) < 0 || PyDict_SetItem(node, k_name, name) < 0
+                  || PyDict_SetItem(node, k_kind, k) < 0 || PyDict_SetItem(node, k_type, type) < 0
+                  || PyDict_SetItem(node, k_parent, parent) < 0 || PyDict_SetItem(node, k_direction, direction) < 0
+                  || PyDict_SetItem(node, k_status, Py_None) < 0 || PyList_Append(out, node) < 0;
+        Py_XDECREF(node);
+        Py_DECREF(k);
+        Py_DECREF(row);
+        if (bad)
+            goto fail;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
+    return out;
+fail:
+    Py_XDECREF(it);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+PyDoc_STRVAR(edges_doc, "edges(rows) -> list of document edge dicts {from, to, data} of (source, target, data) rows.");
+
+static PyObject *py_edges(PyObject *self, PyObject *rows) {
+    PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *row;
+    if (it == NULL || out == NULL)
+        goto fail;
+    while ((row = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_TypeError, "rows: expected (source, target, data) tuples");
+            goto fail;
+        }
+        PyObject *edge = _PyDict_NewPresized(3);
+        int bad = edge == NULL || PyDict_SetItem(edge, k_from, PyTuple_GET_ITEM(row, 0)) < 0
+                  || PyDict_SetItem(edge, k_to, PyTuple_GET_ITEM(row, 1)) < 0
+                  || PyDict_SetItem(edge, k_data, PyTuple_GET_ITEM(row, 2)) < 0 || PyList_Append(out, edge) < 0;
+        Py_XDECREF(edge);
+        Py_DECREF(row);
+        if (bad)
+            goto fail;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
+    return out;
+fail:
+    Py_XDECREF(it);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"types", py_types, METH_VARARGS, types_doc},
+    {"nodes", py_nodes, METH_VARARGS, nodes_doc},
+    {"edges", py_edges, METH_O, edges_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel",
+    "The msprobe graph's per-name work in C (core/graph/kernel.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject **keys[] = {&k_id, &k_name, &k_kind, &k_type, &k_parent, &k_direction, &k_status, &k_from, &k_to,
+                         &k_data, &v_module};
+    const char *texts[] = {"id", "name", "kind", "type", "parent", "direction", "status", "from", "to", "data",
+                           "module"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (*keys[i] == NULL && (*keys[i] = PyUnicode_InternFromString(texts[i])) == NULL)
+            return NULL;
+    return PyModule_Create(&module);
+}
