@@ -86,6 +86,85 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Whether the ASCII name s has a part (between dots) that is backward or parameters_grad. */
+static int backward_part(const char *s, Py_ssize_t n) {
+    Py_ssize_t start = 0;
+    for (;;) {
+        const char *dot = memchr(s + start, '.', (size_t)(n - start));
+        Py_ssize_t end = dot ? dot - s : n, len = end - start;
+        if ((len == 8 && memcmp(s + start, "backward", 8) == 0)
+            || (len == 15 && memcmp(s + start, "parameters_grad", 15) == 0))
+            return 1;
+        if (!dot)
+            return 0;
+        start = end + 1;
+    }
+}
+
+PyDoc_STRVAR(backward_doc, "backward(names, test) -> bytes: per name, 1 if it has a backward or parameters_grad "
+                           "part (ASCII names in C; test(name) for any other), else 0.");
+
+static PyObject *py_backward(PyObject *self, PyObject *args) {
+    PyObject *names, *test;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &names, &test))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count);
+    if (out == NULL)
+        return NULL;
+    char *mask = PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        Py_ssize_t n;
+        const char *s = ascii(name, &n);
+        if (s != NULL) {
+            mask[i] = (char)backward_part(s, n);
+            continue;
+        }
+        PyObject *found = PyObject_CallOneArg(test, name);
+        int yes = found == NULL ? -1 : PyObject_IsTrue(found);
+        Py_XDECREF(found);
+        if (yes < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        mask[i] = (char)yes;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(chain_doc, "chain(boxes, keys) -> (sources, targets): each box after the previous box with the same key.");
+
+static PyObject *py_chain(PyObject *self, PyObject *args) {
+    PyObject *boxes, *keys;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &boxes, &PyList_Type, &keys))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(boxes);
+    if (PyList_GET_SIZE(keys) != count) {
+        PyErr_SetString(PyExc_ValueError, "boxes and keys differ in length");
+        return NULL;
+    }
+    PyObject *previous = PyDict_New(), *sources = PyList_New(0), *targets = PyList_New(0), *result = NULL;
+    if (previous == NULL || sources == NULL || targets == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *box = PyList_GET_ITEM(boxes, i), *key = PyList_GET_ITEM(keys, i);
+        PyObject *source = PyDict_GetItemWithError(previous, key);
+        if (source == NULL && PyErr_Occurred())
+            goto done;
+        if (source != NULL && (PyList_Append(sources, source) < 0 || PyList_Append(targets, box) < 0))
+            goto done;
+        if (PyDict_SetItem(previous, key, box) < 0)
+            goto done;
+    }
+    result = PyTuple_Pack(2, sources, targets);
+done:
+    Py_XDECREF(previous);
+    Py_XDECREF(sources);
+    Py_XDECREF(targets);
+    return result;
+}
+
 PyDoc_STRVAR(nodes_doc, "nodes(rows, direction, kind) -> list of document node dicts {id, name, kind, type, parent, "
                         "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None) "
                         "or a module name without ':', else kind(name).");
@@ -168,6 +247,8 @@ fail:
 
 static PyMethodDef methods[] = {
     {"types", py_types, METH_VARARGS, types_doc},
+    {"backward", py_backward, METH_VARARGS, backward_doc},
+    {"chain", py_chain, METH_VARARGS, chain_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
     {NULL, NULL, 0, NULL},

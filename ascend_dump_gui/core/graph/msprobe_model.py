@@ -222,9 +222,16 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
-def _backward(names: list[str]) -> list[bool]:
+def _is_backward(name: str) -> bool:
+    return direction_of(name) == BACKWARD
+
+
+def _backward(names: list[str]) -> list[bool] | bytes:
     """Per name, whether it has a ``backward`` or ``parameters_grad`` part (:func:`direction_of`, in line: a
-    million names)."""
+    million names; or in the C kernel, :mod:`~ascend_dump_gui.core.graph.kernel`: 1 or 0 per name)."""
+    built = kernel.KERNEL
+    if built is not None:
+        return built.backward(names, _is_backward)
     return [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
                                   or n == "backward"))
             or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
@@ -310,6 +317,9 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
+        built = kernel.KERNEL
+        if built is not None:
+            return built.chain(leaves, keys)
         sources: list[str] = []
         targets: list[str] = []
         get = previous.get
