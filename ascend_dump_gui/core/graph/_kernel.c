@@ -133,6 +133,125 @@ static PyObject *py_backward(PyObject *self, PyObject *args) {
     return out;
 }
 
+PyDoc_STRVAR(split_doc, "split(construct, test) -> (backward names, their values, forward names, their values) of "
+                        "a dict, in its order: a name is backward if it has a backward or parameters_grad part "
+                        "(ASCII names in C; test(name) for any other).");
+
+static PyObject *py_split(PyObject *self, PyObject *args) {
+    PyObject *construct, *test, *key, *value, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O!O", &PyDict_Type, &construct, &test))
+        return NULL;
+    PyObject *lists[4] = {PyList_New(0), PyList_New(0), PyList_New(0), PyList_New(0)};
+    Py_ssize_t pos = 0;
+    for (int j = 0; j < 4; j++)
+        if (lists[j] == NULL)
+            goto done;
+    while (PyDict_Next(construct, &pos, &key, &value)) {
+        Py_ssize_t n;
+        const char *s = ascii(key, &n);
+        int back;
+        if (s != NULL) {
+            back = backward_part(s, n);
+        } else {
+            Py_INCREF(key);
+            Py_INCREF(value);
+            PyObject *found = PyObject_CallOneArg(test, key);
+            back = found == NULL ? -1 : PyObject_IsTrue(found);
+            Py_XDECREF(found);
+            Py_DECREF(key);
+            Py_DECREF(value);
+            if (back < 0)
+                goto done;
+        }
+        int side = back ? 0 : 2;
+        if (PyList_Append(lists[side], key) < 0 || PyList_Append(lists[side + 1], value) < 0)
+            goto done;
+    }
+    result = PyTuple_Pack(4, lists[0], lists[1], lists[2], lists[3]);
+done:
+    for (int j = 0; j < 4; j++)
+        Py_XDECREF(lists[j]);
+    return result;
+}
+
+PyDoc_STRVAR(depths_doc, "depths(up) -> dict | None: each module's depth (0 at the top), walking up from each key of "
+                         "up (module -> its parent, None at the top) in order, as msprobe_hierarchy._cut_loops does; "
+                         "None when a chain of parents loops or names a module up lacks (the Python walk then cuts "
+                         "the loop or raises).");
+
+static PyObject *py_depths(PyObject *self, PyObject *up) {
+    if (!PyDict_Check(up)) {
+        PyErr_SetString(PyExc_TypeError, "up: expected a dict");
+        return NULL;
+    }
+    PyObject *depth = PyDict_New(), *on_path = PySet_New(NULL), *path = PyList_New(0), *start, *parent;
+    Py_ssize_t pos = 0;
+    int failed = depth == NULL || on_path == NULL || path == NULL, loops = 0;
+    while (!failed && !loops && PyDict_Next(up, &pos, &start, &parent)) {
+        int have = start == Py_None ? 1 : PyDict_Contains(depth, start);
+        if (have != 0) {
+            failed = have < 0;
+            continue;
+        }
+        Py_ssize_t base;
+        PyObject *node = start;
+        if (PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
+            failed = 1;
+            break;
+        }
+        for (;;) {      /* parent: up[node] */
+            if (parent == Py_None) {
+                base = -1;
+                break;
+            }
+            PyObject *known = PyDict_GetItemWithError(depth, parent);
+            if (known != NULL) {
+                base = PyLong_AsSsize_t(known);
+                break;
+            }
+            int seen = PyErr_Occurred() ? -1 : PySet_Contains(on_path, parent);
+            if (seen != 0) {
+                failed = seen < 0;
+                loops = seen > 0;
+                break;
+            }
+            if (PyList_Append(path, parent) < 0 || PySet_Add(on_path, parent) < 0) {
+                failed = 1;
+                break;
+            }
+            node = parent;
+            parent = PyDict_GetItemWithError(up, node);
+            if (parent == NULL) {
+                failed = PyErr_Occurred() != NULL;
+                loops = !failed;    /* not in up: the Python walk raises */
+                break;
+            }
+        }
+        if (failed || loops)
+            break;
+        for (Py_ssize_t i = PyList_GET_SIZE(path) - 1; i >= 0; i--) {
+            PyObject *value = PyLong_FromSsize_t(++base);
+            if (value == NULL || PyDict_SetItem(depth, PyList_GET_ITEM(path, i), value) < 0) {
+                Py_XDECREF(value);
+                failed = 1;
+                break;
+            }
+            Py_DECREF(value);
+        }
+        if (failed || PyList_SetSlice(path, 0, PyList_GET_SIZE(path), NULL) < 0 || PySet_Clear(on_path) < 0)
+            failed = 1;
+    }
+    Py_XDECREF(on_path);
+    Py_XDECREF(path);
+    if (failed || loops) {
+        Py_XDECREF(depth);
+        if (failed)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    return depth;
+}
+
 PyDoc_STRVAR(chain_doc, "chain(boxes, keys) -> (sources, targets): each box after the previous box with the same key.");
 
 static PyObject *py_chain(PyObject *self, PyObject *args) {
@@ -249,6 +368,8 @@ static PyMethodDef methods[] = {
     {"types", py_types, METH_VARARGS, types_doc},
     {"backward", py_backward, METH_VARARGS, backward_doc},
     {"chain", py_chain, METH_VARARGS, chain_doc},
+    {"split", py_split, METH_VARARGS, split_doc},
+    {"depths", py_depths, METH_O, depths_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
     {NULL, NULL, 0, NULL},

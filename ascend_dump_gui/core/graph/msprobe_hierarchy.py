@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
 
+from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
 from ascend_dump_gui.core.messages import msg
 
@@ -141,7 +142,11 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
                ) -> tuple[dict[str, int], set[str]]:
     """Walk up from each of ``starts`` (modules, in order), cutting every loop of ``up`` in place (the link that
     closes it); return every module's depth (0 at the top; a module comes after its parent) and the modules
-    whose link was cut."""
+    whose link was cut. Walking from every module of ``up`` itself, a tree without loops is walked in the C
+    kernel when there is one (:mod:`~ascend_dump_gui.core.graph.kernel`: the same depths, in the same order)."""
+    built = kernel.KERNEL
+    if built is not None and starts is up and (found := built.depths(up)) is not None:
+        return found, set()
     depth: dict[str, int] = {}
     on_path: set[str] = set()
     cut: set[str] = set()

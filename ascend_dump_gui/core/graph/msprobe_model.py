@@ -249,6 +249,10 @@ def split_directions(run: MsprobeRun) -> Split:
     pass over the names); without dump.json entries, their parents too (construct.json's values, looked up in
     no dict)."""
     construct = run.construct
+    built = kernel.KERNEL
+    if built is not None and not run.entries:
+        back, back_parents, forth, forth_parents = built.split(construct, _is_backward)
+        return {BACKWARD: (back, back_parents), FORWARD: (forth, forth_parents)}
     names = _ordered_names(run.entries, construct)
     backward = _backward(names)
     forward = list(map(operator.not_, backward))

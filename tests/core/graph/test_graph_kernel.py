@@ -18,9 +18,11 @@ from itertools import product
 import pytest
 
 from ascend_dump_gui.core.graph import document, kernel
+from ascend_dump_gui.core.graph import msprobe_hierarchy as hierarchy
 from ascend_dump_gui.core.graph import msprobe_model as model
 from ascend_dump_gui.core.graph.document import msprobe_run_document
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, call_label, direction_of
+from ascend_dump_gui.core.msprobe.tree import open_tree
 from tests.core.graph.msprobe_trees import DATA, PAIRS, REAL, write_tree
 
 BUILT = kernel.KERNEL
@@ -104,6 +106,46 @@ def test_control_chains_equal_the_python_loop():
         return sources, targets
 
     assert BUILT.chain(NAMES, keys) == loop()
+
+
+@needs_kernel
+def test_the_split_by_direction_equals_the_python_one(tmp_path, monkeypatch):
+    construct = {name: NAMES[-i] if i % 3 else None for i, name in enumerate(NAMES)}
+    run = open_tree(write_tree(tmp_path, construct)).runs[0]
+    got = model.split_directions(run)
+    assert got == _python(monkeypatch, lambda: model.split_directions(run))
+    assert list(got) == [BACKWARD, "forward"] and all(direction_of(n) == BACKWARD for n in got[BACKWARD][0])
+
+
+def _ups() -> list[dict]:
+    """Parent maps: a tree walked child first, chains, a self-parent, loops of 2 and 3, a parent up lacks."""
+    tree = {f"m{i}": f"m{(i - 1) // 2}" if i else None for i in range(2000)}
+    child_first = dict(reversed(tree.items()))
+    chain = {f"c{i}": f"c{i + 1}" if i < 500 else None for i in range(501)}
+    ups = [tree, child_first, chain, {"a": "a"}, {"a": "b", "b": "a", "t": None},
+           {"x": None, "a": "b", "b": "c", "c": "a"}, {"a": "b", "b": "missing"}, {}]
+    return ups
+
+
+@needs_kernel
+@pytest.mark.parametrize("index", range(len(_ups())))
+def test_depths_equal_the_python_walk(index, monkeypatch):
+    up = _ups()[index]
+
+    def walk(up: dict) -> tuple | type:
+        problems: list[str] = []
+        try:
+            depth, cut = hierarchy._cut_loops(up, up, problems)
+        except KeyError:
+            return KeyError
+        return list(depth.items()), cut, problems, list(up.items())
+
+    want = _python(monkeypatch, lambda: walk(dict(up)))
+    assert walk(dict(up)) == want
+    found = BUILT.depths(dict(up))
+    assert (found is None) == (bool(want[1]) if want is not KeyError else True)
+    if found is not None:
+        assert list(found.items()) == want[0]
 
 
 @needs_kernel
