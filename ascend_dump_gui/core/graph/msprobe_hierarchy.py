@@ -187,10 +187,12 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
     return depth, cut
 
 
-def nesting(names: list[str], parents: list[str | None], up: dict[str, str | None]) -> Nesting:
+def nesting(names: list[str], parents: list[str | None], up: dict[str, str | None], named: bytes | None = None
+            ) -> Nesting:
     """The nesting of ``names`` (in execution order) whose enclosing modules are ``parents`` (a list beside
-    them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``). Where a loop
-    is cut, ``parents`` and ``up`` are changed in place."""
+    them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``); ``named``, when
+    the caller has it: per name, 1 if it is in ``up``. Where a loop is cut, ``parents`` and ``up`` are changed in
+    place."""
     problems: list[str] = []
     saved = dict(up)
     depth, cut = _cut_loops(up, up, problems)     # any order finds the loops
@@ -205,8 +207,9 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
         holders.discard(None)
         is_holder = holders.__contains__
     if max(depth.values(), default=0) < MAX_DEPTH:
-        return Nesting(names, parents, up, depth, holders, bytes(map(is_holder, names)).translate(_FLIP),
-                       problems=problems)
+        if cut or named is None:
+            named = bytes(map(is_holder, names))
+        return Nesting(names, parents, up, depth, holders, named.translate(_FLIP), problems=problems)
     grouped = {module for module in holders if depth[module] < MAX_DEPTH}
     deep_anchor: dict[str, str] = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
     for module, level in depth.items():

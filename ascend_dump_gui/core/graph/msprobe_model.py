@@ -425,22 +425,18 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         parents = _parents(names, construct, owners, split_parents)
         holding = dict.fromkeys(parents)
         holding.pop(None, None)
-        holders = list(holding)
-        up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        known = list(map(construct.__contains__, holders)) if not by_name else \
-            [m in construct or m in by_name for m in holders]
-        wanted = direction == BACKWARD
-        backward = _backward(holders)
-        if not all(known) or not all(map(operator.eq, backward, repeat(wanted))):
+        named = bytes(map(holding.__contains__, names))     # per name, whether it encloses a name
+        own = dict(zip(compress(names, named), compress(parents, named), strict=True))   # this direction's
+        up = dict(zip(holding, map(own.get, holding), strict=True))
+        if len(own) != len(holding):
             # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
-            present = [k and b == wanted for k, b in zip(known, backward, strict=True)]
-            missing = [module for module, here in zip(holders, present, strict=True) if not here]
-            up.update(dict.fromkeys(missing))
+            missing = [module for module in holding if module not in own]
             names = [*names, *missing]
             parents += [None] * len(missing)
+            named += b"\x01" * len(missing)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        nested = nesting(names, parents, up)
+        nested = nesting(names, parents, up, named)
         for problem in nested.problems:
             _report(run, problem)
         entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}
