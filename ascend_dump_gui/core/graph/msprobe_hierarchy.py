@@ -123,9 +123,10 @@ class Nesting:
         module (``anchors``, None at the top), or (that module, chunk) in a group of more than
         :data:`MAX_CHILDREN` boxes, which :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts into chunks
         of that many."""
-        large = {module for module, n in Counter(anchors).items() if n > MAX_CHILDREN}
-        if not large:
+        counts = Counter(anchors)
+        if max(counts.values(), default=0) <= MAX_CHILDREN:
             return anchors
+        large = {module for module, n in counts.items() if n > MAX_CHILDREN}
         seen: dict[str | None, int] = {}
         keys: list = []
         for anchor in anchors:

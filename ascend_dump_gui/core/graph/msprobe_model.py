@@ -423,14 +423,14 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         owners = gradient_owners(construct) if direction == BACKWARD and any(
             map(operator.contains, names, repeat("parameters_grad"))) else {}     # a gradient is a backward name
         parents = _parents(names, construct, owners, split_parents)
-        holding = dict.fromkeys(parents)
-        holding.pop(None, None)
-        named = bytes(map(holding.__contains__, names))     # per name, whether it encloses a name
-        own = dict(zip(compress(names, named), compress(parents, named), strict=True))   # this direction's
-        up = dict(zip(holding, map(own.get, holding), strict=True))
-        if len(own) != len(holding):
+        up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
+        up.pop(None, None)
+        named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
+        up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
+        if named.count(1) != len(up):
             # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
-            missing = [module for module in holding if module not in own]
+            own = set(compress(names, named))
+            missing = [module for module in up if module not in own]
             names = [*names, *missing]
             parents += [None] * len(missing)
             named += b"\x01" * len(missing)
