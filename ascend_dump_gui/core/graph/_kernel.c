@@ -284,6 +284,16 @@ done:
     return result;
 }
 
+/* A dict of these keys and values, in this order: a template (copying it and setting values is faster than
+ * inserting the keys into a new dict). */
+static PyObject *template(PyObject **keys, PyObject **values, int count) {
+    PyObject *out = _PyDict_NewPresized(count);
+    for (int i = 0; out != NULL && i < count; i++)
+        if (PyDict_SetItem(out, keys[i], values[i]) < 0)
+            Py_CLEAR(out);
+    return out;
+}
+
 PyDoc_STRVAR(nodes_doc, "nodes(rows, direction, kind) -> list of document node dicts {id, name, kind, type, parent, "
                         "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None) "
                         "or a module name without ':', else kind(name).");
@@ -292,8 +302,10 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
     PyObject *rows, *direction, *kind;
     if (!PyArg_ParseTuple(args, "OOO", &rows, &direction, &kind))
         return NULL;
-    PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *row;
-    if (it == NULL || out == NULL)
+    PyObject *keys[] = {k_id, k_name, k_kind, k_type, k_parent, k_direction, k_status};
+    PyObject *values[] = {Py_None, Py_None, Py_None, Py_None, Py_None, direction, Py_None};
+    PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *base = template(keys, values, 7), *row;
+    if (it == NULL || out == NULL || base == NULL)
         goto fail;
     while ((row = PyIter_Next(it)) != NULL) {
         if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
@@ -312,11 +324,10 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
             Py_DECREF(row);
             goto fail;
         }
-        PyObject *node = _PyDict_NewPresized(7);
+        PyObject *node = PyDict_Copy(base);
         int bad = node == NULL || PyDict_SetItem(node, k_id, name) < 0 || PyDict_SetItem(node, k_name, name) < 0
                   || PyDict_SetItem(node, k_kind, k) < 0 || PyDict_SetItem(node, k_type, type) < 0
-                  || PyDict_SetItem(node, k_parent, parent) < 0 || PyDict_SetItem(node, k_direction, direction) < 0
-                  || PyDict_SetItem(node, k_status, Py_None) < 0 || PyList_Append(out, node) < 0;
+                  || PyDict_SetItem(node, k_parent, parent) < 0 || PyList_Append(out, node) < 0;
         Py_XDECREF(node);
         Py_DECREF(k);
         Py_DECREF(row);
@@ -326,18 +337,23 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
     if (PyErr_Occurred())
         goto fail;
     Py_DECREF(it);
+    Py_DECREF(base);
     return out;
 fail:
     Py_XDECREF(it);
     Py_XDECREF(out);
+    Py_XDECREF(base);
     return NULL;
 }
 
 PyDoc_STRVAR(edges_doc, "edges(rows) -> list of document edge dicts {from, to, data} of (source, target, data) rows.");
 
 static PyObject *py_edges(PyObject *self, PyObject *rows) {
+    PyObject *keys[] = {k_from, k_to, k_data};
+    PyObject *yes[] = {Py_None, Py_None, Py_True}, *no[] = {Py_None, Py_None, Py_False};
     PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *row;
-    if (it == NULL || out == NULL)
+    PyObject *bases[2] = {template(keys, no, 3), template(keys, yes, 3)};
+    if (it == NULL || out == NULL || bases[0] == NULL || bases[1] == NULL)
         goto fail;
     while ((row = PyIter_Next(it)) != NULL) {
         if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
@@ -345,10 +361,13 @@ static PyObject *py_edges(PyObject *self, PyObject *rows) {
             PyErr_SetString(PyExc_TypeError, "rows: expected (source, target, data) tuples");
             goto fail;
         }
-        PyObject *edge = _PyDict_NewPresized(3);
+        PyObject *data = PyTuple_GET_ITEM(row, 2);
+        PyObject *edge = data == Py_False || data == Py_True ? PyDict_Copy(bases[data == Py_True])
+                                                             : template(keys, no, 3);
         int bad = edge == NULL || PyDict_SetItem(edge, k_from, PyTuple_GET_ITEM(row, 0)) < 0
                   || PyDict_SetItem(edge, k_to, PyTuple_GET_ITEM(row, 1)) < 0
-                  || PyDict_SetItem(edge, k_data, PyTuple_GET_ITEM(row, 2)) < 0 || PyList_Append(out, edge) < 0;
+                  || (data != Py_False && data != Py_True && PyDict_SetItem(edge, k_data, data) < 0)
+                  || PyList_Append(out, edge) < 0;
         Py_XDECREF(edge);
         Py_DECREF(row);
         if (bad)
@@ -357,10 +376,14 @@ static PyObject *py_edges(PyObject *self, PyObject *rows) {
     if (PyErr_Occurred())
         goto fail;
     Py_DECREF(it);
+    Py_DECREF(bases[0]);
+    Py_DECREF(bases[1]);
     return out;
 fail:
     Py_XDECREF(it);
     Py_XDECREF(out);
+    Py_XDECREF(bases[0]);
+    Py_XDECREF(bases[1]);
     return NULL;
 }
 

@@ -88,6 +88,7 @@ def test_node_and_edge_dicts_equal_the_python_ones():
     assert json.dumps(got) == json.dumps(want) and got == want
     assert {n["kind"] for n in got} == {"module", "api"}
     edges = [(a, b, i % 2 == 0) for i, (a, b) in enumerate(zip(NAMES[:-1], NAMES[1:], strict=True))]
+    edges[5] = ("a", "b", None)
     assert BUILT.edges(edges) == [{"from": a, "to": b, "data": d} for a, b, d in edges]
 
 
