@@ -194,8 +194,14 @@ static PyObject *py_depths(PyObject *self, PyObject *up) {
             continue;
         }
         Py_ssize_t base;
-        PyObject *node = start;
-        if (PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
+        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
+        if (parent == Py_None || known != NULL) {      /* the common case: the parent's depth is known */
+            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
+            failed = value == NULL || PyDict_SetItem(depth, start, value) < 0;
+            Py_XDECREF(value);
+            continue;
+        }
+        if (PyErr_Occurred() || PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
             failed = 1;
             break;
         }
