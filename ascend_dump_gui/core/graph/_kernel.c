@@ -393,6 +393,67 @@ fail:
     return NULL;
 }
 
+PyDoc_STRVAR(kinds_doc, "kinds(rows, kind) -> dict: how many of the (name, parent, type) rows are of each kind, "
+                        "as nodes() says.");
+
+static PyObject *py_kinds(PyObject *self, PyObject *args) {
+    PyObject *rows, *kind, *row;
+    if (!PyArg_ParseTuple(args, "OO", &rows, &kind))
+        return NULL;
+    PyObject *it = PyObject_GetIter(rows), *out = PyDict_New();
+    Py_ssize_t modules = 0;
+    if (it == NULL || out == NULL)
+        goto fail;
+    while ((row = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_TypeError, "rows: expected (name, parent, type) tuples");
+            goto fail;
+        }
+        PyObject *name = PyTuple_GET_ITEM(row, 0), *k, *count;
+        Py_ssize_t n;
+        const char *s;
+        if (PyTuple_GET_ITEM(row, 2) == Py_None
+            || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
+            modules++;
+            Py_DECREF(row);
+            continue;
+        }
+        k = PyObject_CallOneArg(kind, name);
+        Py_DECREF(row);
+        if (k == NULL)
+            goto fail;
+        count = PyDict_GetItemWithError(out, k);
+        PyObject *next = count == NULL ? (PyErr_Occurred() ? NULL : PyLong_FromLong(1))
+                                       : PyLong_FromSsize_t(PyLong_AsSsize_t(count) + 1);
+        int bad = next == NULL || PyDict_SetItem(out, k, next) < 0;
+        Py_XDECREF(next);
+        Py_DECREF(k);
+        if (bad)
+            goto fail;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
+    if (modules > 0) {      /* module, counted apart */
+        PyObject *count = PyDict_GetItemWithError(out, v_module), *total;
+        if (count == NULL && PyErr_Occurred())
+            goto fail_out;
+        total = PyLong_FromSsize_t(modules + (count == NULL ? 0 : PyLong_AsSsize_t(count)));
+        if (total == NULL || PyDict_SetItem(out, v_module, total) < 0) {
+            Py_XDECREF(total);
+            goto fail_out;
+        }
+        Py_DECREF(total);
+    }
+    return out;
+fail:
+    Py_XDECREF(it);
+fail_out:
+    Py_XDECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"types", py_types, METH_VARARGS, types_doc},
     {"backward", py_backward, METH_VARARGS, backward_doc},
@@ -401,6 +462,7 @@ static PyMethodDef methods[] = {
     {"depths", py_depths, METH_O, depths_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
+    {"kinds", py_kinds, METH_VARARGS, kinds_doc},
     {NULL, NULL, 0, NULL},
 };
 

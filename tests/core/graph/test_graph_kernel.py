@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from itertools import product
 
 import pytest
@@ -196,6 +197,30 @@ def test_graph_json_documents_are_the_same_both_ways(tmp_path, monkeypatch):
     for path, bench, run in cases:
         got = _document_text(path, bench, run)
         assert got == _python(monkeypatch, lambda: _document_text(path, bench, run)), path     # noqa: B023
+
+
+@pytest.mark.parametrize("kernel_built", [True, False])
+def test_plain_graph_figures_are_the_documents(tmp_path, monkeypatch, kernel_built):
+    """Plain ``graph`` counts kinds, edges and statuses from the rows: the same figures as the document's."""
+    if kernel_built and BUILT is None:
+        pytest.skip("the graph's C kernel is not built here")
+    monkeypatch.setattr(kernel, "KERNEL", BUILT if kernel_built else None)
+    cases = [(npu, bench, None) for npu, bench in PAIRS.values()] + [(DATA / "pipeline", None, "pipeline:step0")]
+    cases += [(path, None, None) for path in [*REAL.values(), *_hostile(tmp_path)]]
+    for path, bench, run in cases:
+        figures, problems = document.msprobe_run_summary(path, run, bench)
+        doc, doc_problems = msprobe_run_document(path, run, bench)
+        assert figures == document.summary(doc) and problems == doc_problems, path
+    assert figures.kinds and figures.edges
+    assert any(document.summary(msprobe_run_document(npu, None, bench)[0]).statuses for npu, bench in PAIRS.values())
+
+
+@needs_kernel
+def test_kind_counts_equal_the_python_ones():
+    types = [None if i % 5 == 0 else call_label(n) for i, n in enumerate(NAMES)]
+    rows = list(zip(NAMES, NAMES, types, strict=True))
+    want = Counter("module" if box is None else document._call_kind(name) for name, _, box in rows)
+    assert BUILT.kinds(iter(rows), document._call_kind) == dict(want) and len(want) == 2
 
 
 def test_environment_forces_the_python_path():
