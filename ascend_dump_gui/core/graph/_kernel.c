@@ -31,15 +31,42 @@ static int step_word(const char *s, Py_ssize_t n) {
         || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
 }
 
+#define LABELS 32      /* labels kept for reuse: a model has a few dozen module classes */
+
+/* The labels made last (a ring), so a million boxes of a few classes share a few strings. */
+typedef struct {
+    PyObject *made[LABELS];
+    int next;
+} Labels;
+
+/* The ASCII str s[0:n] from the ring, else made and kept there. */
+static PyObject *label_of(Labels *ring, PyObject *name, Py_ssize_t start, Py_ssize_t n) {
+    const char *s = (const char *)PyUnicode_DATA(name) + start;
+    for (int j = 0; j < LABELS; j++) {
+        PyObject *c = ring->made[j];
+        if (c != NULL && PyUnicode_GET_LENGTH(c) == n && memcmp(PyUnicode_DATA(c), s, (size_t)n) == 0) {
+            Py_INCREF(c);
+            return c;
+        }
+    }
+    PyObject *made = PyUnicode_Substring(name, start, start + n);
+    if (made != NULL) {
+        Py_XSETREF(ring->made[ring->next], made);
+        Py_INCREF(made);
+        ring->next = (ring->next + 1) % LABELS;
+    }
+    return made;
+}
+
 /* The label of module name s (ASCII, no trailing newline): the part before the first part after the first that
  * is a step word, else the name. */
-static PyObject *module_label(PyObject *name, const char *s, Py_ssize_t n) {
+static PyObject *module_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
     Py_ssize_t start = 0, before = -1;
     for (;;) {
         const char *dot = memchr(s + start, '.', (size_t)(n - start));
         Py_ssize_t end = dot ? dot - s : n;
         if (before >= 0 && step_word(s + start, end - start))
-            return PyUnicode_Substring(name, before, start - 1);
+            return label_of(ring, name, before, start - 1 - before);
         if (!dot)
             break;
         before = start;
@@ -64,6 +91,7 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
         return NULL;
     }
     const char *box = drawn.buf;
+    Labels ring = {{NULL}, 0};
     PyObject *out = PyList_New(count);
     for (Py_ssize_t i = 0; out != NULL && i < count; i++) {
         PyObject *name = PyList_GET_ITEM(names, i), *value;
@@ -73,7 +101,7 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
             value = Py_None;
             Py_INCREF(value);
         } else if ((s = ascii(name, &n)) != NULL && module_head(s, n) && s[n - 1] != '\n') {
-            value = module_label(name, s, n);    /* re's $ also matches before a final newline: Python's */
+            value = module_label(&ring, name, s, n);    /* re's $ also matches before a final newline: Python's */
         } else {
             value = PyObject_CallOneArg(label, name);
         }
@@ -83,6 +111,8 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
             PyList_SET_ITEM(out, i, value);
     }
     PyBuffer_Release(&drawn);
+    for (int j = 0; j < LABELS; j++)
+        Py_XDECREF(ring.made[j]);
     return out;
 }
 
@@ -258,6 +288,27 @@ static PyObject *py_depths(PyObject *self, PyObject *up) {
     return depth;
 }
 
+PyDoc_STRVAR(enclosing_doc, "enclosing(parents) -> dict: dict.fromkeys(parents) without None (each module once, in "
+                            "the order first named).");
+
+static PyObject *py_enclosing(PyObject *self, PyObject *parents) {
+    if (!PyList_Check(parents)) {
+        PyErr_SetString(PyExc_TypeError, "parents: expected a list");
+        return NULL;
+    }
+    PyObject *out = PyDict_New(), *run = NULL;      /* run: the parent of the names before (skipped in a row) */
+    for (Py_ssize_t i = 0; out != NULL && i < PyList_GET_SIZE(parents); i++) {
+        PyObject *parent = PyList_GET_ITEM(parents, i);
+        if (parent == Py_None)
+            continue;
+        int same = run == NULL ? 0 : parent == run ? 1 : PyObject_RichCompareBool(parent, run, Py_EQ);
+        if (same < 0 || (!same && PyDict_SetDefault(out, parent, Py_None) == NULL))
+            Py_CLEAR(out);
+        run = parent;
+    }
+    return out;
+}
+
 PyDoc_STRVAR(chain_doc, "chain(boxes, keys) -> (sources, targets): each box after the previous box with the same key.");
 
 static PyObject *py_chain(PyObject *self, PyObject *args) {
@@ -272,15 +323,25 @@ static PyObject *py_chain(PyObject *self, PyObject *args) {
     PyObject *previous = PyDict_New(), *sources = PyList_New(0), *targets = PyList_New(0), *result = NULL;
     if (previous == NULL || sources == NULL || targets == NULL)
         goto done;
+    PyObject *run = NULL, *last = NULL;     /* the key of the boxes in a row that share it, the last of them */
     for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *box = PyList_GET_ITEM(boxes, i), *key = PyList_GET_ITEM(keys, i);
-        PyObject *source = PyDict_GetItemWithError(previous, key);
-        if (source == NULL && PyErr_Occurred())
+        PyObject *box = PyList_GET_ITEM(boxes, i), *key = PyList_GET_ITEM(keys, i), *source;
+        int same = run == NULL ? 0 : key == run ? 1 : PyObject_RichCompareBool(key, run, Py_EQ);
+        if (same < 0)
             goto done;
+        if (same) {
+            source = last;
+        } else {        /* a new row: the last box of the one before is the one its key's next box follows */
+            if (run != NULL && PyDict_SetItem(previous, run, last) < 0)
+                goto done;
+            source = PyDict_GetItemWithError(previous, key);
+            if (source == NULL && PyErr_Occurred())
+                goto done;
+            run = key;
+        }
         if (source != NULL && (PyList_Append(sources, source) < 0 || PyList_Append(targets, box) < 0))
             goto done;
-        if (PyDict_SetItem(previous, key, box) < 0)
-            goto done;
+        last = box;
     }
     result = PyTuple_Pack(2, sources, targets);
 done:
@@ -458,6 +519,7 @@ static PyMethodDef methods[] = {
     {"types", py_types, METH_VARARGS, types_doc},
     {"backward", py_backward, METH_VARARGS, backward_doc},
     {"chain", py_chain, METH_VARARGS, chain_doc},
+    {"enclosing", py_enclosing, METH_O, enclosing_doc},
     {"split", py_split, METH_VARARGS, split_doc},
     {"depths", py_depths, METH_O, depths_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},

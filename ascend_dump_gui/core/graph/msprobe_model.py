@@ -423,8 +423,12 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         owners = gradient_owners(construct) if direction == BACKWARD and any(
             map(operator.contains, names, repeat("parameters_grad"))) else {}     # a gradient is a backward name
         parents = _parents(names, construct, owners, split_parents)
-        up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
-        up.pop(None, None)
+        built = kernel.KERNEL
+        if built is not None:
+            up = built.enclosing(parents)
+        else:
+            up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
+            up.pop(None, None)
         named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
         up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
         if named.count(1) != len(up):

@@ -93,9 +93,28 @@ def test_node_and_edge_dicts_equal_the_python_ones():
     assert BUILT.edges(edges) == [{"from": a, "to": b, "data": d} for a, b, d in edges]
 
 
+def _keys(spread: int) -> list:
+    """Group keys of the boxes, in rows of ``spread`` (equal strings that are not the same object), with None
+    (the top) and (module, chunk) keys among them."""
+    return [None if i % 7 == 0 else (f"m{i % 3}", i // spread % 2) if i % 5 == 0 else "".join(("m", str(i // spread % 4)))
+            for i in range(len(NAMES))]
+
+
 @needs_kernel
-def test_control_chains_equal_the_python_loop():
-    keys = [None if i % 7 == 0 else (f"m{i % 3}", i % 2) if i % 5 == 0 else f"m{i % 4}" for i in range(len(NAMES))]
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_enclosing_modules_equal_dict_fromkeys(spread):
+    parents = _keys(spread)
+    want = dict.fromkeys(parents)
+    want.pop(None)
+    got = BUILT.enclosing(parents)
+    assert list(got.items()) == list(want.items())
+    assert all(a is b for a, b in zip(got, want, strict=True))      # the first object named, as fromkeys keeps
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_control_chains_equal_the_python_loop(spread):
+    keys = _keys(spread)
 
     def loop() -> tuple[list[str], list[str]]:
         previous: dict = {}
