@@ -309,16 +309,89 @@ static PyObject *py_enclosing(PyObject *self, PyObject *parents) {
     return out;
 }
 
-PyDoc_STRVAR(chain_doc, "chain(boxes, keys) -> (sources, targets): each box after the previous box with the same key.");
+/* The most boxes any one key has (a row of equal keys counted at once); -1 on an error. */
+static Py_ssize_t widest(PyObject *keys) {
+    PyObject *counts = PyDict_New(), *run = NULL;
+    Py_ssize_t most = 0, length = 0, count = PyList_GET_SIZE(keys);
+    if (counts == NULL)
+        return -1;
+    for (Py_ssize_t i = 0; i <= count; i++) {
+        PyObject *key = i < count ? PyList_GET_ITEM(keys, i) : NULL;
+        int same = run == NULL || key == NULL ? 0 : key == run ? 1 : PyObject_RichCompareBool(key, run, Py_EQ);
+        if (same < 0)
+            goto fail;
+        if (same) {
+            length++;
+            continue;
+        }
+        if (run != NULL) {      /* the row of run ends: add its length */
+            PyObject *had = PyDict_GetItemWithError(counts, run), *total;
+            if (had == NULL && PyErr_Occurred())
+                goto fail;
+            Py_ssize_t n = length + (had == NULL ? 0 : PyLong_AsSsize_t(had));
+            if ((total = PyLong_FromSsize_t(n)) == NULL || PyDict_SetItem(counts, run, total) < 0) {
+                Py_XDECREF(total);
+                goto fail;
+            }
+            Py_DECREF(total);
+            most = n > most ? n : most;
+        }
+        run = key;
+        length = 1;
+    }
+    Py_DECREF(counts);
+    return most;
+fail:
+    Py_DECREF(counts);
+    return -1;
+}
+
+PyDoc_STRVAR(enclose_doc, "enclose(names, parents, up) -> bytes: per name, 1 if it is a key of up (then up[name] = "
+                          "its parent), else 0.");
+
+static PyObject *py_enclose(PyObject *self, PyObject *args) {
+    PyObject *names, *parents, *up;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &names, &PyList_Type, &parents, &PyDict_Type, &up))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    if (PyList_GET_SIZE(parents) != count) {
+        PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count);
+    if (out == NULL)
+        return NULL;
+    char *mask = PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        int found = PyDict_Contains(up, name);
+        if (found < 0 || (found && PyDict_SetItem(up, name, PyList_GET_ITEM(parents, i)) < 0)) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        mask[i] = (char)found;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(chain_doc, "chain(boxes, keys, widest=None) -> (sources, targets): each box after the previous box with "
+                        "the same key; None when widest is given and some key has more boxes than that.");
 
 static PyObject *py_chain(PyObject *self, PyObject *args) {
-    PyObject *boxes, *keys;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &boxes, &PyList_Type, &keys))
+    PyObject *boxes, *keys, *limit = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O!|O", &PyList_Type, &boxes, &PyList_Type, &keys, &limit))
         return NULL;
     Py_ssize_t count = PyList_GET_SIZE(boxes);
     if (PyList_GET_SIZE(keys) != count) {
         PyErr_SetString(PyExc_ValueError, "boxes and keys differ in length");
         return NULL;
+    }
+    if (limit != Py_None) {
+        Py_ssize_t most = widest(keys), bound = PyLong_AsSsize_t(limit);
+        if (most < 0 || (bound == -1 && PyErr_Occurred()))
+            return NULL;
+        if (most > bound)
+            Py_RETURN_NONE;
     }
     PyObject *previous = PyDict_New(), *sources = PyList_New(0), *targets = PyList_New(0), *result = NULL;
     if (previous == NULL || sources == NULL || targets == NULL)
@@ -520,6 +593,7 @@ static PyMethodDef methods[] = {
     {"backward", py_backward, METH_VARARGS, backward_doc},
     {"chain", py_chain, METH_VARARGS, chain_doc},
     {"enclosing", py_enclosing, METH_O, enclosing_doc},
+    {"enclose", py_enclose, METH_VARARGS, enclose_doc},
     {"split", py_split, METH_VARARGS, split_doc},
     {"depths", py_depths, METH_O, depths_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},

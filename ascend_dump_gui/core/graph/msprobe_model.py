@@ -32,6 +32,7 @@ from itertools import compress, repeat
 from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import (
+    MAX_CHILDREN,
     Edge,
     ModelGraph,
     OpNode,
@@ -315,13 +316,15 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
     call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
     alone: the (sources, targets) of the control edges."""
-    leaves = nested.leaves
-    keys = nested.chunk_keys(nested.anchors)
+    leaves, anchors = nested.leaves, nested.anchors
     owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
+    built = kernel.KERNEL if not entries and not owners else None
+    if built is not None and (found := built.chain(leaves, anchors, MAX_CHILDREN)) is not None:
+        return found        # no group cut into chunks: the anchors are the keys (in C, as below)
+    keys = nested.chunk_keys(anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
-        built = kernel.KERNEL
         if built is not None:
             return built.chain(leaves, keys)
         sources: list[str] = []
@@ -420,17 +423,18 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         run_entries = run.entries
         by_name = {e.name: e for e in run_entries} if run_entries else {}
         names, split_parents = (split or split_directions(run))[direction]  # shared: copied if a module is added
-        owners = gradient_owners(construct) if direction == BACKWARD and any(
-            map(operator.contains, names, repeat("parameters_grad"))) else {}     # a gradient is a backward name
+        owners = gradient_owners(construct) if direction == BACKWARD and "parameters_grad" in "\n".join(names) \
+            else {}     # a gradient is a backward name (one search of the names joined: no name spans a newline)
         parents = _parents(names, construct, owners, split_parents)
         built = kernel.KERNEL
-        if built is not None:
+        if built is not None:       # the same in C
             up = built.enclosing(parents)
+            named = built.enclose(names, parents, up)
         else:
             up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
             up.pop(None, None)
-        named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
-        up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
+            named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
+            up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
         if named.count(1) != len(up):
             # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
             own = set(compress(names, named))

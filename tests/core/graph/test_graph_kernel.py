@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
-from itertools import product
+from itertools import compress, product
 
 import pytest
 
@@ -109,6 +109,28 @@ def test_enclosing_modules_equal_dict_fromkeys(spread):
     got = BUILT.enclosing(parents)
     assert list(got.items()) == list(want.items())
     assert all(a is b for a, b in zip(got, want, strict=True))      # the first object named, as fromkeys keeps
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_enclose_equals_the_mask_and_update(spread):
+    parents = _keys(spread)
+    names = [f"m{i}" for i in range(len(parents))]
+    want = dict.fromkeys(parents)
+    want.pop(None)
+    got = dict(want)
+    named = bytes(map(want.__contains__, names))
+    want.update(zip(compress(names, named), compress(parents, named), strict=True))
+    assert BUILT.enclose(names, parents, got) == named and list(got.items()) == list(want.items())
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_control_chains_within_a_bound_equal_the_python_loop(spread):
+    keys = _keys(spread)
+    most = max(Counter(keys).values())
+    assert BUILT.chain(NAMES, keys, most - 1) is None
+    assert BUILT.chain(NAMES, keys, most) == BUILT.chain(NAMES, keys)
 
 
 @needs_kernel
