@@ -309,43 +309,6 @@ static PyObject *py_enclosing(PyObject *self, PyObject *parents) {
     return out;
 }
 
-/* The most boxes any one key has (a row of equal keys counted at once); -1 on an error. */
-static Py_ssize_t widest(PyObject *keys) {
-    PyObject *counts = PyDict_New(), *run = NULL;
-    Py_ssize_t most = 0, length = 0, count = PyList_GET_SIZE(keys);
-    if (counts == NULL)
-        return -1;
-    for (Py_ssize_t i = 0; i <= count; i++) {
-        PyObject *key = i < count ? PyList_GET_ITEM(keys, i) : NULL;
-        int same = run == NULL || key == NULL ? 0 : key == run ? 1 : PyObject_RichCompareBool(key, run, Py_EQ);
-        if (same < 0)
-            goto fail;
-        if (same) {
-            length++;
-            continue;
-        }
-        if (run != NULL) {      /* the row of run ends: add its length */
-            PyObject *had = PyDict_GetItemWithError(counts, run), *total;
-            if (had == NULL && PyErr_Occurred())
-                goto fail;
-            Py_ssize_t n = length + (had == NULL ? 0 : PyLong_AsSsize_t(had));
-            if ((total = PyLong_FromSsize_t(n)) == NULL || PyDict_SetItem(counts, run, total) < 0) {
-                Py_XDECREF(total);
-                goto fail;
-            }
-            Py_DECREF(total);
-            most = n > most ? n : most;
-        }
-        run = key;
-        length = 1;
-    }
-    Py_DECREF(counts);
-    return most;
-fail:
-    Py_DECREF(counts);
-    return -1;
-}
-
 PyDoc_STRVAR(enclose_doc, "enclose(names, parents, up) -> bytes: per name, 1 if it is a key of up (then up[name] = "
                           "its parent), else 0.");
 
@@ -377,50 +340,77 @@ static PyObject *py_enclose(PyObject *self, PyObject *args) {
 PyDoc_STRVAR(chain_doc, "chain(boxes, keys, widest=None) -> (sources, targets): each box after the previous box with "
                         "the same key; None when widest is given and some key has more boxes than that.");
 
+/* counts[key] += n; the new count, or -1 on an error. */
+static Py_ssize_t add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
+    PyObject *had = PyDict_GetItemWithError(counts, key), *total;
+    if (had == NULL && PyErr_Occurred())
+        return -1;
+    n += had == NULL ? 0 : PyLong_AsSsize_t(had);
+    if ((total = PyLong_FromSsize_t(n)) == NULL || PyDict_SetItem(counts, key, total) < 0)
+        n = -1;
+    Py_XDECREF(total);
+    return n;
+}
+
 static PyObject *py_chain(PyObject *self, PyObject *args) {
     PyObject *boxes, *keys, *limit = Py_None;
     if (!PyArg_ParseTuple(args, "O!O!|O", &PyList_Type, &boxes, &PyList_Type, &keys, &limit))
         return NULL;
-    Py_ssize_t count = PyList_GET_SIZE(boxes);
+    Py_ssize_t count = PyList_GET_SIZE(boxes), bound = limit == Py_None ? 0 : PyLong_AsSsize_t(limit), most = 0;
+    if (bound == -1 && PyErr_Occurred())
+        return NULL;
     if (PyList_GET_SIZE(keys) != count) {
         PyErr_SetString(PyExc_ValueError, "boxes and keys differ in length");
         return NULL;
     }
-    if (limit != Py_None) {
-        Py_ssize_t most = widest(keys), bound = PyLong_AsSsize_t(limit);
-        if (most < 0 || (bound == -1 && PyErr_Occurred()))
-            return NULL;
-        if (most > bound)
-            Py_RETURN_NONE;
-    }
     PyObject *previous = PyDict_New(), *sources = PyList_New(0), *targets = PyList_New(0), *result = NULL;
-    if (previous == NULL || sources == NULL || targets == NULL)
+    PyObject *counts = limit == Py_None ? NULL : PyDict_New();
+    if (previous == NULL || sources == NULL || targets == NULL || (limit != Py_None && counts == NULL))
         goto done;
-    PyObject *run = NULL, *last = NULL;     /* the key of the boxes in a row that share it, the last of them */
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *box = PyList_GET_ITEM(boxes, i), *key = PyList_GET_ITEM(keys, i), *source;
-        int same = run == NULL ? 0 : key == run ? 1 : PyObject_RichCompareBool(key, run, Py_EQ);
+    /* run: the key of the boxes in a row that share it; last: the last of them; length: how many */
+    PyObject *run = NULL, *last = NULL;
+    Py_ssize_t length = 0;
+    for (Py_ssize_t i = 0; i <= count; i++) {
+        PyObject *box = i < count ? PyList_GET_ITEM(boxes, i) : NULL, *key = box ? PyList_GET_ITEM(keys, i) : NULL;
+        PyObject *source;
+        int same = run == NULL || key == NULL ? 0 : key == run ? 1 : PyObject_RichCompareBool(key, run, Py_EQ);
         if (same < 0)
             goto done;
         if (same) {
             source = last;
+            length++;
         } else {        /* a new row: the last box of the one before is the one its key's next box follows */
             if (run != NULL && PyDict_SetItem(previous, run, last) < 0)
                 goto done;
+            if (run != NULL && counts != NULL) {
+                Py_ssize_t n = add_count(counts, run, length);
+                if (n < 0)
+                    goto done;
+                most = n > most ? n : most;
+            }
+            if (key == NULL)
+                break;
             source = PyDict_GetItemWithError(previous, key);
             if (source == NULL && PyErr_Occurred())
                 goto done;
             run = key;
+            length = 1;
         }
         if (source != NULL && (PyList_Append(sources, source) < 0 || PyList_Append(targets, box) < 0))
             goto done;
         last = box;
     }
-    result = PyTuple_Pack(2, sources, targets);
+    if (counts != NULL && most > bound) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    } else {
+        result = PyTuple_Pack(2, sources, targets);
+    }
 done:
     Py_XDECREF(previous);
     Py_XDECREF(sources);
     Py_XDECREF(targets);
+    Py_XDECREF(counts);
     return result;
 }
 
