@@ -16,7 +16,15 @@ static PyObject *k_id, *k_name, *k_kind, *k_type, *k_parent, *k_direction, *k_st
 
 /* An exact ASCII str: its bytes and length (else NULL). */
 static const char *ascii(PyObject *s, Py_ssize_t *n) {
-    if (!PyUnicode_CheckExact(s) || PyUnicode_READY(s) < 0 || !PyUnicode_IS_ASCII(s))
+    if (!PyUnicode_CheckExact(s))
+        return NULL;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(s) < 0) {
+        PyErr_Clear();      /* the Python rule then takes the name (and says what is wrong with it) */
+        return NULL;
+    }
+#endif
+    if (!PyUnicode_IS_ASCII(s))
         return NULL;
     *n = PyUnicode_GET_LENGTH(s);
     return (const char *)PyUnicode_DATA(s);
@@ -417,7 +425,7 @@ done:
 /* A dict of these keys and values, in this order: a template (copying it and setting values is faster than
  * inserting the keys into a new dict). */
 static PyObject *template(PyObject **keys, PyObject **values, int count) {
-    PyObject *out = _PyDict_NewPresized(count);
+    PyObject *out = PyDict_New();
     for (int i = 0; out != NULL && i < count; i++)
         if (PyDict_SetItem(out, keys[i], values[i]) < 0)
             Py_CLEAR(out);
