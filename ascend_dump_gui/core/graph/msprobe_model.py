@@ -17,7 +17,9 @@ as leaves in execution order, one graph per direction (forward, backward).
   call (``control`` edges: execution order only).
 * **Scale** (a million modules): names, parents and box types are lists side by side, only the modules named as
   parents are walked, and the view's :class:`ModelGraph` is built on first use; ``graph --json`` needs only
-  :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`.
+  :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`. The per-name passes (the split by direction, the
+  enclosing modules, box labels, control edges) run in the optional C kernel (:mod:`~ascend_dump_gui.core.graph.
+  kernel`) when it is built, with the same results as the Python code beside each call.
 """
 
 from __future__ import annotations
@@ -224,6 +226,7 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
 
 
 def _is_backward(name: str) -> bool:
+    """:func:`direction_of` says backward (the kernel asks it of a name that is not ASCII)."""
     return direction_of(name) == BACKWARD
 
 
