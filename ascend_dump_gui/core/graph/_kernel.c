@@ -1,11 +1,19 @@
 /* The msprobe graph's per-name work in C, for construct.json files of a million modules (core/graph/kernel.py
- * loads it; without it, or with ASCEND_DUMP_GUI_PURE_GRAPH=1, the same Python code runs and gives the same
- * output, which the tests check both ways).
+ * loads it; without it, or with ASCEND_DUMP_GUI_PURE_GRAPH=1, the Python code beside each call runs and gives the
+ * same output, which the tests check both ways). Each function stands in for one Python pass:
  *
- * Each function does only the common case itself, on names that are exact ASCII str: a module's box label
- * (msprobe_model._types: the part before the first later part that is forward / backward / parameters_grad),
- * a document node's kind when it is a group or a module name without ':' (document.msprobe_document). Every
- * other name goes to the Python function passed in, which holds the whole rule.
+ *   split, backward   msprobe_model.split_directions / _backward: backward if a part is backward or parameters_grad
+ *   enclosing         dict.fromkeys(parents) without None (build_msprobe_graph)
+ *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
+ *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
+ *   types             msprobe_model._types: box labels
+ *   chain             msprobe_model._edges: each box after the previous one of its group
+ *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
+ *
+ * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
+ * part before the first later part that is forward / backward / parameters_grad), a node's kind when it is a
+ * group or a module name without ':', the direction parts. Every other name goes to the Python function passed
+ * in, which holds the whole rule. Only the public C API is used.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -1,5 +1,6 @@
-"""The msprobe graph's optional C kernel (``_kernel.c``, built by setup.py with the package): box labels and the
-``graph --json`` document's node and edge dicts of a million names without a Python step per name.
+"""The msprobe graph's optional C kernel (``_kernel.c``, built by setup.py with the package): the per-name passes of
+a construct.json of a million modules (the split by direction, the enclosing modules, depths, box labels, control
+edges) and the ``graph --json`` document's node and edge dicts, without a Python step per name.
 
 :data:`KERNEL` is the compiled module, or None when it was not built (no C compiler at install time) or when the
 environment sets ``ASCEND_DUMP_GUI_PURE_GRAPH=1``; the Python code beside each use then runs, which gives the
@@ -14,7 +15,7 @@ import os
 from types import ModuleType
 
 KERNEL: ModuleType | None
-"""``types``, ``nodes`` and ``edges`` (see ``_kernel.c``), or None for the Python path."""
+"""The compiled module (its functions: see ``_kernel.c``), or None for the Python path."""
 
 
 def _load() -> ModuleType | None:
