@@ -1,10 +1,15 @@
-"""The optional C kernels of the compare and of the msprobe graph (pyproject.toml holds the rest of the configuration).
+"""The optional C modules: the compare's kernel, the scanner's listing and the msprobe graph's kernel
+(pyproject.toml holds the rest of the configuration).
 
-``ascend_dump_gui/core/metrics/_kernel.c`` and ``ascend_dump_gui/core/graph/_kernel.c`` are built when a C compiler
-is present; without one the package still installs and the compare runs its numpy path (core/metrics/kernel.py),
-the graph its Python path (core/graph/kernel.py). The flags keep float results IEEE:
+``ascend_dump_gui/core/metrics/_kernel.c`` is built when a C compiler is present; without one the package still
+installs and the compare runs its numpy path (core/metrics/kernel.py). The flags keep float results IEEE:
 no FMA contraction, no fast-math, and no -march (the wheel runs on any x86_64 / aarch64 CPU).
+``ascend_dump_gui/core/scan/_walk.c`` (POSIX only) likewise: without it the scanner lists folders in Python
+(core/scan/walk.py); ``ascend_dump_gui/core/graph/_kernel.c`` too: without it the msprobe graph runs its Python
+path (core/graph/kernel.py).
 """
+
+import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -23,9 +28,12 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
+_WALK = [] if sys.platform == "win32" else [
+    Extension("ascend_dump_gui.core.scan._walk", ["ascend_dump_gui/core/scan/_walk.c"], optional=True)]
+
 setup(
     ext_modules=[Extension("ascend_dump_gui.core.metrics._kernel", ["ascend_dump_gui/core/metrics/_kernel.c"],
-                           optional=True),
+                           optional=True), *_WALK,
                  Extension("ascend_dump_gui.core.graph._kernel", ["ascend_dump_gui/core/graph/_kernel.c"],
                            optional=True)],
     cmdclass={"build_ext": BuildExt},

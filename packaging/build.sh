@@ -9,11 +9,13 @@ cd "$ROOT"
 "$VENV/bin/pip" install -q "$ROOT" "pyinstaller>=6.10"
 "$VENV/bin/pyinstaller" --noconfirm --clean --log-level WARN \
   --distpath "$ROOT/dist" --workpath "$ROOT/build/pyinstaller" packaging/ascend_dump_gui.spec
-# The compare's C kernel (setup.py) is in the folder whenever the build venv could compile it.
-if "$VENV/bin/python" -I -c "import ascend_dump_gui.core.metrics._kernel" 2>/dev/null; then
-  ls "$ROOT"/dist/ascend-dump-gui/_internal/ascend_dump_gui/core/metrics/_kernel*.so >/dev/null \
-    || { echo "the folder lacks the compare's C kernel"; exit 1; }
-else
-  echo "the compare's C kernel was not built (no C compiler?): the folder runs the numpy path"
-fi
+# The C modules (setup.py) are in the folder whenever the build venv could compile them.
+for module in metrics/_kernel scan/_walk graph/_kernel; do
+  if "$VENV/bin/python" -I -c "import ascend_dump_gui.core.${module//\//.}" 2>/dev/null; then
+    ls "$ROOT"/dist/ascend-dump-gui/_internal/ascend_dump_gui/core/$module*.so >/dev/null \
+      || { echo "the folder lacks the C module core/$module"; exit 1; }
+  else
+    echo "the C module core/$module was not built (no C compiler?): the folder runs its Python path"
+  fi
+done
 bash packaging/smoke_test.sh "$ROOT/dist/ascend-dump-gui"
