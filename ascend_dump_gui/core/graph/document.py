@@ -85,7 +85,9 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
             direction = graph.direction
             built = kernel.KERNEL
             part = built.nodes(graph.rows(), direction, _call_kind) if built is not None else [
-                {"id": name, "name": name, "kind": "module" if box is None else _call_kind(name),
+                {"id": name, "name": name,      # a group, a module (the common case in line), else the whole rule
+                 "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
+                 else _call_kind(name),
                  "type": box, "parent": parent, "direction": direction, "status": None}
                 for name, parent, box in graph.rows()]
             if overlay is not None:
