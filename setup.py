@@ -1,11 +1,12 @@
-"""The optional C modules: the compare's kernel and the scanner's listing (pyproject.toml holds the rest of
-the configuration).
+"""The optional C modules: the compare's kernel, the scanner's listing and the msprobe graph's kernel
+(pyproject.toml holds the rest of the configuration).
 
 ``ascend_dump_gui/core/metrics/_kernel.c`` is built when a C compiler is present; without one the package still
 installs and the compare runs its numpy path (core/metrics/kernel.py). The flags keep float results IEEE:
 no FMA contraction, no fast-math, and no -march (the wheel runs on any x86_64 / aarch64 CPU).
 ``ascend_dump_gui/core/scan/_walk.c`` (POSIX only) likewise: without it the scanner lists folders in Python
-(core/scan/walk.py).
+(core/scan/walk.py); ``ascend_dump_gui/core/graph/_kernel.c`` too: without it the msprobe graph runs its Python
+path (core/graph/kernel.py).
 """
 
 import sys
@@ -32,6 +33,8 @@ _WALK = [] if sys.platform == "win32" else [
 
 setup(
     ext_modules=[Extension("ascend_dump_gui.core.metrics._kernel", ["ascend_dump_gui/core/metrics/_kernel.c"],
-                           optional=True), *_WALK],
+                           optional=True), *_WALK,
+                 Extension("ascend_dump_gui.core.graph._kernel", ["ascend_dump_gui/core/graph/_kernel.c"],
+                           optional=True)],
     cmdclass={"build_ext": BuildExt},
 )

@@ -19,7 +19,9 @@ that construct.json, in the same run. Target: what ``ascend-dump graph`` builds 
 JSON document, printing aside) within 2x that baseline: reading construct.json (orjson), the names, parents,
 box types and edges of each direction (the view's model is not built: ``graph --json`` does not need it) and
 the document's node and edge dicts (``msprobe_run_document``, as the CLI calls it). The peak RSS of the process once the document is built, and after
-``json.dumps`` of it too, is printed beside the file's size.
+``json.dumps`` of it too, is printed beside the file's size; so is the time of plain ``graph``'s figures
+(``msprobe_run_summary``: kinds, edges and statuses counted from the rows, no document), and whether the graph's
+optional C kernel (core/graph/kernel.py) is built: ``ASCEND_DUMP_GUI_PURE_GRAPH=1`` measures the Python path.
 
     python benchmarks/bench_graph.py [--ops 20000] [--scopes 200] [--calls 20000] [--modules 2000]
                                      [--construct-modules 1000000] [--case ge|msprobe|construct|all] [--keep DIR]
@@ -181,7 +183,8 @@ def construct_case(args: argparse.Namespace) -> int:
     import json
     import resource
 
-    from ascend_dump_gui.core.graph.document import msprobe_run_document
+    from ascend_dump_gui.core.graph import kernel
+    from ascend_dump_gui.core.graph.document import msprobe_run_document, msprobe_run_summary
 
     folder = Path(args.keep or tempfile.mkdtemp(prefix="bench-graph-construct-"))
     try:
@@ -192,6 +195,11 @@ def construct_case(args: argparse.Namespace) -> int:
         with open(path, encoding="utf-8") as fh:
             modules = len(json.load(fh))
         t_parse = time.perf_counter() - start
+        gc.collect()
+        start = time.perf_counter()
+        figures, _ = msprobe_run_summary(run)      # what plain `graph` counts (no document)
+        t_summary = time.perf_counter() - start
+        del figures
         gc.collect()
         start = time.perf_counter()
         document, _ = msprobe_run_document(run)      # what `graph --json` does before printing
@@ -207,6 +215,9 @@ def construct_case(args: argparse.Namespace) -> int:
         print(f"baseline  json.load of construct.json:          {t_parse:7.3f} s")
         print(f"graph of both directions + document:            {t_graph:7.3f} s = {ratio:.2f} x the parse "
               f"(target <= 2): {'OK' if ratio <= 2 else 'MISSED'}")
+        print(f"plain graph (kinds, edges, statuses counted; no document): {t_summary:7.3f} s = "
+              f"{t_summary / t_parse:.2f} x the parse")
+        print(f"the graph's C kernel: {'built' if kernel.KERNEL is not None else 'not built (the Python path)'}")
         print(f"for scale: json.dumps of that document ({size / 1e6:.0f} MB): {t_dumps:7.3f} s")
         print(f"peak RSS once the document is built: {built / 1e6:.0f} MB = {built / path.stat().st_size:.1f} x the "
               f"file; after json.dumps too: {peak / 1e6:.0f} MB = {peak / path.stat().st_size:.1f} x")

@@ -10,7 +10,7 @@ cd "$ROOT"
 "$VENV/bin/pyinstaller" --noconfirm --clean --log-level WARN \
   --distpath "$ROOT/dist" --workpath "$ROOT/build/pyinstaller" packaging/ascend_dump_gui.spec
 # The C modules (setup.py) are in the folder whenever the build venv could compile them.
-for module in metrics/_kernel scan/_walk; do
+for module in metrics/_kernel scan/_walk graph/_kernel; do
   if "$VENV/bin/python" -I -c "import ascend_dump_gui.core.${module//\//.}" 2>/dev/null; then
     ls "$ROOT"/dist/ascend-dump-gui/_internal/ascend_dump_gui/core/$module*.so >/dev/null \
       || { echo "the folder lacks the C module core/$module"; exit 1; }

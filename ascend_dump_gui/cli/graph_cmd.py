@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ascend_dump_gui.cli.output import print_json, warn
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.graph.document import Summary
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,13 +32,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=_run)
 
 
-def _msprobe(args: argparse.Namespace) -> dict:
-    from ascend_dump_gui.core.graph.document import msprobe_run_document
+def _msprobe(args: argparse.Namespace) -> dict | Summary:
+    """The document (``--json``), else its figures (counted without making the document)."""
+    from ascend_dump_gui.core.graph.document import msprobe_run_document, msprobe_run_summary
 
-    document, problems = msprobe_run_document(args.path, args.run, args.compare)
+    made, problems = (msprobe_run_document if args.json else msprobe_run_summary)(args.path, args.run, args.compare)
     for problem in problems:
         warn(problem.message)
-    return document
+    return made
 
 
 def _ge(args: argparse.Namespace) -> dict:
@@ -68,11 +72,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(document)
         return 0
-    kinds = Counter(n["kind"] for n in document["nodes"])
-    statuses = Counter(n["status"] for n in document["nodes"] if n["status"] is not None)
-    print(terminal_text(f"{args.path}: {', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))} nodes, "
-                        f"{len(document['edges'])} edges"))
-    if statuses:
-        print("statuses: " + ", ".join(f"{n} {s}" for s, n in sorted(statuses.items())))
-        print(terminal_text(f"first divergence: {document['first_divergence'] or 'none'}"))
+    from ascend_dump_gui.core.graph.document import Summary, summary
+
+    figures = document if isinstance(document, Summary) else summary(document)
+    print(terminal_text(f"{args.path}: {', '.join(f'{n} {k}' for k, n in sorted(figures.kinds.items()))} nodes, "
+                        f"{figures.edges} edges"))
+    if figures.statuses:
+        print("statuses: " + ", ".join(f"{n} {s}" for s, n in sorted(figures.statuses.items())))
+        print(terminal_text(f"first divergence: {figures.first_divergence or 'none'}"))
     return 0

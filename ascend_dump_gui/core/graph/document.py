@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import gc
 import os
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from ascend_dump_gui.core.collector import gc_paused
+from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import ModelGraph
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
-from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MODULE_HEADS, is_module
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MODULE_HEADS, MsprobeGraph, is_module
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
 from ascend_dump_gui.core.msprobe.tree import Problem
 
@@ -51,6 +54,27 @@ def ge_document(model: ModelGraph, overlay: Overlay | None = None) -> dict[str, 
             "first_divergence": overlay.first_divergence if overlay is not None else None}
 
 
+def _call_kind(name: str) -> str:
+    """A box's kind (a group is a ``module``): ``module`` for a module (its name starts ``Module.``; in a pipeline,
+    after ``{run}:``) or one of msprobe's scopes, else ``api``."""
+    return "module" if name.startswith(MODULE_HEADS) and ":" not in name or is_module(name.rpartition(":")[2]) \
+        else "api"
+
+
+def _first_divergence(views: list[MsprobeView]) -> str | None:
+    """The node where the compare first diverges (a pipeline: the first stage's, as drawn); None without one."""
+    comparison = views[0].comparison if views else None
+    if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn
+        for view in views:
+            found = view.overlay.first_divergence if view.overlay is not None else None
+            if found is not None:
+                return found if found in view.npu.model.ops else view.npu.module_of.get(found)
+        return None
+    if comparison is not None and comparison.first_divergence is not None:
+        return comparison.first_divergence.npu.entry
+    return None
+
+
 def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     """``views``: the same run in each direction (with or without a bench)."""
     nodes: list[dict[str, Any]] = []
@@ -59,28 +83,23 @@ def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
         for view in views:
             graph, overlay = view.npu, view.overlay
             direction = graph.direction
-            part = [{"id": name, "name": name,      # a group has no type; a module's name starts "Module."
-                     "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
-                     or is_module(name.rpartition(":")[2]) else "api",
-                     "type": box, "parent": parent, "direction": direction, "status": None}
-                    for name, parent, box in graph.rows()]
+            built = kernel.KERNEL
+            part = built.nodes(graph.rows(), direction, _call_kind) if built is not None else [
+                {"id": name, "name": name,      # a group, a module (the common case in line), else the whole rule
+                 "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
+                 else _call_kind(name),
+                 "type": box, "parent": parent, "direction": direction, "status": None}
+                for name, parent, box in graph.rows()]
             if overlay is not None:
                 for node in part:
                     where = graph.node_path(node["id"])
                     if where is not None:
                         node.update(_status(overlay, *where))
             nodes += part
-            edges += [{"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
-    first = None
+            edges += built.edges(graph.edge_rows()) if built is not None else [
+                {"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
+    first = _first_divergence(views)
     comparison = views[0].comparison if views else None
-    if views and len(views[0].stages) > 1:    # a pipeline: the first stage's first divergence, as drawn
-        for view in views:
-            found = view.overlay.first_divergence if view.overlay is not None else None
-            if found is not None:
-                first = found if found in view.npu.model.ops else view.npu.module_of.get(found)
-                break
-    elif comparison is not None and comparison.first_divergence is not None:
-        first = comparison.first_divergence.npu.entry
     problems = views[0].problems if views else []
     return {"run": views[0].label if views else None, "nodes": nodes, "edges": edges,
             "first_divergence": first, "mode": comparison.mode if comparison is not None else None,
@@ -95,9 +114,63 @@ def msprobe_run_document(path: str | os.PathLike, run_label: str | None = None,
     its million node dicts (the first one after the pause would, then each full one while it is printed);
     reference counts still free it."""
     with gc_paused():
-        forward = load_msprobe(path, FORWARD, run_label, bench)
-        backward = load_msprobe(path, BACKWARD, forward.label, bench, previous=forward,
-                                comparison=forward.comparison)
-        document = msprobe_document([forward, backward])
+        views = _both_directions(path, run_label, bench)
+        document = msprobe_document(views)
         gc.freeze()
-    return document, forward.run.problems
+    return document, views[0].run.problems
+
+
+def _both_directions(path: str | os.PathLike, run_label: str | None, bench: str | os.PathLike | None
+                     ) -> list[MsprobeView]:
+    """:func:`load_msprobe` forward, then backward reusing it."""
+    forward = load_msprobe(path, FORWARD, run_label, bench)
+    return [forward, load_msprobe(path, BACKWARD, forward.label, bench, previous=forward,
+                                  comparison=forward.comparison)]
+
+
+@dataclass
+class Summary:
+    """A graph document in figures: nodes per kind, edges, nodes per compare status (none without a compare),
+    the first divergence."""
+
+    kinds: Counter[str]
+    edges: int
+    statuses: Counter[str]
+    first_divergence: str | None
+
+
+def summary(document: dict[str, Any]) -> Summary:
+    """The figures of a graph document (:func:`ge_document` or :func:`msprobe_document`)."""
+    nodes = document["nodes"]
+    return Summary(Counter(n["kind"] for n in nodes), len(document["edges"]),
+                   Counter(n["status"] for n in nodes if n["status"] is not None), document["first_divergence"])
+
+
+def _kinds(graph: MsprobeGraph) -> dict[str, int]:
+    """How many of ``graph``'s nodes are of each kind (as :func:`msprobe_document` says)."""
+    built = kernel.KERNEL
+    if built is not None:
+        return built.kinds(graph.rows(), _call_kind)
+    return Counter("module" if box is None else _call_kind(name) for name, _, box in graph.rows())
+
+
+def msprobe_run_summary(path: str | os.PathLike, run_label: str | None = None,
+                        bench: str | os.PathLike | None = None) -> tuple[Summary, list[Problem]]:
+    """What plain ``graph`` prints of an msprobe run (:func:`summary` of :func:`msprobe_run_document`'s
+    document), counted from the graphs' rows without making the document's dicts; and the run's problems."""
+    kinds: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+    edges = 0
+    with gc_paused():
+        views = _both_directions(path, run_label, bench)
+        for view in views:
+            graph, overlay = view.npu, view.overlay
+            kinds.update(_kinds(graph))
+            edges += sum(1 for _ in graph.edge_rows())
+            if overlay is not None:
+                for name, _, _ in graph.rows():
+                    where = graph.node_path(name)
+                    status = _status(overlay, *where)["status"] if where is not None else None
+                    if status is not None:
+                        statuses[status] += 1
+    return Summary(kinds, edges, statuses, _first_divergence(views)), views[0].run.problems

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
 
+from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import MAX_CHILDREN, ROOT, Group
 from ascend_dump_gui.core.messages import msg
 
@@ -122,9 +123,10 @@ class Nesting:
         module (``anchors``, None at the top), or (that module, chunk) in a group of more than
         :data:`MAX_CHILDREN` boxes, which :func:`~ascend_dump_gui.core.graph.model.chunk_large` cuts into chunks
         of that many."""
-        large = {module for module, n in Counter(anchors).items() if n > MAX_CHILDREN}
-        if not large:
+        counts = Counter(anchors)
+        if max(counts.values(), default=0) <= MAX_CHILDREN:
             return anchors
+        large = {module for module, n in counts.items() if n > MAX_CHILDREN}
         seen: dict[str | None, int] = {}
         keys: list = []
         for anchor in anchors:
@@ -141,7 +143,11 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
                ) -> tuple[dict[str, int], set[str]]:
     """Walk up from each of ``starts`` (modules, in order), cutting every loop of ``up`` in place (the link that
     closes it); return every module's depth (0 at the top; a module comes after its parent) and the modules
-    whose link was cut."""
+    whose link was cut. Walking from every module of ``up`` itself, a tree without loops is walked in the C
+    kernel when there is one (:mod:`~ascend_dump_gui.core.graph.kernel`: the same depths, in the same order)."""
+    built = kernel.KERNEL
+    if built is not None and starts is up and (found := built.depths(up)) is not None:
+        return found, set()
     depth: dict[str, int] = {}
     on_path: set[str] = set()
     cut: set[str] = set()
@@ -182,10 +188,12 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
     return depth, cut
 
 
-def nesting(names: list[str], parents: list[str | None], up: dict[str, str | None]) -> Nesting:
+def nesting(names: list[str], parents: list[str | None], up: dict[str, str | None], named: bytes | None = None
+            ) -> Nesting:
     """The nesting of ``names`` (in execution order) whose enclosing modules are ``parents`` (a list beside
-    them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``). Where a loop
-    is cut, ``parents`` and ``up`` are changed in place."""
+    them); ``up``: every module named in ``parents`` -> its own parent (each is among ``names``); ``named``, when
+    the caller has it: per name, 1 if it is in ``up``. Where a loop is cut, ``parents`` and ``up`` are changed in
+    place."""
     problems: list[str] = []
     saved = dict(up)
     depth, cut = _cut_loops(up, up, problems)     # any order finds the loops
@@ -200,8 +208,9 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
         holders.discard(None)
         is_holder = holders.__contains__
     if max(depth.values(), default=0) < MAX_DEPTH:
-        return Nesting(names, parents, up, depth, holders, bytes(map(is_holder, names)).translate(_FLIP),
-                       problems=problems)
+        if cut or named is None:
+            named = bytes(map(is_holder, names))
+        return Nesting(names, parents, up, depth, holders, named.translate(_FLIP), problems=problems)
     grouped = {module for module in holders if depth[module] < MAX_DEPTH}
     deep_anchor: dict[str, str] = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
     for module, level in depth.items():

@@ -17,7 +17,9 @@ as leaves in execution order, one graph per direction (forward, backward).
   call (``control`` edges: execution order only).
 * **Scale** (a million modules): names, parents and box types are lists side by side, only the modules named as
   parents are walked, and the view's :class:`ModelGraph` is built on first use; ``graph --json`` needs only
-  :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`.
+  :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`. The per-name passes (the split by direction, the
+  enclosing modules, box labels, control edges) run in the optional C kernel
+  (:mod:`~ascend_dump_gui.core.graph.kernel`) when it is built, with the results of the Python code beside each.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from functools import cached_property
 from itertools import compress, repeat
 
 from ascend_dump_gui.core.collector import gc_paused
+from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.model import (
+    MAX_CHILDREN,
     Edge,
     ModelGraph,
     OpNode,
@@ -221,9 +225,17 @@ def _ordered_names(entries: list[Entry], construct: dict[str, str | None]) -> li
     return sorted(position, key=position.__getitem__)
 
 
-def _backward(names: list[str]) -> list[bool]:
+def _is_backward(name: str) -> bool:
+    """:func:`direction_of` says backward (the kernel asks it of a name that is not ASCII)."""
+    return direction_of(name) == BACKWARD
+
+
+def _backward(names: list[str]) -> list[bool] | bytes:
     """Per name, whether it has a ``backward`` or ``parameters_grad`` part (:func:`direction_of`, in line: a
-    million names)."""
+    million names; or in the C kernel, :mod:`~ascend_dump_gui.core.graph.kernel`: 1 or 0 per name)."""
+    built = kernel.KERNEL
+    if built is not None:
+        return built.backward(names, _is_backward)
     return [("backward" in n and (".backward." in n or n.endswith(".backward") or n.startswith("backward.")
                                   or n == "backward"))
             or ("parameters_grad" in n and (".parameters_grad." in n or n.endswith(".parameters_grad")
@@ -241,6 +253,10 @@ def split_directions(run: MsprobeRun) -> Split:
     pass over the names); without dump.json entries, their parents too (construct.json's values, looked up in
     no dict)."""
     construct = run.construct
+    built = kernel.KERNEL
+    if built is not None and not run.entries:
+        back, back_parents, forth, forth_parents = built.split(construct, _is_backward)
+        return {BACKWARD: (back, back_parents), FORWARD: (forth, forth_parents)}
     names = _ordered_names(run.entries, construct)
     backward = _backward(names)
     forward = list(map(operator.not_, backward))
@@ -303,12 +319,17 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
     call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
     alone: the (sources, targets) of the control edges."""
-    leaves = nested.leaves
-    keys = nested.chunk_keys(nested.anchors)
+    leaves, anchors = nested.leaves, nested.anchors
     owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
+    built = kernel.KERNEL if not entries and not owners else None
+    if built is not None and (found := built.chain(leaves, anchors, MAX_CHILDREN)) is not None:
+        return found        # no group cut into chunks: the anchors are the keys (in C, as below)
+    keys = nested.chunk_keys(anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
+        if built is not None:
+            return built.chain(leaves, keys)
         sources: list[str] = []
         targets: list[str] = []
         get = previous.get
@@ -384,7 +405,11 @@ def _model(name: str, source: str, nested: Nesting, types: list[str | None], ent
 
 
 def _types(names: list[str], drawn: bytes) -> list[str | None]:
-    """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model)."""
+    """:func:`call_label` of each box (None for a group); a module's in line (most boxes of a large model), or in
+    the C kernel (:mod:`~ascend_dump_gui.core.graph.kernel`: the same labels)."""
+    built = kernel.KERNEL
+    if built is not None:
+        return built.types(names, drawn, call_label)
     search = _MODULE_STEP.search
     return [None if not box else (n[:m.start()].rpartition(".")[2] if (m := search(n)) else n)
             if n.startswith(MODULE_HEADS) else call_label(n) for n, box in zip(names, drawn, strict=True)]
@@ -401,27 +426,28 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         run_entries = run.entries
         by_name = {e.name: e for e in run_entries} if run_entries else {}
         names, split_parents = (split or split_directions(run))[direction]  # shared: copied if a module is added
-        owners = gradient_owners(construct) if direction == BACKWARD and any(
-            map(operator.contains, names, repeat("parameters_grad"))) else {}     # a gradient is a backward name
+        owners = gradient_owners(construct) if direction == BACKWARD and "parameters_grad" in "\n".join(names) \
+            else {}     # a gradient is a backward name (one search of the names joined: no name spans a newline)
         parents = _parents(names, construct, owners, split_parents)
-        holding = dict.fromkeys(parents)
-        holding.pop(None, None)
-        holders = list(holding)
-        up = dict(zip(holders, _parents(holders, construct, owners), strict=True))
-        known = list(map(construct.__contains__, holders)) if not by_name else \
-            [m in construct or m in by_name for m in holders]
-        wanted = direction == BACKWARD
-        backward = _backward(holders)
-        if not all(known) or not all(map(operator.eq, backward, repeat(wanted))):
+        built = kernel.KERNEL
+        if built is not None:       # the same in C
+            up = built.enclosing(parents)
+            named = built.enclose(names, parents, up)
+        else:
+            up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
+            up.pop(None, None)
+            named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
+            up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
+        if named.count(1) != len(up):
             # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
-            present = [k and b == wanted for k, b in zip(known, backward, strict=True)]
-            missing = [module for module, here in zip(holders, present, strict=True) if not here]
-            up.update(dict.fromkeys(missing))
+            own = set(compress(names, named))
+            missing = [module for module in up if module not in own]
             names = [*names, *missing]
             parents += [None] * len(missing)
+            named += b"\x01" * len(missing)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        nested = nesting(names, parents, up)
+        nested = nesting(names, parents, up, named)
         for problem in nested.problems:
             _report(run, problem)
         entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}

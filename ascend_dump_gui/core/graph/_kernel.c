@@ -1,0 +1,625 @@
+/* The msprobe graph's per-name work in C, for construct.json files of a million modules (core/graph/kernel.py
+ * loads it; without it, or with ASCEND_DUMP_GUI_PURE_GRAPH=1, the Python code beside each call runs and gives the
+ * same output, which the tests check both ways). Each function stands in for one Python pass:
+ *
+ *   split, backward   msprobe_model.split_directions / _backward: backward if a part is backward or parameters_grad
+ *   enclosing         dict.fromkeys(parents) without None (build_msprobe_graph)
+ *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
+ *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
+ *   types             msprobe_model._types: box labels
+ *   chain             msprobe_model._edges: each box after the previous one of its group
+ *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
+ *
+ * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
+ * part before the first later part that is forward / backward / parameters_grad), a node's kind when it is a
+ * group or a module name without ':', the direction parts. Every other name goes to the Python function passed
+ * in, which holds the whole rule. Only the public C API is used.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+static PyObject *k_id, *k_name, *k_kind, *k_type, *k_parent, *k_direction, *k_status, *k_from, *k_to, *k_data,
+    *v_module;
+
+/* An exact ASCII str: its bytes and length (else NULL). */
+static const char *ascii(PyObject *s, Py_ssize_t *n) {
+    if (!PyUnicode_CheckExact(s))
+        return NULL;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(s) < 0) {
+        PyErr_Clear();      /* the Python rule then takes the name (and says what is wrong with it) */
+        return NULL;
+    }
+#endif
+    if (!PyUnicode_IS_ASCII(s))
+        return NULL;
+    *n = PyUnicode_GET_LENGTH(s);
+    return (const char *)PyUnicode_DATA(s);
+}
+
+static int module_head(const char *s, Py_ssize_t n) {
+    return (n >= 7 && memcmp(s, "Module.", 7) == 0) || (n >= 5 && memcmp(s, "Cell.", 5) == 0);
+}
+
+static int step_word(const char *s, Py_ssize_t n) {
+    return (n == 7 && memcmp(s, "forward", 7) == 0) || (n == 8 && memcmp(s, "backward", 8) == 0)
+        || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
+}
+
+#define LABELS 32      /* labels kept for reuse: a model has a few dozen module classes */
+
+/* The labels made last (a ring), so a million boxes of a few classes share a few strings. */
+typedef struct {
+    PyObject *made[LABELS];
+    int next;
+} Labels;
+
+/* The ASCII str s[0:n] from the ring, else made and kept there. */
+static PyObject *label_of(Labels *ring, PyObject *name, Py_ssize_t start, Py_ssize_t n) {
+    const char *s = (const char *)PyUnicode_DATA(name) + start;
+    for (int j = 0; j < LABELS; j++) {
+        PyObject *c = ring->made[j];
+        if (c != NULL && PyUnicode_GET_LENGTH(c) == n && memcmp(PyUnicode_DATA(c), s, (size_t)n) == 0) {
+            Py_INCREF(c);
+            return c;
+        }
+    }
+    PyObject *made = PyUnicode_Substring(name, start, start + n);
+    if (made != NULL) {
+        Py_XSETREF(ring->made[ring->next], made);
+        Py_INCREF(made);
+        ring->next = (ring->next + 1) % LABELS;
+    }
+    return made;
+}
+
+/* The label of module name s (ASCII, no trailing newline): the part before the first part after the first that
+ * is a step word, else the name. */
+static PyObject *module_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
+    Py_ssize_t start = 0, before = -1;
+    for (;;) {
+        const char *dot = memchr(s + start, '.', (size_t)(n - start));
+        Py_ssize_t end = dot ? dot - s : n;
+        if (before >= 0 && step_word(s + start, end - start))
+            return label_of(ring, name, before, start - 1 - before);
+        if (!dot)
+            break;
+        before = start;
+        start = end + 1;
+    }
+    Py_INCREF(name);
+    return name;
+}
+
+PyDoc_STRVAR(types_doc, "types(names, drawn, label) -> list: per name, None where drawn (bytes) is 0, else its box "
+                        "label: a module's in C, label(name) for any other name.");
+
+static PyObject *py_types(PyObject *self, PyObject *args) {
+    PyObject *names, *label;
+    Py_buffer drawn;
+    if (!PyArg_ParseTuple(args, "O!y*O", &PyList_Type, &names, &drawn, &label))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    if (drawn.len != count) {
+        PyBuffer_Release(&drawn);
+        PyErr_SetString(PyExc_ValueError, "names and drawn differ in length");
+        return NULL;
+    }
+    const char *box = drawn.buf;
+    Labels ring = {{NULL}, 0};
+    PyObject *out = PyList_New(count);
+    for (Py_ssize_t i = 0; out != NULL && i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i), *value;
+        Py_ssize_t n;
+        const char *s;
+        if (!box[i]) {
+            value = Py_None;
+            Py_INCREF(value);
+        } else if ((s = ascii(name, &n)) != NULL && module_head(s, n) && s[n - 1] != '\n') {
+            value = module_label(&ring, name, s, n);    /* re's $ also matches before a final newline: Python's */
+        } else {
+            value = PyObject_CallOneArg(label, name);
+        }
+        if (value == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, value);
+    }
+    PyBuffer_Release(&drawn);
+    for (int j = 0; j < LABELS; j++)
+        Py_XDECREF(ring.made[j]);
+    return out;
+}
+
+/* Whether the ASCII name s has a part (between dots) that is backward or parameters_grad. */
+static int backward_part(const char *s, Py_ssize_t n) {
+    Py_ssize_t start = 0;
+    for (;;) {
+        const char *dot = memchr(s + start, '.', (size_t)(n - start));
+        Py_ssize_t end = dot ? dot - s : n, len = end - start;
+        if ((len == 8 && memcmp(s + start, "backward", 8) == 0)
+            || (len == 15 && memcmp(s + start, "parameters_grad", 15) == 0))
+            return 1;
+        if (!dot)
+            return 0;
+        start = end + 1;
+    }
+}
+
+PyDoc_STRVAR(backward_doc, "backward(names, test) -> bytes: per name, 1 if it has a backward or parameters_grad "
+                           "part (ASCII names in C; test(name) for any other), else 0.");
+
+static PyObject *py_backward(PyObject *self, PyObject *args) {
+    PyObject *names, *test;
+    if (!PyArg_ParseTuple(args, "O!O", &PyList_Type, &names, &test))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count);
+    if (out == NULL)
+        return NULL;
+    char *mask = PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        Py_ssize_t n;
+        const char *s = ascii(name, &n);
+        if (s != NULL) {
+            mask[i] = (char)backward_part(s, n);
+            continue;
+        }
+        PyObject *found = PyObject_CallOneArg(test, name);
+        int yes = found == NULL ? -1 : PyObject_IsTrue(found);
+        Py_XDECREF(found);
+        if (yes < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        mask[i] = (char)yes;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(split_doc, "split(construct, test) -> (backward names, their values, forward names, their values) of "
+                        "a dict, in its order: a name is backward if it has a backward or parameters_grad part "
+                        "(ASCII names in C; test(name) for any other).");
+
+static PyObject *py_split(PyObject *self, PyObject *args) {
+    PyObject *construct, *test, *key, *value, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O!O", &PyDict_Type, &construct, &test))
+        return NULL;
+    PyObject *lists[4] = {PyList_New(0), PyList_New(0), PyList_New(0), PyList_New(0)};
+    Py_ssize_t pos = 0;
+    for (int j = 0; j < 4; j++)
+        if (lists[j] == NULL)
+            goto done;
+    while (PyDict_Next(construct, &pos, &key, &value)) {
+        Py_ssize_t n;
+        const char *s = ascii(key, &n);
+        int back;
+        if (s != NULL) {
+            back = backward_part(s, n);
+        } else {
+            Py_INCREF(key);
+            Py_INCREF(value);
+            PyObject *found = PyObject_CallOneArg(test, key);
+            back = found == NULL ? -1 : PyObject_IsTrue(found);
+            Py_XDECREF(found);
+            Py_DECREF(key);
+            Py_DECREF(value);
+            if (back < 0)
+                goto done;
+        }
+        int side = back ? 0 : 2;
+        if (PyList_Append(lists[side], key) < 0 || PyList_Append(lists[side + 1], value) < 0)
+            goto done;
+    }
+    result = PyTuple_Pack(4, lists[0], lists[1], lists[2], lists[3]);
+done:
+    for (int j = 0; j < 4; j++)
+        Py_XDECREF(lists[j]);
+    return result;
+}
+
+PyDoc_STRVAR(depths_doc, "depths(up) -> dict | None: each module's depth (0 at the top), walking up from each key of "
+                         "up (module -> its parent, None at the top) in order, as msprobe_hierarchy._cut_loops does; "
+                         "None when a chain of parents loops or names a module up lacks (the Python walk then cuts "
+                         "the loop or raises).");
+
+static PyObject *py_depths(PyObject *self, PyObject *up) {
+    if (!PyDict_Check(up)) {
+        PyErr_SetString(PyExc_TypeError, "up: expected a dict");
+        return NULL;
+    }
+    PyObject *depth = PyDict_New(), *on_path = PySet_New(NULL), *path = PyList_New(0), *start, *parent;
+    Py_ssize_t pos = 0;
+    int failed = depth == NULL || on_path == NULL || path == NULL, loops = 0;
+    while (!failed && !loops && PyDict_Next(up, &pos, &start, &parent)) {
+        int have = start == Py_None ? 1 : PyDict_Contains(depth, start);
+        if (have != 0) {
+            failed = have < 0;
+            continue;
+        }
+        Py_ssize_t base;
+        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
+        if (parent == Py_None || known != NULL) {      /* the common case: the parent's depth is known */
+            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
+            failed = value == NULL || PyDict_SetItem(depth, start, value) < 0;
+            Py_XDECREF(value);
+            continue;
+        }
+        if (PyErr_Occurred() || PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
+            failed = 1;
+            break;
+        }
+        for (;;) {      /* parent: up[node] */
+            if (parent == Py_None) {
+                base = -1;
+                break;
+            }
+            PyObject *known = PyDict_GetItemWithError(depth, parent);
+            if (known != NULL) {
+                base = PyLong_AsSsize_t(known);
+                break;
+            }
+            int seen = PyErr_Occurred() ? -1 : PySet_Contains(on_path, parent);
+            if (seen != 0) {
+                failed = seen < 0;
+                loops = seen > 0;
+                break;
+            }
+            if (PyList_Append(path, parent) < 0 || PySet_Add(on_path, parent) < 0) {
+                failed = 1;
+                break;
+            }
+            node = parent;
+            parent = PyDict_GetItemWithError(up, node);
+            if (parent == NULL) {
+                failed = PyErr_Occurred() != NULL;
+                loops = !failed;    /* not in up: the Python walk raises */
+                break;
+            }
+        }
+        if (failed || loops)
+            break;
+        for (Py_ssize_t i = PyList_GET_SIZE(path) - 1; i >= 0; i--) {
+            PyObject *value = PyLong_FromSsize_t(++base);
+            if (value == NULL || PyDict_SetItem(depth, PyList_GET_ITEM(path, i), value) < 0) {
+                Py_XDECREF(value);
+                failed = 1;
+                break;
+            }
+            Py_DECREF(value);
+        }
+        if (failed || PyList_SetSlice(path, 0, PyList_GET_SIZE(path), NULL) < 0 || PySet_Clear(on_path) < 0)
+            failed = 1;
+    }
+    Py_XDECREF(on_path);
+    Py_XDECREF(path);
+    if (failed || loops) {
+        Py_XDECREF(depth);
+        if (failed)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    return depth;
+}
+
+PyDoc_STRVAR(enclosing_doc, "enclosing(parents) -> dict: dict.fromkeys(parents) without None (each module once, in "
+                            "the order first named).");
+
+static PyObject *py_enclosing(PyObject *self, PyObject *parents) {
+    if (!PyList_Check(parents)) {
+        PyErr_SetString(PyExc_TypeError, "parents: expected a list");
+        return NULL;
+    }
+    PyObject *out = PyDict_New(), *run = NULL;      /* run: the parent of the names before (skipped in a row) */
+    for (Py_ssize_t i = 0; out != NULL && i < PyList_GET_SIZE(parents); i++) {
+        PyObject *parent = PyList_GET_ITEM(parents, i);
+        if (parent == Py_None)
+            continue;
+        int same = run == NULL ? 0 : parent == run ? 1 : PyObject_RichCompareBool(parent, run, Py_EQ);
+        if (same < 0 || (!same && PyDict_SetDefault(out, parent, Py_None) == NULL))
+            Py_CLEAR(out);
+        run = parent;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(enclose_doc, "enclose(names, parents, up) -> bytes: per name, 1 if it is a key of up (then up[name] = "
+                          "its parent), else 0.");
+
+static PyObject *py_enclose(PyObject *self, PyObject *args) {
+    PyObject *names, *parents, *up;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyList_Type, &names, &PyList_Type, &parents, &PyDict_Type, &up))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    if (PyList_GET_SIZE(parents) != count) {
+        PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count);
+    if (out == NULL)
+        return NULL;
+    char *mask = PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        int found = PyDict_Contains(up, name);
+        if (found < 0 || (found && PyDict_SetItem(up, name, PyList_GET_ITEM(parents, i)) < 0)) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        mask[i] = (char)found;
+    }
+    return out;
+}
+
+PyDoc_STRVAR(chain_doc, "chain(boxes, keys, widest=None) -> (sources, targets): each box after the previous box with "
+                        "the same key; None when widest is given and some key has more boxes than that.");
+
+/* counts[key] += n; the new count, or -1 on an error. */
+static Py_ssize_t add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
+    PyObject *had = PyDict_GetItemWithError(counts, key), *total;
+    if (had == NULL && PyErr_Occurred())
+        return -1;
+    n += had == NULL ? 0 : PyLong_AsSsize_t(had);
+    if ((total = PyLong_FromSsize_t(n)) == NULL || PyDict_SetItem(counts, key, total) < 0)
+        n = -1;
+    Py_XDECREF(total);
+    return n;
+}
+
+static PyObject *py_chain(PyObject *self, PyObject *args) {
+    PyObject *boxes, *keys, *limit = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O!|O", &PyList_Type, &boxes, &PyList_Type, &keys, &limit))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(boxes), bound = limit == Py_None ? 0 : PyLong_AsSsize_t(limit), most = 0;
+    if (bound == -1 && PyErr_Occurred())
+        return NULL;
+    if (PyList_GET_SIZE(keys) != count) {
+        PyErr_SetString(PyExc_ValueError, "boxes and keys differ in length");
+        return NULL;
+    }
+    PyObject *previous = PyDict_New(), *sources = PyList_New(0), *targets = PyList_New(0), *result = NULL;
+    PyObject *counts = limit == Py_None ? NULL : PyDict_New();
+    if (previous == NULL || sources == NULL || targets == NULL || (limit != Py_None && counts == NULL))
+        goto done;
+    /* run: the key of the boxes in a row that share it; last: the last of them; length: how many */
+    PyObject *run = NULL, *last = NULL;
+    Py_ssize_t length = 0;
+    for (Py_ssize_t i = 0; i <= count; i++) {
+        PyObject *box = i < count ? PyList_GET_ITEM(boxes, i) : NULL, *key = box ? PyList_GET_ITEM(keys, i) : NULL;
+        PyObject *source;
+        int same = run == NULL || key == NULL ? 0 : key == run ? 1 : PyObject_RichCompareBool(key, run, Py_EQ);
+        if (same < 0)
+            goto done;
+        if (same) {
+            source = last;
+            length++;
+        } else {        /* a new row: the last box of the one before is the one its key's next box follows */
+            if (run != NULL && PyDict_SetItem(previous, run, last) < 0)
+                goto done;
+            if (run != NULL && counts != NULL) {
+                Py_ssize_t n = add_count(counts, run, length);
+                if (n < 0)
+                    goto done;
+                most = n > most ? n : most;
+            }
+            if (key == NULL)
+                break;
+            source = PyDict_GetItemWithError(previous, key);
+            if (source == NULL && PyErr_Occurred())
+                goto done;
+            run = key;
+            length = 1;
+        }
+        if (source != NULL && (PyList_Append(sources, source) < 0 || PyList_Append(targets, box) < 0))
+            goto done;
+        last = box;
+    }
+    if (counts != NULL && most > bound) {
+        Py_INCREF(Py_None);
+        result = Py_None;
+    } else {
+        result = PyTuple_Pack(2, sources, targets);
+    }
+done:
+    Py_XDECREF(previous);
+    Py_XDECREF(sources);
+    Py_XDECREF(targets);
+    Py_XDECREF(counts);
+    return result;
+}
+
+/* A dict of these keys and values, in this order: a template (copying it and setting values is faster than
+ * inserting the keys into a new dict). */
+static PyObject *template(PyObject **keys, PyObject **values, int count) {
+    PyObject *out = PyDict_New();
+    for (int i = 0; out != NULL && i < count; i++)
+        if (PyDict_SetItem(out, keys[i], values[i]) < 0)
+            Py_CLEAR(out);
+    return out;
+}
+
+PyDoc_STRVAR(nodes_doc, "nodes(rows, direction, kind) -> list of document node dicts {id, name, kind, type, parent, "
+                        "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None) "
+                        "or a module name without ':', else kind(name).");
+
+static PyObject *py_nodes(PyObject *self, PyObject *args) {
+    PyObject *rows, *direction, *kind;
+    if (!PyArg_ParseTuple(args, "OOO", &rows, &direction, &kind))
+        return NULL;
+    PyObject *keys[] = {k_id, k_name, k_kind, k_type, k_parent, k_direction, k_status};
+    PyObject *values[] = {Py_None, Py_None, Py_None, Py_None, Py_None, direction, Py_None};
+    PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *base = template(keys, values, 7), *row;
+    if (it == NULL || out == NULL || base == NULL)
+        goto fail;
+    while ((row = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_TypeError, "rows: expected (name, parent, type) tuples");
+            goto fail;
+        }
+        PyObject *name = PyTuple_GET_ITEM(row, 0), *parent = PyTuple_GET_ITEM(row, 1), *type = PyTuple_GET_ITEM(row, 2);
+        Py_ssize_t n;
+        const char *s;
+        PyObject *k;
+        if (type == Py_None || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
+            k = v_module;
+            Py_INCREF(k);
+        } else if ((k = PyObject_CallOneArg(kind, name)) == NULL) {
+            Py_DECREF(row);
+            goto fail;
+        }
+        PyObject *node = PyDict_Copy(base);
+        int bad = node == NULL || PyDict_SetItem(node, k_id, name) < 0 || PyDict_SetItem(node, k_name, name) < 0
+                  || PyDict_SetItem(node, k_kind, k) < 0 || PyDict_SetItem(node, k_type, type) < 0
+                  || PyDict_SetItem(node, k_parent, parent) < 0 || PyList_Append(out, node) < 0;
+        Py_XDECREF(node);
+        Py_DECREF(k);
+        Py_DECREF(row);
+        if (bad)
+            goto fail;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
+    Py_DECREF(base);
+    return out;
+fail:
+    Py_XDECREF(it);
+    Py_XDECREF(out);
+    Py_XDECREF(base);
+    return NULL;
+}
+
+PyDoc_STRVAR(edges_doc, "edges(rows) -> list of document edge dicts {from, to, data} of (source, target, data) rows.");
+
+static PyObject *py_edges(PyObject *self, PyObject *rows) {
+    PyObject *keys[] = {k_from, k_to, k_data};
+    PyObject *yes[] = {Py_None, Py_None, Py_True}, *no[] = {Py_None, Py_None, Py_False};
+    PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *row;
+    PyObject *bases[2] = {template(keys, no, 3), template(keys, yes, 3)};
+    if (it == NULL || out == NULL || bases[0] == NULL || bases[1] == NULL)
+        goto fail;
+    while ((row = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_TypeError, "rows: expected (source, target, data) tuples");
+            goto fail;
+        }
+        PyObject *data = PyTuple_GET_ITEM(row, 2);
+        PyObject *edge = data == Py_False || data == Py_True ? PyDict_Copy(bases[data == Py_True])
+                                                             : template(keys, no, 3);
+        int bad = edge == NULL || PyDict_SetItem(edge, k_from, PyTuple_GET_ITEM(row, 0)) < 0
+                  || PyDict_SetItem(edge, k_to, PyTuple_GET_ITEM(row, 1)) < 0
+                  || (data != Py_False && data != Py_True && PyDict_SetItem(edge, k_data, data) < 0)
+                  || PyList_Append(out, edge) < 0;
+        Py_XDECREF(edge);
+        Py_DECREF(row);
+        if (bad)
+            goto fail;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
+    Py_DECREF(bases[0]);
+    Py_DECREF(bases[1]);
+    return out;
+fail:
+    Py_XDECREF(it);
+    Py_XDECREF(out);
+    Py_XDECREF(bases[0]);
+    Py_XDECREF(bases[1]);
+    return NULL;
+}
+
+PyDoc_STRVAR(kinds_doc, "kinds(rows, kind) -> dict: how many of the (name, parent, type) rows are of each kind, "
+                        "as nodes() says.");
+
+static PyObject *py_kinds(PyObject *self, PyObject *args) {
+    PyObject *rows, *kind, *row;
+    if (!PyArg_ParseTuple(args, "OO", &rows, &kind))
+        return NULL;
+    PyObject *it = PyObject_GetIter(rows), *out = PyDict_New();
+    Py_ssize_t modules = 0;
+    if (it == NULL || out == NULL)
+        goto fail;
+    while ((row = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 3) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_TypeError, "rows: expected (name, parent, type) tuples");
+            goto fail;
+        }
+        PyObject *name = PyTuple_GET_ITEM(row, 0), *k, *count;
+        Py_ssize_t n;
+        const char *s;
+        if (PyTuple_GET_ITEM(row, 2) == Py_None
+            || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
+            modules++;
+            Py_DECREF(row);
+            continue;
+        }
+        k = PyObject_CallOneArg(kind, name);
+        Py_DECREF(row);
+        if (k == NULL)
+            goto fail;
+        count = PyDict_GetItemWithError(out, k);
+        PyObject *next = count == NULL ? (PyErr_Occurred() ? NULL : PyLong_FromLong(1))
+                                       : PyLong_FromSsize_t(PyLong_AsSsize_t(count) + 1);
+        int bad = next == NULL || PyDict_SetItem(out, k, next) < 0;
+        Py_XDECREF(next);
+        Py_DECREF(k);
+        if (bad)
+            goto fail;
+    }
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
+    if (modules > 0) {      /* module, counted apart */
+        PyObject *count = PyDict_GetItemWithError(out, v_module), *total;
+        if (count == NULL && PyErr_Occurred())
+            goto fail_out;
+        total = PyLong_FromSsize_t(modules + (count == NULL ? 0 : PyLong_AsSsize_t(count)));
+        if (total == NULL || PyDict_SetItem(out, v_module, total) < 0) {
+            Py_XDECREF(total);
+            goto fail_out;
+        }
+        Py_DECREF(total);
+    }
+    return out;
+fail:
+    Py_XDECREF(it);
+fail_out:
+    Py_XDECREF(out);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"types", py_types, METH_VARARGS, types_doc},
+    {"backward", py_backward, METH_VARARGS, backward_doc},
+    {"chain", py_chain, METH_VARARGS, chain_doc},
+    {"enclosing", py_enclosing, METH_O, enclosing_doc},
+    {"enclose", py_enclose, METH_VARARGS, enclose_doc},
+    {"split", py_split, METH_VARARGS, split_doc},
+    {"depths", py_depths, METH_O, depths_doc},
+    {"nodes", py_nodes, METH_VARARGS, nodes_doc},
+    {"edges", py_edges, METH_O, edges_doc},
+    {"kinds", py_kinds, METH_VARARGS, kinds_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel",
+    "The msprobe graph's per-name work in C (core/graph/kernel.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject **keys[] = {&k_id, &k_name, &k_kind, &k_type, &k_parent, &k_direction, &k_status, &k_from, &k_to,
+                         &k_data, &v_module};
+    const char *texts[] = {"id", "name", "kind", "type", "parent", "direction", "status", "from", "to", "data",
+                           "module"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (*keys[i] == NULL && (*keys[i] = PyUnicode_InternFromString(texts[i])) == NULL)
+            return NULL;
+    return PyModule_Create(&module);
+}

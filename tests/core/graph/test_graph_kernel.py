@@ -1,0 +1,272 @@
+"""The msprobe graph's C kernel (core/graph/_kernel.c) against the Python path it stands in for: box labels,
+the split by direction, enclosing modules, depths, control-edge chains, the document's node and edge dicts and
+kinds, on real-looking and hostile names (dots, digits, step words in odd places, no step, ':' and newlines,
+non-ASCII), and whole ``graph --json`` documents of the msprobe trees (with dump.json data, compares, pipelines,
+loops, deep nesting, parameter gradients, a group cut into chunks) built both ways, byte for byte; plain
+``graph``'s figures, counted without the document, are the document's.
+
+The comparisons skip where the kernel is not built; the Python path is then the only one and the other graph
+tests run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from itertools import compress, product
+
+import pytest
+
+from ascend_dump_gui.core.graph import document, kernel
+from ascend_dump_gui.core.graph import msprobe_hierarchy as hierarchy
+from ascend_dump_gui.core.graph import msprobe_model as model
+from ascend_dump_gui.core.graph.document import msprobe_run_document
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, call_label, direction_of
+from ascend_dump_gui.core.msprobe.tree import open_tree
+from tests.core.graph.msprobe_trees import DATA, PAIRS, REAL, write_tree
+
+BUILT = kernel.KERNEL
+needs_kernel = pytest.mark.skipif(BUILT is None, reason="the graph's C kernel is not built here")
+
+_PARTS = ("Module", "Cell", "Functional", "Tensor", "Torch", "forward", "backward", "parameters_grad", "layers",
+          "0", "12", "Linear", "", "optimizer", "clip_grad", "forward_hook", "x:y", "run:Module", "层", "é",
+          "back ward", "backward\n", "\n", "Forward", "parameters", "grad")
+
+
+def _names() -> list[str]:
+    """Every dotted name of up to four parts from :data:`_PARTS`, and msprobe's own spellings."""
+    names = [".".join(p) for k in range(1, 5) for p in product(_PARTS, repeat=k) if k < 4 or p[0] in (
+        "Module", "Cell", "Functional")]
+    names += ["Module.layers.0.attn.q_proj.Linear.forward.0", "Module.layers.0.Layer.backward.3",
+              "Module.x.Linear.parameters_grad", "Module.x.Linear.parameters_grad.1", "Module.forward.0",
+              "Module.x.Linear.forward", "Module.x.Linear.forward\n", "Module.x.Linear.forward.0\n",
+              "Cell..backward.", "Module..forward.0", "Module.a.forward.b.Linear.forward.0", "Module.",
+              "Module", "Cell", "optimizer", "clip_grad", "Functional.linear.0.forward", "Tensor.__add__.3.backward",
+              "Torch.sum.12.forward.0", "Module.层.Linear.forward.0", "Module.x.Linear.forward.０",
+              "pipeline:step0/rank1:Module.x.Linear.forward.0", "", ".", "..", "Module.a.b.c.d.e.f.g.h"]
+    return names
+
+
+NAMES = _names()
+
+
+def _python(monkeypatch, call):
+    monkeypatch.setattr(kernel, "KERNEL", None)
+    try:
+        return call()
+    finally:
+        monkeypatch.setattr(kernel, "KERNEL", BUILT)
+
+
+def test_the_corpus_is_wide():
+    assert len(NAMES) > 20_000
+    assert any(not n.isascii() for n in NAMES) and any(n.endswith("\n") for n in NAMES)
+
+
+@needs_kernel
+def test_box_labels_equal_call_label(monkeypatch):
+    drawn = bytes(i % 3 != 0 for i in range(len(NAMES)))
+    got = model._types(NAMES, drawn)
+    assert got == _python(monkeypatch, lambda: model._types(NAMES, drawn))
+    assert got == [call_label(n) if box else None for n, box in zip(NAMES, drawn, strict=True)]
+
+
+@needs_kernel
+def test_direction_masks_equal_direction_of(monkeypatch):
+    got = model._backward(NAMES)
+    assert list(map(bool, got)) == _python(monkeypatch, lambda: model._backward(NAMES))
+    assert list(map(bool, got)) == [direction_of(n) == BACKWARD for n in NAMES]
+
+
+@needs_kernel
+def test_node_and_edge_dicts_equal_the_python_ones():
+    types = [None if i % 5 == 0 else call_label(n) for i, n in enumerate(NAMES)]
+    rows = list(zip(NAMES, reversed(NAMES), types, strict=True))
+    want = [{"id": name, "name": name, "kind": "module" if box is None else document._call_kind(name),
+             "type": box, "parent": parent, "direction": "backward", "status": None} for name, parent, box in rows]
+    got = BUILT.nodes(iter(rows), "backward", document._call_kind)
+    assert json.dumps(got) == json.dumps(want) and got == want
+    assert {n["kind"] for n in got} == {"module", "api"}
+    edges = [(a, b, i % 2 == 0) for i, (a, b) in enumerate(zip(NAMES[:-1], NAMES[1:], strict=True))]
+    edges[5] = ("a", "b", None)
+    assert BUILT.edges(edges) == [{"from": a, "to": b, "data": d} for a, b, d in edges]
+
+
+def _keys(spread: int) -> list:
+    """Group keys of the boxes, in rows of ``spread`` (equal strings that are not the same object), with None
+    (the top) and (module, chunk) keys among them."""
+    return [None if i % 7 == 0 else (f"m{i % 3}", i // spread % 2) if i % 5 == 0 else "".join(("m", str(i // spread % 4)))
+            for i in range(len(NAMES))]
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_enclosing_modules_equal_dict_fromkeys(spread):
+    parents = _keys(spread)
+    want = dict.fromkeys(parents)
+    want.pop(None)
+    got = BUILT.enclosing(parents)
+    assert list(got.items()) == list(want.items())
+    assert all(a is b for a, b in zip(got, want, strict=True))      # the first object named, as fromkeys keeps
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_enclose_equals_the_mask_and_update(spread):
+    parents = _keys(spread)
+    names = [f"m{i}" for i in range(len(parents))]
+    want = dict.fromkeys(parents)
+    want.pop(None)
+    got = dict(want)
+    named = bytes(map(want.__contains__, names))
+    want.update(zip(compress(names, named), compress(parents, named), strict=True))
+    assert BUILT.enclose(names, parents, got) == named and list(got.items()) == list(want.items())
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_control_chains_within_a_bound_equal_the_python_loop(spread):
+    keys = _keys(spread)
+    most = max(Counter(keys).values())
+    assert BUILT.chain(NAMES, keys, most - 1) is None
+    assert BUILT.chain(NAMES, keys, most) == BUILT.chain(NAMES, keys)
+
+
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_control_chains_equal_the_python_loop(spread):
+    keys = _keys(spread)
+
+    def loop() -> tuple[list[str], list[str]]:
+        previous: dict = {}
+        sources, targets = [], []
+        for name, key in zip(NAMES, keys, strict=True):
+            if key in previous:
+                sources.append(previous[key])
+                targets.append(name)
+            previous[key] = name
+        return sources, targets
+
+    assert BUILT.chain(NAMES, keys) == loop()
+
+
+@needs_kernel
+def test_the_split_by_direction_equals_the_python_one(tmp_path, monkeypatch):
+    construct = {name: NAMES[-i] if i % 3 else None for i, name in enumerate(NAMES)}
+    run = open_tree(write_tree(tmp_path, construct)).runs[0]
+    got = model.split_directions(run)
+    assert got == _python(monkeypatch, lambda: model.split_directions(run))
+    assert list(got) == [BACKWARD, "forward"] and all(direction_of(n) == BACKWARD for n in got[BACKWARD][0])
+
+
+def _ups() -> list[dict]:
+    """Parent maps: a tree walked child first, chains, a self-parent, loops of 2 and 3, a parent up lacks."""
+    tree = {f"m{i}": f"m{(i - 1) // 2}" if i else None for i in range(2000)}
+    child_first = dict(reversed(tree.items()))
+    chain = {f"c{i}": f"c{i + 1}" if i < 500 else None for i in range(501)}
+    ups = [tree, child_first, chain, {"a": "a"}, {"a": "b", "b": "a", "t": None},
+           {"x": None, "a": "b", "b": "c", "c": "a"}, {"a": "b", "b": "missing"}, {}]
+    return ups
+
+
+@needs_kernel
+@pytest.mark.parametrize("index", range(len(_ups())))
+def test_depths_equal_the_python_walk(index, monkeypatch):
+    up = _ups()[index]
+
+    def walk(up: dict) -> tuple | type:
+        problems: list[str] = []
+        try:
+            depth, cut = hierarchy._cut_loops(up, up, problems)
+        except KeyError:
+            return KeyError
+        return list(depth.items()), cut, problems, list(up.items())
+
+    want = _python(monkeypatch, lambda: walk(dict(up)))
+    assert walk(dict(up)) == want
+    found = BUILT.depths(dict(up))
+    assert (found is None) == (bool(want[1]) if want is not KeyError else True)
+    if found is not None:
+        assert list(found.items()) == want[0]
+
+
+@needs_kernel
+def test_bad_arguments_raise():
+    with pytest.raises(ValueError):
+        BUILT.types(["a"], b"", call_label)
+    with pytest.raises(TypeError):
+        BUILT.nodes([("a", None)], "forward", str)
+    with pytest.raises(ZeroDivisionError):
+        BUILT.types(["Functional.x"], b"\x01", lambda n: 1 / 0)
+
+
+def _hostile(root) -> list:
+    """construct.json trees as issue 33's probes write them: loops, nesting past MAX_DEPTH, parameter gradients,
+    odd names, a large group."""
+    trees = []
+    loop = {f"Module.m{i}.Linear.forward.0": f"Module.m{(i + 1) % 3}.Linear.forward.0" for i in range(3)}
+    loop |= {"Functional.relu.0.forward": "Module.m0.Linear.forward.0", "Module.top.Top.forward.0": None}
+    deep = {f"Module.d{i}.Deep.forward.0": f"Module.d{i - 1}.Deep.forward.0" if i else None for i in range(100)}
+    deep["Functional.relu.0.forward"] = "Module.d99.Deep.forward.0"
+    grads = {"Module.net.Net.forward.0": None, "Module.net.fc.Linear.forward.0": "Module.net.Net.forward.0",
+             "Module.net.Net.backward.0": None, "Module.net.fc.Linear.backward.0": "Module.net.Net.backward.0",
+             "Module.net.fc.Linear.backward.1": "Module.net.Net.backward.0",
+             "Module.net.fc.Linear.parameters_grad": None, "optimizer": None,
+             "Functional.sgd.0.forward": "optimizer"}
+    odd = {n: None for n in NAMES[:3000:7] if n} | {"Module.层.Linear.forward.0": "Module.x.Linear.forward.0\n"}
+    large = {f"Module.l{i}.Linear.forward.0": "Module.big.Big.forward.0" for i in range(2500)}
+    large["Module.big.Big.forward.0"] = None
+    for i, construct in enumerate((loop, deep, grads, odd, large)):
+        trees.append(write_tree(root / str(i), construct))
+    return trees
+
+
+def _document_text(path, bench=None, run=None) -> str:
+    doc, problems = msprobe_run_document(path, run, bench)
+    return json.dumps([doc, [p.message for p in problems]])
+
+
+@needs_kernel
+def test_graph_json_documents_are_the_same_both_ways(tmp_path, monkeypatch):
+    cases = [(path, None, None) for path in REAL.values()]
+    cases += [(npu, bench, None) for npu, bench in PAIRS.values()]
+    cases += [(path, None, None) for path in _hostile(tmp_path)]
+    pipeline = DATA / "pipeline"
+    if pipeline.is_dir():
+        cases.append((pipeline, None, "pipeline:step0"))
+    for path, bench, run in cases:
+        got = _document_text(path, bench, run)
+        assert got == _python(monkeypatch, lambda: _document_text(path, bench, run)), path     # noqa: B023
+
+
+@pytest.mark.parametrize("kernel_built", [True, False])
+def test_plain_graph_figures_are_the_documents(tmp_path, monkeypatch, kernel_built):
+    """Plain ``graph`` counts kinds, edges and statuses from the rows: the same figures as the document's."""
+    if kernel_built and BUILT is None:
+        pytest.skip("the graph's C kernel is not built here")
+    monkeypatch.setattr(kernel, "KERNEL", BUILT if kernel_built else None)
+    cases = [(npu, bench, None) for npu, bench in PAIRS.values()] + [(DATA / "pipeline", None, "pipeline:step0")]
+    cases += [(path, None, None) for path in [*REAL.values(), *_hostile(tmp_path)]]
+    for path, bench, run in cases:
+        figures, problems = document.msprobe_run_summary(path, run, bench)
+        doc, doc_problems = msprobe_run_document(path, run, bench)
+        assert figures == document.summary(doc) and problems == doc_problems, path
+    assert figures.kinds and figures.edges
+    assert any(document.summary(msprobe_run_document(npu, None, bench)[0]).statuses for npu, bench in PAIRS.values())
+
+
+@needs_kernel
+def test_kind_counts_equal_the_python_ones():
+    types = [None if i % 5 == 0 else call_label(n) for i, n in enumerate(NAMES)]
+    rows = list(zip(NAMES, NAMES, types, strict=True))
+    want = Counter("module" if box is None else document._call_kind(name) for name, _, box in rows)
+    assert BUILT.kinds(iter(rows), document._call_kind) == dict(want) and len(want) == 2
+
+
+def test_environment_forces_the_python_path():
+    code = "from ascend_dump_gui.core.graph import kernel; print(kernel.KERNEL is None)"
+    env = {**os.environ, "ASCEND_DUMP_GUI_PURE_GRAPH": "1"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "True"
