@@ -195,39 +195,43 @@ AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, f
     for (int k = 0; k < NB; k++) out[k] += b[k];
 }
 
-AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum, float *ro) {
+AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum, float *po,
+                    float *ro) {
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
         f8 P = norm8(ld8(x + i), p->xlo, p->xspan) / psum, Q = norm8(ld8(y + i), p->ylo, p->yspan) / qsum;
+        st8(po + i, P);
         st8(ro + i, P / Q);
     }
-    for (; i < n; i++)
-        ro[i] = (norm01(x[i], p->xlo, p->xspan) / psum) / (norm01(y[i], p->ylo, p->yspan) / qsum);
+    for (; i < n; i++) {
+        po[i] = norm01(x[i], p->xlo, p->xspan) / psum;
+        ro[i] = po[i] / (norm01(y[i], p->ylo, p->yspan) / qsum);
+    }
 }
 
-/* the pairwise float32 sum of P * log(P / Q), P recomputed from x (as exact as keeping it) */
-AVX2 static float leaf_kl(const float *x, const float *lr, idx n, const ParamB *p, float psum) {
+/* the pairwise float32 sum of P * log(P / Q), from kl()'s P and the log of its ratio */
+AVX2 static float leaf_kl(const float *pp, const float *lr, idx n) {
     float out = -0.0f;
     if (n < 8) {
-        for (idx i = 0; i < n; i++) out += (norm01(x[i], p->xlo, p->xspan) / psum) * lr[i];
+        for (idx i = 0; i < n; i++) out += pp[i] * lr[i];
         return out;
     }
     f8 r = bc8(0);
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
-        f8 T = (norm8(ld8(x + i), p->xlo, p->xspan) / psum) * ld8(lr + i);
+        f8 T = ld8(pp + i) * ld8(lr + i);
         if (i == 0) r = T; else r += T;
     }
     out = fold8(r);
-    for (; i < n; i++) out += (norm01(x[i], p->xlo, p->xspan) / psum) * lr[i];
+    for (; i < n; i++) out += pp[i] * lr[i];
     return out;
 }
 
-AVX2 static float rec_kl(const float *x, const float *lr, idx n, const ParamB *p, float psum) {
-    if (n <= PW) return leaf_kl(x, lr, n, p, psum);
+AVX2 static float rec_kl(const float *pp, const float *lr, idx n) {
+    if (n <= PW) return leaf_kl(pp, lr, n);
     idx n2 = split(n);
-    float a = rec_kl(x, lr, n2, p, psum);
-    return a + rec_kl(x + n2, lr + n2, n - n2, p, psum);
+    float a = rec_kl(pp, lr, n2);
+    return a + rec_kl(pp + n2, lr + n2, n - n2);
 }
 
 AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], ExtP *ex) {
@@ -280,6 +284,19 @@ AVX2 static void rec_p(const float *x, const float *y, idx n, double *out, ExtP 
     for (int k = 0; k < NP; k++) out[k] += b[k];
 }
 
+/* rec_a and rec_p in one walk of the same tree: each block of at most PW elements is read from memory once
+ * (leaf_p reads it again from L1), the sums are added in the same order as the two walks add them */
+AVX2 static void rec_ap(const float *x, const float *y, idx n, float *oa, ExtA *ea, double *op, ExtP *ep) {
+    if (n <= PW) { leaf_a(x, y, n, oa, ea); leaf_p(x, y, n, op, ep); return; }
+    idx n2 = split(n);
+    float ba[NA];
+    double bp[NP];
+    rec_ap(x, y, n2, oa, ea, op, ep);
+    rec_ap(x + n2, y + n2, n - n2, ba, ea, bp, ep);
+    for (int k = 0; k < NA; k++) oa[k] += ba[k];
+    for (int k = 0; k < NP; k++) op[k] += bp[k];
+}
+
 
 /* ---------------------------------------------------------------- Python bindings */
 
@@ -307,34 +324,48 @@ PyDoc_STRVAR(pass_a_doc,
 "|x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min; xabs: max |x| over\n"
 "the values that are not NaN (inf when x holds an Inf).");
 
+/* pass A's running max/min start at the first element's values in every lane */
+static void start_a(const float *x, const float *y, ExtA *ex) {
+    float first_max[NMAX] = {fabsf(x[0] - y[0]), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
+    for (int j = 0; j < 8; j++) {
+        for (int k = 0; k < NMAX; k++) ex->mx[k][j] = first_max[k];
+        for (int k = 0; k < NMIN; k++) ex->mn[k][j] = first_min[k];
+        ex->xabs[j] = 0.0f;
+    }
+}
+
+/* numpy's reduction starts at +0; the lanes' max/min folded into lane 0 */
+static void finish_a(float s[NA], ExtA *ex) {
+    for (int k = 0; k < NA; k++) s[k] = 0.0f + s[k];
+    for (int j = 1; j < 8; j++) {
+        for (int k = 0; k < NMAX; k++) ex->mx[k][0] = fmax_nan(ex->mx[k][0], ex->mx[k][j]);
+        for (int k = 0; k < NMIN; k++) ex->mn[k][0] = fmin_nan(ex->mn[k][0], ex->mn[k][j]);
+        ex->xabs[0] = (ex->xabs[j] > ex->xabs[0]) ? ex->xabs[j] : ex->xabs[0];
+    }
+}
+
+static PyObject *build_a(const float s[NA], const ExtA *ex) {
+    return Py_BuildValue("(dddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
+                         (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
+                         (double)ex->mx[M_AD][0], (double)ex->mx[M_REL][0], (double)ex->mx[M_XMAX][0],
+                         (double)ex->mx[M_YMAX][0], (double)ex->mn[M_XMIN][0], (double)ex->mn[M_YMIN][0],
+                         (double)ex->xabs[0]);
+}
+
 static PyObject *py_pass_a(PyObject *self, PyObject *args) {
     Py_buffer bx, by;
     if (!PyArg_ParseTuple(args, "y*y*:pass_a", &bx, &by)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        const float *x = bx.buf, *y = by.buf;
-        float s[NA], d = x[0] - y[0];
-        float first_max[NMAX] = {fabsf(d), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
+        float s[NA];
         ExtA ex;
-        for (int j = 0; j < 8; j++) {
-            for (int k = 0; k < NMAX; k++) ex.mx[k][j] = first_max[k];
-            for (int k = 0; k < NMIN; k++) ex.mn[k][j] = first_min[k];
-            ex.xabs[j] = 0.0f;
-        }
+        start_a(bx.buf, by.buf, &ex);
         Py_BEGIN_ALLOW_THREADS
-        rec_a(x, y, n, s, &ex);
-        for (int k = 0; k < NA; k++) s[k] = 0.0f + s[k];        /* numpy's reduction starts at +0 */
-        for (int j = 1; j < 8; j++) {
-            for (int k = 0; k < NMAX; k++) ex.mx[k][0] = fmax_nan(ex.mx[k][0], ex.mx[k][j]);
-            for (int k = 0; k < NMIN; k++) ex.mn[k][0] = fmin_nan(ex.mn[k][0], ex.mn[k][j]);
-            ex.xabs[0] = (ex.xabs[j] > ex.xabs[0]) ? ex.xabs[j] : ex.xabs[0];
-        }
+        rec_a(bx.buf, by.buf, n, s, &ex);
+        finish_a(s, &ex);
         Py_END_ALLOW_THREADS
-        res = Py_BuildValue("(dddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
-                            (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
-                            (double)ex.mx[M_AD][0], (double)ex.mx[M_REL][0], (double)ex.mx[M_XMAX][0],
-                            (double)ex.mx[M_YMAX][0], (double)ex.mn[M_XMIN][0], (double)ex.mn[M_YMIN][0], (double)ex.xabs[0]);
+        res = build_a(s, &ex);
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
@@ -368,25 +399,25 @@ static PyObject *py_pass_b(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(kl_ratio_doc,
-"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, r_out) -> None\n\n"
-"KL's float32 element operations before the log: P / Q into r_out (a writable float32 buffer of the leaf's\n"
-"length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32).");
+"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p_out, r_out) -> None\n\n"
+"KL's float32 element operations before the log: P into p_out and P / Q into r_out (writable float32 buffers\n"
+"of the leaf's length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32).");
 
 static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
-    Py_buffer bx, by, br;
+    Py_buffer bx, by, bp, br;
     ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
     float psum, qsum;
-    if (!PyArg_ParseTuple(args, "y*y*ffffffw*:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
-                          &qsum, &br))
+    if (!PyArg_ParseTuple(args, "y*y*ffffffw*w*:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
+                          &qsum, &bp, &br))
         return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n)) {
-        if (br.len != bx.len) {
-            PyErr_SetString(PyExc_ValueError, "the output buffer must have the leaf's length");
+        if (bp.len != bx.len || br.len != bx.len || bp.buf == br.buf) {
+            PyErr_SetString(PyExc_ValueError, "the output buffers must be two, of the leaf's length");
         } else {
             Py_BEGIN_ALLOW_THREADS
-            kl(bx.buf, by.buf, n, &p, psum, qsum, br.buf);
+            kl(bx.buf, by.buf, n, &p, psum, qsum, bp.buf, br.buf);
             Py_END_ALLOW_THREADS
             res = Py_None;
             Py_INCREF(res);
@@ -394,25 +425,24 @@ static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
+    PyBuffer_Release(&bp);
     PyBuffer_Release(&br);
     return res;
 }
 
 PyDoc_STRVAR(kl_sum_doc,
-"kl_sum(x, log_r, xlo, xspan, psum) -> float\n\n"
-"numpy's float32 pairwise sum of P * log_r over a leaf (P = norm(x) / psum as in kl_ratio; log_r = log(P / Q)).");
+"kl_sum(p, log_r) -> float\n\n"
+"numpy's float32 pairwise sum of p * log_r over a leaf (kl_ratio's P and the log of its ratio).");
 
 static PyObject *py_kl_sum(PyObject *self, PyObject *args) {
     Py_buffer bx, bl;
-    ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
-    float psum;
-    if (!PyArg_ParseTuple(args, "y*y*fff:kl_sum", &bx, &bl, &p.xlo, &p.xspan, &psum)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*y*:kl_sum", &bx, &bl)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &bl, &n)) {
         float s;
         Py_BEGIN_ALLOW_THREADS
-        s = 0.0f + rec_kl(bx.buf, bl.buf, n, &p, psum);
+        s = 0.0f + rec_kl(bx.buf, bl.buf, n);
         Py_END_ALLOW_THREADS
         res = PyFloat_FromDouble((double)s);
     }
@@ -427,34 +457,74 @@ PyDoc_STRVAR(msprobe_doc,
 "(eight-accumulator pairwise), max|x-y| in float64, |(x-y)/y| in float32: its max and how many are below\n"
 "0.001 and 0.005. None when a value is not finite or a golden value is 0 (msprobe's special rules apply).");
 
+static void start_p(const float *x, const float *y, ExtP *ex) {
+    double first_abs = fabs((double)x[0] - (double)y[0]);
+    float first_rel = fabsf((x[0] - y[0]) / y[0]);
+    ex->below1 = 0;
+    ex->below5 = 0;
+    for (int j = 0; j < 8; j++) { ex->max_abs[j] = first_abs; ex->max_rel[j] = first_rel; }
+}
+
+static void finish_p(double s[NP], ExtP *ex) {
+    for (int k = 0; k < NP; k++) s[k] = 0.0 + s[k];
+    for (int j = 1; j < 8; j++) {
+        ex->max_abs[0] = dmax_nan(ex->max_abs[0], ex->max_abs[j]);
+        ex->max_rel[0] = fmax_nan(ex->max_rel[0], ex->max_rel[j]);
+    }
+}
+
+static PyObject *build_p(const double s[NP], const ExtP *ex) {
+    if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(ex->max_rel[0]))
+        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], ex->max_abs[0],
+                             (double)ex->max_rel[0], (long long)ex->below1, (long long)ex->below5);
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_msprobe(PyObject *self, PyObject *args) {
     Py_buffer bx, by;
     if (!PyArg_ParseTuple(args, "y*y*:msprobe", &bx, &by)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        const float *x = bx.buf, *y = by.buf;
-        double s[NP], first_abs = fabs((double)x[0] - (double)y[0]);
-        float first_rel = fabsf((x[0] - y[0]) / y[0]);
+        double s[NP];
         ExtP ex;
-        ex.below1 = 0;
-        ex.below5 = 0;
-        for (int j = 0; j < 8; j++) { ex.max_abs[j] = first_abs; ex.max_rel[j] = first_rel; }
+        start_p(bx.buf, by.buf, &ex);
         Py_BEGIN_ALLOW_THREADS
-        rec_p(x, y, n, s, &ex);
-        for (int k = 0; k < NP; k++) s[k] = 0.0 + s[k];
-        for (int j = 1; j < 8; j++) {
-            ex.max_abs[0] = dmax_nan(ex.max_abs[0], ex.max_abs[j]);
-            ex.max_rel[0] = fmax_nan(ex.max_rel[0], ex.max_rel[j]);
-        }
+        rec_p(bx.buf, by.buf, n, s, &ex);
+        finish_p(s, &ex);
         Py_END_ALLOW_THREADS
-        if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(ex.max_rel[0])) {
-            res = Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], ex.max_abs[0],
-                                (double)ex.max_rel[0], (long long)ex.below1, (long long)ex.below5);
-        } else {
-            res = Py_None;
-            Py_INCREF(res);
-        }
+        res = build_p(s, &ex);
+    }
+    PyBuffer_Release(&bx);
+    PyBuffer_Release(&by);
+    return res;
+}
+
+PyDoc_STRVAR(pass_ap_doc,
+"pass_ap(x, y) -> (pass_a(x, y), msprobe(x, y))\n\n"
+"Both in one walk over the leaf (each block of 128 elements read from memory once), with the same values.");
+
+static PyObject *py_pass_ap(PyObject *self, PyObject *args) {
+    Py_buffer bx, by;
+    if (!PyArg_ParseTuple(args, "y*y*:pass_ap", &bx, &by)) return NULL;
+    idx n;
+    PyObject *res = NULL;
+    if (two_float32(&bx, &by, &n) && not_empty(n)) {
+        float sa[NA];
+        double sp[NP];
+        ExtA ea;
+        ExtP ep;
+        start_a(bx.buf, by.buf, &ea);
+        start_p(bx.buf, by.buf, &ep);
+        Py_BEGIN_ALLOW_THREADS
+        rec_ap(bx.buf, by.buf, n, sa, &ea, sp, &ep);
+        finish_a(sa, &ea);
+        finish_p(sp, &ep);
+        Py_END_ALLOW_THREADS
+        PyObject *a = build_a(sa, &ea), *p = a ? build_p(sp, &ep) : NULL;
+        res = p ? PyTuple_Pack(2, a, p) : NULL;
+        Py_XDECREF(a);
+        Py_XDECREF(p);
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
@@ -503,6 +573,7 @@ static PyMethodDef methods[] = {
     {"kl_ratio", py_kl_ratio, METH_VARARGS, kl_ratio_doc},
     {"kl_sum", py_kl_sum, METH_VARARGS, kl_sum_doc},
     {"msprobe", py_msprobe, METH_VARARGS, msprobe_doc},
+    {"pass_ap", py_pass_ap, METH_VARARGS, pass_ap_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
 #endif
     {"isa", py_isa, METH_NOARGS, isa_doc},

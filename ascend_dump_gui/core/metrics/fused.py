@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.metrics import kernel, pairwise, stdev
-from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_leaf
+from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_totals
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""
@@ -110,7 +110,8 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
 def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
            msprobe: bool = False) -> PassA:
     """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
-    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals while the leaf is in cache."""
+    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals in the same walk over the leaf
+    (the kernel's ``pass_ap``: each block read from memory once)."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
@@ -119,11 +120,14 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         if k is not None:
-            values = k.pass_a(xs, ys)
+            if msprobe:
+                values, totals = k.pass_ap(xs, ys)
+            else:
+                values, totals = k.pass_a(xs, ys), None
             r = _kernel_a(values, need)
             r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
             if msprobe:
-                r["msprobe"] = kernel_leaf(xs, ys)
+                r["msprobe"] = kernel_totals(totals)
             return r
         r: dict = {}
         with np.errstate(all="ignore"):
@@ -305,9 +309,9 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     def one(a: int, b: int) -> np.floating:
         with np.errstate(all="ignore"):
             _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
-            if k is not None:            # P / Q, numpy's log (its SIMD bits), the sum of P * log
-                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, q)
-                return np.float32(k.kl_sum(xs, np.log(q, out=q), kl.xlo, kl.xspan, psum))
+            if k is not None:            # P and P / Q, numpy's log (its SIMD bits), the sum of P * log
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q)
+                return np.float32(k.kl_sum(p, np.log(q, out=q)))
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)
