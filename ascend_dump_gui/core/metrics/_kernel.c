@@ -16,6 +16,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
 #include <stdint.h>
 #include <string.h>
 
@@ -55,9 +58,10 @@ AI f8 max8(f8 m, f8 v) { return sel8((v > m) | (v != v), v, m); }
 AI f8 min8(f8 m, f8 v) { return sel8((v < m) | (v != v), v, m); }
 AI d4 absd4(d4 v) { return (d4)((l4)v & 0x7fffffffffffffffLL); }
 AI d4 maxd4(d4 m, d4 v) { l4 k = (v > m) | (v != v); return (d4)((k & (l4)v) | (~k & (l4)m)); }
-/* float32 lanes 0-3 / 4-7 as float64 */
-AI d4 lo4(f8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), d4); }
-AI d4 hi4(f8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), d4); }
+AI f8 and8(f8 v, i8 m) { return (f8)((i8)v & m); }      /* v where m is set, else +0 */
+/* float32 lanes 0-3 / 4-7 as float64 (one vcvtps2pd each: GCC's generic conversion splits them) */
+AVX2 AI d4 lo4(f8 v) { return (d4)_mm256_cvtps_pd(_mm256_castps256_ps128((__m256)v)); }
+AVX2 AI d4 hi4(f8 v) { return (d4)_mm256_cvtps_pd(_mm256_extractf128_ps((__m256)v, 1)); }
 /* numpy's combination of its eight accumulators */
 AI float fold8(f8 r) { return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); }
 AI double foldd4(d4 a, d4 b) { return ((a[0] + a[1]) + (a[2] + a[3])) + ((b[0] + b[1]) + (b[2] + b[3])); }
@@ -121,6 +125,36 @@ AI void elems_p(float x, float y, double e[NP], ExtP *ex) {
 
 /* ---------------------------------------------------------------- the kernels (AVX2) */
 
+/* eight elements of pass A, one per accumulator lane: the sums start at them (first) or add them; the
+ * running max/min take them */
+AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f8 *xabs) {
+    f8 D = X - Y, AD = abs8(D), T = and8(abs8(X / Y - 1.0f), abs8(Y) > EPS64F);
+    f8 e[NA] = {[A_D2] = D * D, [A_AD] = AD, [A_XX] = X * X, [A_YY] = Y * Y, [A_REL] = T, [A_X] = X, [A_Y] = Y};
+    for (int k = 0; k < NA; k++) r[k] = first ? e[k] : r[k] + e[k];
+    mx[M_AD] = max8(mx[M_AD], AD); mx[M_REL] = max8(mx[M_REL], T);
+    mx[M_XMAX] = max8(mx[M_XMAX], X); mx[M_YMAX] = max8(mx[M_YMAX], Y);
+    mn[M_XMIN] = min8(mn[M_XMIN], X); mn[M_YMIN] = min8(mn[M_YMIN], Y);
+    f8 XA = abs8(X);
+    *xabs = sel8(XA > *xabs, XA, *xabs);
+}
+
+/* eight elements of msprobe's columns: float64 sums in two 4-lane halves (lanes 0-3 in a[], 4-7 in b[]) */
+AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab, f8 *mrel, i8 *c1, i8 *c5) {
+    d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
+    f8 R = abs8((X - Y) / Y);
+    d4 ea[NP] = {[P_NB] = XA * YA, [P_NN] = XA * XA, [P_BB] = YA * YA, [P_DD] = DA * DA};
+    d4 eb[NP] = {[P_NB] = XB * YB, [P_NN] = XB * XB, [P_BB] = YB * YB, [P_DD] = DB * DB};
+    for (int k = 0; k < NP; k++) {
+        a[k] = first ? ea[k] : a[k] + ea[k];
+        b[k] = first ? eb[k] : b[k] + eb[k];
+    }
+    *maa = maxd4(*maa, absd4(DA));
+    *mab = maxd4(*mab, absd4(DB));
+    *mrel = max8(*mrel, R);
+    *c1 -= R < 0.001f;
+    *c5 -= R < 0.005f;
+}
+
 AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], ExtA *ex) {
     float e[NA];
     if (n < 8) {
@@ -131,28 +165,16 @@ AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], Ex
         }
         return;
     }
-    f8 mad = ld8(ex->mx[M_AD]), mrel = ld8(ex->mx[M_REL]), mxx = ld8(ex->mx[M_XMAX]), myx = ld8(ex->mx[M_YMAX]);
-    f8 mxn = ld8(ex->mn[M_XMIN]), myn = ld8(ex->mn[M_YMIN]), mxa = ld8(ex->xabs);
-    f8 rd2 = bc8(0), rad = rd2, rxx = rd2, ryy = rd2, rrel = rd2, rx = rd2, ry = rd2;
+    f8 r[NA], mx[NMAX], mn[NMIN], xabs = ld8(ex->xabs);
+    for (int k = 0; k < NMAX; k++) mx[k] = ld8(ex->mx[k]);
+    for (int k = 0; k < NMIN; k++) mn[k] = ld8(ex->mn[k]);
     idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        f8 X = ld8(x + i), Y = ld8(y + i);
-        f8 D = X - Y, AD = abs8(D);
-        f8 T = sel8(abs8(Y) > EPS64F, abs8(X / Y - 1.0f), bc8(0));
-        if (i == 0) {           /* numpy starts each accumulator at its first element */
-            rd2 = D * D; rad = AD; rxx = X * X; ryy = Y * Y; rrel = T; rx = X; ry = Y;
-        } else {
-            rd2 += D * D; rad += AD; rxx += X * X; ryy += Y * Y; rrel += T; rx += X; ry += Y;
-        }
-        mad = max8(mad, AD); mrel = max8(mrel, T); mxx = max8(mxx, X); myx = max8(myx, Y);
-        mxn = min8(mxn, X); myn = min8(myn, Y);
-        f8 XA = abs8(X);
-        mxa = sel8(XA > mxa, XA, mxa);
-    }
-    st8(ex->mx[M_AD], mad); st8(ex->mx[M_REL], mrel); st8(ex->mx[M_XMAX], mxx); st8(ex->mx[M_YMAX], myx);
-    st8(ex->mn[M_XMIN], mxn); st8(ex->mn[M_YMIN], myn); st8(ex->xabs, mxa);
-    out[A_D2] = fold8(rd2); out[A_AD] = fold8(rad); out[A_XX] = fold8(rxx); out[A_YY] = fold8(ryy);
-    out[A_REL] = fold8(rrel); out[A_X] = fold8(rx); out[A_Y] = fold8(ry);
+    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs);        /* numpy starts each accumulator at its first element */
+    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs);
+    for (int k = 0; k < NMAX; k++) st8(ex->mx[k], mx[k]);
+    for (int k = 0; k < NMIN; k++) st8(ex->mn[k], mn[k]);
+    st8(ex->xabs, xabs);
+    for (int k = 0; k < NA; k++) out[k] = fold8(r[k]);
     for (; i < n; i++) {
         elems_a(x[i], y[i], e, ex);
         for (int k = 0; k < NA; k++) out[k] += e[k];
@@ -241,37 +263,19 @@ AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], E
         for (idx i = 0; i < n; i++) { elems_p(x[i], y[i], e, ex); for (int k = 0; k < NP; k++) out[k] += e[k]; }
         return;
     }
-    /* the eight float64 accumulators of each sum as two 4-lane halves: lanes 0-3 (a) and 4-7 (b) */
-    d4 zero = {0}, nba = zero, nbb = zero, nna = zero, nnb = zero, bba = zero, bbb = zero, dda = zero, ddb = zero;
-    d4 maa, mab;
+    d4 a[NP], b[NP], maa, mab;
     f8 mrel = ld8(ex->max_rel);
     i8 c1 = {0}, c5 = {0};
     memcpy(&maa, ex->max_abs, sizeof maa);
     memcpy(&mab, ex->max_abs + 4, sizeof mab);
     idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        f8 X = ld8(x + i), Y = ld8(y + i);
-        d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
-        f8 R = abs8((X - Y) / Y);
-        if (i == 0) {
-            nba = XA * YA; nbb = XB * YB; nna = XA * XA; nnb = XB * XB;
-            bba = YA * YA; bbb = YB * YB; dda = DA * DA; ddb = DB * DB;
-        } else {
-            nba += XA * YA; nbb += XB * YB; nna += XA * XA; nnb += XB * XB;
-            bba += YA * YA; bbb += YB * YB; dda += DA * DA; ddb += DB * DB;
-        }
-        maa = maxd4(maa, absd4(DA));
-        mab = maxd4(mab, absd4(DB));
-        mrel = max8(mrel, R);
-        c1 -= R < 0.001f;
-        c5 -= R < 0.005f;
-    }
+    step_p(ld8(x), ld8(y), 1, a, b, &maa, &mab, &mrel, &c1, &c5);
+    for (i = 8; i < end; i += 8) step_p(ld8(x + i), ld8(y + i), 0, a, b, &maa, &mab, &mrel, &c1, &c5);
     memcpy(ex->max_abs, &maa, sizeof maa);
     memcpy(ex->max_abs + 4, &mab, sizeof mab);
     st8(ex->max_rel, mrel);
     for (int j = 0; j < 8; j++) { ex->below1 += c1[j]; ex->below5 += c5[j]; }
-    out[P_NB] = foldd4(nba, nbb); out[P_NN] = foldd4(nna, nnb); out[P_BB] = foldd4(bba, bbb);
-    out[P_DD] = foldd4(dda, ddb);
+    for (int k = 0; k < NP; k++) out[k] = foldd4(a[k], b[k]);
     for (; i < n; i++) { elems_p(x[i], y[i], e, ex); for (int k = 0; k < NP; k++) out[k] += e[k]; }
 }
 
