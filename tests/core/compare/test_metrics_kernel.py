@@ -264,3 +264,16 @@ def test_kl_kernels_keep_numpys_bits():
         assert _same(BUILT.kl_sum(p, log_r), np.sum(p * log_r)), n
     with pytest.raises(ValueError, match="two"):
         BUILT.kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p, p)
+
+
+@needs_kernel
+def test_max_and_min_of_signed_zeros_keep_the_first_zero():
+    """Among zeros no value is greater, so numpy's running max/min (and the kernel's lanes) keep the first."""
+    rng = np.random.default_rng(24)
+    for n in list(range(1, 300)) + [4097]:
+        for first in (0.0, -0.0):
+            x = np.where(rng.random(n) < 0.5, np.float32(0.0), np.float32(-0.0)).astype(np.float32)
+            y = np.where(rng.random(n) < 0.5, np.float32(0.0), np.float32(-0.0)).astype(np.float32)
+            x[0], y[0] = first, -first
+            a, _ = BUILT.pass_ap(x, y)
+            assert [np.float32(v).tobytes() for v in a[9:13]] == [x[0].tobytes(), y[0].tobytes()] * 2, n
