@@ -96,9 +96,9 @@ AI float norm01(float v, float lo, float span) {
     float t = (span != 0.0f) ? (v - lo) / span : v;
     return ((t > EPS32F) | (t != t)) ? t : EPS32F;
 }
-AI f8 norm8(f8 v, float lo, float span) {
+AVX2 AI f8 norm8(f8 v, float lo, float span) {     /* eps > t ? eps : t (vmaxps): norm01's choice, NaN kept */
     f8 t = (span != 0.0f) ? (v - lo) / span : v;
-    return sel8((t > EPS32F) | (t != t), t, bc8(EPS32F));
+    return (f8)_mm256_max_ps((__m256)bc8(EPS32F), (__m256)t);
 }
 
 AI void elems_b(float x, float y, const ParamB *p, float e[NB]) {
@@ -206,6 +206,13 @@ AVX2 static void rec_a(const float *x, const float *y, idx n, float *out, ExtA *
     for (int k = 0; k < NA; k++) out[k] += b[k];
 }
 
+/* eight elements of pass B: the sums start at them (first) or add them */
+AVX2 AI void step_b(f8 X, f8 Y, const ParamB *p, int first, f8 r[NB]) {
+    f8 e[NB] = {[B_COS] = (X / p->nx) * (Y / p->ny), [B_PX] = norm8(X, p->xlo, p->xspan),
+                [B_PY] = norm8(Y, p->ylo, p->yspan)};
+    for (int k = 0; k < NB; k++) r[k] = first ? e[k] : r[k] + e[k];
+}
+
 AVX2 static void leaf_b(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
     float e[NB];
     if (n < 8) {
@@ -213,14 +220,11 @@ AVX2 static void leaf_b(const float *x, const float *y, idx n, const ParamB *p, 
         for (idx i = 0; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
         return;
     }
-    f8 rc = bc8(0), rpx = rc, rpy = rc;
+    f8 r[NB];
     idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        f8 X = ld8(x + i), Y = ld8(y + i);
-        f8 C = (X / p->nx) * (Y / p->ny), PX = norm8(X, p->xlo, p->xspan), PY = norm8(Y, p->ylo, p->yspan);
-        if (i == 0) { rc = C; rpx = PX; rpy = PY; } else { rc += C; rpx += PX; rpy += PY; }
-    }
-    out[B_COS] = fold8(rc); out[B_PX] = fold8(rpx); out[B_PY] = fold8(rpy);
+    step_b(ld8(x), ld8(y), p, 1, r);
+    for (i = 8; i < end; i += 8) step_b(ld8(x + i), ld8(y + i), p, 0, r);
+    for (int k = 0; k < NB; k++) out[k] = fold8(r[k]);
     for (; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
 }
 
