@@ -163,9 +163,8 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     parts = pairwise.map_leaves(one, ranges)
     out = PassA()
     with np.errstate(all="ignore"):
-        for key in ("d2", "ad_sum", "xx", "yy", "rel_sum"):
-            if key in parts[0]:
-                setattr(out, key, pairwise.combine(n, [p[key] for p in parts], pairwise.add32, leaf))
+        for key, total in _combine32(n, parts, ("d2", "ad_sum", "xx", "yy", "rel_sum"), leaf).items():
+            setattr(out, key, total)
         for key, fold in (("ad_max", np.maximum), ("rel_max", np.maximum), ("xmax", np.maximum),
                           ("ymax", np.maximum), ("xmin", np.minimum), ("ymin", np.minimum)):
             if key in parts[0]:
@@ -181,6 +180,16 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             out.leaf_xmin = {a: p["xmin"] for (a, _), p in zip(ranges, parts, strict=True)}
             out.leaf_ymin = {a: p["ymin"] for (a, _), p in zip(ranges, parts, strict=True)}
     return out
+
+
+def _combine32(n: int, parts: list[dict], keys: tuple[str, ...], leaf: int) -> dict[str, np.float32]:
+    """The float32 leaf sums of the ``keys`` present folded along the pairwise tree together: one float32 vector
+    addition per tree node instead of one scalar addition per key (the same additions, the same bits)."""
+    present = [k for k in keys if k in parts[0]]
+    if not present:
+        return {}
+    rows = [np.array([p[k] for k in present], np.float32) for p in parts]
+    return dict(zip(present, pairwise.combine(n, rows, np.add, leaf), strict=True))
 
 
 _A_KEYS = ("d2", "ad_sum", "xx", "yy", "rel_sum", "xsum", "ysum", "ad_max", "rel_max", "xmax", "ymax", "xmin",
@@ -289,9 +298,7 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
     parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
     out: dict = {}
     with np.errstate(all="ignore"):
-        for k in ("cos", "px", "py"):
-            if k in parts[0]:
-                out[k] = pairwise.combine(n, [p[k] for p in parts], pairwise.add32, leaf)
+        out.update(_combine32(n, parts, ("cos", "px", "py"), leaf))
         if stats:
             out["xstat"] = stdev.merge_stats([p["xstat"] for p in parts])
             out["ystat"] = stdev.merge_stats([p["ystat"] for p in parts])
