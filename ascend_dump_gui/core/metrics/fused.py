@@ -116,6 +116,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
     msprobe = msprobe and k is not None and kernel.float32_leaf(x) and kernel.float32_leaf(y)
+    wanted = _kernel_keys(need)
 
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
@@ -124,7 +125,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                 values, totals = k.pass_ap(xs, ys)
             else:
                 values, totals = k.pass_a(xs, ys), None
-            r = _kernel_a(values, need)
+            r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
             r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
             if msprobe:
                 r["msprobe"] = kernel_totals(totals)
@@ -168,7 +169,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
         for key, fold in (("ad_max", np.maximum), ("rel_max", np.maximum), ("xmax", np.maximum),
                           ("ymax", np.maximum), ("xmin", np.minimum), ("ymin", np.minimum)):
             if key in parts[0]:
-                setattr(out, key, fold.reduce([p[key] for p in parts]))
+                setattr(out, key, fold.reduce(np.array([p[key] for p in parts], np.float32)))
         if need.sums:
             out.xsum = float(np.sum([p["xsum"] for p in parts], dtype=np.float64))
             out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
@@ -200,10 +201,9 @@ _A_NEEDS = {"d2": "d2", "ad_sum": "ad", "xx": "xx", "yy": "yy", "rel_sum": "rel"
             "ymin": "minmax"}
 
 
-def _kernel_a(values: tuple[float, ...], need: Needs) -> dict:
-    """The kernel's pass A of a leaf as the numpy path's dict (float32 scalars, only the needed keys)."""
-    return {key: np.float32(v) for key, v in zip(_A_KEYS, values[:len(_A_KEYS)], strict=True)
-            if getattr(need, _A_NEEDS[key])}
+def _kernel_keys(need: Needs) -> list[tuple[int, str]]:
+    """(position in the kernel's pass_a answer, the numpy path's key) of each quantity ``need`` asks for."""
+    return [(i, key) for i, key in enumerate(_A_KEYS) if getattr(need, _A_NEEDS[key])]
 
 
 def _floor_from(lo: np.floating, span: np.floating) -> np.float32 | None:
@@ -278,10 +278,10 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
         with np.errstate(all="ignore"):
             if k is not None and (norms is not None or kl is not None):
                 cos, px, py = k.pass_b(xs, ys, nx, ny, *lims)
-                if norms is not None:
-                    r["cos"] = np.float32(cos)
+                if norms is not None:            # float32 values as Python floats (made float32 below)
+                    r["cos"] = cos
                 if kl is not None:
-                    r["px"], r["py"] = np.float32(px), np.float32(py)
+                    r["px"], r["py"] = px, py
             elif norms is not None:
                 np.divide(xs, norms[0], out=t)
                 np.divide(ys, norms[1], out=u)
