@@ -123,32 +123,32 @@ AI void elems_p(float x, float y, double e[NP], ExtP *ex) {
 /* ---------------------------------------------------------------- the kernels (AVX2) */
 
 /* The vector loops' running max/min per lane: v > m ? v : m (one vmaxps; vminps alike), which is fmax_nan/fmin_nan
- * except where v is NaN; those lanes are collected in a mask and set to NaN at the end of the loop (with_nan), so
- * every lane ends as fmax_nan/fmin_nan leave it: NaN once a NaN was seen (its payload is not kept: every NaN reads
- * "nan"), else the same value, the sign of a zero included. */
+ * except where v is NaN; those lanes are set to NaN at the end of the loop (with_nan), so every lane ends as
+ * fmax_nan/fmin_nan leave it: NaN once a NaN was seen (its payload is not kept: every NaN reads "nan"), else the
+ * same value, the sign of a zero included. Which lanes saw a NaN needs no work in the loop where a sum of the
+ * loop adds a term that is NaN exactly when v is and else >= 0 (|x - y| for max |x - y|, x * x for max/min x, ...):
+ * terms >= 0 (+inf included) never add up to NaN, so that lane's sum is NaN exactly when the lane saw a NaN. */
 AVX2 AI f8 max8x(f8 m, f8 v) { return (f8)_mm256_max_ps((__m256)v, (__m256)m); }
 AVX2 AI f8 min8x(f8 m, f8 v) { return (f8)_mm256_min_ps((__m256)v, (__m256)m); }
 AVX2 AI d4 maxd4x(d4 m, d4 v) { return (d4)_mm256_max_pd((__m256d)v, (__m256d)m); }
 AI f8 with_nan(f8 m, i8 seen) { return sel8(seen, bc8(NAN), m); }
 AI d4 with_nand4(d4 m, l4 seen) { return (d4)((seen & (l4)(d4){NAN, NAN, NAN, NAN}) | (~seen & (l4)m)); }
-enum { F_AD, F_REL, F_X, F_Y, NF };     /* pass A's NaN masks: |x - y|, the relative error, x (max and min), y */
 
 /* eight elements of pass A, one per accumulator lane: the sums start at them (first) or add them; the
  * running max/min take them */
-AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f8 *xabs, i8 nan[NF]) {
+AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f8 *xabs) {
     f8 D = X - Y, AD = abs8(D), T = and8(abs8(X / Y - 1.0f), abs8(Y) > EPS64F);
     f8 e[NA] = {[A_D2] = D * D, [A_AD] = AD, [A_XX] = X * X, [A_YY] = Y * Y, [A_REL] = T, [A_X] = X, [A_Y] = Y};
     for (int k = 0; k < NA; k++) r[k] = first ? e[k] : r[k] + e[k];
     mx[M_AD] = max8x(mx[M_AD], AD); mx[M_REL] = max8x(mx[M_REL], T);
     mx[M_XMAX] = max8x(mx[M_XMAX], X); mx[M_YMAX] = max8x(mx[M_YMAX], Y);
     mn[M_XMIN] = min8x(mn[M_XMIN], X); mn[M_YMIN] = min8x(mn[M_YMIN], Y);
-    nan[F_AD] |= AD != AD; nan[F_REL] |= T != T; nan[F_X] |= X != X; nan[F_Y] |= Y != Y;
     *xabs = max8x(*xabs, abs8(X));          /* a NaN |x| leaves it: the max over the values that are not NaN */
 }
 
 /* eight elements of msprobe's columns: float64 sums in two 4-lane halves (lanes 0-3 in a[], 4-7 in b[]) */
 AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab, f8 *mrel, i8 *c1, i8 *c5,
-                    l4 *nan_a, l4 *nan_b, i8 *nan_rel) {
+                    i8 *nan_rel) {
     d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
     f8 R = abs8((X - Y) / Y);
     d4 ea[NP] = {[P_NB] = XA * YA, [P_NN] = XA * XA, [P_BB] = YA * YA, [P_DD] = DA * DA};
@@ -160,8 +160,6 @@ AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab,
     *maa = maxd4x(*maa, absd4(DA));
     *mab = maxd4x(*mab, absd4(DB));
     *mrel = max8x(*mrel, R);
-    *nan_a |= DA != DA;
-    *nan_b |= DB != DB;
     *nan_rel |= R != R;
     *c1 -= R < 0.001f;
     *c5 -= R < 0.005f;
@@ -181,12 +179,13 @@ AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], Ex
     for (int k = 0; k < NMAX; k++) mx[k] = ld8(ex->mx[k]);
     for (int k = 0; k < NMIN; k++) mn[k] = ld8(ex->mn[k]);
     idx i, end = n - n % 8;
-    i8 nan[NF] = {{0}};
-    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs, nan);   /* numpy starts each accumulator at its first element */
-    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs, nan);
-    mx[M_AD] = with_nan(mx[M_AD], nan[F_AD]); mx[M_REL] = with_nan(mx[M_REL], nan[F_REL]);
-    mx[M_XMAX] = with_nan(mx[M_XMAX], nan[F_X]); mn[M_XMIN] = with_nan(mn[M_XMIN], nan[F_X]);
-    mx[M_YMAX] = with_nan(mx[M_YMAX], nan[F_Y]); mn[M_YMIN] = with_nan(mn[M_YMIN], nan[F_Y]);
+    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs);   /* numpy starts each accumulator at its first element */
+    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs);
+    i8 nan_ad = r[A_AD] != r[A_AD], nan_rel = r[A_REL] != r[A_REL];     /* the lanes that saw a NaN (see max8x) */
+    i8 nan_x = r[A_XX] != r[A_XX], nan_y = r[A_YY] != r[A_YY];
+    mx[M_AD] = with_nan(mx[M_AD], nan_ad); mx[M_REL] = with_nan(mx[M_REL], nan_rel);
+    mx[M_XMAX] = with_nan(mx[M_XMAX], nan_x); mn[M_XMIN] = with_nan(mn[M_XMIN], nan_x);
+    mx[M_YMAX] = with_nan(mx[M_YMAX], nan_y); mn[M_YMIN] = with_nan(mn[M_YMIN], nan_y);
     for (int k = 0; k < NMAX; k++) st8(ex->mx[k], mx[k]);
     for (int k = 0; k < NMIN; k++) st8(ex->mn[k], mn[k]);
     st8(ex->xabs, xabs);
@@ -289,13 +288,12 @@ AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], E
     memcpy(&maa, ex->max_abs, sizeof maa);
     memcpy(&mab, ex->max_abs + 4, sizeof mab);
     idx i, end = n - n % 8;
-    l4 nan_a = {0}, nan_b = {0};
     i8 nan_rel = {0};
-    step_p(ld8(x), ld8(y), 1, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_a, &nan_b, &nan_rel);
+    step_p(ld8(x), ld8(y), 1, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
     for (i = 8; i < end; i += 8)
-        step_p(ld8(x + i), ld8(y + i), 0, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_a, &nan_b, &nan_rel);
-    maa = with_nand4(maa, nan_a);
-    mab = with_nand4(mab, nan_b);
+        step_p(ld8(x + i), ld8(y + i), 0, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
+    maa = with_nand4(maa, a[P_DD] != a[P_DD]);        /* sums of (x - y)^2: NaN where a NaN |x - y| was seen */
+    mab = with_nand4(mab, b[P_DD] != b[P_DD]);
     mrel = with_nan(mrel, nan_rel);
     memcpy(ex->max_abs, &maa, sizeof maa);
     memcpy(ex->max_abs + 4, &mab, sizeof mab);
