@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ascend_dump_gui.core.dump.graph import Graph, Op
 
 # The dump readers, the folder scanner and the graph parser are imported where they are used: a compare of two
-# .npy files does not load them (about a third of the CLI's start).
+# .npy files does not load them.
 
 _SKIPPED_PRODUCERS = ("Cast", "TransData")
 NPU_VS_GOLDEN = "npu_vs_golden"
