@@ -62,7 +62,6 @@ def _run(args: argparse.Namespace) -> int:
     from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
     from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
-    from ascend_dump_gui.core.replay.golden import rows_golden_dtypes
 
     if compare_tree_cmd.wanted(args):
         return compare_tree_cmd.run(args)
@@ -88,9 +87,12 @@ def _run(args: argparse.Namespace) -> int:
         note_replacing(args.out)
         write_csv(result, args.out)
     divergence = result.first_divergence
-    replay = replay_cmd.divergence_replay(args.npu, args.graph, divergence.op_name,
-                                          golden_dtypes=rows_golden_dtypes(result.rows, divergence.op_name)) \
-        if divergence else None
+    replay = None
+    if divergence:         # imported here: a compare without a divergence does not pay for the replay's modules
+        from ascend_dump_gui.core.replay.golden import rows_golden_dtypes
+
+        replay = replay_cmd.divergence_replay(args.npu, args.graph, divergence.op_name,
+                                              golden_dtypes=rows_golden_dtypes(result.rows, divergence.op_name))
     if args.json:
         doc = result_to_json(result)
         if replay is not None:

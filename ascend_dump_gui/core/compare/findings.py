@@ -15,7 +15,6 @@ import numpy as np
 from ascend_dump_gui.core.compare.matching import MatchPlan, NpuOp, task_names
 from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.naming import parse_name
-from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.json_safe import json_safe
 from ascend_dump_gui.core.progress import CancelToken
@@ -171,6 +170,10 @@ Record = tuple[Any, Path, "int | None", "int | None", int, str]
 
 def overflow_records(files: Sequence[Path], ops: Sequence[NpuOp | DumpedOp]) -> list[Record]:
     """(op it names or None, file, task id, stream id, timestamp, status text) per overflow record."""
+    if not files:               # a compare of .npy files: the dump readers are not even imported
+        return []
+    from ascend_dump_gui.core.dump.reader import read_dump
+
     out = []
     for path in files:
         parsed = parse_name(path.name)

@@ -16,18 +16,21 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ascend_dump_gui.core.compare import graph_lookup
-from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
-from ascend_dump_gui.core.dump.graph import Graph, Op, execution_order, parse_graph_file
 from ascend_dump_gui.core.dump.naming import ParsedName, parse_name, sanitize_part
-from ascend_dump_gui.core.dump.reader import read_dump
 from ascend_dump_gui.core.dump.records import record_name
 from ascend_dump_gui.core.errors import DumpFormatError, InputError
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
-from ascend_dump_gui.core.scan.scanner import scan
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor
+    from ascend_dump_gui.core.dump.graph import Graph, Op
+
+# The dump readers, the folder scanner and the graph parser are imported where they are used: a compare of two
+# .npy files does not load them.
 
 _SKIPPED_PRODUCERS = ("Cast", "TransData")
 NPU_VS_GOLDEN = "npu_vs_golden"
@@ -121,6 +124,8 @@ class _Side:
 
 
 def _npu_op(path: Path, parsed: ParsedName | None) -> NpuOp:
+    from ascend_dump_gui.core.dump.reader import read_dump
+
     dump = read_dump(path)
     op_type = (parsed.op_type if parsed else None) or path.name.split(".")[0]
     op_name = dump.op_name or (parsed.op_name if parsed else None) or path.name
@@ -146,6 +151,8 @@ def _collect(root: Path, what: str, cancel: CancelToken | None, follow_links: bo
         else:
             side.dumps.append(_npu_op(root, parsed))
         return side
+    from ascend_dump_gui.core.scan.scanner import scan
+
     result = scan(root, cancel=cancel, follow_links=follow_links)
     folders: set[str] = set()
     for rec in result.records:
@@ -200,6 +207,8 @@ def _ordered(ops: dict[str, NpuOp], graph: Graph | None) -> list[NpuOp]:
     """NPU ops in execution order: the graph's topological order, else dump timestamps."""
     if graph is None:
         return sorted(ops.values(), key=lambda o: (o.timestamp, o.key))
+    from ascend_dump_gui.core.dump.graph import execution_order
+
     position = {sanitize_part(name): i for i, name in enumerate(execution_order(graph))}
     return sorted(ops.values(), key=lambda o: (position.get(o.key, len(position)), o.timestamp, o.key))
 
@@ -207,6 +216,11 @@ def _ordered(ops: dict[str, NpuOp], graph: Graph | None) -> list[NpuOp]:
 def _find_graph(given: Path | None, left: _Side, right: _Side) -> tuple[Graph | None, Path | None, str | None]:
     """The graph to use and where it came from: the given file, a graph file in the dump folders, else one
     found near the NPU dump folder (:mod:`graph_lookup`) whose graph is the dumped model."""
+    if given is None and not (left.graphs or right.graphs or left.dumps):
+        return None, None, None
+    from ascend_dump_gui.core.compare import graph_lookup
+    from ascend_dump_gui.core.dump.graph import parse_graph_file
+
     if given is not None:
         chosen, path = _choose_graph([(given, parse_graph_file(given))], left.dumps)
         if chosen is None:

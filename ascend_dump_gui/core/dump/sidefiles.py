@@ -14,15 +14,17 @@ import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ascend_dump_gui.core.atomic import write_text_atomic
-from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 from ascend_dump_gui.core.dump.tensor_stats import tensor_stats
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.npy_file import NpyFileError, map_npy
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.dump.dumpfile import DumpTensor
 
 DEFAULT_COLUMNS = ("Input/Output", "Index", "Data Size", "Data Type", "Format", "Shape", "Max Value",
                    "Min Value", "Avg Value", "Count", "Nan Count", "Negative Inf Count", "Positive Inf Count")

@@ -16,6 +16,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
 #include <stdint.h>
 #include <string.h>
 
@@ -51,13 +54,11 @@ AI void st8(float *p, f8 v) { memcpy(p, &v, sizeof v); }
 AI f8 bc8(float v) { return (f8){v, v, v, v, v, v, v, v}; }
 AI f8 sel8(i8 m, f8 a, f8 b) { return (f8)((m & (i8)a) | (~m & (i8)b)); }
 AI f8 abs8(f8 v) { return (f8)((i8)v & 0x7fffffff); }
-AI f8 max8(f8 m, f8 v) { return sel8((v > m) | (v != v), v, m); }
-AI f8 min8(f8 m, f8 v) { return sel8((v < m) | (v != v), v, m); }
 AI d4 absd4(d4 v) { return (d4)((l4)v & 0x7fffffffffffffffLL); }
-AI d4 maxd4(d4 m, d4 v) { l4 k = (v > m) | (v != v); return (d4)((k & (l4)v) | (~k & (l4)m)); }
-/* float32 lanes 0-3 / 4-7 as float64 */
-AI d4 lo4(f8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), d4); }
-AI d4 hi4(f8 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), d4); }
+AI f8 and8(f8 v, i8 m) { return (f8)((i8)v & m); }      /* v where m is set, else +0 */
+/* float32 lanes 0-3 / 4-7 as float64 (one vcvtps2pd each: GCC's generic conversion splits them) */
+AVX2 AI d4 lo4(f8 v) { return (d4)_mm256_cvtps_pd(_mm256_castps256_ps128((__m256)v)); }
+AVX2 AI d4 hi4(f8 v) { return (d4)_mm256_cvtps_pd(_mm256_extractf128_ps((__m256)v, 1)); }
 /* numpy's combination of its eight accumulators */
 AI float fold8(f8 r) { return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); }
 AI double foldd4(d4 a, d4 b) { return ((a[0] + a[1]) + (a[2] + a[3])) + ((b[0] + b[1]) + (b[2] + b[3])); }
@@ -95,9 +96,9 @@ AI float norm01(float v, float lo, float span) {
     float t = (span != 0.0f) ? (v - lo) / span : v;
     return ((t > EPS32F) | (t != t)) ? t : EPS32F;
 }
-AI f8 norm8(f8 v, float lo, float span) {
+AVX2 AI f8 norm8(f8 v, float lo, float span) {     /* eps > t ? eps : t (vmaxps): norm01's choice, NaN kept */
     f8 t = (span != 0.0f) ? (v - lo) / span : v;
-    return sel8((t > EPS32F) | (t != t), t, bc8(EPS32F));
+    return (f8)_mm256_max_ps((__m256)bc8(EPS32F), (__m256)t);
 }
 
 AI void elems_b(float x, float y, const ParamB *p, float e[NB]) {
@@ -121,6 +122,49 @@ AI void elems_p(float x, float y, double e[NP], ExtP *ex) {
 
 /* ---------------------------------------------------------------- the kernels (AVX2) */
 
+/* The vector loops' running max/min per lane: v > m ? v : m (one vmaxps; vminps alike), which is fmax_nan/fmin_nan
+ * except where v is NaN; those lanes are set to NaN at the end of the loop (with_nan), so every lane ends as
+ * fmax_nan/fmin_nan leave it: NaN once a NaN was seen (its payload is not kept: every NaN reads "nan"), else the
+ * same value, the sign of a zero included. Which lanes saw a NaN needs no work in the loop where a sum of the
+ * loop adds a term that is NaN exactly when v is and else >= 0 (|x - y| for max |x - y|, x * x for max/min x, ...):
+ * terms >= 0 (+inf included) never add up to NaN, so that lane's sum is NaN exactly when the lane saw a NaN. */
+AVX2 AI f8 max8x(f8 m, f8 v) { return (f8)_mm256_max_ps((__m256)v, (__m256)m); }
+AVX2 AI f8 min8x(f8 m, f8 v) { return (f8)_mm256_min_ps((__m256)v, (__m256)m); }
+AVX2 AI d4 maxd4x(d4 m, d4 v) { return (d4)_mm256_max_pd((__m256d)v, (__m256d)m); }
+AI f8 with_nan(f8 m, i8 seen) { return sel8(seen, bc8(NAN), m); }
+AI d4 with_nand4(d4 m, l4 seen) { return (d4)((seen & (l4)(d4){NAN, NAN, NAN, NAN}) | (~seen & (l4)m)); }
+
+/* eight elements of pass A, one per accumulator lane: the sums start at them (first) or add them; the
+ * running max/min take them */
+AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f8 *xabs) {
+    f8 D = X - Y, AD = abs8(D), T = and8(abs8(X / Y - 1.0f), abs8(Y) > EPS64F);
+    f8 e[NA] = {[A_D2] = D * D, [A_AD] = AD, [A_XX] = X * X, [A_YY] = Y * Y, [A_REL] = T, [A_X] = X, [A_Y] = Y};
+    for (int k = 0; k < NA; k++) r[k] = first ? e[k] : r[k] + e[k];
+    mx[M_AD] = max8x(mx[M_AD], AD); mx[M_REL] = max8x(mx[M_REL], T);
+    mx[M_XMAX] = max8x(mx[M_XMAX], X); mx[M_YMAX] = max8x(mx[M_YMAX], Y);
+    mn[M_XMIN] = min8x(mn[M_XMIN], X); mn[M_YMIN] = min8x(mn[M_YMIN], Y);
+    *xabs = max8x(*xabs, abs8(X));          /* a NaN |x| leaves it: the max over the values that are not NaN */
+}
+
+/* eight elements of msprobe's columns: float64 sums in two 4-lane halves (lanes 0-3 in a[], 4-7 in b[]) */
+AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab, f8 *mrel, i8 *c1, i8 *c5,
+                    i8 *nan_rel) {
+    d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
+    f8 R = abs8((X - Y) / Y);
+    d4 ea[NP] = {[P_NB] = XA * YA, [P_NN] = XA * XA, [P_BB] = YA * YA, [P_DD] = DA * DA};
+    d4 eb[NP] = {[P_NB] = XB * YB, [P_NN] = XB * XB, [P_BB] = YB * YB, [P_DD] = DB * DB};
+    for (int k = 0; k < NP; k++) {
+        a[k] = first ? ea[k] : a[k] + ea[k];
+        b[k] = first ? eb[k] : b[k] + eb[k];
+    }
+    *maa = maxd4x(*maa, absd4(DA));
+    *mab = maxd4x(*mab, absd4(DB));
+    *mrel = max8x(*mrel, R);
+    *nan_rel |= R != R;
+    *c1 -= R < 0.001f;
+    *c5 -= R < 0.005f;
+}
+
 AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], ExtA *ex) {
     float e[NA];
     if (n < 8) {
@@ -131,28 +175,21 @@ AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], Ex
         }
         return;
     }
-    f8 mad = ld8(ex->mx[M_AD]), mrel = ld8(ex->mx[M_REL]), mxx = ld8(ex->mx[M_XMAX]), myx = ld8(ex->mx[M_YMAX]);
-    f8 mxn = ld8(ex->mn[M_XMIN]), myn = ld8(ex->mn[M_YMIN]), mxa = ld8(ex->xabs);
-    f8 rd2 = bc8(0), rad = rd2, rxx = rd2, ryy = rd2, rrel = rd2, rx = rd2, ry = rd2;
+    f8 r[NA], mx[NMAX], mn[NMIN], xabs = ld8(ex->xabs);
+    for (int k = 0; k < NMAX; k++) mx[k] = ld8(ex->mx[k]);
+    for (int k = 0; k < NMIN; k++) mn[k] = ld8(ex->mn[k]);
     idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        f8 X = ld8(x + i), Y = ld8(y + i);
-        f8 D = X - Y, AD = abs8(D);
-        f8 T = sel8(abs8(Y) > EPS64F, abs8(X / Y - 1.0f), bc8(0));
-        if (i == 0) {           /* numpy starts each accumulator at its first element */
-            rd2 = D * D; rad = AD; rxx = X * X; ryy = Y * Y; rrel = T; rx = X; ry = Y;
-        } else {
-            rd2 += D * D; rad += AD; rxx += X * X; ryy += Y * Y; rrel += T; rx += X; ry += Y;
-        }
-        mad = max8(mad, AD); mrel = max8(mrel, T); mxx = max8(mxx, X); myx = max8(myx, Y);
-        mxn = min8(mxn, X); myn = min8(myn, Y);
-        f8 XA = abs8(X);
-        mxa = sel8(XA > mxa, XA, mxa);
-    }
-    st8(ex->mx[M_AD], mad); st8(ex->mx[M_REL], mrel); st8(ex->mx[M_XMAX], mxx); st8(ex->mx[M_YMAX], myx);
-    st8(ex->mn[M_XMIN], mxn); st8(ex->mn[M_YMIN], myn); st8(ex->xabs, mxa);
-    out[A_D2] = fold8(rd2); out[A_AD] = fold8(rad); out[A_XX] = fold8(rxx); out[A_YY] = fold8(ryy);
-    out[A_REL] = fold8(rrel); out[A_X] = fold8(rx); out[A_Y] = fold8(ry);
+    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs);   /* numpy starts each accumulator at its first element */
+    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs);
+    i8 nan_ad = r[A_AD] != r[A_AD], nan_rel = r[A_REL] != r[A_REL];     /* the lanes that saw a NaN (see max8x) */
+    i8 nan_x = r[A_XX] != r[A_XX], nan_y = r[A_YY] != r[A_YY];
+    mx[M_AD] = with_nan(mx[M_AD], nan_ad); mx[M_REL] = with_nan(mx[M_REL], nan_rel);
+    mx[M_XMAX] = with_nan(mx[M_XMAX], nan_x); mn[M_XMIN] = with_nan(mn[M_XMIN], nan_x);
+    mx[M_YMAX] = with_nan(mx[M_YMAX], nan_y); mn[M_YMIN] = with_nan(mn[M_YMIN], nan_y);
+    for (int k = 0; k < NMAX; k++) st8(ex->mx[k], mx[k]);
+    for (int k = 0; k < NMIN; k++) st8(ex->mn[k], mn[k]);
+    st8(ex->xabs, xabs);
+    for (int k = 0; k < NA; k++) out[k] = fold8(r[k]);
     for (; i < n; i++) {
         elems_a(x[i], y[i], e, ex);
         for (int k = 0; k < NA; k++) out[k] += e[k];
@@ -168,6 +205,13 @@ AVX2 static void rec_a(const float *x, const float *y, idx n, float *out, ExtA *
     for (int k = 0; k < NA; k++) out[k] += b[k];
 }
 
+/* eight elements of pass B: the sums start at them (first) or add them */
+AVX2 AI void step_b(f8 X, f8 Y, const ParamB *p, int first, f8 r[NB]) {
+    f8 e[NB] = {[B_COS] = (X / p->nx) * (Y / p->ny), [B_PX] = norm8(X, p->xlo, p->xspan),
+                [B_PY] = norm8(Y, p->ylo, p->yspan)};
+    for (int k = 0; k < NB; k++) r[k] = first ? e[k] : r[k] + e[k];
+}
+
 AVX2 static void leaf_b(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
     float e[NB];
     if (n < 8) {
@@ -175,14 +219,11 @@ AVX2 static void leaf_b(const float *x, const float *y, idx n, const ParamB *p, 
         for (idx i = 0; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
         return;
     }
-    f8 rc = bc8(0), rpx = rc, rpy = rc;
+    f8 r[NB];
     idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        f8 X = ld8(x + i), Y = ld8(y + i);
-        f8 C = (X / p->nx) * (Y / p->ny), PX = norm8(X, p->xlo, p->xspan), PY = norm8(Y, p->ylo, p->yspan);
-        if (i == 0) { rc = C; rpx = PX; rpy = PY; } else { rc += C; rpx += PX; rpy += PY; }
-    }
-    out[B_COS] = fold8(rc); out[B_PX] = fold8(rpx); out[B_PY] = fold8(rpy);
+    step_b(ld8(x), ld8(y), p, 1, r);
+    for (i = 8; i < end; i += 8) step_b(ld8(x + i), ld8(y + i), p, 0, r);
+    for (int k = 0; k < NB; k++) out[k] = fold8(r[k]);
     for (; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
 }
 
@@ -195,39 +236,43 @@ AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, f
     for (int k = 0; k < NB; k++) out[k] += b[k];
 }
 
-AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum, float *ro) {
+AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum, float *po,
+                    float *ro) {
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
         f8 P = norm8(ld8(x + i), p->xlo, p->xspan) / psum, Q = norm8(ld8(y + i), p->ylo, p->yspan) / qsum;
+        st8(po + i, P);
         st8(ro + i, P / Q);
     }
-    for (; i < n; i++)
-        ro[i] = (norm01(x[i], p->xlo, p->xspan) / psum) / (norm01(y[i], p->ylo, p->yspan) / qsum);
+    for (; i < n; i++) {
+        po[i] = norm01(x[i], p->xlo, p->xspan) / psum;
+        ro[i] = po[i] / (norm01(y[i], p->ylo, p->yspan) / qsum);
+    }
 }
 
-/* the pairwise float32 sum of P * log(P / Q), P recomputed from x (as exact as keeping it) */
-AVX2 static float leaf_kl(const float *x, const float *lr, idx n, const ParamB *p, float psum) {
+/* the pairwise float32 sum of P * log(P / Q), from kl()'s P and the log of its ratio */
+AVX2 static float leaf_kl(const float *pp, const float *lr, idx n) {
     float out = -0.0f;
     if (n < 8) {
-        for (idx i = 0; i < n; i++) out += (norm01(x[i], p->xlo, p->xspan) / psum) * lr[i];
+        for (idx i = 0; i < n; i++) out += pp[i] * lr[i];
         return out;
     }
     f8 r = bc8(0);
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
-        f8 T = (norm8(ld8(x + i), p->xlo, p->xspan) / psum) * ld8(lr + i);
+        f8 T = ld8(pp + i) * ld8(lr + i);
         if (i == 0) r = T; else r += T;
     }
     out = fold8(r);
-    for (; i < n; i++) out += (norm01(x[i], p->xlo, p->xspan) / psum) * lr[i];
+    for (; i < n; i++) out += pp[i] * lr[i];
     return out;
 }
 
-AVX2 static float rec_kl(const float *x, const float *lr, idx n, const ParamB *p, float psum) {
-    if (n <= PW) return leaf_kl(x, lr, n, p, psum);
+AVX2 static float rec_kl(const float *pp, const float *lr, idx n) {
+    if (n <= PW) return leaf_kl(pp, lr, n);
     idx n2 = split(n);
-    float a = rec_kl(x, lr, n2, p, psum);
-    return a + rec_kl(x + n2, lr + n2, n - n2, p, psum);
+    float a = rec_kl(pp, lr, n2);
+    return a + rec_kl(pp + n2, lr + n2, n - n2);
 }
 
 AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], ExtP *ex) {
@@ -237,37 +282,24 @@ AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], E
         for (idx i = 0; i < n; i++) { elems_p(x[i], y[i], e, ex); for (int k = 0; k < NP; k++) out[k] += e[k]; }
         return;
     }
-    /* the eight float64 accumulators of each sum as two 4-lane halves: lanes 0-3 (a) and 4-7 (b) */
-    d4 zero = {0}, nba = zero, nbb = zero, nna = zero, nnb = zero, bba = zero, bbb = zero, dda = zero, ddb = zero;
-    d4 maa, mab;
+    d4 a[NP], b[NP], maa, mab;
     f8 mrel = ld8(ex->max_rel);
     i8 c1 = {0}, c5 = {0};
     memcpy(&maa, ex->max_abs, sizeof maa);
     memcpy(&mab, ex->max_abs + 4, sizeof mab);
     idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        f8 X = ld8(x + i), Y = ld8(y + i);
-        d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
-        f8 R = abs8((X - Y) / Y);
-        if (i == 0) {
-            nba = XA * YA; nbb = XB * YB; nna = XA * XA; nnb = XB * XB;
-            bba = YA * YA; bbb = YB * YB; dda = DA * DA; ddb = DB * DB;
-        } else {
-            nba += XA * YA; nbb += XB * YB; nna += XA * XA; nnb += XB * XB;
-            bba += YA * YA; bbb += YB * YB; dda += DA * DA; ddb += DB * DB;
-        }
-        maa = maxd4(maa, absd4(DA));
-        mab = maxd4(mab, absd4(DB));
-        mrel = max8(mrel, R);
-        c1 -= R < 0.001f;
-        c5 -= R < 0.005f;
-    }
+    i8 nan_rel = {0};
+    step_p(ld8(x), ld8(y), 1, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
+    for (i = 8; i < end; i += 8)
+        step_p(ld8(x + i), ld8(y + i), 0, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
+    maa = with_nand4(maa, a[P_DD] != a[P_DD]);        /* sums of (x - y)^2: NaN where a NaN |x - y| was seen */
+    mab = with_nand4(mab, b[P_DD] != b[P_DD]);
+    mrel = with_nan(mrel, nan_rel);
     memcpy(ex->max_abs, &maa, sizeof maa);
     memcpy(ex->max_abs + 4, &mab, sizeof mab);
     st8(ex->max_rel, mrel);
     for (int j = 0; j < 8; j++) { ex->below1 += c1[j]; ex->below5 += c5[j]; }
-    out[P_NB] = foldd4(nba, nbb); out[P_NN] = foldd4(nna, nnb); out[P_BB] = foldd4(bba, bbb);
-    out[P_DD] = foldd4(dda, ddb);
+    for (int k = 0; k < NP; k++) out[k] = foldd4(a[k], b[k]);
     for (; i < n; i++) { elems_p(x[i], y[i], e, ex); for (int k = 0; k < NP; k++) out[k] += e[k]; }
 }
 
@@ -278,6 +310,19 @@ AVX2 static void rec_p(const float *x, const float *y, idx n, double *out, ExtP 
     rec_p(x, y, n2, out, ex);
     rec_p(x + n2, y + n2, n - n2, b, ex);
     for (int k = 0; k < NP; k++) out[k] += b[k];
+}
+
+/* rec_a and rec_p in one walk of the same tree: each block of at most PW elements is read from memory once
+ * (leaf_p reads it again from L1), the sums are added in the same order as the two walks add them */
+AVX2 static void rec_ap(const float *x, const float *y, idx n, float *oa, ExtA *ea, double *op, ExtP *ep) {
+    if (n <= PW) { leaf_a(x, y, n, oa, ea); leaf_p(x, y, n, op, ep); return; }
+    idx n2 = split(n);
+    float ba[NA];
+    double bp[NP];
+    rec_ap(x, y, n2, oa, ea, op, ep);
+    rec_ap(x + n2, y + n2, n - n2, ba, ea, bp, ep);
+    for (int k = 0; k < NA; k++) oa[k] += ba[k];
+    for (int k = 0; k < NP; k++) op[k] += bp[k];
 }
 
 
@@ -307,34 +352,48 @@ PyDoc_STRVAR(pass_a_doc,
 "|x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min; xabs: max |x| over\n"
 "the values that are not NaN (inf when x holds an Inf).");
 
+/* pass A's running max/min start at the first element's values in every lane */
+static void start_a(const float *x, const float *y, ExtA *ex) {
+    float first_max[NMAX] = {fabsf(x[0] - y[0]), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
+    for (int j = 0; j < 8; j++) {
+        for (int k = 0; k < NMAX; k++) ex->mx[k][j] = first_max[k];
+        for (int k = 0; k < NMIN; k++) ex->mn[k][j] = first_min[k];
+        ex->xabs[j] = 0.0f;
+    }
+}
+
+/* numpy's reduction starts at +0; the lanes' max/min folded into lane 0 */
+static void finish_a(float s[NA], ExtA *ex) {
+    for (int k = 0; k < NA; k++) s[k] = 0.0f + s[k];
+    for (int j = 1; j < 8; j++) {
+        for (int k = 0; k < NMAX; k++) ex->mx[k][0] = fmax_nan(ex->mx[k][0], ex->mx[k][j]);
+        for (int k = 0; k < NMIN; k++) ex->mn[k][0] = fmin_nan(ex->mn[k][0], ex->mn[k][j]);
+        ex->xabs[0] = (ex->xabs[j] > ex->xabs[0]) ? ex->xabs[j] : ex->xabs[0];
+    }
+}
+
+static PyObject *build_a(const float s[NA], const ExtA *ex) {
+    return Py_BuildValue("(dddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
+                         (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
+                         (double)ex->mx[M_AD][0], (double)ex->mx[M_REL][0], (double)ex->mx[M_XMAX][0],
+                         (double)ex->mx[M_YMAX][0], (double)ex->mn[M_XMIN][0], (double)ex->mn[M_YMIN][0],
+                         (double)ex->xabs[0]);
+}
+
 static PyObject *py_pass_a(PyObject *self, PyObject *args) {
     Py_buffer bx, by;
     if (!PyArg_ParseTuple(args, "y*y*:pass_a", &bx, &by)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        const float *x = bx.buf, *y = by.buf;
-        float s[NA], d = x[0] - y[0];
-        float first_max[NMAX] = {fabsf(d), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
+        float s[NA];
         ExtA ex;
-        for (int j = 0; j < 8; j++) {
-            for (int k = 0; k < NMAX; k++) ex.mx[k][j] = first_max[k];
-            for (int k = 0; k < NMIN; k++) ex.mn[k][j] = first_min[k];
-            ex.xabs[j] = 0.0f;
-        }
+        start_a(bx.buf, by.buf, &ex);
         Py_BEGIN_ALLOW_THREADS
-        rec_a(x, y, n, s, &ex);
-        for (int k = 0; k < NA; k++) s[k] = 0.0f + s[k];        /* numpy's reduction starts at +0 */
-        for (int j = 1; j < 8; j++) {
-            for (int k = 0; k < NMAX; k++) ex.mx[k][0] = fmax_nan(ex.mx[k][0], ex.mx[k][j]);
-            for (int k = 0; k < NMIN; k++) ex.mn[k][0] = fmin_nan(ex.mn[k][0], ex.mn[k][j]);
-            ex.xabs[0] = (ex.xabs[j] > ex.xabs[0]) ? ex.xabs[j] : ex.xabs[0];
-        }
+        rec_a(bx.buf, by.buf, n, s, &ex);
+        finish_a(s, &ex);
         Py_END_ALLOW_THREADS
-        res = Py_BuildValue("(dddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
-                            (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
-                            (double)ex.mx[M_AD][0], (double)ex.mx[M_REL][0], (double)ex.mx[M_XMAX][0],
-                            (double)ex.mx[M_YMAX][0], (double)ex.mn[M_XMIN][0], (double)ex.mn[M_YMIN][0], (double)ex.xabs[0]);
+        res = build_a(s, &ex);
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
@@ -368,25 +427,25 @@ static PyObject *py_pass_b(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(kl_ratio_doc,
-"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, r_out) -> None\n\n"
-"KL's float32 element operations before the log: P / Q into r_out (a writable float32 buffer of the leaf's\n"
-"length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32).");
+"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p_out, r_out) -> None\n\n"
+"KL's float32 element operations before the log: P into p_out and P / Q into r_out (writable float32 buffers\n"
+"of the leaf's length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32).");
 
 static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
-    Py_buffer bx, by, br;
+    Py_buffer bx, by, bp, br;
     ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
     float psum, qsum;
-    if (!PyArg_ParseTuple(args, "y*y*ffffffw*:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
-                          &qsum, &br))
+    if (!PyArg_ParseTuple(args, "y*y*ffffffw*w*:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
+                          &qsum, &bp, &br))
         return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n)) {
-        if (br.len != bx.len) {
-            PyErr_SetString(PyExc_ValueError, "the output buffer must have the leaf's length");
+        if (bp.len != bx.len || br.len != bx.len || bp.buf == br.buf) {
+            PyErr_SetString(PyExc_ValueError, "the output buffers must be two, of the leaf's length");
         } else {
             Py_BEGIN_ALLOW_THREADS
-            kl(bx.buf, by.buf, n, &p, psum, qsum, br.buf);
+            kl(bx.buf, by.buf, n, &p, psum, qsum, bp.buf, br.buf);
             Py_END_ALLOW_THREADS
             res = Py_None;
             Py_INCREF(res);
@@ -394,25 +453,24 @@ static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
+    PyBuffer_Release(&bp);
     PyBuffer_Release(&br);
     return res;
 }
 
 PyDoc_STRVAR(kl_sum_doc,
-"kl_sum(x, log_r, xlo, xspan, psum) -> float\n\n"
-"numpy's float32 pairwise sum of P * log_r over a leaf (P = norm(x) / psum as in kl_ratio; log_r = log(P / Q)).");
+"kl_sum(p, log_r) -> float\n\n"
+"numpy's float32 pairwise sum of p * log_r over a leaf (kl_ratio's P and the log of its ratio).");
 
 static PyObject *py_kl_sum(PyObject *self, PyObject *args) {
     Py_buffer bx, bl;
-    ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
-    float psum;
-    if (!PyArg_ParseTuple(args, "y*y*fff:kl_sum", &bx, &bl, &p.xlo, &p.xspan, &psum)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*y*:kl_sum", &bx, &bl)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &bl, &n)) {
         float s;
         Py_BEGIN_ALLOW_THREADS
-        s = 0.0f + rec_kl(bx.buf, bl.buf, n, &p, psum);
+        s = 0.0f + rec_kl(bx.buf, bl.buf, n);
         Py_END_ALLOW_THREADS
         res = PyFloat_FromDouble((double)s);
     }
@@ -427,34 +485,74 @@ PyDoc_STRVAR(msprobe_doc,
 "(eight-accumulator pairwise), max|x-y| in float64, |(x-y)/y| in float32: its max and how many are below\n"
 "0.001 and 0.005. None when a value is not finite or a golden value is 0 (msprobe's special rules apply).");
 
+static void start_p(const float *x, const float *y, ExtP *ex) {
+    double first_abs = fabs((double)x[0] - (double)y[0]);
+    float first_rel = fabsf((x[0] - y[0]) / y[0]);
+    ex->below1 = 0;
+    ex->below5 = 0;
+    for (int j = 0; j < 8; j++) { ex->max_abs[j] = first_abs; ex->max_rel[j] = first_rel; }
+}
+
+static void finish_p(double s[NP], ExtP *ex) {
+    for (int k = 0; k < NP; k++) s[k] = 0.0 + s[k];
+    for (int j = 1; j < 8; j++) {
+        ex->max_abs[0] = dmax_nan(ex->max_abs[0], ex->max_abs[j]);
+        ex->max_rel[0] = fmax_nan(ex->max_rel[0], ex->max_rel[j]);
+    }
+}
+
+static PyObject *build_p(const double s[NP], const ExtP *ex) {
+    if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(ex->max_rel[0]))
+        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], ex->max_abs[0],
+                             (double)ex->max_rel[0], (long long)ex->below1, (long long)ex->below5);
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_msprobe(PyObject *self, PyObject *args) {
     Py_buffer bx, by;
     if (!PyArg_ParseTuple(args, "y*y*:msprobe", &bx, &by)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        const float *x = bx.buf, *y = by.buf;
-        double s[NP], first_abs = fabs((double)x[0] - (double)y[0]);
-        float first_rel = fabsf((x[0] - y[0]) / y[0]);
+        double s[NP];
         ExtP ex;
-        ex.below1 = 0;
-        ex.below5 = 0;
-        for (int j = 0; j < 8; j++) { ex.max_abs[j] = first_abs; ex.max_rel[j] = first_rel; }
+        start_p(bx.buf, by.buf, &ex);
         Py_BEGIN_ALLOW_THREADS
-        rec_p(x, y, n, s, &ex);
-        for (int k = 0; k < NP; k++) s[k] = 0.0 + s[k];
-        for (int j = 1; j < 8; j++) {
-            ex.max_abs[0] = dmax_nan(ex.max_abs[0], ex.max_abs[j]);
-            ex.max_rel[0] = fmax_nan(ex.max_rel[0], ex.max_rel[j]);
-        }
+        rec_p(bx.buf, by.buf, n, s, &ex);
+        finish_p(s, &ex);
         Py_END_ALLOW_THREADS
-        if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(ex.max_rel[0])) {
-            res = Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], ex.max_abs[0],
-                                (double)ex.max_rel[0], (long long)ex.below1, (long long)ex.below5);
-        } else {
-            res = Py_None;
-            Py_INCREF(res);
-        }
+        res = build_p(s, &ex);
+    }
+    PyBuffer_Release(&bx);
+    PyBuffer_Release(&by);
+    return res;
+}
+
+PyDoc_STRVAR(pass_ap_doc,
+"pass_ap(x, y) -> (pass_a(x, y), msprobe(x, y))\n\n"
+"Both in one walk over the leaf (each block of 128 elements read from memory once), with the same values.");
+
+static PyObject *py_pass_ap(PyObject *self, PyObject *args) {
+    Py_buffer bx, by;
+    if (!PyArg_ParseTuple(args, "y*y*:pass_ap", &bx, &by)) return NULL;
+    idx n;
+    PyObject *res = NULL;
+    if (two_float32(&bx, &by, &n) && not_empty(n)) {
+        float sa[NA];
+        double sp[NP];
+        ExtA ea;
+        ExtP ep;
+        start_a(bx.buf, by.buf, &ea);
+        start_p(bx.buf, by.buf, &ep);
+        Py_BEGIN_ALLOW_THREADS
+        rec_ap(bx.buf, by.buf, n, sa, &ea, sp, &ep);
+        finish_a(sa, &ea);
+        finish_p(sp, &ep);
+        Py_END_ALLOW_THREADS
+        PyObject *a = build_a(sa, &ea), *p = a ? build_p(sp, &ep) : NULL;
+        res = p ? PyTuple_Pack(2, a, p) : NULL;
+        Py_XDECREF(a);
+        Py_XDECREF(p);
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
@@ -503,6 +601,7 @@ static PyMethodDef methods[] = {
     {"kl_ratio", py_kl_ratio, METH_VARARGS, kl_ratio_doc},
     {"kl_sum", py_kl_sum, METH_VARARGS, kl_sum_doc},
     {"msprobe", py_msprobe, METH_VARARGS, msprobe_doc},
+    {"pass_ap", py_pass_ap, METH_VARARGS, pass_ap_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
 #endif
     {"isa", py_isa, METH_NOARGS, isa_doc},

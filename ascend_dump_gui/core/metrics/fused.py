@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.metrics import kernel, pairwise, stdev
-from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_leaf
+from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_totals
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""
@@ -110,20 +110,25 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
 def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
            msprobe: bool = False) -> PassA:
     """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
-    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals while the leaf is in cache."""
+    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals in the same walk over the leaf
+    (the kernel's ``pass_ap``: each block read from memory once)."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
     msprobe = msprobe and k is not None and kernel.float32_leaf(x) and kernel.float32_leaf(y)
+    wanted = _kernel_keys(need)
 
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         if k is not None:
-            values = k.pass_a(xs, ys)
-            r = _kernel_a(values, need)
+            if msprobe:
+                values, totals = k.pass_ap(xs, ys)
+            else:
+                values, totals = k.pass_a(xs, ys), None
+            r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
             r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
             if msprobe:
-                r["msprobe"] = kernel_leaf(xs, ys)
+                r["msprobe"] = kernel_totals(totals)
             return r
         r: dict = {}
         with np.errstate(all="ignore"):
@@ -159,13 +164,12 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     parts = pairwise.map_leaves(one, ranges)
     out = PassA()
     with np.errstate(all="ignore"):
-        for key in ("d2", "ad_sum", "xx", "yy", "rel_sum"):
-            if key in parts[0]:
-                setattr(out, key, pairwise.combine(n, [p[key] for p in parts], pairwise.add32, leaf))
+        for key, total in _combine32(n, parts, ("d2", "ad_sum", "xx", "yy", "rel_sum"), leaf).items():
+            setattr(out, key, total)
         for key, fold in (("ad_max", np.maximum), ("rel_max", np.maximum), ("xmax", np.maximum),
                           ("ymax", np.maximum), ("xmin", np.minimum), ("ymin", np.minimum)):
             if key in parts[0]:
-                setattr(out, key, fold.reduce([p[key] for p in parts]))
+                setattr(out, key, fold.reduce(np.array([p[key] for p in parts], np.float32)))
         if need.sums:
             out.xsum = float(np.sum([p["xsum"] for p in parts], dtype=np.float64))
             out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
@@ -179,6 +183,16 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     return out
 
 
+def _combine32(n: int, parts: list[dict], keys: tuple[str, ...], leaf: int) -> dict[str, np.float32]:
+    """The float32 leaf sums of the ``keys`` present folded along the pairwise tree together: one float32 vector
+    addition per tree node instead of one scalar addition per key (the same additions, the same bits)."""
+    present = [k for k in keys if k in parts[0]]
+    if not present:
+        return {}
+    rows = [np.array([p[k] for k in present], np.float32) for p in parts]
+    return dict(zip(present, pairwise.combine(n, rows, np.add, leaf), strict=True))
+
+
 _A_KEYS = ("d2", "ad_sum", "xx", "yy", "rel_sum", "xsum", "ysum", "ad_max", "rel_max", "xmax", "ymax", "xmin",
            "ymin")
 """What the kernel's pass_a returns first (then max |x| over the values that are not NaN)."""
@@ -187,10 +201,9 @@ _A_NEEDS = {"d2": "d2", "ad_sum": "ad", "xx": "xx", "yy": "yy", "rel_sum": "rel"
             "ymin": "minmax"}
 
 
-def _kernel_a(values: tuple[float, ...], need: Needs) -> dict:
-    """The kernel's pass A of a leaf as the numpy path's dict (float32 scalars, only the needed keys)."""
-    return {key: np.float32(v) for key, v in zip(_A_KEYS, values[:len(_A_KEYS)], strict=True)
-            if getattr(need, _A_NEEDS[key])}
+def _kernel_keys(need: Needs) -> list[tuple[int, str]]:
+    """(position in the kernel's pass_a answer, the numpy path's key) of each quantity ``need`` asks for."""
+    return [(i, key) for i, key in enumerate(_A_KEYS) if getattr(need, _A_NEEDS[key])]
 
 
 def _floor_from(lo: np.floating, span: np.floating) -> np.float32 | None:
@@ -265,10 +278,10 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
         with np.errstate(all="ignore"):
             if k is not None and (norms is not None or kl is not None):
                 cos, px, py = k.pass_b(xs, ys, nx, ny, *lims)
-                if norms is not None:
-                    r["cos"] = np.float32(cos)
+                if norms is not None:            # float32 values as Python floats (made float32 below)
+                    r["cos"] = cos
                 if kl is not None:
-                    r["px"], r["py"] = np.float32(px), np.float32(py)
+                    r["px"], r["py"] = px, py
             elif norms is not None:
                 np.divide(xs, norms[0], out=t)
                 np.divide(ys, norms[1], out=u)
@@ -285,9 +298,7 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
     parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
     out: dict = {}
     with np.errstate(all="ignore"):
-        for k in ("cos", "px", "py"):
-            if k in parts[0]:
-                out[k] = pairwise.combine(n, [p[k] for p in parts], pairwise.add32, leaf)
+        out.update(_combine32(n, parts, ("cos", "px", "py"), leaf))
         if stats:
             out["xstat"] = stdev.merge_stats([p["xstat"] for p in parts])
             out["ystat"] = stdev.merge_stats([p["ystat"] for p in parts])
@@ -305,9 +316,9 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     def one(a: int, b: int) -> np.floating:
         with np.errstate(all="ignore"):
             _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
-            if k is not None:            # P / Q, numpy's log (its SIMD bits), the sum of P * log
-                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, q)
-                return np.float32(k.kl_sum(xs, np.log(q, out=q), kl.xlo, kl.xspan, psum))
+            if k is not None:            # P and P / Q, numpy's log (its SIMD bits), the sum of P * log
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q)
+                return np.float32(k.kl_sum(p, np.log(q, out=q)))
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)

@@ -17,7 +17,7 @@ from types import ModuleType
 import numpy as np
 
 KERNEL: ModuleType | None
-"""The per-leaf kernels (pass_a, pass_b, kl_ratio, kl_sum, msprobe, nonfinite), or None for the numpy path."""
+"""The per-leaf kernels (pass_a, pass_ap, pass_b, kl_ratio, kl_sum, msprobe, nonfinite), or None for the numpy path."""
 
 
 def _load() -> ModuleType | None:

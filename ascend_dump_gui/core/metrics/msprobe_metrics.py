@@ -146,7 +146,11 @@ def _as(v: np.ndarray, dtype: np.dtype, name: str) -> np.ndarray:
 
 def kernel_leaf(nl: np.ndarray, bl: np.ndarray) -> tuple | None:
     """:func:`_fast_leaf` of two contiguous float32 leaves by the C kernel (which must be there)."""
-    done = kernel.KERNEL.msprobe(nl, bl)
+    return kernel_totals(kernel.KERNEL.msprobe(nl, bl))
+
+
+def kernel_totals(done: tuple | None) -> tuple | None:
+    """The kernel's ``msprobe`` answer (from ``msprobe`` or ``pass_ap``) as :func:`_fast_leaf`'s totals."""
     return None if done is None else (*done[:5], np.float32(done[5]), *done[6:])
 
 

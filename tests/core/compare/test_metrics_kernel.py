@@ -46,7 +46,14 @@ def _adversarial(n: int, kind: int, rng: np.random.Generator) -> tuple[np.ndarra
         x[:], y[:] = 0, 0
     elif kind == 7:                                  # constant sides: KL's span 0
         x[:], y[:] = np.float32(0.5), np.float32(2)
+    elif kind == 8:                                  # subnormal values, zeros and a NaN in golden
+        x, y = (x * np.float32(1e-39)).astype(np.float32), (y * np.float32(1e-39)).astype(np.float32)
+        y[rng.integers(0, n, k)] = 0
+        y[rng.integers(0, n, 1)] = np.nan
     return x, y
+
+
+KINDS = range(9)
 
 
 def _same(a, b) -> bool:
@@ -55,7 +62,7 @@ def _same(a, b) -> bool:
 
 
 @needs_kernel
-@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("kind", KINDS)
 def test_pass_a_sums_equal_numpys_pairwise_sums(kind):
     rng = np.random.default_rng(kind)
     sizes = list(range(1, 300)) + [int(v) for v in rng.integers(300, 200_000, 40)] + [1000, 1024, 4097, 131_072]
@@ -111,7 +118,7 @@ def _cast(x: np.ndarray, dtype) -> np.ndarray:
 
 
 @needs_kernel
-@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16", "float64"])
 def test_evaluate_with_kernel_equals_numpy_path(kind, dtype, monkeypatch):
     rng = np.random.default_rng([kind, len(dtype)])
@@ -141,7 +148,7 @@ def test_random_pairs_with_kernel_equal_whole_array_msaccucmp(kind):
 
 
 @needs_kernel
-@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("kind", KINDS)
 def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
     rng = np.random.default_rng([kind, 3])
     for n in (2, 9, 1000, 30_011):
@@ -157,7 +164,7 @@ def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
 
 
 @needs_kernel
-@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("kind", KINDS)
 def test_overflow_check_with_kernel_equals_numpy(kind, monkeypatch):
     rng = np.random.default_rng(kind)
     x, _ = _adversarial(50_000, kind, rng)
@@ -173,7 +180,7 @@ def test_environment_forces_the_numpy_path():
 
 
 @needs_kernel
-@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("kind", KINDS)
 def test_msprobe_totals_taken_in_the_first_pass_equal_their_own_pass(kind):
     rng = np.random.default_rng([kind, 5])
     x, y = _adversarial(50_003, kind, rng)
@@ -189,7 +196,7 @@ def test_msprobe_totals_taken_in_the_first_pass_equal_their_own_pass(kind):
 
 
 @needs_kernel
-@pytest.mark.parametrize("kind", range(8))
+@pytest.mark.parametrize("kind", KINDS)
 def test_npu_nonfinite_seen_by_the_kernel_equals_the_overflow_pass(kind):
     rng = np.random.default_rng([kind, 9])
     x, y = _adversarial(20_011, kind, rng)
@@ -199,3 +206,74 @@ def test_npu_nonfinite_seen_by_the_kernel_equals_the_overflow_pass(kind):
         seen = evaluate(npu, golden, leaf=2048).npu_nonfinite
         assert seen == engine._nonfinite(npu) == (bool(np.isinf(npu).any()), bool(np.isnan(npu).any()))
     assert evaluate(x.astype(np.float64), y).npu_nonfinite is None      # a cast could make an Inf
+
+
+def _bits(values) -> list[bytes]:
+    """Each value's float64 bits (ints as they are), so NaN and -0.0 compare exactly."""
+    return [np.float64(v).tobytes() if isinstance(v, float) else v for v in values]
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", KINDS)
+def test_fused_pass_equals_pass_a_and_msprobe_bit_for_bit(kind):
+    rng = np.random.default_rng([kind, 21])
+    sizes = list(range(1, 300)) + [int(v) for v in rng.integers(300, 200_000, 12)] + [1023, 4097, 131_072, 131_075]
+    for n in sizes:
+        x, y = _adversarial(n, kind, rng)
+        a, p = BUILT.pass_ap(x, y)
+        assert _bits(a) == _bits(BUILT.pass_a(x, y)), (n, kind)
+        want = BUILT.msprobe(x, y)
+        assert (p is None) == (want is None) and (p is None or _bits(p) == _bits(want)), (n, kind)
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", KINDS)
+def test_msprobe_columns_from_the_fused_pass_equal_numpy_path(kind, monkeypatch):
+    rng = np.random.default_rng([kind, 22])
+    for n in (1, 2, 9, 1000, 30_011):
+        x, y = _adversarial(n, kind, rng)
+        fused = evaluate(x, y, leaf=4096, with_msprobe=True).msprobe_leaves
+        got = msprobe_metrics(x, y, leaf=4096, leaf_totals=fused)
+        monkeypatch.setattr(kernel, "KERNEL", None)
+        want = msprobe_metrics(x, y, leaf=4096)
+        monkeypatch.setattr(kernel, "KERNEL", BUILT)
+        assert got.message == want.message
+        for name, w in want.values.items():
+            g = got.values[name]
+            if isinstance(w, str) or isinstance(g, str):
+                assert g == w, (n, name)
+            else:      # float64 sums in another order than BLAS: rounding-level differences only
+                assert g == pytest.approx(w, rel=1e-12, abs=2e-12) or (math.isinf(g) and g == w), (n, name, g, w)
+
+
+@needs_kernel
+def test_kl_kernels_keep_numpys_bits():
+    rng = np.random.default_rng(23)
+    eps = np.finfo(np.float32).eps
+    for n in list(range(2, 300)) + [1000, 4097]:           # spans > 0 (span 0: the evaluate tests)
+        x, y = (rng.standard_normal(n) * 3).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+        (xlo, xspan), (ylo, yspan) = ((v.min(), v.max() - v.min()) for v in (x, y))
+        psum, qsum = np.float32(n * 0.37), np.float32(n * 0.41)
+        p, r = np.empty(n, np.float32), np.empty(n, np.float32)
+        BUILT.kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p, r)
+        with np.errstate(all="ignore"):
+            want_p = np.maximum((x - xlo) / xspan, eps) / psum
+            want_r = want_p / (np.maximum((y - ylo) / yspan, eps) / qsum)
+        assert p.tobytes() == want_p.tobytes() and r.tobytes() == want_r.tobytes(), n
+        log_r = np.log(r)
+        assert _same(BUILT.kl_sum(p, log_r), np.sum(p * log_r)), n
+    with pytest.raises(ValueError, match="two"):
+        BUILT.kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p, p)
+
+
+@needs_kernel
+def test_max_and_min_of_signed_zeros_keep_the_first_zero():
+    """Among zeros no value is greater, so numpy's running max/min (and the kernel's lanes) keep the first."""
+    rng = np.random.default_rng(24)
+    for n in list(range(1, 300)) + [4097]:
+        for first in (0.0, -0.0):
+            x = np.where(rng.random(n) < 0.5, np.float32(0.0), np.float32(-0.0)).astype(np.float32)
+            y = np.where(rng.random(n) < 0.5, np.float32(0.0), np.float32(-0.0)).astype(np.float32)
+            x[0], y[0] = first, -first
+            a, _ = BUILT.pass_ap(x, y)
+            assert [np.float32(v).tobytes() for v in a[9:13]] == [x[0].tobytes(), y[0].tobytes()] * 2, n
