@@ -63,6 +63,9 @@ class LatestTask(QObject):
         self._runner = runner
         self._worker: Worker | None = None
         self.generation = 0
+        self._report: tuple[int, int, object] | None = None   # the latest progress, not shown yet
+        self._reporting = QTimer(self, singleShot=True)
+        self._reporting.timeout.connect(self._report_progress)
 
     @property
     def busy(self) -> bool:
@@ -92,6 +95,7 @@ class LatestTask(QObject):
         self._drop()
 
     def _drop(self) -> bool:
+        self._report = None
         worker, self._worker = self._worker, None
         if worker is None:
             return False
@@ -104,12 +108,22 @@ class LatestTask(QObject):
         return self._worker is not None and self.sender() is self._worker.signals
 
     def _end(self) -> None:
+        self._report = None
         self._worker = None
         self.busyChanged.emit(False)
 
     def _progress(self, done: int, total: int, message: str) -> None:
+        """Reports that arrive together (queued while the GUI thread was busy) are shown once, the latest, on
+        a turn of their own: each shown report repaints its progress bar at once."""
         if self._current():
-            self.progress.emit(done, total, message)
+            self._report = (done, total, message)
+            if not self._reporting.isActive():
+                self._reporting.start(0)
+
+    def _report_progress(self) -> None:
+        report, self._report = self._report, None
+        if report is not None:
+            self.progress.emit(*report)
 
     def _finished(self, result: object) -> None:
         if self._current():

@@ -108,7 +108,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._configure_with: Path | str | None = None  # what Configure opens once built (None: a new acl.json)
         self._demo: Path | None = None  # the demo's folder, whose config Configure shows when given nothing
-        self.builder = PanelBuilder(self, PLANS, self._panel)
+        self._unplaced: dict[str, QWidget] = {}  # panels made by the builder, put in their tabs on its next turn
+        self.builder = PanelBuilder(self, PLANS, self._panel, self._make_unplaced)
         self._shown = False   # the first mode's panel has painted
         self._after_content: list = []
         self._build()
@@ -129,6 +130,9 @@ class MainWindow(QMainWindow):
         if old_stack is not None:
             old_stack.deleteLater()
         self._panels: dict[str, QWidget] = {}
+        for panel in self._unplaced.values():   # made in the old language
+            panel.deleteLater()
+        self._unplaced.clear()
         self._graph_compare = None  # a finished compare for the Graph mode, until that mode is shown
         self._graph_seen = False
         self.matches = CallMatches()  # msprobe calls matched by hand (Graph), used by every compare of the session
@@ -191,13 +195,20 @@ class MainWindow(QMainWindow):
         elif MODES[index] == "graph":
             self._graph_shown()
 
+    def _make_unplaced(self, name: str) -> None:
+        """Make mode ``name``'s panel, not yet in its tab (:meth:`_panel` puts it there): the builder makes it and
+        puts it in place on turns of their own."""
+        if name not in self._panels and name not in self._unplaced:
+            self._unplaced[name] = getattr(self, f"_make_{name}")()
+
     def _panel(self, name: str) -> QWidget:
         """The panel of mode ``name``, built (at once, if its pieces are not all made yet) and put in its tab on
         first use."""
         panel = self._panels.get(name)
         if panel is not None:
             return panel
-        panel = self._panels[name] = getattr(self, f"_make_{name}")()
+        panel = self._unplaced.pop(name, None)
+        panel = self._panels[name] = panel if panel is not None else getattr(self, f"_make_{name}")()
         self.builder.built(name, panel)
         index = MODES.index(name)
         current = self.tabs.currentIndex()

@@ -204,12 +204,14 @@ def _then(context: QObject, steps: Iterator[int], fn: Callable[[], object]) -> I
 class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
-    panel (or returns it when it is built already); :meth:`when_built` callbacks run once it is. What a shown
-    view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
+    panel (or returns it when it is built already); given ``make``, ``make(mode)`` constructs the panel in a
+    piece of its own first and ``build`` only puts it in place. :meth:`when_built` callbacks run once it is. What
+    a shown view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
 
-    def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object]) -> None:
+    def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object],
+                 make: Callable[[str], object] | None = None) -> None:
         super().__init__(parent, objectName="panel_builder")
-        self._plans, self._build = plans, build
+        self._plans, self._build, self._make = plans, build, make
         self._order = list(plans)
         self._built: set[str] = set()
         self._steps: dict[str, Iterator[int]] = {}
@@ -278,11 +280,14 @@ class PanelBuilder(QObject):
             self._timer.start(0)
 
     def _pieces(self, mode: str) -> Iterator[int]:
-        """The pieces before the panel and the panel, one per ``next`` (see :data:`SMALL`); modules of other
-        packages are imported by the preload thread (the GUI thread would wait for any of them that the thread
-        is importing, all at once)."""
+        """The pieces before the panel, the panel made (given ``make``) and put in place, one per ``next`` (see
+        :data:`SMALL`); modules of other packages are imported by the preload thread (the GUI thread would wait for
+        any of them that the thread is importing, all at once)."""
         plan = self._plans[mode]
         yield from _made(plan.modules, plan.parts)
+        if self._make is not None:
+            self._make(mode)
+            yield LARGE
         self.built(mode, self._build(mode))
 
     def _after(self, mode: str, panel: object) -> Iterator[int]:
