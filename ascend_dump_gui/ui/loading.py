@@ -9,7 +9,8 @@ selected. :class:`LoadingBar` shows what the task is loading, its progress, and 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,18 @@ from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+
+@contextmanager
+def painted_later(bar: QProgressBar) -> Iterator[QProgressBar]:
+    """Changes to ``bar`` made inside are painted with the rest of the window: a QProgressBar repaints at once
+    when its value or text changes, and a repaint paints every change pending in the whole window there and
+    then (a panel just shown, with its plots), inside whatever handler set the value."""
+    bar.setUpdatesEnabled(False)
+    try:
+        yield bar
+    finally:
+        bar.setUpdatesEnabled(True)   # and asks for a (later) paint
 
 
 @dataclass(frozen=True)
@@ -185,9 +198,11 @@ class LoadingBar(QWidget):
     def _started(self, what: str) -> None:
         text = tr("Loading {what}…").format(what=what)
         self.label.setText(text)
-        self.bar.setRange(0, 0)
+        with painted_later(self.bar):
+            self.bar.setRange(0, 0)
 
     def _progress(self, done: int, total: int, _message: str) -> None:
         if total > 0:
-            self.bar.setRange(0, 1000)
-            self.bar.setValue(int(1000 * min(done, total) / total))
+            with painted_later(self.bar):
+                self.bar.setRange(0, 1000)
+                self.bar.setValue(int(1000 * min(done, total) / total))
