@@ -48,7 +48,7 @@ from ascend_dump_gui.ui.settings import (
 )
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
 from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan, in_pieces
-from ascend_dump_gui.ui.start.parts import REPLAY, TENSOR_PLOT
+from ascend_dump_gui.ui.start.parts import PROFILE, REPLAY, TENSOR_PLOT
 from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -74,7 +74,8 @@ PLANS = {
     "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *TENSOR_PLOT * 2,
                                                  ".record_view.tensor_view")),
     "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
-                    (TENSOR_PLOT + REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
+                    (TENSOR_PLOT + REPLAY) * 2 + PROFILE,   # (those taken by other views meanwhile made again)
+                    after=(*TENSOR_PLOT, *REPLAY, ".msprobe_view")),
     "ranks": Plan((_UI + "ranks.panel",)),
     "graph": Plan((_UI + "graph.panel",)),
 }
