@@ -5,6 +5,7 @@ per turn, kept for the panel to take (:func:`made_ahead`); then the panel itself
 from __future__ import annotations
 
 import importlib
+import itertools
 import re
 import sys
 import time
@@ -294,10 +295,16 @@ class PanelBuilder(QObject):
         """What ``mode`` needs once it shows (see :class:`Plan`), in pieces."""
         plan = self._plans[mode]
         later = tuple(entry for entry in plan.after if not entry.startswith("."))
-        yield from _made(tuple(e for e in later if ":" not in e), tuple(e for e in later if ":" in e))
+        parts = tuple(e for e in later if ":" in e)
+        yield from _made(tuple(e for e in later if ":" not in e), parts)
         for entry in plan.after:
             if entry.startswith("."):
                 yield LARGE
+                while True:   # what views shown meanwhile took is made again; then, on the same turn, the call
+                    pieces = list(itertools.islice(_made((), parts), 1))
+                    if not pieces:
+                        break
+                    yield pieces[0]
                 target = panel
                 for name in entry[1:].split("."):
                     target = getattr(target, name)
