@@ -5,6 +5,7 @@ per turn, kept for the panel to take (:func:`made_ahead`); then the panel itself
 from __future__ import annotations
 
 import importlib
+import inspect
 import itertools
 import re
 import sys
@@ -161,10 +162,29 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
     return _AHEAD.setdefault((factory, args, language), [])
 
 
+def _steps(made: object) -> Iterator[None]:
+    """The steps of what a factory returned: a generator's (its return value is the widget), else none."""
+    if inspect.isgenerator(made):
+        made = yield from made
+    return made
+
+
+def _make(factory: Callable[..., object], args: tuple[str, ...]) -> QObject:
+    """``factory(*args)``, all its steps at once."""
+    steps = _steps(factory(*args))
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
-    """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one."""
+    """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one. A
+    factory may make it in steps: a generator function, its steps made ahead one piece each, returning the
+    widget."""
     made = _ahead(factory, args)
-    return made.pop() if made else factory(*args)
+    return made.pop() if made else _make(factory, args)
 
 
 def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
@@ -190,7 +210,14 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
-            made.append(factory(*args))
+            steps = _steps(factory(*args))
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    made.append(done.value)
+                    break
+                yield LARGE
             yield LARGE
 
 
