@@ -165,15 +165,19 @@ class ErrorProfileView(ResultOwner, QWidget):
         self._draw([])
 
     def _legend_entries(self, infinite: bool = False, floored: bool = False) -> None:
-        """The legend: the three series, and the two marks when the chart has such points."""
-        self.legend.clear()
-        self.legend.addItem(self.golden_curve, tr("NPU vs {reference}").format(reference=self._reference))
-        self.legend.addItem(self.replay_curve, tr("NPU vs its own replay"))
-        self.legend.addItem(self.budget_curve, tr("replay budget"))
+        """The legend: the three series, and the two marks when the chart has such points (made again only when
+        its entries change: each entry is a few graphics items laid out anew)."""
+        entries = [(self.golden_curve, tr("NPU vs {reference}").format(reference=self._reference)),
+                   (self.replay_curve, tr("NPU vs its own replay")), (self.budget_curve, tr("replay budget"))]
         if infinite:
-            self.legend.addItem(self.infinite_marks, tr("∞ or NaN (at the top)"))
+            entries.append((self.infinite_marks, tr("∞ or NaN (at the top)")))
         if floored:
-            self.legend.addItem(self.floor_marks, tr("0 or under 1e-8 (at 1e-8)"))
+            entries.append((self.floor_marks, tr("0 or under 1e-8 (at 1e-8)")))
+        if [(sample.item, label.text) for sample, label in self.legend.items] == entries:
+            return
+        self.legend.clear()
+        for item, text in entries:
+            self.legend.addItem(item, text)
         self.legend.updateSize()   # the title row is the legend's height: the data start below it
         self.plot.getPlotItem().layout.setRowFixedHeight(0, self.legend.boundingRect().height() + 4)
 
