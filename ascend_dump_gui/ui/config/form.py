@@ -167,7 +167,7 @@ class _Row:
         self.editor.input.setProperty("severity", Severity(worst.severity).value)
 
 
-ROWS_PER_STEP = 12
+ROWS_PER_STEP = 6
 """A form made ahead in idle time adds this many option rows per piece (``ui.start.panels``)."""
 
 

@@ -10,7 +10,7 @@ import itertools
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -42,7 +42,8 @@ are indented); compiled when first used, after the first paint."""
 class Plan:
     """How one mode's panel is built in pieces: the modules it needs and the widgets made ahead for it (one
     entry per widget: ``module:factory``, a class or function called with no argument, or
-    ``module:factory:argument``, called with that string), then the panel; then, once it shows, ``after``:
+    ``module:factory:argument``, called with that string; a generator function makes it in steps, one piece
+    each, and returns it), then the panel; then, once it shows, ``after``:
     what it needs later, the same way (modules, widgets), and ``.method`` to call the panel's ``method`` (a
     view it would make on first use)."""
 
@@ -162,16 +163,22 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
     return _AHEAD.setdefault((factory, args, language), [])
 
 
-def _steps(made: object) -> Iterator[None]:
-    """The steps of what a factory returned: a generator's (its return value is the widget), else none."""
-    if inspect.isgenerator(made):
-        made = yield from made
-    return made
+def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
+    """``factory(*args)``, a :data:`LARGE` piece after each step of a factory that makes it in steps (a generator
+    function whose return value is the widget)."""
+    made = factory(*args)
+    if not inspect.isgenerator(made):
+        return made
+    while True:
+        try:
+            next(made)
+        except StopIteration as done:
+            return done.value
+        yield LARGE
 
 
-def _make(factory: Callable[..., object], args: tuple[str, ...]) -> QObject:
-    """``factory(*args)``, all its steps at once."""
-    steps = _steps(factory(*args))
+def _at_once(steps: Generator[int, None, QObject]) -> QObject:
+    """What ``steps`` make, all of them at once."""
     while True:
         try:
             next(steps)
@@ -184,7 +191,7 @@ def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
     factory may make it in steps: a generator function, its steps made ahead one piece each, returning the
     widget."""
     made = _ahead(factory, args)
-    return made.pop() if made else _make(factory, args)
+    return made.pop() if made else _at_once(_in_steps(factory, args))
 
 
 def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
@@ -210,14 +217,7 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
-            steps = _steps(factory(*args))
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    made.append(done.value)
-                    break
-                yield LARGE
+            made.append((yield from _in_steps(factory, args)))
             yield LARGE
 
 
