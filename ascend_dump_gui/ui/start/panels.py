@@ -27,6 +27,10 @@ from ascend_dump_gui.ui.start.preload import imported
 PACKAGE = "ascend_dump_gui"
 WAIT_MS = 5
 """How often a piece waiting for the preload thread looks again."""
+REST_MS = 20
+"""After a large piece nobody waits for (what built modes need later, modes not asked for), the loop is left idle
+this long: a worker's result or a paint that comes meanwhile is handled on a turn of its own, not on top of a
+piece (Qt handles every event posted during a piece on the turn right after it)."""
 SLICE_SECONDS = 0.020
 """Small pieces run in one turn of the event loop until this much time has passed (then input is taken)."""
 SMALL, LARGE, WAITING = 0, 1, 2
@@ -368,7 +372,8 @@ class PanelBuilder(QObject):
                 self._later.pop(0)
         finally:  # a piece that raised (said by the excepthook) does not stop the rest
             if shiboken6.isValid(self):  # a piece may have collected the window that held this builder
-                self._timer.start(WAIT_MS if piece == WAITING else 0)
+                background = mode == "" or mode is not None and mode not in self._urgent
+                self._timer.start(WAIT_MS if piece == WAITING else REST_MS if piece == LARGE and background else 0)
 
 
 def in_pieces(context: QWidget, modules: tuple[str, ...], parts: tuple[str, ...], fn: Callable[[], object]) -> None:
