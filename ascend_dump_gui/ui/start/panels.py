@@ -255,6 +255,11 @@ class PanelBuilder(QObject):
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._step)
 
+    @property
+    def idle(self) -> bool:
+        """True when nothing is left to build: no piece will run (and start work) unless asked again."""
+        return not (self._first or self._started and (self._order or self._later))
+
     def start(self) -> None:
         """Start building (in idle time, one piece per turn)."""
         self._started = True
