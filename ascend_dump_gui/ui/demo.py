@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTo
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.icons import icon
 from ascend_dump_gui.ui.session import Session, dismiss, dismissed
+from ascend_dump_gui.ui.start.panels import in_pieces
 from ascend_dump_gui.ui.workers import Worker
 from ascend_dump_gui.ui.wrapped_label import WrappedLabel
 
@@ -204,7 +205,7 @@ class DemoLoader(QObject):
         self._waiting.discard("compare")
         if result.first_divergence is not None:
             self._divergent_op = result.first_divergence.op_name
-        self._settle()
+        in_pieces(self._window, (), (), self._settle)   # Browse selects the op on a turn of its own, not Compare's
 
     def _settle(self) -> None:
         """Once both are in, show the first diverging op in Browse too, then report."""

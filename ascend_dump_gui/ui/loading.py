@@ -9,7 +9,8 @@ selected. :class:`LoadingBar` shows what the task is loading, its progress, and 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,18 @@ from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
+
+
+@contextmanager
+def painted_later(bar: QProgressBar) -> Iterator[QProgressBar]:
+    """Changes to ``bar`` made inside are painted with the rest of the window: a QProgressBar repaints at once
+    when its value or text changes, and a repaint paints every change pending in the whole window there and
+    then (a panel just shown, with its plots), inside whatever handler set the value."""
+    bar.setUpdatesEnabled(False)
+    try:
+        yield bar
+    finally:
+        bar.setUpdatesEnabled(True)   # and asks for a (later) paint
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,9 @@ class LatestTask(QObject):
         self._runner = runner
         self._worker: Worker | None = None
         self.generation = 0
+        self._report: tuple[int, int, object] | None = None   # the latest progress, not shown yet
+        self._reporting = QTimer(self, singleShot=True)
+        self._reporting.timeout.connect(self._report_progress)
 
     @property
     def busy(self) -> bool:
@@ -92,6 +108,7 @@ class LatestTask(QObject):
         self._drop()
 
     def _drop(self) -> bool:
+        self._report = None
         worker, self._worker = self._worker, None
         if worker is None:
             return False
@@ -104,12 +121,22 @@ class LatestTask(QObject):
         return self._worker is not None and self.sender() is self._worker.signals
 
     def _end(self) -> None:
+        self._report = None
         self._worker = None
         self.busyChanged.emit(False)
 
     def _progress(self, done: int, total: int, message: str) -> None:
+        """Reports that arrive together (queued while the GUI thread was busy) are shown once, the latest, on
+        a turn of their own: each shown report repaints its progress bar at once."""
         if self._current():
-            self.progress.emit(done, total, message)
+            self._report = (done, total, message)
+            if not self._reporting.isActive():
+                self._reporting.start(0)
+
+    def _report_progress(self) -> None:
+        report, self._report = self._report, None
+        if report is not None:
+            self.progress.emit(*report)
 
     def _finished(self, result: object) -> None:
         if self._current():
@@ -171,9 +198,11 @@ class LoadingBar(QWidget):
     def _started(self, what: str) -> None:
         text = tr("Loading {what}…").format(what=what)
         self.label.setText(text)
-        self.bar.setRange(0, 0)
+        with painted_later(self.bar):
+            self.bar.setRange(0, 0)
 
     def _progress(self, done: int, total: int, _message: str) -> None:
         if total > 0:
-            self.bar.setRange(0, 1000)
-            self.bar.setValue(int(1000 * min(done, total) / total))
+            with painted_later(self.bar):
+                self.bar.setRange(0, 1000)
+                self.bar.setValue(int(1000 * min(done, total) / total))

@@ -48,7 +48,7 @@ from ascend_dump_gui.ui.settings import (
 )
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
 from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan, in_pieces
-from ascend_dump_gui.ui.start.parts import REPLAY, TENSOR_PLOT
+from ascend_dump_gui.ui.start.parts import PROFILE, REPLAY, TENSOR_PLOT
 from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
@@ -74,7 +74,8 @@ PLANS = {
     "browse": Plan((_UI + "dump.panel",), after=(_UI + "dump.tensor_view", _UI + "msprobe.browser", *TENSOR_PLOT * 2,
                                                  ".record_view.tensor_view")),
     "compare": Plan((_UI + "compare.panel", _UI + "msprobe.compare_view"),  # its plots, and its msprobe view's
-                    (TENSOR_PLOT + REPLAY) * 2 + ("pyqtgraph:PlotWidget",), after=(".msprobe_view",)),
+                    (TENSOR_PLOT + REPLAY) * 2 + PROFILE,   # (those taken by other views meanwhile made again)
+                    after=(*TENSOR_PLOT, *REPLAY, ".msprobe_view")),
     "ranks": Plan((_UI + "ranks.panel",)),
     "graph": Plan((_UI + "graph.panel",)),
 }
@@ -108,7 +109,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self._configure_with: Path | str | None = None  # what Configure opens once built (None: a new acl.json)
         self._demo: Path | None = None  # the demo's folder, whose config Configure shows when given nothing
-        self.builder = PanelBuilder(self, PLANS, self._panel)
+        self._unplaced: dict[str, QWidget] = {}  # panels made by the builder, put in their tabs on its next turn
+        self.builder = PanelBuilder(self, PLANS, self._panel, self._make_unplaced)
         self._shown = False   # the first mode's panel has painted
         self._after_content: list = []
         self._build()
@@ -129,6 +131,9 @@ class MainWindow(QMainWindow):
         if old_stack is not None:
             old_stack.deleteLater()
         self._panels: dict[str, QWidget] = {}
+        for panel in self._unplaced.values():   # made in the old language
+            panel.deleteLater()
+        self._unplaced.clear()
         self._graph_compare = None  # a finished compare for the Graph mode, until that mode is shown
         self._graph_seen = False
         self.matches = CallMatches()  # msprobe calls matched by hand (Graph), used by every compare of the session
@@ -191,13 +196,20 @@ class MainWindow(QMainWindow):
         elif MODES[index] == "graph":
             self._graph_shown()
 
+    def _make_unplaced(self, name: str) -> None:
+        """Make mode ``name``'s panel, not yet in its tab (:meth:`_panel` puts it there): the builder makes it and
+        puts it in place on turns of their own."""
+        if name not in self._panels and name not in self._unplaced:
+            self._unplaced[name] = getattr(self, f"_make_{name}")()
+
     def _panel(self, name: str) -> QWidget:
         """The panel of mode ``name``, built (at once, if its pieces are not all made yet) and put in its tab on
         first use."""
         panel = self._panels.get(name)
         if panel is not None:
             return panel
-        panel = self._panels[name] = getattr(self, f"_make_{name}")()
+        panel = self._unplaced.pop(name, None)
+        panel = self._panels[name] = panel if panel is not None else getattr(self, f"_make_{name}")()
         self.builder.built(name, panel)
         index = MODES.index(name)
         current = self.tabs.currentIndex()

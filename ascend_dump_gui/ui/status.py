@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar
 
 from ascend_dump_gui.ui.i18n import progress_text, tr
+from ascend_dump_gui.ui.loading import painted_later
 
 if TYPE_CHECKING:
     from ascend_dump_gui.ui.workers import TaskRunner, Worker
@@ -50,7 +51,8 @@ class StatusBar(QStatusBar):
     def _show(self, worker: Worker) -> None:
         self._current = worker
         self.task_label.setText(self._labels[worker])
-        self.progress_bar.setRange(0, 0)  # busy indicator until the first report
+        with painted_later(self.progress_bar):
+            self.progress_bar.setRange(0, 0)  # busy indicator until the first report
         self.cancel_button.setEnabled(True)
         for widget in (self.task_label, self.progress_bar, self.cancel_button):
             widget.show()
@@ -58,9 +60,10 @@ class StatusBar(QStatusBar):
     def _on_progress(self, worker: Worker, done: int, total: int, message: str) -> None:
         if worker is not self._current:
             return
-        self.progress_bar.setRange(0, max(total, 0))
-        if total > 0:
-            self.progress_bar.setValue(min(done, total))
+        with painted_later(self.progress_bar):
+            self.progress_bar.setRange(0, max(total, 0))
+            if total > 0:
+                self.progress_bar.setValue(min(done, total))
         label = self._labels[worker]
         self.task_label.setText(f"{label}: {progress_text(message)}" if message else label)
 

@@ -15,8 +15,9 @@ from ascend_dump_gui.ui.settings import demo_folder
 
 
 def _drain(qtbot, window) -> None:
-    """Let the window's workers end and deliver their signals while its widgets still exist."""
-    qtbot.waitUntil(lambda: not window.runner.active, timeout=20_000)
+    """Let the window's workers end and deliver their signals while its widgets still exist (and its panels be
+    built: a view built in pieces starts the work asked of it meanwhile once it is built)."""
+    qtbot.waitUntil(lambda: not window.runner.active and window.builder.idle, timeout=20_000)
     qtbot.wait(20)
 
 

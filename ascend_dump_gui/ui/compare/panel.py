@@ -58,7 +58,7 @@ from ascend_dump_gui.ui.compare.table_model import CompareTableModel, RowRole
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import progress_text, tr
-from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar
+from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, painted_later
 from ascend_dump_gui.ui.nextrun.requests import NextRunRequest
 from ascend_dump_gui.ui.path_menu import popup, show_in_folder
 from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
@@ -368,8 +368,9 @@ class ComparePanel(QWidget):
         self.clear_result()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.progress.setRange(0, 0)
-        self.progress.setFormat("")
+        with painted_later(self.progress):
+            self.progress.setRange(0, 0)
+            self.progress.setFormat("")
         self._set_summary(tr("Comparing…"))
         return self.job.start(tr("compare"), _compare_table, Path(npu), Path(golden), metrics=self.inputs.metrics(),
                               tolerances=self._tolerances, graph=Path(graph) if graph else None,
@@ -508,18 +509,20 @@ class ComparePanel(QWidget):
         self.rowSelected.emit("")
 
     def _progress(self, done: int, total: int, message: str) -> None:
-        self.progress.setRange(0, max(total, 0))
-        if total:
-            self.progress.setValue(done)
-        self.progress.setFormat("%v / %m")
+        with painted_later(self.progress):
+            self.progress.setRange(0, max(total, 0))
+            if total:
+                self.progress.setValue(done)
+            self.progress.setFormat("%v / %m")
         self._set_summary(tr("Comparing… {progress}").format(progress=progress_text(message)))
 
     def _end_run(self, word: str) -> None:
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1 if word == tr("done") else 0)
-        self.progress.setFormat(word)
+        with painted_later(self.progress):
+            self.progress.setRange(0, 1)
+            self.progress.setValue(1 if word == tr("done") else 0)
+            self.progress.setFormat(word)
 
     def _failed(self, exc: BaseException) -> None:
         self._end_run(tr("failed"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Generator, Iterable, Iterator, Mapping
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
@@ -167,23 +167,37 @@ class _Row:
         self.editor.input.setProperty("severity", Severity(worst.severity).value)
 
 
+ROWS_PER_STEP = 6
+"""A form made ahead in idle time adds this many option rows per piece (``ui.start.panels``)."""
+
+
 class SchemaForm(QWidget):
     """Widgets for every option of ``scenario``; it shows values and reports edits, the panel owns the doc."""
 
     edited = Signal(str, object)  # option key, new value (UNSET: leave the option out)
 
-    def __init__(self, scenario: Scenario, parent: QWidget | None = None) -> None:
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None, *, in_steps: bool = False) -> None:
+        """``in_steps``: the rows are added by iterating :attr:`steps` (a few per step); else at once."""
         super().__init__(parent)
         self.scenario = scenario
         self.setObjectName(f"form_{scenario.name}")
         self._rows: dict[str, _Row] = {}
         self._shown: dict[str, Any] = {}
         self._groups: dict[str, tuple[QGroupBox, QFormLayout]] = {}
+        self.steps = self._build()
+        if not in_steps:
+            for _ in self.steps:
+                pass
+
+    def _build(self) -> Iterator[None]:
+        """The rows, :data:`ROWS_PER_STEP` per step, then the rest of the form."""
         key_colour = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
         content = QWidget()
         self._content_layout = QVBoxLayout(content)
-        for spec in scenario.fields:
+        for k, spec in enumerate(self.scenario.fields, 1):
             self._add_row(spec, key_colour)
+            if k % ROWS_PER_STEP == 0:
+                yield
         self._content_layout.addStretch(1)
         self.scroll = QScrollArea(widgetResizable=True)
         self.scroll.setWidget(content)
@@ -374,6 +388,9 @@ def _same(a: Any, b: Any) -> bool:
     return a is b if a is UNSET or b is UNSET else a == b
 
 
-def scenario_form(scenario: str) -> SchemaForm:
-    """The form of scenario ``scenario`` (a key of ``SCENARIOS``)."""
-    return SchemaForm(SCENARIOS[scenario])
+def scenario_form(scenario: str) -> Generator[None, None, SchemaForm]:
+    """The form of scenario ``scenario`` (a key of ``SCENARIOS``), made in steps (``ui.start.panels``'s
+    :func:`made_ahead` makes them all at once when none was made ahead)."""
+    form = SchemaForm(SCENARIOS[scenario], in_steps=True)
+    yield from form.steps
+    return form

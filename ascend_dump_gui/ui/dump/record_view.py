@@ -59,6 +59,7 @@ class RecordView(QStackedWidget):
         self.reading.finished.connect(self._read)
         self._tensor_view: TensorView | None = None
         self._tensor_view_asked = False  # to be built in pieces
+        self._waiting: tuple[str, DumpRecord] | None = None  # the tensor record to show once the page is built
         self.stats_model = StatsTableModel(self)
         sorted_stats = StatsSortModel(self)
         sorted_stats.setSourceModel(self.stats_model)
@@ -88,6 +89,10 @@ class RecordView(QStackedWidget):
             self.removeWidget(placeholder)
             placeholder.deleteLater()
             self.setCurrentIndex(current)
+            waiting, self._waiting = self._waiting, None
+            if waiting is not None:   # picked while the page was being built
+                self.setCurrentWidget(view)
+                view.show_record(*waiting)
         return self._tensor_view
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
@@ -96,17 +101,29 @@ class RecordView(QStackedWidget):
         when the user picks the first tensor."""
         super().showEvent(event)
         if self._tensor_view is None and not self._tensor_view_asked:
+            after_first_paint(self, self._build_tensor_view)
+
+    def _build_tensor_view(self) -> None:
+        """Build the tensor page in pieces (once)."""
+        if self._tensor_view is None and not self._tensor_view_asked:
             self._tensor_view_asked = True
-            after_first_paint(self, lambda: in_pieces(self, ("ascend_dump_gui.ui.dump.tensor_view",), TENSOR_PLOT,
-                                                      lambda: self.tensor_view))
+            in_pieces(self, ("ascend_dump_gui.ui.dump.tensor_view",), TENSOR_PLOT, lambda: self.tensor_view)
 
     def show_record(self, root: str, record: DumpRecord | None) -> None:
-        """Show ``record`` (a path relative to ``root``); None clears the view."""
+        """Show ``record`` (a path relative to ``root``); None clears the view. A tensor picked before the
+        tensor page is built shows once it is (built in pieces; at once when :attr:`tensor_view` is asked
+        for)."""
         self.reading.clear()
         self.stats_model.set_rows([])
         self.text.clear()
+        self._waiting = None
         if record is None and self._tensor_view is None:
             self.setCurrentIndex(0)
+            return
+        if record is not None and record.kind in TENSOR_KINDS and self._tensor_view is None:
+            self._waiting = (root, record)
+            self.setCurrentIndex(0)
+            self._build_tensor_view()
             return
         if record is None or record.kind in TENSOR_KINDS:
             self.setCurrentWidget(self.tensor_view)

@@ -14,11 +14,10 @@ class HistogramPlot(pg.PlotWidget):
     """Step histogram; :meth:`set_log` switches the count axis to log10 (empty bins are then left out)."""
 
     def __init__(self, parent=None, colour: str = NPU) -> None:
-        super().__init__(parent)
+        super().__init__(parent, enableMenu=False)  # no context menu: not made at all
         apply_palette(self)
         item = self.getPlotItem()
         item.hideButtons()
-        item.setMenuEnabled(False)
         show_grid(item, self)
         item.setLabel("left", tr("count"))
         self._colour = colour

@@ -37,13 +37,12 @@ class ValuesPlot(pg.PlotWidget):
     hovered = Signal(int)
 
     def __init__(self, parent=None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, enableMenu=False)  # no context menu: not made at all
         apply_palette(self)
         item = self.getPlotItem()
         item.hideButtons()
         show_grid(item, self)
         item.setLabel("bottom", tr("flat index"))
-        item.setMenuEnabled(False)
         self.legend = QLabel()
         self.legend.setObjectName("values_legend")
         self.legend.setTextFormat(Qt.TextFormat.RichText)

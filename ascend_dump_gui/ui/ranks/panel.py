@@ -33,6 +33,7 @@ from ascend_dump_gui.core.runs.executor import make_executor
 from ascend_dump_gui.core.runs.tree_compare import TreeCompareResult, compare_tree
 from ascend_dump_gui.ui.errors import show_error
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.loading import painted_later
 from ascend_dump_gui.ui.numbers import id_text
 from ascend_dump_gui.ui.ranks.folder_row import FolderRow
 from ascend_dump_gui.ui.ranks.matrix_model import STATUS_COLOURS, CellDelegate, RanksMatrixModel, status_names
@@ -227,9 +228,10 @@ class RanksPanel(QWidget):
     def _progress(self, done: int, total: int, message: str) -> None:
         if self.sender() is not (self._job.signals if self._job else None):
             return
-        self.progress.setRange(0, max(total, 0))
-        if total:
-            self.progress.setValue(done)
+        with painted_later(self.progress):
+            self.progress.setRange(0, max(total, 0))
+            if total:
+                self.progress.setValue(done)
 
     def _done(self) -> bool:
         """End of the current job; False when the signal came from a replaced (stale) job."""

@@ -99,6 +99,31 @@ def ticked(count: int) -> list[int]:
     return chosen
 
 
+class ProfilePlot(pg.PlotWidget):
+    """The error profile's chart: its series, marks and legend, empty (made ahead in idle time, see
+    ``ui.start.parts``; :class:`ErrorProfileView` fills it)."""
+
+    def __init__(self) -> None:
+        super().__init__(enableMenu=False)
+        self.setObjectName("profile_plot")
+        item = log_error_plot(self, tr("op (execution order)"), tr("relative error ‖·‖₂"))
+        # the legend takes the title row above the data, its entries side by side: it never covers a point
+        self.legend = pg.LegendItem(colCount=LEGEND_COLUMNS, offset=(0, 0), frame=False)
+        self.legend.setParentItem(item)
+        self.legend.anchor((0.5, 0), (0.5, 0), offset=(0, 2))
+        self.golden_curve = item.plot([], [], pen=pg.mkPen(GOLDEN, width=1.5), symbol="o", symbolSize=5,
+                                      symbolBrush=GOLDEN)
+        self.replay_curve = item.plot([], [], pen=None, symbol="t", symbolSize=8, symbolBrush=ERROR)
+        self.budget_curve = item.plot([], [], pen=pg.mkPen("#9e9e9e", width=1, style=Qt.PenStyle.DashLine))
+        self.infinite_marks = pg.ScatterPlotItem(symbol="t1", size=12, pen=pg.mkPen(ERROR, width=1.5), brush=None)
+        self.floor_marks = pg.ScatterPlotItem(symbol="o", size=11, pen=pg.mkPen("#616161", width=1.2), brush=None)
+        for marks in (self.infinite_marks, self.floor_marks):
+            item.addItem(marks)
+        self.top_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(ERROR, width=1, style=Qt.PenStyle.DotLine))
+        self.top_line.hide()
+        item.addItem(self.top_line, ignoreBounds=True)
+
+
 class ErrorProfileView(ResultOwner, QWidget):
     """``profiled(list[ProfilePoint])`` fires when every op has been replayed. It holds the :class:`Inputs` of
     the compare it profiles (``shown_for``) and clears itself when they change."""
@@ -122,25 +147,11 @@ class ErrorProfileView(ResultOwner, QWidget):
         self.note.setTextFormat(Qt.TextFormat.PlainText)   # op names come from dump files
         self.readout = ElidedLabel(minimum=120)
         self.readout.setObjectName("profile_readout")
-        self.plot = made_ahead(pg.PlotWidget)
-        self.plot.setObjectName("profile_plot")
-        item = log_error_plot(self.plot, tr("op (execution order)"), tr("relative error ‖·‖₂"))
-        # the legend takes the title row above the data, its entries side by side: it never covers a point
-        self.legend = pg.LegendItem(colCount=LEGEND_COLUMNS, offset=(0, 0), frame=False)
-        self.legend.setParentItem(item)
-        self.legend.anchor((0.5, 0), (0.5, 0), offset=(0, 2))
-        self.golden_curve = item.plot([], [], pen=pg.mkPen(GOLDEN, width=1.5), symbol="o", symbolSize=5,
-                                      symbolBrush=GOLDEN)
-        self.replay_curve = item.plot([], [], pen=None, symbol="t", symbolSize=8, symbolBrush=ERROR)
-        self.budget_curve = item.plot([], [], pen=pg.mkPen("#9e9e9e", width=1, style=Qt.PenStyle.DashLine))
-        self.infinite_marks = pg.ScatterPlotItem(symbol="t1", size=12, pen=pg.mkPen(ERROR, width=1.5), brush=None)
-        self.floor_marks = pg.ScatterPlotItem(symbol="o", size=11, pen=pg.mkPen("#616161", width=1.2), brush=None)
-        for marks in (self.infinite_marks, self.floor_marks):
-            item.addItem(marks)
-        self.top_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(ERROR, width=1, style=Qt.PenStyle.DotLine))
-        self.top_line.hide()
-        item.addItem(self.top_line, ignoreBounds=True)
-        self._legend_entries()
+        self.plot = made_ahead(ProfilePlot)
+        plot = self.plot
+        self.legend, self.top_line = plot.legend, plot.top_line
+        self.golden_curve, self.replay_curve, self.budget_curve = plot.golden_curve, plot.replay_curve, plot.budget_curve
+        self.infinite_marks, self.floor_marks = plot.infinite_marks, plot.floor_marks
         self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
         bar = QHBoxLayout()
         bar.addWidget(self.button)
@@ -154,15 +165,19 @@ class ErrorProfileView(ResultOwner, QWidget):
         self._draw([])
 
     def _legend_entries(self, infinite: bool = False, floored: bool = False) -> None:
-        """The legend: the three series, and the two marks when the chart has such points."""
-        self.legend.clear()
-        self.legend.addItem(self.golden_curve, tr("NPU vs {reference}").format(reference=self._reference))
-        self.legend.addItem(self.replay_curve, tr("NPU vs its own replay"))
-        self.legend.addItem(self.budget_curve, tr("replay budget"))
+        """The legend: the three series, and the two marks when the chart has such points (made again only when
+        its entries change: each entry is a few graphics items laid out anew)."""
+        entries = [(self.golden_curve, tr("NPU vs {reference}").format(reference=self._reference)),
+                   (self.replay_curve, tr("NPU vs its own replay")), (self.budget_curve, tr("replay budget"))]
         if infinite:
-            self.legend.addItem(self.infinite_marks, tr("∞ or NaN (at the top)"))
+            entries.append((self.infinite_marks, tr("∞ or NaN (at the top)")))
         if floored:
-            self.legend.addItem(self.floor_marks, tr("0 or under 1e-8 (at 1e-8)"))
+            entries.append((self.floor_marks, tr("0 or under 1e-8 (at 1e-8)")))
+        if [(sample.item, label.text) for sample, label in self.legend.items] == entries:
+            return
+        self.legend.clear()
+        for item, text in entries:
+            self.legend.addItem(item, text)
         self.legend.updateSize()   # the title row is the legend's height: the data start below it
         self.plot.getPlotItem().layout.setRowFixedHeight(0, self.legend.boundingRect().height() + 4)
 

@@ -5,10 +5,12 @@ per turn, kept for the panel to take (:func:`made_ahead`); then the panel itself
 from __future__ import annotations
 
 import importlib
+import inspect
+import itertools
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -25,6 +27,10 @@ from ascend_dump_gui.ui.start.preload import imported
 PACKAGE = "ascend_dump_gui"
 WAIT_MS = 5
 """How often a piece waiting for the preload thread looks again."""
+REST_MS = 20
+"""After a large piece nobody waits for (what built modes need later, modes not asked for), the loop is left idle
+this long: a worker's result or a paint that comes meanwhile is handled on a turn of its own, not on top of a
+piece (Qt handles every event posted during a piece on the turn right after it)."""
 SLICE_SECONDS = 0.020
 """Small pieces run in one turn of the event loop until this much time has passed (then input is taken)."""
 SMALL, LARGE, WAITING = 0, 1, 2
@@ -40,7 +46,8 @@ are indented); compiled when first used, after the first paint."""
 class Plan:
     """How one mode's panel is built in pieces: the modules it needs and the widgets made ahead for it (one
     entry per widget: ``module:factory``, a class or function called with no argument, or
-    ``module:factory:argument``, called with that string), then the panel; then, once it shows, ``after``:
+    ``module:factory:argument``, called with that string; a generator function makes it in steps, one piece
+    each, and returns it), then the panel; then, once it shows, ``after``:
     what it needs later, the same way (modules, widgets), and ``.method`` to call the panel's ``method`` (a
     view it would make on first use)."""
 
@@ -160,10 +167,35 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
     return _AHEAD.setdefault((factory, args, language), [])
 
 
+def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
+    """``factory(*args)``, a :data:`LARGE` piece after each step of a factory that makes it in steps (a generator
+    function whose return value is the widget)."""
+    made = factory(*args)
+    if not inspect.isgenerator(made):
+        return made
+    while True:
+        try:
+            next(made)
+        except StopIteration as done:
+            return done.value
+        yield LARGE
+
+
+def _at_once(steps: Generator[int, None, QObject]) -> QObject:
+    """What ``steps`` make, all of them at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
-    """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one."""
+    """``factory(*args)``: a widget (or plot item) made ahead in idle time if there is one, else a new one. A
+    factory may make it in steps: a generator function, its steps made ahead one piece each, returning the
+    widget."""
     made = _ahead(factory, args)
-    return made.pop() if made else factory(*args)
+    return made.pop() if made else _at_once(_in_steps(factory, args))
 
 
 def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
@@ -189,7 +221,7 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
-            made.append(factory(*args))
+            made.append((yield from _in_steps(factory, args)))
             yield LARGE
 
 
@@ -204,12 +236,14 @@ def _then(context: QObject, steps: Iterator[int], fn: Callable[[], object]) -> I
 class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
-    panel (or returns it when it is built already); :meth:`when_built` callbacks run once it is. What a shown
-    view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
+    panel (or returns it when it is built already); given ``make``, ``make(mode)`` constructs the panel in a
+    piece of its own first and ``build`` only puts it in place. :meth:`when_built` callbacks run once it is. What
+    a shown view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
 
-    def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object]) -> None:
+    def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object],
+                 make: Callable[[str], object] | None = None) -> None:
         super().__init__(parent, objectName="panel_builder")
-        self._plans, self._build = plans, build
+        self._plans, self._build, self._make = plans, build, make
         self._order = list(plans)
         self._built: set[str] = set()
         self._steps: dict[str, Iterator[int]] = {}
@@ -220,6 +254,11 @@ class PanelBuilder(QObject):
         self._started = False
         self._timer = QTimer(self, singleShot=True)
         self._timer.timeout.connect(self._step)
+
+    @property
+    def idle(self) -> bool:
+        """True when nothing is left to build: no piece will run (and start work) unless asked again."""
+        return not (self._first or self._started and (self._order or self._later))
 
     def start(self) -> None:
         """Start building (in idle time, one piece per turn)."""
@@ -278,21 +317,30 @@ class PanelBuilder(QObject):
             self._timer.start(0)
 
     def _pieces(self, mode: str) -> Iterator[int]:
-        """The pieces before the panel and the panel, one per ``next`` (see :data:`SMALL`); modules of other
-        packages are imported by the preload thread (the GUI thread would wait for any of them that the thread
-        is importing, all at once)."""
+        """The pieces before the panel, the panel made (given ``make``) and put in place, one per ``next`` (see
+        :data:`SMALL`); modules of other packages are imported by the preload thread (the GUI thread would wait for
+        any of them that the thread is importing, all at once)."""
         plan = self._plans[mode]
         yield from _made(plan.modules, plan.parts)
+        if self._make is not None:
+            self._make(mode)
+            yield LARGE
         self.built(mode, self._build(mode))
 
     def _after(self, mode: str, panel: object) -> Iterator[int]:
         """What ``mode`` needs once it shows (see :class:`Plan`), in pieces."""
         plan = self._plans[mode]
         later = tuple(entry for entry in plan.after if not entry.startswith("."))
-        yield from _made(tuple(e for e in later if ":" not in e), tuple(e for e in later if ":" in e))
+        parts = tuple(e for e in later if ":" in e)
+        yield from _made(tuple(e for e in later if ":" not in e), parts)
         for entry in plan.after:
             if entry.startswith("."):
                 yield LARGE
+                while True:   # what views shown meanwhile took is made again; then, on the same turn, the call
+                    pieces = list(itertools.islice(_made((), parts), 1))
+                    if not pieces:
+                        break
+                    yield pieces[0]
                 target = panel
                 for name in entry[1:].split("."):
                     target = getattr(target, name)
@@ -329,7 +377,8 @@ class PanelBuilder(QObject):
                 self._later.pop(0)
         finally:  # a piece that raised (said by the excepthook) does not stop the rest
             if shiboken6.isValid(self):  # a piece may have collected the window that held this builder
-                self._timer.start(WAIT_MS if piece == WAITING else 0)
+                background = mode == "" or mode is not None and mode not in self._urgent
+                self._timer.start(WAIT_MS if piece == WAITING else REST_MS if piece == LARGE and background else 0)
 
 
 def in_pieces(context: QWidget, modules: tuple[str, ...], parts: tuple[str, ...], fn: Callable[[], object]) -> None:

@@ -10,3 +10,5 @@ TENSOR_PLOT = (_PLOTS + "values_plot:ValuesPlot", _PLOTS + "histogram_plot:error
 """What a ``TensorPlot`` takes (``ui.plots.tensor_plot``): its values, histogram and heatmap plots."""
 REPLAY = (_PLOTS + "histogram_plot:error_histogram", *HEATMAP)
 """What a replay view takes (``ui.replay.view``)."""
+PROFILE = ("ascend_dump_gui.ui.replay.profile_view:ProfilePlot",)
+"""What an error profile view takes (``ui.replay.profile_view``)."""
