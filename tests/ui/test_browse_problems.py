@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
-from ascend_dump_gui.core.scan import scanner
+from ascend_dump_gui.core.scan import scanner, walk
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.path_menu import path_menu
 from tests.ui.test_dump_fixtures import STEP, make_tree
@@ -72,7 +72,8 @@ def test_unreadable_folders_are_marked_in_the_tree_and_listed(panel, qtbot, tmp_
             raise PermissionError(13, "Permission denied")
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(scanner.os, "open", refuse)
+    monkeypatch.setattr(walk, "WALK", None)      # the Python listing, where the refusal above applies (the C
+    monkeypatch.setattr(scanner.os, "open", refuse)  # listing's unreadable folders: tests/core/dump/test_scan_listing)
     _open(panel, qtbot, root)
     tree = panel.tree_model
     qtbot.waitUntil(lambda: tree.rowCount() == 1, timeout=5000)
