@@ -10,25 +10,13 @@ Tests switch by setting :data:`KERNEL`. It is imported on first use.
 
 from __future__ import annotations
 
-import importlib
-import os
+from functools import partial
 from types import ModuleType
+
+from ascend_dump_gui.core import optional_c
 
 KERNEL: ModuleType | None
 """The compiled module (its functions: see ``_kernel.c``), or None for the Python path."""
 
-
-def _load() -> ModuleType | None:
-    if os.environ.get("ASCEND_DUMP_GUI_PURE_GRAPH") == "1":
-        return None
-    try:
-        return importlib.import_module("ascend_dump_gui.core.graph._kernel")
-    except ImportError:        # not compiled here: the Python path
-        return None
-
-
-def __getattr__(name: str) -> ModuleType | None:
-    if name != "KERNEL":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()["KERNEL"] = value = _load()
-    return value
+_load = partial(optional_c.load, "ascend_dump_gui.core.graph._kernel", "ASCEND_DUMP_GUI_PURE_GRAPH")
+__getattr__ = optional_c.on_first_use("KERNEL", _load, globals())

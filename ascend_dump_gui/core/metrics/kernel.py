@@ -4,37 +4,28 @@
 the CPU lacks its instruction set (AVX2 on x86-64; other architectures have no kernels) or when the
 environment sets ``ASCEND_DUMP_GUI_NUMPY_METRICS=1``; the metrics then run their numpy path, which gives the
 same bits (msprobe's float64 sums: the same values to ~1e-15). Tests switch by setting :data:`KERNEL`.
-It is imported on first use (importing this module imports nothing else of the package: the GUI's start
-imports one module at a time).
+It is imported on first use (:mod:`ascend_dump_gui.core.optional_c`; this module imports nothing else of
+the package: the GUI's start imports one module at a time).
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 from types import ModuleType
 
 import numpy as np
+
+from ascend_dump_gui.core import optional_c
 
 KERNEL: ModuleType | None
 """The per-leaf kernels (pass_a, pass_ap, pass_b, kl_ratio, kl_sum, msprobe, nonfinite), or None for the numpy path."""
 
 
 def _load() -> ModuleType | None:
-    if os.environ.get("ASCEND_DUMP_GUI_NUMPY_METRICS") == "1":
-        return None
-    try:
-        built = importlib.import_module("ascend_dump_gui.core.metrics._kernel")
-    except ImportError:        # not compiled here: the numpy path
-        return None
-    return built if built.isa() is not None else None
+    built = optional_c.load("ascend_dump_gui.core.metrics._kernel", "ASCEND_DUMP_GUI_NUMPY_METRICS")
+    return built if built is not None and built.isa() is not None else None
 
 
-def __getattr__(name: str) -> ModuleType | None:
-    if name != "KERNEL":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()["KERNEL"] = value = _load()
-    return value
+__getattr__ = optional_c.on_first_use("KERNEL", _load, globals())
 
 
 def float32_leaf(v: np.ndarray) -> bool:

@@ -7,25 +7,13 @@ the same records, order and problems. Tests switch by setting :data:`WALK`. It i
 
 from __future__ import annotations
 
-import importlib
-import os
+from functools import partial
 from types import ModuleType
+
+from ascend_dump_gui.core import optional_c
 
 WALK: ModuleType | None
 """``list_folder(path) -> (files, common, rest)`` and the kinds DIR, LINK, OTHER, ERROR, or None."""
 
-
-def _load() -> ModuleType | None:
-    if os.environ.get("ASCEND_DUMP_GUI_PURE_SCAN") == "1":
-        return None
-    try:
-        return importlib.import_module("ascend_dump_gui.core.scan._walk")
-    except ImportError:        # not compiled here: the Python listing
-        return None
-
-
-def __getattr__(name: str) -> ModuleType | None:
-    if name != "WALK":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()["WALK"] = value = _load()
-    return value
+_load = partial(optional_c.load, "ascend_dump_gui.core.scan._walk", "ASCEND_DUMP_GUI_PURE_SCAN")
+__getattr__ = optional_c.on_first_use("WALK", _load, globals())
