@@ -6,9 +6,9 @@ the same run already used, is written under a safe or ``~2``-suffixed name (see
 :mod:`ascend_dump_gui.core.safe_names`) and reported. Every tensor's shapes are checked against its
 payload before anything is allocated; a tensor that cannot be converted is a per-file error and the rest
 of the batch is still converted. bfloat16/float8/float4 tensors are written as float32 and int4 as int8.
-Big tensors are streamed: slabs along the first original axis are restored into reused buffers by a
-worker thread while the main thread writes the previous slab, so memory stays at a few slabs and the
-copy overlaps the disk write; a big output's data is flushed to disk behind the writing (see :data:`FLUSH_BYTES`).
+Big tensors are streamed: slabs along the first original axis (a FRACTAL_NZ's big matrices one after another,
+by rows) are restored into reused buffers by a worker thread while the main thread writes the previous slab, so
+memory stays at a few slabs and the copy overlaps the disk write; a big output's data is flushed to disk behind the writing (see :data:`FLUSH_BYTES`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ SLAB_BYTES = 32 << 20
 FLUSH_BYTES = 128 << 20
 """Each time a big output has this much more data written, a background thread starts flushing it to disk, so the
 disk writes while the next slabs are restored and the batch's sync at the end finds little left."""
-_AXIS0_FORMATS = {"NC1HWC0": "N", "NDC1HWC0": "N"}
 _SUFFIX_ROOM = 24
 """Bytes kept free after an output's base name for ``.{input|output}.{i}.npy``."""
 
@@ -79,21 +78,62 @@ def output_dtype(tensor: DumpTensor) -> np.dtype:
     return np.dtype(tensor.np_dtype)
 
 
-def _slab_rows(tensor: DumpTensor, shape: tuple[int, ...], dtype: np.dtype) -> int:
+def _slab_rows(shape: tuple[int, ...], dtype: np.dtype, block: int) -> int:
+    """Rows of ``shape``'s first axis in one slab of about :data:`SLAB_BYTES`: a multiple of ``block``."""
     row_bytes = max(1, int(np.prod(shape[1:], dtype=np.int64)) * dtype.itemsize)
-    return max(1, SLAB_BYTES // row_bytes)
+    return max(1, SLAB_BYTES // row_bytes // block) * block
 
 
-def _streams_by_rows(tensor: DumpTensor) -> bool:
-    """True when original rows map to whole device rows (slab-wise restoration is possible)."""
-    if tensor.info.kind != "plain" or not tensor.original_shape:
-        return False
+@dataclass(frozen=True)
+class _RowSource:
+    """How a restored tensor streams along its first original axis: ``devices`` (one per index of the leading
+    original axes walked one at a time, else the whole device array) each restore to ``shape``; rows ``a:b`` of
+    it (``a`` a multiple of ``block``) come from device blocks ``a // block`` up to ``ceil(b / block)`` along
+    device axis ``axis``."""
+
+    devices: list[np.ndarray]
+    shape: tuple[int, ...]
+    axis: int
+    block: int
+
+    def restore(self, k: int, a: int, b: int, tensor: DumpTensor, out: np.ndarray) -> None:
+        """Rows ``a:b`` of piece ``k`` restored into ``out``."""
+        where = (slice(None),) * self.axis + (slice(a // self.block, -(-b // self.block)),)
+        to_original(self.devices[k][where], tensor.format, (b - a,) + self.shape[1:],
+                    original_format=tensor.original_format, out=out)
+
+
+_STORED_AXES = {"NC1HWC0": ("N", "C1", "H", "W", "C0"), "NDC1HWC0": ("N", "D", "C1", "H", "W", "C0"),
+                "FRACTAL_Z": ("C1HW", "N1", "N0", "C0"), "FRACTAL_Z_3D": ("DC1HW", "N1", "N0", "C0"),
+                "C1HWNCoC0": ("C1", "H", "W", "N", "Co", "C0")}
+"""The axes of each blocked format's device array as stored (FRACTAL_Z's C1, H and W in one axis)."""
+
+
+def _row_source(tensor: DumpTensor) -> _RowSource | None:
+    """How ``tensor`` streams by rows of its first original axis (a FRACTAL_NZ's big matrices one after another,
+    by rows of each), or None when that axis is not a device axis of its own (the tensor is restored whole)."""
+    shape = tuple(tensor.original_shape or ())
+    if tensor.info.kind != "plain" or not shape:
+        return None
+    dev = tensor.device_array()
     if tensor.format == "FRACTAL_NZ":
-        return len(tensor.original_shape) > 2 and len(tensor.shape) > 4 \
-            and tensor.shape[0] == tensor.original_shape[0]
-    letter = _AXIS0_FORMATS.get(tensor.format)
-    fmt = tensor.original_format or DEFAULT_ORIGINAL[tensor.format] if letter else ""
-    return bool(letter) and fmt.startswith(letter) and tensor.shape[0] == tensor.original_shape[0]
+        if len(shape) < 2 or dev.ndim < 4:
+            return None
+        matrix = int(np.prod(shape[-2:], dtype=np.int64)) * dev.itemsize
+        if len(shape) > 2 and dev.shape[0] == shape[0] and 2 * matrix <= SLAB_BYTES:   # whole matrices per slab
+            return _RowSource([dev], shape, 0, 1)
+        batch = int(np.prod(shape[:-2], dtype=np.int64))
+        matrices = dev.reshape((batch,) + dev.shape[-4:])      # (N1, M1, M0, N0) each; restore checked the sizes
+        return _RowSource([matrices[i] for i in range(batch)], shape[-2:], 1, dev.shape[-2])
+    axes = _STORED_AXES.get(tensor.format)
+    letter = (tensor.original_format or DEFAULT_ORIGINAL.get(tensor.format, ""))[:1]
+    if axes is None or not letter or dev.ndim != len(axes):
+        return None
+    if letter in axes:
+        return _RowSource([dev], shape, axes.index(letter), 1)
+    if letter + "1" in axes and letter + "0" in axes:
+        return _RowSource([dev], shape, axes.index(letter + "1"), dev.shape[axes.index(letter + "0")])
+    return None
 
 
 def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.ndarray]:
@@ -107,23 +147,24 @@ def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.
         for start in range(0, flat.size, step):
             yield flat[start:start + step].astype(dtype, copy=False)
         return
-    if not _streams_by_rows(tensor):
+    source = _row_source(tensor)
+    if source is None:
         yield tensor.array(dtype=dtype)
         return
-    dev = tensor.device_array()
-    oshape = tensor.original_shape
-    rows = _slab_rows(tensor, oshape, dtype)
-    buffers = [np.empty((min(rows, oshape[0]),) + oshape[1:], dtype) for _ in range(3)]
-    for k, start in enumerate(range(0, oshape[0], rows)):
-        stop = min(start + rows, oshape[0])
-        out = buffers[k % 3][: stop - start]
+    shape, block = source.shape, source.block
+    rows = _slab_rows(shape, dtype, block)
+    buffers = [np.empty((min(rows, shape[0]),) + shape[1:], dtype) for _ in range(3)]
+    slabs = ((k, start) for k in range(len(source.devices)) for start in range(0, shape[0], rows))
+    for n, (k, start) in enumerate(slabs):
+        stop = min(start + rows, shape[0])
+        out = buffers[n % 3][: stop - start]
 
-        def restore(part: slice, start: int = start, out: np.ndarray = out) -> None:
-            to_original(dev[start + part.start:start + part.stop], tensor.format,
-                        (part.stop - part.start,) + oshape[1:], original_format=tensor.original_format, out=out[part])
+        def restore(part: slice, k: int = k, start: int = start, out: np.ndarray = out) -> None:
+            source.restore(k, start + part.start, start + part.stop, tensor, out[part])
 
         # the slab's rows split over a thread per core (numpy's copy frees the GIL): restoring is a strided copy
-        over_chunks(stop - start, restore, chunk=-(-(stop - start) // (os.cpu_count() or 1)))
+        per = -(-(stop - start) // (os.cpu_count() or 1))
+        over_chunks(stop - start, restore, chunk=-(-per // block) * block)
         yield out
 
 

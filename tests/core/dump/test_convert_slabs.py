@@ -1,4 +1,4 @@
-"""convert restores big NC1HWC0/NDC1HWC0 tensors slab by slab, each slab's rows split over threads: the file
+"""convert restores big blocked-format tensors slab by slab, each slab's rows split over threads: the file
 written is the original array exactly."""
 
 from __future__ import annotations
@@ -10,18 +10,34 @@ from ascend_dump_gui.core.dump import convert
 from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.core.dump.convert import convert_paths
 from ascend_dump_gui.core.dump.device_formats import to_device
+from ascend_dump_gui.core.dump.reader import read_dump
 
 
-@pytest.mark.parametrize(("fmt", "shape"), [("NC1HWC0", (7, 20, 9, 11)), ("NDC1HWC0", (5, 3, 18, 4, 6))])
-def test_slab_wise_threaded_restore_gives_the_original(tmp_path, monkeypatch, fmt, shape):
-    monkeypatch.setattr(convert, "SLAB_BYTES", 1 << 15)     # many slabs of several rows each
+@pytest.mark.parametrize(("fmt", "shape", "original_format", "streamed"), [
+    ("NC1HWC0", (7, 20, 9, 11), None, True), ("NDC1HWC0", (5, 3, 18, 4, 6), None, True),
+    ("NC1HWC0", (9, 7, 20, 5), "HWCN", True), ("NC1HWC0", (37, 6, 5, 3), "CHWN", True),
+    ("NC1HWC0", (5, 9, 11, 20), "NHWC", True), ("NDC1HWC0", (6, 5, 4, 3, 18), "DHWCN", True),
+    ("FRACTAL_Z", (37, 20, 3, 5), None, True), ("FRACTAL_Z", (3, 5, 20, 37), "HWCN", False),
+    ("FRACTAL_Z_3D", (35, 18, 2, 3, 4), None, True), ("C1HWNCoC0", (9, 7, 20, 5), "HWCN", True),
+    ("FRACTAL_NZ", (300, 45), None, True), ("FRACTAL_NZ", (3, 2, 200, 33), None, True),
+    ("FRACTAL_NZ", (90, 17, 9), None, True), ("FRACTAL_NZ", (1000,), None, False)])
+def test_slab_wise_threaded_restore_gives_the_original(tmp_path, monkeypatch, fmt, shape, original_format, streamed):
+    """Rows of the first original axis (blocked or not; a FRACTAL_NZ's matrices one after another, by rows, or whole
+    matrices per slab when small) come slab by slab; a partial last block is cut; the file is the original."""
+    monkeypatch.setattr(convert, "SLAB_BYTES", 1 << 12)     # many slabs of several rows (blocks) each
     original = np.random.default_rng(0).standard_normal(shape).astype(np.float16)
     src = tmp_path / "Conv2D.conv.1.1.1700000000000000"
-    write_dump(src, op_name="conv", outputs=[TensorPayload(to_device(original, fmt), format=fmt,
-                                                           original_shape=shape)])
+    write_dump(src, op_name="conv", outputs=[TensorPayload(to_device(original, fmt, original_format=original_format),
+                                                           format=fmt, original_shape=shape,
+                                                           original_format=original_format)])
+    tensor = read_dump(src).outputs[0]
+    assert (convert._row_source(tensor) is not None) == streamed
+    slabs = [s.copy() for s in convert.iter_slabs(tensor, "original", np.dtype(np.float16))]
+    assert len(slabs) > 1 or not streamed
     report = convert_paths([src], tmp_path / "out")
     assert not report.errors and len(report.written) == 1
     np.testing.assert_array_equal(np.load(report.written[0]), original)
+    np.testing.assert_array_equal(np.concatenate([s.reshape(-1) for s in slabs]), original.reshape(-1))
 
 
 def test_big_output_is_flushed_while_written_and_still_exact(tmp_path, monkeypatch):
