@@ -3,7 +3,7 @@
 
 ``ascend_dump_gui/core/metrics/_kernel.c`` is built when a C compiler is present; without one the package still
 installs and the compare runs its numpy path (core/metrics/kernel.py). The flags keep float results IEEE:
-no FMA contraction, no fast-math, and no -march (the wheel runs on any x86_64 / aarch64 CPU).
+no FMA contraction (the kernel writes its one exact fused multiply-add out), no fast-math, and no -march (the wheel runs on any x86_64 / aarch64 CPU).
 ``ascend_dump_gui/core/scan/_walk.c`` (POSIX only) likewise: without it the scanner lists folders in Python
 (core/scan/walk.py); ``ascend_dump_gui/core/graph/_kernel.c`` too: without it the msprobe graph runs its Python
 path (core/graph/kernel.py).
