@@ -1,7 +1,5 @@
 """PyInstaller entry point for the `ascend-dump` command line."""
 
-import sys
+from ascend_dump_gui.cli import run
 
-from ascend_dump_gui.cli import main
-
-sys.exit(main())
+run()

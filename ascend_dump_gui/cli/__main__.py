@@ -1,7 +1,5 @@
 """`python -m ascend_dump_gui.cli`."""
 
-import sys
+from ascend_dump_gui.cli import run
 
-from ascend_dump_gui.cli import main
-
-sys.exit(main())
+run()
