@@ -42,9 +42,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+GC_THRESHOLDS = (50_000, 20, 20)
+"""The command's garbage collector runs once per 50,000 new container objects instead of 700: its imports alone
+made 60 collections (12-15 ms of a compare of two .npy files); a run makes few reference cycles."""
+
+
 def run() -> NoReturn:
     """The ``ascend-dump`` command: :func:`main`, then the exit. The run's objects are frozen first, so the
     interpreter's last collection does not walk every one of them again (about 20 ms after a compare)."""
+    gc.set_threshold(*GC_THRESHOLDS)
     code = main()
     gc.freeze()
     sys.exit(code)
