@@ -9,7 +9,6 @@ way), :class:`NameClaims` keeps two outputs of one run from landing on the same 
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import unicodedata
@@ -48,6 +47,8 @@ def safe_name(text: str, suffix: str = "", *, max_bytes: int = NAME_MAX) -> str:
         name = cleaned + suffix
     if len(name.encode("utf-8")) <= max_bytes:
         return name
+    import hashlib  # here: loading OpenSSL costs every command that never hashes a name about 4 ms
+
     tag = "~" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_CHARS]
     room = max_bytes - len((tag + suffix).encode("utf-8"))
     if room < 1:

@@ -1,5 +1,5 @@
 """`ascend-dump compare x.npy y.npy` loads only what a pair of .npy files needs: the dump readers (and protobuf),
-the folder scanner, the graph parser and the replay of a divergence are imported on use (part of the compare's
+the folder scanner, the graph parser, the replay of a divergence and hashlib (OpenSSL) are imported on use (part of the compare's
 speed, issue 35)."""
 
 import subprocess
@@ -14,7 +14,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     code = cli.main(["compare", sys.argv[1], sys.argv[2], "--json"])
 assert code == 0, code
 heavy = ("ascend_dump_gui.core.dump.reader", "ascend_dump_gui.core.dump.dumpfile", "ascend_dump_gui.core.dump.graph",
-         "ascend_dump_gui.core.scan.scanner", "ascend_dump_gui.core.replay.golden", "google.protobuf")
+         "ascend_dump_gui.core.scan.scanner", "ascend_dump_gui.core.replay.golden", "google.protobuf", "hashlib")
 loaded = [m for m in heavy if m in sys.modules]
 assert not loaded, loaded
 """
