@@ -29,7 +29,7 @@ import numpy as np
 
 from ascend_dump_gui.core.atomic import remove_stale_temps, write_text_atomic
 from ascend_dump_gui.core.dump.bigdump import as_byte_view
-from ascend_dump_gui.core.dump.device_formats import DEFAULT_ORIGINAL, LayoutError, to_original
+from ascend_dump_gui.core.dump.device_formats import LayoutError, RowBlocks, row_blocks
 from ascend_dump_gui.core.dump.dtypes import LOW_PRECISION_FLOATS
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor, NotADumpError
 from ascend_dump_gui.core.dump.filewrite import atomic_output, write_npy_header
@@ -84,56 +84,12 @@ def _slab_rows(shape: tuple[int, ...], dtype: np.dtype, block: int) -> int:
     return max(1, SLAB_BYTES // row_bytes // block) * block
 
 
-@dataclass(frozen=True)
-class _RowSource:
-    """How a restored tensor streams along its first original axis: ``devices`` (one per index of the leading
-    original axes walked one at a time, else the whole device array) each restore to ``shape``; rows ``a:b`` of
-    it (``a`` a multiple of ``block``) come from device blocks ``a // block`` up to ``ceil(b / block)`` along
-    device axis ``axis``."""
-
-    devices: list[np.ndarray]
-    shape: tuple[int, ...]
-    axis: int
-    block: int
-
-    def restore(self, k: int, a: int, b: int, tensor: DumpTensor, out: np.ndarray) -> None:
-        """Rows ``a:b`` of piece ``k`` restored into ``out``."""
-        where = (slice(None),) * self.axis + (slice(a // self.block, -(-b // self.block)),)
-        to_original(self.devices[k][where], tensor.format, (b - a,) + self.shape[1:],
-                    original_format=tensor.original_format, out=out)
-
-
-_STORED_AXES = {"NC1HWC0": ("N", "C1", "H", "W", "C0"), "NDC1HWC0": ("N", "D", "C1", "H", "W", "C0"),
-                "FRACTAL_Z": ("C1HW", "N1", "N0", "C0"), "FRACTAL_Z_3D": ("DC1HW", "N1", "N0", "C0"),
-                "C1HWNCoC0": ("C1", "H", "W", "N", "Co", "C0")}
-"""The axes of each blocked format's device array as stored (FRACTAL_Z's C1, H and W in one axis)."""
-
-
-def _row_source(tensor: DumpTensor) -> _RowSource | None:
-    """How ``tensor`` streams by rows of its first original axis (a FRACTAL_NZ's big matrices one after another,
-    by rows of each), or None when that axis is not a device axis of its own (the tensor is restored whole)."""
-    shape = tuple(tensor.original_shape or ())
-    if tensor.info.kind != "plain" or not shape:
+def _row_blocks(tensor: DumpTensor) -> RowBlocks | None:
+    """How ``tensor`` streams by rows (see :func:`row_blocks`): small FRACTAL_NZ matrices go two or more per slab."""
+    if tensor.info.kind != "plain" or not tensor.original_shape:
         return None
-    dev = tensor.device_array()
-    if tensor.format == "FRACTAL_NZ":
-        if len(shape) < 2 or dev.ndim < 4:
-            return None
-        matrix = int(np.prod(shape[-2:], dtype=np.int64)) * dev.itemsize
-        if len(shape) > 2 and dev.shape[0] == shape[0] and 2 * matrix <= SLAB_BYTES:   # whole matrices per slab
-            return _RowSource([dev], shape, 0, 1)
-        batch = int(np.prod(shape[:-2], dtype=np.int64))
-        matrices = dev.reshape((batch,) + dev.shape[-4:])      # (N1, M1, M0, N0) each; restore checked the sizes
-        return _RowSource([matrices[i] for i in range(batch)], shape[-2:], 1, dev.shape[-2])
-    axes = _STORED_AXES.get(tensor.format)
-    letter = (tensor.original_format or DEFAULT_ORIGINAL.get(tensor.format, ""))[:1]
-    if axes is None or not letter or dev.ndim != len(axes):
-        return None
-    if letter in axes:
-        return _RowSource([dev], shape, axes.index(letter), 1)
-    if letter + "1" in axes and letter + "0" in axes:
-        return _RowSource([dev], shape, axes.index(letter + "1"), dev.shape[axes.index(letter + "0")])
-    return None
+    return row_blocks(tensor.device_array(), tensor.format, tensor.original_shape, tensor.original_format,
+                      whole_matrices=SLAB_BYTES // 2)
 
 
 def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.ndarray]:
@@ -147,7 +103,7 @@ def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.
         for start in range(0, flat.size, step):
             yield flat[start:start + step].astype(dtype, copy=False)
         return
-    source = _row_source(tensor)
+    source = _row_blocks(tensor)
     if source is None:
         yield tensor.array(dtype=dtype)
         return
@@ -160,7 +116,7 @@ def iter_slabs(tensor: DumpTensor, layout: str, dtype: np.dtype) -> Iterator[np.
         out = buffers[n % 3][: stop - start]
 
         def restore(part: slice, k: int = k, start: int = start, out: np.ndarray = out) -> None:
-            source.restore(k, start + part.start, start + part.stop, tensor, out[part])
+            source.restore(k, start + part.start, start + part.stop, out[part])
 
         # the slab's rows split over a thread per core (numpy's copy frees the GIL): restoring is a strided copy
         per = -(-(stop - start) // (os.cpu_count() or 1))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -38,6 +39,63 @@ _DEVICE_AXES = {"NC1HWC0": ("N", "C1", "H", "W", "C0"), "NDC1HWC0": ("N", "D", "
 
 class LayoutError(ValueError):
     """A device array and an original shape that do not fit together."""
+
+
+_STORED_AXES = {**_DEVICE_AXES, "FRACTAL_Z": ("C1HW", "N1", "N0", "C0"), "FRACTAL_Z_3D": ("DC1HW", "N1", "N0", "C0"),
+                "C1HWNCoC0": ("C1", "H", "W", "N", "Co", "C0")}
+"""The axes of the device array as stored, where they differ from the view above (FRACTAL_Z's leading axes in
+one, C1HWNCoC0's Co beside C0)."""
+
+
+@dataclass(frozen=True)
+class RowBlocks:
+    """Where rows of an original array's first axis (of each matrix, for FRACTAL_NZ) lie in its device array:
+    ``devices`` (a FRACTAL_NZ's matrices one by one, else the whole device array) each restore to ``shape``; rows
+    ``a:b`` of it (``a`` a multiple of ``block``) come from device blocks ``a // block`` to ``ceil(b / block)``
+    along device axis ``axis``."""
+
+    fmt: str
+    original_format: str | None
+    devices: list[np.ndarray]
+    shape: tuple[int, ...]
+    axis: int
+    block: int
+
+    def restore(self, k: int, a: int, b: int, out: np.ndarray) -> None:
+        """Rows ``a:b`` of piece ``k`` restored into ``out`` (C-contiguous, ``b - a`` rows)."""
+        where = (slice(None),) * self.axis + (slice(a // self.block, -(-b // self.block)),)
+        to_original(self.devices[k][where], self.fmt, (b - a,) + self.shape[1:], original_format=self.original_format,
+                    out=out)
+
+
+def row_blocks(device: np.ndarray, fmt: str, original_shape: Sequence[int], original_format: str | None = None, *,
+               whole_matrices: int = 0) -> RowBlocks | None:
+    """How ``device`` (checked by :func:`check_restorable`) restores by rows of its original's first axis, or None
+    when that axis is not a device axis of its own. A FRACTAL_NZ goes one matrix after another, by rows of each,
+    or by whole matrices along its first batch axis when a matrix holds at most ``whole_matrices`` bytes."""
+    shape = tuple(int(d) for d in original_shape)
+    if not shape or fmt not in RESTORABLE:
+        return None
+    if fmt == "FRACTAL_NZ":
+        if len(shape) < 2 or device.ndim < 4:
+            return None
+        if len(shape) > 2 and device.shape[0] == shape[0] and math.prod(shape[-2:]) * device.itemsize <= whole_matrices:
+            return RowBlocks(fmt, original_format, [device], shape, 0, 1)
+        matrices = device.reshape((math.prod(shape[:-2]),) + device.shape[-4:])     # (N1, M1, M0, N0) each
+        return RowBlocks(fmt, original_format, list(matrices), shape[-2:], 1, device.shape[-2])
+    axes = _STORED_AXES[fmt]
+    try:
+        letter = _original_format(fmt, shape, original_format)[0]
+    except LayoutError:          # a shape that does not restore: restored whole, where the error is reported
+        return None
+    if device.ndim != len(axes):
+        return None
+    if letter in axes:
+        return RowBlocks(fmt, original_format, [device], shape, axes.index(letter), 1)
+    if letter + "1" in axes and letter + "0" in axes:
+        return RowBlocks(fmt, original_format, [device], shape, axes.index(letter + "1"),
+                         device.shape[axes.index(letter + "0")])
+    return None
 
 
 def _original_format(fmt: str, original_shape: Sequence[int], original_format: str | None) -> str:

@@ -147,6 +147,16 @@ def test_random_pairs_with_kernel_equal_whole_array_msaccucmp(kind):
             assert _same(got.values[name], want[name]), name
 
 
+def _assert_msprobe_close(got, want, n: int) -> None:
+    """msprobe's columns of two computations: texts equal, numbers equal to rounding."""
+    for name, w in want.values.items():
+        g = got.values[name]
+        if isinstance(w, str) or isinstance(g, str):
+            assert g == w, (n, name)
+        else:      # float64 sums in another order than BLAS: rounding-level differences only
+            assert g == pytest.approx(w, rel=1e-12, abs=2e-12) or (math.isinf(g) and g == w), (n, name, g, w)
+
+
 @needs_kernel
 @pytest.mark.parametrize("kind", KINDS)
 def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
@@ -155,12 +165,7 @@ def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
         x, y = _adversarial(n, kind, rng)
         got, want = _both_paths(monkeypatch, lambda x=x, y=y: msprobe_metrics(x, y, leaf=4096))
         assert got.message == want.message
-        for name, w in want.values.items():
-            g = got.values[name]
-            if isinstance(w, str) or isinstance(g, str):
-                assert g == w, (n, name)
-            else:      # float64 sums in another order than BLAS: rounding-level differences only
-                assert g == pytest.approx(w, rel=1e-12, abs=2e-12) or (math.isinf(g) and g == w), (n, name, g, w)
+        _assert_msprobe_close(got, want, n)
 
 
 @needs_kernel
@@ -238,12 +243,7 @@ def test_msprobe_columns_from_the_fused_pass_equal_numpy_path(kind, monkeypatch)
         want = msprobe_metrics(x, y, leaf=4096)
         monkeypatch.setattr(kernel, "KERNEL", BUILT)
         assert got.message == want.message
-        for name, w in want.values.items():
-            g = got.values[name]
-            if isinstance(w, str) or isinstance(g, str):
-                assert g == w, (n, name)
-            else:      # float64 sums in another order than BLAS: rounding-level differences only
-                assert g == pytest.approx(w, rel=1e-12, abs=2e-12) or (math.isinf(g) and g == w), (n, name, g, w)
+        _assert_msprobe_close(got, want, n)
 
 
 @needs_kernel

@@ -31,7 +31,7 @@ def test_slab_wise_threaded_restore_gives_the_original(tmp_path, monkeypatch, fm
                                                            format=fmt, original_shape=shape,
                                                            original_format=original_format)])
     tensor = read_dump(src).outputs[0]
-    assert (convert._row_source(tensor) is not None) == streamed
+    assert (convert._row_blocks(tensor) is not None) == streamed
     slabs = [s.copy() for s in convert.iter_slabs(tensor, "original", np.dtype(np.float16))]
     assert len(slabs) > 1 or not streamed
     report = convert_paths([src], tmp_path / "out")
