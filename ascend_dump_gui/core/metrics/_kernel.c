@@ -52,7 +52,7 @@ AI double dmax_nan(double m, double v) { return ((v > m) | (v != v)) ? v : m; }
 
 AI f8 ld8(const float *p) { f8 v; memcpy(&v, p, sizeof v); return v; }
 AI void st8(float *p, f8 v) { memcpy(p, &v, sizeof v); }
-AI f8 bc8(float v) { return (f8){v, v, v, v, v, v, v, v}; }
+AVX2 AI f8 bc8(float v) { return (f8)_mm256_set1_ps(v); }    /* one vbroadcastss, hoisted out of loops */
 AI f8 sel8(i8 m, f8 a, f8 b) { return (f8)((m & (i8)a) | (~m & (i8)b)); }
 AI f8 abs8(f8 v) { return (f8)((i8)v & 0x7fffffff); }
 AI d4 absd4(d4 v) { return (d4)((l4)v & 0x7fffffffffffffffLL); }
@@ -72,8 +72,9 @@ enum { M_AD, M_REL, M_XMAX, M_YMAX, NMAX };
 enum { M_XMIN, M_YMIN, NMIN };
 
 /* pass A's running max/min, one per accumulator lane (lane 0 also takes the scalar elements); xabs: max |x|
- * over the values that are not NaN (inf there = x holds an Inf, whatever NaN it holds too) */
-typedef struct { float mx[NMAX][8]; float mn[NMIN][8]; float xabs[8]; } ExtA;
+ * over the values that are not NaN (inf there = x holds an Inf, whatever NaN it holds too); nz: the least
+ * nonzero |x| and |y| as (bits - 1) unsigned, so a zero (bits 0) wraps to the largest and never wins */
+typedef struct { float mx[NMAX][8]; float mn[NMIN][8]; float xabs[8]; uint32_t nz[2][8]; } ExtA;
 
 /* msaccucmp's relative error: |x / y - 1|, 0 where |y| <= eps (or y is NaN) */
 AI float rel_a(float x, float y) { float t = fabsf(x / y - 1.0f); return (fabsf(y) > EPS64F) ? t : 0.0f; }
@@ -88,18 +89,79 @@ AI void elems_a(float x, float y, float e[NA], ExtA *ex) {
     ex->mn[M_XMIN][0] = fmin_nan(ex->mn[M_XMIN][0], x);
     ex->mn[M_YMIN][0] = fmin_nan(ex->mn[M_YMIN][0], y);
     ex->xabs[0] = (fabsf(x) > ex->xabs[0]) ? fabsf(x) : ex->xabs[0];
+    uint32_t bx, by;
+    float ax = fabsf(x), ay = fabsf(y);
+    memcpy(&bx, &ax, 4);
+    memcpy(&by, &ay, 4);
+    if (bx - 1u < ex->nz[0][0]) ex->nz[0][0] = bx - 1u;
+    if (by - 1u < ex->nz[1][0]) ex->nz[1][0] = by - 1u;
 }
 
-typedef struct { float nx, ny, xlo, xspan, ylo, yspan; } ParamB;
+/* ---------------------------------------------------------------- division by a loop-invariant divisor
+ * a / d correctly rounded without a divide instruction, which costs several multiply-adds here. y = RN(1/d) and
+ * ylo = RN(RN(1 - d*y) * y) (the residual 1 - d*y is exact in one FMA) give 1/d to about 2^-47, so
+ * q0 = RN(a*y + RN(a*ylo)) is within one ulp of a/d (a faithful rounding); then the remainder r = a - d*q0 is
+ * exact in one FMA and RN(q0 + r*y) is the correctly rounded a/d (Markstein's theorem: y within half an ulp of
+ * 1/d, q0 within one ulp of a/d). That holds where nothing overflows or underflows, which div_ok() checks
+ * once per leaf from bounds on the leaf's dividends: |d| within 2^+-64, every nonzero |a| >= 2^-100 and
+ * every |a / d| within 2^+-120 (so y, ylo, q0 are normal and the remainder's last bit is >= 2^-149); a leaf
+ * outside them divides. A zero a gives a zero whose sign may differ from a / d's; the only zero dividends here
+ * are cosine's x and y, whose products are summed, and a sum's bits never depend on the sign of a zero term
+ * (the sums start at +0: x + (+-0) = x for x != 0, and a zero total is +0). Tested against numpy's division on
+ * every significand for several divisors (test_metrics_kernel.py). */
+typedef struct { f8 d, y, ylo; int fast; } Div;
+
+AVX2 AI f8 fma8(f8 a, f8 b, f8 c) { return (f8)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c); }
+AVX2 AI f8 fnma8(f8 a, f8 b, f8 c) { return (f8)_mm256_fnmadd_ps((__m256)a, (__m256)b, (__m256)c); }
+
+/* whether a / d may be computed without dividing for every dividend a that is 0 or has amin <= |a| <= amax */
+static int div_ok(float d, float amin, float amax) {
+    float ad = fabsf(d);
+    return ad >= 0x1p-64f && ad <= 0x1p64f && amin >= 0x1p-100f && amin >= 0x1p-120f * ad &&
+           amax <= 0x1p120f * ad;          /* false for a NaN or infinite d, amin or amax */
+}
+
+AVX2 static Div divisor(float d, float amin, float amax) {
+    Div v = {bc8(d), bc8(0), bc8(0), div_ok(d, amin, amax)};
+    if (v.fast) {
+        float y = 1.0f / d;
+        float e = _mm_cvtss_f32(_mm_fnmadd_ss(_mm_set_ss(d), _mm_set_ss(y), _mm_set_ss(1.0f)));   /* 1 - d*y */
+        v.y = bc8(y);
+        v.ylo = bc8(e * y);
+    }
+    return v;
+}
+
+AVX2 AI f8 div8(f8 a, const Div *v) {
+    if (!v->fast) return a / v->d;
+    f8 q0 = fma8(a, v->y, a * v->ylo);
+    return fma8(fnma8(q0, v->d, a), v->y, q0);
+}
+
+/* pass B's divisors: cosine's norms and KL's spans, each with its leaf's bounds */
+typedef struct { float nx, ny, xlo, xspan, ylo, yspan; Div cx, cy, kx, ky; } ParamB;
 enum { B_COS, B_PX, B_PY, NB };
+
+/* The divisors of one leaf: nx, ny and the spans (kl_ratio's psum/qsum: kl_divisors); xnz, ynz are the leaf's
+ * least nonzero |x|, |y| (pass A), 0 when unknown (then every quotient divides). Cosine's |x| <= 2 nx: the float32
+ * sum of squares is at least its largest term. KL's dividend v - lo lies in [0, span] and, unless 0, is at least
+ * the last bit of v or lo: >= 2^-24 min(|v|, |lo|) (v, lo != 0), |lo| (v = 0) or |v| (lo = 0). */
+AVX2 static float kl_least(float lo, float nz) { return lo == 0.0f ? nz : 0x1p-24f * fminf(nz, fabsf(lo)); }
+
+AVX2 static void divisors(ParamB *p, float xnz, float ynz) {
+    p->cx = divisor(p->nx, xnz, 2.0f * p->nx);
+    p->cy = divisor(p->ny, ynz, 2.0f * p->ny);
+    p->kx = divisor(p->xspan, kl_least(p->xlo, xnz), p->xspan);
+    p->ky = divisor(p->yspan, kl_least(p->ylo, ynz), p->yspan);
+}
 
 /* KL's normalisation: max((v - lo) / span, eps32), or max(v, eps32) where span == 0; NaN propagates */
 AI float norm01(float v, float lo, float span) {
     float t = (span != 0.0f) ? (v - lo) / span : v;
     return ((t > EPS32F) | (t != t)) ? t : EPS32F;
 }
-AVX2 AI f8 norm8(f8 v, float lo, float span) {     /* eps > t ? eps : t (vmaxps): norm01's choice, NaN kept */
-    f8 t = (span != 0.0f) ? (v - lo) / span : v;
+AVX2 AI f8 norm8(f8 v, float lo, const Div *span) {     /* eps > t ? eps : t (vmaxps): norm01's choice, NaN kept */
+    f8 t = (span->d[0] != 0.0f) ? div8(v - lo, span) : v;
     return (f8)_mm256_max_ps((__m256)bc8(EPS32F), (__m256)t);
 }
 
@@ -133,19 +195,21 @@ AI void elems_p(float x, float y, double e[NP], ExtP *ex) {
 AVX2 AI f8 max8x(f8 m, f8 v) { return (f8)_mm256_max_ps((__m256)v, (__m256)m); }
 AVX2 AI f8 min8x(f8 m, f8 v) { return (f8)_mm256_min_ps((__m256)v, (__m256)m); }
 AVX2 AI d4 maxd4x(d4 m, d4 v) { return (d4)_mm256_max_pd((__m256d)v, (__m256d)m); }
-AI f8 with_nan(f8 m, i8 seen) { return sel8(seen, bc8(NAN), m); }
+AVX2 AI f8 with_nan(f8 m, i8 seen) { return sel8(seen, bc8(NAN), m); }
 AI d4 with_nand4(d4 m, l4 seen) { return (d4)((seen & (l4)(d4){NAN, NAN, NAN, NAN}) | (~seen & (l4)m)); }
 
 /* eight elements of pass A, one per accumulator lane: the sums start at them (first) or add them; the
  * running max/min take them */
-AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f8 *xabs) {
-    f8 D = X - Y, AD = abs8(D), T = and8(abs8(X / Y - 1.0f), abs8(Y) > EPS64F);
+AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f8 *xabs, i8 nz[2]) {
+    f8 D = X - Y, AD = abs8(D), AX = abs8(X), AY = abs8(Y), T = and8(abs8(X / Y - 1.0f), AY > EPS64F);
     f8 e[NA] = {[A_D2] = D * D, [A_AD] = AD, [A_XX] = X * X, [A_YY] = Y * Y, [A_REL] = T, [A_X] = X, [A_Y] = Y};
     for (int k = 0; k < NA; k++) r[k] = first ? e[k] : r[k] + e[k];
     mx[M_AD] = max8x(mx[M_AD], AD); mx[M_REL] = max8x(mx[M_REL], T);
     mx[M_XMAX] = max8x(mx[M_XMAX], X); mx[M_YMAX] = max8x(mx[M_YMAX], Y);
     mn[M_XMIN] = min8x(mn[M_XMIN], X); mn[M_YMIN] = min8x(mn[M_YMIN], Y);
-    *xabs = max8x(*xabs, abs8(X));          /* a NaN |x| leaves it: the max over the values that are not NaN */
+    *xabs = max8x(*xabs, AX);               /* a NaN |x| leaves it: the max over the values that are not NaN */
+    nz[0] = (i8)_mm256_min_epu32((__m256i)nz[0], (__m256i)((i8)AX - 1));
+    nz[1] = (i8)_mm256_min_epu32((__m256i)nz[1], (__m256i)((i8)AY - 1));
 }
 
 /* eight elements of msprobe's columns: float64 sums in two 4-lane halves (lanes 0-3 in a[], 4-7 in b[]) */
@@ -180,11 +244,14 @@ AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], Ex
         return;
     }
     f8 r[NA], mx[NMAX], mn[NMIN], xabs = ld8(ex->xabs);
+    i8 nz[2];
+    memcpy(nz, ex->nz, sizeof nz);
     for (int k = 0; k < NMAX; k++) mx[k] = ld8(ex->mx[k]);
     for (int k = 0; k < NMIN; k++) mn[k] = ld8(ex->mn[k]);
     idx i, end = n - n % 8;
-    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs);   /* numpy starts each accumulator at its first element */
-    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs);
+    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs, nz);   /* numpy starts each accumulator at its first element */
+    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs, nz);
+    memcpy(ex->nz, nz, sizeof nz);
     i8 nan_ad = r[A_AD] != r[A_AD], nan_rel = r[A_REL] != r[A_REL];     /* the lanes that saw a NaN (see max8x) */
     i8 nan_x = r[A_XX] != r[A_XX], nan_y = r[A_YY] != r[A_YY];
     mx[M_AD] = with_nan(mx[M_AD], nan_ad); mx[M_REL] = with_nan(mx[M_REL], nan_rel);
@@ -211,8 +278,8 @@ AVX2 static void rec_a(const float *x, const float *y, idx n, float *out, ExtA *
 
 /* eight elements of pass B: the sums start at them (first) or add them */
 AVX2 AI void step_b(f8 X, f8 Y, const ParamB *p, int first, f8 r[NB]) {
-    f8 e[NB] = {[B_COS] = (X / p->nx) * (Y / p->ny), [B_PX] = norm8(X, p->xlo, p->xspan),
-                [B_PY] = norm8(Y, p->ylo, p->yspan)};
+    f8 e[NB] = {[B_COS] = div8(X, &p->cx) * div8(Y, &p->cy), [B_PX] = norm8(X, p->xlo, &p->kx),
+                [B_PY] = norm8(Y, p->ylo, &p->ky)};
     for (int k = 0; k < NB; k++) r[k] = first ? e[k] : r[k] + e[k];
 }
 
@@ -240,11 +307,19 @@ AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, f
     for (int k = 0; k < NB; k++) out[k] += b[k];
 }
 
-AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, float psum, float qsum, float *po,
-                    float *ro) {
+/* kl()'s divisors by psum and qsum: the normalised values lie in [eps32, 1] (span != 0) or are max(lo, eps32) */
+AVX2 static void kl_divisors(const ParamB *p, float psum, float qsum, Div *dp, Div *dq) {
+    float px = fmaxf(p->xlo, EPS32F), py = fmaxf(p->ylo, EPS32F);
+    *dp = p->xspan != 0.0f ? divisor(psum, EPS32F, 1.0f) : divisor(psum, px, px);
+    *dq = p->yspan != 0.0f ? divisor(qsum, EPS32F, 1.0f) : divisor(qsum, py, py);
+}
+
+AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, const Div *dp, const Div *dq,
+                    float *po, float *ro) {
+    float psum = dp->d[0], qsum = dq->d[0];
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
-        f8 P = norm8(ld8(x + i), p->xlo, p->xspan) / psum, Q = norm8(ld8(y + i), p->ylo, p->yspan) / qsum;
+        f8 P = div8(norm8(ld8(x + i), p->xlo, &p->kx), dp), Q = div8(norm8(ld8(y + i), p->ylo, &p->ky), dq);
         st8(po + i, P);
         st8(ro + i, P / Q);
     }
@@ -351,10 +426,12 @@ static int not_empty(idx n) {
 }
 
 PyDoc_STRVAR(pass_a_doc,
-"pass_a(x, y) -> (d2, ad_sum, xx, yy, rel_sum, xsum, ysum, ad_max, rel_max, xmax, ymax, xmin, ymin, xabs)\n\n"
+"pass_a(x, y) -> (d2, ad_sum, xx, yy, rel_sum, xsum, ysum, ad_max, rel_max, xmax, ymax, xmin, ymin, xabs, xnz,\n"
+"ynz)\n\n"
 "Pass A of one non-empty leaf of two contiguous float32 buffers: numpy's float32 pairwise sums of (x-y)^2,\n"
 "|x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min; xabs: max |x| over\n"
-"the values that are not NaN (inf when x holds an Inf).");
+"the values that are not NaN (inf when x holds an Inf); xnz, ynz: the least nonzero |x| and |y| of the values\n"
+"that are not NaN (inf when there is none, NaN when every nonzero value is NaN), which admit the leaf to the division-free quotients of passes B/C.");
 
 /* pass A's running max/min start at the first element's values in every lane */
 static void start_a(const float *x, const float *y, ExtA *ex) {
@@ -363,6 +440,7 @@ static void start_a(const float *x, const float *y, ExtA *ex) {
         for (int k = 0; k < NMAX; k++) ex->mx[k][j] = first_max[k];
         for (int k = 0; k < NMIN; k++) ex->mn[k][j] = first_min[k];
         ex->xabs[j] = 0.0f;
+        ex->nz[0][j] = ex->nz[1][j] = UINT32_MAX;
     }
 }
 
@@ -373,15 +451,25 @@ static void finish_a(float s[NA], ExtA *ex) {
         for (int k = 0; k < NMAX; k++) ex->mx[k][0] = fmax_nan(ex->mx[k][0], ex->mx[k][j]);
         for (int k = 0; k < NMIN; k++) ex->mn[k][0] = fmin_nan(ex->mn[k][0], ex->mn[k][j]);
         ex->xabs[0] = (ex->xabs[j] > ex->xabs[0]) ? ex->xabs[j] : ex->xabs[0];
+        for (int k = 0; k < 2; k++) ex->nz[k][0] = ex->nz[k][j] < ex->nz[k][0] ? ex->nz[k][j] : ex->nz[k][0];
     }
 }
 
+/* the least nonzero |value| from its (bits - 1) minimum: inf where every value was zero */
+static float least_nonzero(uint32_t m) {
+    float v;
+    m = (m == UINT32_MAX) ? 0x7f800000u : m + 1u;
+    memcpy(&v, &m, 4);
+    return v;
+}
+
 static PyObject *build_a(const float s[NA], const ExtA *ex) {
-    return Py_BuildValue("(dddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
+    return Py_BuildValue("(dddddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
                          (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
                          (double)ex->mx[M_AD][0], (double)ex->mx[M_REL][0], (double)ex->mx[M_XMAX][0],
                          (double)ex->mx[M_YMAX][0], (double)ex->mn[M_XMIN][0], (double)ex->mn[M_YMIN][0],
-                         (double)ex->xabs[0]);
+                         (double)ex->xabs[0], (double)least_nonzero(ex->nz[0][0]),
+                         (double)least_nonzero(ex->nz[1][0]));
 }
 
 static PyObject *py_pass_a(PyObject *self, PyObject *args) {
@@ -405,20 +493,24 @@ static PyObject *py_pass_a(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(pass_b_doc,
-"pass_b(x, y, nx, ny, xlo, xspan, ylo, yspan) -> (cos, px, py)\n\n"
+"pass_b(x, y, nx, ny, xlo, xspan, ylo, yspan, xnz=0, ynz=0) -> (cos, px, py)\n\n"
 "Pass B of one leaf: numpy's float32 pairwise sums of (x/nx)*(y/ny) and of KL's normalised values\n"
-"max((v - lo) / span, eps32) (max(v, eps32) where span == 0). Every parameter is a float32 value.");
+"max((v - lo) / span, eps32) (max(v, eps32) where span == 0). Every parameter is a float32 value; xnz, ynz:\n"
+"the leaf's least nonzero |x|, |y| from pass_a, which let the quotients skip the divide instruction (the same\n"
+"bits; 0: divide).");
 
 static PyObject *py_pass_b(PyObject *self, PyObject *args) {
     Py_buffer bx, by;
     ParamB p;
-    if (!PyArg_ParseTuple(args, "y*y*ffffff:pass_b", &bx, &by, &p.nx, &p.ny, &p.xlo, &p.xspan, &p.ylo,
-                          &p.yspan))
+    float xnz = 0.0f, ynz = 0.0f;
+    if (!PyArg_ParseTuple(args, "y*y*ffffff|ff:pass_b", &bx, &by, &p.nx, &p.ny, &p.xlo, &p.xspan, &p.ylo,
+                          &p.yspan, &xnz, &ynz))
         return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n)) {
         float s[NB];
+        divisors(&p, xnz, ynz);
         Py_BEGIN_ALLOW_THREADS
         rec_b(bx.buf, by.buf, n, &p, s);
         for (int k = 0; k < NB; k++) s[k] = 0.0f + s[k];
@@ -431,16 +523,17 @@ static PyObject *py_pass_b(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(kl_ratio_doc,
-"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p_out, r_out) -> None\n\n"
+"kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p_out, r_out, xnz=0, ynz=0) -> None\n\n"
 "KL's float32 element operations before the log: P into p_out and P / Q into r_out (writable float32 buffers\n"
-"of the leaf's length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32).");
+"of the leaf's length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32);\n"
+"xnz, ynz as for pass_b.");
 
 static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
     Py_buffer bx, by, bp, br;
-    ParamB p = {1.0f, 1.0f, 0, 0, 0, 0};
-    float psum, qsum;
-    if (!PyArg_ParseTuple(args, "y*y*ffffffw*w*:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
-                          &qsum, &bp, &br))
+    ParamB p = {.nx = 1.0f, .ny = 1.0f};
+    float psum, qsum, xnz = 0.0f, ynz = 0.0f;
+    if (!PyArg_ParseTuple(args, "y*y*ffffffw*w*|ff:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
+                          &qsum, &bp, &br, &xnz, &ynz))
         return NULL;
     idx n;
     PyObject *res = NULL;
@@ -448,8 +541,11 @@ static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
         if (bp.len != bx.len || br.len != bx.len || bp.buf == br.buf) {
             PyErr_SetString(PyExc_ValueError, "the output buffers must be two, of the leaf's length");
         } else {
+            Div dp, dq;
+            divisors(&p, xnz, ynz);
+            kl_divisors(&p, psum, qsum, &dp, &dq);
             Py_BEGIN_ALLOW_THREADS
-            kl(bx.buf, by.buf, n, &p, psum, qsum, bp.buf, br.buf);
+            kl(bx.buf, by.buf, n, &p, &dp, &dq, bp.buf, br.buf);
             Py_END_ALLOW_THREADS
             res = Py_None;
             Py_INCREF(res);

@@ -62,6 +62,7 @@ class PassA:
     ysum: float | None = None
     leaf_xmin: dict[int, np.floating] = field(default_factory=dict)   # leaf start -> min of x there
     leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
+    leaf_nonzero: dict[int, tuple[float, float]] = field(default_factory=dict)   # leaf start -> least nonzero |x|, |y|
     msprobe: dict[tuple[int, int], tuple | None] | None = None    # leaf range -> msprobe's totals (kernel_leaf)
     x_nonfinite: tuple[bool, bool] | None = None     # (has Inf, has NaN) of float32 x, seen by the kernel
 
@@ -127,6 +128,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                 values, totals = k.pass_a(xs, ys), None
             r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
             r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
+            r["nonzero"] = values[14:16]
             if msprobe:
                 r["msprobe"] = kernel_totals(totals)
             return r
@@ -175,6 +177,8 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             out.ysum = float(np.sum([p["ysum"] for p in parts], dtype=np.float64))
         if msprobe:
             out.msprobe = {ab: p["msprobe"] for ab, p in zip(ranges, parts, strict=True)}
+        if k is not None:
+            out.leaf_nonzero = {a: p["nonzero"] for (a, _), p in zip(ranges, parts, strict=True)}
         if k is not None and kernel.float32_leaf(x):
             out.x_nonfinite = (any(p["x_nonfinite"][0] for p in parts), any(p["x_nonfinite"][1] for p in parts))
         if need.minmax:
@@ -257,14 +261,21 @@ def _norm01(v: np.ndarray, lo: np.floating, span: np.floating, skip_floor: bool,
     return out if skip_floor else np.maximum(out, EPS32, out=out)
 
 
+def _least(nonzero: dict[int, tuple[float, float]] | None, start: int) -> tuple[float, float]:
+    """The least nonzero |x| and |y| pass A saw in the leaf at ``start``; (0, 0) when unknown (the kernel divides)."""
+    return nonzero.get(start, (0.0, 0.0)) if nonzero else (0.0, 0.0)
+
+
 def _skips(floor: np.float32 | None, leaf_min: np.floating | None) -> bool:
     return floor is not None and leaf_min is not None and bool(leaf_min >= floor)
 
 
 def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floating] | None,
-           kl: KLRange | None, stats: bool = False, leaf: int = pairwise.DEFAULT_LEAF) -> dict:
+           kl: KLRange | None, stats: bool = False, leaf: int = pairwise.DEFAULT_LEAF,
+           nonzero: dict[int, tuple[float, float]] | None = None) -> dict:
     """Second pass: ``sum((x/nx)*(y/ny))`` for cosine, the sums of KL's normalised values and, with
-    ``stats``, the exact float64 (mean, std) of each side (``xstat``/``ystat``)."""
+    ``stats``, the exact float64 (mean, std) of each side (``xstat``/``ystat``). ``nonzero``: pass A's
+    :attr:`PassA.leaf_nonzero`, which lets the kernel's quotients skip the divide instruction (same bits)."""
     n = x.shape[0]
     xfloor, yfloor = kl.floors() if kl is not None else (None, None)
     k = kernel.KERNEL
@@ -277,7 +288,7 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
         r: dict = {}
         with np.errstate(all="ignore"):
             if k is not None and (norms is not None or kl is not None):
-                cos, px, py = k.pass_b(xs, ys, nx, ny, *lims)
+                cos, px, py = k.pass_b(xs, ys, nx, ny, *lims, *_least(nonzero, a))
                 if norms is not None:            # float32 values as Python floats (made float32 below)
                     r["cos"] = cos
                 if kl is not None:
@@ -306,9 +317,10 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
 
 
 def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: np.floating,
-           leaf: int = pairwise.DEFAULT_LEAF) -> np.floating:
+           leaf: int = pairwise.DEFAULT_LEAF, nonzero: dict[int, tuple[float, float]] | None = None) -> np.floating:
     """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions (recomputed: cheaper
-    than keeping pass B's values, which costs a write and a read of both tensors' size)."""
+    than keeping pass B's values, which costs a write and a read of both tensors' size); ``nonzero`` as for
+    :func:`pass_b`."""
     n = x.shape[0]
     xfloor, yfloor = kl.floors()
     k = kernel.KERNEL
@@ -317,7 +329,7 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
         with np.errstate(all="ignore"):
             _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
             if k is not None:            # P and P / Q, numpy's log (its SIMD bits), the sum of P * log
-                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q)
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q, *_least(nonzero, a))
                 return np.float32(k.kl_sum(p, np.log(q, out=q)))
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)

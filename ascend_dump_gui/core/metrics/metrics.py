@@ -145,10 +145,10 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
         stats = need.sums and std_text is None      # undecided from float32 sums: exact float64 moments
         b = {}
         if norms is not None or kl is not None or stats:
-            b = fused.pass_b(x, y, norms=norms, kl=kl, stats=stats, leaf=leaf)
+            b = fused.pass_b(x, y, norms=norms, kl=kl, stats=stats, leaf=leaf, nonzero=a.leaf_nonzero)
         if stats:
             std_text = format_std((*b["xstat"], *b["ystat"]))
-        kl_value = fused.pass_c(x, y, kl, b["px"], b["py"], leaf) if kl is not None else None
+        kl_value = fused.pass_c(x, y, kl, b["px"], b["py"], leaf, a.leaf_nonzero) if kl is not None else None
         for name in selected:
             if name == "CosineSimilarity":
                 if scalar:

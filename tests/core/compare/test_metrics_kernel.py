@@ -50,10 +50,15 @@ def _adversarial(n: int, kind: int, rng: np.random.Generator) -> tuple[np.ndarra
         x, y = (x * np.float32(1e-39)).astype(np.float32), (y * np.float32(1e-39)).astype(np.float32)
         y[rng.integers(0, n, k)] = 0
         y[rng.integers(0, n, 1)] = np.nan
+    elif kind == 9:                                  # around the division-free quotients' bounds (2^-100)
+        k = int(rng.integers(0, n + 1))
+        scale = np.exp2(rng.uniform(-112, -88, k)).astype(np.float32)
+        x[:k], y[:k] = x[:k] * scale, y[:k] * scale
+        x[rng.integers(0, n, k // 4 + 1)] = 0
     return x, y
 
 
-KINDS = range(9)
+KINDS = range(10)
 
 
 def _same(a, b) -> bool:
@@ -78,6 +83,9 @@ def test_pass_a_sums_equal_numpys_pairwise_sums(kind):
         bad = [i for i, (g, w) in enumerate(zip(got[:13], want, strict=True)) if not _same(g, w)]
         assert not bad, (n, kind, bad)
         assert got[13] == np.max(np.abs(x[~np.isnan(x)]), initial=0)
+        for v, least in ((x, got[14]), (y, got[15])):
+            nonzero = np.abs(v[(v != 0) & ~np.isnan(v)])
+            assert least == (nonzero.min() if nonzero.size else np.inf) or (np.isnan(least) and not nonzero.size)
 
 
 @needs_kernel
@@ -264,6 +272,20 @@ def test_kl_kernels_keep_numpys_bits():
         assert _same(BUILT.kl_sum(p, log_r), np.sum(p * log_r)), n
     with pytest.raises(ValueError, match="two"):
         BUILT.kl_ratio(x, y, xlo, xspan, ylo, yspan, psum, qsum, p, p)
+
+
+@needs_kernel
+@pytest.mark.parametrize("d", [3.0, 1 + 2 ** -23, 2 - 2 ** -23, 0.1, 1234.5678])
+def test_quotients_without_a_divide_equal_numpys_on_every_significand(d):
+    """Passes B and C divide by loop-invariant divisors with multiply-adds (Markstein's correction): the
+    quotients of every float32 significand equal numpy's division, in KL's normalisation and in P."""
+    x = (np.arange(1 << 23, dtype=np.uint32) | np.uint32(0x3F800000)).view(np.float32)    # all of [1, 2)
+    d, eps = np.float32(d), np.finfo(np.float32).eps
+    p, r = np.empty_like(x), np.empty_like(x)
+    BUILT.kl_ratio(x, x, 0.0, d, 0.0, d, 1.0, 1.0, p, r, 1.0, 1.0)        # max((x - 0) / d, eps) / 1
+    assert p.tobytes() == (np.maximum(x / d, eps) / np.float32(1)).tobytes()
+    BUILT.kl_ratio(x, x, 0.0, 1.0, 0.0, 1.0, d, d, p, r, 1.0, 1.0)        # max(x / 1, eps) / d
+    assert p.tobytes() == (np.maximum(x, eps) / d).tobytes()
 
 
 @needs_kernel
