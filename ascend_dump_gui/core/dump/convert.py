@@ -258,7 +258,8 @@ def convert_dump(dump: DumpFile, out_dir: Path, layout: str = "original",
 
 
 def _folder_files(folder: Path, follow_links: bool, report: ConvertReport) -> list[Path]:
-    """The files of ``folder`` in name order; links that leave it are reported, not followed, unless asked."""
+    """The files of ``folder`` in name order; links that leave it are reported, not followed, unless asked, and its
+    subfolders are reported as skipped (a dump root given by mistake then says why nothing was written)."""
     real = os.path.realpath(folder)
     files = []
     for f in sorted(folder.iterdir()):
@@ -269,6 +270,9 @@ def _folder_files(folder: Path, follow_links: bool, report: ConvertReport) -> li
                 continue
         if f.is_file():
             files.append(f)
+        elif f.is_dir():
+            report.skipped.append((f, msg("a folder: only the files of the folders given are converted, not their "
+                                          "subfolders (give this folder to convert its files)")))
     return files
 
 

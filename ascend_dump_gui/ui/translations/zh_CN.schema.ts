@@ -2356,6 +2356,10 @@
       <translation>该位置已有文件；下一次运行的配置从不替换已有文件：请选择其他 --out</translation>
     </message>
     <message>
+      <source>a folder: only the files of the folders given are converted, not their subfolders (give this folder to convert its files)</source>
+      <translation>这是一个文件夹：只转换所给文件夹中的文件，不进入其子文件夹（要转换其中的文件，请直接给出此文件夹）</translation>
+    </message>
+    <message>
       <source>a key in double quotes was expected here</source>
       <translation>此处应为用双引号括起的键名</translation>
     </message>

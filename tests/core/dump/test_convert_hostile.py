@@ -138,6 +138,17 @@ def test_convert_does_not_follow_links_out_of_a_folder_unless_asked(tmp_path, ca
     assert sorted(p.name.split(".")[0] for p in out.iterdir()) == ["X", "X", "Y", "Y"]
 
 
+def test_convert_of_a_dump_root_names_the_subfolders_it_does_not_enter(tmp_path, capsys):
+    root, out = tmp_path / "dump", tmp_path / "out"
+    _write(root / "20260101000000" / "0", f"Y.y.1.1.{TS}", "NC1HWC0", SHAPES["NC1HWC0"])
+    assert main(["convert", str(root), "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert f"skipped {root / '20260101000000'}: a folder: only the files of the folders given are converted" in err
+    assert not out.exists() or not any(out.iterdir())
+    assert main(["convert", str(root / "20260101000000" / "0"), "--out", str(out)]) == 0
+    assert len(list(out.iterdir())) == 2
+
+
 def test_scan_lists_a_link_to_the_root_and_a_loop_without_walking_them(tmp_path, capsys):
     _write(tmp_path, f"Y.y.1.1.{TS}", "NC1HWC0", SHAPES["NC1HWC0"])
     (tmp_path / "root").symlink_to("/")
