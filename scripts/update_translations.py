@@ -12,15 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ascend_dump_gui.ui.translations.catalog import (
-    CONTEXT_FILES,
-    LANGUAGES,
-    SOURCE_LANGUAGE,
-    TS_DIR,
-    read_ts,
-    wanted,
-    write_ts,
-)
+from ascend_dump_gui.ui.translations import LANGUAGES, SOURCE_LANGUAGE
+from ascend_dump_gui.ui.translations.catalog import CONTEXT_FILES, TS_DIR, read_ts, wanted, write_ts
 
 
 def lrelease() -> str:

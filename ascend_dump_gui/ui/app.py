@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from ascend_dump_gui import __version__
-from ascend_dump_gui.ui.translations.catalog import LANGUAGES
+from ascend_dump_gui.ui.translations import LANGUAGES
 
 DESKTOP_ID = "io.github.ascenddumpgui.AscendDumpGui"
 

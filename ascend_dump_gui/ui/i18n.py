@@ -17,8 +17,8 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from ascend_dump_gui.core.config.findings import Finding, Fix
 from ascend_dump_gui.core.messages import Text
-from ascend_dump_gui.ui.translations.catalog import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
-from ascend_dump_gui.ui.translations.catalog import UI_CONTEXT as CONTEXT
+from ascend_dump_gui.ui.translations import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
+from ascend_dump_gui.ui.translations import UI_CONTEXT as CONTEXT
 
 _installed: list[tuple[QTranslator, bytes]] = []  # Qt reads the bytes in place: keep them alive
 _current = [SOURCE_LANGUAGE]

@@ -10,10 +10,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
-LANGUAGES = {"en": "English", "zh_CN": "简体中文"}  # code -> its own name; English is the source
-SOURCE_LANGUAGE = "en"
-UI_CONTEXT = "ascend_dump_gui"
-SCHEMA_CONTEXT = "schema"
+from ascend_dump_gui.ui.translations import SCHEMA_CONTEXT, UI_CONTEXT
+
 UI_DIR = Path(__file__).resolve().parents[1]
 CORE_DIR = UI_DIR.parent / "core"
 TS_DIR = Path(__file__).resolve().parent
