@@ -6,8 +6,9 @@
  *
  * The eight accumulators are the eight lanes of a GCC/Clang vector (lane j sums elements i + j), so each
  * vector operation is eight IEEE float32 (or float64) operations, exactly the scalar ones numpy's loops do.
- * Built with -O3 -ffp-contract=off and no fast-math (setup.py); the one fused multiply-add is written out where it
- * rounds as the separate operations do. The kernels are compiled for AVX2 and FMA (one 8-lane register per sum)
+ * Built with -O3 -ffp-contract=off and no fast-math (setup.py); fused multiply-adds are written out only where
+ * they round as the separate operations do (msprobe's float64 products) or where they compute a correctly rounded
+ * quotient without dividing (passes B and C: see div8). The kernels are compiled for AVX2 and FMA (one 8-lane register per sum)
  * and used when the CPU has both; elsewhere (another CPU, architecture or compiler)
  * the module only answers isa() -> None and the compare runs its numpy path, which gives the same bits
  * (measured: without AVX2, GCC splits the 8-lane vectors into scalar code slower than numpy).
