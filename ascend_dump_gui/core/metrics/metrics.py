@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core import mapped_pages
 from ascend_dump_gui.core.messages import msg
 from ascend_dump_gui.core.metrics import fused, pairwise, stdev
 from ascend_dump_gui.core.metrics.fused import EPS64, KLRange, Needs
@@ -126,7 +125,6 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
     wanted = set().union(*(_NEEDS[n] for n in selected if not (scalar and n == "CosineSimilarity")))
     need = Needs(**{k: True for k in wanted})
     n = x.shape[0]
-    mapped_pages.populate(x, y)          # the passes read all of both: their pages in one call each
     with np.errstate(all="ignore"):
         a = fused.pass_a(x, y, need, leaf, msprobe=with_msprobe)
         result.msprobe_leaves, result.npu_nonfinite = a.msprobe, a.x_nonfinite
