@@ -138,9 +138,10 @@ def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None
         bench_by_key.setdefault(key, leaf)
     npu_keys = _keys(npu) if bench_keys is None else _mapped(_keys(npu), bench_keys, call_map)
     rows = []
+    get = bench_by_key.get
     for i, (key, leaf) in enumerate(npu_keys):
-        other = bench_by_key.get(key)
-        if other is not None and not _dtypes_match(leaf.dtype, other.dtype):
+        other = get(key)
+        if other is not None and leaf.dtype != other.dtype and not _dtypes_match(leaf.dtype, other.dtype):
             other = None
         rows.append(MsprobeRow(leaf, other, i))
     return rows
@@ -212,12 +213,30 @@ _SUMMARY_ORDER = tuple(name for pair in zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:]
 """A matched row's summary metrics in table order: each statistic's diff, then its relative error."""
 _SAME_STATS = (0.0,) * len(_SUMMARY_ORDER)
 _SAME_SUMMARY = Metrics(_SUMMARY_ORDER, _SAME_STATS)
+_FLOAT_ONLY = frozenset({float})
 _NO_BENCH_SUMMARY = Metrics(SUMMARY_NAMES, (NA,) * len(SUMMARY_NAMES))
 
 
 def _summary_values(npu: Leaf, bench: Leaf) -> tuple[Any, ...]:
     (n0, n1, n2, n3), (b0, b1, b2, b3) = npu.stats, bench.stats
     return (*_summary_pair(n0, b0), *_summary_pair(n1, b1), *_summary_pair(n2, b2), *_summary_pair(n3, b3))
+
+
+def _zero_bench(npu: float, bench: float) -> Any:
+    """The relative error of a finite statistic against a bench value of zero: 0.0 when both are the same zero."""
+    return 0.0 if npu == bench and math.copysign(1.0, npu) == math.copysign(1.0, bench) else INF
+
+
+def _finite_summary_values(npu: Leaf, bench: Leaf) -> tuple[Any, ...]:
+    """:func:`_summary_values` when all eight statistics are finite floats: :func:`_summary_pair`'s float rule
+    written out (an equal pair's ``npu - bench`` is the 0.0 it gives, and 0.0 over a non-zero bench too)."""
+    n0, n1, n2, n3 = npu.max, npu.min, npu.mean, npu.norm
+    b0, b1, b2, b3 = bench.max, bench.min, bench.mean, bench.norm
+    d0, d1, d2, d3 = n0 - b0, n1 - b1, n2 - b2, n3 - b3
+    return (d0, abs(d0 / b0 * 100) if b0 != 0 else _zero_bench(n0, b0),
+            d1, abs(d1 / b1 * 100) if b1 != 0 else _zero_bench(n1, b1),
+            d2, abs(d2 / b2 * 100) if b2 != 0 else _zero_bench(n2, b2),
+            d3, abs(d3 / b3 * 100) if b3 != 0 else _zero_bench(n3, b3))
 
 
 class _DifferingSummary(Metrics):
@@ -241,10 +260,26 @@ class _DifferingSummary(Metrics):
         return _summary_pair(self._npu.stats[i // 2], self._bench.stats[i // 2])[i % 2]
 
 
+class _FiniteDifferingSummary(_DifferingSummary):
+    """A :class:`_DifferingSummary` whose eight statistics are all finite floats (most differing rows)."""
+
+    __slots__ = ()
+
+    def values(self) -> tuple[Any, ...]:
+        return _finite_summary_values(self._npu, self._bench)
+
+
 def _summary_metrics(row: MsprobeRow) -> Metrics:
     """The summary metrics of a row (equal statistics or no bench: one instance shared by such rows)."""
     if row.bench is None:
         return _NO_BENCH_SUMMARY
+    npu, bench = row.npu.stats, row.bench.stats
+    both = npu + bench
+    if _FLOAT_ONLY.issuperset(map(type, both)):     # floats (most rows): decided without the rules' walk
+        if npu == bench and 0.0 not in npu:
+            return _SAME_SUMMARY        # equal and non-zero: each statistic's pair is 0.0, 0.0
+        if npu != bench and (total := sum(both)) - total == 0:
+            return _FiniteDifferingSummary(row.npu, row.bench)   # all finite and some differ: a diff is not 0.0
     # -0.0 == 0.0, but a -0.0 diff (-0.0 against 0.0) comes with an "inf" relative error: equal is all +0.0
     if _summary_values(row.npu, row.bench) == _SAME_STATS:
         return _SAME_SUMMARY
@@ -369,6 +404,8 @@ def _stats_missing(row: MsprobeRow) -> str | None:
     """Why a matched tensor has no statistics to compare: none, or none that is a number, on a side."""
     if not _both_tensors(row) or _empty(row.npu):
         return None
+    if row.npu.max.__class__ is float and row.bench.max.__class__ is float:    # a statistic on each side
+        return None
     sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench))
              if not any(_is_statistic(v) for v in leaf.stats)]
     return msg("{name}: no statistics in the {sides} dump.json", name=row.npu.name,
@@ -378,6 +415,8 @@ def _stats_missing(row: MsprobeRow) -> str | None:
 def _bad_file_name(row: MsprobeRow, npu: MsprobeRun, bench: MsprobeRun) -> str | None:
     """Why a row's entry is damaged, in every mode: a data_name that is no file name in dump_tensor_data (it would
     leave the tree; also recorded as the run's problem)."""
+    if row.npu.data_name is None and (row.bench is None or row.bench.data_name is None):
+        return None         # statistics dumps: no file names
     for run, leaf in ((npu, row.npu), (bench, row.bench)):
         if leaf is not None and leaf.data_name is not None and not is_file_name(leaf.data_name):
             try:

@@ -20,6 +20,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from json.decoder import scanstring
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -151,10 +152,18 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
     kind = _intern(kind) if type(kind) is str else None
     if kind is not None and kind.endswith("Tensor"):
         grad, md5, dtype = get("requires_grad"), get("md5"), get("dtype")
-        return Leaf(name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
-                    _shape(get("shape")), _stat(get("Max")), _stat(get("Min")), _stat(get("Mean")), _stat(get("Norm")),
-                    grad if isinstance(grad, bool) else None, _md5(md5), data_name)
+        high, low, mean, norm = get("Max"), get("Min"), get("Mean"), get("Norm")
+        if not (high.__class__ is low.__class__ is mean.__class__ is norm.__class__ is float):
+            high, low, mean, norm = _stat(high), _stat(low), _stat(mean), _stat(norm)
+        return _new_leaf(Leaf, (name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
+                                _shape(get("shape")), high, low, mean, norm, grad if isinstance(grad, bool) else None,
+                                _md5(md5) if md5 is not None else None, data_name))
     return _scalar_leaf(data, name, entry, state, kind, data_name)
+
+
+_new_leaf = tuple.__new__
+"""``_new_leaf(Leaf, fields)``: a :class:`Leaf` of all its fields without the Python-level ``__new__`` (a million
+leaves)."""
 
 
 def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None, data_name: str | None) -> Leaf:
@@ -208,6 +217,11 @@ def parse_entry(name: str, data: Any, order: int) -> Entry:
     parts = name.split(".")
     if parts[-1] == "parameters_grad" or (len(parts) >= 2 and parts[-2] == "parameters_grad"):
         _walk(data, name, name, "parameters_grad", 0, entry.leaves)
+        return entry
+    if "parameters" not in data:       # inputs then outputs: walked in _IO_KEYS' order, straight into the entry
+        for key, state, suffix in _IO_KEYS:
+            if key in data:
+                _walk(data[key], name + suffix, name, state, 0, entry.leaves)
         return entry
     by_state: dict[str, list[Leaf]] = {s: [] for s in STATES}
     for key, state, suffix in _IO_KEYS:
@@ -301,16 +315,20 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
                 pos = space(text, pos).end() + 1
             else:
                 key_at, colon_at, next_at = _KEY_AT.match, _COLON.match, _NEXT.match
-                while True:        # the hot loop: four C calls per entry
+                scan = json.JSONDecoder().scan_once     # raw_decode's C scanner, without its Python frame
+                while True:        # the hot loop: five C calls per entry
                     found = key_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected a call name", text, pos)
-                    name, pos = decode(text, found.end() - 1)
+                    name, pos = scanstring(text, found.end())
                     found = colon_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected ':'", text, pos)
                     start = found.end()
-                    value, pos = decode(text, start)
+                    try:
+                        value, pos = scan(text, start)
+                    except StopIteration as exc:
+                        raise json.JSONDecodeError("Expecting value", text, exc.value) from None
                     if needs is not None and text.find(needs, start, pos) < 0:
                         value = None
                     yield make(str(name), value, order)
