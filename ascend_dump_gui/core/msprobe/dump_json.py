@@ -283,6 +283,72 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _KEY_AT = re.compile(r'[ \t\n\r]*"')
 _NEXT = re.compile(r"[ \t\n\r]*([,}])")
 _COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
+_SEPARATOR = re.compile(r'[ \t\r]*,[ \t\r]*\n[ \t\n\r]*"')
+_CHAR_CLASSES = bytes(ord("d") if chr(c).isdigit() and c < 128 else ord(".") if c in b".eE" else ord(" ")
+                      for c in range(256))
+_LONG_INTEGER = b" " + b"d" * 19
+"""An integer orjson would read as a float (beyond 64 bits) has 19 digits or more after a character that is no digit,
+point or exponent: in text whose characters are mapped to their class by :data:`_CHAR_CLASSES`, this (a float's
+19 digits follow a point; a name's digits may match too, and are then read by the scanner)."""
+
+
+class _Batches:
+    """Runs of ``data`` entries parsed by orjson in one call (about twice as fast as the scanner), where the text
+    says exactly where entries end: each entry after the first starts with the separator seen between the first
+    two (a comma, a line break, the entry's indent, a quote). A separator holds a line break, which no JSON string
+    does, and its indent is the data's own, so it marks only the end of an entry at the data's level, or the
+    object's end: a run cut anywhere else does not parse. A run is taken only when orjson reads it whole as
+    exactly as many entries as separators were counted (no name twice, no separator inside a value) and it holds
+    no integer orjson would read differently; anything else (NaN, a long integer, a compact file) is read by the
+    scanner, and a layout that keeps failing is not tried again."""
+
+    ENTRIES = 512
+    BYTES = 4 << 20
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.separator: str | None = None
+        self.live = True
+        self.scan_left = 1           # entries the scanner reads before a run is tried (the first shows the layout)
+        self.hits = self.misses = 0
+
+    def learn(self, pos: int) -> None:
+        """Take the separator at ``pos`` (just after the first entry's value), if it is one that can be trusted."""
+        found = _SEPARATOR.match(self.text, pos)
+        if found is None:
+            self.live = False
+            return
+        gap = found.group()
+        self.separator = gap[gap.index(","):]
+
+    def take(self, pos: int) -> tuple[dict[str, Any], int] | None:
+        """The entries from ``pos`` (just after a comma) up to a later separator's comma, parsed, and that comma's
+        position; None when the scanner should read on."""
+        text, separator = self.text, self.separator
+        assert separator is not None
+        end = pos - 1
+        count = 0
+        while count < self.ENTRIES and end - pos < self.BYTES:
+            found = text.find(separator, end + 1)
+            if found < 0:
+                break
+            end = found
+            count += 1
+        if count == 0:
+            self.live = False       # no separator left: the last entry is the scanner's
+            return None
+        run = ("{" + text[pos:end] + "}").encode("utf-8", "surrogatepass")
+        try:
+            entries = orjson.loads(run)
+        except orjson.JSONDecodeError:
+            entries = None
+        if entries is not None and len(entries) == count and _LONG_INTEGER not in run.translate(_CHAR_CLASSES):
+            self.hits += 1
+            return entries, end
+        self.misses += 1
+        self.scan_left = count
+        self.live = self.misses <= self.hits + 3
+        return None
 
 
 def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, int], T] = parse_entry,
@@ -316,7 +382,16 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
             else:
                 key_at, colon_at, next_at = _KEY_AT.match, _COLON.match, _NEXT.match
                 scan = json.JSONDecoder().scan_once     # raw_decode's C scanner, without its Python frame
+                runs = _Batches(text) if needs is None else None
                 while True:        # the hot loop: five C calls per entry
+                    if runs is not None and runs.live and not runs.scan_left:
+                        taken = runs.take(pos)
+                        if taken is not None:
+                            for name, value in taken[0].items():
+                                yield make(name, value, order)
+                                order += 1
+                            pos = taken[1] + 1
+                            continue
                     found = key_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected a call name", text, pos)
@@ -333,6 +408,10 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
                         value = None
                     yield make(str(name), value, order)
                     order += 1
+                    if runs is not None and runs.scan_left:
+                        runs.scan_left -= 1
+                        if runs.separator is None:
+                            runs.learn(pos)
                     found = next_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected ',' or '}'", text, pos)
