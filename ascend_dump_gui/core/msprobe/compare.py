@@ -103,12 +103,8 @@ def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
             elif _DIGITS.match(tail):
                 tail = str(order)
             new_entry = f"{base}.{head}.{tail}"
-        for leaf in entry.leaves:
-            if new_entry is entry.name and leaf.name.startswith(new_entry):
-                yield leaf.name, leaf     # the key below would be a copy of the name
-                continue
-            suffix = leaf.name.replace(entry.name, "", 1) if leaf.name.startswith(entry.name) else leaf.name
-            yield new_entry + suffix, leaf
+        for leaf in entry.leaves:      # the name after the entry's (or the whole name when it does not start with it)
+            yield new_entry + leaf.tail, leaf
 
 
 def _dtypes_match(a: str | None, b: str | None) -> bool:

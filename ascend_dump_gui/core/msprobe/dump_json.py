@@ -39,26 +39,73 @@ MAX_SIDE_JSON_BYTES = 512 << 20
 """stack.json / construct.json larger than this are a problem, not read."""
 
 
-class Leaf(NamedTuple):
-    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data).
+class _LeafFields(NamedTuple):
+    """What a :class:`Leaf` stores: its name as ``tail`` after its entry's name (``.input.0``: one string shared by
+    the same argument of every call, so a long call name is kept once per call, not once per leaf), or whole when
+    it does not start with it (``whole``; a name from a data_name may not)."""
 
-    Immutable and compact (a tuple: a million leaves of a statistics dump stay small); its strings that repeat
-    (entry, state, type, dtype) and shapes are shared between leaves.
-    """
-
-    name: str
+    tail: str
     entry: str
     state: str
     type: str | None
     dtype: str | None
     shape: tuple[int, ...] | None
-    max: Any = None
-    min: Any = None
-    mean: Any = None
-    norm: Any = None
-    requires_grad: bool | None = None
-    md5: str | float | None = None   # a float: the value itself (xor summary of a 0-d tensor)
-    data_name: str | None = None
+    max: Any
+    min: Any
+    mean: Any
+    norm: Any
+    requires_grad: bool | None
+    md5: str | float | None    # a float: the value itself (xor summary of a 0-d tensor)
+    data_name: str | None
+    whole: bool
+
+
+_TAILS: dict[str, str] = {}
+"""Name tails seen so far, shared between leaves (bounded like :data:`_SHAPES`)."""
+
+
+def _tail(name: str, entry: str) -> tuple[str, bool]:
+    """(tail, whole) of a leaf's name: the shared part after ``entry``, or the name itself when it does not start
+    with it."""
+    if not name.startswith(entry):
+        return name, True
+    tail = name[len(entry):]
+    shared = _TAILS.get(tail)
+    if shared is None:
+        if len(_TAILS) < 100_000 and len(tail) <= 200:
+            _TAILS[tail] = tail
+        return tail, False
+    return shared, False
+
+
+class Leaf(_LeafFields):
+    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data).
+
+    Immutable and compact (a tuple: a million leaves of a statistics dump stay small); its strings that repeat
+    (entry, state, type, dtype, the name after the entry's) and shapes are shared between leaves. Made as
+    ``Leaf(name, entry, state, type, dtype, shape, max, min, mean, norm, requires_grad, md5, data_name)``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, name: str, entry: str, state: str, type: str | None, dtype: str | None,  # noqa: A002
+                shape: tuple[int, ...] | None, max: Any = None, min: Any = None, mean: Any = None,  # noqa: A002
+                norm: Any = None, requires_grad: bool | None = None, md5: str | float | None = None,
+                data_name: str | None = None) -> Leaf:
+        tail, whole = _tail(name, entry)
+        return tuple.__new__(cls, (tail, entry, state, type, dtype, shape, max, min, mean, norm, requires_grad, md5,
+                                   data_name, whole))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:       # copy and pickle make it again from its arguments
+        return (self.name, *self[1:13])
+
+    def __repr__(self) -> str:
+        return "Leaf(" + ", ".join(f"{key}={value!r}" for key, value in zip(_LEAF_ARGS, self.__getnewargs__(),
+                                                                               strict=True)) + ")"
+
+    @property
+    def name(self) -> str:
+        return self.tail if self.whole else self.entry + self.tail
 
     @property
     def is_tensor(self) -> bool:
@@ -67,6 +114,9 @@ class Leaf(NamedTuple):
     @property
     def stats(self) -> tuple[Any, Any, Any, Any]:
         return self.max, self.min, self.mean, self.norm
+
+
+_LEAF_ARGS = ("name", *_LeafFields._fields[1:13])
 
 
 @dataclass(slots=True)
@@ -155,14 +205,15 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
         high, low, mean, norm = get("Max"), get("Min"), get("Mean"), get("Norm")
         if not (high.__class__ is low.__class__ is mean.__class__ is norm.__class__ is float):
             high, low, mean, norm = _stat(high), _stat(low), _stat(mean), _stat(norm)
-        return _new_leaf(Leaf, (name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
+        tail, whole = _tail(name, entry)
+        return _new_leaf(Leaf, (tail, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
                                 _shape(get("shape")), high, low, mean, norm, grad if isinstance(grad, bool) else None,
-                                _md5(md5) if md5 is not None else None, data_name))
+                                _md5(md5) if md5 is not None else None, data_name, whole))
     return _scalar_leaf(data, name, entry, state, kind, data_name)
 
 
 _new_leaf = tuple.__new__
-"""``_new_leaf(Leaf, fields)``: a :class:`Leaf` of all its fields without the Python-level ``__new__`` (a million
+"""``_new_leaf(Leaf, stored)``: a :class:`Leaf` of its stored fields without the Python-level ``__new__`` (a million
 leaves)."""
 
 
