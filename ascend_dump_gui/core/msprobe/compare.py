@@ -33,7 +33,7 @@ from ascend_dump_gui.core.metrics.msprobe_metrics import (
     SHAPE_UNMATCHED,
     msprobe_metrics,
 )
-from ascend_dump_gui.core.msprobe.dump_json import Leaf
+from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.judge import judge
 from ascend_dump_gui.core.msprobe.layout import is_file_name
 from ascend_dump_gui.core.msprobe.rows import (
@@ -84,9 +84,10 @@ def _split(entry: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
-    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order (made one by one: a million
-    of them are never held at once)."""
+def _calls(run: MsprobeRun) -> Iterator[tuple[str, Entry]]:
+    """(call key, entry) for every entry msprobe would put in its table, in dump order: the entry's name, backward
+    calls renumbered per API in dump order (``update_backward_call``). A leaf's compare key is its call key and the
+    part of its name after its entry's (:attr:`Leaf.tail`)."""
     backward_seen: dict[str, int] = {}
     for entry in run.entries:
         split = _split(entry.name)
@@ -103,8 +104,50 @@ def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
             elif _DIGITS.match(tail):
                 tail = str(order)
             new_entry = f"{base}.{head}.{tail}"
-        for leaf in entry.leaves:      # the name after the entry's (or the whole name when it does not start with it)
-            yield new_entry + leaf.tail, leaf
+        yield new_entry, entry
+
+
+def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
+    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order (made one by one: a million
+    of them are never held at once)."""
+    for call, entry in _calls(run):
+        for leaf in entry.leaves:
+            yield call + leaf.tail, leaf
+
+
+def _split_keys_exact(calls: list[tuple[str, Entry]]) -> bool:
+    """Whether (call key, tail) pairs tell leaves apart exactly as their joined keys do: every tail starts with a
+    dot and no call key, followed by a dot, begins another (only then could two pairs join to one key)."""
+    keys = {call for call, _ in calls}
+    for call in keys:
+        dot = call.find(".")
+        while dot >= 0:
+            if call[:dot] in keys:
+                return False
+            dot = call.find(".", dot + 1)
+    return all(leaf.tail.startswith(".") for _, entry in calls for leaf in entry.leaves)
+
+
+def _match_by_call(npu_calls: list[tuple[str, Entry]], bench_calls: list[tuple[str, Entry]]) -> list[MsprobeRow]:
+    """:func:`match` keyed call by call, then tail by tail (no joined key is made: a million of them would be
+    held while the NPU side is matched)."""
+    by_call: dict[str, dict[str, Leaf]] = {}
+    for call, entry in bench_calls:
+        tails = by_call.get(call)
+        if tails is None:
+            tails = by_call[call] = {}
+        for leaf in entry.leaves:
+            tails.setdefault(leaf.tail, leaf)
+    rows = []
+    none: dict[str, Leaf] = {}
+    for call, entry in npu_calls:
+        get = by_call.get(call, none).get
+        for leaf in entry.leaves:
+            other = get(leaf.tail)
+            if other is not None and leaf.dtype != other.dtype and not _dtypes_match(leaf.dtype, other.dtype):
+                other = None
+            rows.append(MsprobeRow(leaf, other, len(rows)))
+    return rows
 
 
 def _dtypes_match(a: str | None, b: str | None) -> bool:
@@ -128,6 +171,10 @@ def _mapped(keys: Iterable[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]]
 
 
 def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None = None) -> list[MsprobeRow]:
+    if not call_map:
+        npu_calls, bench_calls = list(_calls(npu)), list(_calls(bench))
+        if _split_keys_exact(npu_calls + bench_calls):
+            return _match_by_call(npu_calls, bench_calls)
     bench_keys = list(_keys(bench)) if call_map else None     # held only when calls are matched by hand
     bench_by_key: dict[str, Leaf] = {}
     for key, leaf in _keys(bench) if bench_keys is None else bench_keys:
