@@ -115,24 +115,24 @@ def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
             yield call + leaf.tail, leaf
 
 
-def _split_keys_exact(calls: list[tuple[str, Entry]]) -> bool:
-    """Whether (call key, tail) pairs tell leaves apart exactly as their joined keys do: every tail starts with a
-    dot and no call key, followed by a dot, begins another (only then could two pairs join to one key)."""
-    keys = {call for call, _ in calls}
+def _split_keys_exact(npu: MsprobeRun, bench: MsprobeRun) -> bool:
+    """Whether (call key, tail) pairs tell the runs' leaves apart exactly as their joined keys do: every tail starts
+    with a dot and no call key, followed by a dot, begins another (only then could two pairs join to one key)."""
+    keys = {call for run in (npu, bench) for call, _ in _calls(run)}
     for call in keys:
         dot = call.find(".")
         while dot >= 0:
             if call[:dot] in keys:
                 return False
             dot = call.find(".", dot + 1)
-    return all(leaf.tail.startswith(".") for _, entry in calls for leaf in entry.leaves)
+    return all(leaf.tail.startswith(".") for run in (npu, bench) for _, entry in _calls(run) for leaf in entry.leaves)
 
 
-def _match_by_call(npu_calls: list[tuple[str, Entry]], bench_calls: list[tuple[str, Entry]]) -> list[MsprobeRow]:
+def _match_by_call(npu: MsprobeRun, bench: MsprobeRun) -> list[MsprobeRow]:
     """:func:`match` keyed call by call, then tail by tail (no joined key is made: a million of them would be
     held while the NPU side is matched)."""
     by_call: dict[str, dict[str, Leaf]] = {}
-    for call, entry in bench_calls:
+    for call, entry in _calls(bench):
         tails = by_call.get(call)
         if tails is None:
             tails = by_call[call] = {}
@@ -140,7 +140,7 @@ def _match_by_call(npu_calls: list[tuple[str, Entry]], bench_calls: list[tuple[s
             tails.setdefault(leaf.tail, leaf)
     rows = []
     none: dict[str, Leaf] = {}
-    for call, entry in npu_calls:
+    for call, entry in _calls(npu):
         get = by_call.get(call, none).get
         for leaf in entry.leaves:
             other = get(leaf.tail)
@@ -171,10 +171,8 @@ def _mapped(keys: Iterable[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]]
 
 
 def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None = None) -> list[MsprobeRow]:
-    if not call_map:
-        npu_calls, bench_calls = list(_calls(npu)), list(_calls(bench))
-        if _split_keys_exact(npu_calls + bench_calls):
-            return _match_by_call(npu_calls, bench_calls)
+    if not call_map and _split_keys_exact(npu, bench):
+        return _match_by_call(npu, bench)
     bench_keys = list(_keys(bench)) if call_map else None     # held only when calls are matched by hand
     bench_by_key: dict[str, Leaf] = {}
     for key, leaf in _keys(bench) if bench_keys is None else bench_keys:
