@@ -53,6 +53,7 @@ from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 _FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bfloat16"},
                  {"Float16", "Float32", "Float64", "BFloat16"})
 _DIGITS = re.compile(r"^\d+$")
+_DIRECTIONS = ("forward", "backward", "parameters_grad")
 _SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
 """Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
 _CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|-?0x[0-9a-fA-F]{1,16})")
@@ -74,13 +75,15 @@ def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
 
 def _split(entry: str) -> tuple[str, str, str] | None:
     """(op without number, call/direction part, direction) as msprobe's ``split_data_name_components``."""
-    parts = entry.split(".")
+    parts = entry.rsplit(".", 2)           # only the last two parts are read (a module's path may be long)
     last, second = parts[-1], parts[-2] if len(parts) >= 2 else ""
+    head = parts[0] if len(parts) == 3 else ""
     if "parameters_grad" in (last, second):
-        return ".".join(parts[:-1]), "parameters_grad", "parameters_grad"
+        base = f"{head}.{second}" if len(parts) == 3 else second
+        return base, "parameters_grad", "parameters_grad"
     for direction in ("forward", "backward"):
         if direction in (last, second):
-            return ".".join(parts[:-2]), f"{second}.{last}", direction
+            return head, f"{second}.{last}", direction
     return None
 
 
@@ -118,14 +121,23 @@ def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
 def _split_keys_exact(npu: MsprobeRun, bench: MsprobeRun) -> bool:
     """Whether (call key, tail) pairs tell the runs' leaves apart exactly as their joined keys do: every tail starts
     with a dot and no call key, followed by a dot, begins another (only then could two pairs join to one key)."""
-    keys = {call for run in (npu, bench) for call, _ in _calls(run)}
+    keys: set[str] = set()
+    for run in (npu, bench):
+        for call, entry in _calls(run):
+            keys.add(call)
+            for leaf in entry.leaves:
+                if not leaf.tail.startswith("."):
+                    return False
     for call in keys:
-        dot = call.find(".")
+        # a call key has a direction among its last two parts: one that begins ``call`` ends after the first
+        # direction word in it, so only the dots from there on can end one
+        found = [at for word in _DIRECTIONS if (at := call.find(word)) >= 0]
+        dot = call.find(".", min(found)) if found else -1
         while dot >= 0:
             if call[:dot] in keys:
                 return False
             dot = call.find(".", dot + 1)
-    return all(leaf.tail.startswith(".") for run in (npu, bench) for _, entry in _calls(run) for leaf in entry.leaves)
+    return True
 
 
 def _match_by_call(npu: MsprobeRun, bench: MsprobeRun) -> list[MsprobeRow]:

@@ -92,3 +92,25 @@ def test_calls_matched_call_by_call_give_the_joined_keys_rows(tmp_path):
     result = compare_runs(npu, bench, "summary")
     differing = next(r for r in result.rows if r.npu.name == "Torch.mm.2.forward.input.0")
     assert differing.metrics["Max diff"] == -6.5 and math.isclose(differing.metrics["MaxRelativeErr"], 650 / 9)
+
+
+def test_a_call_name_splits_as_msprobe_splits_it_on_every_dot():
+    """Only the last two parts are split off (a module's long path is not cut into pieces): the same (base, call,
+    direction) as splitting on every dot, for names made of direction words, numbers, empty and dotted parts."""
+    from itertools import product
+
+    from ascend_dump_gui.core.msprobe.compare import _split
+
+    def every_dot(entry: str) -> tuple[str, str, str] | None:
+        parts = entry.split(".")
+        last, second = parts[-1], parts[-2] if len(parts) >= 2 else ""
+        if "parameters_grad" in (last, second):
+            return ".".join(parts[:-1]), "parameters_grad", "parameters_grad"
+        for direction in ("forward", "backward"):
+            if direction in (last, second):
+                return ".".join(parts[:-2]), f"{second}.{last}", direction
+        return None
+
+    words = ["", "a", "forward", "backward", "parameters_grad", "0", "12", "x.y"]
+    names = [".".join(combo) for size in range(1, 5) for combo in product(words, repeat=size)]
+    assert [_split(name) for name in names] == [every_dot(name) for name in names]
