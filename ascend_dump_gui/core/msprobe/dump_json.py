@@ -265,7 +265,7 @@ def parse_entry(name: str, data: Any, order: int) -> Entry:
     entry = Entry(name, order)
     if not isinstance(data, dict):
         return entry
-    parts = name.split(".")
+    parts = name.rsplit(".", 2)
     if parts[-1] == "parameters_grad" or (len(parts) >= 2 and parts[-2] == "parameters_grad"):
         _walk(data, name, name, "parameters_grad", 0, entry.leaves)
         return entry
