@@ -114,3 +114,19 @@ def test_a_call_name_splits_as_msprobe_splits_it_on_every_dot():
     words = ["", "a", "forward", "backward", "parameters_grad", "0", "12", "x.y"]
     names = [".".join(combo) for size in range(1, 5) for combo in product(words, repeat=size)]
     assert [_split(name) for name in names] == [every_dot(name) for name in names]
+
+
+def test_a_differing_scalar_is_an_error_among_inputs_only(tmp_path):
+    """msprobe's scalar-argument check weighs inputs (not outputs), each row's messages in msprobe's order."""
+    def call(arg: int, out: int, dtype: str) -> dict:
+        return {"input_args": [{**_tensor(1.0), "dtype": dtype}, {"type": "int", "value": arg}],
+                "output": [{"type": "int", "value": out}]}
+
+    npu = _run(tmp_path, "npu", {"Torch.add.0.forward": call(2, 5, "torch.float32")})
+    bench = _run(tmp_path, "bench", {"Torch.add.0.forward": call(3, 6, "torch.float16")})
+    rows = {row.npu.name: row for row in compare_runs(npu, bench, "summary").rows}
+    scalar, out, tensor = rows["Torch.add.0.forward.input.1"], rows["Torch.add.0.forward.output.0"], \
+        rows["Torch.add.0.forward.input.0"]
+    assert scalar.result == "error" and any("scalar parameters" in m for m in scalar.messages)
+    assert not any("scalar parameters" in m for m in out.messages)
+    assert [m for m in tensor.messages if "dtype" in m] and tensor.result == "error"
