@@ -8,9 +8,9 @@ import math
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.atomic import atomic_output
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
 from ascend_dump_gui.core.metrics.overflow import FP16_OVERFLOW, overflow_kind
@@ -153,10 +153,9 @@ def to_json(result: TreeComparison, *, lazy_rows: bool = False) -> dict[str, Any
     }
 
 
-def csv_text(result: TreeComparison) -> str:
-    """msprobe's compare_result columns for the mode (one table over every run, rank/step first)."""
+def _write_csv_rows(result: TreeComparison, out: TextIO) -> None:
+    """msprobe's compare_result columns for the mode (one table over every run, rank/step first), row by row."""
     names = metric_names(result.mode)
-    out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["Step", "Rank", "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape",
                      "Bench Tensor Shape", *names, "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max",
@@ -164,12 +163,19 @@ def csv_text(result: TreeComparison) -> str:
     for pair in result.pairs:
         for row in pair.result.rows:
             b = row.bench
+            metrics = dict(row.metrics.items())      # worked out once (a row whose statistics differ computes them)
             cells = [pair.npu.step, pair.npu.rank, row.tensor, b.name if b else "N/A", row.npu.dtype,
                      b.dtype if b else "N/A", list(row.npu.shape or ()), list(b.shape or ()) if b else "N/A",
-                     *[_json_value(row.metrics.get(n)) for n in names], *row.npu.stats,
+                     *[_json_value(metrics.get(n)) for n in names], *row.npu.stats,
                      *(b.stats if b else ("N/A",) * 4), row.result or "not compared", "; ".join(row.messages)]
             # API names come from dump.json: a cell a spreadsheet would run as a formula is made inert
             writer.writerow([csv_cell(c) if isinstance(c, str) else c for c in cells])
+
+
+def csv_text(result: TreeComparison) -> str:
+    """msprobe's compare_result columns for the mode (one table over every run, rank/step first)."""
+    out = io.StringIO()
+    _write_csv_rows(result, out)
     return out.getvalue()
 
 
@@ -199,4 +205,8 @@ def refuse_replacing_trees(result: TreeComparison, path: str | Path) -> None:
 def write_csv(result: TreeComparison, path: str | Path) -> None:
     """Write the CSV atomically; never over a file the comparison read or a file of its trees."""
     refuse_replacing_trees(result, path)
-    write_text_atomic(path, csv_text(result))
+    with atomic_output(path) as raw:      # streamed: the text of a million rows is never held whole
+        out = io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape", newline="")
+        _write_csv_rows(result, out)
+        out.flush()
+        out.detach()

@@ -130,3 +130,18 @@ def test_a_differing_scalar_is_an_error_among_inputs_only(tmp_path):
     assert scalar.result == "error" and any("scalar parameters" in m for m in scalar.messages)
     assert not any("scalar parameters" in m for m in out.messages)
     assert [m for m in tensor.messages if "dtype" in m] and tensor.result == "error"
+
+
+def test_the_csv_is_written_row_by_row_as_its_text(tmp_path):
+    from ascend_dump_gui.core.msprobe.report import csv_text, write_csv
+    from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+
+    data = {f"Torch.名字.{i}.forward": {"input_args": [_tensor(1.0 + i)], "output": [_tensor(2.0)]} for i in range(3)}
+    data["=cmd|x.0.forward"] = {"output": [_tensor(1.0)]}
+    _run(tmp_path, "npu", data)
+    _run(tmp_path, "bench", {**data, "Torch.名字.1.forward": {"input_args": [_tensor(7.0)], "output": [_tensor(2.0)]}})
+    result = compare_trees(tmp_path / "npu", tmp_path / "bench", "summary")
+    write_csv(result, tmp_path / "out.csv")
+    text = csv_text(result)
+    assert (tmp_path / "out.csv").read_bytes() == text.encode("utf-8") and "'=cmd|x.0.forward" in text
+    assert len(text.splitlines()) == 1 + len(result.pairs[0].result.rows) and "\r\n" in text
