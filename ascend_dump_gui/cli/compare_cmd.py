@@ -58,9 +58,6 @@ def _progress(done: int, total: int, message: str) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ascend_dump_gui.core.compare.engine import compare
-    from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
-    from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
     from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
 
     if compare_tree_cmd.wanted(args):
@@ -75,6 +72,11 @@ def _run(args: argparse.Namespace) -> int:
         from ascend_dump_gui.cli.msprobe_compare import run_msprobe_compare
 
         return run_msprobe_compare(args)
+    # GE/acl dumps and .npy files only (an msprobe compare does without them)
+    from ascend_dump_gui.core.compare.engine import compare
+    from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
+    from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances
+
     try:
         names = resolve_names([n for n in args.metrics.split(",") if n.strip()]) if args.metrics else None
         tolerances = Tolerances.parse(args.tolerance) if args.tolerance else None

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ascend_dump_gui.cli.output import note_replacing, place, print_json, verdict_text, warn
 from ascend_dump_gui.cli.replay_cmd import divergence_replay
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.msprobe.report import refuse_replacing_trees, row_json, summary, to_json, write_csv
-from ascend_dump_gui.core.msprobe.tree_compare import compare_trees
+from ascend_dump_gui.core.msprobe.tree_compare import TreeComparison, compare_trees
 
 
 def _say(text: str) -> None:
@@ -16,12 +19,37 @@ def _say(text: str) -> None:
     print(terminal_text(text))
 
 
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """The garbage collector paused while the body runs, and what it made kept out of later collections until the
+    command's work is done: a tree compare makes millions of leaves and rows, which hold no reference cycles, and
+    each collection would walk them all again (0.5-0.8 s of a 50,000-call compare). Memory is still freed as
+    references go; the collector's state is restored after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
 def run_msprobe_compare(args: argparse.Namespace) -> int:
     if args.graph is not None:       # a GE graph has nothing to give msprobe runs: said, never ignored
         from ascend_dump_gui.core.replay.runs import refuse_graph
 
         refuse_graph(args.graph)
-    result = compare_trees(args.npu, args.golden, args.msprobe_mode, follow_links=args.follow_links)
+    try:
+        with _uncollected():
+            result = compare_trees(args.npu, args.golden, args.msprobe_mode, follow_links=args.follow_links)
+        return _report(args, result)
+    finally:
+        gc.unfreeze()
+
+
+def _report(args: argparse.Namespace, result: TreeComparison) -> int:
+    """Write what ``args`` asks for of ``result``; the exit code."""
     if args.out:
         refuse_replacing_trees(result, args.out)   # refused before saying anything would be replaced
         note_replacing(args.out)

@@ -66,9 +66,12 @@ def _chunks(value: Any, depth: int) -> Iterator[bytes]:
         yield b"\n" + b"  " * depth + b"}"
     elif _is_sequence(value) and not (isinstance(value, (list, tuple)) and len(value) <= BATCH):
         first = True
+        edge = (depth + 1) * (depth + 2)      # the bytes of "[\n", "  [\n", ... (and "\n  ]", "\n]") around the items
         for batch in _batches(value):
-            inner = _encode(batch)[2:-2]          # the items of "[\n  item,\n  item\n]", each line indented by 2
-            yield (b"[\n" if first else b",\n") + b"  " * depth + _indented(inner, depth)
+            wrapped: Any = batch
+            for _ in range(depth):       # encoded inside ``depth`` lists: the items come out indented as they stand
+                wrapped = [wrapped]
+            yield (b"[\n" if first else b",\n") + _encode(wrapped)[edge:-edge]
             first = False
         yield b"[]" if first else b"\n" + b"  " * depth + b"]"
     else:

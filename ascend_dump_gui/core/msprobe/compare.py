@@ -33,7 +33,7 @@ from ascend_dump_gui.core.metrics.msprobe_metrics import (
     SHAPE_UNMATCHED,
     msprobe_metrics,
 )
-from ascend_dump_gui.core.msprobe.dump_json import Leaf
+from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.judge import judge
 from ascend_dump_gui.core.msprobe.layout import is_file_name
 from ascend_dump_gui.core.msprobe.rows import (
@@ -53,6 +53,7 @@ from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 _FLOAT_GROUPS = ({"torch.float16", "torch.float32", "torch.float64", "torch.bfloat16"},
                  {"Float16", "Float32", "Float64", "BFloat16"})
 _DIGITS = re.compile(r"^\d+$")
+_DIRECTIONS = ("forward", "backward", "parameters_grad")
 _SKIPPED = (SHAPE_UNMATCHED, NOT_AVAILABLE)
 """Tensor metrics msprobe gives a pair it did not compute (shapes differ; NaN/Inf at different places)."""
 _CHECKSUM = re.compile(r"(?:[0-9a-fA-F]{8}|-?0x[0-9a-fA-F]{1,16})")
@@ -74,19 +75,22 @@ def default_mode(npu: MsprobeRun, bench: MsprobeRun) -> str:
 
 def _split(entry: str) -> tuple[str, str, str] | None:
     """(op without number, call/direction part, direction) as msprobe's ``split_data_name_components``."""
-    parts = entry.split(".")
+    parts = entry.rsplit(".", 2)           # only the last two parts are read (a module's path may be long)
     last, second = parts[-1], parts[-2] if len(parts) >= 2 else ""
+    head = parts[0] if len(parts) == 3 else ""
     if "parameters_grad" in (last, second):
-        return ".".join(parts[:-1]), "parameters_grad", "parameters_grad"
+        base = f"{head}.{second}" if len(parts) == 3 else second
+        return base, "parameters_grad", "parameters_grad"
     for direction in ("forward", "backward"):
         if direction in (last, second):
-            return ".".join(parts[:-2]), f"{second}.{last}", direction
+            return head, f"{second}.{last}", direction
     return None
 
 
-def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
-    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order (made one by one: a million
-    of them are never held at once)."""
+def _calls(run: MsprobeRun) -> Iterator[tuple[str, Entry]]:
+    """(call key, entry) for every entry msprobe would put in its table, in dump order: the entry's name, backward
+    calls renumbered per API in dump order (``update_backward_call``). A leaf's compare key is its call key and the
+    part of its name after its entry's (:attr:`Leaf.tail`)."""
     backward_seen: dict[str, int] = {}
     for entry in run.entries:
         split = _split(entry.name)
@@ -103,12 +107,59 @@ def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
             elif _DIGITS.match(tail):
                 tail = str(order)
             new_entry = f"{base}.{head}.{tail}"
+        yield new_entry, entry
+
+
+def _keys(run: MsprobeRun) -> Iterator[tuple[str, Leaf]]:
+    """(compare key, leaf) for every leaf msprobe would put in its table, in dump order (made one by one: a million
+    of them are never held at once)."""
+    for call, entry in _calls(run):
         for leaf in entry.leaves:
-            if new_entry is entry.name and leaf.name.startswith(new_entry):
-                yield leaf.name, leaf     # the key below would be a copy of the name
-                continue
-            suffix = leaf.name.replace(entry.name, "", 1) if leaf.name.startswith(entry.name) else leaf.name
-            yield new_entry + suffix, leaf
+            yield call + leaf.tail, leaf
+
+
+def _split_keys_exact(npu: MsprobeRun, bench: MsprobeRun) -> bool:
+    """Whether (call key, tail) pairs tell the runs' leaves apart exactly as their joined keys do: every tail starts
+    with a dot and no call key, followed by a dot, begins another (only then could two pairs join to one key)."""
+    keys: set[str] = set()
+    for run in (npu, bench):
+        for call, entry in _calls(run):
+            keys.add(call)
+            for leaf in entry.leaves:
+                if not leaf.tail.startswith("."):
+                    return False
+    for call in keys:
+        # a call key has a direction among its last two parts: one that begins ``call`` ends after the first
+        # direction word in it, so only the dots from there on can end one
+        found = [at for word in _DIRECTIONS if (at := call.find(word)) >= 0]
+        dot = call.find(".", min(found)) if found else -1
+        while dot >= 0:
+            if call[:dot] in keys:
+                return False
+            dot = call.find(".", dot + 1)
+    return True
+
+
+def _match_by_call(npu: MsprobeRun, bench: MsprobeRun) -> list[MsprobeRow]:
+    """:func:`match` keyed call by call, then tail by tail (no joined key is made: a million of them would be
+    held while the NPU side is matched)."""
+    by_call: dict[str, dict[str, Leaf]] = {}
+    for call, entry in _calls(bench):
+        tails = by_call.get(call)
+        if tails is None:
+            tails = by_call[call] = {}
+        for leaf in entry.leaves:
+            tails.setdefault(leaf.tail, leaf)
+    rows = []
+    none: dict[str, Leaf] = {}
+    for call, entry in _calls(npu):
+        get = by_call.get(call, none).get
+        for leaf in entry.leaves:
+            other = get(leaf.tail)
+            if other is not None and leaf.dtype != other.dtype and not _dtypes_match(leaf.dtype, other.dtype):
+                other = None
+            rows.append(MsprobeRow(leaf, other, len(rows)))
+    return rows
 
 
 def _dtypes_match(a: str | None, b: str | None) -> bool:
@@ -132,15 +183,18 @@ def _mapped(keys: Iterable[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]]
 
 
 def match(npu: MsprobeRun, bench: MsprobeRun, call_map: Mapping[str, str] | None = None) -> list[MsprobeRow]:
+    if not call_map and _split_keys_exact(npu, bench):
+        return _match_by_call(npu, bench)
     bench_keys = list(_keys(bench)) if call_map else None     # held only when calls are matched by hand
     bench_by_key: dict[str, Leaf] = {}
     for key, leaf in _keys(bench) if bench_keys is None else bench_keys:
         bench_by_key.setdefault(key, leaf)
     npu_keys = _keys(npu) if bench_keys is None else _mapped(_keys(npu), bench_keys, call_map)
     rows = []
+    get = bench_by_key.get
     for i, (key, leaf) in enumerate(npu_keys):
-        other = bench_by_key.get(key)
-        if other is not None and not _dtypes_match(leaf.dtype, other.dtype):
+        other = get(key)
+        if other is not None and leaf.dtype != other.dtype and not _dtypes_match(leaf.dtype, other.dtype):
             other = None
         rows.append(MsprobeRow(leaf, other, i))
     return rows
@@ -212,12 +266,30 @@ _SUMMARY_ORDER = tuple(name for pair in zip(SUMMARY_NAMES[:4], SUMMARY_NAMES[4:]
 """A matched row's summary metrics in table order: each statistic's diff, then its relative error."""
 _SAME_STATS = (0.0,) * len(_SUMMARY_ORDER)
 _SAME_SUMMARY = Metrics(_SUMMARY_ORDER, _SAME_STATS)
+_FLOAT_ONLY = frozenset({float})
 _NO_BENCH_SUMMARY = Metrics(SUMMARY_NAMES, (NA,) * len(SUMMARY_NAMES))
 
 
 def _summary_values(npu: Leaf, bench: Leaf) -> tuple[Any, ...]:
     (n0, n1, n2, n3), (b0, b1, b2, b3) = npu.stats, bench.stats
     return (*_summary_pair(n0, b0), *_summary_pair(n1, b1), *_summary_pair(n2, b2), *_summary_pair(n3, b3))
+
+
+def _zero_bench(npu: float, bench: float) -> Any:
+    """The relative error of a finite statistic against a bench value of zero: 0.0 when both are the same zero."""
+    return 0.0 if npu == bench and math.copysign(1.0, npu) == math.copysign(1.0, bench) else INF
+
+
+def _finite_summary_values(npu: Leaf, bench: Leaf) -> tuple[Any, ...]:
+    """:func:`_summary_values` when all eight statistics are finite floats: :func:`_summary_pair`'s float rule
+    written out (an equal pair's ``npu - bench`` is the 0.0 it gives, and 0.0 over a non-zero bench too)."""
+    n0, n1, n2, n3 = npu.max, npu.min, npu.mean, npu.norm
+    b0, b1, b2, b3 = bench.max, bench.min, bench.mean, bench.norm
+    d0, d1, d2, d3 = n0 - b0, n1 - b1, n2 - b2, n3 - b3
+    return (d0, abs(d0 / b0 * 100) if b0 != 0 else _zero_bench(n0, b0),
+            d1, abs(d1 / b1 * 100) if b1 != 0 else _zero_bench(n1, b1),
+            d2, abs(d2 / b2 * 100) if b2 != 0 else _zero_bench(n2, b2),
+            d3, abs(d3 / b3 * 100) if b3 != 0 else _zero_bench(n3, b3))
 
 
 class _DifferingSummary(Metrics):
@@ -241,10 +313,26 @@ class _DifferingSummary(Metrics):
         return _summary_pair(self._npu.stats[i // 2], self._bench.stats[i // 2])[i % 2]
 
 
+class _FiniteDifferingSummary(_DifferingSummary):
+    """A :class:`_DifferingSummary` whose eight statistics are all finite floats (most differing rows)."""
+
+    __slots__ = ()
+
+    def values(self) -> tuple[Any, ...]:
+        return _finite_summary_values(self._npu, self._bench)
+
+
 def _summary_metrics(row: MsprobeRow) -> Metrics:
     """The summary metrics of a row (equal statistics or no bench: one instance shared by such rows)."""
     if row.bench is None:
         return _NO_BENCH_SUMMARY
+    npu, bench = row.npu.stats, row.bench.stats
+    both = npu + bench
+    if _FLOAT_ONLY.issuperset(map(type, both)):     # floats (most rows): decided without the rules' walk
+        if npu == bench and 0.0 not in npu:
+            return _SAME_SUMMARY        # equal and non-zero: each statistic's pair is 0.0, 0.0
+        if npu != bench and (total := sum(both)) - total == 0:
+            return _FiniteDifferingSummary(row.npu, row.bench)   # all finite and some differ: a diff is not 0.0
     # -0.0 == 0.0, but a -0.0 diff (-0.0 against 0.0) comes with an "inf" relative error: equal is all +0.0
     if _summary_values(row.npu, row.bench) == _SAME_STATS:
         return _SAME_SUMMARY
@@ -369,6 +457,8 @@ def _stats_missing(row: MsprobeRow) -> str | None:
     """Why a matched tensor has no statistics to compare: none, or none that is a number, on a side."""
     if not _both_tensors(row) or _empty(row.npu):
         return None
+    if row.npu.max.__class__ is float and row.bench.max.__class__ is float:    # a statistic on each side
+        return None
     sides = [side for side, leaf in (("NPU", row.npu), ("bench", row.bench))
              if not any(_is_statistic(v) for v in leaf.stats)]
     return msg("{name}: no statistics in the {sides} dump.json", name=row.npu.name,
@@ -378,6 +468,8 @@ def _stats_missing(row: MsprobeRow) -> str | None:
 def _bad_file_name(row: MsprobeRow, npu: MsprobeRun, bench: MsprobeRun) -> str | None:
     """Why a row's entry is damaged, in every mode: a data_name that is no file name in dump_tensor_data (it would
     leave the tree; also recorded as the run's problem)."""
+    if row.npu.data_name is None and (row.bench is None or row.bench.data_name is None):
+        return None         # statistics dumps: no file names
     for run, leaf in ((npu, row.npu), (bench, row.bench)):
         if leaf is not None and leaf.data_name is not None and not is_file_name(leaf.data_name):
             try:

@@ -20,6 +20,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from json.decoder import scanstring
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -38,26 +39,73 @@ MAX_SIDE_JSON_BYTES = 512 << 20
 """stack.json / construct.json larger than this are a problem, not read."""
 
 
-class Leaf(NamedTuple):
-    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data).
+class _LeafFields(NamedTuple):
+    """What a :class:`Leaf` stores: its name as ``tail`` after its entry's name (``.input.0``: one string shared by
+    the same argument of every call, so a long call name is kept once per call, not once per leaf), or whole when
+    it does not start with it (``whole``; a name from a data_name may not)."""
 
-    Immutable and compact (a tuple: a million leaves of a statistics dump stay small); its strings that repeat
-    (entry, state, type, dtype) and shapes are shared between leaves.
-    """
-
-    name: str
+    tail: str
     entry: str
     state: str
     type: str | None
     dtype: str | None
     shape: tuple[int, ...] | None
-    max: Any = None
-    min: Any = None
-    mean: Any = None
-    norm: Any = None
-    requires_grad: bool | None = None
-    md5: str | float | None = None   # a float: the value itself (xor summary of a 0-d tensor)
-    data_name: str | None = None
+    max: Any
+    min: Any
+    mean: Any
+    norm: Any
+    requires_grad: bool | None
+    md5: str | float | None    # a float: the value itself (xor summary of a 0-d tensor)
+    data_name: str | None
+    whole: bool
+
+
+_TAILS: dict[str, str] = {}
+"""Name tails seen so far, shared between leaves (bounded like :data:`_SHAPES`)."""
+
+
+def _tail(name: str, entry: str) -> tuple[str, bool]:
+    """(tail, whole) of a leaf's name: the shared part after ``entry``, or the name itself when it does not start
+    with it."""
+    if not name.startswith(entry):
+        return name, True
+    tail = name[len(entry):]
+    shared = _TAILS.get(tail)
+    if shared is None:
+        if len(_TAILS) < 100_000 and len(tail) <= 200:
+            _TAILS[tail] = tail
+        return tail, False
+    return shared, False
+
+
+class Leaf(_LeafFields):
+    """One argument, output or parameter of a call, as ``dump.json`` describes it (no tensor data).
+
+    Immutable and compact (a tuple: a million leaves of a statistics dump stay small); its strings that repeat
+    (entry, state, type, dtype, the name after the entry's) and shapes are shared between leaves. Made as
+    ``Leaf(name, entry, state, type, dtype, shape, max, min, mean, norm, requires_grad, md5, data_name)``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, name: str, entry: str, state: str, type: str | None, dtype: str | None,  # noqa: A002
+                shape: tuple[int, ...] | None, max: Any = None, min: Any = None, mean: Any = None,  # noqa: A002
+                norm: Any = None, requires_grad: bool | None = None, md5: str | float | None = None,
+                data_name: str | None = None) -> Leaf:
+        tail, whole = _tail(name, entry)
+        return tuple.__new__(cls, (tail, entry, state, type, dtype, shape, max, min, mean, norm, requires_grad, md5,
+                                   data_name, whole))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:       # copy and pickle make it again from its arguments
+        return (self.name, *self[1:13])
+
+    def __repr__(self) -> str:
+        return "Leaf(" + ", ".join(f"{key}={value!r}" for key, value in zip(_LEAF_ARGS, self.__getnewargs__(),
+                                                                               strict=True)) + ")"
+
+    @property
+    def name(self) -> str:
+        return self.tail if self.whole else self.entry + self.tail
 
     @property
     def is_tensor(self) -> bool:
@@ -66,6 +114,9 @@ class Leaf(NamedTuple):
     @property
     def stats(self) -> tuple[Any, Any, Any, Any]:
         return self.max, self.min, self.mean, self.norm
+
+
+_LEAF_ARGS = ("name", *_LeafFields._fields[1:13])
 
 
 @dataclass(slots=True)
@@ -151,10 +202,19 @@ def _leaf(data: dict, name: str, entry: str, state: str) -> Leaf:
     kind = _intern(kind) if type(kind) is str else None
     if kind is not None and kind.endswith("Tensor"):
         grad, md5, dtype = get("requires_grad"), get("md5"), get("dtype")
-        return Leaf(name, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
-                    _shape(get("shape")), _stat(get("Max")), _stat(get("Min")), _stat(get("Mean")), _stat(get("Norm")),
-                    grad if isinstance(grad, bool) else None, _md5(md5), data_name)
+        high, low, mean, norm = get("Max"), get("Min"), get("Mean"), get("Norm")
+        if not (high.__class__ is low.__class__ is mean.__class__ is norm.__class__ is float):
+            high, low, mean, norm = _stat(high), _stat(low), _stat(mean), _stat(norm)
+        tail, whole = _tail(name, entry)
+        return _new_leaf(Leaf, (tail, entry, state, kind, _intern(dtype if type(dtype) is str else str(dtype)[:200]),
+                                _shape(get("shape")), high, low, mean, norm, grad if isinstance(grad, bool) else None,
+                                _md5(md5) if md5 is not None else None, data_name, whole))
     return _scalar_leaf(data, name, entry, state, kind, data_name)
+
+
+_new_leaf = tuple.__new__
+"""``_new_leaf(Leaf, stored)``: a :class:`Leaf` of its stored fields without the Python-level ``__new__`` (a million
+leaves)."""
 
 
 def _scalar_leaf(data: dict, name: str, entry: str, state: str, kind: str | None, data_name: str | None) -> Leaf:
@@ -205,9 +265,14 @@ def parse_entry(name: str, data: Any, order: int) -> Entry:
     entry = Entry(name, order)
     if not isinstance(data, dict):
         return entry
-    parts = name.split(".")
+    parts = name.rsplit(".", 2)
     if parts[-1] == "parameters_grad" or (len(parts) >= 2 and parts[-2] == "parameters_grad"):
         _walk(data, name, name, "parameters_grad", 0, entry.leaves)
+        return entry
+    if "parameters" not in data:       # inputs then outputs: walked in _IO_KEYS' order, straight into the entry
+        for key, state, suffix in _IO_KEYS:
+            if key in data:
+                _walk(data[key], name + suffix, name, state, 0, entry.leaves)
         return entry
     by_state: dict[str, list[Leaf]] = {s: [] for s in STATES}
     for key, state, suffix in _IO_KEYS:
@@ -269,6 +334,72 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _KEY_AT = re.compile(r'[ \t\n\r]*"')
 _NEXT = re.compile(r"[ \t\n\r]*([,}])")
 _COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
+_SEPARATOR = re.compile(r'[ \t\r]*,[ \t\r]*\n[ \t\n\r]*"')
+_CHAR_CLASSES = bytes(ord("d") if chr(c).isdigit() and c < 128 else ord(".") if c in b".eE" else ord(" ")
+                      for c in range(256))
+_LONG_INTEGER = b" " + b"d" * 19
+"""An integer orjson would read as a float (beyond 64 bits) has 19 digits or more after a character that is no digit,
+point or exponent: in text whose characters are mapped to their class by :data:`_CHAR_CLASSES`, this (a float's
+19 digits follow a point; a name's digits may match too, and are then read by the scanner)."""
+
+
+class _Batches:
+    """Runs of ``data`` entries parsed by orjson in one call (about twice as fast as the scanner), where the text
+    says exactly where entries end: each entry after the first starts with the separator seen between the first
+    two (a comma, a line break, the entry's indent, a quote). A separator holds a line break, which no JSON string
+    does, and its indent is the data's own, so it marks only the end of an entry at the data's level, or the
+    object's end: a run cut anywhere else does not parse. A run is taken only when orjson reads it whole as
+    exactly as many entries as separators were counted (no name twice, no separator inside a value) and it holds
+    no integer orjson would read differently; anything else (NaN, a long integer, a compact file) is read by the
+    scanner, and a layout that keeps failing is not tried again."""
+
+    ENTRIES = 512
+    BYTES = 4 << 20
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.separator: str | None = None
+        self.live = True
+        self.scan_left = 1           # entries the scanner reads before a run is tried (the first shows the layout)
+        self.hits = self.misses = 0
+
+    def learn(self, pos: int) -> None:
+        """Take the separator at ``pos`` (just after the first entry's value), if it is one that can be trusted."""
+        found = _SEPARATOR.match(self.text, pos)
+        if found is None:
+            self.live = False
+            return
+        gap = found.group()
+        self.separator = gap[gap.index(","):]
+
+    def take(self, pos: int) -> tuple[dict[str, Any], int] | None:
+        """The entries from ``pos`` (just after a comma) up to a later separator's comma, parsed, and that comma's
+        position; None when the scanner should read on."""
+        text, separator = self.text, self.separator
+        assert separator is not None
+        end = pos - 1
+        count = 0
+        while count < self.ENTRIES and end - pos < self.BYTES:
+            found = text.find(separator, end + 1)
+            if found < 0:
+                break
+            end = found
+            count += 1
+        if count == 0:
+            self.live = False       # no separator left: the last entry is the scanner's
+            return None
+        run = ("{" + text[pos:end] + "}").encode("utf-8", "surrogatepass")
+        try:
+            entries = orjson.loads(run)
+        except orjson.JSONDecodeError:
+            entries = None
+        if entries is not None and len(entries) == count and _LONG_INTEGER not in run.translate(_CHAR_CLASSES):
+            self.hits += 1
+            return entries, end
+        self.misses += 1
+        self.scan_left = count
+        self.live = self.misses <= self.hits + 3
+        return None
 
 
 def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, int], T] = parse_entry,
@@ -301,20 +432,37 @@ def stream_entries(text: str, head: dict[str, Any], make: Callable[[str, Any, in
                 pos = space(text, pos).end() + 1
             else:
                 key_at, colon_at, next_at = _KEY_AT.match, _COLON.match, _NEXT.match
-                while True:        # the hot loop: four C calls per entry
+                scan = json.JSONDecoder().scan_once     # raw_decode's C scanner, without its Python frame
+                runs = _Batches(text) if needs is None else None
+                while True:        # the hot loop: five C calls per entry
+                    if runs is not None and runs.live and not runs.scan_left:
+                        taken = runs.take(pos)
+                        if taken is not None:
+                            for name, value in taken[0].items():
+                                yield make(name, value, order)
+                                order += 1
+                            pos = taken[1] + 1
+                            continue
                     found = key_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected a call name", text, pos)
-                    name, pos = decode(text, found.end() - 1)
+                    name, pos = scanstring(text, found.end())
                     found = colon_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected ':'", text, pos)
                     start = found.end()
-                    value, pos = decode(text, start)
+                    try:
+                        value, pos = scan(text, start)
+                    except StopIteration as exc:
+                        raise json.JSONDecodeError("Expecting value", text, exc.value) from None
                     if needs is not None and text.find(needs, start, pos) < 0:
                         value = None
                     yield make(str(name), value, order)
                     order += 1
+                    if runs is not None and runs.scan_left:
+                        runs.scan_left -= 1
+                        if runs.separator is None:
+                            runs.learn(pos)
                     found = next_at(text, pos)
                     if found is None:
                         raise json.JSONDecodeError("expected ',' or '}'", text, pos)

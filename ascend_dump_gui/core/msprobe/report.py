@@ -5,17 +5,17 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from ascend_dump_gui.core.atomic import write_text_atomic
+from ascend_dump_gui.core.atomic import atomic_output
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import csv_cell
-from ascend_dump_gui.core.metrics.overflow import overflow_kind
+from ascend_dump_gui.core.metrics.overflow import FP16_OVERFLOW, overflow_kind
 from ascend_dump_gui.core.msprobe.dump_json import Leaf, call_type
-from ascend_dump_gui.core.msprobe.rows import FAILED, MsprobeRow, metric_names
+from ascend_dump_gui.core.msprobe.rows import FAILED, Metrics, MsprobeRow, metric_names
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, TensorLoadError
 from ascend_dump_gui.core.msprobe.tree_compare import RunPair, TreeComparison
 from ascend_dump_gui.core.safe_names import (
@@ -31,10 +31,31 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def _json_metrics(metrics: dict[str, Any]) -> dict[str, Any]:
+def _json_metrics(metrics: Mapping[str, Any]) -> dict[str, Any]:
     """``metrics`` with non-finite floats as msprobe's marker strings (a copy; checked in one expression per
-    value, since a tree compare has millions)."""
-    return {k: v if not isinstance(v, float) or v - v == 0 else _json_value(v) for k, v in metrics.items()}
+    value, since a tree compare has millions). The JSON of a :class:`Metrics` shared by many rows (every
+    statistic equal, no bench) is worked out once and copied."""
+    if metrics.__class__ is Metrics:
+        cached = _SHARED_JSON.get(id(metrics))
+        if cached is not None and cached[0] is metrics:
+            return cached[1].copy()
+    if isinstance(metrics, Metrics):
+        values = metrics.values()          # worked out once (a row whose statistics differ computes them)
+        if _FLOAT_ONLY.issuperset(map(type, values)) and (total := sum(values)) - total == 0:
+            return dict(zip(metrics, values, strict=True))      # every value a finite float: nothing to mark
+        items: Any = zip(metrics, values, strict=True)
+    else:
+        items = metrics.items()
+    out = {k: v if not isinstance(v, float) or v - v == 0 else _json_value(v) for k, v in items}
+    if metrics.__class__ is Metrics and len(_SHARED_JSON) < 64:
+        _SHARED_JSON[id(metrics)] = (metrics, out.copy())
+    return out
+
+
+_FLOAT_ONLY = frozenset({float})
+_SHARED_JSON: dict[int, tuple[Metrics, dict[str, Any]]] = {}
+"""id -> (the :class:`Metrics`, its JSON): a plain Metrics holds fixed values (the instance is kept, so its id is
+not reused); a few of them are shared by most rows."""
 
 
 _call_type = lru_cache(maxsize=1 << 12)(call_type)
@@ -50,8 +71,12 @@ def _number(value: Any) -> float | None:
 
 def leaf_overflow(leaf: Leaf) -> str | None:
     """``inf`` / ``nan`` / None for an NPU output tensor, from its dump.json Max/Min, by the compare's one rule."""
-    if not leaf.is_tensor or leaf.state != "output":
+    if leaf.state != "output" or not leaf.is_tensor:
         return None
+    high, low = leaf.max, leaf.min
+    if high.__class__ is float and low.__class__ is float and -FP16_OVERFLOW < high < FP16_OVERFLOW \
+            and -FP16_OVERFLOW < low < FP16_OVERFLOW:
+        return None        # finite and below every dtype's overflow limit (most tensors): no walk through the rule
     values = [v for v in (_number(leaf.max), _number(leaf.min)) if v is not None]
     finite = [abs(v) for v in values if math.isfinite(v)]
     return overflow_kind((leaf.dtype or "").removeprefix("torch."), inf=any(math.isinf(v) for v in values),
@@ -65,10 +90,6 @@ def overflow_entries(run: MsprobeRun) -> list[dict[str, Any]]:
             for entry in run.entries for leaf in entry.leaves if (kind := leaf_overflow(leaf)) is not None]
 
 
-def _overflow(row: MsprobeRow) -> bool:
-    return row.npu.state == "output" and leaf_overflow(row.npu) is not None
-
-
 def _tensor_file(run: MsprobeRun, leaf: Leaf | None) -> Path | None:
     """The tensor file of ``leaf`` (None without one, or when its data_name is no plain file name)."""
     try:
@@ -79,14 +100,17 @@ def _tensor_file(run: MsprobeRun, leaf: Leaf | None) -> Path | None:
 
 def row_json(pair: RunPair, row: MsprobeRow) -> dict[str, Any]:
     """One row in cli.md's shape, plus ``bench``, ``result``, ``messages``, ``rank``, ``step``."""
-    npu_file, bench_file = _tensor_file(pair.npu, row.npu), _tensor_file(pair.bench, row.bench)
+    npu, bench, result = row.npu, row.bench, row.result
+    npu_file = _tensor_file(pair.npu, npu) if npu.data_name else None            # statistics dumps: none
+    bench_file = _tensor_file(pair.bench, bench) if bench is not None and bench.data_name else None
     return {
-        "tensor": row.tensor, "bench": row.bench.name if row.bench else None, "op_type": _call_type(row.npu.entry),
+        "tensor": npu.name, "bench": bench.name if bench else None, "op_type": _call_type(npu.entry),
         "npu_file": str(npu_file) if npu_file else None, "golden_file": str(bench_file) if bench_file else None,
-        "dtype": row.npu.dtype, "shape": list(row.npu.shape) if row.npu.shape is not None else None,
+        "dtype": npu.dtype, "shape": list(npu.shape) if npu.shape is not None else None,
         "metrics": _json_metrics(row.metrics),
-        "reached": None if row.bench is None or row.result is None else row.result == "pass", "overflow": _overflow(row),
-        "fail_reason": "; ".join(row.messages) or None, "result": row.result, "messages": row.messages,
+        "reached": None if bench is None or result is None else result == "pass",
+        "overflow": npu.state == "output" and leaf_overflow(npu) is not None,
+        "fail_reason": "; ".join(row.messages) or None, "result": result, "messages": row.messages,
         "rank": pair.npu.rank, "step": pair.npu.step,
     }
 
@@ -129,10 +153,9 @@ def to_json(result: TreeComparison, *, lazy_rows: bool = False) -> dict[str, Any
     }
 
 
-def csv_text(result: TreeComparison) -> str:
-    """msprobe's compare_result columns for the mode (one table over every run, rank/step first)."""
+def _write_csv_rows(result: TreeComparison, out: TextIO) -> None:
+    """msprobe's compare_result columns for the mode (one table over every run, rank/step first), row by row."""
     names = metric_names(result.mode)
-    out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["Step", "Rank", "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape",
                      "Bench Tensor Shape", *names, "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max",
@@ -140,12 +163,19 @@ def csv_text(result: TreeComparison) -> str:
     for pair in result.pairs:
         for row in pair.result.rows:
             b = row.bench
+            metrics = dict(row.metrics.items())      # worked out once (a row whose statistics differ computes them)
             cells = [pair.npu.step, pair.npu.rank, row.tensor, b.name if b else "N/A", row.npu.dtype,
                      b.dtype if b else "N/A", list(row.npu.shape or ()), list(b.shape or ()) if b else "N/A",
-                     *[_json_value(row.metrics.get(n)) for n in names], *row.npu.stats,
+                     *[_json_value(metrics.get(n)) for n in names], *row.npu.stats,
                      *(b.stats if b else ("N/A",) * 4), row.result or "not compared", "; ".join(row.messages)]
             # API names come from dump.json: a cell a spreadsheet would run as a formula is made inert
             writer.writerow([csv_cell(c) if isinstance(c, str) else c for c in cells])
+
+
+def csv_text(result: TreeComparison) -> str:
+    """msprobe's compare_result columns for the mode (one table over every run, rank/step first)."""
+    out = io.StringIO()
+    _write_csv_rows(result, out)
     return out.getvalue()
 
 
@@ -175,4 +205,8 @@ def refuse_replacing_trees(result: TreeComparison, path: str | Path) -> None:
 def write_csv(result: TreeComparison, path: str | Path) -> None:
     """Write the CSV atomically; never over a file the comparison read or a file of its trees."""
     refuse_replacing_trees(result, path)
-    write_text_atomic(path, csv_text(result))
+    with atomic_output(path) as raw:      # streamed: the text of a million rows is never held whole
+        out = io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape", newline="")
+        _write_csv_rows(result, out)
+        out.flush()
+        out.detach()

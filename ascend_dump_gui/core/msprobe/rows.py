@@ -57,6 +57,11 @@ class Metrics(Mapping[str, Any]):
     def __contains__(self, name: object) -> bool:
         return name in self._names
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """``self[name]``, or ``default`` without such a metric (no exception raised and caught: the verdict reads
+        a metric of every row)."""
+        return self[name] if name in self._names else default
+
     def values(self) -> tuple[Any, ...]:  # type: ignore[override]  # a tuple: read without a lookup per name
         return self._values
 
