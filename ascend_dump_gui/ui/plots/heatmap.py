@@ -48,8 +48,9 @@ class IndexAxis(pg.AxisItem):
 
 
 def index_plot() -> pg.PlotItem:
-    """The heatmap's plot, its axes in whole indices (made ahead in idle time, see ``ui.start.parts``)."""
-    return pg.PlotItem(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
+    """The heatmap's plot, its axes in whole indices, without pyqtgraph's context menu (its view's menu is then
+    not made at all; made ahead in idle time, see ``ui.start.parts``)."""
+    return pg.PlotItem(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")}, enableMenu=False)
 
 
 def colour_bar() -> pg.ColorBarItem:
@@ -122,7 +123,6 @@ class HeatmapView(QWidget):
         self._plot = made_ahead(index_plot)
         self._graphics.addItem(self._plot)
         self._plot.hideButtons()
-        self._plot.setMenuEnabled(False)
         self._plot.invertY(True)
         self._plot.setAspectLocked(False)
         self._image = pg.ImageItem(axisOrder="row-major")

@@ -31,8 +31,9 @@ REST_MS = 20
 """After a large piece nobody waits for (what built modes need later, modes not asked for), the loop is left idle
 this long: a worker's result or a paint that comes meanwhile is handled on a turn of its own, not on top of a
 piece (Qt handles every event posted during a piece on the turn right after it)."""
-SLICE_SECONDS = 0.020
-"""Small pieces run in one turn of the event loop until this much time has passed (then input is taken)."""
+SLICE_SECONDS = 0.010
+"""Small pieces run in one turn of the event loop until this much time has passed (then input is taken): the
+import that ends a turn may overrun it by its own time (at 20 ms, turns of imports took 20-25 ms)."""
 SMALL, LARGE, WAITING = 0, 1, 2
 """What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends) or a
 wait for the preload thread (the next turn comes after :data:`WAIT_MS`)."""
