@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.tensor import decimate_plane, default_axes, display_values, plane
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.plots.steps import plot_item
 from ascend_dump_gui.ui.plots.style import ERROR, NAN_MARK, apply_palette
 from ascend_dump_gui.ui.start.panels import made_ahead
 
@@ -47,10 +50,10 @@ class IndexAxis(pg.AxisItem):
         return [str(int(round(v))) for v in values]
 
 
-def index_plot() -> pg.PlotItem:
-    """The heatmap's plot, its axes in whole indices, without pyqtgraph's context menu (its view's menu is then
-    not made at all; made ahead in idle time, see ``ui.start.parts``)."""
-    return pg.PlotItem(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")}, enableMenu=False)
+def index_plot() -> Generator[None, None, pg.PlotItem]:
+    """The heatmap's plot, its axes in whole indices, without pyqtgraph's context menu (made in steps, see
+    ``ui.plots.steps``; made ahead in idle time, see ``ui.start.parts``)."""
+    return plot_item({"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
 
 
 def colour_bar() -> pg.ColorBarItem:
