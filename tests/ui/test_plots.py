@@ -159,6 +159,9 @@ def test_heatmap_right_click_menus_are_those_it_always_had(plot, qtbot):
     heat = plot.heatmap
     view = heat.plot_item().getViewBox()
     assert view.menu is None and not view.menuEnabled()
+    for item in (heat.plot_item(), plot.values_plot.getPlotItem(), plot.histogram_plot.getPlotItem()):
+        assert [side for side in ("left", "bottom", "right", "top") if item.getAxis(side).isVisible()] == [
+            "left", "bottom"] and not item.getViewBox().menuEnabled()
     graphics = heat._graphics
 
     def right_click(item) -> None:

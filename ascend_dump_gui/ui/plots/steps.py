@@ -9,15 +9,16 @@ from typing import TypeVar
 
 import pyqtgraph as pg
 
-SIDES = ("left", "bottom", "right", "top")
+SHOWN = ("left", "bottom")
+"""The axes a plot item shows (one given for another side is shown too: those are left to the item to make)."""
 _Widget = TypeVar("_Widget", bound=pg.PlotWidget)
 
 
 def plot_item(axes: dict[str, pg.AxisItem] | None = None) -> Generator[None, None, pg.PlotItem]:
     """A plot item without pyqtgraph's context menu (its view's menu is then never made), in two steps: its view
-    box and axes (``axes`` by side, the others plain), then the item."""
+    box and shown axes (``axes`` by side, the others plain), then the item (with its hidden axes)."""
     axes = dict(axes or {})
-    for side in SIDES:
+    for side in SHOWN:
         axes.setdefault(side, pg.AxisItem(side))
     view = pg.ViewBox(enableMenu=False)
     yield
