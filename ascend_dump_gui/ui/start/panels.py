@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import itertools
 import re
 import sys
 import time
@@ -337,11 +336,13 @@ class PanelBuilder(QObject):
         for entry in plan.after:
             if entry.startswith("."):
                 yield LARGE
-                while True:   # what views shown meanwhile took is made again; then, on the same turn, the call
-                    pieces = list(itertools.islice(_made((), parts), 1))
-                    if not pieces:
+                while True:   # what views shown meanwhile took is made again (each in all its steps); then, on
+                    steps = _made((), parts)   # the same turn as the last look, the call
+                    piece = next(steps, None)
+                    if piece is None:
                         break
-                    yield pieces[0]
+                    yield piece
+                    yield from steps
                 target = panel
                 for name in entry[1:].split("."):
                     target = getattr(target, name)
