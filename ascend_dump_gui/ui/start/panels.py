@@ -33,9 +33,10 @@ piece (Qt handles every event posted during a piece on the turn right after it).
 SLICE_SECONDS = 0.010
 """Small pieces run in one turn of the event loop until this much time has passed (then input is taken): the
 import that ends a turn may overrun it by its own time (at 20 ms, turns of imports took 20-25 ms)."""
-SMALL, LARGE, WAITING = 0, 1, 2
-"""What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends) or a
-wait for the preload thread (the next turn comes after :data:`WAIT_MS`)."""
+SMALL, LARGE, WAITING, STEP = 0, 1, 2, 3
+"""What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends), a wait
+for the preload thread (the next turn comes after :data:`WAIT_MS`) or a step of a widget made in steps (the turn
+ends; the next step follows without :data:`REST_MS`, which comes once the widget is made)."""
 _ROOT = Path(__file__).resolve().parents[2]
 _IMPORT = r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))"
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
@@ -168,7 +169,7 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
 
 
 def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
-    """``factory(*args)``, a :data:`LARGE` piece after each step of a factory that makes it in steps (a generator
+    """``factory(*args)``, a :data:`STEP` piece after each step of a factory that makes it in steps (a generator
     function whose return value is the widget)."""
     made = factory(*args)
     if not inspect.isgenerator(made):
@@ -178,7 +179,7 @@ def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generato
             next(made)
         except StopIteration as done:
             return done.value
-        yield LARGE
+        yield STEP
 
 
 def _at_once(steps: Generator[int, None, QObject]) -> QObject:
