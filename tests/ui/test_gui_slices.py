@@ -29,8 +29,8 @@ def test_a_factory_that_makes_its_widget_in_steps_is_made_ahead_one_piece_per_st
     log: list[str] = []
     factory = _steps_factory(log)
     steps = panels._in_steps(factory, ())
-    assert next(steps) == panels.LARGE and log == ["step 1"]
-    assert next(steps) == panels.LARGE and log == ["step 1", "step 2"]
+    assert next(steps) == panels.STEP and log == ["step 1"]
+    assert next(steps) == panels.STEP and log == ["step 1", "step 2"]
     try:
         next(steps)
     except StopIteration as done:

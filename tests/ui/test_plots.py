@@ -145,3 +145,34 @@ def test_plane_table_model_passes_qt_model_checks(qtmodeltester):
     model = PlaneTableModel()
     model.set_plane(np.array([[1.0, np.inf], [np.nan, 4.0]]))
     qtmodeltester.check(model)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")   # the offscreen platform on a menu's popup
+def test_heatmap_right_click_menus_are_those_it_always_had(plot, qtbot):
+    """The heatmap's plot is made without pyqtgraph's context menu (its view's menu is never made): a right-click
+    on the image still opens nothing, and one on the colour bar still opens its colour-map menu."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QMenu
+
+    plot.set_display(prepare_display(_tensor()), "t")
+    plot.show_tab("heatmap")
+    heat = plot.heatmap
+    view = heat.plot_item().getViewBox()
+    assert view.menu is None and not view.menuEnabled()
+    for item in (heat.plot_item(), plot.values_plot.getPlotItem(), plot.histogram_plot.getPlotItem()):
+        assert [side for side in ("left", "bottom", "right", "top") if item.getAxis(side).isVisible()] == [
+            "left", "bottom"] and not item.getViewBox().menuEnabled()
+    graphics = heat._graphics
+
+    def right_click(item) -> None:
+        centre = graphics.mapFromScene(item.sceneBoundingRect().center())
+        QTest.mouseClick(graphics.viewport(), Qt.MouseButton.RightButton, pos=centre)
+
+    right_click(view)
+    assert view.menu is None and not [m for m in graphics.findChildren(QMenu) if m.isVisible()]
+    assert not isinstance(heat._bar.colorMapMenu, QMenu)   # made on the first right-click, as pyqtgraph does
+    right_click(heat._bar.bar)
+    menu = heat._bar.colorMapMenu
+    assert isinstance(menu, QMenu)
+    qtbot.waitUntil(menu.isVisible)
+    menu.hide()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ascend_dump_gui.core.tensor import decimate_plane, default_axes, display_values, plane
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.plots.steps import plot_item
 from ascend_dump_gui.ui.plots.style import ERROR, NAN_MARK, apply_palette
 from ascend_dump_gui.ui.start.panels import made_ahead
 
@@ -47,9 +50,10 @@ class IndexAxis(pg.AxisItem):
         return [str(int(round(v))) for v in values]
 
 
-def index_plot() -> pg.PlotItem:
-    """The heatmap's plot, its axes in whole indices (made ahead in idle time, see ``ui.start.parts``)."""
-    return pg.PlotItem(axisItems={"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
+def index_plot() -> Generator[None, None, pg.PlotItem]:
+    """The heatmap's plot, its axes in whole indices, without pyqtgraph's context menu (made in steps, see
+    ``ui.plots.steps``; made ahead in idle time, see ``ui.start.parts``)."""
+    return plot_item({"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
 
 
 def colour_bar() -> pg.ColorBarItem:
@@ -122,7 +126,6 @@ class HeatmapView(QWidget):
         self._plot = made_ahead(index_plot)
         self._graphics.addItem(self._plot)
         self._plot.hideButtons()
-        self._plot.setMenuEnabled(False)
         self._plot.invertY(True)
         self._plot.setAspectLocked(False)
         self._image = pg.ImageItem(axisOrder="row-major")

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import numpy as np
 import pyqtgraph as pg
 
 from ascend_dump_gui.core.tensor import Histogram
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.plots.steps import plot_widget
 from ascend_dump_gui.ui.plots.style import ERROR, NPU, apply_palette, show_grid
 
 
 class HistogramPlot(pg.PlotWidget):
     """Step histogram; :meth:`set_log` switches the count axis to log10 (empty bins are then left out)."""
 
-    def __init__(self, parent=None, colour: str = NPU) -> None:
-        super().__init__(parent, enableMenu=False)  # no context menu: not made at all
+    def __init__(self, parent=None, colour: str = NPU, plot_item: pg.PlotItem | None = None) -> None:
+        super().__init__(parent, plotItem=plot_item, enableMenu=False)  # no context menu: not made at all
         apply_palette(self)
         item = self.getPlotItem()
         item.hideButtons()
@@ -66,6 +69,7 @@ class HistogramPlot(pg.PlotWidget):
         item.getViewBox().autoRange()
 
 
-def error_histogram() -> HistogramPlot:
-    """A histogram drawn in the error colour (of an error tensor, or of a tensor next to the error views)."""
-    return HistogramPlot(colour=ERROR)
+def error_histogram() -> Generator[None, None, HistogramPlot]:
+    """A histogram drawn in the error colour (of an error tensor, or of a tensor next to the error views), made in
+    steps (``ui.plots.steps``; made ahead in idle time)."""
+    return plot_widget(lambda item: HistogramPlot(colour=ERROR, plot_item=item))

@@ -34,7 +34,7 @@ from ascend_dump_gui.ui.plots.export import png_bytes, svg_bytes
 from ascend_dump_gui.ui.plots.heatmap import HeatmapView
 from ascend_dump_gui.ui.plots.histogram_plot import error_histogram
 from ascend_dump_gui.ui.plots.plane_table import PlaneTableModel
-from ascend_dump_gui.ui.plots.values_plot import ValuesPlot
+from ascend_dump_gui.ui.plots.values_plot import values_plot
 from ascend_dump_gui.ui.start.panels import made_ahead
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
@@ -90,7 +90,7 @@ class TensorPlot(QWidget):
         self._title = ElidedLabel()
         self._title.setObjectName("plot_title")
         self._title.setTextFormat(Qt.TextFormat.PlainText)
-        self.values_plot = made_ahead(ValuesPlot)  # each plot made ahead in idle time, when it was
+        self.values_plot = made_ahead(values_plot)  # each plot made ahead in idle time, when it was
         self.histogram_plot = made_ahead(error_histogram)
         self.heatmap = made_ahead(HeatmapView)
         self.table_model = PlaneTableModel(self)

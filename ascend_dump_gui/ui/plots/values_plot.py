@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
@@ -10,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ascend_dump_gui.core.tensor import TensorDisplay
 from ascend_dump_gui.ui.i18n import tr
+from ascend_dump_gui.ui.plots.steps import plot_widget
 from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, NAN_MARK, NPU, apply_palette, show_grid
 
 MARKERS = ((NAN_MARK, "x", "NaN"), (ERROR, "t1", "+Inf"), (ERROR, "t", "-Inf"))
@@ -36,8 +39,8 @@ class ValuesPlot(pg.PlotWidget):
 
     hovered = Signal(int)
 
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent, enableMenu=False)  # no context menu: not made at all
+    def __init__(self, parent=None, plot_item: pg.PlotItem | None = None) -> None:
+        super().__init__(parent, plotItem=plot_item, enableMenu=False)  # no context menu: not made at all
         apply_palette(self)
         item = self.getPlotItem()
         item.hideButtons()
@@ -145,6 +148,11 @@ class ValuesPlot(pg.PlotWidget):
     def drawn_points(self) -> int:
         """How many points the curves hold right now (tests check this stays bounded)."""
         return sum(0 if curve.xData is None else len(curve.xData) for _, curve in self._series)
+
+
+def values_plot() -> Generator[None, None, ValuesPlot]:
+    """A :class:`ValuesPlot` made in steps (``ui.plots.steps``): made ahead in idle time, see ``ui.start.parts``."""
+    return plot_widget(lambda item: ValuesPlot(plot_item=item))
 
 
 def _finite_range(displays: list[TensorDisplay]) -> tuple[float, float]:

@@ -8,7 +8,7 @@ tick labels are the shortest unique tails of the op names, and the op under the 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from ascend_dump_gui.core.replay.profile import ProfilePoint
 from ascend_dump_gui.ui.elided_label import ElidedLabel
 from ascend_dump_gui.ui.i18n import tr
 from ascend_dump_gui.ui.loading import Inputs, LatestTask, LoadingBar, ResultOwner
+from ascend_dump_gui.ui.plots.steps import plot_widget
 from ascend_dump_gui.ui.plots.style import ERROR, GOLDEN, log_error_plot
 from ascend_dump_gui.ui.replay.jobs import replay_profile
 from ascend_dump_gui.ui.replay.view import verdict_text
@@ -103,8 +104,8 @@ class ProfilePlot(pg.PlotWidget):
     """The error profile's chart: its series, marks and legend, empty (made ahead in idle time, see
     ``ui.start.parts``; :class:`ErrorProfileView` fills it)."""
 
-    def __init__(self) -> None:
-        super().__init__(enableMenu=False)
+    def __init__(self, plot_item: pg.PlotItem | None = None) -> None:
+        super().__init__(plotItem=plot_item, enableMenu=False)
         self.setObjectName("profile_plot")
         item = log_error_plot(self, tr("op (execution order)"), tr("relative error ‖·‖₂"))
         # the legend takes the title row above the data, its entries side by side: it never covers a point
@@ -122,6 +123,11 @@ class ProfilePlot(pg.PlotWidget):
         self.top_line = pg.InfiniteLine(angle=0, movable=False, pen=pg.mkPen(ERROR, width=1, style=Qt.PenStyle.DotLine))
         self.top_line.hide()
         item.addItem(self.top_line, ignoreBounds=True)
+
+
+def profile_plot() -> Generator[None, None, ProfilePlot]:
+    """A :class:`ProfilePlot` made in steps (``ui.plots.steps``; made ahead in idle time)."""
+    return plot_widget(lambda item: ProfilePlot(plot_item=item))
 
 
 class ErrorProfileView(ResultOwner, QWidget):
@@ -147,7 +153,7 @@ class ErrorProfileView(ResultOwner, QWidget):
         self.note.setTextFormat(Qt.TextFormat.PlainText)   # op names come from dump files
         self.readout = ElidedLabel(minimum=120)
         self.readout.setObjectName("profile_readout")
-        self.plot = made_ahead(ProfilePlot)
+        self.plot = made_ahead(profile_plot)
         plot = self.plot
         self.legend, self.top_line = plot.legend, plot.top_line
         self.golden_curve, self.replay_curve, self.budget_curve = plot.golden_curve, plot.replay_curve, plot.budget_curve

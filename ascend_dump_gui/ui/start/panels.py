@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import itertools
 import re
 import sys
 import time
@@ -31,11 +30,13 @@ REST_MS = 20
 """After a large piece nobody waits for (what built modes need later, modes not asked for), the loop is left idle
 this long: a worker's result or a paint that comes meanwhile is handled on a turn of its own, not on top of a
 piece (Qt handles every event posted during a piece on the turn right after it)."""
-SLICE_SECONDS = 0.020
-"""Small pieces run in one turn of the event loop until this much time has passed (then input is taken)."""
-SMALL, LARGE, WAITING = 0, 1, 2
-"""What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends) or a
-wait for the preload thread (the next turn comes after :data:`WAIT_MS`)."""
+SLICE_SECONDS = 0.010
+"""Small pieces run in one turn of the event loop until this much time has passed (then input is taken): the
+import that ends a turn may overrun it by its own time (at 20 ms, turns of imports took 20-25 ms)."""
+SMALL, LARGE, WAITING, STEP = 0, 1, 2, 3
+"""What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends), a wait
+for the preload thread (the next turn comes after :data:`WAIT_MS`) or a step of a widget made in steps (the turn
+ends; the next step follows without :data:`REST_MS`, which comes once the widget is made)."""
 _ROOT = Path(__file__).resolve().parents[2]
 _IMPORT = r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))"
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
@@ -168,7 +169,7 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
 
 
 def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
-    """``factory(*args)``, a :data:`LARGE` piece after each step of a factory that makes it in steps (a generator
+    """``factory(*args)``, a :data:`STEP` piece after each step of a factory that makes it in steps (a generator
     function whose return value is the widget)."""
     made = factory(*args)
     if not inspect.isgenerator(made):
@@ -178,7 +179,7 @@ def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generato
             next(made)
         except StopIteration as done:
             return done.value
-        yield LARGE
+        yield STEP
 
 
 def _at_once(steps: Generator[int, None, QObject]) -> QObject:
@@ -336,11 +337,13 @@ class PanelBuilder(QObject):
         for entry in plan.after:
             if entry.startswith("."):
                 yield LARGE
-                while True:   # what views shown meanwhile took is made again; then, on the same turn, the call
-                    pieces = list(itertools.islice(_made((), parts), 1))
-                    if not pieces:
+                while True:   # what views shown meanwhile took is made again (each in all its steps); then, on
+                    steps = _made((), parts)   # the same turn as the last look, the call
+                    piece = next(steps, None)
+                    if piece is None:
                         break
-                    yield pieces[0]
+                    yield piece
+                    yield from steps
                 target = panel
                 for name in entry[1:].split("."):
                     target = getattr(target, name)

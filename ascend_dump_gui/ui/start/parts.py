@@ -6,9 +6,9 @@ from __future__ import annotations
 _PLOTS = "ascend_dump_gui.ui.plots."
 HEATMAP = (_PLOTS + "heatmap:index_plot", _PLOTS + "heatmap:colour_bar", _PLOTS + "heatmap:HeatmapView")
 """A heatmap (``ui.plots.heatmap``) in three pieces: its plot, its colour bar, the view that takes them."""
-TENSOR_PLOT = (_PLOTS + "values_plot:ValuesPlot", _PLOTS + "histogram_plot:error_histogram", *HEATMAP)
+TENSOR_PLOT = (_PLOTS + "values_plot:values_plot", _PLOTS + "histogram_plot:error_histogram", *HEATMAP)
 """What a ``TensorPlot`` takes (``ui.plots.tensor_plot``): its values, histogram and heatmap plots."""
 REPLAY = (_PLOTS + "histogram_plot:error_histogram", *HEATMAP)
 """What a replay view takes (``ui.replay.view``)."""
-PROFILE = ("ascend_dump_gui.ui.replay.profile_view:ProfilePlot",)
+PROFILE = ("ascend_dump_gui.ui.replay.profile_view:profile_plot",)
 """What an error profile view takes (``ui.replay.profile_view``)."""
