@@ -1,7 +1,7 @@
 """The optional C modules: the compare's kernel, the scanner's listing and the msprobe graph's kernel
 (pyproject.toml holds the rest of the configuration).
 
-``ascend_dump_gui/core/metrics/_kernel.c`` is built when a C compiler is present; without one the package still
+``ascend_dump_gui/core/metrics/_kernel.c`` (with ``_kernel_walk.h``, which it includes) is built when a C compiler is present; without one the package still
 installs and the compare runs its numpy path (core/metrics/kernel.py). The flags keep float results IEEE:
 no FMA contraction (the kernel writes its one exact fused multiply-add out), no fast-math, and no -march (the wheel runs on any x86_64 / aarch64 CPU).
 ``ascend_dump_gui/core/scan/_walk.c`` (POSIX only) likewise: without it the scanner lists folders in Python
@@ -33,7 +33,7 @@ _WALK = [] if sys.platform == "win32" else [
 
 setup(
     ext_modules=[Extension("ascend_dump_gui.core.metrics._kernel", ["ascend_dump_gui/core/metrics/_kernel.c"],
-                           optional=True), *_WALK,
+                           depends=["ascend_dump_gui/core/metrics/_kernel_walk.h"], optional=True), *_WALK,
                  Extension("ascend_dump_gui.core.graph._kernel", ["ascend_dump_gui/core/graph/_kernel.c"],
                            optional=True)],
     cmdclass={"build_ext": BuildExt},

@@ -9,7 +9,9 @@
  * Built with -O3 -ffp-contract=off and no fast-math (setup.py); fused multiply-adds are written out only where
  * they round as the separate operations do (msprobe's float64 products) or where they compute a correctly rounded
  * quotient without dividing (passes B and C: see div8). The kernels are compiled for AVX2 and FMA (one 8-lane register per sum)
- * and used when the CPU has both; elsewhere (another CPU, architecture or compiler)
+ * and used when the CPU has both; the walk of passes A and P (_kernel_walk.h) is compiled a second time for AVX-512VL,
+ * the same 8-lane instructions with 32 registers, and runs that where the CPU has it. Elsewhere (another CPU,
+ * architecture or compiler)
  * the module only answers isa() -> None and the compare runs its numpy path, which gives the same bits
  * (measured: without AVX2, GCC splits the 8-lane vectors into scalar code slower than numpy).
  * Buffers come through the buffer protocol (contiguous float32; the Python side checks dtypes), so the build
@@ -54,7 +56,6 @@ AI double dmax_nan(double m, double v) { return ((v > m) | (v != v)) ? v : m; }
 AI f8 ld8(const float *p) { f8 v; memcpy(&v, p, sizeof v); return v; }
 AI void st8(float *p, f8 v) { memcpy(p, &v, sizeof v); }
 AVX2 AI f8 bc8(float v) { return (f8)_mm256_set1_ps(v); }    /* one vbroadcastss, hoisted out of loops */
-AI f8 sel8(i8 m, f8 a, f8 b) { return (f8)((m & (i8)a) | (~m & (i8)b)); }
 AI f8 abs8(f8 v) { return (f8)((i8)v & 0x7fffffff); }
 AI d4 absd4(d4 v) { return (d4)((l4)v & 0x7fffffffffffffffLL); }
 AI f8 and8(f8 v, i8 m) { return (f8)((i8)v & m); }      /* v where m is set, else +0 */
@@ -72,30 +73,30 @@ enum { A_D2, A_AD, A_XX, A_YY, A_REL, A_X, A_Y, NA };
 enum { M_AD, M_REL, M_XMAX, M_YMAX, NMAX };
 enum { M_XMIN, M_YMIN, NMIN };
 
-/* pass A's running max/min, one per accumulator lane (lane 0 also takes the scalar elements); xabs: max |x|
- * over the values that are not NaN (inf there = x holds an Inf, whatever NaN it holds too); nz: the least
- * nonzero |x| and |y| as (bits - 1) unsigned, so a zero (bits 0) wraps to the largest and never wins */
-typedef struct { float mx[NMAX][8]; float mn[NMIN][8]; float xabs[8]; uint32_t nz[2][8]; } ExtA;
+/* pass A's running max/min of the elements taken one at a time (a block's last n % 8, a leaf under 8 elements);
+ * xabs: max |x| over the values that are not NaN (inf there = x holds an Inf, whatever NaN it holds too); nz: the
+ * least nonzero |x| and |y| as (bits - 1) unsigned, so a zero (bits 0) wraps to the largest and never wins */
+typedef struct { float mx[NMAX], mn[NMIN], xabs; uint32_t nz[2]; } OneA;
 
 /* msaccucmp's relative error: |x / y - 1|, 0 where |y| <= eps (or y is NaN) */
 AI float rel_a(float x, float y) { float t = fabsf(x / y - 1.0f); return (fabsf(y) > EPS64F) ? t : 0.0f; }
 
-AI void elems_a(float x, float y, float e[NA], ExtA *ex) {
+AI void elems_a(float x, float y, float e[NA], OneA *ex) {
     float d = x - y, ad = fabsf(d), t = rel_a(x, y);
     e[A_D2] = d * d; e[A_AD] = ad; e[A_XX] = x * x; e[A_YY] = y * y; e[A_REL] = t; e[A_X] = x; e[A_Y] = y;
-    ex->mx[M_AD][0] = fmax_nan(ex->mx[M_AD][0], ad);
-    ex->mx[M_REL][0] = fmax_nan(ex->mx[M_REL][0], t);
-    ex->mx[M_XMAX][0] = fmax_nan(ex->mx[M_XMAX][0], x);
-    ex->mx[M_YMAX][0] = fmax_nan(ex->mx[M_YMAX][0], y);
-    ex->mn[M_XMIN][0] = fmin_nan(ex->mn[M_XMIN][0], x);
-    ex->mn[M_YMIN][0] = fmin_nan(ex->mn[M_YMIN][0], y);
-    ex->xabs[0] = (fabsf(x) > ex->xabs[0]) ? fabsf(x) : ex->xabs[0];
+    ex->mx[M_AD] = fmax_nan(ex->mx[M_AD], ad);
+    ex->mx[M_REL] = fmax_nan(ex->mx[M_REL], t);
+    ex->mx[M_XMAX] = fmax_nan(ex->mx[M_XMAX], x);
+    ex->mx[M_YMAX] = fmax_nan(ex->mx[M_YMAX], y);
+    ex->mn[M_XMIN] = fmin_nan(ex->mn[M_XMIN], x);
+    ex->mn[M_YMIN] = fmin_nan(ex->mn[M_YMIN], y);
+    ex->xabs = (fabsf(x) > ex->xabs) ? fabsf(x) : ex->xabs;
     uint32_t bx, by;
     float ax = fabsf(x), ay = fabsf(y);
     memcpy(&bx, &ax, 4);
     memcpy(&by, &ay, 4);
-    if (bx - 1u < ex->nz[0][0]) ex->nz[0][0] = bx - 1u;
-    if (by - 1u < ex->nz[1][0]) ex->nz[1][0] = by - 1u;
+    if (bx - 1u < ex->nz[0]) ex->nz[0] = bx - 1u;
+    if (by - 1u < ex->nz[1]) ex->nz[1] = by - 1u;
 }
 
 /* ---------------------------------------------------------------- division by a loop-invariant divisor
@@ -173,14 +174,15 @@ AI void elems_b(float x, float y, const ParamB *p, float e[NB]) {
 }
 
 enum { P_NB, P_NN, P_BB, P_DD, NP };
-typedef struct { double max_abs[8]; float max_rel[8]; int64_t below1, below5; } ExtP;
+/* msprobe's running max and counts of the elements taken one at a time */
+typedef struct { double max_abs; float max_rel; int64_t below1, below5; } OneP;
 
-AI void elems_p(float x, float y, double e[NP], ExtP *ex) {
+AI void elems_p(float x, float y, double e[NP], OneP *ex) {
     double xd = x, yd = y, d = xd - yd;
     float rel = fabsf((x - y) / y);
     e[P_NB] = xd * yd; e[P_NN] = xd * xd; e[P_BB] = yd * yd; e[P_DD] = d * d;
-    ex->max_abs[0] = dmax_nan(ex->max_abs[0], fabs(d));
-    ex->max_rel[0] = fmax_nan(ex->max_rel[0], rel);
+    ex->max_abs = dmax_nan(ex->max_abs, fabs(d));
+    ex->max_rel = fmax_nan(ex->max_rel, rel);
     ex->below1 += rel < 0.001f;
     ex->below5 += rel < 0.005f;
 }
@@ -197,16 +199,14 @@ AI void ahead_block(const float *x, const float *y, idx n) {
 }
 
 /* The vector loops' running max/min per lane: v > m ? v : m (one vmaxps; vminps alike), which is fmax_nan/fmin_nan
- * except where v is NaN; those lanes are set to NaN at the end of the loop (with_nan), so every lane ends as
- * fmax_nan/fmin_nan leave it: NaN once a NaN was seen (its payload is not kept: every NaN reads "nan"), else the
- * same value, the sign of a zero included. Which lanes saw a NaN needs no work in the loop where a sum of the
- * loop adds a term that is NaN exactly when v is and else >= 0 (|x - y| for max |x - y|, x * x for max/min x, ...):
- * terms >= 0 (+inf included) never add up to NaN, so that lane's sum is NaN exactly when the lane saw a NaN. */
+ * except where v is NaN: a NaN v leaves the lane as it was. The walk sets the max/min to NaN at its end where a NaN
+ * was seen (its payload is not kept: every NaN reads "nan"), so they end as fmax_nan/fmin_nan leave them, the sign
+ * of a zero included. Whether a NaN was seen needs no work in the loop where a sum of the walk adds a term that is
+ * NaN exactly when v is and else >= 0 (|x - y| for max |x - y|, x * x for max/min x, ...): terms >= 0 (+inf
+ * included) never add up to NaN, so that total is NaN exactly when a NaN was seen. */
 AVX2 AI f8 max8x(f8 m, f8 v) { return (f8)_mm256_max_ps((__m256)v, (__m256)m); }
 AVX2 AI f8 min8x(f8 m, f8 v) { return (f8)_mm256_min_ps((__m256)v, (__m256)m); }
 AVX2 AI d4 maxd4x(d4 m, d4 v) { return (d4)_mm256_max_pd((__m256d)v, (__m256d)m); }
-AVX2 AI f8 with_nan(f8 m, i8 seen) { return sel8(seen, bc8(NAN), m); }
-AI d4 with_nand4(d4 m, l4 seen) { return (d4)((seen & (l4)(d4){NAN, NAN, NAN, NAN}) | (~seen & (l4)m)); }
 
 /* eight elements of pass A, one per accumulator lane: the sums start at them (first) or add them; the
  * running max/min take them */
@@ -243,48 +243,174 @@ AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab,
     *c5 -= R < 0.005f;
 }
 
-AVX2 static void leaf_a(const float *x, const float *y, idx n, float out[NA], ExtA *ex) {
-    float e[NA];
-    ahead_block(x, y, n);
-    if (n < 8) {
-        for (int k = 0; k < NA; k++) out[k] = -0.0f;
-        for (idx i = 0; i < n; i++) {
-            elems_a(x[i], y[i], e, ex);
-            for (int k = 0; k < NA; k++) out[k] += e[k];
-        }
-        return;
+/* ---------------------------------------------------------------- the walk of passes A and P */
+
+/* The walk's state: the running max/min and counts of the elements taken one at a time (one_a, one_p) and of the
+ * vector loops' lanes (see max8x; msprobe's counts per lane are added to one_p at the end of each subtree) */
+typedef struct {
+    OneA one_a;
+    OneP one_p;
+    f8 mx[NMAX], mn[NMIN], xabs, mrel;
+    i8 nz[2], nan_rel;
+    d4 maa, mab;
+} Walk;
+
+#define CHUNK 8192                   /* a subtree walked with its block sums on the stack */
+#define MAXBLOCKS (CHUNK / 64 + 2)   /* numpy's leaves hold 64 to 128 elements, except a whole tree under 129 */
+
+/* the lengths of numpy's leaves (blocks) of the pairwise tree over n elements, in order, from lens[k] on */
+static int tree_blocks(idx n, int *lens, int k) {
+    if (n <= PW) {
+        lens[k] = (int)n;
+        return k + 1;
     }
-    f8 r[NA], mx[NMAX], mn[NMIN], xabs = ld8(ex->xabs);
-    i8 nz[2];
-    memcpy(nz, ex->nz, sizeof nz);
-    for (int k = 0; k < NMAX; k++) mx[k] = ld8(ex->mx[k]);
-    for (int k = 0; k < NMIN; k++) mn[k] = ld8(ex->mn[k]);
-    idx i, end = n - n % 8;
-    step_a(ld8(x), ld8(y), 1, r, mx, mn, &xabs, nz);   /* numpy starts each accumulator at its first element */
-    for (i = 8; i < end; i += 8) step_a(ld8(x + i), ld8(y + i), 0, r, mx, mn, &xabs, nz);
-    memcpy(ex->nz, nz, sizeof nz);
-    i8 nan_ad = r[A_AD] != r[A_AD], nan_rel = r[A_REL] != r[A_REL];     /* the lanes that saw a NaN (see max8x) */
-    i8 nan_x = r[A_XX] != r[A_XX], nan_y = r[A_YY] != r[A_YY];
-    mx[M_AD] = with_nan(mx[M_AD], nan_ad); mx[M_REL] = with_nan(mx[M_REL], nan_rel);
-    mx[M_XMAX] = with_nan(mx[M_XMAX], nan_x); mn[M_XMIN] = with_nan(mn[M_XMIN], nan_x);
-    mx[M_YMAX] = with_nan(mx[M_YMAX], nan_y); mn[M_YMIN] = with_nan(mn[M_YMIN], nan_y);
-    for (int k = 0; k < NMAX; k++) st8(ex->mx[k], mx[k]);
-    for (int k = 0; k < NMIN; k++) st8(ex->mn[k], mn[k]);
-    st8(ex->xabs, xabs);
-    for (int k = 0; k < NA; k++) out[k] = fold8(r[k]);
-    for (; i < n; i++) {
-        elems_a(x[i], y[i], e, ex);
-        for (int k = 0; k < NA; k++) out[k] += e[k];
+    idx n2 = split(n);
+    return tree_blocks(n - n2, lens, tree_blocks(n2, lens, k));
+}
+
+/* the block sums s[*k...] of a tree over n elements added along it, as numpy adds them (every lane one sum) */
+AVX2 static f8 tree_add_f8(const f8 *s, idx n, int *k) {
+    if (n <= PW) return s[(*k)++];
+    idx n2 = split(n);
+    f8 left = tree_add_f8(s, n2, k);
+    return left + tree_add_f8(s, n - n2, k);
+}
+
+AVX2 static d4 tree_add_d4(const d4 *s, idx n, int *k) {
+    if (n <= PW) return s[(*k)++];
+    idx n2 = split(n);
+    d4 left = tree_add_d4(s, n2, k);
+    return left + tree_add_d4(s, n - n2, k);
+}
+
+/* fold8 of pass A's seven sums at once: lane k of the result is fold8(r[k]), the same additions of the same
+ * lanes (level 1 adds lanes 0+1, 2+3, ... of two sums per vector, level 2 those pairs, level 3 the halves) */
+AVX2 AI f8 pairs8(f8 a, f8 b) {
+    return (f8)_mm256_shuffle_ps((__m256)a, (__m256)b, 0x88) + (f8)_mm256_shuffle_ps((__m256)a, (__m256)b, 0xdd);
+}
+AVX2 AI f8 fold_a(const f8 r[NA]) {
+    f8 lo = pairs8(pairs8(r[0], r[1]), pairs8(r[2], r[3])), hi = pairs8(pairs8(r[4], r[5]), pairs8(r[6], bc8(0)));
+    return (f8)_mm256_permute2f128_ps((__m256)lo, (__m256)hi, 0x20) +
+           (f8)_mm256_permute2f128_ps((__m256)lo, (__m256)hi, 0x31);
+}
+
+/* foldd4 of msprobe's four sums at once: lane k is foldd4(lo[k], hi[k]) */
+AVX2 AI d4 unpack_lo(d4 a, d4 b) { return (d4)_mm256_unpacklo_pd((__m256d)a, (__m256d)b); }
+AVX2 AI d4 unpack_hi(d4 a, d4 b) { return (d4)_mm256_unpackhi_pd((__m256d)a, (__m256d)b); }
+AVX2 AI d4 halves4(d4 p, d4 q) {
+    return (d4)_mm256_permute2f128_pd((__m256d)p, (__m256d)q, 0x20) +
+           (d4)_mm256_permute2f128_pd((__m256d)p, (__m256d)q, 0x31);
+}
+AVX2 AI d4 fold_p(const d4 lo[NP], const d4 hi[NP]) {
+    d4 p[NP];
+    for (int k = 0; k < NP; k++) p[k] = unpack_lo(lo[k], hi[k]) + unpack_hi(lo[k], hi[k]);  /* a0+a1 b0+b1 a2+a3 b2+b3 */
+    d4 q01 = halves4(p[0], p[1]), q23 = halves4(p[2], p[3]);     /* A0 B0 A1 B1 / A2 B2 A3 B3 (A: lanes 0-3) */
+    d4 t = unpack_lo(q01, q23) + unpack_hi(q01, q23);              /* sums 0, 2, 1, 3 */
+    return (d4)_mm256_permute4x64_pd((__m256d)t, 0xd8);
+}
+
+/* one element taken alone (a block's last n % 8): its terms added to the block's sums in every lane at once */
+AVX2 AI void one_element(float x, float y, Walk *w, f8 *sv, d4 *sd, int with_a, int with_p) {
+    if (with_a) {
+        float e[8] = {0};
+        elems_a(x, y, e, &w->one_a);
+        *sv += ld8(e);
+    }
+    if (with_p) {
+        double e[NP];
+        elems_p(x, y, e, &w->one_p);
+        *sd += (d4){e[0], e[1], e[2], e[3]};
     }
 }
 
-AVX2 static void rec_a(const float *x, const float *y, idx n, float *out, ExtA *ex) {
-    if (n <= PW) { leaf_a(x, y, n, out, ex); return; }
+/* the walk, compiled for AVX2 and FMA (every x86-64 CPU the kernels run on has them) and for AVX-512VL */
+#define WALK_ISA(name) name##_avx2
+#define WALK_TARGET AVX2
+#include "_kernel_walk.h"
+#undef WALK_ISA
+#undef WALK_TARGET
+#define WALK_ISA(name) name##_avx512
+#define WALK_TARGET __attribute__((target("avx2,fma,avx512f,avx512vl")))
+#include "_kernel_walk.h"
+#undef WALK_ISA
+#undef WALK_TARGET
+
+typedef void (*ChunkFn)(const float *, const float *, idx, Walk *, f8 *, d4 *);
+typedef struct { const char *name; ChunkFn a, p, ap; } Isa;
+static const Isa ISAS[] = {
+    {"avx2+fma", chunk_a_avx2, chunk_p_avx2, chunk_ap_avx2},
+    {"avx512vl", chunk_a_avx512, chunk_p_avx512, chunk_ap_avx512},
+};
+static const Isa *isa = NULL;       /* the walk's instruction set: the best this CPU has (set_isa() for tests) */
+static int isa_count = 0;           /* how many of ISAS this CPU runs */
+
+/* the tree over n elements cut into subtrees of at most CHUNK elements, each walked by chunk */
+AVX2 static void walk_tree(const float *x, const float *y, idx n, ChunkFn chunk, Walk *w, f8 *sa, d4 *sp) {
+    if (n <= CHUNK) {
+        chunk(x, y, n, w, sa, sp);
+        return;
+    }
     idx n2 = split(n);
-    float b[NA];
-    rec_a(x, y, n2, out, ex);
-    rec_a(x + n2, y + n2, n - n2, b, ex);
-    for (int k = 0; k < NA; k++) out[k] += b[k];
+    f8 ra;
+    d4 rp;
+    walk_tree(x, y, n2, chunk, w, sa, sp);
+    walk_tree(x + n2, y + n2, n - n2, chunk, w, &ra, &rp);
+    *sa += ra;
+    *sp += rp;
+}
+
+/* every lane's running max/min starts at the first element's values (numpy's reductions start there) */
+AVX2 static void walk_start(Walk *w, const float *x, const float *y) {
+    float first_max[NMAX] = {fabsf(x[0] - y[0]), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
+    double first_abs = fabs((double)x[0] - (double)y[0]);
+    float first_rel = fabsf((x[0] - y[0]) / y[0]);
+    for (int k = 0; k < NMAX; k++) w->mx[k] = bc8(w->one_a.mx[k] = first_max[k]);
+    for (int k = 0; k < NMIN; k++) w->mn[k] = bc8(w->one_a.mn[k] = first_min[k]);
+    w->xabs = bc8(w->one_a.xabs = 0.0f);
+    w->one_a.nz[0] = w->one_a.nz[1] = UINT32_MAX;
+    w->nz[0] = w->nz[1] = (i8)bc8(0) - 1;           /* UINT32_MAX in every lane */
+    w->one_p = (OneP){first_abs, first_rel, 0, 0};
+    w->maa = w->mab = (d4){first_abs, first_abs, first_abs, first_abs};
+    w->mrel = bc8(first_rel);
+    w->nan_rel = (i8){0};
+}
+
+/* the lanes folded into one_a / one_p (lane 0 first, as numpy's reductions fold theirs), NaN set where one was
+ * seen (see max8x), the sums started at +0 as numpy's reductions start */
+AVX2 static void walk_end(Walk *w, f8 va, d4 vp, float sa[NA], double sp[NP]) {
+    OneA *a = &w->one_a;
+    OneP *p = &w->one_p;
+    float lanes[8];
+    for (int k = 0; k < NA; k++) sa[k] = 0.0f + va[k];
+    for (int k = 0; k < NP; k++) sp[k] = 0.0 + vp[k];
+    for (int k = 0; k < NMAX; k++)
+        for (int j = 0; j < 8; j++) a->mx[k] = fmax_nan(a->mx[k], w->mx[k][j]);
+    for (int k = 0; k < NMIN; k++)
+        for (int j = 0; j < 8; j++) a->mn[k] = fmin_nan(a->mn[k], w->mn[k][j]);
+    st8(lanes, w->xabs);
+    for (int j = 0; j < 8; j++) a->xabs = lanes[j] > a->xabs ? lanes[j] : a->xabs;
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < 8; j++) a->nz[k] = (uint32_t)w->nz[k][j] < a->nz[k] ? (uint32_t)w->nz[k][j] : a->nz[k];
+    for (int j = 0; j < 4; j++) p->max_abs = dmax_nan(dmax_nan(p->max_abs, w->maa[j]), w->mab[j]);
+    for (int j = 0; j < 8; j++) p->max_rel = fmax_nan(p->max_rel, w->mrel[j]);
+    int nan_rel = 0;
+    for (int j = 0; j < 8; j++) nan_rel |= w->nan_rel[j];
+    if (sa[A_AD] != sa[A_AD]) a->mx[M_AD] = NAN;
+    if (sa[A_REL] != sa[A_REL]) a->mx[M_REL] = NAN;
+    if (sa[A_XX] != sa[A_XX]) a->mx[M_XMAX] = a->mn[M_XMIN] = NAN;
+    if (sa[A_YY] != sa[A_YY]) a->mx[M_YMAX] = a->mn[M_YMIN] = NAN;
+    if (sp[P_DD] != sp[P_DD]) p->max_abs = NAN;
+    if (nan_rel) p->max_rel = NAN;
+}
+
+/* passes A and/or P over one non-empty leaf (called with the GIL released) */
+AVX2 static void run_walk(const float *x, const float *y, idx n, int with_a, int with_p, Walk *w, float sa[NA],
+                          double sp[NP]) {
+    f8 va = bc8(0);
+    d4 vp = {0, 0, 0, 0};
+    walk_start(w, x, y);
+    walk_tree(x, y, n, with_a && with_p ? isa->ap : with_a ? isa->a : isa->p, w, &va, &vp);
+    walk_end(w, va, vp, sa, sp);
 }
 
 /* eight elements of pass B: the sums start at them (first) or add them */
@@ -367,56 +493,6 @@ AVX2 static float rec_kl(const float *pp, const float *lr, idx n) {
     return a + rec_kl(pp + n2, lr + n2, n - n2);
 }
 
-AVX2 static void leaf_p(const float *x, const float *y, idx n, double out[NP], ExtP *ex) {
-    double e[NP];
-    if (n < 8) {
-        for (int k = 0; k < NP; k++) out[k] = -0.0;
-        for (idx i = 0; i < n; i++) { elems_p(x[i], y[i], e, ex); for (int k = 0; k < NP; k++) out[k] += e[k]; }
-        return;
-    }
-    d4 a[NP], b[NP], maa, mab;
-    f8 mrel = ld8(ex->max_rel);
-    i8 c1 = {0}, c5 = {0};
-    memcpy(&maa, ex->max_abs, sizeof maa);
-    memcpy(&mab, ex->max_abs + 4, sizeof mab);
-    idx i, end = n - n % 8;
-    i8 nan_rel = {0};
-    step_p(ld8(x), ld8(y), 1, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
-    for (i = 8; i < end; i += 8)
-        step_p(ld8(x + i), ld8(y + i), 0, a, b, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
-    maa = with_nand4(maa, a[P_DD] != a[P_DD]);        /* sums of (x - y)^2: NaN where a NaN |x - y| was seen */
-    mab = with_nand4(mab, b[P_DD] != b[P_DD]);
-    mrel = with_nan(mrel, nan_rel);
-    memcpy(ex->max_abs, &maa, sizeof maa);
-    memcpy(ex->max_abs + 4, &mab, sizeof mab);
-    st8(ex->max_rel, mrel);
-    for (int j = 0; j < 8; j++) { ex->below1 += c1[j]; ex->below5 += c5[j]; }
-    for (int k = 0; k < NP; k++) out[k] = foldd4(a[k], b[k]);
-    for (; i < n; i++) { elems_p(x[i], y[i], e, ex); for (int k = 0; k < NP; k++) out[k] += e[k]; }
-}
-
-AVX2 static void rec_p(const float *x, const float *y, idx n, double *out, ExtP *ex) {
-    if (n <= PW) { leaf_p(x, y, n, out, ex); return; }
-    idx n2 = split(n);
-    double b[NP];
-    rec_p(x, y, n2, out, ex);
-    rec_p(x + n2, y + n2, n - n2, b, ex);
-    for (int k = 0; k < NP; k++) out[k] += b[k];
-}
-
-/* rec_a and rec_p in one walk of the same tree: each block of at most PW elements is read from memory once
- * (leaf_p reads it again from L1), the sums are added in the same order as the two walks add them */
-AVX2 static void rec_ap(const float *x, const float *y, idx n, float *oa, ExtA *ea, double *op, ExtP *ep) {
-    if (n <= PW) { leaf_a(x, y, n, oa, ea); leaf_p(x, y, n, op, ep); return; }
-    idx n2 = split(n);
-    float ba[NA];
-    double bp[NP];
-    rec_ap(x, y, n2, oa, ea, op, ep);
-    rec_ap(x + n2, y + n2, n - n2, ba, ea, bp, ep);
-    for (int k = 0; k < NA; k++) oa[k] += ba[k];
-    for (int k = 0; k < NP; k++) op[k] += bp[k];
-}
-
 
 /* ---------------------------------------------------------------- Python bindings */
 
@@ -446,28 +522,6 @@ PyDoc_STRVAR(pass_a_doc,
 "the values that are not NaN (inf when x holds an Inf); xnz, ynz: the least nonzero |x| and |y| of the values\n"
 "that are not NaN (inf when there is none, NaN when every nonzero value is NaN), which admit the leaf to the division-free quotients of passes B/C.");
 
-/* pass A's running max/min start at the first element's values in every lane */
-static void start_a(const float *x, const float *y, ExtA *ex) {
-    float first_max[NMAX] = {fabsf(x[0] - y[0]), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
-    for (int j = 0; j < 8; j++) {
-        for (int k = 0; k < NMAX; k++) ex->mx[k][j] = first_max[k];
-        for (int k = 0; k < NMIN; k++) ex->mn[k][j] = first_min[k];
-        ex->xabs[j] = 0.0f;
-        ex->nz[0][j] = ex->nz[1][j] = UINT32_MAX;
-    }
-}
-
-/* numpy's reduction starts at +0; the lanes' max/min folded into lane 0 */
-static void finish_a(float s[NA], ExtA *ex) {
-    for (int k = 0; k < NA; k++) s[k] = 0.0f + s[k];
-    for (int j = 1; j < 8; j++) {
-        for (int k = 0; k < NMAX; k++) ex->mx[k][0] = fmax_nan(ex->mx[k][0], ex->mx[k][j]);
-        for (int k = 0; k < NMIN; k++) ex->mn[k][0] = fmin_nan(ex->mn[k][0], ex->mn[k][j]);
-        ex->xabs[0] = (ex->xabs[j] > ex->xabs[0]) ? ex->xabs[j] : ex->xabs[0];
-        for (int k = 0; k < 2; k++) ex->nz[k][0] = ex->nz[k][j] < ex->nz[k][0] ? ex->nz[k][j] : ex->nz[k][0];
-    }
-}
-
 /* the least nonzero |value| from its (bits - 1) minimum: inf where every value was zero */
 static float least_nonzero(uint32_t m) {
     float v;
@@ -476,34 +530,49 @@ static float least_nonzero(uint32_t m) {
     return v;
 }
 
-static PyObject *build_a(const float s[NA], const ExtA *ex) {
+static PyObject *build_a(const float s[NA], const OneA *a) {
     return Py_BuildValue("(dddddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
                          (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
-                         (double)ex->mx[M_AD][0], (double)ex->mx[M_REL][0], (double)ex->mx[M_XMAX][0],
-                         (double)ex->mx[M_YMAX][0], (double)ex->mn[M_XMIN][0], (double)ex->mn[M_YMIN][0],
-                         (double)ex->xabs[0], (double)least_nonzero(ex->nz[0][0]),
-                         (double)least_nonzero(ex->nz[1][0]));
+                         (double)a->mx[M_AD], (double)a->mx[M_REL], (double)a->mx[M_XMAX], (double)a->mx[M_YMAX],
+                         (double)a->mn[M_XMIN], (double)a->mn[M_YMIN], (double)a->xabs,
+                         (double)least_nonzero(a->nz[0]), (double)least_nonzero(a->nz[1]));
 }
 
-static PyObject *py_pass_a(PyObject *self, PyObject *args) {
+static PyObject *build_p(const double s[NP], const OneP *p) {
+    if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(p->max_rel))
+        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], p->max_abs, (double)p->max_rel,
+                             (long long)p->below1, (long long)p->below5);
+    Py_RETURN_NONE;
+}
+
+/* pass_a, msprobe and pass_ap: passes A and/or P over one non-empty leaf, as build_a, build_p or both */
+static PyObject *walk_leaf(PyObject *args, const char *format, int with_a, int with_p) {
     Py_buffer bx, by;
-    if (!PyArg_ParseTuple(args, "y*y*:pass_a", &bx, &by)) return NULL;
+    if (!PyArg_ParseTuple(args, format, &bx, &by)) return NULL;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        float s[NA];
-        ExtA ex;
-        start_a(bx.buf, by.buf, &ex);
+        float sa[NA];
+        double sp[NP];
+        Walk w;
         Py_BEGIN_ALLOW_THREADS
-        rec_a(bx.buf, by.buf, n, s, &ex);
-        finish_a(s, &ex);
+        run_walk(bx.buf, by.buf, n, with_a, with_p, &w, sa, sp);
         Py_END_ALLOW_THREADS
-        res = build_a(s, &ex);
+        PyObject *a = with_a ? build_a(sa, &w.one_a) : NULL, *p = with_p ? build_p(sp, &w.one_p) : NULL;
+        if (with_a && with_p) {
+            res = a && p ? PyTuple_Pack(2, a, p) : NULL;
+            Py_XDECREF(a);
+            Py_XDECREF(p);
+        } else {
+            res = with_a ? a : p;
+        }
     }
     PyBuffer_Release(&bx);
     PyBuffer_Release(&by);
     return res;
 }
+
+static PyObject *py_pass_a(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:pass_a", 1, 0); }
 
 PyDoc_STRVAR(pass_b_doc,
 "pass_b(x, y, nx, ny, xlo, xspan, ylo, yspan, xnz=0, ynz=0) -> (cos, px, py)\n\n"
@@ -598,79 +667,13 @@ PyDoc_STRVAR(msprobe_doc,
 "(eight-accumulator pairwise), max|x-y| in float64, |(x-y)/y| in float32: its max and how many are below\n"
 "0.001 and 0.005. None when a value is not finite or a golden value is 0 (msprobe's special rules apply).");
 
-static void start_p(const float *x, const float *y, ExtP *ex) {
-    double first_abs = fabs((double)x[0] - (double)y[0]);
-    float first_rel = fabsf((x[0] - y[0]) / y[0]);
-    ex->below1 = 0;
-    ex->below5 = 0;
-    for (int j = 0; j < 8; j++) { ex->max_abs[j] = first_abs; ex->max_rel[j] = first_rel; }
-}
-
-static void finish_p(double s[NP], ExtP *ex) {
-    for (int k = 0; k < NP; k++) s[k] = 0.0 + s[k];
-    for (int j = 1; j < 8; j++) {
-        ex->max_abs[0] = dmax_nan(ex->max_abs[0], ex->max_abs[j]);
-        ex->max_rel[0] = fmax_nan(ex->max_rel[0], ex->max_rel[j]);
-    }
-}
-
-static PyObject *build_p(const double s[NP], const ExtP *ex) {
-    if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(ex->max_rel[0]))
-        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], ex->max_abs[0],
-                             (double)ex->max_rel[0], (long long)ex->below1, (long long)ex->below5);
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_msprobe(PyObject *self, PyObject *args) {
-    Py_buffer bx, by;
-    if (!PyArg_ParseTuple(args, "y*y*:msprobe", &bx, &by)) return NULL;
-    idx n;
-    PyObject *res = NULL;
-    if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        double s[NP];
-        ExtP ex;
-        start_p(bx.buf, by.buf, &ex);
-        Py_BEGIN_ALLOW_THREADS
-        rec_p(bx.buf, by.buf, n, s, &ex);
-        finish_p(s, &ex);
-        Py_END_ALLOW_THREADS
-        res = build_p(s, &ex);
-    }
-    PyBuffer_Release(&bx);
-    PyBuffer_Release(&by);
-    return res;
-}
+static PyObject *py_msprobe(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:msprobe", 0, 1); }
 
 PyDoc_STRVAR(pass_ap_doc,
 "pass_ap(x, y) -> (pass_a(x, y), msprobe(x, y))\n\n"
 "Both in one walk over the leaf (each block of 128 elements read from memory once), with the same values.");
 
-static PyObject *py_pass_ap(PyObject *self, PyObject *args) {
-    Py_buffer bx, by;
-    if (!PyArg_ParseTuple(args, "y*y*:pass_ap", &bx, &by)) return NULL;
-    idx n;
-    PyObject *res = NULL;
-    if (two_float32(&bx, &by, &n) && not_empty(n)) {
-        float sa[NA];
-        double sp[NP];
-        ExtA ea;
-        ExtP ep;
-        start_a(bx.buf, by.buf, &ea);
-        start_p(bx.buf, by.buf, &ep);
-        Py_BEGIN_ALLOW_THREADS
-        rec_ap(bx.buf, by.buf, n, sa, &ea, sp, &ep);
-        finish_a(sa, &ea);
-        finish_p(sp, &ep);
-        Py_END_ALLOW_THREADS
-        PyObject *a = build_a(sa, &ea), *p = a ? build_p(sp, &ep) : NULL;
-        res = p ? PyTuple_Pack(2, a, p) : NULL;
-        Py_XDECREF(a);
-        Py_XDECREF(p);
-    }
-    PyBuffer_Release(&bx);
-    PyBuffer_Release(&by);
-    return res;
-}
+static PyObject *py_pass_ap(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:pass_ap", 1, 1); }
 
 PyDoc_STRVAR(nonfinite_doc, "nonfinite(x) -> (has_inf, has_nan) of a float32 buffer.");
 
@@ -697,13 +700,43 @@ static PyObject *py_nonfinite(PyObject *self, PyObject *args) {
     return Py_BuildValue("(OO)", inf ? Py_True : Py_False, nan ? Py_True : Py_False);
 }
 
+PyDoc_STRVAR(isas_doc, "isas() -> the instruction sets of the walk of passes A and P this CPU runs, the best last.");
+
+static PyObject *py_isas(PyObject *self, PyObject *args) {
+    PyObject *out = PyTuple_New(isa_count);
+    for (int i = 0; out && i < isa_count; i++) PyTuple_SET_ITEM(out, i, PyUnicode_FromString(ISAS[i].name));
+    return out;
+}
+
+PyDoc_STRVAR(set_isa_doc,
+"set_isa(name) -> the previous name: the walk of passes A and P runs that instruction set from now on, in every\n"
+"thread (one of isas(); for tests and benchmarks: every one gives the same bits).");
+
+static PyObject *py_set_isa(PyObject *self, PyObject *args) {
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s:set_isa", &name)) return NULL;
+    for (int i = 0; i < isa_count; i++)
+        if (strcmp(ISAS[i].name, name) == 0) {
+            const char *previous = isa->name;
+            isa = &ISAS[i];
+            return PyUnicode_FromString(previous);
+        }
+    PyErr_Format(PyExc_ValueError, "this CPU does not run %s", name);
+    return NULL;
+}
+
 #endif  /* HAVE_KERNELS */
 
 
-PyDoc_STRVAR(isa_doc, "isa() -> 'avx2', or None when this CPU or build has no kernels (use the numpy path).");
+PyDoc_STRVAR(isa_doc,
+"isa() -> the instruction set the walk of passes A and P runs ('avx2+fma', or 'avx512vl' where the CPU has it:\n"
+"the same instructions with 32 vector registers), or None when this CPU or build has no kernels (use the numpy\n"
+"path).");
 
 static PyObject *py_isa(PyObject *self, PyObject *args) {
-    if (cpu_ok) return PyUnicode_FromString("avx2+fma");
+#ifdef HAVE_KERNELS
+    if (cpu_ok) return PyUnicode_FromString(isa->name);
+#endif
     Py_RETURN_NONE;
 }
 
@@ -716,6 +749,8 @@ static PyMethodDef methods[] = {
     {"msprobe", py_msprobe, METH_VARARGS, msprobe_doc},
     {"pass_ap", py_pass_ap, METH_VARARGS, pass_ap_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
+    {"isas", py_isas, METH_NOARGS, isas_doc},
+    {"set_isa", py_set_isa, METH_VARARGS, set_isa_doc},
 #endif
     {"isa", py_isa, METH_NOARGS, isa_doc},
     {NULL, NULL, 0, NULL},
@@ -731,6 +766,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
 #ifdef HAVE_KERNELS
     __builtin_cpu_init();
     cpu_ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    isa_count = !cpu_ok ? 0 : __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") ? 2 : 1;
+    isa = isa_count ? &ISAS[isa_count - 1] : NULL;
 #endif
     return PyModule_Create(&module);
 }

@@ -1,7 +1,8 @@
 """The C kernel (core/metrics/_kernel.c) against the numpy path and numpy's own sums, bit for bit.
 
 The kernel tests skip where the kernel is not built or the CPU lacks AVX2; the numpy path is then the only
-one, and these tests still run it against msaccucmp's whole-array formulas.
+one, and these tests still run it against msaccucmp's whole-array formulas. Every test runs once per instruction
+set of the kernel's walk of passes A and P that this CPU runs (AVX2, and AVX-512VL where it has it).
 """
 
 from __future__ import annotations
@@ -24,6 +25,20 @@ from tests.core.compare.msaccucmp_reference import reference_values
 BUILT = kernel.KERNEL
 needs_kernel = pytest.mark.skipif(BUILT is None, reason="the C kernel is not built here (or the CPU lacks AVX2)")
 EPS64 = np.float32(2.0 ** -52)
+ISAS = BUILT.isas() if BUILT is not None else ()
+
+
+@pytest.fixture(autouse=True, params=ISAS or ["none"])
+def isa(request):
+    """The instruction set the kernel's walk runs in this test (each one this CPU has, in turn)."""
+    if request.param == "none":
+        yield None
+        return
+    previous = BUILT.set_isa(request.param)
+    try:
+        yield request.param
+    finally:
+        BUILT.set_isa(previous)
 
 
 def _adversarial(n: int, kind: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -71,6 +86,7 @@ def _same(a, b) -> bool:
 def test_pass_a_sums_equal_numpys_pairwise_sums(kind):
     rng = np.random.default_rng(kind)
     sizes = list(range(1, 300)) + [int(v) for v in rng.integers(300, 200_000, 40)] + [1000, 1024, 4097, 131_072]
+    sizes += [8191, 8192, 8193, 16_391, 3 * 8192 + 9]          # around the walk's subtrees of 8192 elements
     for n in sizes:
         x, y = _adversarial(n, kind, rng)
         with np.errstate(all="ignore"):
@@ -99,6 +115,31 @@ def test_sums_keep_numpys_bits_for_every_small_size():
         assert cos == np.sum(x), n
         with np.errstate(all="ignore"):
             assert _same(px, np.sum(np.maximum(x, np.finfo(np.float32).eps))), n
+
+
+@needs_kernel
+def test_instruction_sets_are_chosen_by_name(isa):
+    assert BUILT.isa() == isa and isa in BUILT.isas()
+    assert BUILT.isas()[0] == "avx2+fma"
+    with pytest.raises(ValueError, match="does not run"):
+        BUILT.set_isa("sse2")
+    assert BUILT.isa() == isa
+
+
+@needs_kernel
+def test_every_instruction_set_gives_the_same_bits(isa):
+    rng = np.random.default_rng(31)
+    for kind in KINDS:
+        for n in (5, 200, 8200, 40_000):
+            x, y = _adversarial(n, kind, rng)
+            got = {}
+            for name in BUILT.isas():
+                BUILT.set_isa(name)
+                a, p = BUILT.pass_ap(x, y)
+                got[name] = (np.array(a).tobytes(), None if p is None else np.array(p).tobytes(),
+                             np.array(BUILT.pass_a(x, y)).tobytes(), repr(BUILT.msprobe(x, y)))
+            BUILT.set_isa(isa)
+            assert len(set(got.values())) == 1, (kind, n)
 
 
 @needs_kernel
