@@ -134,14 +134,15 @@ AVX2 static Div divisor(float d, float amin, float amax) {
     return v;
 }
 
-AVX2 AI f8 div8(f8 a, const Div *v) {
-    if (!v->fast) return a / v->d;
+/* known: the caller checked v->fast for its whole loop, which then has no branch here */
+AVX2 AI f8 div8(f8 a, const Div *v, int known) {
+    if (!known && !v->fast) return a / v->d;
     f8 q0 = fma8(a, v->y, a * v->ylo);
     return fma8(fnma8(q0, v->d, a), v->y, q0);
 }
 
 /* pass B's divisors: cosine's norms and KL's spans, each with its leaf's bounds */
-typedef struct { float nx, ny, xlo, xspan, ylo, yspan; Div cx, cy, kx, ky; } ParamB;
+typedef struct { float nx, ny, xlo, xspan, ylo, yspan; Div cx, cy, kx, ky; int fast; } ParamB;
 enum { B_COS, B_PX, B_PY, NB };
 
 /* The divisors of one leaf: nx, ny and the spans (kl_ratio's psum/qsum: kl_divisors); xnz, ynz are the leaf's
@@ -155,6 +156,7 @@ AVX2 static void divisors(ParamB *p, float xnz, float ynz) {
     p->cy = divisor(p->ny, ynz, 2.0f * p->ny);
     p->kx = divisor(p->xspan, kl_least(p->xlo, xnz), p->xspan);
     p->ky = divisor(p->yspan, kl_least(p->ylo, ynz), p->yspan);
+    p->fast = p->cx.fast && p->cy.fast && p->kx.fast && p->ky.fast;
 }
 
 /* KL's normalisation: max((v - lo) / span, eps32), or max(v, eps32) where span == 0; NaN propagates */
@@ -162,8 +164,9 @@ AI float norm01(float v, float lo, float span) {
     float t = (span != 0.0f) ? (v - lo) / span : v;
     return ((t > EPS32F) | (t != t)) ? t : EPS32F;
 }
-AVX2 AI f8 norm8(f8 v, float lo, const Div *span) {     /* eps > t ? eps : t (vmaxps): norm01's choice, NaN kept */
-    f8 t = (span->d[0] != 0.0f) ? div8(v - lo, span) : v;
+/* eps > t ? eps : t (vmaxps): norm01's choice, NaN kept; known: as for div8 (a span without a divide is not 0) */
+AVX2 AI f8 norm8(f8 v, float lo, const Div *span, int known) {
+    f8 t = (known || span->d[0] != 0.0f) ? div8(v - lo, span, known) : v;
     return (f8)_mm256_max_ps((__m256)bc8(EPS32F), (__m256)t);
 }
 
@@ -414,13 +417,14 @@ AVX2 static void run_walk(const float *x, const float *y, idx n, int with_a, int
 }
 
 /* eight elements of pass B: the sums start at them (first) or add them */
-AVX2 AI void step_b(f8 X, f8 Y, const ParamB *p, int first, f8 r[NB]) {
-    f8 e[NB] = {[B_COS] = div8(X, &p->cx) * div8(Y, &p->cy), [B_PX] = norm8(X, p->xlo, &p->kx),
-                [B_PY] = norm8(Y, p->ylo, &p->ky)};
+AVX2 AI void step_b(f8 X, f8 Y, const ParamB *p, int first, f8 r[NB], int fast) {
+    f8 e[NB] = {[B_COS] = div8(X, &p->cx, fast) * div8(Y, &p->cy, fast), [B_PX] = norm8(X, p->xlo, &p->kx, fast),
+                [B_PY] = norm8(Y, p->ylo, &p->ky, fast)};
     for (int k = 0; k < NB; k++) r[k] = first ? e[k] : r[k] + e[k];
 }
 
-AVX2 static void leaf_b(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
+/* fast: p->fast, so the loop has no branch (leaf_b_fast; leaf_b_any checks each divisor) */
+AVX2 AI void leaf_b(const float *x, const float *y, idx n, const ParamB *p, float out[NB], const int fast) {
     float e[NB];
     ahead_block(x, y, n);
     if (n < 8) {
@@ -430,14 +434,25 @@ AVX2 static void leaf_b(const float *x, const float *y, idx n, const ParamB *p, 
     }
     f8 r[NB];
     idx i, end = n - n % 8;
-    step_b(ld8(x), ld8(y), p, 1, r);
-    for (i = 8; i < end; i += 8) step_b(ld8(x + i), ld8(y + i), p, 0, r);
+    step_b(ld8(x), ld8(y), p, 1, r, fast);
+    for (i = 8; i < end; i += 8) step_b(ld8(x + i), ld8(y + i), p, 0, r, fast);
     for (int k = 0; k < NB; k++) out[k] = fold8(r[k]);
     for (; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
 }
 
+AVX2 static void leaf_b_fast(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
+    leaf_b(x, y, n, p, out, 1);
+}
+AVX2 static void leaf_b_any(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
+    leaf_b(x, y, n, p, out, 0);
+}
+
 AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, float *out) {
-    if (n <= PW) { leaf_b(x, y, n, p, out); return; }
+    if (n <= PW) {
+        if (p->fast) leaf_b_fast(x, y, n, p, out);
+        else leaf_b_any(x, y, n, p, out);
+        return;
+    }
     idx n2 = split(n);
     float b[NB];
     rec_b(x, y, n2, p, out);
@@ -452,13 +467,17 @@ AVX2 static void kl_divisors(const ParamB *p, float psum, float qsum, Div *dp, D
     *dq = p->yspan != 0.0f ? divisor(qsum, EPS32F, 1.0f) : divisor(qsum, py, py);
 }
 
-AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, const Div *dp, const Div *dq,
-                    float *po, float *ro) {
-    float psum = dp->d[0], qsum = dq->d[0];
+/* fast: every divisor goes without a divide, so the loop has no branch; the parameters are copied into locals, which
+ * stay in registers (the stores to po and ro might otherwise alias them) */
+AVX2 AI void kl_loop(const float *x, const float *y, idx n, const ParamB *p, const Div *dp, const Div *dq,
+                     float *po, float *ro, const int fast) {
+    float psum = dp->d[0], qsum = dq->d[0], xlo = p->xlo, ylo = p->ylo;
+    const Div kx = p->kx, ky = p->ky, dpl = *dp, dql = *dq;
     idx i, end = n - n % 8;
     for (i = 0; i < end; i += 8) {
         if (i % 16 == 0) { ahead(x, i); ahead(y, i); }
-        f8 P = div8(norm8(ld8(x + i), p->xlo, &p->kx), dp), Q = div8(norm8(ld8(y + i), p->ylo, &p->ky), dq);
+        f8 P = div8(norm8(ld8(x + i), xlo, &kx, fast), &dpl, fast);
+        f8 Q = div8(norm8(ld8(y + i), ylo, &ky, fast), &dql, fast);
         st8(po + i, P);
         st8(ro + i, P / Q);
     }
@@ -466,6 +485,12 @@ AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, cons
         po[i] = norm01(x[i], p->xlo, p->xspan) / psum;
         ro[i] = po[i] / (norm01(y[i], p->ylo, p->yspan) / qsum);
     }
+}
+
+AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, const Div *dp, const Div *dq,
+                    float *po, float *ro) {
+    if (p->kx.fast && p->ky.fast && dp->fast && dq->fast) kl_loop(x, y, n, p, dp, dq, po, ro, 1);
+    else kl_loop(x, y, n, p, dp, dq, po, ro, 0);
 }
 
 /* the pairwise float32 sum of P * log(P / Q), from kl()'s P and the log of its ratio */
