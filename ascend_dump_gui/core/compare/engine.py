@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 
 from ascend_dump_gui.core.compare import findings as findings_mod
@@ -58,7 +57,13 @@ class CompareResult:
     """(side, file, why) for dump files in a folder that could not be read at all (the rest was compared)."""
 
 
-_ML_FLOATS = tuple(np.dtype(t) for t in (ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2))
+_ML_FLOATS = frozenset({"bfloat16", "float8_e4m3fn", "float8_e5m2"})
+"""ml_dtypes' floating dtypes by name (a tensor of one means ml_dtypes is loaded; a compare of numpy's own dtypes
+does not import it)."""
+
+
+def _floating(dtype: np.dtype) -> bool:
+    return dtype.kind == "f" or dtype.name in _ML_FLOATS
 
 
 def _dtype_name(arr: np.ndarray) -> str:
@@ -89,7 +94,7 @@ def _overflow_text(x: np.ndarray, abs_max: float | None) -> str:
 
 def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
     """(has Inf, has NaN) of a floating tensor of any dtype (float8/bfloat16 included), chunked."""
-    if x.dtype.kind != "f" and x.dtype not in _ML_FLOATS:
+    if not _floating(x.dtype):
         return False, False
     flat = np.ravel(x)
     k = kernel.KERNEL if kernel.float32_leaf(flat) else None
@@ -98,7 +103,7 @@ def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
         chunk = flat[a:b]
         if k is not None:
             return k.nonfinite(chunk)
-        if chunk.dtype in _ML_FLOATS:
+        if chunk.dtype.name in _ML_FLOATS:
             chunk = chunk.astype(np.float32)
         if np.isfinite(chunk).all():
             return False, False
@@ -133,7 +138,7 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
     row = _row_base(pair)
     t = pair.npu_tensor
     floating_output = t is not None and pair.role == "output" and t.np_dtype is not None and \
-        (np.dtype(t.np_dtype).kind == "f" or np.dtype(t.np_dtype) in _ML_FLOATS)
+        _floating(np.dtype(t.np_dtype))
     if pair.problem is not None and t is not None and t.np_dtype != np.float16 and not floating_output:
         row.dtype = str(t.np_dtype)       # nothing to read: no counterpart, no overflow check
         return _fail(row, names, pair.problem)
