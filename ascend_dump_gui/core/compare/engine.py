@@ -29,7 +29,7 @@ from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError, reason_text
 from ascend_dump_gui.core.messages import joined, msg
 from ascend_dump_gui.core.metrics import kernel, pairwise
-from ascend_dump_gui.core.metrics.metrics import FAILED, evaluate, resolve_names
+from ascend_dump_gui.core.metrics.metrics import FAILED, PairMetrics, evaluate, resolve_names
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
     Tolerances,
@@ -152,19 +152,22 @@ def compare_pair(pair: TensorPair, names: Sequence[str], tolerances: Tolerances,
         return _fail(row, names, msg("{file}: not enough memory to load {tensor}", file=row.npu_file, tensor=row.tensor))
     row.dtype = _dtype_name(x)
     row.shape = list(x.shape)
-    abs_max = _abs_max(x) if x.dtype == np.float16 else None
-    row.overflow_text = _overflow_text(x, abs_max)
     seen = _compare_loaded(row, pair, x, names, tolerances, mode)
-    has_inf, has_nan = seen if seen is not None else _nonfinite(x)
+    abs_max = None
+    if x.dtype == np.float16:
+        abs_max = seen.npu_abs_max if seen is not None and seen.npu_abs_max is not None else _abs_max(x)
+    row.overflow_text = _overflow_text(x, abs_max)
+    known = seen.npu_nonfinite if seen is not None else None
+    has_inf, has_nan = known if known is not None else _nonfinite(x)
     row.overflow_kind = overflow_kind(row.dtype, inf=has_inf, nan=has_nan, abs_max=abs_max)
     row.overflow = row.role == "output" and row.overflow_kind is not None
     return row
 
 
 def _compare_loaded(row: CompareRow, pair: TensorPair, x: np.ndarray, names: Sequence[str], tolerances: Tolerances,
-                    mode: str) -> tuple[bool, bool] | None:
-    """The metrics of a row whose NPU tensor ``x`` is loaded: (has Inf, has NaN) of ``x`` when the metrics'
-    kernel saw every value (no separate overflow pass needed), else None."""
+                    mode: str) -> PairMetrics | None:
+    """The metrics of a row whose NPU tensor ``x`` is loaded, or None where none were computed; their
+    ``npu_nonfinite`` and ``npu_abs_max`` spare the overflow check its own passes where the kernel saw ``x``."""
     if pair.problem is not None:
         _fail(row, names, pair.problem)
         return None
@@ -208,7 +211,7 @@ def _compare_loaded(row: CompareRow, pair: TensorPair, x: np.ndarray, names: Seq
         messages.append(msg("not compared: the accuracy rule has no value for {tensor} ({accuracy})", tensor=row.tensor,
                             accuracy=row.accuracy))
     row.fail_reason = joined(messages, ",") or None
-    return result.npu_nonfinite
+    return result
 
 
 def _run_rows(plan: MatchPlan, names: list[str], tolerances: Tolerances, progress: ProgressFn,

@@ -21,6 +21,7 @@
 #include <Python.h>
 #include <math.h>
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 #include <stdint.h>
@@ -700,6 +701,48 @@ PyDoc_STRVAR(pass_ap_doc,
 
 static PyObject *py_pass_ap(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:pass_ap", 1, 1); }
 
+PyDoc_STRVAR(widen_doc,
+"widen(src, dst, bfloat16=False) -> None\n\n"
+"The float16 values (bfloat16 with bfloat16=True) of src, a contiguous buffer of 2-byte items, into dst, a\n"
+"writable float32 buffer of as many items: exact for every value, as numpy's and ml_dtypes' casts (a NaN stays a\n"
+"NaN). numpy's float16 cast converts one value at a time (about 2 ns each here); this is F16C's 8 at once.");
+
+__attribute__((target("avx2,f16c"))) static void widen_f16(const uint16_t *s, float *d, idx n) {
+    idx i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(d + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(s + i))));
+    for (; i < n; i++) d[i] = _cvtsh_ss(s[i]);
+}
+
+AVX2 static void widen_bf16(const uint16_t *s, float *d, idx n) {     /* a bfloat16 is a float32's upper half */
+    for (idx i = 0; i < n; i++) {
+        uint32_t bits = (uint32_t)s[i] << 16;
+        memcpy(d + i, &bits, 4);
+    }
+}
+
+static PyObject *py_widen(PyObject *self, PyObject *args) {
+    Py_buffer bs, bd;
+    int bf16 = 0;
+    if (!PyArg_ParseTuple(args, "y*w*|p:widen", &bs, &bd, &bf16)) return NULL;
+    PyObject *res = NULL;
+    if (!cpu_ok) {
+        PyErr_SetString(PyExc_RuntimeError, "this CPU lacks AVX2: use the numpy path");
+    } else if (bs.len % 2 || bd.len != 2 * bs.len) {
+        PyErr_SetString(PyExc_ValueError, "a buffer of 2-byte items and a float32 buffer of as many expected");
+    } else {
+        idx n = bs.len / 2;
+        Py_BEGIN_ALLOW_THREADS
+        if (bf16) widen_bf16(bs.buf, bd.buf, n);
+        else widen_f16(bs.buf, bd.buf, n);
+        Py_END_ALLOW_THREADS
+        res = Py_None;
+        Py_INCREF(res);
+    }
+    PyBuffer_Release(&bs);
+    PyBuffer_Release(&bd);
+    return res;
+}
+
 PyDoc_STRVAR(nonfinite_doc, "nonfinite(x) -> (has_inf, has_nan) of a float32 buffer.");
 
 static PyObject *py_nonfinite(PyObject *self, PyObject *args) {
@@ -774,6 +817,7 @@ static PyMethodDef methods[] = {
     {"msprobe", py_msprobe, METH_VARARGS, msprobe_doc},
     {"pass_ap", py_pass_ap, METH_VARARGS, pass_ap_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
+    {"widen", py_widen, METH_VARARGS, widen_doc},
     {"isas", py_isas, METH_NOARGS, isas_doc},
     {"set_isa", py_set_isa, METH_VARARGS, set_isa_doc},
 #endif
@@ -790,7 +834,9 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__kernel(void) {
 #ifdef HAVE_KERNELS
     __builtin_cpu_init();
-    cpu_ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    unsigned int eax, ebx, ecx = 0, edx;
+    int f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C);     /* every AVX2 CPU has it */
+    cpu_ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && f16c;
     isa_count = !cpu_ok ? 0 : __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") ? 2 : 1;
     isa = isa_count ? &ISAS[isa_count - 1] : NULL;
 #endif

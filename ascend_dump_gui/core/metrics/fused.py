@@ -12,6 +12,7 @@ element operations and the same bits; the numpy code below is the fallback.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
 
@@ -64,7 +65,8 @@ class PassA:
     leaf_ymin: dict[int, np.floating] = field(default_factory=dict)
     leaf_nonzero: dict[int, tuple[float, float]] = field(default_factory=dict)   # leaf start -> least nonzero |x|, |y|
     msprobe: dict[tuple[int, int], tuple | None] | None = None    # leaf range -> msprobe's totals (kernel_leaf)
-    x_nonfinite: tuple[bool, bool] | None = None     # (has Inf, has NaN) of float32 x, seen by the kernel
+    x_nonfinite: tuple[bool, bool] | None = None     # (has Inf, has NaN) of x when the kernel saw its own values
+    x_abs_max: float | None = None                   # and then max |x|, NaN when x holds a NaN
 
 
 class _Scratch(threading.local):
@@ -85,17 +87,22 @@ class _Scratch(threading.local):
 
 
 _SCRATCH = _Scratch()
+_REL32 = (np.dtype(np.float32), np.dtype(np.float16))
+"""The dtypes whose pairs msprobe takes relative errors of in float32 (the kernel's msprobe columns)."""
 _SUM, _MAX, _MIN = np.add.reduce, np.maximum.reduce, np.minimum.reduce
 """The reductions ``ndarray.sum/max/min`` call, without the method-call overhead (same loops, same bits)."""
 
 
 def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
-    """Elements ``a:b`` of a flat array as a contiguous array of ``buf``'s dtype (a view when possible)."""
+    """Elements ``a:b`` of a flat array as a contiguous array of ``buf``'s dtype (a view when possible; float16 and
+    bfloat16 widened by the C kernel where it is built, 8 at a time, with numpy's values)."""
     chunk = src[a:b]
     if chunk.dtype == buf.dtype and chunk.flags.c_contiguous:
         return chunk
     out = buf[: b - a]
-    np.copyto(out, chunk, casting="unsafe")
+    k = kernel.KERNEL
+    if k is None or not kernel.widen(k, chunk, out):
+        np.copyto(out, chunk, casting="unsafe")
     return out
 
 
@@ -111,12 +118,13 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
 def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
            msprobe: bool = False) -> PassA:
     """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
-    ``msprobe`` (and the kernel, and float32 data) also msprobe's leaf totals in the same walk over the leaf
-    (the kernel's ``pass_ap``: each block read from memory once)."""
+    ``msprobe`` (and the kernel, and float32 or float16 data: msprobe's relative errors are then float32) also
+    msprobe's leaf totals in the same walk over the leaf (the kernel's ``pass_ap``: each block read from memory
+    once)."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
-    msprobe = msprobe and k is not None and kernel.float32_leaf(x) and kernel.float32_leaf(y)
+    msprobe = msprobe and k is not None and all(v.dtype in _REL32 and v.flags.c_contiguous for v in (x, y))
     wanted = _kernel_keys(need)
 
     def one(a: int, b: int) -> dict:
@@ -128,6 +136,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                 values, totals = k.pass_a(xs, ys), None
             r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
             r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
+            r["x_abs_max"] = max(abs(values[9]), abs(values[11]))       # NaN when x holds one: see x_nonfinite
             r["nonzero"] = values[14:16]
             if msprobe:
                 r["msprobe"] = kernel_totals(totals)
@@ -179,8 +188,9 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             out.msprobe = {ab: p["msprobe"] for ab, p in zip(ranges, parts, strict=True)}
         if k is not None:
             out.leaf_nonzero = {a: p["nonzero"] for (a, _), p in zip(ranges, parts, strict=True)}
-        if k is not None and kernel.float32_leaf(x):
+        if k is not None and kernel.exact_float32(x):
             out.x_nonfinite = (any(p["x_nonfinite"][0] for p in parts), any(p["x_nonfinite"][1] for p in parts))
+            out.x_abs_max = math.nan if out.x_nonfinite[1] else max(p["x_abs_max"] for p in parts)
         if need.minmax:
             out.leaf_xmin = {a: p["xmin"] for (a, _), p in zip(ranges, parts, strict=True)}
             out.leaf_ymin = {a: p["ymin"] for (a, _), p in zip(ranges, parts, strict=True)}

@@ -31,3 +31,23 @@ __getattr__ = optional_c.on_first_use("KERNEL", _load, globals())
 def float32_leaf(v: np.ndarray) -> bool:
     """Whether the kernel can read ``v`` directly: contiguous float32."""
     return v.dtype == np.float32 and v.flags.c_contiguous
+
+
+WIDENED = {"float16": False, "bfloat16": True}
+"""The 2-byte float dtypes the kernel widens to float32 itself (name -> bfloat16?), exactly as numpy's cast."""
+
+
+def exact_float32(v: np.ndarray) -> bool:
+    """Whether the kernel sees ``v``'s own values as float32: float32, or float16/bfloat16 it widens (exact, so its
+    Inf/NaN and extremes are ``v``'s), contiguous."""
+    return (v.dtype == np.float32 or v.dtype.name in WIDENED) and v.flags.c_contiguous
+
+
+def widen(k: ModuleType, chunk: np.ndarray, out: np.ndarray) -> bool:
+    """``chunk`` (contiguous float16 or bfloat16) into the float32 ``out`` of its length by the kernel ``k``; False,
+    with nothing done, for any other chunk."""
+    bf16 = WIDENED.get(chunk.dtype.name)
+    if bf16 is None or not chunk.flags.c_contiguous or out.dtype != np.float32:
+        return False
+    k.widen(chunk.view(np.uint16), out, bf16)
+    return True

@@ -44,7 +44,8 @@ class PairMetrics:
     cannot compute (its ``NaN``). ``texts``: metric -> exactly what msaccucmp writes in its CSV.
     ``messages``: msaccucmp's CompareFailReason messages, in algorithm order. ``msprobe_leaves``: msprobe's
     leaf totals taken in the same pass when asked (``evaluate(with_msprobe=True)``), for ``msprobe_metrics``.
-    ``npu_nonfinite``: (has Inf, has NaN) of a float32 NPU tensor when the C kernel saw every value, else None.
+    ``npu_nonfinite``: (has Inf, has NaN) of the NPU tensor when the C kernel saw every value as it is (float32,
+    or float16/bfloat16 widened), else None; ``npu_abs_max``: then its max |x| (NaN when it holds a NaN).
     """
 
     values: dict[str, float | str | None] = field(default_factory=dict)
@@ -52,6 +53,7 @@ class PairMetrics:
     messages: list[str] = field(default_factory=list)
     msprobe_leaves: dict[tuple[int, int], tuple | None] | None = None
     npu_nonfinite: tuple[bool, bool] | None = None
+    npu_abs_max: float | None = None
 
     def set(self, name: str, value: float | str | None, text: str, message: str = "") -> None:
         self.values[name] = value
@@ -127,7 +129,7 @@ def _evaluate_float(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: b
     n = x.shape[0]
     with np.errstate(all="ignore"):
         a = fused.pass_a(x, y, need, leaf, msprobe=with_msprobe)
-        result.msprobe_leaves, result.npu_nonfinite = a.msprobe, a.x_nonfinite
+        result.msprobe_leaves, result.npu_nonfinite, result.npu_abs_max = a.msprobe, a.x_nonfinite, a.x_abs_max
         norms = kl = None
         if need.cos:
             norms = (np.sqrt(a.xx), np.sqrt(a.yy))

@@ -246,7 +246,16 @@ def test_msprobe_totals_taken_in_the_first_pass_equal_their_own_pass(kind):
     # totals of other leaves (another leaf size) are not taken for these
     other = evaluate(x, y, leaf=1024, with_msprobe=True).msprobe_leaves
     assert msprobe_metrics(x, y, leaf=4096, leaf_totals=other).values == own.values
-    assert evaluate(_cast(x, np.float16), y, with_msprobe=True).msprobe_leaves is None
+    # a float16 side is widened by the kernel: msprobe takes its relative errors in float32 there too
+    half = _cast(x, np.float16)
+    taken = evaluate(half, y, leaf=4096, with_msprobe=True).msprobe_leaves
+    assert taken is not None and len(taken) > 1
+    own = msprobe_metrics(half, y, leaf=4096)
+    shared = msprobe_metrics(half, y, leaf=4096, leaf_totals=taken)
+    assert shared.message == own.message
+    _assert_msprobe_close(shared, own, 50_003)
+    # msprobe takes bfloat16 (not a numpy float) to float64: its relative errors are not the kernel's
+    assert evaluate(_cast(x, ml_dtypes.bfloat16), y, with_msprobe=True).msprobe_leaves is None
 
 
 @needs_kernel
@@ -260,6 +269,40 @@ def test_npu_nonfinite_seen_by_the_kernel_equals_the_overflow_pass(kind):
         seen = evaluate(npu, golden, leaf=2048).npu_nonfinite
         assert seen == engine._nonfinite(npu) == (bool(np.isinf(npu).any()), bool(np.isnan(npu).any()))
     assert evaluate(x.astype(np.float64), y).npu_nonfinite is None      # a cast could make an Inf
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_a_2_byte_npu_side_widened_by_the_kernel_gives_the_overflow_checks_facts(kind, dtype):
+    """The kernel widens float16/bfloat16 exactly, so pass A's facts about the NPU side are the tensor's own:
+    its Inf/NaN and (for float16's overflow cell) max |x| with NaN propagating, as the separate passes give them."""
+    rng = np.random.default_rng([kind, 10])
+    x, y = _adversarial(20_011, kind, rng)
+    with np.errstate(all="ignore"):
+        x[7] = 70_000.0                                 # beyond float16's range: inf once cast
+    npu = _cast(x, getattr(ml_dtypes, dtype, None) or np.dtype(dtype))
+    got = evaluate(npu, y, leaf=2048)
+    assert got.npu_nonfinite == engine._nonfinite(npu)
+    assert _bits([got.npu_abs_max]) == _bits([engine._abs_max(npu)])
+
+
+@needs_kernel
+def test_widening_equals_numpys_and_ml_dtypes_casts_for_every_2_byte_value():
+    every = np.arange(1 << 16, dtype=np.uint16)
+    out = np.empty(every.shape, np.float32)
+    for bf16, dtype in ((False, np.float16), (True, ml_dtypes.bfloat16)):
+        BUILT.widen(every, out, bf16)
+        want = every.view(dtype).astype(np.float32)
+        nan = np.isnan(want)
+        assert np.array_equal(np.isnan(out), nan)
+        assert out[~nan].tobytes() == want[~nan].tobytes()
+    for n in (1, 7, 8, 9, 1001):                         # the vector loop's tail
+        part = np.empty(n, np.float32)
+        BUILT.widen(every[:n], part)
+        assert part.tobytes() == every[:n].view(np.float16).astype(np.float32).tobytes()
+    with pytest.raises(ValueError, match="as many"):
+        BUILT.widen(every[:4], np.empty(5, np.float32))
 
 
 def _bits(values) -> list[bytes]:
