@@ -178,17 +178,22 @@ AI void elems_b(float x, float y, const ParamB *p, float e[NB]) {
 }
 
 enum { P_NB, P_NN, P_BB, P_DD, NP };
-/* msprobe's running max and counts of the elements taken one at a time */
-typedef struct { double max_abs; float max_rel; int64_t below1, below5; } OneP;
+/* msprobe's running max and counts of the elements taken one at a time (max_rel: a float32 value unless rel64) */
+typedef struct { double max_abs, max_rel; int64_t below1, below5; } OneP;
 
-AI void elems_p(float x, float y, double e[NP], OneP *ex) {
-    double xd = x, yd = y, d = xd - yd;
-    float rel = fabsf((x - y) / y);
+/* msprobe's relative error |(x - y) / y|: in float32 (a pair of float32 or float16 tensors), or in float64 (rel64:
+ * a bfloat16 side, which msprobe makes float64), compared with 0.001 and 0.005 in that type */
+AI double rel_p(float x, float y, int rel64) {
+    return rel64 ? fabs(((double)x - (double)y) / (double)y) : (double)fabsf((x - y) / y);
+}
+
+AI void elems_p(float x, float y, double e[NP], OneP *ex, int rel64) {
+    double xd = x, yd = y, d = xd - yd, rel = rel_p(x, y, rel64);
     e[P_NB] = xd * yd; e[P_NN] = xd * xd; e[P_BB] = yd * yd; e[P_DD] = d * d;
     ex->max_abs = dmax_nan(ex->max_abs, fabs(d));
-    ex->max_rel = fmax_nan(ex->max_rel, rel);
-    ex->below1 += rel < 0.001f;
-    ex->below5 += rel < 0.005f;
+    ex->max_rel = dmax_nan(ex->max_rel, rel);
+    ex->below1 += rel < (rel64 ? 0.001 : (double)0.001f);
+    ex->below5 += rel < (rel64 ? 0.005 : (double)0.005f);
 }
 
 /* ---------------------------------------------------------------- the kernels (AVX2) */
@@ -226,11 +231,8 @@ AVX2 AI void step_a(f8 X, f8 Y, int first, f8 r[NA], f8 mx[NMAX], f8 mn[NMIN], f
     nz[1] = (i8)_mm256_min_epu32((__m256i)nz[1], (__m256i)((i8)AY - 1));
 }
 
-/* eight elements of msprobe's columns: float64 sums in two 4-lane halves (lanes 0-3 in a[], 4-7 in b[]) */
-AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab, f8 *mrel, i8 *c1, i8 *c5,
-                    i8 *nan_rel) {
-    d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
-    f8 R = abs8((X - Y) / Y);
+/* eight elements of msprobe's float64 sums in two 4-lane halves (lanes 0-3 in a[], 4-7 in b[]) and max |x - y| */
+AVX2 AI void sums_p(d4 XA, d4 XB, d4 YA, d4 YB, d4 DA, d4 DB, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab) {
     if (first) {
         a[P_NB] = XA * YA; a[P_NN] = XA * XA; a[P_BB] = YA * YA; a[P_DD] = DA * DA;
         b[P_NB] = XB * YB; b[P_NN] = XB * XB; b[P_BB] = YB * YB; b[P_DD] = DB * DB;
@@ -241,10 +243,31 @@ AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab,
     }
     *maa = maxd4x(*maa, absd4(DA));
     *mab = maxd4x(*mab, absd4(DB));
+}
+
+/* eight elements of msprobe's columns, the relative errors in float32 */
+AVX2 AI void step_p(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab, f8 *mrel, i8 *c1, i8 *c5,
+                    i8 *nan_rel) {
+    d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y);
+    f8 R = abs8((X - Y) / Y);
+    sums_p(XA, XB, YA, YB, XA - YA, XB - YB, first, a, b, maa, mab);
     *mrel = max8x(*mrel, R);
     *nan_rel |= R != R;
     *c1 -= R < 0.001f;
     *c5 -= R < 0.005f;
+}
+
+/* the same with the relative errors in float64 (rel64): r[0], r[1] their max in lanes 0-3 and 4-7, c[0..3] the
+ * counts below 0.001 and 0.005 in those halves, *nan where one was NaN */
+AVX2 AI void step_p64(f8 X, f8 Y, int first, d4 a[NP], d4 b[NP], d4 *maa, d4 *mab, d4 r[2], l4 c[4], l4 *nan) {
+    d4 XA = lo4(X), XB = hi4(X), YA = lo4(Y), YB = hi4(Y), DA = XA - YA, DB = XB - YB;
+    d4 RA = absd4(DA / YA), RB = absd4(DB / YB);
+    sums_p(XA, XB, YA, YB, DA, DB, first, a, b, maa, mab);
+    r[0] = maxd4x(r[0], RA);
+    r[1] = maxd4x(r[1], RB);
+    *nan |= (RA != RA) | (RB != RB);
+    c[0] -= RA < 0.001; c[1] -= RB < 0.001;
+    c[2] -= RA < 0.005; c[3] -= RB < 0.005;
 }
 
 /* ---------------------------------------------------------------- the walk of passes A and P */
@@ -256,7 +279,8 @@ typedef struct {
     OneP one_p;
     f8 mx[NMAX], mn[NMIN], xabs, mrel;
     i8 nz[2], nan_rel;
-    d4 maa, mab;
+    d4 maa, mab, mrel64[2];           /* mrel64, nan64: the relative errors' max and NaN in float64 (rel64) */
+    l4 nan64;
 } Walk;
 
 #define CHUNK 8192                   /* a subtree walked with its block sums on the stack */
@@ -313,7 +337,9 @@ AVX2 AI d4 fold_p(const d4 lo[NP], const d4 hi[NP]) {
     return (d4)_mm256_permute4x64_pd((__m256d)t, 0xd8);
 }
 
-/* one element taken alone (a block's last n % 8): its terms added to the block's sums in every lane at once */
+/* one element taken alone (a block's last n % 8): its terms added to the block's sums in every lane at once;
+ * with_p: 0 no msprobe columns, P32 or P64 (its relative errors in float32 or float64) */
+enum { P32 = 1, P64 = 2 };
 AVX2 AI void one_element(float x, float y, Walk *w, f8 *sv, d4 *sd, int with_a, int with_p) {
     if (with_a) {
         float e[8] = {0};
@@ -322,7 +348,7 @@ AVX2 AI void one_element(float x, float y, Walk *w, f8 *sv, d4 *sd, int with_a, 
     }
     if (with_p) {
         double e[NP];
-        elems_p(x, y, e, &w->one_p);
+        elems_p(x, y, e, &w->one_p, with_p == P64);
         *sd += (d4){e[0], e[1], e[2], e[3]};
     }
 }
@@ -340,10 +366,10 @@ AVX2 AI void one_element(float x, float y, Walk *w, f8 *sv, d4 *sd, int with_a, 
 #undef WALK_TARGET
 
 typedef void (*ChunkFn)(const float *, const float *, idx, Walk *, f8 *, d4 *);
-typedef struct { const char *name; ChunkFn a, p, ap; } Isa;
+typedef struct { const char *name; ChunkFn a, p, ap, p64, ap64; } Isa;
 static const Isa ISAS[] = {
-    {"avx2+fma", chunk_a_avx2, chunk_p_avx2, chunk_ap_avx2},
-    {"avx512vl", chunk_a_avx512, chunk_p_avx512, chunk_ap_avx512},
+    {"avx2+fma", chunk_a_avx2, chunk_p_avx2, chunk_ap_avx2, chunk_p64_avx2, chunk_ap64_avx2},
+    {"avx512vl", chunk_a_avx512, chunk_p_avx512, chunk_ap_avx512, chunk_p64_avx512, chunk_ap64_avx512},
 };
 static const Isa *isa = NULL;       /* the walk's instruction set: the best this CPU has (set_isa() for tests) */
 static int isa_count = 0;           /* how many of ISAS this CPU runs */
@@ -364,10 +390,9 @@ AVX2 static void walk_tree(const float *x, const float *y, idx n, ChunkFn chunk,
 }
 
 /* every lane's running max/min starts at the first element's values (numpy's reductions start there) */
-AVX2 static void walk_start(Walk *w, const float *x, const float *y) {
+AVX2 static void walk_start(Walk *w, const float *x, const float *y, int with_p) {
     float first_max[NMAX] = {fabsf(x[0] - y[0]), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
-    double first_abs = fabs((double)x[0] - (double)y[0]);
-    float first_rel = fabsf((x[0] - y[0]) / y[0]);
+    double first_abs = fabs((double)x[0] - (double)y[0]), first_rel = rel_p(x[0], y[0], with_p == P64);
     for (int k = 0; k < NMAX; k++) w->mx[k] = bc8(w->one_a.mx[k] = first_max[k]);
     for (int k = 0; k < NMIN; k++) w->mn[k] = bc8(w->one_a.mn[k] = first_min[k]);
     w->xabs = bc8(w->one_a.xabs = 0.0f);
@@ -375,13 +400,15 @@ AVX2 static void walk_start(Walk *w, const float *x, const float *y) {
     w->nz[0] = w->nz[1] = (i8)bc8(0) - 1;           /* UINT32_MAX in every lane */
     w->one_p = (OneP){first_abs, first_rel, 0, 0};
     w->maa = w->mab = (d4){first_abs, first_abs, first_abs, first_abs};
-    w->mrel = bc8(first_rel);
+    w->mrel = bc8((float)first_rel);
+    w->mrel64[0] = w->mrel64[1] = (d4){first_rel, first_rel, first_rel, first_rel};
     w->nan_rel = (i8){0};
+    w->nan64 = (l4){0};
 }
 
 /* the lanes folded into one_a / one_p (lane 0 first, as numpy's reductions fold theirs), NaN set where one was
  * seen (see max8x), the sums started at +0 as numpy's reductions start */
-AVX2 static void walk_end(Walk *w, f8 va, d4 vp, float sa[NA], double sp[NP]) {
+AVX2 static void walk_end(Walk *w, f8 va, d4 vp, float sa[NA], double sp[NP], int with_p) {
     OneA *a = &w->one_a;
     OneP *p = &w->one_p;
     float lanes[8];
@@ -396,9 +423,14 @@ AVX2 static void walk_end(Walk *w, f8 va, d4 vp, float sa[NA], double sp[NP]) {
     for (int k = 0; k < 2; k++)
         for (int j = 0; j < 8; j++) a->nz[k] = (uint32_t)w->nz[k][j] < a->nz[k] ? (uint32_t)w->nz[k][j] : a->nz[k];
     for (int j = 0; j < 4; j++) p->max_abs = dmax_nan(dmax_nan(p->max_abs, w->maa[j]), w->mab[j]);
-    for (int j = 0; j < 8; j++) p->max_rel = fmax_nan(p->max_rel, w->mrel[j]);
     int nan_rel = 0;
-    for (int j = 0; j < 8; j++) nan_rel |= w->nan_rel[j];
+    if (with_p == P64) {
+        for (int j = 0; j < 4; j++) p->max_rel = dmax_nan(dmax_nan(p->max_rel, w->mrel64[0][j]), w->mrel64[1][j]);
+        for (int j = 0; j < 4; j++) nan_rel |= w->nan64[j] != 0;
+    } else {
+        for (int j = 0; j < 8; j++) p->max_rel = dmax_nan(p->max_rel, w->mrel[j]);
+        for (int j = 0; j < 8; j++) nan_rel |= w->nan_rel[j];
+    }
     if (sa[A_AD] != sa[A_AD]) a->mx[M_AD] = NAN;
     if (sa[A_REL] != sa[A_REL]) a->mx[M_REL] = NAN;
     if (sa[A_XX] != sa[A_XX]) a->mx[M_XMAX] = a->mn[M_XMIN] = NAN;
@@ -412,9 +444,10 @@ AVX2 static void run_walk(const float *x, const float *y, idx n, int with_a, int
                           double sp[NP]) {
     f8 va = bc8(0);
     d4 vp = {0, 0, 0, 0};
-    walk_start(w, x, y);
-    walk_tree(x, y, n, with_a && with_p ? isa->ap : with_a ? isa->a : isa->p, w, &va, &vp);
-    walk_end(w, va, vp, sa, sp);
+    ChunkFn chunk = !with_p ? isa->a : with_p == P64 ? (with_a ? isa->ap64 : isa->p64) : with_a ? isa->ap : isa->p;
+    walk_start(w, x, y, with_p);
+    walk_tree(x, y, n, chunk, w, &va, &vp);
+    walk_end(w, va, vp, sa, sp, with_p);
 }
 
 /* eight elements of pass B: the sums start at them (first) or add them */
@@ -566,7 +599,7 @@ static PyObject *build_a(const float s[NA], const OneA *a) {
 
 static PyObject *build_p(const double s[NP], const OneP *p) {
     if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(p->max_rel))
-        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], p->max_abs, (double)p->max_rel,
+        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], p->max_abs, p->max_rel,
                              (long long)p->below1, (long long)p->below5);
     Py_RETURN_NONE;
 }
@@ -574,7 +607,9 @@ static PyObject *build_p(const double s[NP], const OneP *p) {
 /* pass_a, msprobe and pass_ap: passes A and/or P over one non-empty leaf, as build_a, build_p or both */
 static PyObject *walk_leaf(PyObject *args, const char *format, int with_a, int with_p) {
     Py_buffer bx, by;
-    if (!PyArg_ParseTuple(args, format, &bx, &by)) return NULL;
+    int rel64 = 0;
+    if (!PyArg_ParseTuple(args, format, &bx, &by, &rel64)) return NULL;
+    if (with_p && rel64) with_p = P64;
     idx n;
     PyObject *res = NULL;
     if (two_float32(&bx, &by, &n) && not_empty(n)) {
@@ -598,7 +633,7 @@ static PyObject *walk_leaf(PyObject *args, const char *format, int with_a, int w
     return res;
 }
 
-static PyObject *py_pass_a(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:pass_a", 1, 0); }
+static PyObject *py_pass_a(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*|p:pass_a", 1, 0); }
 
 PyDoc_STRVAR(pass_b_doc,
 "pass_b(x, y, nx, ny, xlo, xspan, ylo, yspan, xnz=0, ynz=0) -> (cos, px, py)\n\n"
@@ -688,18 +723,19 @@ static PyObject *py_kl_sum(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(msprobe_doc,
-"msprobe(x, y) -> (nb, nn, bb, dd, max_abs, max_rel, below1, below5) or None\n\n"
+"msprobe(x, y, rel64=False) -> (nb, nn, bb, dd, max_abs, max_rel, below1, below5) or None\n\n"
 "msprobe's columns for one non-empty leaf of two float32 buffers: float64 sums of x*y, x^2, y^2, (x-y)^2\n"
-"(eight-accumulator pairwise), max|x-y| in float64, |(x-y)/y| in float32: its max and how many are below\n"
-"0.001 and 0.005. None when a value is not finite or a golden value is 0 (msprobe's special rules apply).");
+"(eight-accumulator pairwise), max|x-y| in float64, |(x-y)/y| in float32 (in float64 with rel64: msprobe's\n"
+"type for a bfloat16 side): its max and how many are below 0.001 and 0.005. None when a value is not finite or a\n"
+"golden value is 0 (msprobe's special rules apply).");
 
-static PyObject *py_msprobe(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:msprobe", 0, 1); }
+static PyObject *py_msprobe(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*|p:msprobe", 0, P32); }
 
 PyDoc_STRVAR(pass_ap_doc,
-"pass_ap(x, y) -> (pass_a(x, y), msprobe(x, y))\n\n"
+"pass_ap(x, y, rel64=False) -> (pass_a(x, y), msprobe(x, y, rel64))\n\n"
 "Both in one walk over the leaf (each block of 128 elements read from memory once), with the same values.");
 
-static PyObject *py_pass_ap(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*:pass_ap", 1, 1); }
+static PyObject *py_pass_ap(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*|p:pass_ap", 1, P32); }
 
 PyDoc_STRVAR(widen_doc,
 "widen(src, dst, bfloat16=False) -> None\n\n"

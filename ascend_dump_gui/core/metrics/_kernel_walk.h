@@ -15,7 +15,8 @@ WALK_TARGET AI void WALK_ISA(chunk)(const float *x, const float *y, idx n, Walk 
     int nb = tree_blocks(n, lens, 0);
     f8 mx[NMAX], mn[NMIN], xabs = w->xabs, mrel = w->mrel;
     i8 nz[2] = {w->nz[0], w->nz[1]}, c1 = {0}, c5 = {0}, nan_rel = w->nan_rel;
-    d4 maa = w->maa, mab = w->mab;
+    d4 maa = w->maa, mab = w->mab, mrel64[2] = {w->mrel64[0], w->mrel64[1]};
+    l4 c64[4] = {{0}, {0}, {0}, {0}}, nan64 = w->nan64;
     for (int k = 0; k < NMAX; k++) mx[k] = w->mx[k];
     for (int k = 0; k < NMIN; k++) mn[k] = w->mn[k];
     idx off = 0;
@@ -34,11 +35,17 @@ WALK_TARGET AI void WALK_ISA(chunk)(const float *x, const float *y, idx n, Walk 
                 for (i = 8; i < end; i += 8) step_a(ld8(xb + i), ld8(yb + i), 0, r, mx, mn, &xabs, nz);
                 sv = fold_a(r);
             }
-            if (with_p) {
+            if (with_p == P32) {
                 d4 lo[NP], hi[NP];
                 step_p(ld8(xb), ld8(yb), 1, lo, hi, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
                 for (i = 8; i < end; i += 8)
                     step_p(ld8(xb + i), ld8(yb + i), 0, lo, hi, &maa, &mab, &mrel, &c1, &c5, &nan_rel);
+                sd = fold_p(lo, hi);
+            } else if (with_p == P64) {
+                d4 lo[NP], hi[NP];
+                step_p64(ld8(xb), ld8(yb), 1, lo, hi, &maa, &mab, mrel64, c64, &nan64);
+                for (i = 8; i < end; i += 8)
+                    step_p64(ld8(xb + i), ld8(yb + i), 0, lo, hi, &maa, &mab, mrel64, c64, &nan64);
                 sd = fold_p(lo, hi);
             }
             i = end;
@@ -54,15 +61,26 @@ WALK_TARGET AI void WALK_ISA(chunk)(const float *x, const float *y, idx n, Walk 
     for (int k = 0; k < NMIN; k++) w->mn[k] = mn[k];
     w->xabs = xabs; w->nz[0] = nz[0]; w->nz[1] = nz[1];
     w->maa = maa; w->mab = mab; w->mrel = mrel; w->nan_rel = nan_rel;
+    w->mrel64[0] = mrel64[0]; w->mrel64[1] = mrel64[1]; w->nan64 = nan64;
     for (int j = 0; j < 8; j++) { w->one_p.below1 += c1[j]; w->one_p.below5 += c5[j]; }
+    for (int j = 0; j < 4; j++) {
+        w->one_p.below1 += c64[0][j] + c64[1][j];
+        w->one_p.below5 += c64[2][j] + c64[3][j];
+    }
 }
 
 WALK_TARGET static void WALK_ISA(chunk_a)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
     WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, 0);
 }
 WALK_TARGET static void WALK_ISA(chunk_p)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
-    WALK_ISA(chunk)(x, y, n, w, sa, sp, 0, 1);
+    WALK_ISA(chunk)(x, y, n, w, sa, sp, 0, P32);
 }
 WALK_TARGET static void WALK_ISA(chunk_ap)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
-    WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, 1);
+    WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, P32);
+}
+WALK_TARGET static void WALK_ISA(chunk_p64)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+    WALK_ISA(chunk)(x, y, n, w, sa, sp, 0, P64);
+}
+WALK_TARGET static void WALK_ISA(chunk_ap64)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+    WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, P64);
 }

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.metrics import kernel, pairwise, stdev
-from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_totals
+from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_totals, rel_type
 
 EPS64 = float(np.finfo(float).eps)
 """msaccucmp's FLOAT_EPSILON: the float64 machine epsilon, used even for float32 data."""
@@ -87,8 +87,9 @@ class _Scratch(threading.local):
 
 
 _SCRATCH = _Scratch()
-_REL32 = (np.dtype(np.float32), np.dtype(np.float16))
-"""The dtypes whose pairs msprobe takes relative errors of in float32 (the kernel's msprobe columns)."""
+_RELS = (np.dtype(np.float32), np.dtype(np.float64))
+"""The types msprobe takes relative errors in that the kernel's walk takes them in too (of float32, float16 and
+bfloat16 values: a bfloat16 side makes them float64)."""
 _SUM, _MAX, _MIN = np.add.reduce, np.maximum.reduce, np.minimum.reduce
 """The reductions ``ndarray.sum/max/min`` call, without the method-call overhead (same loops, same bits)."""
 
@@ -118,20 +119,21 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
 def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
            msprobe: bool = False) -> PassA:
     """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
-    ``msprobe`` (and the kernel, and float32 or float16 data: msprobe's relative errors are then float32) also
-    msprobe's leaf totals in the same walk over the leaf (the kernel's ``pass_ap``: each block read from memory
-    once)."""
+    ``msprobe`` (and the kernel, and float32, float16 or bfloat16 data, which it sees as they are) also msprobe's
+    leaf totals in the same walk over the leaf (the kernel's ``pass_ap``: each block read from memory once)."""
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
-    msprobe = msprobe and k is not None and all(v.dtype in _REL32 and v.flags.c_contiguous for v in (x, y))
+    rel = rel_type(x, y)
+    msprobe = msprobe and k is not None and kernel.exact_float32(x) and kernel.exact_float32(y) and rel in _RELS
+    rel64 = rel == np.float64
     wanted = _kernel_keys(need)
 
     def one(a: int, b: int) -> dict:
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         if k is not None:
             if msprobe:
-                values, totals = k.pass_ap(xs, ys)
+                values, totals = k.pass_ap(xs, ys, rel64)
             else:
                 values, totals = k.pass_a(xs, ys), None
             r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
@@ -139,7 +141,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             r["x_abs_max"] = max(abs(values[9]), abs(values[11]))       # NaN when x holds one: see x_nonfinite
             r["nonzero"] = values[14:16]
             if msprobe:
-                r["msprobe"] = kernel_totals(totals)
+                r["msprobe"] = kernel_totals(totals, rel64)
             return r
         r: dict = {}
         with np.errstate(all="ignore"):

@@ -58,7 +58,7 @@ def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray, leaf: int =
     if n.ndim == 0:
         return _scalar_metrics(n, b)
     message = msg("Dtype of NPU and bench tensor do not match.") if n.dtype != b.dtype else ""
-    totals = _reduce(n.reshape(-1), b.reshape(-1), _rel_type(n, b), leaf=leaf, known=leaf_totals or {})
+    totals = _reduce(n.reshape(-1), b.reshape(-1), rel_type(n, b), leaf=leaf, known=leaf_totals or {})
     if totals is None:
         return _all(NOT_AVAILABLE, msg("The position of inf or nan in NPU and bench Tensor do not match."))
     nb, nn, bb, dd, max_abs, max_rel, below1, below5 = totals
@@ -87,7 +87,7 @@ def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray, leaf: int =
     return MsprobeResult(out, message)
 
 
-def _rel_type(n: np.ndarray, b: np.ndarray) -> np.dtype:
+def rel_type(n: np.ndarray, b: np.ndarray) -> np.dtype:
     """The dtype msprobe computes relative errors in (non-float inputs are first made float64)."""
     return np.result_type(n if n.dtype in _FLOATS else np.float64,
                           b if b.dtype in _FLOATS else np.float64, np.float32)
@@ -110,7 +110,7 @@ def _scalar_metrics(n: np.ndarray, b: np.ndarray) -> MsprobeResult:
     with np.errstate(all="ignore"):
         nv, bv = (n.astype(float), b.astype(float)) if n.dtype == np.bool_ else (n, b)
         max_abs = np.max(np.abs(nv - bv))
-        max_rel = np.max(np.abs(_relative_error(n.reshape(1), b.reshape(1), _rel_type(n, b))))
+        max_rel = np.max(np.abs(_relative_error(n.reshape(1), b.reshape(1), rel_type(n, b))))
     out["MaxAbsErr"] = NAN_MARK if np.isnan(max_abs) else fmt12(max_abs)
     out["MaxRelativeErr"] = NAN_MARK if np.isnan(max_rel) else fmt12(max_rel)
     return MsprobeResult(out, msg("This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', "
@@ -149,9 +149,12 @@ def kernel_leaf(nl: np.ndarray, bl: np.ndarray) -> tuple | None:
     return kernel_totals(kernel.KERNEL.msprobe(nl, bl))
 
 
-def kernel_totals(done: tuple | None) -> tuple | None:
-    """The kernel's ``msprobe`` answer (from ``msprobe`` or ``pass_ap``) as :func:`_fast_leaf`'s totals."""
-    return None if done is None else (*done[:5], np.float32(done[5]), *done[6:])
+def kernel_totals(done: tuple | None, rel64: bool = False) -> tuple | None:
+    """The kernel's ``msprobe`` answer (from ``msprobe`` or ``pass_ap``) as :func:`_fast_leaf`'s totals (the max
+    relative error a float32 value unless the kernel took them in float64, ``rel64``)."""
+    if done is None:
+        return None
+    return (*done[:5], np.float64(done[5]) if rel64 else np.float32(done[5]), *done[6:])
 
 
 def _fast_leaf(nl: np.ndarray, bl: np.ndarray, rel_type: np.dtype) -> tuple | None:

@@ -219,6 +219,24 @@ def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
 
 @needs_kernel
 @pytest.mark.parametrize("kind", KINDS)
+def test_msprobe_relative_errors_in_float64_equal_numpys(kind):
+    """The walk's float64 relative errors (rel64, for a bfloat16 side) against numpy's, leaf by leaf."""
+    rng = np.random.default_rng([kind, 4])
+    for n in (1, 7, 9, 1000, 30_011):
+        x, y = _adversarial(n, kind, rng)
+        got = BUILT.msprobe(x, y, True)
+        with np.errstate(all="ignore"):
+            rel = np.abs((x.astype(np.float64) - y.astype(np.float64)) / y.astype(np.float64))
+        if got is None:          # msprobe's special rules: some value not finite, or a golden 0
+            assert not (np.isfinite(x).all() and np.isfinite(y).all() and np.isfinite(rel).all())
+            continue
+        assert got[5] == rel.max() and got[6:] == (np.count_nonzero(rel < 0.001), np.count_nonzero(rel < 0.005))
+        assert got[4] == np.abs(x.astype(np.float64) - y.astype(np.float64)).max()
+        assert BUILT.pass_ap(x, y, True)[1] == got
+
+
+@needs_kernel
+@pytest.mark.parametrize("kind", KINDS)
 def test_overflow_check_with_kernel_equals_numpy(kind, monkeypatch):
     rng = np.random.default_rng(kind)
     x, _ = _adversarial(50_000, kind, rng)
@@ -246,16 +264,17 @@ def test_msprobe_totals_taken_in_the_first_pass_equal_their_own_pass(kind):
     # totals of other leaves (another leaf size) are not taken for these
     other = evaluate(x, y, leaf=1024, with_msprobe=True).msprobe_leaves
     assert msprobe_metrics(x, y, leaf=4096, leaf_totals=other).values == own.values
-    # a float16 side is widened by the kernel: msprobe takes its relative errors in float32 there too
-    half = _cast(x, np.float16)
-    taken = evaluate(half, y, leaf=4096, with_msprobe=True).msprobe_leaves
-    assert taken is not None and len(taken) > 1
-    own = msprobe_metrics(half, y, leaf=4096)
-    shared = msprobe_metrics(half, y, leaf=4096, leaf_totals=taken)
-    assert shared.message == own.message
-    _assert_msprobe_close(shared, own, 50_003)
-    # msprobe takes bfloat16 (not a numpy float) to float64: its relative errors are not the kernel's
-    assert evaluate(_cast(x, ml_dtypes.bfloat16), y, with_msprobe=True).msprobe_leaves is None
+    # a float16 or bfloat16 side is widened by the kernel, whose walk takes msprobe's relative errors in float32
+    # (float16) or float64 (msprobe makes bfloat16, not a numpy float, float64) as msprobe does
+    for dtype in (np.float16, ml_dtypes.bfloat16):
+        for npu, golden in ((_cast(x, dtype), y), (_cast(x, dtype), _cast(y, dtype))):
+            taken = evaluate(npu, golden, leaf=4096, with_msprobe=True).msprobe_leaves
+            assert taken is not None and len(taken) > 1
+            own = msprobe_metrics(npu, golden, leaf=4096)
+            shared = msprobe_metrics(npu, golden, leaf=4096, leaf_totals=taken)
+            assert shared.message == own.message
+            _assert_msprobe_close(shared, own, 50_003)
+    assert evaluate(x.astype(np.float64), y, with_msprobe=True).msprobe_leaves is None    # float64: its own values
 
 
 @needs_kernel
