@@ -42,7 +42,7 @@ typedef float f4 __attribute__((vector_size(16)));
 typedef double d4 __attribute__((vector_size(32)));
 typedef int64_t l4 __attribute__((vector_size(32)));
 #define AI static inline __attribute__((always_inline))
-#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX2 __attribute__((target("avx2,fma,f16c")))
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wpsabi"     /* vector helpers are always inlined: no ABI crosses a call */
 #endif
@@ -202,10 +202,45 @@ AI void elems_p(float x, float y, double e[NP], OneP *ex, int rel64) {
  * each block asks for the same lines one page ahead (a prefetch never faults, past the end included). Measured
  * over 2 x 512 MiB in process, two threads, best of 8: passes B and C about 30% faster, pass A unchanged. */
 #define AHEAD 4096
-AI void ahead(const float *p, idx i) { __builtin_prefetch((const void *)((uintptr_t)(p + i) + AHEAD)); }
-AI void ahead_block(const float *x, const float *y, idx n) {
-    for (idx i = 0; i < n; i += 16) { ahead(x, i); ahead(y, i); }      /* 16 floats: one 64-byte line */
+AI void ahead(const void *p, idx byte) { __builtin_prefetch((const char *)p + byte + AHEAD); }
+
+/* A tensor's values as the kernels read them: float32, or float16 / bfloat16 widened to float32 as they are read
+ * (exactly: numpy's and ml_dtypes' casts), a block of at most PW values at a time */
+enum { K_F32, K_F16, K_BF16 };
+typedef struct { const char *p; int kind; } Src;
+
+AI idx src_size(int kind) { return kind == K_F32 ? 4 : 2; }
+AI Src src_at(Src s, idx i) { return (Src){s.p + i * src_size(s.kind), s.kind}; }
+AI void ahead_src(Src s, idx n) {
+    for (idx b = 0; b < n * src_size(s.kind); b += 64) ahead(s.p, b);     /* one 64-byte line each */
 }
+
+AVX2 AI float widen1(const char *p, int kind) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    if (kind == K_F16) return _cvtsh_ss(h);
+    uint32_t bits = (uint32_t)h << 16;                  /* a bfloat16 is a float32's upper half */
+    float v;
+    memcpy(&v, &bits, 4);
+    return v;
+}
+
+AVX2 AI f8 widen8(const char *p, int kind) {
+    __m128i h = _mm_loadu_si128((const __m128i *)p);
+    if (kind == K_F16) return (f8)_mm256_cvtph_ps(h);
+    return (f8)_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16);
+}
+
+/* the first n (<= PW) values of s as float32: s itself, or widened into tmp */
+AVX2 AI const float *block_of(Src s, idx n, float *tmp) {
+    if (s.kind == K_F32) return (const float *)s.p;
+    idx i = 0;
+    for (; i + 8 <= n; i += 8) st8(tmp + i, widen8(s.p + 2 * i, s.kind));
+    for (; i < n; i++) tmp[i] = widen1(s.p + 2 * i, s.kind);
+    return tmp;
+}
+
+AVX2 AI float first_of(Src s) { return s.kind == K_F32 ? *(const float *)s.p : widen1(s.p, s.kind); }
 
 /* The vector loops' running max/min per lane: v > m ? v : m (one vmaxps; vminps alike), which is fmax_nan/fmin_nan
  * except where v is NaN: a NaN v leaves the lane as it was. The walk sets the max/min to NaN at its end where a NaN
@@ -360,12 +395,12 @@ AVX2 AI void one_element(float x, float y, Walk *w, f8 *sv, d4 *sd, int with_a, 
 #undef WALK_ISA
 #undef WALK_TARGET
 #define WALK_ISA(name) name##_avx512
-#define WALK_TARGET __attribute__((target("avx2,fma,avx512f,avx512vl")))
+#define WALK_TARGET __attribute__((target("avx2,fma,f16c,avx512f,avx512vl")))
 #include "_kernel_walk.h"
 #undef WALK_ISA
 #undef WALK_TARGET
 
-typedef void (*ChunkFn)(const float *, const float *, idx, Walk *, f8 *, d4 *);
+typedef void (*ChunkFn)(Src, Src, idx, Walk *, f8 *, d4 *);
 typedef struct { const char *name; ChunkFn a, p, ap, p64, ap64; } Isa;
 static const Isa ISAS[] = {
     {"avx2+fma", chunk_a_avx2, chunk_p_avx2, chunk_ap_avx2, chunk_p64_avx2, chunk_ap64_avx2},
@@ -375,7 +410,7 @@ static const Isa *isa = NULL;       /* the walk's instruction set: the best this
 static int isa_count = 0;           /* how many of ISAS this CPU runs */
 
 /* the tree over n elements cut into subtrees of at most CHUNK elements, each walked by chunk */
-AVX2 static void walk_tree(const float *x, const float *y, idx n, ChunkFn chunk, Walk *w, f8 *sa, d4 *sp) {
+AVX2 static void walk_tree(Src x, Src y, idx n, ChunkFn chunk, Walk *w, f8 *sa, d4 *sp) {
     if (n <= CHUNK) {
         chunk(x, y, n, w, sa, sp);
         return;
@@ -384,15 +419,15 @@ AVX2 static void walk_tree(const float *x, const float *y, idx n, ChunkFn chunk,
     f8 ra;
     d4 rp;
     walk_tree(x, y, n2, chunk, w, sa, sp);
-    walk_tree(x + n2, y + n2, n - n2, chunk, w, &ra, &rp);
+    walk_tree(src_at(x, n2), src_at(y, n2), n - n2, chunk, w, &ra, &rp);
     *sa += ra;
     *sp += rp;
 }
 
 /* every lane's running max/min starts at the first element's values (numpy's reductions start there) */
-AVX2 static void walk_start(Walk *w, const float *x, const float *y, int with_p) {
-    float first_max[NMAX] = {fabsf(x[0] - y[0]), rel_a(x[0], y[0]), x[0], y[0]}, first_min[NMIN] = {x[0], y[0]};
-    double first_abs = fabs((double)x[0] - (double)y[0]), first_rel = rel_p(x[0], y[0], with_p == P64);
+AVX2 static void walk_start(Walk *w, float x0, float y0, int with_p) {
+    float first_max[NMAX] = {fabsf(x0 - y0), rel_a(x0, y0), x0, y0}, first_min[NMIN] = {x0, y0};
+    double first_abs = fabs((double)x0 - (double)y0), first_rel = rel_p(x0, y0, with_p == P64);
     for (int k = 0; k < NMAX; k++) w->mx[k] = bc8(w->one_a.mx[k] = first_max[k]);
     for (int k = 0; k < NMIN; k++) w->mn[k] = bc8(w->one_a.mn[k] = first_min[k]);
     w->xabs = bc8(w->one_a.xabs = 0.0f);
@@ -440,12 +475,11 @@ AVX2 static void walk_end(Walk *w, f8 va, d4 vp, float sa[NA], double sp[NP], in
 }
 
 /* passes A and/or P over one non-empty leaf (called with the GIL released) */
-AVX2 static void run_walk(const float *x, const float *y, idx n, int with_a, int with_p, Walk *w, float sa[NA],
-                          double sp[NP]) {
+AVX2 static void run_walk(Src x, Src y, idx n, int with_a, int with_p, Walk *w, float sa[NA], double sp[NP]) {
     f8 va = bc8(0);
     d4 vp = {0, 0, 0, 0};
     ChunkFn chunk = !with_p ? isa->a : with_p == P64 ? (with_a ? isa->ap64 : isa->p64) : with_a ? isa->ap : isa->p;
-    walk_start(w, x, y, with_p);
+    walk_start(w, first_of(x), first_of(y), with_p);
     walk_tree(x, y, n, chunk, w, &va, &vp);
     walk_end(w, va, vp, sa, sp, with_p);
 }
@@ -458,9 +492,11 @@ AVX2 AI void step_b(f8 X, f8 Y, const ParamB *p, int first, f8 r[NB], int fast) 
 }
 
 /* fast: p->fast, so the loop has no branch (leaf_b_fast; leaf_b_any checks each divisor) */
-AVX2 AI void leaf_b(const float *x, const float *y, idx n, const ParamB *p, float out[NB], const int fast) {
-    float e[NB];
-    ahead_block(x, y, n);
+AVX2 AI void leaf_b(Src xs, Src ys, idx n, const ParamB *p, float out[NB], const int fast) {
+    float e[NB], tx[PW], ty[PW];
+    ahead_src(xs, n);
+    ahead_src(ys, n);
+    const float *x = block_of(xs, n, tx), *y = block_of(ys, n, ty);
     if (n < 8) {
         for (int k = 0; k < NB; k++) out[k] = -0.0f;
         for (idx i = 0; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
@@ -474,14 +510,10 @@ AVX2 AI void leaf_b(const float *x, const float *y, idx n, const ParamB *p, floa
     for (; i < n; i++) { elems_b(x[i], y[i], p, e); for (int k = 0; k < NB; k++) out[k] += e[k]; }
 }
 
-AVX2 static void leaf_b_fast(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
-    leaf_b(x, y, n, p, out, 1);
-}
-AVX2 static void leaf_b_any(const float *x, const float *y, idx n, const ParamB *p, float out[NB]) {
-    leaf_b(x, y, n, p, out, 0);
-}
+AVX2 static void leaf_b_fast(Src x, Src y, idx n, const ParamB *p, float out[NB]) { leaf_b(x, y, n, p, out, 1); }
+AVX2 static void leaf_b_any(Src x, Src y, idx n, const ParamB *p, float out[NB]) { leaf_b(x, y, n, p, out, 0); }
 
-AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, float *out) {
+AVX2 static void rec_b(Src x, Src y, idx n, const ParamB *p, float *out) {
     if (n <= PW) {
         if (p->fast) leaf_b_fast(x, y, n, p, out);
         else leaf_b_any(x, y, n, p, out);
@@ -490,7 +522,7 @@ AVX2 static void rec_b(const float *x, const float *y, idx n, const ParamB *p, f
     idx n2 = split(n);
     float b[NB];
     rec_b(x, y, n2, p, out);
-    rec_b(x + n2, y + n2, n - n2, p, b);
+    rec_b(src_at(x, n2), src_at(y, n2), n - n2, p, b);
     for (int k = 0; k < NB; k++) out[k] += b[k];
 }
 
@@ -503,26 +535,30 @@ AVX2 static void kl_divisors(const ParamB *p, float psum, float qsum, Div *dp, D
 
 /* fast: every divisor goes without a divide, so the loop has no branch; the parameters are copied into locals, which
  * stay in registers (the stores to po and ro might otherwise alias them) */
-AVX2 AI void kl_loop(const float *x, const float *y, idx n, const ParamB *p, const Div *dp, const Div *dq,
-                     float *po, float *ro, const int fast) {
-    float psum = dp->d[0], qsum = dq->d[0], xlo = p->xlo, ylo = p->ylo;
+AVX2 AI void kl_loop(Src xs, Src ys, idx n, const ParamB *p, const Div *dp, const Div *dq, float *po, float *ro,
+                     const int fast) {
+    float psum = dp->d[0], qsum = dq->d[0], xlo = p->xlo, ylo = p->ylo, tx[PW], ty[PW];
     const Div kx = p->kx, ky = p->ky, dpl = *dp, dql = *dq;
-    idx i, end = n - n % 8;
-    for (i = 0; i < end; i += 8) {
-        if (i % 16 == 0) { ahead(x, i); ahead(y, i); }
-        f8 P = div8(norm8(ld8(x + i), xlo, &kx, fast), &dpl, fast);
-        f8 Q = div8(norm8(ld8(y + i), ylo, &ky, fast), &dql, fast);
-        st8(po + i, P);
-        st8(ro + i, P / Q);
-    }
-    for (; i < n; i++) {
-        po[i] = norm01(x[i], p->xlo, p->xspan) / psum;
-        ro[i] = po[i] / (norm01(y[i], p->ylo, p->yspan) / qsum);
+    for (idx off = 0; off < n; off += PW, po += PW, ro += PW) {       /* a block of PW values at a time */
+        idx m = n - off < PW ? n - off : PW, i, end = m - m % 8;
+        Src xb = src_at(xs, off), yb = src_at(ys, off);
+        ahead_src(xb, m);
+        ahead_src(yb, m);
+        const float *x = block_of(xb, m, tx), *y = block_of(yb, m, ty);
+        for (i = 0; i < end; i += 8) {
+            f8 P = div8(norm8(ld8(x + i), xlo, &kx, fast), &dpl, fast);
+            f8 Q = div8(norm8(ld8(y + i), ylo, &ky, fast), &dql, fast);
+            st8(po + i, P);
+            st8(ro + i, P / Q);
+        }
+        for (; i < m; i++) {
+            po[i] = norm01(x[i], p->xlo, p->xspan) / psum;
+            ro[i] = po[i] / (norm01(y[i], p->ylo, p->yspan) / qsum);
+        }
     }
 }
 
-AVX2 static void kl(const float *x, const float *y, idx n, const ParamB *p, const Div *dp, const Div *dq,
-                    float *po, float *ro) {
+AVX2 static void kl(Src x, Src y, idx n, const ParamB *p, const Div *dp, const Div *dq, float *po, float *ro) {
     if (p->kx.fast && p->ky.fast && dp->fast && dq->fast) kl_loop(x, y, n, p, dp, dq, po, ro, 1);
     else kl_loop(x, y, n, p, dp, dq, po, ro, 0);
 }
@@ -568,18 +604,41 @@ static int two_float32(Py_buffer *a, Py_buffer *b, idx *n) {
     return 1;
 }
 
+/* x and y as sources of kinds kx and ky (K_F32, K_F16 or K_BF16): buffers of as many values */
+static int two_sources(Py_buffer *a, int ka, Py_buffer *b, int kb, Src *x, Src *y, idx *n) {
+    if (!cpu_ok) {
+        PyErr_SetString(PyExc_RuntimeError, "this CPU lacks AVX2: use the numpy path");
+        return 0;
+    }
+    if (ka < K_F32 || ka > K_BF16 || kb < K_F32 || kb > K_BF16) {
+        PyErr_SetString(PyExc_ValueError, "kinds 0 (float32), 1 (float16) or 2 (bfloat16) expected");
+        return 0;
+    }
+    idx sa = src_size(ka), sb = src_size(kb);
+    if (a->len % sa || b->len % sb || a->len / sa != b->len / sb) {
+        PyErr_SetString(PyExc_ValueError, "two buffers of the same length (in values of their kinds) expected");
+        return 0;
+    }
+    *n = a->len / sa;
+    *x = (Src){a->buf, ka};
+    *y = (Src){b->buf, kb};
+    return 1;
+}
+
 static int not_empty(idx n) {
     if (n == 0) PyErr_SetString(PyExc_ValueError, "empty leaf");
     return n > 0;
 }
 
 PyDoc_STRVAR(pass_a_doc,
-"pass_a(x, y) -> (d2, ad_sum, xx, yy, rel_sum, xsum, ysum, ad_max, rel_max, xmax, ymax, xmin, ymin, xabs, xnz,\n"
-"ynz)\n\n"
-"Pass A of one non-empty leaf of two contiguous float32 buffers: numpy's float32 pairwise sums of (x-y)^2,\n"
-"|x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min; xabs: max |x| over\n"
-"the values that are not NaN (inf when x holds an Inf); xnz, ynz: the least nonzero |x| and |y| of the values\n"
-"that are not NaN (inf when there is none, NaN when every nonzero value is NaN), which admit the leaf to the division-free quotients of passes B/C.");
+"pass_a(x, y, rel64=False, kx=0, ky=0) -> (d2, ad_sum, xx, yy, rel_sum, xsum, ysum, ad_max, rel_max, xmax,\n"
+"ymax, xmin, ymin, xabs, xnz, ynz)\n\n"
+"Pass A of one non-empty leaf of two contiguous buffers of float32 values (float16 / bfloat16 ones, as uint16,\n"
+"with kx, ky = 1 / 2: widened exactly as they are read; every kernel takes kx, ky): numpy's float32 pairwise sums\n"
+"of (x-y)^2, |x-y|, x^2, y^2, msaccucmp's relative error, x and y; then the NaN-propagating max/min; xabs: max |x|\n"
+"over the values that are not NaN (inf when x holds an Inf); xnz, ynz: the least nonzero |x| and |y| of the values\n"
+"that are not NaN (inf when there is none, NaN when every nonzero value is NaN), which admit the leaf to the\n"
+"division-free quotients of passes B/C. rel64 is msprobe's (pass_ap).");
 
 /* the least nonzero |value| from its (bits - 1) minimum: inf where every value was zero */
 static float least_nonzero(uint32_t m) {
@@ -605,19 +664,21 @@ static PyObject *build_p(const double s[NP], const OneP *p) {
 }
 
 /* pass_a, msprobe and pass_ap: passes A and/or P over one non-empty leaf, as build_a, build_p or both */
-static PyObject *walk_leaf(PyObject *args, const char *format, int with_a, int with_p) {
+static PyObject *walk_leaf(PyObject *args, PyObject *kwargs, const char *format, int with_a, int with_p) {
+    static char *names[] = {"x", "y", "rel64", "kx", "ky", NULL};
     Py_buffer bx, by;
-    int rel64 = 0;
-    if (!PyArg_ParseTuple(args, format, &bx, &by, &rel64)) return NULL;
+    int rel64 = 0, kx = K_F32, ky = K_F32;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, names, &bx, &by, &rel64, &kx, &ky)) return NULL;
     if (with_p && rel64) with_p = P64;
     idx n;
+    Src x, y;
     PyObject *res = NULL;
-    if (two_float32(&bx, &by, &n) && not_empty(n)) {
+    if (two_sources(&bx, kx, &by, ky, &x, &y, &n) && not_empty(n)) {
         float sa[NA];
         double sp[NP];
         Walk w;
         Py_BEGIN_ALLOW_THREADS
-        run_walk(bx.buf, by.buf, n, with_a, with_p, &w, sa, sp);
+        run_walk(x, y, n, with_a, with_p, &w, sa, sp);
         Py_END_ALLOW_THREADS
         PyObject *a = with_a ? build_a(sa, &w.one_a) : NULL, *p = with_p ? build_p(sp, &w.one_p) : NULL;
         if (with_a && with_p) {
@@ -633,7 +694,9 @@ static PyObject *walk_leaf(PyObject *args, const char *format, int with_a, int w
     return res;
 }
 
-static PyObject *py_pass_a(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*|p:pass_a", 1, 0); }
+static PyObject *py_pass_a(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return walk_leaf(args, kwargs, "y*y*|pii:pass_a", 1, 0);
+}
 
 PyDoc_STRVAR(pass_b_doc,
 "pass_b(x, y, nx, ny, xlo, xspan, ylo, yspan, xnz=0, ynz=0) -> (cos, px, py)\n\n"
@@ -642,20 +705,23 @@ PyDoc_STRVAR(pass_b_doc,
 "the leaf's least nonzero |x|, |y| from pass_a, which let the quotients skip the divide instruction (the same\n"
 "bits; 0: divide).");
 
-static PyObject *py_pass_b(PyObject *self, PyObject *args) {
+static PyObject *py_pass_b(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"x", "y", "nx", "ny", "xlo", "xspan", "ylo", "yspan", "xnz", "ynz", "kx", "ky", NULL};
     Py_buffer bx, by;
     ParamB p;
     float xnz = 0.0f, ynz = 0.0f;
-    if (!PyArg_ParseTuple(args, "y*y*ffffff|ff:pass_b", &bx, &by, &p.nx, &p.ny, &p.xlo, &p.xspan, &p.ylo,
-                          &p.yspan, &xnz, &ynz))
+    int kx = K_F32, ky = K_F32;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*y*ffffff|ffii:pass_b", names, &bx, &by, &p.nx, &p.ny, &p.xlo,
+                                     &p.xspan, &p.ylo, &p.yspan, &xnz, &ynz, &kx, &ky))
         return NULL;
     idx n;
+    Src x, y;
     PyObject *res = NULL;
-    if (two_float32(&bx, &by, &n)) {
+    if (two_sources(&bx, kx, &by, ky, &x, &y, &n)) {
         float s[NB];
         divisors(&p, xnz, ynz);
         Py_BEGIN_ALLOW_THREADS
-        rec_b(bx.buf, by.buf, n, &p, s);
+        rec_b(x, y, n, &p, s);
         for (int k = 0; k < NB; k++) s[k] = 0.0f + s[k];
         Py_END_ALLOW_THREADS
         res = Py_BuildValue("(ddd)", (double)s[B_COS], (double)s[B_PX], (double)s[B_PY]);
@@ -671,24 +737,28 @@ PyDoc_STRVAR(kl_ratio_doc,
 "of the leaf's length), with P = norm(x) / psum, Q = norm(y) / qsum and norm(v) = max((v - lo) / span, eps32);\n"
 "xnz, ynz as for pass_b.");
 
-static PyObject *py_kl_ratio(PyObject *self, PyObject *args) {
+static PyObject *py_kl_ratio(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"x", "y", "xlo", "xspan", "ylo", "yspan", "psum", "qsum", "p_out", "r_out", "xnz", "ynz",
+                            "kx", "ky", NULL};
     Py_buffer bx, by, bp, br;
     ParamB p = {.nx = 1.0f, .ny = 1.0f};
     float psum, qsum, xnz = 0.0f, ynz = 0.0f;
-    if (!PyArg_ParseTuple(args, "y*y*ffffffw*w*|ff:kl_ratio", &bx, &by, &p.xlo, &p.xspan, &p.ylo, &p.yspan, &psum,
-                          &qsum, &bp, &br, &xnz, &ynz))
+    int kx = K_F32, ky = K_F32;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*y*ffffffw*w*|ffii:kl_ratio", names, &bx, &by, &p.xlo, &p.xspan,
+                                     &p.ylo, &p.yspan, &psum, &qsum, &bp, &br, &xnz, &ynz, &kx, &ky))
         return NULL;
     idx n;
+    Src x, y;
     PyObject *res = NULL;
-    if (two_float32(&bx, &by, &n)) {
-        if (bp.len != bx.len || br.len != bx.len || bp.buf == br.buf) {
+    if (two_sources(&bx, kx, &by, ky, &x, &y, &n)) {
+        if (bp.len != 4 * n || br.len != 4 * n || bp.buf == br.buf) {
             PyErr_SetString(PyExc_ValueError, "the output buffers must be two, of the leaf's length");
         } else {
             Div dp, dq;
             divisors(&p, xnz, ynz);
             kl_divisors(&p, psum, qsum, &dp, &dq);
             Py_BEGIN_ALLOW_THREADS
-            kl(bx.buf, by.buf, n, &p, &dp, &dq, bp.buf, br.buf);
+            kl(x, y, n, &p, &dp, &dq, bp.buf, br.buf);
             Py_END_ALLOW_THREADS
             res = Py_None;
             Py_INCREF(res);
@@ -729,13 +799,17 @@ PyDoc_STRVAR(msprobe_doc,
 "type for a bfloat16 side): its max and how many are below 0.001 and 0.005. None when a value is not finite or a\n"
 "golden value is 0 (msprobe's special rules apply).");
 
-static PyObject *py_msprobe(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*|p:msprobe", 0, P32); }
+static PyObject *py_msprobe(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return walk_leaf(args, kwargs, "y*y*|pii:msprobe", 0, P32);
+}
 
 PyDoc_STRVAR(pass_ap_doc,
 "pass_ap(x, y, rel64=False) -> (pass_a(x, y), msprobe(x, y, rel64))\n\n"
 "Both in one walk over the leaf (each block of 128 elements read from memory once), with the same values.");
 
-static PyObject *py_pass_ap(PyObject *self, PyObject *args) { return walk_leaf(args, "y*y*|p:pass_ap", 1, P32); }
+static PyObject *py_pass_ap(PyObject *self, PyObject *args, PyObject *kwargs) {
+    return walk_leaf(args, kwargs, "y*y*|pii:pass_ap", 1, P32);
+}
 
 PyDoc_STRVAR(widen_doc,
 "widen(src, dst, bfloat16=False) -> None\n\n"
@@ -846,12 +920,12 @@ static PyObject *py_isa(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
 #ifdef HAVE_KERNELS
-    {"pass_a", py_pass_a, METH_VARARGS, pass_a_doc},
-    {"pass_b", py_pass_b, METH_VARARGS, pass_b_doc},
-    {"kl_ratio", py_kl_ratio, METH_VARARGS, kl_ratio_doc},
+    {"pass_a", (PyCFunction)(void (*)(void))py_pass_a, METH_VARARGS | METH_KEYWORDS, pass_a_doc},
+    {"pass_b", (PyCFunction)(void (*)(void))py_pass_b, METH_VARARGS | METH_KEYWORDS, pass_b_doc},
+    {"kl_ratio", (PyCFunction)(void (*)(void))py_kl_ratio, METH_VARARGS | METH_KEYWORDS, kl_ratio_doc},
     {"kl_sum", py_kl_sum, METH_VARARGS, kl_sum_doc},
-    {"msprobe", py_msprobe, METH_VARARGS, msprobe_doc},
-    {"pass_ap", py_pass_ap, METH_VARARGS, pass_ap_doc},
+    {"msprobe", (PyCFunction)(void (*)(void))py_msprobe, METH_VARARGS | METH_KEYWORDS, msprobe_doc},
+    {"pass_ap", (PyCFunction)(void (*)(void))py_pass_ap, METH_VARARGS | METH_KEYWORDS, pass_ap_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
     {"widen", py_widen, METH_VARARGS, widen_doc},
     {"isas", py_isas, METH_NOARGS, isas_doc},

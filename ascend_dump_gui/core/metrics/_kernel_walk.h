@@ -3,13 +3,14 @@
  * same operations and bits; with AVX-512VL the compiler has 32 vector registers and keeps every running sum, max
  * and count of the loop in them (with 16 some live in memory, and each loop turn waits on a store and a load).
  *
- * The subtree's blocks (numpy's leaves of at most 128 elements) are walked in order, with the running max/min and
- * counts in registers across blocks; each block's sums are folded (fold_a, fold_p) into one vector, and the block
+ * The subtree's blocks (numpy's leaves of at most 128 elements) are walked in order (a float16 or bfloat16 block
+ * widened on the stack first), with the running max/min and counts in registers across blocks; each block's sums are folded (fold_a, fold_p) into one vector, and the block
  * sums are added along the subtree (tree_add_*), as numpy adds them. */
 
-WALK_TARGET AI void WALK_ISA(chunk)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp, const int with_a,
+WALK_TARGET AI void WALK_ISA(chunk)(Src x, Src y, idx n, Walk *w, f8 *sa, d4 *sp, const int with_a,
                                     const int with_p) {
     int lens[MAXBLOCKS];
+    float tx[PW], ty[PW];          /* a block of float16 / bfloat16 values widened */
     f8 bsa[MAXBLOCKS];
     d4 bsp[MAXBLOCKS];
     int nb = tree_blocks(n, lens, 0);
@@ -21,10 +22,12 @@ WALK_TARGET AI void WALK_ISA(chunk)(const float *x, const float *y, idx n, Walk 
     for (int k = 0; k < NMIN; k++) mn[k] = w->mn[k];
     idx off = 0;
     for (int b = 0; b < nb; b++) {
-        const float *xb = x + off, *yb = y + off;
+        Src xs = src_at(x, off), ys = src_at(y, off);
         idx m = lens[b], i = 0;
         off += m;
-        ahead_block(xb, yb, m);
+        ahead_src(xs, m);
+        ahead_src(ys, m);
+        const float *xb = block_of(xs, m, tx), *yb = block_of(ys, m, ty);
         f8 sv = bc8(-0.0f);             /* numpy sums fewer than 8 elements in sequence from -0 */
         d4 sd = (d4){-0.0, -0.0, -0.0, -0.0};
         if (m >= 8) {                   /* each of the eight lanes starts at its first element */
@@ -69,18 +72,18 @@ WALK_TARGET AI void WALK_ISA(chunk)(const float *x, const float *y, idx n, Walk 
     }
 }
 
-WALK_TARGET static void WALK_ISA(chunk_a)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+WALK_TARGET static void WALK_ISA(chunk_a)(Src x, Src y, idx n, Walk *w, f8 *sa, d4 *sp) {
     WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, 0);
 }
-WALK_TARGET static void WALK_ISA(chunk_p)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+WALK_TARGET static void WALK_ISA(chunk_p)(Src x, Src y, idx n, Walk *w, f8 *sa, d4 *sp) {
     WALK_ISA(chunk)(x, y, n, w, sa, sp, 0, P32);
 }
-WALK_TARGET static void WALK_ISA(chunk_ap)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+WALK_TARGET static void WALK_ISA(chunk_ap)(Src x, Src y, idx n, Walk *w, f8 *sa, d4 *sp) {
     WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, P32);
 }
-WALK_TARGET static void WALK_ISA(chunk_p64)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+WALK_TARGET static void WALK_ISA(chunk_p64)(Src x, Src y, idx n, Walk *w, f8 *sa, d4 *sp) {
     WALK_ISA(chunk)(x, y, n, w, sa, sp, 0, P64);
 }
-WALK_TARGET static void WALK_ISA(chunk_ap64)(const float *x, const float *y, idx n, Walk *w, f8 *sa, d4 *sp) {
+WALK_TARGET static void WALK_ISA(chunk_ap64)(Src x, Src y, idx n, Walk *w, f8 *sa, d4 *sp) {
     WALK_ISA(chunk)(x, y, n, w, sa, sp, 1, P64);
 }

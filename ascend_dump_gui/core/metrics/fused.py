@@ -107,6 +107,26 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     return out
 
 
+_KINDS = {"float32": 0, "float16": 1, "bfloat16": 2}
+"""The kernel's kinds of values: float32 it reads as they are, float16 and bfloat16 it widens as it reads them."""
+
+
+def _kernel_leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int) -> tuple[np.ndarray, np.ndarray, dict]:
+    """Elements ``a:b`` of ``x`` and ``y`` as the kernel reads them, and their kinds (``kx``, ``ky``): views of
+    float32, float16 or bfloat16 values (the 2-byte ones as uint16), or float32 copies (kind 0) of other dtypes."""
+    s = _SCRATCH
+    s.ensure(leaf)
+    out = []
+    for v, buf in ((x, s.x), (y, s.y)):
+        chunk = v[a:b]
+        kind = _KINDS.get(chunk.dtype.name)
+        if kind is None or not chunk.flags.c_contiguous:
+            chunk, kind = _load(v, a, b, buf), 0
+        out.append((chunk if kind == 0 else chunk.view(np.uint16), kind))
+    (xs, kx), (ys, ky) = out
+    return xs, ys, {"kx": kx, "ky": ky}
+
+
 def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
     """This thread's scratch, elements ``a:b`` of ``x`` and ``y`` as float32, and two free float32 buffers
     of the leaf's length: ``(scratch, xs, ys, t, u)``."""
@@ -130,12 +150,12 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     wanted = _kernel_keys(need)
 
     def one(a: int, b: int) -> dict:
-        s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         if k is not None:
+            xs, ys, kinds = _kernel_leaf(x, y, a, b, leaf)
             if msprobe:
-                values, totals = k.pass_ap(xs, ys, rel64)
+                values, totals = k.pass_ap(xs, ys, rel64, **kinds)
             else:
-                values, totals = k.pass_a(xs, ys), None
+                values, totals = k.pass_a(xs, ys, **kinds), None
             r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
             r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
             r["x_abs_max"] = max(abs(values[9]), abs(values[11]))       # NaN when x holds one: see x_nonfinite
@@ -143,6 +163,7 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
             if msprobe:
                 r["msprobe"] = kernel_totals(totals, rel64)
             return r
+        s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         r: dict = {}
         with np.errstate(all="ignore"):
             if need.ad or need.d2:
@@ -296,8 +317,17 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
         lims = (kl.xlo, kl.xspan, kl.ylo, kl.yspan) if kl is not None else (0.0, 1.0, 0.0, 1.0)
 
     def one(a: int, b: int) -> dict:
-        s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         r: dict = {}
+        if k is not None and not stats:           # the kernel reads float16/bfloat16 values itself
+            if norms is not None or kl is not None:
+                xs, ys, kinds = _kernel_leaf(x, y, a, b, leaf)
+                cos, px, py = k.pass_b(xs, ys, nx, ny, *lims, *_least(nonzero, a), **kinds)
+                if norms is not None:            # float32 values as Python floats (made float32 below)
+                    r["cos"] = cos
+                if kl is not None:
+                    r["px"], r["py"] = px, py
+            return r
+        s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         with np.errstate(all="ignore"):
             if k is not None and (norms is not None or kl is not None):
                 cos, px, py = k.pass_b(xs, ys, nx, ny, *lims, *_least(nonzero, a))
@@ -339,10 +369,12 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
 
     def one(a: int, b: int) -> np.floating:
         with np.errstate(all="ignore"):
-            _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
             if k is not None:            # P and P / Q, numpy's log (its SIMD bits), the sum of P * log
-                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q, *_least(nonzero, a))
+                xs, ys, kinds = _kernel_leaf(x, y, a, b, leaf)
+                p, q = _SCRATCH.t[:b - a], _SCRATCH.u[:b - a]
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q, *_least(nonzero, a), **kinds)
                 return np.float32(k.kl_sum(p, np.log(q, out=q)))
+            _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
             np.divide(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), q), qsum, out=q)
             np.divide(p, q, out=q)

@@ -307,6 +307,39 @@ def test_a_2_byte_npu_side_widened_by_the_kernel_gives_the_overflow_checks_facts
 
 
 @needs_kernel
+@pytest.mark.parametrize("kind", KINDS)
+def test_2_byte_values_read_by_the_kernel_equal_their_float32_copies(kind):
+    """Every kernel reads float16 (kind 1) and bfloat16 (kind 2) buffers itself, widening as it reads: the same
+    answers as on float32 copies, for either side and mixed with float32."""
+    rng = np.random.default_rng([kind, 12])
+    for n in (1, 7, 8, 130, 1000, 8200, 20_011):
+        x, y = _adversarial(n, kind, rng)
+        for code, dtype in ((1, np.float16), (2, ml_dtypes.bfloat16)):
+            for kx, ky in ((code, code), (code, 0), (0, code)):
+                xa, ya = (_cast(x, dtype) if kx else x), (_cast(y, dtype) if ky else y)
+                x32, y32 = xa.astype(np.float32), ya.astype(np.float32)
+                xr, yr = (xa.view(np.uint16) if kx else xa), (ya.view(np.uint16) if ky else ya)
+                kinds = {"kx": kx, "ky": ky}
+                assert _bits(BUILT.pass_a(xr, yr, **kinds)) == _bits(BUILT.pass_a(x32, y32)), (n, kx, ky)
+                for rel64 in (False, True):
+                    assert repr(BUILT.pass_ap(xr, yr, rel64, **kinds)) == repr(BUILT.pass_ap(x32, y32, rel64))
+                with np.errstate(all="ignore"):
+                    lims = [float(np.float32(v)) for v in (x32.min(), x32.max() - x32.min(), y32.min(),
+                                                           y32.max() - y32.min())]
+                nz = BUILT.pass_a(x32, y32)[14:16]
+                assert _bits(BUILT.pass_b(xr, yr, 3.0, 5.0, *lims, *nz, **kinds)) == \
+                    _bits(BUILT.pass_b(x32, y32, 3.0, 5.0, *lims, *nz))
+                p1, r1, p2, r2 = (np.empty(n, np.float32) for _ in range(4))
+                BUILT.kl_ratio(xr, yr, *lims, 7.0, 9.0, p1, r1, *nz, **kinds)
+                BUILT.kl_ratio(x32, y32, *lims, 7.0, 9.0, p2, r2, *nz)
+                assert p1.tobytes() == p2.tobytes() and r1.tobytes() == r2.tobytes()
+    with pytest.raises(ValueError, match="same length"):
+        BUILT.pass_a(np.zeros(4, np.uint16), np.zeros(4, np.float32), kx=1, ky=1)
+    with pytest.raises(ValueError, match="kinds"):
+        BUILT.pass_a(np.zeros(4, np.float32), np.zeros(4, np.float32), kx=3)
+
+
+@needs_kernel
 def test_widening_equals_numpys_and_ml_dtypes_casts_for_every_2_byte_value():
     every = np.arange(1 << 16, dtype=np.uint16)
     out = np.empty(every.shape, np.float32)
