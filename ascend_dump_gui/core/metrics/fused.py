@@ -107,10 +107,6 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     return out
 
 
-_KINDS = {"float32": 0, "float16": 1, "bfloat16": 2}
-"""The kernel's kinds of values: float32 it reads as they are, float16 and bfloat16 it widens as it reads them."""
-
-
 def _kernel_leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int) -> tuple[np.ndarray, np.ndarray, dict]:
     """Elements ``a:b`` of ``x`` and ``y`` as the kernel reads them, and their kinds (``kx``, ``ky``): views of
     float32, float16 or bfloat16 values (the 2-byte ones as uint16), or float32 copies (kind 0) of other dtypes."""
@@ -119,7 +115,7 @@ def _kernel_leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int) -> tup
     out = []
     for v, buf in ((x, s.x), (y, s.y)):
         chunk = v[a:b]
-        kind = _KINDS.get(chunk.dtype.name)
+        kind = kernel.KINDS.get(chunk.dtype.name)
         if kind is None or not chunk.flags.c_contiguous:
             chunk, kind = _load(v, a, b, buf), 0
         out.append((chunk if kind == 0 else chunk.view(np.uint16), kind))

@@ -33,21 +33,21 @@ def float32_leaf(v: np.ndarray) -> bool:
     return v.dtype == np.float32 and v.flags.c_contiguous
 
 
-WIDENED = {"float16": False, "bfloat16": True}
-"""The 2-byte float dtypes the kernel widens to float32 itself (name -> bfloat16?), exactly as numpy's cast."""
+KINDS = {"float32": 0, "float16": 1, "bfloat16": 2}
+"""The dtypes the kernels read as they are (their ``kx``/``ky``): float32, and float16 and bfloat16 (as uint16), which
+they widen to float32 as they read them, exactly as numpy's and ml_dtypes' casts."""
 
 
 def exact_float32(v: np.ndarray) -> bool:
     """Whether the kernel sees ``v``'s own values as float32: float32, or float16/bfloat16 it widens (exact, so its
     Inf/NaN and extremes are ``v``'s), contiguous."""
-    return (v.dtype == np.float32 or v.dtype.name in WIDENED) and v.flags.c_contiguous
+    return v.dtype.name in KINDS and v.flags.c_contiguous
 
 
 def widen(k: ModuleType, chunk: np.ndarray, out: np.ndarray) -> bool:
     """``chunk`` (contiguous float16 or bfloat16) into the float32 ``out`` of its length by the kernel ``k``; False,
     with nothing done, for any other chunk."""
-    bf16 = WIDENED.get(chunk.dtype.name)
-    if bf16 is None or not chunk.flags.c_contiguous or out.dtype != np.float32:
+    if KINDS.get(chunk.dtype.name, 0) == 0 or not chunk.flags.c_contiguous or out.dtype != np.float32:
         return False
-    k.widen(chunk.view(np.uint16), out, bf16)
+    k.widen(chunk.view(np.uint16), out, KINDS[chunk.dtype.name] == KINDS["bfloat16"])
     return True
