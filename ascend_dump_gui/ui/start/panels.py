@@ -188,7 +188,7 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
     return _AHEAD.setdefault((factory, args, language), [])
 
 
-def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
+def in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
     """``factory(*args)``, a :data:`STEP` piece after each step of a factory that makes it in steps (a generator
     function whose return value is the widget)."""
     made = factory(*args)
@@ -202,7 +202,7 @@ def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generato
         yield STEP
 
 
-def _at_once(steps: Generator[int, None, QObject]) -> QObject:
+def at_once(steps: Generator[int, None, QObject]) -> QObject:
     """What ``steps`` make, all of them at once."""
     while True:
         try:
@@ -216,7 +216,7 @@ def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
     factory may make it in steps: a generator function, its steps made ahead one piece each, returning the
     widget."""
     made = _ahead(factory, args)
-    return made.pop() if made else _at_once(_in_steps(factory, args))
+    return made.pop() if made else at_once(in_steps(factory, args))
 
 
 def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
@@ -242,7 +242,7 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
-            made.append((yield from _in_steps(factory, args)))
+            made.append((yield from in_steps(factory, args)))
             yield LARGE
 
 
@@ -258,8 +258,9 @@ class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
     panel (or returns it when it is built already); given ``make``, ``make(mode)`` constructs the panel in a
-    piece of its own first and ``build`` only puts it in place. :meth:`when_built` callbacks run once it is. What
-    a shown view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
+    piece of its own first (a piece per step if ``make`` is a generator function, see :func:`in_steps`) and
+    ``build`` only puts it in place. :meth:`when_built` callbacks run once it is. What a shown view asks for with
+    :meth:`first` comes before all of it (see :func:`in_pieces`)."""
 
     def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object],
                  make: Callable[[str], object] | None = None) -> None:
@@ -344,7 +345,7 @@ class PanelBuilder(QObject):
         plan = self._plans[mode]
         yield from _made(plan.modules, plan.parts)
         if self._make is not None:
-            self._make(mode)
+            yield from in_steps(self._make, (mode,))
             yield LARGE
         self.built(mode, self._build(mode))
 
