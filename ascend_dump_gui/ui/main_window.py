@@ -323,10 +323,10 @@ class MainWindow(QMainWindow):
         self.compare_panel.inputs.set_reference_kind(golden=True)
         self.compare_panel.compare_with(*paths)
 
-    def _make_compare(self) -> ComparePanel:
-        from ascend_dump_gui.ui.compare.panel import ComparePanel
+    def _make_compare(self) -> Generator[None, None, ComparePanel]:
+        from ascend_dump_gui.ui.compare.panel import compare_panel
 
-        panel = ComparePanel(self.runner)
+        panel = yield from compare_panel(self.runner)
         panel.matches = self.matches
         panel.opActivated.connect(self.show_op_in_browse)
         panel.finished.connect(self._show_compare_in_graph)

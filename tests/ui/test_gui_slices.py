@@ -210,3 +210,22 @@ def test_a_panel_needed_while_the_builder_is_making_it_in_steps_is_made_once(qtb
     assert isinstance(panel, ConfigPanel) and panel.doc.scenario == "acl_json"
     assert panels.at_once(steps) is None and window.config_panel is panel and "configure" not in window._unplaced
     assert window.tabs.widget(0) is panel
+
+
+def test_the_compare_panel_is_made_in_steps_and_ends_complete(qtbot, tmp_path):
+    """Compare's panel is made in three pieces and is then the same as one made at once: its tabs, its table,
+    and its inputs' edits followed (the summary says both dumps are chosen)."""
+    from ascend_dump_gui.ui.compare.panel import ComparePanel, compare_panel
+
+    steps = panels.in_steps(compare_panel, ())
+    assert [next(steps), next(steps)] == [panels.STEP, panels.STEP]
+    panel = panels.at_once(steps)
+    qtbot.addWidget(panel)
+    whole = ComparePanel()
+    qtbot.addWidget(whole)
+    tabs = [panel.details.tabText(k) for k in range(panel.details.count())]
+    assert tabs == [whole.details.tabText(k) for k in range(whole.details.count())] and len(tabs) == 5
+    assert panel.table.model() is panel.model and panel.summary.text() == whole.summary.text()
+    for made in (panel, whole):
+        made.set_inputs(tmp_path / "npu", tmp_path / "golden")
+    assert panel.summary.text() == whole.summary.text() == "NPU and golden dumps chosen: press Compare."
