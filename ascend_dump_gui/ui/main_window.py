@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,7 +48,7 @@ from ascend_dump_gui.ui.settings import (
     saved_theme,
 )
 from ascend_dump_gui.ui.start.first_paint import after_first_paint
-from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan, in_pieces
+from ascend_dump_gui.ui.start.panels import PanelBuilder, Plan, at_once, in_pieces, in_steps
 from ascend_dump_gui.ui.start.parts import PROFILE, REPLAY, TENSOR_PLOT
 from ascend_dump_gui.ui.start.preload import preload
 from ascend_dump_gui.ui.status import StatusBar
@@ -196,11 +197,17 @@ class MainWindow(QMainWindow):
         elif MODES[index] == "graph":
             self._graph_shown()
 
-    def _make_unplaced(self, name: str) -> None:
-        """Make mode ``name``'s panel, not yet in its tab (:meth:`_panel` puts it there): the builder makes it and
-        puts it in place on turns of their own."""
-        if name not in self._panels and name not in self._unplaced:
-            self._unplaced[name] = getattr(self, f"_make_{name}")()
+    def _make_unplaced(self, name: str) -> Generator[int, None, None]:
+        """Make mode ``name``'s panel, not yet in its tab (:meth:`_panel` puts it there): the builder makes it (in
+        steps, one per turn, when its ``_make_`` method makes it in steps) and puts it in place on turns of their
+        own. One made meanwhile by :meth:`_panel`, which could not wait, is kept instead."""
+        if name in self._panels or name in self._unplaced:
+            return
+        panel = yield from in_steps(getattr(self, f"_make_{name}"), ())
+        if name in self._panels or name in self._unplaced:
+            panel.deleteLater()
+        else:
+            self._unplaced[name] = panel
 
     def _panel(self, name: str) -> QWidget:
         """The panel of mode ``name``, built (at once, if its pieces are not all made yet) and put in its tab on
@@ -209,7 +216,9 @@ class MainWindow(QMainWindow):
         if panel is not None:
             return panel
         panel = self._unplaced.pop(name, None)
-        panel = self._panels[name] = panel if panel is not None else getattr(self, f"_make_{name}")()
+        if panel is None:
+            panel = at_once(in_steps(getattr(self, f"_make_{name}"), ()))
+        self._panels[name] = panel
         self.builder.built(name, panel)
         index = MODES.index(name)
         current = self.tabs.currentIndex()
@@ -265,10 +274,10 @@ class MainWindow(QMainWindow):
             self._graph_shown()
         return panel
 
-    def _make_configure(self) -> ConfigPanel:
-        from ascend_dump_gui.ui.config.panel import ConfigPanel
+    def _make_configure(self) -> Generator[None, None, ConfigPanel]:
+        from ascend_dump_gui.ui.config.panel import config_panel
 
-        panel = ConfigPanel(self.runner, self.status, undo_stack=self.undo_stack)
+        panel = yield from config_panel(self.runner, self.status, undo_stack=self.undo_stack)
         panel.restore_layout(self.settings)
         panel.stateChanged.connect(self._update_title)
         panel.fileOpened.connect(self._remember)
@@ -314,10 +323,10 @@ class MainWindow(QMainWindow):
         self.compare_panel.inputs.set_reference_kind(golden=True)
         self.compare_panel.compare_with(*paths)
 
-    def _make_compare(self) -> ComparePanel:
-        from ascend_dump_gui.ui.compare.panel import ComparePanel
+    def _make_compare(self) -> Generator[None, None, ComparePanel]:
+        from ascend_dump_gui.ui.compare.panel import compare_panel
 
-        panel = ComparePanel(self.runner)
+        panel = yield from compare_panel(self.runner)
         panel.matches = self.matches
         panel.opActivated.connect(self.show_op_in_browse)
         panel.finished.connect(self._show_compare_in_graph)

@@ -28,7 +28,7 @@ def _steps_factory(log: list[str]):
 def test_a_factory_that_makes_its_widget_in_steps_is_made_ahead_one_piece_per_step():
     log: list[str] = []
     factory = _steps_factory(log)
-    steps = panels._in_steps(factory, ())
+    steps = panels.in_steps(factory, ())
     assert next(steps) == panels.STEP and log == ["step 1"]
     assert next(steps) == panels.STEP and log == ["step 1", "step 2"]
     try:
@@ -50,7 +50,7 @@ def test_a_configure_form_is_made_ahead_in_steps_and_is_the_same_form(qtbot):
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
     from ascend_dump_gui.ui.config.form import ROWS_PER_STEP, SchemaForm, scenario_form
 
-    steps = panels._in_steps(scenario_form, ("env",))
+    steps = panels.in_steps(scenario_form, ("env",))
     count = 0
     while True:
         try:
@@ -178,3 +178,54 @@ def test_a_tensor_picked_before_the_tensor_page_is_built_shows_once_it_is(qtbot,
     qtbot.waitUntil(lambda: tensor_view.tensors.topLevelItemCount() > 0, timeout=10_000)
     view.show_record(str(demo.golden_folder), None)   # and a later pick is not overridden by the earlier one
     assert tensor_view._path == ""
+
+
+def test_the_configure_panel_is_made_in_steps_and_ends_complete(qtbot):
+    """Configure's panel is made in two pieces (its widgets, then its empty acl.json config) and is then the
+    same as one made at once: a config shown, its form and findings filled."""
+    from ascend_dump_gui.ui.config.panel import ConfigPanel, config_panel
+
+    steps = panels.in_steps(config_panel, ())
+    assert next(steps) == panels.STEP
+    panel = panels.at_once(steps)
+    qtbot.addWidget(panel)
+    whole = ConfigPanel()
+    qtbot.addWidget(whole)
+    assert panel.scenario == whole.scenario == "acl_json" and panel.forms.currentWidget() is panel.form
+    assert panel.doc.values == whole.doc.values and panel.preview.text.toPlainText() == whole.preview.text.toPlainText()
+    assert panel.findings == whole.findings and panel.where.rows() == whole.where.rows()
+
+
+def test_a_panel_needed_while_the_builder_is_making_it_in_steps_is_made_once(qtbot):
+    """The window asks for Configure while the builder is between the steps of making it: it is made at once
+    and put in place; the builder's half-made one is dropped, and the mode has one panel."""
+    from ascend_dump_gui.ui.config.panel import ConfigPanel
+    from ascend_dump_gui.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    steps = window._make_unplaced("configure")
+    assert next(steps) == panels.STEP   # the builder's first piece: the widgets only
+    panel = window.config_panel   # needed now
+    assert isinstance(panel, ConfigPanel) and panel.doc.scenario == "acl_json"
+    assert panels.at_once(steps) is None and window.config_panel is panel and "configure" not in window._unplaced
+    assert window.tabs.widget(0) is panel
+
+
+def test_the_compare_panel_is_made_in_steps_and_ends_complete(qtbot, tmp_path):
+    """Compare's panel is made in three pieces and is then the same as one made at once: its tabs, its table,
+    and its inputs' edits followed (the summary says both dumps are chosen)."""
+    from ascend_dump_gui.ui.compare.panel import ComparePanel, compare_panel
+
+    steps = panels.in_steps(compare_panel, ())
+    assert [next(steps), next(steps)] == [panels.STEP, panels.STEP]
+    panel = panels.at_once(steps)
+    qtbot.addWidget(panel)
+    whole = ComparePanel()
+    qtbot.addWidget(whole)
+    tabs = [panel.details.tabText(k) for k in range(panel.details.count())]
+    assert tabs == [whole.details.tabText(k) for k in range(whole.details.count())] and len(tabs) == 5
+    assert panel.table.model() is panel.model and panel.summary.text() == whole.summary.text()
+    for made in (panel, whole):
+        made.set_inputs(tmp_path / "npu", tmp_path / "golden")
+    assert panel.summary.text() == whole.summary.text() == "NPU and golden dumps chosen: press Compare."

@@ -176,3 +176,25 @@ def test_heatmap_right_click_menus_are_those_it_always_had(plot, qtbot):
     assert isinstance(menu, QMenu)
     qtbot.waitUntil(menu.isVisible)
     menu.hide()
+
+
+def test_a_heatmap_not_looked_at_has_no_plot_and_is_complete_once_shown(plot, qtbot):
+    """The heatmap's plot and colour bar are made when it is first drawn: a heatmap tab never shown costs none
+    of it, and once shown it has what it always had (the colour map and crosshair chosen meanwhile included)."""
+    import pyqtgraph as pg
+
+    heat = plot.heatmap
+    plot.set_display(prepare_display(np.arange(12, dtype=np.float32).reshape(3, 4)), "t")
+    heat.set_colormap("magma")
+    heat.set_crosshair(2, 1)
+    assert heat._plot is None and heat._bar is None   # values shown: the heatmap tab never was
+    plot.show_tab("heatmap")
+    item = heat._plot
+    assert isinstance(item, pg.PlotItem) and isinstance(heat._bar, pg.ColorBarItem)
+    assert heat._image in item.items and heat._marks in item.items and all(line in item.items for line in heat._cross)
+    assert heat._bar.colorMap().name == "magma" and heat.levels() == (0.0, 11.0)
+    assert heat.image_item().image.shape == (3, 4)
+    assert [line.value() for line in heat._cross] == [1, 2] and all(line.isVisible() for line in heat._cross)
+    bar = heat._bar.sceneBoundingRect()   # laid out on the turn it was shown, beside the image
+    assert bar.width() > 0 and bar.left() >= item.getViewBox().sceneBoundingRect().right()
+    assert heat.plot_item() is item and heat._bar.colorMap().name == "magma"   # made once

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Generator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,6 +66,7 @@ from ascend_dump_gui.ui.plots.tensor_plot import TensorPlot
 from ascend_dump_gui.ui.replay.profile_view import ErrorProfileView
 from ascend_dump_gui.ui.replay.view import ReplayView, verdict_text
 from ascend_dump_gui.ui.settings import follow_links
+from ascend_dump_gui.ui.start.panels import at_once
 from ascend_dump_gui.ui.workers import TaskRunner, Worker
 
 if TYPE_CHECKING:
@@ -161,7 +163,10 @@ class ComparePanel(QWidget):
     rowSelected = Signal(str)  # the tensor name of the newly selected row ("" when none is selected)
     exported = Signal(str)
 
-    def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: TaskRunner | None = None, parent: QWidget | None = None, *,
+                 built: bool = True) -> None:
+        """``built``: False leaves the widgets to :meth:`build_steps` (see :func:`compare_panel`), which must run
+        before any other use."""
         super().__init__(parent)
         self.setObjectName("compare_panel")
         self._runner = runner or TaskRunner(self)
@@ -177,13 +182,19 @@ class ComparePanel(QWidget):
         self._tolerances = Tolerances()
         self._runs = 0   # compares started: a re-run of the same paths is another result (Inputs.run)
         self.model = CompareTableModel(self)
-        self._build()
+        if built:
+            at_once(self.build_steps())
+
+    # --- layout ----------------------------------------------------------------------------------
+    def build_steps(self) -> Generator[None, None, None]:
+        """Make the panel's widgets, in three steps of about a third of the panel each: its bars, the table and
+        the plots, the other tabs."""
+        yield from self._build()
         for row in (self.inputs.npu, self.inputs.golden, self.inputs.graph):
             row.edit.textChanged.connect(self._inputs_changed)
         self.inputs.referenceNamed.connect(lambda _name: self._follow())
 
-    # --- layout ----------------------------------------------------------------------------------
-    def _build(self) -> None:
+    def _build(self) -> Generator[None, None, None]:
         self.inputs = CompareInputs()
         self.run_button = QPushButton(tr("Compare"))
         self.run_button.setObjectName("run_compare")
@@ -262,6 +273,7 @@ class ComparePanel(QWidget):
         view_bar.addWidget(self.browse_button)
         view_bar.addWidget(export)
         view_bar.addWidget(before_after)
+        yield
 
         self.table = QTableView()
         self.table.setObjectName("compare_table")
@@ -290,6 +302,7 @@ class ComparePanel(QWidget):
         for table in (self.overflow_table, self.watcher_table):
             table.opChosen.connect(self.select_op)
         self._set_empty_texts(ran=False)
+        yield
         self.details = QTabWidget()
         self.details.setObjectName("compare_details")
         self.details.addTab(plot_page, tr("NPU vs {reference}").format(reference=self.inputs.reference_name))
@@ -755,3 +768,11 @@ class ComparePanel(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, tr("Export compare result"), "", file_filter)
         if path:
             self.export(path)
+
+
+def compare_panel(runner: TaskRunner | None = None) -> Generator[None, None, ComparePanel]:
+    """A :class:`ComparePanel` made in steps (see :meth:`ComparePanel.build_steps`; made by the main window's
+    builder, ``ui.start.panels``, a step per turn of the event loop)."""
+    panel = ComparePanel(runner, built=False)
+    yield from panel.build_steps()
+    return panel

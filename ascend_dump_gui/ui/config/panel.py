@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -103,8 +103,10 @@ class ConfigPanel(QWidget):
     findingsChanged = Signal(list)
 
     def __init__(self, runner=None, status=None, parent: QWidget | None = None, *,
-                 undo_stack: QUndoStack | None = None) -> None:
-        """``undo_stack``: the stack edits go through (the window's, whose Edit menu shows it); else its own."""
+                 undo_stack: QUndoStack | None = None, scenario: str | None = "acl_json") -> None:
+        """``undo_stack``: the stack edits go through (the window's, whose Edit menu shows it); else its own.
+        ``scenario``: that of the empty config it starts with (None: none yet, :meth:`new_config` or
+        :meth:`load_doc` comes before any other use; see :func:`config_panel`)."""
         super().__init__(parent)
         self.runner, self.status = runner, status
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
@@ -119,7 +121,8 @@ class ConfigPanel(QWidget):
         self._forms: dict[str, SchemaForm] = {}
         self._script_generation = 0
         self._build()
-        self.new_config("acl_json")
+        if scenario is not None:
+            self.new_config(scenario)
 
     # layout ---------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -592,3 +595,13 @@ class ConfigPanel(QWidget):
             state = settings.value(key)
             if state is not None:
                 splitter.restoreState(state)
+
+
+def config_panel(runner=None, status=None, *, undo_stack: QUndoStack | None = None
+                 ) -> Generator[None, None, ConfigPanel]:
+    """A :class:`ConfigPanel` with an empty acl.json config made in two steps: its widgets, then the config shown
+    in them (each about half of the panel's 30 ms; made ahead by the main window's builder, ``ui.start.panels``)."""
+    panel = ConfigPanel(runner, status, undo_stack=undo_stack, scenario=None)
+    yield
+    panel.new_config("acl_json")
+    return panel

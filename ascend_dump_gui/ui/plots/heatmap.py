@@ -51,13 +51,13 @@ class IndexAxis(pg.AxisItem):
 
 
 def index_plot() -> Generator[None, None, pg.PlotItem]:
-    """The heatmap's plot, its axes in whole indices, without pyqtgraph's context menu (made in steps, see
-    ``ui.plots.steps``; made ahead in idle time, see ``ui.start.parts``)."""
+    """The heatmap's plot, its axes in whole indices, without pyqtgraph's context menu (in steps, see
+    ``ui.plots.steps``; made when the heatmap is first drawn)."""
     return plot_item({"left": IndexAxis("left"), "bottom": IndexAxis("bottom")})
 
 
 def colour_bar() -> pg.ColorBarItem:
-    """The heatmap's colour bar, in :data:`COLORMAPS`' first map (made ahead in idle time)."""
+    """The heatmap's colour bar, in :data:`COLORMAPS`' first map (made when the heatmap is first drawn)."""
     return pg.ColorBarItem(colorMap=pg.colormap.get(COLORMAPS[0]), interactive=True, width=18)
 
 
@@ -123,27 +123,16 @@ class HeatmapView(QWidget):
         choose.addWidget(self.colormap_box)
         choose.addWidget(self.range_box)
         self._graphics = pg.GraphicsLayoutWidget()
-        self._plot = made_ahead(index_plot)
-        self._graphics.addItem(self._plot)
-        self._plot.hideButtons()
-        self._plot.invertY(True)
-        self._plot.setAspectLocked(False)
+        self._plot: pg.PlotItem | None = None  # with its colour bar, made when first drawn (see _made_plot)
+        self._bar: pg.ColorBarItem | None = None
         self._image = pg.ImageItem(axisOrder="row-major")
-        self._plot.addItem(self._image)
-        self._bar = made_ahead(colour_bar)
-        if colormap != COLORMAPS[0]:
-            self._bar.setColorMap(pg.colormap.get(colormap))
-        self._bar.setImageItem(self._image, insert_in=self._plot)
         self._marks = pg.ScatterPlotItem(size=7, symbol="x", pen=pg.mkPen(NAN_MARK), brush=None)
-        self._plot.addItem(self._marks)
         cross_pen = pg.mkPen("w", style=Qt.PenStyle.DotLine)
         self._cross = (pg.InfiniteLine(angle=90, movable=False, pen=cross_pen),
                        pg.InfiniteLine(angle=0, movable=False, pen=cross_pen))
         for line in self._cross:
             line.hide()
             line.setZValue(10)
-            self._plot.addItem(line, ignoreBounds=True)
-        self._graphics.scene().sigMouseMoved.connect(self._mouse_moved)
         apply_palette(self._graphics, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -208,7 +197,33 @@ class HeatmapView(QWidget):
         return tuple(float(v) for v in self._bar.levels())
 
     def _colormap_chosen(self, name: str) -> None:
-        self._bar.setColorMap(pg.colormap.get(name))
+        if self._bar is not None:   # else the bar is made in the map chosen
+            self._bar.setColorMap(pg.colormap.get(name))
+
+    def _made_plot(self) -> pg.PlotItem:
+        """The plot with the image, marks and crosshair, and its colour bar: made when a slice is first drawn
+        (the view shown) or the plot is asked for, so that a heatmap never looked at (most are in tabs not shown)
+        costs none of it."""
+        if self._plot is not None:
+            return self._plot
+        plot = self._plot = made_ahead(index_plot)
+        self._graphics.addItem(plot)
+        plot.hideButtons()
+        plot.invertY(True)
+        plot.setAspectLocked(False)
+        plot.addItem(self._image)
+        self._bar = made_ahead(colour_bar)
+        if self.colormap_box.currentText() != COLORMAPS[0]:
+            self._bar.setColorMap(pg.colormap.get(self.colormap_box.currentText()))
+        self._bar.setImageItem(self._image, insert_in=plot)
+        plot.addItem(self._marks)
+        for line in self._cross:
+            plot.addItem(line, ignoreBounds=True)
+        self._graphics.scene().sigMouseMoved.connect(self._mouse_moved)
+        apply_palette(self._graphics, self)
+        for layout in (self._graphics.ci.layout, plot.layout, self._bar.layout):   # laid out now, not on a later
+            layout.activate()                                                    # turn (it was made with the view)
+        return plot
 
     def _mouse_moved(self, pos) -> None:
         vb = self._plot.getViewBox()
@@ -279,7 +294,8 @@ class HeatmapView(QWidget):
         self.planeChanged.emit()
 
     def flush(self) -> None:
-        """Draw a pending slice now (done by itself when the view is shown)."""
+        """Draw a pending slice now (done by itself when the view is shown), the plot made first if it was not."""
+        self._made_plot()
         pending, self._pending = self._pending, None
         if pending is not None:
             self._draw_now(pending == "autorange")

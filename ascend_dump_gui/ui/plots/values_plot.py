@@ -57,7 +57,7 @@ class ValuesPlot(pg.PlotWidget):
         item.addItem(self._cross, ignoreBounds=True)
         self.scene().sigMouseMoved.connect(self._mouse_moved)
         self._series: list[tuple[TensorDisplay, pg.PlotDataItem]] = []
-        self._markers: list[pg.ScatterPlotItem] = []
+        self._markers: list[pg.ScatterPlotItem] = []   # one per kind of :data:`MARKERS`, kept (see _marker)
         self._redraw_timer = QTimer(self)
         self._redraw_timer.setSingleShot(True)
         self._redraw_timer.timeout.connect(self.redraw)
@@ -69,8 +69,9 @@ class ValuesPlot(pg.PlotWidget):
         for _, curve in self._series:
             item.removeItem(curve)
         for marker in self._markers:
-            item.removeItem(marker)
-        self._series, self._markers = [], []
+            marker.setData([], [])
+            marker.hide()
+        self._series = []
         entries = []
         base = self.palette().color(QPalette.ColorRole.Base)
         for k, ((name, display), colour) in enumerate(zip(displays, (NPU, GOLDEN), strict=False)):
@@ -90,22 +91,33 @@ class ValuesPlot(pg.PlotWidget):
         self._cross.hide()
         self.reset_view()
 
+    def _marker(self, kind: int) -> pg.ScatterPlotItem:
+        """The marks of kind ``kind`` (an index of :data:`MARKERS`), hidden and empty; made once, on first use or
+        ahead (see :func:`values_plot`), and kept above the curves."""
+        while len(self._markers) <= kind:
+            colour, symbol, _name = MARKERS[len(self._markers)]
+            marker = pg.ScatterPlotItem(symbol=symbol, size=9, pen=pg.mkPen(colour), brush=pg.mkBrush(colour))
+            marker.setZValue(1)
+            marker.hide()
+            self.getPlotItem().addItem(marker)
+            self._markers.append(marker)
+        return self._markers[kind]
+
     def _add_markers(self, display: TensorDisplay) -> list[str]:
         lo, hi = _finite_range([display])
         entries = []
         counts = (display.stats.nan, display.stats.pos_inf, display.stats.neg_inf)
-        for (colour, symbol, name), where, y, count in zip(
+        for kind, ((colour, symbol, name), where, y, count) in enumerate(zip(
                 MARKERS, (display.nan_at, display.pos_inf_at, display.neg_inf_at), (lo, hi, lo), counts,
-                strict=True):
+                strict=True)):
             if where.size == 0:
                 continue
-            marker = pg.ScatterPlotItem(x=where.astype(np.float64), y=np.full(where.size, y), symbol=symbol,
-                                        size=9, pen=pg.mkPen(colour), brush=pg.mkBrush(colour))
-            self.getPlotItem().addItem(marker)
+            marker = self._marker(kind)
+            marker.setData(x=where.astype(np.float64), y=np.full(where.size, y))
+            marker.show()
             shown = tr("{count:,} {kind}").format(count=count, kind=name) if count == where.size else \
                 tr("{count:,} {kind} (first {shown:,} marked)").format(count=count, kind=name, shown=where.size)
             entries.append(f'<span style="color:{colour}">{MARKER_GLYPHS[symbol]}</span>&nbsp;{shown}')
-            self._markers.append(marker)
         return entries
 
     def size_shown(self) -> int:
@@ -151,8 +163,12 @@ class ValuesPlot(pg.PlotWidget):
 
 
 def values_plot() -> Generator[None, None, ValuesPlot]:
-    """A :class:`ValuesPlot` made in steps (``ui.plots.steps``): made ahead in idle time, see ``ui.start.parts``."""
-    return plot_widget(lambda item: ValuesPlot(plot_item=item))
+    """A :class:`ValuesPlot` made in steps (``ui.plots.steps``), the last one its NaN and ±Inf marks: made ahead
+    in idle time, see ``ui.start.parts``."""
+    plot = yield from plot_widget(lambda item: ValuesPlot(plot_item=item))
+    yield
+    plot._marker(len(MARKERS) - 1)
+    return plot
 
 
 def _finite_range(displays: list[TensorDisplay]) -> tuple[float, float]:

@@ -124,10 +124,32 @@ class ProfilePlot(pg.PlotWidget):
         self.top_line.hide()
         item.addItem(self.top_line, ignoreBounds=True)
 
+    def set_legend(self, reference: str, infinite: bool = False, floored: bool = False) -> None:
+        """The legend: the three series (the first against ``reference``), and the two marks when the chart has
+        such points (made again only when its entries change: each entry is a few graphics items laid out
+        anew)."""
+        entries = [(self.golden_curve, tr("NPU vs {reference}").format(reference=reference)),
+                   (self.replay_curve, tr("NPU vs its own replay")), (self.budget_curve, tr("replay budget"))]
+        if infinite:
+            entries.append((self.infinite_marks, tr("∞ or NaN (at the top)")))
+        if floored:
+            entries.append((self.floor_marks, tr("0 or under 1e-8 (at 1e-8)")))
+        if [(sample.item, label.text) for sample, label in self.legend.items] == entries:
+            return
+        self.legend.clear()
+        for item, text in entries:
+            self.legend.addItem(item, text)
+        self.legend.updateSize()   # the title row is the legend's height: the data start below it
+        self.getPlotItem().layout.setRowFixedHeight(0, self.legend.boundingRect().height() + 4)
+
 
 def profile_plot() -> Generator[None, None, ProfilePlot]:
-    """A :class:`ProfilePlot` made in steps (``ui.plots.steps``; made ahead in idle time)."""
-    return plot_widget(lambda item: ProfilePlot(plot_item=item))
+    """A :class:`ProfilePlot` made in steps (``ui.plots.steps``; made ahead in idle time), the last one its
+    legend as an empty chart shows it (compared with golden)."""
+    plot = yield from plot_widget(lambda item: ProfilePlot(plot_item=item))
+    yield
+    plot.set_legend(tr("golden"))
+    return plot
 
 
 class ErrorProfileView(ResultOwner, QWidget):
@@ -170,30 +192,13 @@ class ErrorProfileView(ResultOwner, QWidget):
         layout.addWidget(self.readout)
         self._draw([])
 
-    def _legend_entries(self, infinite: bool = False, floored: bool = False) -> None:
-        """The legend: the three series, and the two marks when the chart has such points (made again only when
-        its entries change: each entry is a few graphics items laid out anew)."""
-        entries = [(self.golden_curve, tr("NPU vs {reference}").format(reference=self._reference)),
-                   (self.replay_curve, tr("NPU vs its own replay")), (self.budget_curve, tr("replay budget"))]
-        if infinite:
-            entries.append((self.infinite_marks, tr("∞ or NaN (at the top)")))
-        if floored:
-            entries.append((self.floor_marks, tr("0 or under 1e-8 (at 1e-8)")))
-        if [(sample.item, label.text) for sample, label in self.legend.items] == entries:
-            return
-        self.legend.clear()
-        for item, text in entries:
-            self.legend.addItem(item, text)
-        self.legend.updateSize()   # the title row is the legend's height: the data start below it
-        self.plot.getPlotItem().layout.setRowFixedHeight(0, self.legend.boundingRect().height() + 4)
-
     def legend_texts(self) -> list[str]:
         return [label.text for _sample, label in self.legend.items]
 
     def set_reference(self, name: str) -> None:
         """Call the compare's second input ``name`` in the legend (another rank's dump is not golden)."""
         self._reference = name
-        self._legend_entries(bool(self.infinite_marks.data.size), bool(self.floor_marks.data.size))
+        self.plot.set_legend(name, bool(self.infinite_marks.data.size), bool(self.floor_marks.data.size))
 
     def set_run(self, run: str | Path | None, graph: str | Path | None, rows: list,
                 inputs: Inputs | None = None) -> None:
@@ -248,7 +253,7 @@ class ErrorProfileView(ResultOwner, QWidget):
         self.floor_marks.setData(low_x, np.full(low_x.size, np.log10(FLOOR)))
         self.top_line.setPos(np.log10(top))
         self.top_line.setVisible(bool(inf_x.size))
-        self._legend_entries(bool(inf_x.size), bool(low_x.size))
+        self.plot.set_legend(self._reference, bool(inf_x.size), bool(low_x.size))
         item = self.plot.getPlotItem()
         positions = ticked(len(points))
         labels = tick_labels([p.op for p in points])

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
 import sys
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import TypeVar
@@ -37,10 +39,12 @@ SMALL, LARGE, WAITING, STEP = 0, 1, 2, 3
 """What a piece was: small (imports: more may follow in the same turn), large (a widget: the turn ends), a wait
 for the preload thread (the next turn comes after :data:`WAIT_MS`) or a step of a widget made in steps (the turn
 ends; the next step follows without :data:`REST_MS`, which comes once the widget is made)."""
-_ROOT = Path(__file__).resolve().parents[2]
+_ROOT = str(Path(__file__).resolve().parents[2])
 _IMPORT = r"^(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)|import[ \t]+([^\n#]*))"
 """A module-level import statement (at the start of a line: those under ``if TYPE_CHECKING:`` or in functions
-are indented); compiled when first used, after the first paint."""
+are indented); compiled when first used, after the first paint, and tried only where a line starts with one of
+:data:`_KEYWORDS` (found by ``str.find``: a regular expression tried at every offset took 3-4 times as long)."""
+_KEYWORDS = ("from", "import")
 
 
 @dataclass(frozen=True)
@@ -57,27 +61,43 @@ class Plan:
     after: tuple[str, ...] = ()
 
 
+@cache
 def _source(name: str) -> Path | None:
-    """The source file of module ``name`` of this package (None for any other module)."""
+    """The source file of module ``name`` of this package (None for any other module); looked up once per name
+    (an import order asks for thousands, most of them names imported from modules, not modules)."""
     if name != PACKAGE and not name.startswith(PACKAGE + "."):
         return None
-    folder = _ROOT.joinpath(*name.split(".")[1:])
-    for path in (folder / "__init__.py", folder.parent / f"{folder.name}.py"):
-        if path.is_file():
-            return path
+    folder = os.path.join(_ROOT, *name.split(".")[1:])
+    for path in (os.path.join(folder, "__init__.py"), folder + ".py"):
+        if os.path.isfile(path):
+            return Path(path)
     return None
+
+
+def _line_starts(text: str, words: tuple[str, ...]) -> Iterator[int]:
+    """The offsets in ``text`` of the lines that start with one of ``words``."""
+    for word in words:
+        if text.startswith(word):
+            yield 0
+        at = text.find("\n" + word)
+        while at != -1:
+            yield at + 1
+            at = text.find("\n" + word, at + 1)
 
 
 def _words(names: str) -> list[str]:
     return [part.split()[0] for part in names.strip("() \t\n").replace("\\", " ").split(",") if part.split()]
 
 
-def module_imports(name: str, path: Path) -> list[str]:
+@cache
+def module_imports(name: str, path: Path) -> tuple[str, ...]:
     """The modules that module ``name`` (its source at ``path``) imports at module level, as written at the start
-    of a line; a submodule named in ``from package import name`` included."""
+    of a line; a submodule named in ``from package import name`` included (read once per module)."""
     package = path.name == "__init__.py"
     found: list[str] = []
-    for match in re.finditer(_IMPORT, path.read_text(encoding="utf-8"), re.M):
+    text = path.read_text(encoding="utf-8")
+    statement = re.compile(_IMPORT, re.M)
+    for match in filter(None, (statement.match(text, start) for start in sorted(_line_starts(text, _KEYWORDS)))):
         base, names, plain = match.groups()
         if plain is not None:
             found.extend(_words(plain))
@@ -92,7 +112,7 @@ def module_imports(name: str, path: Path) -> list[str]:
         ours = _source(base) is not None
         found.extend(f"{base}.{word}" for word in _words(names)
                      if word != "*" and (_source(f"{base}.{word}") is not None or not ours))
-    return found
+    return tuple(found)
 
 
 def _not_a_module(name: str) -> bool:
@@ -168,7 +188,7 @@ def _ahead(factory: Callable[..., QObject], args: tuple[str, ...]) -> list[QObje
     return _AHEAD.setdefault((factory, args, language), [])
 
 
-def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
+def in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generator[int, None, QObject]:
     """``factory(*args)``, a :data:`STEP` piece after each step of a factory that makes it in steps (a generator
     function whose return value is the widget)."""
     made = factory(*args)
@@ -182,7 +202,7 @@ def _in_steps(factory: Callable[..., object], args: tuple[str, ...]) -> Generato
         yield STEP
 
 
-def _at_once(steps: Generator[int, None, QObject]) -> QObject:
+def at_once(steps: Generator[int, None, QObject]) -> QObject:
     """What ``steps`` make, all of them at once."""
     while True:
         try:
@@ -196,7 +216,7 @@ def made_ahead(factory: Callable[..., _Made], *args: str) -> _Made:
     factory may make it in steps: a generator function, its steps made ahead one piece each, returning the
     widget."""
     made = _ahead(factory, args)
-    return made.pop() if made else _at_once(_in_steps(factory, args))
+    return made.pop() if made else at_once(in_steps(factory, args))
 
 
 def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
@@ -222,7 +242,7 @@ def _made(modules: tuple[str, ...], parts: tuple[str, ...]) -> Iterator[int]:
         made = _ahead(factory, args)
         if len(made) < parts.count(spec):  # never more than one plan uses
             _discard_at_the_end()
-            made.append((yield from _in_steps(factory, args)))
+            made.append((yield from in_steps(factory, args)))
             yield LARGE
 
 
@@ -238,8 +258,9 @@ class PanelBuilder(QObject):
     """Builds mode panels in pieces, one piece per turn of the event loop, once :meth:`start` is called: the
     modes asked for by :meth:`want` first, then the others in the order given. ``build(mode)`` makes the
     panel (or returns it when it is built already); given ``make``, ``make(mode)`` constructs the panel in a
-    piece of its own first and ``build`` only puts it in place. :meth:`when_built` callbacks run once it is. What
-    a shown view asks for with :meth:`first` comes before all of it (see :func:`in_pieces`)."""
+    piece of its own first (a piece per step if ``make`` is a generator function, see :func:`in_steps`) and
+    ``build`` only puts it in place. :meth:`when_built` callbacks run once it is. What a shown view asks for with
+    :meth:`first` comes before all of it (see :func:`in_pieces`)."""
 
     def __init__(self, parent: QObject, plans: dict[str, Plan], build: Callable[[str], object],
                  make: Callable[[str], object] | None = None) -> None:
@@ -324,7 +345,7 @@ class PanelBuilder(QObject):
         plan = self._plans[mode]
         yield from _made(plan.modules, plan.parts)
         if self._make is not None:
-            self._make(mode)
+            yield from in_steps(self._make, (mode,))
             yield LARGE
         self.built(mode, self._build(mode))
 

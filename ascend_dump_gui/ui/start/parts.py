@@ -4,8 +4,9 @@ view built in pieces names its own; the mode plans of the main window name them 
 from __future__ import annotations
 
 _PLOTS = "ascend_dump_gui.ui.plots."
-HEATMAP = (_PLOTS + "heatmap:index_plot", _PLOTS + "heatmap:colour_bar", _PLOTS + "heatmap:HeatmapView")
-"""A heatmap (``ui.plots.heatmap``) in three pieces: its plot, its colour bar, the view that takes them."""
+HEATMAP = (_PLOTS + "heatmap:HeatmapView",)
+"""A heatmap (``ui.plots.heatmap``): the view; its plot and colour bar are made when it is first drawn (most
+heatmaps are in tabs never shown, and a colour bar is one of the largest pieces)."""
 TENSOR_PLOT = (_PLOTS + "values_plot:values_plot", _PLOTS + "histogram_plot:error_histogram", *HEATMAP)
 """What a ``TensorPlot`` takes (``ui.plots.tensor_plot``): its values, histogram and heatmap plots."""
 REPLAY = (_PLOTS + "histogram_plot:error_histogram", *HEATMAP)
