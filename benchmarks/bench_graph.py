@@ -163,7 +163,7 @@ def construct_names(modules: int, shape: str = "layered", depth: int = 12, name_
     """construct.json's ``(name, parent)`` of about ``modules`` modules in each of ``directions``, nested as
     ``shape`` says: ``layered`` (layers holding attention and MLP modules holding the leaf modules of
     :data:`LEAVES`), ``flat`` (every module at the top), ``wide`` (one model module holding all others), ``deep``
-    (chains of ``depth`` modules each inside the one before, attribute paths growing with the depth). The
+    (chains of ``depth`` modules each inside the one before, attribute paths growing by 2 characters a level). The
     attribute paths start with about ``name_length`` characters of a longer model path; each module that holds no
     module holds ``calls`` API calls."""
     pad = ("model.language_model.encoder." * (name_length // 29 + 1))[:name_length].rpartition(".")[0]
@@ -207,7 +207,7 @@ def construct_names(modules: int, shape: str = "layered", depth: int = 12, name_
                 for _ in range(depth):
                     name = f"Module.{path}.Block.{direction}.0"
                     yield name, parent
-                    parent, path = name, f"{path}.inner"
+                    parent, path = name, f"{path}.i"
                 yield from api_calls(parent, direction)
 
 

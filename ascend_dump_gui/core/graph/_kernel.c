@@ -7,7 +7,7 @@
  *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
  *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
  *   types             msprobe_model._types: box labels
- *   chain             msprobe_model._edges: each box after the previous one of its group
+ *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
  *
  * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
@@ -354,27 +354,37 @@ static PyObject *py_enclose(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(chain_doc, "chain(boxes, keys, widest=None) -> (sources, targets): each box after the previous box with "
-                        "the same key; None when widest is given and some key has more boxes than that.");
+                        "the same key; with widest, each key's boxes cut into chunks of that many (a box whose index "
+                        "among its key's boxes is a positive multiple of widest follows none), as chunk_large cuts "
+                        "a group of more than widest boxes.");
 
-/* counts[key] += n; the new count, or -1 on an error. */
-static Py_ssize_t add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
-    PyObject *had = PyDict_GetItemWithError(counts, key), *total;
-    if (had == NULL && PyErr_Occurred())
-        return -1;
-    n += had == NULL ? 0 : PyLong_AsSsize_t(had);
-    if ((total = PyLong_FromSsize_t(n)) == NULL || PyDict_SetItem(counts, key, total) < 0)
-        n = -1;
+/* counts[key]: how many boxes of key came before (0 when absent), or -1 on an error. */
+static Py_ssize_t count_of(PyObject *counts, PyObject *key) {
+    PyObject *had = PyDict_GetItemWithError(counts, key);
+    if (had == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    return PyLong_AsSsize_t(had);
+}
+
+/* counts[key] = n; 0, or -1 on an error. */
+static int set_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
+    PyObject *total = PyLong_FromSsize_t(n);
+    int bad = total == NULL || PyDict_SetItem(counts, key, total) < 0;
     Py_XDECREF(total);
-    return n;
+    return bad ? -1 : 0;
 }
 
 static PyObject *py_chain(PyObject *self, PyObject *args) {
     PyObject *boxes, *keys, *limit = Py_None;
     if (!PyArg_ParseTuple(args, "O!O!|O", &PyList_Type, &boxes, &PyList_Type, &keys, &limit))
         return NULL;
-    Py_ssize_t count = PyList_GET_SIZE(boxes), bound = limit == Py_None ? 0 : PyLong_AsSsize_t(limit), most = 0;
-    if (bound == -1 && PyErr_Occurred())
+    Py_ssize_t count = PyList_GET_SIZE(boxes), widest = limit == Py_None ? 0 : PyLong_AsSsize_t(limit);
+    if (widest == -1 && PyErr_Occurred())
         return NULL;
+    if (limit != Py_None && widest < 1) {
+        PyErr_SetString(PyExc_ValueError, "widest must be at least 1");
+        return NULL;
+    }
     if (PyList_GET_SIZE(keys) != count) {
         PyErr_SetString(PyExc_ValueError, "boxes and keys differ in length");
         return NULL;
@@ -383,9 +393,10 @@ static PyObject *py_chain(PyObject *self, PyObject *args) {
     PyObject *counts = limit == Py_None ? NULL : PyDict_New();
     if (previous == NULL || sources == NULL || targets == NULL || (limit != Py_None && counts == NULL))
         goto done;
-    /* run: the key of the boxes in a row that share it; last: the last of them; length: how many */
+    /* run: the key of the boxes in a row that share it; last: the last of them; n: the index of the next box
+     * among its key's boxes (kept only with widest) */
     PyObject *run = NULL, *last = NULL;
-    Py_ssize_t length = 0;
+    Py_ssize_t n = 0;
     for (Py_ssize_t i = 0; i <= count; i++) {
         PyObject *box = i < count ? PyList_GET_ITEM(boxes, i) : NULL, *key = box ? PyList_GET_ITEM(keys, i) : NULL;
         PyObject *source;
@@ -394,34 +405,27 @@ static PyObject *py_chain(PyObject *self, PyObject *args) {
             goto done;
         if (same) {
             source = last;
-            length++;
         } else {        /* a new row: the last box of the one before is the one its key's next box follows */
             if (run != NULL && PyDict_SetItem(previous, run, last) < 0)
                 goto done;
-            if (run != NULL && counts != NULL) {
-                Py_ssize_t n = add_count(counts, run, length);
-                if (n < 0)
-                    goto done;
-                most = n > most ? n : most;
-            }
+            if (run != NULL && counts != NULL && set_count(counts, run, n) < 0)
+                goto done;
             if (key == NULL)
                 break;
             source = PyDict_GetItemWithError(previous, key);
             if (source == NULL && PyErr_Occurred())
                 goto done;
+            if (counts != NULL && (n = count_of(counts, key)) < 0)
+                goto done;
             run = key;
-            length = 1;
         }
+        if (counts != NULL && n++ % widest == 0)
+            source = NULL;      /* the first box of a chunk */
         if (source != NULL && (PyList_Append(sources, source) < 0 || PyList_Append(targets, box) < 0))
             goto done;
         last = box;
     }
-    if (counts != NULL && most > bound) {
-        Py_INCREF(Py_None);
-        result = Py_None;
-    } else {
-        result = PyTuple_Pack(2, sources, targets);
-    }
+    result = PyTuple_Pack(2, sources, targets);
 done:
     Py_XDECREF(previous);
     Py_XDECREF(sources);

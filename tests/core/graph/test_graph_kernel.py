@@ -125,31 +125,50 @@ def test_enclose_equals_the_mask_and_update(spread):
     assert BUILT.enclose(names, parents, got) == named and list(got.items()) == list(want.items())
 
 
-@needs_kernel
-@pytest.mark.parametrize("spread", [1, 3, 50])
-def test_control_chains_within_a_bound_equal_the_python_loop(spread):
-    keys = _keys(spread)
-    most = max(Counter(keys).values())
-    assert BUILT.chain(NAMES, keys, most - 1) is None
-    assert BUILT.chain(NAMES, keys, most) == BUILT.chain(NAMES, keys)
+def _chain_loop(keys: list) -> tuple[list[str], list[str]]:
+    """The Python loop the kernel's chain stands in for: each box after the previous one with its key."""
+    previous: dict = {}
+    sources, targets = [], []
+    for name, key in zip(NAMES, keys, strict=True):
+        if key in previous:
+            sources.append(previous[key])
+            targets.append(name)
+        previous[key] = name
+    return sources, targets
 
 
 @needs_kernel
 @pytest.mark.parametrize("spread", [1, 3, 50])
 def test_control_chains_equal_the_python_loop(spread):
     keys = _keys(spread)
+    assert BUILT.chain(NAMES, keys) == _chain_loop(keys)
 
-    def loop() -> tuple[list[str], list[str]]:
-        previous: dict = {}
-        sources, targets = [], []
-        for name, key in zip(NAMES, keys, strict=True):
-            if key in previous:
-                sources.append(previous[key])
-                targets.append(name)
-            previous[key] = name
-        return sources, targets
 
-    assert BUILT.chain(NAMES, keys) == loop()
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_control_chains_cut_into_chunks_equal_the_loop_over_chunk_keys(spread):
+    keys = [f"{k[0]}|{k[1]}" if isinstance(k, tuple) else k for k in _keys(spread)]     # anchors: str or None
+    most = max(Counter(keys).values())
+    for widest in (1, 2, 7, most // 3, most - 1, most, most + 1):
+        want = _chain_loop(hierarchy.Nesting.chunk_keys(keys)) if widest == hierarchy.MAX_CHILDREN else None
+        got = BUILT.chain(NAMES, keys, widest)
+        assert got == _chunked_loop(keys, widest)
+        assert want is None or got == want
+    assert BUILT.chain(NAMES, keys, most) == BUILT.chain(NAMES, keys)       # no key cut: no chunk
+    assert BUILT.chain(NAMES, keys, hierarchy.MAX_CHILDREN) == _chain_loop(hierarchy.Nesting.chunk_keys(keys))
+    with pytest.raises(ValueError, match="at least 1"):
+        BUILT.chain(NAMES, keys, 0)
+
+
+def _chunked_loop(keys: list, widest: int) -> tuple[list[str], list[str]]:
+    """chunk_keys' rule with any width: a key of more than ``widest`` boxes keyed by (key, chunk)."""
+    counts = Counter(keys)
+    seen: Counter = Counter()
+    chunked = []
+    for key in keys:
+        chunked.append((key, seen[key] // widest) if counts[key] > widest else key)
+        seen[key] += 1
+    return _chain_loop(chunked)
 
 
 @needs_kernel
@@ -204,7 +223,7 @@ def test_bad_arguments_raise():
 
 def _hostile(root) -> list:
     """construct.json trees as issue 33's probes write them: loops, nesting past MAX_DEPTH, parameter gradients,
-    odd names, a large group."""
+    odd names, a large group, two large groups in turns."""
     trees = []
     loop = {f"Module.m{i}.Linear.forward.0": f"Module.m{(i + 1) % 3}.Linear.forward.0" for i in range(3)}
     loop |= {"Functional.relu.0.forward": "Module.m0.Linear.forward.0", "Module.top.Top.forward.0": None}
@@ -218,7 +237,9 @@ def _hostile(root) -> list:
     odd = {n: None for n in NAMES[:3000:7] if n} | {"Module.层.Linear.forward.0": "Module.x.Linear.forward.0\n"}
     large = {f"Module.l{i}.Linear.forward.0": "Module.big.Big.forward.0" for i in range(2500)}
     large["Module.big.Big.forward.0"] = None
-    for i, construct in enumerate((loop, deep, grads, odd, large)):
+    rows = {f"Module.r{i}.Linear.forward.0": f"Module.g{i // 3 % 2}.G.forward.0" for i in range(1200)}
+    rows |= {"Module.g0.G.forward.0": None, "Module.g1.G.forward.0": None}     # two large groups, rows of 3 each
+    for i, construct in enumerate((loop, deep, grads, odd, large, rows)):
         trees.append(write_tree(root / str(i), construct))
     return trees
 
