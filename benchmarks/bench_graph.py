@@ -163,7 +163,7 @@ def construct_names(modules: int, shape: str = "layered", depth: int = 12, name_
     """construct.json's ``(name, parent)`` of about ``modules`` modules in each of ``directions``, nested as
     ``shape`` says: ``layered`` (layers holding attention and MLP modules holding the leaf modules of
     :data:`LEAVES`), ``flat`` (every module at the top), ``wide`` (one model module holding all others), ``deep``
-    (chains of ``depth`` modules each inside the one before, attribute paths growing by 2 characters a level). The
+    (chains of ``depth`` modules each inside the one before, attribute paths growing with the depth down to 8). The
     attribute paths start with about ``name_length`` characters of a longer model path; each module that holds no
     module holds ``calls`` API calls."""
     pad = ("model.language_model.encoder." * (name_length // 29 + 1))[:name_length].rpartition(".")[0]
@@ -203,11 +203,11 @@ def construct_names(modules: int, shape: str = "layered", depth: int = 12, name_
                 yield from api_calls(name, direction)
         else:
             for c in range(max(1, per_direction // depth)):
-                parent, path = None, f"{pad}blocks.{c}"
-                for _ in range(depth):
-                    name = f"Module.{path}.Block.{direction}.0"
+                parent = None
+                for level in range(depth):
+                    name = f"Module.{pad}blocks.{c}.{'i.' * min(level, 8)}{level}.Block.{direction}.0"
                     yield name, parent
-                    parent, path = name, f"{path}.i"
+                    parent = name
                 yield from api_calls(parent, direction)
 
 

@@ -6,6 +6,7 @@
  *   enclosing         dict.fromkeys(parents) without None (build_msprobe_graph)
  *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
  *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
+ *   flatten           msprobe_hierarchy.nesting past MAX_DEPTH: groups, deep anchors, boxes, the count
  *   types             msprobe_model._types: box labels
  *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
@@ -434,6 +435,103 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(flatten_doc, "flatten(names, parents, up, depth, holders, bound) -> (grouped, anchors, drawn, deep): "
+                          "msprobe_hierarchy.nesting past bound: the holders less deep than bound (a set), each "
+                          "holder at bound or deeper -> its ancestor whose group holds it (a dict, in depth's order), "
+                          "per name 1 for a box (bytes), and how many boxes sit at bound or deeper (a holder) or "
+                          "deeper than bound (a box that holds nothing).");
+
+/* depth[key] as a C number (-1 with an error set when absent: the Python code raises KeyError there too). */
+static Py_ssize_t depth_of(PyObject *depth, PyObject *key) {
+    PyObject *found = PyDict_GetItemWithError(depth, key);
+    if (found == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, key);
+        return -1;
+    }
+    return PyLong_AsSsize_t(found);
+}
+
+static PyObject *py_flatten(PyObject *self, PyObject *args) {
+    PyObject *names, *parents, *up, *depth, *holders, *module, *level;
+    Py_ssize_t bound;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!On", &PyList_Type, &names, &PyList_Type, &parents, &PyDict_Type, &up,
+                          &PyDict_Type, &depth, &holders, &bound))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names), pos = 0, deep = 0;
+    if (PyList_GET_SIZE(parents) != count) {
+        PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
+        return NULL;
+    }
+    PyObject *grouped = PySet_New(NULL), *anchors = PyDict_New(), *drawn = PyBytes_FromStringAndSize(NULL, count);
+    PyObject *result = NULL;
+    if (grouped == NULL || anchors == NULL || drawn == NULL)
+        goto done;
+    while (PyDict_Next(depth, &pos, &module, &level)) {     /* a module after its parent */
+        Py_ssize_t d = PyLong_AsSsize_t(level);
+        int holds = d == -1 && PyErr_Occurred() ? -1 : PySequence_Contains(holders, module);
+        if (holds < 0)
+            goto done;
+        if (!holds)
+            continue;
+        if (d < bound) {
+            if (PySet_Add(grouped, module) < 0)
+                goto done;
+            continue;
+        }
+        PyObject *parent = PyDict_GetItemWithError(up, module), *anchor;
+        if (parent == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetObject(PyExc_KeyError, module);
+            goto done;
+        }
+        int in = PySet_Contains(grouped, parent);
+        if (in < 0)
+            goto done;
+        if (in) {
+            anchor = parent;
+        } else if ((anchor = PyDict_GetItemWithError(anchors, parent)) == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetObject(PyExc_KeyError, parent);
+            goto done;
+        }
+        if (PyDict_SetItem(anchors, module, anchor) < 0)
+            goto done;
+    }
+    char *box = PyBytes_AS_STRING(drawn);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i), *parent = PyList_GET_ITEM(parents, i);
+        int in = PySet_Contains(grouped, name);
+        if (in < 0)
+            goto done;
+        box[i] = (char)!in;
+        if (in)
+            continue;
+        PyObject *own = PyDict_GetItemWithError(depth, name);
+        Py_ssize_t d;
+        if (own != NULL)
+            d = PyLong_AsSsize_t(own);
+        else if (PyErr_Occurred())
+            goto done;
+        else if (parent == Py_None)
+            d = 0;
+        else if ((d = depth_of(depth, parent)) >= 0 || !PyErr_Occurred())
+            d += 1;
+        if (d == -1 && PyErr_Occurred())
+            goto done;
+        int holds = PySequence_Contains(holders, name);
+        if (holds < 0)
+            goto done;
+        deep += d >= bound + !holds;
+    }
+    result = Py_BuildValue("OOOn", grouped, anchors, drawn, deep);
+done:
+    Py_XDECREF(grouped);
+    Py_XDECREF(anchors);
+    Py_XDECREF(drawn);
+    return result;
+}
+
 /* A dict of these keys and values, in this order: a template (copying it and setting values is faster than
  * inserting the keys into a new dict). */
 static PyObject *template(PyObject **keys, PyObject **values, int count) {
@@ -606,6 +704,7 @@ static PyMethodDef methods[] = {
     {"enclose", py_enclose, METH_VARARGS, enclose_doc},
     {"split", py_split, METH_VARARGS, split_doc},
     {"depths", py_depths, METH_O, depths_doc},
+    {"flatten", py_flatten, METH_VARARGS, flatten_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
     {"kinds", py_kinds, METH_VARARGS, kinds_doc},

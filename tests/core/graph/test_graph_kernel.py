@@ -211,6 +211,56 @@ def test_depths_equal_the_python_walk(index, monkeypatch):
         assert list(found.items()) == want[0]
 
 
+def _deep_nestings() -> list[tuple[list[str], list]]:
+    """(names, parents) nested past MAX_DEPTH: chains of boxes and calls, branches below the bound, a loop to cut
+    among them, a parent named only as a parent."""
+    bound = hierarchy.MAX_DEPTH
+    cases = []
+    for length, calls in ((bound - 1, 2), (bound, 1), (bound + 1, 0), (3 * bound, 3)):
+        names, parents = [], []
+        for c in range(3):
+            parent = None
+            for level in range(length):
+                names.append(f"m{c}.{level}")
+                parents.append(parent)
+                parent = f"m{c}.{level}"
+                if level % 17 == 5:       # a side branch: a module holding one call
+                    names += [f"s{c}.{level}", f"f{c}.{level}"]
+                    parents += [parent, f"s{c}.{level}"]
+            names += [f"call{c}.{k}" for k in range(calls)]
+            parents += [parent] * calls
+        cases.append((names, parents))
+    names, parents = cases[-1]
+    looped = list(parents)
+    looped[names.index("m1.0")] = f"m1.{3 * bound - 1}"       # the top of a chain enclosed by its bottom
+    cases.append((names, looped))
+    cases.append((names + ["orphan"], parents + ["only.a.parent"]))
+    return cases
+
+
+@needs_kernel
+@pytest.mark.parametrize("index", range(len(_deep_nestings())))
+def test_nesting_past_max_depth_equals_the_python_one(index, monkeypatch):
+    def nest() -> tuple:
+        names, parents = (list(x) for x in _deep_nestings()[index])
+        up = dict.fromkeys(p for p in parents if p is not None)
+        for name, parent in zip(names, parents, strict=True):
+            if name in up:
+                up[name] = parent
+        names += [m for m in up if m not in set(names)]
+        parents += [None] * (len(names) - len(parents))
+        try:
+            nested = hierarchy.nesting(names, parents, up)
+        except KeyError:
+            return (KeyError,)
+        return (set(nested.grouped), list(nested.deep.items()), nested.drawn, nested.problems, nested.anchors,
+                nested.leaves, nested.parents)
+
+    want = _python(monkeypatch, nest)
+    assert nest() == want
+    assert index < 3 or want[3]       # past the bound, said (the first three: at its edge)
+
+
 @needs_kernel
 def test_bad_arguments_raise():
     with pytest.raises(ValueError):
