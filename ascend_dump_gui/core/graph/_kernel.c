@@ -235,20 +235,23 @@ static PyObject *py_depths(PyObject *self, PyObject *up) {
     Py_ssize_t pos = 0;
     int failed = depth == NULL || on_path == NULL || path == NULL, loops = 0;
     while (!failed && !loops && PyDict_Next(up, &pos, &start, &parent)) {
-        int have = start == Py_None ? 1 : PyDict_Contains(depth, start);
+        if (start == Py_None)
+            continue;
+        Py_ssize_t base;
+        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
+        if (parent == Py_None || known != NULL) {
+            /* the common case: the parent's depth is known (a start walked already keeps its depth, the same) */
+            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
+            failed = value == NULL || PyDict_SetDefault(depth, start, value) == NULL;
+            Py_XDECREF(value);
+            continue;
+        }
+        int have = PyErr_Occurred() ? -1 : PyDict_Contains(depth, start);
         if (have != 0) {
             failed = have < 0;
             continue;
         }
-        Py_ssize_t base;
-        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
-        if (parent == Py_None || known != NULL) {      /* the common case: the parent's depth is known */
-            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
-            failed = value == NULL || PyDict_SetItem(depth, start, value) < 0;
-            Py_XDECREF(value);
-            continue;
-        }
-        if (PyErr_Occurred() || PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
+        if (PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
             failed = 1;
             break;
         }
@@ -436,7 +439,8 @@ done:
 }
 
 PyDoc_STRVAR(flatten_doc, "flatten(names, parents, up, depth, holders, bound) -> (grouped, anchors, drawn, deep): "
-                          "msprobe_hierarchy.nesting past bound: the holders less deep than bound (a set), each "
+                          "msprobe_hierarchy.nesting past bound: the holders (None: every module of depth) less deep "
+                          "than bound (a set), each "
                           "holder at bound or deeper -> its ancestor whose group holds it (a dict, in depth's order), "
                           "per name 1 for a box (bytes), and how many boxes sit at bound or deeper (a holder) or "
                           "deeper than bound (a box that holds nothing).");
@@ -459,6 +463,7 @@ static PyObject *py_flatten(PyObject *self, PyObject *args) {
                           &PyDict_Type, &depth, &holders, &bound))
         return NULL;
     Py_ssize_t count = PyList_GET_SIZE(names), pos = 0, deep = 0;
+    int every = holders == Py_None;
     if (PyList_GET_SIZE(parents) != count) {
         PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
         return NULL;
@@ -469,7 +474,7 @@ static PyObject *py_flatten(PyObject *self, PyObject *args) {
         goto done;
     while (PyDict_Next(depth, &pos, &module, &level)) {     /* a module after its parent */
         Py_ssize_t d = PyLong_AsSsize_t(level);
-        int holds = d == -1 && PyErr_Occurred() ? -1 : PySequence_Contains(holders, module);
+        int holds = d == -1 && PyErr_Occurred() ? -1 : every ? 1 : PySequence_Contains(holders, module);
         if (holds < 0)
             goto done;
         if (!holds)
@@ -501,25 +506,20 @@ static PyObject *py_flatten(PyObject *self, PyObject *args) {
     char *box = PyBytes_AS_STRING(drawn);
     for (Py_ssize_t i = 0; i < count; i++) {
         PyObject *name = PyList_GET_ITEM(names, i), *parent = PyList_GET_ITEM(parents, i);
-        int in = PySet_Contains(grouped, name);
+        PyObject *own = PyDict_GetItemWithError(depth, name);
+        Py_ssize_t d = own == NULL ? 0 : PyLong_AsSsize_t(own);
+        if ((own == NULL || d == -1) && PyErr_Occurred())
+            goto done;
+        /* grouped: a holder less deep than bound (every module of depth holds something when holders is None) */
+        int in = every ? own != NULL && d < bound : PySet_Contains(grouped, name);
         if (in < 0)
             goto done;
         box[i] = (char)!in;
         if (in)
             continue;
-        PyObject *own = PyDict_GetItemWithError(depth, name);
-        Py_ssize_t d;
-        if (own != NULL)
-            d = PyLong_AsSsize_t(own);
-        else if (PyErr_Occurred())
-            goto done;
-        else if (parent == Py_None)
-            d = 0;
-        else if ((d = depth_of(depth, parent)) >= 0 || !PyErr_Occurred())
-            d += 1;
-        if (d == -1 && PyErr_Occurred())
-            goto done;
-        int holds = PySequence_Contains(holders, name);
+        if (own == NULL && parent != Py_None && (d = depth_of(depth, parent) + 1) == 0)
+            goto done;      /* a box's depth: its own (a module), else its parent's + 1 (0 at the top) */
+        int holds = every ? own != NULL : PySequence_Contains(holders, name);
         if (holds < 0)
             goto done;
         deep += d >= bound + !holds;

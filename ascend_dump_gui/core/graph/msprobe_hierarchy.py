@@ -213,7 +213,8 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
         return Nesting(names, parents, up, depth, holders, named.translate(_FLIP), problems=problems)
     built = kernel.KERNEL
     if built is not None:       # the same in C
-        grouped, deep_anchor, drawn, deep = built.flatten(names, parents, up, depth, holders, MAX_DEPTH)
+        grouped, deep_anchor, drawn, deep = built.flatten(names, parents, up, depth, holders if cut else None,
+                                                          MAX_DEPTH)     # None: every module of depth holds
     else:
         grouped = {module for module in holders if depth[module] < MAX_DEPTH}
         deep_anchor = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
