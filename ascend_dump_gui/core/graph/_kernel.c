@@ -12,8 +12,9 @@
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
  *
  * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
- * part before the first later part that is forward / backward / parameters_grad), a node's kind when it is a
- * group or a module name without ':', the direction parts. Every other name goes to the Python function passed
+ * part before the first later part that is forward / backward / parameters_grad), an API call's (the part before
+ * the first forward / backward part, less its call number), a node's kind when the name has no ':', the
+ * direction parts. Every other name goes to the Python function passed
  * in, which holds the whole rule. Only the public C API is used.
  */
 #define PY_SSIZE_T_CLEAN
@@ -21,7 +22,7 @@
 #include <string.h>
 
 static PyObject *k_id, *k_name, *k_kind, *k_type, *k_parent, *k_direction, *k_status, *k_from, *k_to, *k_data,
-    *v_module;
+    *v_module, *v_api;
 
 /* An exact ASCII str: its bytes and length (else NULL). */
 static const char *ascii(PyObject *s, Py_ssize_t *n) {
@@ -46,6 +47,24 @@ static int module_head(const char *s, Py_ssize_t n) {
 static int step_word(const char *s, Py_ssize_t n) {
     return (n == 7 && memcmp(s, "forward", 7) == 0) || (n == 8 && memcmp(s, "backward", 8) == 0)
         || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
+}
+
+/* msprobe's scopes and the bare prefixes: module names though not Module.-headed (msprobe_model.is_module). */
+static int scope_word(const char *s, Py_ssize_t n) {
+    return (n == 9 && memcmp(s, "optimizer", 9) == 0) || (n == 9 && memcmp(s, "clip_grad", 9) == 0)
+        || (n == 6 && memcmp(s, "Module", 6) == 0) || (n == 4 && memcmp(s, "Cell", 4) == 0);
+}
+
+/* A row's kind where the rule is plain (borrowed): module for a group (type None), a module name or a scope; api
+ * for any other ASCII name; NULL for a name holding ':' (a pipeline's {run}:name) or not ASCII: the Python rule. */
+static PyObject *known_kind(PyObject *type, PyObject *name) {
+    Py_ssize_t n;
+    const char *s;
+    if (type == Py_None)
+        return v_module;
+    if ((s = ascii(name, &n)) == NULL || memchr(s, ':', (size_t)n) != NULL)
+        return NULL;
+    return module_head(s, n) || scope_word(s, n) ? v_module : v_api;
 }
 
 #define LABELS 32      /* labels kept for reuse: a model has a few dozen module classes */
@@ -93,8 +112,32 @@ static PyObject *module_label(Labels *ring, PyObject *name, const char *s, Py_ss
     return name;
 }
 
+/* The label of API call name s (ASCII, no trailing newline, no module): the part before the first part that is
+ * forward or backward, less a last part of digits (its call number), else the name (msprobe_model.call_label). */
+static PyObject *api_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
+    Py_ssize_t start = 0;
+    for (;;) {
+        const char *dot = memchr(s + start, '.', (size_t)(n - start));
+        Py_ssize_t end = dot ? dot - s : n, len = end - start;
+        if ((len == 7 && memcmp(s + start, "forward", 7) == 0) || (len == 8 && memcmp(s + start, "backward", 8) == 0)) {
+            Py_ssize_t before = start ? start - 1 : 0, last = before;      /* s[:before] precedes the step */
+            while (last > 0 && s[last - 1] != '.')
+                last--;
+            int number = last > 0 && last < before;      /* a '.' in s[:before] and digits after the last one */
+            for (Py_ssize_t j = last; number && j < before; j++)
+                number = s[j] >= '0' && s[j] <= '9';
+            return label_of(ring, name, 0, number ? last - 1 : before);
+        }
+        if (!dot)
+            break;
+        start = end + 1;
+    }
+    Py_INCREF(name);
+    return name;
+}
+
 PyDoc_STRVAR(types_doc, "types(names, drawn, label) -> list: per name, None where drawn (bytes) is 0, else its box "
-                        "label: a module's in C, label(name) for any other name.");
+                        "label: a module's or an API call's (ASCII, no final newline) in C, label(name) for any other.");
 
 static PyObject *py_types(PyObject *self, PyObject *args) {
     PyObject *names, *label;
@@ -119,6 +162,8 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
             Py_INCREF(value);
         } else if ((s = ascii(name, &n)) != NULL && module_head(s, n) && s[n - 1] != '\n') {
             value = module_label(&ring, name, s, n);    /* re's $ also matches before a final newline: Python's */
+        } else if (s != NULL && n > 0 && s[n - 1] != '\n' && !scope_word(s, n)) {
+            value = api_label(&ring, name, s, n);
         } else {
             value = PyObject_CallOneArg(label, name);
         }
@@ -543,8 +588,8 @@ static PyObject *template(PyObject **keys, PyObject **values, int count) {
 }
 
 PyDoc_STRVAR(nodes_doc, "nodes(rows, direction, kind) -> list of document node dicts {id, name, kind, type, parent, "
-                        "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None) "
-                        "or a module name without ':', else kind(name).");
+                        "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None), "
+                        "a module or scope name, 'api' for another ASCII name, without ':'; else kind(name).");
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
     PyObject *rows, *direction, *kind;
@@ -562,11 +607,8 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
             goto fail;
         }
         PyObject *name = PyTuple_GET_ITEM(row, 0), *parent = PyTuple_GET_ITEM(row, 1), *type = PyTuple_GET_ITEM(row, 2);
-        Py_ssize_t n;
-        const char *s;
-        PyObject *k;
-        if (type == Py_None || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
-            k = v_module;
+        PyObject *k = known_kind(type, name);
+        if (k != NULL) {
             Py_INCREF(k);
         } else if ((k = PyObject_CallOneArg(kind, name)) == NULL) {
             Py_DECREF(row);
@@ -643,7 +685,7 @@ static PyObject *py_kinds(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &rows, &kind))
         return NULL;
     PyObject *it = PyObject_GetIter(rows), *out = PyDict_New();
-    Py_ssize_t modules = 0;
+    Py_ssize_t plain[2] = {0, 0};      /* modules and API calls of known_kind, counted apart */
     if (it == NULL || out == NULL)
         goto fail;
     while ((row = PyIter_Next(it)) != NULL) {
@@ -652,12 +694,9 @@ static PyObject *py_kinds(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "rows: expected (name, parent, type) tuples");
             goto fail;
         }
-        PyObject *name = PyTuple_GET_ITEM(row, 0), *k, *count;
-        Py_ssize_t n;
-        const char *s;
-        if (PyTuple_GET_ITEM(row, 2) == Py_None
-            || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
-            modules++;
+        PyObject *name = PyTuple_GET_ITEM(row, 0), *k = known_kind(PyTuple_GET_ITEM(row, 2), name), *count;
+        if (k != NULL) {
+            plain[k == v_api]++;
             Py_DECREF(row);
             continue;
         }
@@ -677,12 +716,15 @@ static PyObject *py_kinds(PyObject *self, PyObject *args) {
     if (PyErr_Occurred())
         goto fail;
     Py_DECREF(it);
-    if (modules > 0) {      /* module, counted apart */
-        PyObject *count = PyDict_GetItemWithError(out, v_module), *total;
+    for (int j = 0; j < 2; j++) {      /* module and api, counted apart */
+        PyObject *word = j ? v_api : v_module;
+        if (plain[j] == 0)
+            continue;
+        PyObject *count = PyDict_GetItemWithError(out, word), *total;
         if (count == NULL && PyErr_Occurred())
             goto fail_out;
-        total = PyLong_FromSsize_t(modules + (count == NULL ? 0 : PyLong_AsSsize_t(count)));
-        if (total == NULL || PyDict_SetItem(out, v_module, total) < 0) {
+        total = PyLong_FromSsize_t(plain[j] + (count == NULL ? 0 : PyLong_AsSsize_t(count)));
+        if (total == NULL || PyDict_SetItem(out, word, total) < 0) {
             Py_XDECREF(total);
             goto fail_out;
         }
@@ -718,9 +760,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject **keys[] = {&k_id, &k_name, &k_kind, &k_type, &k_parent, &k_direction, &k_status, &k_from, &k_to,
-                         &k_data, &v_module};
+                         &k_data, &v_module, &v_api};
     const char *texts[] = {"id", "name", "kind", "type", "parent", "direction", "status", "from", "to", "data",
-                           "module"};
+                           "module", "api"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (*keys[i] == NULL && (*keys[i] = PyUnicode_InternFromString(texts[i])) == NULL)
             return NULL;

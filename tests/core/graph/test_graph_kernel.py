@@ -268,7 +268,7 @@ def test_bad_arguments_raise():
     with pytest.raises(TypeError):
         BUILT.nodes([("a", None)], "forward", str)
     with pytest.raises(ZeroDivisionError):
-        BUILT.types(["Functional.x"], b"\x01", lambda n: 1 / 0)
+        BUILT.types(["Functional.é"], b"\x01", lambda n: 1 / 0)     # not ASCII: the Python rule
 
 
 def _hostile(root) -> list:
