@@ -535,7 +535,8 @@ static PyObject *py_flatten(PyObject *self, PyObject *args) {
                 PyErr_SetObject(PyExc_KeyError, module);
             goto done;
         }
-        int in = PySet_Contains(grouped, parent);
+        /* the parent is a group: without cut loops, when it is less deep than bound (one level up) */
+        int in = every ? d == bound : PySet_Contains(grouped, parent);
         if (in < 0)
             goto done;
         if (in) {
