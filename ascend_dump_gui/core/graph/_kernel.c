@@ -597,7 +597,7 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &rows, &direction, &kind))
         return NULL;
     PyObject *keys[] = {k_id, k_name, k_kind, k_type, k_parent, k_direction, k_status};
-    PyObject *values[] = {Py_None, Py_None, Py_None, Py_None, Py_None, direction, Py_None};
+    PyObject *values[] = {Py_None, Py_None, v_module, Py_None, Py_None, direction, Py_None};
     PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *base = template(keys, values, 7), *row;
     if (it == NULL || out == NULL || base == NULL)
         goto fail;
@@ -615,10 +615,11 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
             Py_DECREF(row);
             goto fail;
         }
-        PyObject *node = PyDict_Copy(base);
+        PyObject *node = PyDict_Copy(base);        /* the template's values (module, None) are not set again */
         int bad = node == NULL || PyDict_SetItem(node, k_id, name) < 0 || PyDict_SetItem(node, k_name, name) < 0
-                  || PyDict_SetItem(node, k_kind, k) < 0 || PyDict_SetItem(node, k_type, type) < 0
-                  || PyDict_SetItem(node, k_parent, parent) < 0 || PyList_Append(out, node) < 0;
+                  || (k != v_module && PyDict_SetItem(node, k_kind, k) < 0)
+                  || (type != Py_None && PyDict_SetItem(node, k_type, type) < 0)
+                  || (parent != Py_None && PyDict_SetItem(node, k_parent, parent) < 0) || PyList_Append(out, node) < 0;
         Py_XDECREF(node);
         Py_DECREF(k);
         Py_DECREF(row);
