@@ -14,7 +14,9 @@ dump.json alone (``json.loads`` and the dump.json reader). Targets: the first fr
 on screen) within 2x that baseline, and the GUI thread never blocked 100 ms or more.
 
 The construct.json case (issues 33 and 35): a construct.json of 1,000,000 modules (a layered model's nesting,
-forward and backward, written by ``construct_run``) and a dump.json without data. Baseline: ``json.load`` of
+forward and backward, written by ``construct_run``; ``--construct-shape``, ``--construct-depth``,
+``--construct-name-length``, ``--construct-calls`` and ``--construct-directions`` write other shapes) and a
+dump.json without data. Baseline: ``json.load`` of
 that construct.json, in the same run. Target: what ``ascend-dump graph`` builds of it (both directions and the
 JSON document, printing aside) within 2x that baseline: reading construct.json (orjson), the names, parents,
 box types and edges of each direction (the view's model is not built: ``graph --json`` does not need it) and
@@ -24,7 +26,10 @@ the document's node and edge dicts (``msprobe_run_document``, as the CLI calls i
 optional C kernel (core/graph/kernel.py) is built: ``ASCEND_DUMP_GUI_PURE_GRAPH=1`` measures the Python path.
 
     python benchmarks/bench_graph.py [--ops 20000] [--scopes 200] [--calls 20000] [--modules 2000]
-                                     [--construct-modules 1000000] [--case ge|msprobe|construct|all] [--keep DIR]
+                                     [--construct-modules 1000000] [--construct-shape layered|flat|wide|deep]
+                                     [--construct-depth 12] [--construct-name-length 0] [--construct-calls 0]
+                                     [--construct-directions forward,backward|forward]
+                                     [--case ge|msprobe|construct|all] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -149,26 +155,69 @@ def msprobe_run(folder: Path, calls: int, modules: int) -> Path:
     return run
 
 
-def construct_run(folder: Path, modules: int) -> Path:
-    """Write ``step0/rank0`` with a construct.json of about ``modules`` modules (layers holding attention and
-    MLP modules holding the leaf modules of :data:`LEAVES`, forward and backward) and a dump.json without
-    data. Returns the rank folder."""
+CONSTRUCT_SHAPES = ("layered", "flat", "wide", "deep")
+
+
+def construct_names(modules: int, shape: str = "layered", depth: int = 12, name_length: int = 0, calls: int = 0,
+                    directions: tuple[str, ...] = ("forward", "backward")) -> Iterator[tuple[str, str | None]]:
+    """construct.json's ``(name, parent)`` of about ``modules`` modules in each of ``directions``, nested as
+    ``shape`` says: ``layered`` (layers holding attention and MLP modules holding the leaf modules of
+    :data:`LEAVES`), ``flat`` (every module at the top), ``wide`` (one model module holding all others), ``deep``
+    (chains of ``depth`` modules each inside the one before, attribute paths growing with the depth down to 8). The
+    attribute paths start with about ``name_length`` characters of a longer model path; each module that holds no
+    module holds ``calls`` API calls."""
+    pad = ("model.language_model.encoder." * (name_length // 29 + 1))[:name_length].rpartition(".")[0]
+    pad = f"{pad}." if pad else ""
+    counters: dict[str, int] = {}
+    per_direction = max(1, modules // len(directions))
+
+    def api_calls(owner: str, direction: str) -> Iterator[tuple[str, str]]:
+        for j in range(calls):
+            api = APIS[j % len(APIS)]
+            n = counters.get(f"{api}.{direction}", 0)
+            counters[f"{api}.{direction}"] = n + 1
+            yield f"{api}.{n}.{direction}", owner
+
+    for direction in directions:
+        if shape == "layered":
+            for k in range(max(1, per_direction // (len(LEAVES) + 3))):
+                layer = f"Module.{pad}layers.{k}.Layer.{direction}.0"
+                yield layer, None
+                holders = {part: f"Module.{pad}layers.{k}.{part}.{cls}.{direction}.0"
+                           for part, cls in (("attn", "Attention"), ("mlp", "MLP"))}
+                for holder in holders.values():
+                    yield holder, layer
+                for i, leaf in enumerate(LEAVES):
+                    part = "attn" if i < 5 else "mlp"
+                    attr, cls = leaf.split(".")
+                    name = f"Module.{pad}layers.{k}.{part}.{attr}.{cls}.{direction}.0"
+                    yield name, holders[part]
+                    yield from api_calls(name, direction)
+        elif shape in ("flat", "wide"):
+            top = f"Module.{pad}model.Model.{direction}.0" if shape == "wide" else None
+            if top is not None:
+                yield top, None
+            for k in range(per_direction - (top is not None)):
+                name = f"Module.{pad}model.blocks.{k}.Linear.{direction}.0"
+                yield name, top
+                yield from api_calls(name, direction)
+        else:
+            for c in range(max(1, per_direction // depth)):
+                parent = None
+                for level in range(depth):
+                    name = f"Module.{pad}blocks.{c}.{'i.' * min(level, 8)}{level}.Block.{direction}.0"
+                    yield name, parent
+                    parent = name
+                yield from api_calls(parent, direction)
+
+
+def construct_run(folder: Path, modules: int, **shape) -> Path:
+    """Write ``step0/rank0`` with a construct.json of about ``modules`` modules (:func:`construct_names`, nested
+    as ``shape`` says; by default a layered model's, forward and backward) and a dump.json without data. Returns
+    the rank folder."""
     import json
 
-    per_layer = 2 * (len(LEAVES) + 3)
-    construct: dict[str, str | None] = {}
-    for direction in ("forward", "backward"):
-        for k in range(max(1, modules // per_layer)):
-            layer = f"Module.layers.{k}.Layer.{direction}.0"
-            construct[layer] = None
-            holders = {part: f"Module.layers.{k}.{part}.{cls}.{direction}.0"
-                       for part, cls in (("attn", "Attention"), ("mlp", "MLP"))}
-            for holder in holders.values():
-                construct[holder] = layer
-            for i, leaf in enumerate(LEAVES):
-                part = "attn" if i < 5 else "mlp"
-                attr, cls = leaf.split(".")
-                construct[f"Module.layers.{k}.{part}.{attr}.{cls}.{direction}.0"] = holders[part]
+    construct = dict(construct_names(modules, **shape))
     run = folder / "step0" / "rank0"
     run.mkdir(parents=True, exist_ok=True)
     (run / "construct.json").write_text(json.dumps(construct, indent=1))
@@ -188,7 +237,9 @@ def construct_case(args: argparse.Namespace) -> int:
 
     folder = Path(args.keep or tempfile.mkdtemp(prefix="bench-graph-construct-"))
     try:
-        run = construct_run(folder / "construct", args.construct_modules)
+        run = construct_run(folder / "construct", args.construct_modules, shape=args.construct_shape,
+                            depth=args.construct_depth, name_length=args.construct_name_length,
+                            calls=args.construct_calls, directions=tuple(args.construct_directions.split(",")))
         path = run / "construct.json"
         gc.collect()
         start = time.perf_counter()
@@ -236,6 +287,15 @@ def main() -> int:
     parser.add_argument("--calls", type=int, default=20_000, help="msprobe case: API calls")
     parser.add_argument("--modules", type=int, default=2_000, help="msprobe case: modules")
     parser.add_argument("--construct-modules", type=int, default=1_000_000, help="construct case: modules")
+    parser.add_argument("--construct-shape", choices=CONSTRUCT_SHAPES, default="layered",
+                        help="construct case: how the modules nest (see construct_names)")
+    parser.add_argument("--construct-depth", type=int, default=12, help="construct case, deep shape: chain length")
+    parser.add_argument("--construct-name-length", type=int, default=0,
+                        help="construct case: a model path of about this many characters before each attribute path")
+    parser.add_argument("--construct-calls", type=int, default=0,
+                        help="construct case: API calls in each module that holds no module")
+    parser.add_argument("--construct-directions", choices=("forward,backward", "forward"), default="forward,backward",
+                        help="construct case: the directions written")
     parser.add_argument("--case", choices=("ge", "msprobe", "construct", "both", "all"), default="all",
                         help="both: ge and msprobe; all: every case")
     parser.add_argument("--keep", help="write the graph here and keep it")

@@ -6,13 +6,15 @@
  *   enclosing         dict.fromkeys(parents) without None (build_msprobe_graph)
  *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
  *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
+ *   flatten           msprobe_hierarchy.nesting past MAX_DEPTH: groups, deep anchors, boxes, the count
  *   types             msprobe_model._types: box labels
- *   chain             msprobe_model._edges: each box after the previous one of its group
+ *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
  *
  * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
- * part before the first later part that is forward / backward / parameters_grad), a node's kind when it is a
- * group or a module name without ':', the direction parts. Every other name goes to the Python function passed
+ * part before the first later part that is forward / backward / parameters_grad), an API call's (the part before
+ * the first forward / backward part, less its call number), a node's kind when the name has no ':', the
+ * direction parts. Every other name goes to the Python function passed
  * in, which holds the whole rule. Only the public C API is used.
  */
 #define PY_SSIZE_T_CLEAN
@@ -20,7 +22,7 @@
 #include <string.h>
 
 static PyObject *k_id, *k_name, *k_kind, *k_type, *k_parent, *k_direction, *k_status, *k_from, *k_to, *k_data,
-    *v_module;
+    *v_module, *v_api;
 
 /* An exact ASCII str: its bytes and length (else NULL). */
 static const char *ascii(PyObject *s, Py_ssize_t *n) {
@@ -45,6 +47,24 @@ static int module_head(const char *s, Py_ssize_t n) {
 static int step_word(const char *s, Py_ssize_t n) {
     return (n == 7 && memcmp(s, "forward", 7) == 0) || (n == 8 && memcmp(s, "backward", 8) == 0)
         || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
+}
+
+/* msprobe's scopes and the bare prefixes: module names though not Module.-headed (msprobe_model.is_module). */
+static int scope_word(const char *s, Py_ssize_t n) {
+    return (n == 9 && memcmp(s, "optimizer", 9) == 0) || (n == 9 && memcmp(s, "clip_grad", 9) == 0)
+        || (n == 6 && memcmp(s, "Module", 6) == 0) || (n == 4 && memcmp(s, "Cell", 4) == 0);
+}
+
+/* A row's kind where the rule is plain (borrowed): module for a group (type None), a module name or a scope; api
+ * for any other ASCII name; NULL for a name holding ':' (a pipeline's {run}:name) or not ASCII: the Python rule. */
+static PyObject *known_kind(PyObject *type, PyObject *name) {
+    Py_ssize_t n;
+    const char *s;
+    if (type == Py_None)
+        return v_module;
+    if ((s = ascii(name, &n)) == NULL || memchr(s, ':', (size_t)n) != NULL)
+        return NULL;
+    return module_head(s, n) || scope_word(s, n) ? v_module : v_api;
 }
 
 #define LABELS 32      /* labels kept for reuse: a model has a few dozen module classes */
@@ -92,8 +112,32 @@ static PyObject *module_label(Labels *ring, PyObject *name, const char *s, Py_ss
     return name;
 }
 
+/* The label of API call name s (ASCII, no trailing newline, no module): the part before the first part that is
+ * forward or backward, less a last part of digits (its call number), else the name (msprobe_model.call_label). */
+static PyObject *api_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
+    Py_ssize_t start = 0;
+    for (;;) {
+        const char *dot = memchr(s + start, '.', (size_t)(n - start));
+        Py_ssize_t end = dot ? dot - s : n, len = end - start;
+        if ((len == 7 && memcmp(s + start, "forward", 7) == 0) || (len == 8 && memcmp(s + start, "backward", 8) == 0)) {
+            Py_ssize_t before = start ? start - 1 : 0, last = before;      /* s[:before] precedes the step */
+            while (last > 0 && s[last - 1] != '.')
+                last--;
+            int number = last > 0 && last < before;      /* a '.' in s[:before] and digits after the last one */
+            for (Py_ssize_t j = last; number && j < before; j++)
+                number = s[j] >= '0' && s[j] <= '9';
+            return label_of(ring, name, 0, number ? last - 1 : before);
+        }
+        if (!dot)
+            break;
+        start = end + 1;
+    }
+    Py_INCREF(name);
+    return name;
+}
+
 PyDoc_STRVAR(types_doc, "types(names, drawn, label) -> list: per name, None where drawn (bytes) is 0, else its box "
-                        "label: a module's in C, label(name) for any other name.");
+                        "label: a module's or an API call's (ASCII, no final newline) in C, label(name) for any other.");
 
 static PyObject *py_types(PyObject *self, PyObject *args) {
     PyObject *names, *label;
@@ -118,6 +162,8 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
             Py_INCREF(value);
         } else if ((s = ascii(name, &n)) != NULL && module_head(s, n) && s[n - 1] != '\n') {
             value = module_label(&ring, name, s, n);    /* re's $ also matches before a final newline: Python's */
+        } else if (s != NULL && n > 0 && s[n - 1] != '\n' && !scope_word(s, n)) {
+            value = api_label(&ring, name, s, n);
         } else {
             value = PyObject_CallOneArg(label, name);
         }
@@ -234,20 +280,23 @@ static PyObject *py_depths(PyObject *self, PyObject *up) {
     Py_ssize_t pos = 0;
     int failed = depth == NULL || on_path == NULL || path == NULL, loops = 0;
     while (!failed && !loops && PyDict_Next(up, &pos, &start, &parent)) {
-        int have = start == Py_None ? 1 : PyDict_Contains(depth, start);
+        if (start == Py_None)
+            continue;
+        Py_ssize_t base;
+        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
+        if (parent == Py_None || known != NULL) {
+            /* the common case: the parent's depth is known (a start walked already keeps its depth, the same) */
+            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
+            failed = value == NULL || PyDict_SetDefault(depth, start, value) == NULL;
+            Py_XDECREF(value);
+            continue;
+        }
+        int have = PyErr_Occurred() ? -1 : PyDict_Contains(depth, start);
         if (have != 0) {
             failed = have < 0;
             continue;
         }
-        Py_ssize_t base;
-        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
-        if (parent == Py_None || known != NULL) {      /* the common case: the parent's depth is known */
-            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
-            failed = value == NULL || PyDict_SetItem(depth, start, value) < 0;
-            Py_XDECREF(value);
-            continue;
-        }
-        if (PyErr_Occurred() || PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
+        if (PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
             failed = 1;
             break;
         }
@@ -354,27 +403,37 @@ static PyObject *py_enclose(PyObject *self, PyObject *args) {
 }
 
 PyDoc_STRVAR(chain_doc, "chain(boxes, keys, widest=None) -> (sources, targets): each box after the previous box with "
-                        "the same key; None when widest is given and some key has more boxes than that.");
+                        "the same key; with widest, each key's boxes cut into chunks of that many (a box whose index "
+                        "among its key's boxes is a positive multiple of widest follows none), as chunk_large cuts "
+                        "a group of more than widest boxes.");
 
-/* counts[key] += n; the new count, or -1 on an error. */
-static Py_ssize_t add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
-    PyObject *had = PyDict_GetItemWithError(counts, key), *total;
-    if (had == NULL && PyErr_Occurred())
-        return -1;
-    n += had == NULL ? 0 : PyLong_AsSsize_t(had);
-    if ((total = PyLong_FromSsize_t(n)) == NULL || PyDict_SetItem(counts, key, total) < 0)
-        n = -1;
+/* counts[key]: how many boxes of key came before (0 when absent), or -1 on an error. */
+static Py_ssize_t count_of(PyObject *counts, PyObject *key) {
+    PyObject *had = PyDict_GetItemWithError(counts, key);
+    if (had == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    return PyLong_AsSsize_t(had);
+}
+
+/* counts[key] = n; 0, or -1 on an error. */
+static int set_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
+    PyObject *total = PyLong_FromSsize_t(n);
+    int bad = total == NULL || PyDict_SetItem(counts, key, total) < 0;
     Py_XDECREF(total);
-    return n;
+    return bad ? -1 : 0;
 }
 
 static PyObject *py_chain(PyObject *self, PyObject *args) {
     PyObject *boxes, *keys, *limit = Py_None;
     if (!PyArg_ParseTuple(args, "O!O!|O", &PyList_Type, &boxes, &PyList_Type, &keys, &limit))
         return NULL;
-    Py_ssize_t count = PyList_GET_SIZE(boxes), bound = limit == Py_None ? 0 : PyLong_AsSsize_t(limit), most = 0;
-    if (bound == -1 && PyErr_Occurred())
+    Py_ssize_t count = PyList_GET_SIZE(boxes), widest = limit == Py_None ? 0 : PyLong_AsSsize_t(limit);
+    if (widest == -1 && PyErr_Occurred())
         return NULL;
+    if (limit != Py_None && widest < 1) {
+        PyErr_SetString(PyExc_ValueError, "widest must be at least 1");
+        return NULL;
+    }
     if (PyList_GET_SIZE(keys) != count) {
         PyErr_SetString(PyExc_ValueError, "boxes and keys differ in length");
         return NULL;
@@ -383,9 +442,10 @@ static PyObject *py_chain(PyObject *self, PyObject *args) {
     PyObject *counts = limit == Py_None ? NULL : PyDict_New();
     if (previous == NULL || sources == NULL || targets == NULL || (limit != Py_None && counts == NULL))
         goto done;
-    /* run: the key of the boxes in a row that share it; last: the last of them; length: how many */
+    /* run: the key of the boxes in a row that share it; last: the last of them; n: the index of the next box
+     * among its key's boxes (kept only with widest) */
     PyObject *run = NULL, *last = NULL;
-    Py_ssize_t length = 0;
+    Py_ssize_t n = 0;
     for (Py_ssize_t i = 0; i <= count; i++) {
         PyObject *box = i < count ? PyList_GET_ITEM(boxes, i) : NULL, *key = box ? PyList_GET_ITEM(keys, i) : NULL;
         PyObject *source;
@@ -394,39 +454,127 @@ static PyObject *py_chain(PyObject *self, PyObject *args) {
             goto done;
         if (same) {
             source = last;
-            length++;
         } else {        /* a new row: the last box of the one before is the one its key's next box follows */
             if (run != NULL && PyDict_SetItem(previous, run, last) < 0)
                 goto done;
-            if (run != NULL && counts != NULL) {
-                Py_ssize_t n = add_count(counts, run, length);
-                if (n < 0)
-                    goto done;
-                most = n > most ? n : most;
-            }
+            if (run != NULL && counts != NULL && set_count(counts, run, n) < 0)
+                goto done;
             if (key == NULL)
                 break;
             source = PyDict_GetItemWithError(previous, key);
             if (source == NULL && PyErr_Occurred())
                 goto done;
+            if (counts != NULL && (n = count_of(counts, key)) < 0)
+                goto done;
             run = key;
-            length = 1;
         }
+        if (counts != NULL && n++ % widest == 0)
+            source = NULL;      /* the first box of a chunk */
         if (source != NULL && (PyList_Append(sources, source) < 0 || PyList_Append(targets, box) < 0))
             goto done;
         last = box;
     }
-    if (counts != NULL && most > bound) {
-        Py_INCREF(Py_None);
-        result = Py_None;
-    } else {
-        result = PyTuple_Pack(2, sources, targets);
-    }
+    result = PyTuple_Pack(2, sources, targets);
 done:
     Py_XDECREF(previous);
     Py_XDECREF(sources);
     Py_XDECREF(targets);
     Py_XDECREF(counts);
+    return result;
+}
+
+PyDoc_STRVAR(flatten_doc, "flatten(names, parents, up, depth, holders, bound) -> (grouped, anchors, drawn, deep): "
+                          "msprobe_hierarchy.nesting past bound: the holders (None: every module of depth) less deep "
+                          "than bound (a set), each "
+                          "holder at bound or deeper -> its ancestor whose group holds it (a dict, in depth's order), "
+                          "per name 1 for a box (bytes), and how many boxes sit at bound or deeper (a holder) or "
+                          "deeper than bound (a box that holds nothing).");
+
+/* depth[key] as a C number (-1 with an error set when absent: the Python code raises KeyError there too). */
+static Py_ssize_t depth_of(PyObject *depth, PyObject *key) {
+    PyObject *found = PyDict_GetItemWithError(depth, key);
+    if (found == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(PyExc_KeyError, key);
+        return -1;
+    }
+    return PyLong_AsSsize_t(found);
+}
+
+static PyObject *py_flatten(PyObject *self, PyObject *args) {
+    PyObject *names, *parents, *up, *depth, *holders, *module, *level;
+    Py_ssize_t bound;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!On", &PyList_Type, &names, &PyList_Type, &parents, &PyDict_Type, &up,
+                          &PyDict_Type, &depth, &holders, &bound))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names), pos = 0, deep = 0;
+    int every = holders == Py_None;
+    if (PyList_GET_SIZE(parents) != count) {
+        PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
+        return NULL;
+    }
+    PyObject *grouped = PySet_New(NULL), *anchors = PyDict_New(), *drawn = PyBytes_FromStringAndSize(NULL, count);
+    PyObject *result = NULL;
+    if (grouped == NULL || anchors == NULL || drawn == NULL)
+        goto done;
+    while (PyDict_Next(depth, &pos, &module, &level)) {     /* a module after its parent */
+        Py_ssize_t d = PyLong_AsSsize_t(level);
+        int holds = d == -1 && PyErr_Occurred() ? -1 : every ? 1 : PySequence_Contains(holders, module);
+        if (holds < 0)
+            goto done;
+        if (!holds)
+            continue;
+        if (d < bound) {
+            if (PySet_Add(grouped, module) < 0)
+                goto done;
+            continue;
+        }
+        PyObject *parent = PyDict_GetItemWithError(up, module), *anchor;
+        if (parent == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetObject(PyExc_KeyError, module);
+            goto done;
+        }
+        /* the parent is a group: without cut loops, when it is less deep than bound (one level up) */
+        int in = every ? d == bound : PySet_Contains(grouped, parent);
+        if (in < 0)
+            goto done;
+        if (in) {
+            anchor = parent;
+        } else if ((anchor = PyDict_GetItemWithError(anchors, parent)) == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetObject(PyExc_KeyError, parent);
+            goto done;
+        }
+        if (PyDict_SetItem(anchors, module, anchor) < 0)
+            goto done;
+    }
+    char *box = PyBytes_AS_STRING(drawn);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i), *parent = PyList_GET_ITEM(parents, i);
+        PyObject *own = PyDict_GetItemWithError(depth, name);
+        Py_ssize_t d = own == NULL ? 0 : PyLong_AsSsize_t(own);
+        if ((own == NULL || d == -1) && PyErr_Occurred())
+            goto done;
+        /* grouped: a holder less deep than bound (every module of depth holds something when holders is None) */
+        int in = every ? own != NULL && d < bound : PySet_Contains(grouped, name);
+        if (in < 0)
+            goto done;
+        box[i] = (char)!in;
+        if (in)
+            continue;
+        if (own == NULL && parent != Py_None && (d = depth_of(depth, parent) + 1) == 0)
+            goto done;      /* a box's depth: its own (a module), else its parent's + 1 (0 at the top) */
+        int holds = every ? own != NULL : PySequence_Contains(holders, name);
+        if (holds < 0)
+            goto done;
+        deep += d >= bound + !holds;
+    }
+    result = Py_BuildValue("OOOn", grouped, anchors, drawn, deep);
+done:
+    Py_XDECREF(grouped);
+    Py_XDECREF(anchors);
+    Py_XDECREF(drawn);
     return result;
 }
 
@@ -441,15 +589,15 @@ static PyObject *template(PyObject **keys, PyObject **values, int count) {
 }
 
 PyDoc_STRVAR(nodes_doc, "nodes(rows, direction, kind) -> list of document node dicts {id, name, kind, type, parent, "
-                        "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None) "
-                        "or a module name without ':', else kind(name).");
+                        "direction, status: None} of (name, parent, type) rows: kind 'module' for a group (type None), "
+                        "a module or scope name, 'api' for another ASCII name, without ':'; else kind(name).");
 
 static PyObject *py_nodes(PyObject *self, PyObject *args) {
     PyObject *rows, *direction, *kind;
     if (!PyArg_ParseTuple(args, "OOO", &rows, &direction, &kind))
         return NULL;
     PyObject *keys[] = {k_id, k_name, k_kind, k_type, k_parent, k_direction, k_status};
-    PyObject *values[] = {Py_None, Py_None, Py_None, Py_None, Py_None, direction, Py_None};
+    PyObject *values[] = {Py_None, Py_None, v_module, Py_None, Py_None, direction, Py_None};
     PyObject *it = PyObject_GetIter(rows), *out = PyList_New(0), *base = template(keys, values, 7), *row;
     if (it == NULL || out == NULL || base == NULL)
         goto fail;
@@ -460,20 +608,18 @@ static PyObject *py_nodes(PyObject *self, PyObject *args) {
             goto fail;
         }
         PyObject *name = PyTuple_GET_ITEM(row, 0), *parent = PyTuple_GET_ITEM(row, 1), *type = PyTuple_GET_ITEM(row, 2);
-        Py_ssize_t n;
-        const char *s;
-        PyObject *k;
-        if (type == Py_None || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
-            k = v_module;
+        PyObject *k = known_kind(type, name);
+        if (k != NULL) {
             Py_INCREF(k);
         } else if ((k = PyObject_CallOneArg(kind, name)) == NULL) {
             Py_DECREF(row);
             goto fail;
         }
-        PyObject *node = PyDict_Copy(base);
+        PyObject *node = PyDict_Copy(base);        /* the template's values (module, None) are not set again */
         int bad = node == NULL || PyDict_SetItem(node, k_id, name) < 0 || PyDict_SetItem(node, k_name, name) < 0
-                  || PyDict_SetItem(node, k_kind, k) < 0 || PyDict_SetItem(node, k_type, type) < 0
-                  || PyDict_SetItem(node, k_parent, parent) < 0 || PyList_Append(out, node) < 0;
+                  || (k != v_module && PyDict_SetItem(node, k_kind, k) < 0)
+                  || (type != Py_None && PyDict_SetItem(node, k_type, type) < 0)
+                  || (parent != Py_None && PyDict_SetItem(node, k_parent, parent) < 0) || PyList_Append(out, node) < 0;
         Py_XDECREF(node);
         Py_DECREF(k);
         Py_DECREF(row);
@@ -541,7 +687,7 @@ static PyObject *py_kinds(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OO", &rows, &kind))
         return NULL;
     PyObject *it = PyObject_GetIter(rows), *out = PyDict_New();
-    Py_ssize_t modules = 0;
+    Py_ssize_t plain[2] = {0, 0};      /* modules and API calls of known_kind, counted apart */
     if (it == NULL || out == NULL)
         goto fail;
     while ((row = PyIter_Next(it)) != NULL) {
@@ -550,12 +696,9 @@ static PyObject *py_kinds(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "rows: expected (name, parent, type) tuples");
             goto fail;
         }
-        PyObject *name = PyTuple_GET_ITEM(row, 0), *k, *count;
-        Py_ssize_t n;
-        const char *s;
-        if (PyTuple_GET_ITEM(row, 2) == Py_None
-            || ((s = ascii(name, &n)) != NULL && module_head(s, n) && memchr(s, ':', (size_t)n) == NULL)) {
-            modules++;
+        PyObject *name = PyTuple_GET_ITEM(row, 0), *k = known_kind(PyTuple_GET_ITEM(row, 2), name), *count;
+        if (k != NULL) {
+            plain[k == v_api]++;
             Py_DECREF(row);
             continue;
         }
@@ -575,12 +718,15 @@ static PyObject *py_kinds(PyObject *self, PyObject *args) {
     if (PyErr_Occurred())
         goto fail;
     Py_DECREF(it);
-    if (modules > 0) {      /* module, counted apart */
-        PyObject *count = PyDict_GetItemWithError(out, v_module), *total;
+    for (int j = 0; j < 2; j++) {      /* module and api, counted apart */
+        PyObject *word = j ? v_api : v_module;
+        if (plain[j] == 0)
+            continue;
+        PyObject *count = PyDict_GetItemWithError(out, word), *total;
         if (count == NULL && PyErr_Occurred())
             goto fail_out;
-        total = PyLong_FromSsize_t(modules + (count == NULL ? 0 : PyLong_AsSsize_t(count)));
-        if (total == NULL || PyDict_SetItem(out, v_module, total) < 0) {
+        total = PyLong_FromSsize_t(plain[j] + (count == NULL ? 0 : PyLong_AsSsize_t(count)));
+        if (total == NULL || PyDict_SetItem(out, word, total) < 0) {
             Py_XDECREF(total);
             goto fail_out;
         }
@@ -602,6 +748,7 @@ static PyMethodDef methods[] = {
     {"enclose", py_enclose, METH_VARARGS, enclose_doc},
     {"split", py_split, METH_VARARGS, split_doc},
     {"depths", py_depths, METH_O, depths_doc},
+    {"flatten", py_flatten, METH_VARARGS, flatten_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
     {"kinds", py_kinds, METH_VARARGS, kinds_doc},
@@ -615,9 +762,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject **keys[] = {&k_id, &k_name, &k_kind, &k_type, &k_parent, &k_direction, &k_status, &k_from, &k_to,
-                         &k_data, &v_module};
+                         &k_data, &v_module, &v_api};
     const char *texts[] = {"id", "name", "kind", "type", "parent", "direction", "status", "from", "to", "data",
-                           "module"};
+                           "module", "api"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (*keys[i] == NULL && (*keys[i] = PyUnicode_InternFromString(texts[i])) == NULL)
             return NULL;

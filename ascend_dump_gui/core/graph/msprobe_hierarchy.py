@@ -61,8 +61,8 @@ class Nesting:
         """Per box, the module whose group it sits in (None: the top)."""
         if not self.deep:
             return list(compress(self.parents, self.drawn))
-        deep = self.deep
-        return [deep.get(p, p) if p is not None else None for p in compress(self.parents, self.drawn)]
+        boxes = list(compress(self.parents, self.drawn))
+        return list(map(self.deep.get, boxes, boxes))     # None (the top) is no module: it stays None
 
     @cached_property
     def _paths(self) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
@@ -211,16 +211,21 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
         if cut or named is None:
             named = bytes(map(is_holder, names))
         return Nesting(names, parents, up, depth, holders, named.translate(_FLIP), problems=problems)
-    grouped = {module for module in holders if depth[module] < MAX_DEPTH}
-    deep_anchor: dict[str, str] = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
-    for module, level in depth.items():
-        if level >= MAX_DEPTH and module in holders:
-            parent = up[module]
-            deep_anchor[module] = parent if parent in grouped else deep_anchor[parent]
-    drawn = bytes(map(grouped.__contains__, names)).translate(_FLIP)
-    deep = sum(1 for name, parent in zip(compress(names, drawn), compress(parents, drawn), strict=True)
-               if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
-               >= MAX_DEPTH + (name not in holders))
+    built = kernel.KERNEL
+    if built is not None:       # the same in C
+        grouped, deep_anchor, drawn, deep = built.flatten(names, parents, up, depth, holders if cut else None,
+                                                          MAX_DEPTH)     # None: every module of depth holds
+    else:
+        grouped = {module for module in holders if depth[module] < MAX_DEPTH}
+        deep_anchor = {}      # a module below MAX_DEPTH -> its ancestor whose group holds it
+        for module, level in depth.items():
+            if level >= MAX_DEPTH and module in holders:
+                parent = up[module]
+                deep_anchor[module] = parent if parent in grouped else deep_anchor[parent]
+        drawn = bytes(map(grouped.__contains__, names)).translate(_FLIP)
+        deep = sum(1 for name, parent in zip(compress(names, drawn), compress(parents, drawn), strict=True)
+                   if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
+                   >= MAX_DEPTH + (name not in holders))
     if deep:
         problems.append(msg("construct.json: modules nested more than {depth} deep; {deep} calls or modules below "
                             "that depth are shown in their ancestor at depth {depth}", depth=MAX_DEPTH, deep=deep))

@@ -323,13 +323,11 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
     built = kernel.KERNEL if not entries and not owners else None
-    if built is not None and (found := built.chain(leaves, anchors, MAX_CHILDREN)) is not None:
-        return found        # no group cut into chunks: the anchors are the keys (in C, as below)
+    if built is not None:       # the same in C, a large group's chunks counted as it goes
+        return built.chain(leaves, anchors, MAX_CHILDREN)
     keys = nested.chunk_keys(anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
-        if built is not None:
-            return built.chain(leaves, keys)
         sources: list[str] = []
         targets: list[str] = []
         get = previous.get

@@ -125,31 +125,50 @@ def test_enclose_equals_the_mask_and_update(spread):
     assert BUILT.enclose(names, parents, got) == named and list(got.items()) == list(want.items())
 
 
-@needs_kernel
-@pytest.mark.parametrize("spread", [1, 3, 50])
-def test_control_chains_within_a_bound_equal_the_python_loop(spread):
-    keys = _keys(spread)
-    most = max(Counter(keys).values())
-    assert BUILT.chain(NAMES, keys, most - 1) is None
-    assert BUILT.chain(NAMES, keys, most) == BUILT.chain(NAMES, keys)
+def _chain_loop(keys: list) -> tuple[list[str], list[str]]:
+    """The Python loop the kernel's chain stands in for: each box after the previous one with its key."""
+    previous: dict = {}
+    sources, targets = [], []
+    for name, key in zip(NAMES, keys, strict=True):
+        if key in previous:
+            sources.append(previous[key])
+            targets.append(name)
+        previous[key] = name
+    return sources, targets
 
 
 @needs_kernel
 @pytest.mark.parametrize("spread", [1, 3, 50])
 def test_control_chains_equal_the_python_loop(spread):
     keys = _keys(spread)
+    assert BUILT.chain(NAMES, keys) == _chain_loop(keys)
 
-    def loop() -> tuple[list[str], list[str]]:
-        previous: dict = {}
-        sources, targets = [], []
-        for name, key in zip(NAMES, keys, strict=True):
-            if key in previous:
-                sources.append(previous[key])
-                targets.append(name)
-            previous[key] = name
-        return sources, targets
 
-    assert BUILT.chain(NAMES, keys) == loop()
+@needs_kernel
+@pytest.mark.parametrize("spread", [1, 3, 50])
+def test_control_chains_cut_into_chunks_equal_the_loop_over_chunk_keys(spread):
+    keys = [f"{k[0]}|{k[1]}" if isinstance(k, tuple) else k for k in _keys(spread)]     # anchors: str or None
+    most = max(Counter(keys).values())
+    for widest in (1, 2, 7, most // 3, most - 1, most, most + 1):
+        want = _chain_loop(hierarchy.Nesting.chunk_keys(keys)) if widest == hierarchy.MAX_CHILDREN else None
+        got = BUILT.chain(NAMES, keys, widest)
+        assert got == _chunked_loop(keys, widest)
+        assert want is None or got == want
+    assert BUILT.chain(NAMES, keys, most) == BUILT.chain(NAMES, keys)       # no key cut: no chunk
+    assert BUILT.chain(NAMES, keys, hierarchy.MAX_CHILDREN) == _chain_loop(hierarchy.Nesting.chunk_keys(keys))
+    with pytest.raises(ValueError, match="at least 1"):
+        BUILT.chain(NAMES, keys, 0)
+
+
+def _chunked_loop(keys: list, widest: int) -> tuple[list[str], list[str]]:
+    """chunk_keys' rule with any width: a key of more than ``widest`` boxes keyed by (key, chunk)."""
+    counts = Counter(keys)
+    seen: Counter = Counter()
+    chunked = []
+    for key in keys:
+        chunked.append((key, seen[key] // widest) if counts[key] > widest else key)
+        seen[key] += 1
+    return _chain_loop(chunked)
 
 
 @needs_kernel
@@ -192,6 +211,56 @@ def test_depths_equal_the_python_walk(index, monkeypatch):
         assert list(found.items()) == want[0]
 
 
+def _deep_nestings() -> list[tuple[list[str], list]]:
+    """(names, parents) nested past MAX_DEPTH: chains of boxes and calls, branches below the bound, a loop to cut
+    among them, a parent named only as a parent."""
+    bound = hierarchy.MAX_DEPTH
+    cases = []
+    for length, calls in ((bound - 1, 2), (bound, 1), (bound + 1, 0), (3 * bound, 3)):
+        names, parents = [], []
+        for c in range(3):
+            parent = None
+            for level in range(length):
+                names.append(f"m{c}.{level}")
+                parents.append(parent)
+                parent = f"m{c}.{level}"
+                if level % 17 == 5:       # a side branch: a module holding one call
+                    names += [f"s{c}.{level}", f"f{c}.{level}"]
+                    parents += [parent, f"s{c}.{level}"]
+            names += [f"call{c}.{k}" for k in range(calls)]
+            parents += [parent] * calls
+        cases.append((names, parents))
+    names, parents = cases[-1]
+    looped = list(parents)
+    looped[names.index("m1.0")] = f"m1.{3 * bound - 1}"       # the top of a chain enclosed by its bottom
+    cases.append((names, looped))
+    cases.append((names + ["orphan"], parents + ["only.a.parent"]))
+    return cases
+
+
+@needs_kernel
+@pytest.mark.parametrize("index", range(len(_deep_nestings())))
+def test_nesting_past_max_depth_equals_the_python_one(index, monkeypatch):
+    def nest() -> tuple:
+        names, parents = (list(x) for x in _deep_nestings()[index])
+        up = dict.fromkeys(p for p in parents if p is not None)
+        for name, parent in zip(names, parents, strict=True):
+            if name in up:
+                up[name] = parent
+        names += [m for m in up if m not in set(names)]
+        parents += [None] * (len(names) - len(parents))
+        try:
+            nested = hierarchy.nesting(names, parents, up)
+        except KeyError:
+            return (KeyError,)
+        return (set(nested.grouped), list(nested.deep.items()), nested.drawn, nested.problems, nested.anchors,
+                nested.leaves, nested.parents)
+
+    want = _python(monkeypatch, nest)
+    assert nest() == want
+    assert index < 3 or want[3]       # past the bound, said (the first three: at its edge)
+
+
 @needs_kernel
 def test_bad_arguments_raise():
     with pytest.raises(ValueError):
@@ -199,12 +268,12 @@ def test_bad_arguments_raise():
     with pytest.raises(TypeError):
         BUILT.nodes([("a", None)], "forward", str)
     with pytest.raises(ZeroDivisionError):
-        BUILT.types(["Functional.x"], b"\x01", lambda n: 1 / 0)
+        BUILT.types(["Functional.é"], b"\x01", lambda n: 1 / 0)     # not ASCII: the Python rule
 
 
 def _hostile(root) -> list:
     """construct.json trees as issue 33's probes write them: loops, nesting past MAX_DEPTH, parameter gradients,
-    odd names, a large group."""
+    odd names, a large group, two large groups in turns."""
     trees = []
     loop = {f"Module.m{i}.Linear.forward.0": f"Module.m{(i + 1) % 3}.Linear.forward.0" for i in range(3)}
     loop |= {"Functional.relu.0.forward": "Module.m0.Linear.forward.0", "Module.top.Top.forward.0": None}
@@ -218,7 +287,9 @@ def _hostile(root) -> list:
     odd = {n: None for n in NAMES[:3000:7] if n} | {"Module.层.Linear.forward.0": "Module.x.Linear.forward.0\n"}
     large = {f"Module.l{i}.Linear.forward.0": "Module.big.Big.forward.0" for i in range(2500)}
     large["Module.big.Big.forward.0"] = None
-    for i, construct in enumerate((loop, deep, grads, odd, large)):
+    rows = {f"Module.r{i}.Linear.forward.0": f"Module.g{i // 3 % 2}.G.forward.0" for i in range(1200)}
+    rows |= {"Module.g0.G.forward.0": None, "Module.g1.G.forward.0": None}     # two large groups, rows of 3 each
+    for i, construct in enumerate((loop, deep, grads, odd, large, rows)):
         trees.append(write_tree(root / str(i), construct))
     return trees
 
