@@ -107,20 +107,31 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
     return out
 
 
-def _kernel_leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int) -> tuple[np.ndarray, np.ndarray, dict]:
-    """Elements ``a:b`` of ``x`` and ``y`` as the kernel reads them, and their kinds (``kx``, ``ky``): views of
-    float32, float16 or bfloat16 values (the 2-byte ones as uint16), or float32 copies (kind 0) of other dtypes."""
-    s = _SCRATCH
-    s.ensure(leaf)
-    out = []
-    for v, buf in ((x, s.x), (y, s.y)):
-        chunk = v[a:b]
-        kind = kernel.KINDS.get(chunk.dtype.name)
-        if kind is None or not chunk.flags.c_contiguous:
-            chunk, kind = _load(v, a, b, buf), 0
-        out.append((chunk if kind == 0 else chunk.view(np.uint16), kind))
-    (xs, kx), (ys, ky) = out
-    return xs, ys, {"kx": kx, "ky": ky}
+def _kernel_view(v: np.ndarray) -> tuple[np.ndarray | None, int]:
+    """``v`` as the kernel reads it and its kind: itself (float32), its uint16 view (float16, bfloat16), or None
+    (another dtype, or strided: its leaves are converted to float32 copies, kind 0)."""
+    kind = kernel.KINDS.get(v.dtype.name) if v.flags.c_contiguous else None
+    if kind is None:
+        return None, 0
+    return (v if kind == 0 else v.view(np.uint16)), kind
+
+
+class _KernelLeaves:
+    """``x`` and ``y`` leaf by leaf as the kernel reads them, with their kinds (``kinds``, its ``kx``/``ky``): each
+    side's view and kind are worked out once per pass (numpy's ``dtype.name`` alone took 12 us a call)."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray, leaf: int) -> None:
+        self.x, self.y, self.leaf = x, y, leaf
+        (self.xv, kx), (self.yv, ky) = _kernel_view(x), _kernel_view(y)
+        self.kinds = {"kx": kx, "ky": ky}
+
+    def __call__(self, a: int, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """Elements ``a:b`` of both sides (this thread's scratch holds the converted ones)."""
+        s = _SCRATCH
+        s.ensure(self.leaf)
+        xs = self.xv[a:b] if self.xv is not None else _load(self.x, a, b, s.x)
+        ys = self.yv[a:b] if self.yv is not None else _load(self.y, a, b, s.y)
+        return xs, ys
 
 
 def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
@@ -145,9 +156,12 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     rel64 = rel == np.float64
     wanted = _kernel_keys(need)
 
+    sides = _KernelLeaves(x, y, leaf) if k is not None else None
+    kinds = sides.kinds if sides is not None else {}
+
     def one(a: int, b: int) -> dict:
-        if k is not None:
-            xs, ys, kinds = _kernel_leaf(x, y, a, b, leaf)
+        if sides is not None:
+            xs, ys = sides(a, b)
             if msprobe:
                 values, totals = k.pass_ap(xs, ys, rel64, **kinds)
             else:
@@ -311,13 +325,13 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
     if k is not None:
         nx, ny = norms if norms is not None else (1.0, 1.0)
         lims = (kl.xlo, kl.xspan, kl.ylo, kl.yspan) if kl is not None else (0.0, 1.0, 0.0, 1.0)
+        sides = _KernelLeaves(x, y, leaf)
 
     def one(a: int, b: int) -> dict:
         r: dict = {}
         if k is not None and not stats:           # the kernel reads float16/bfloat16 values itself
             if norms is not None or kl is not None:
-                xs, ys, kinds = _kernel_leaf(x, y, a, b, leaf)
-                cos, px, py = k.pass_b(xs, ys, nx, ny, *lims, *_least(nonzero, a), **kinds)
+                cos, px, py = k.pass_b(*sides(a, b), nx, ny, *lims, *_least(nonzero, a), **sides.kinds)
                 if norms is not None:            # float32 values as Python floats (made float32 below)
                     r["cos"] = cos
                 if kl is not None:
@@ -362,13 +376,15 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
     n = x.shape[0]
     xfloor, yfloor = kl.floors()
     k = kernel.KERNEL
+    sides = _KernelLeaves(x, y, leaf) if k is not None else None
 
     def one(a: int, b: int) -> np.floating:
         with np.errstate(all="ignore"):
-            if k is not None:            # P and P / Q, numpy's log (its SIMD bits), the sum of P * log
-                xs, ys, kinds = _kernel_leaf(x, y, a, b, leaf)
+            if sides is not None:        # P and P / Q, numpy's log (its SIMD bits), the sum of P * log
+                xs, ys = sides(a, b)
                 p, q = _SCRATCH.t[:b - a], _SCRATCH.u[:b - a]
-                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q, *_least(nonzero, a), **kinds)
+                k.kl_ratio(xs, ys, kl.xlo, kl.xspan, kl.ylo, kl.yspan, psum, qsum, p, q, *_least(nonzero, a),
+                           **sides.kinds)
                 return np.float32(k.kl_sum(p, np.log(q, out=q)))
             _, xs, ys, p, q = _leaf(x, y, a, b, leaf)
             np.divide(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), p), psum, out=p)
