@@ -98,12 +98,13 @@ def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
         return False, False
     flat = np.ravel(x)
     k = kernel.KERNEL if kernel.float32_leaf(flat) else None
+    ml = flat.dtype.name in _ML_FLOATS
 
     def one(a: int, b: int) -> tuple[bool, bool]:
         chunk = flat[a:b]
         if k is not None:
             return k.nonfinite(chunk)
-        if chunk.dtype.name in _ML_FLOATS:
+        if ml:
             chunk = chunk.astype(np.float32)
         if np.isfinite(chunk).all():
             return False, False

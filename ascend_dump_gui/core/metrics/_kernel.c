@@ -66,7 +66,6 @@ AVX2 AI d4 lo4(f8 v) { return (d4)_mm256_cvtps_pd(_mm256_castps256_ps128((__m256
 AVX2 AI d4 hi4(f8 v) { return (d4)_mm256_cvtps_pd(_mm256_extractf128_ps((__m256)v, 1)); }
 /* numpy's combination of its eight accumulators */
 AI float fold8(f8 r) { return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); }
-AI double foldd4(d4 a, d4 b) { return ((a[0] + a[1]) + (a[2] + a[3])) + ((b[0] + b[1]) + (b[2] + b[3])); }
 
 /* ---------------------------------------------------------------- element operations (scalar) */
 
@@ -231,12 +230,17 @@ AVX2 AI f8 widen8(const char *p, int kind) {
     return (f8)_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16);
 }
 
+/* the first n values of a float16 or bfloat16 s, widened into dst */
+AVX2 AI void widen_into(Src s, idx n, float *dst) {
+    idx i = 0;
+    for (; i + 8 <= n; i += 8) st8(dst + i, widen8(s.p + 2 * i, s.kind));
+    for (; i < n; i++) dst[i] = widen1(s.p + 2 * i, s.kind);
+}
+
 /* the first n (<= PW) values of s as float32: s itself, or widened into tmp */
 AVX2 AI const float *block_of(Src s, idx n, float *tmp) {
     if (s.kind == K_F32) return (const float *)s.p;
-    idx i = 0;
-    for (; i + 8 <= n; i += 8) st8(tmp + i, widen8(s.p + 2 * i, s.kind));
-    for (; i < n; i++) tmp[i] = widen1(s.p + 2 * i, s.kind);
+    widen_into(s, n, tmp);
     return tmp;
 }
 
@@ -357,7 +361,8 @@ AVX2 AI f8 fold_a(const f8 r[NA]) {
            (f8)_mm256_permute2f128_ps((__m256)lo, (__m256)hi, 0x31);
 }
 
-/* foldd4 of msprobe's four sums at once: lane k is foldd4(lo[k], hi[k]) */
+/* fold8 of msprobe's four float64 sums at once, each in two halves: lane k is
+ * ((lo[k][0] + lo[k][1]) + (lo[k][2] + lo[k][3])) + ((hi[k][0] + hi[k][1]) + (hi[k][2] + hi[k][3])) */
 AVX2 AI d4 unpack_lo(d4 a, d4 b) { return (d4)_mm256_unpacklo_pd((__m256d)a, (__m256d)b); }
 AVX2 AI d4 unpack_hi(d4 a, d4 b) { return (d4)_mm256_unpackhi_pd((__m256d)a, (__m256d)b); }
 AVX2 AI d4 halves4(d4 p, d4 q) {
@@ -815,20 +820,9 @@ PyDoc_STRVAR(widen_doc,
 "widen(src, dst, bfloat16=False) -> None\n\n"
 "The float16 values (bfloat16 with bfloat16=True) of src, a contiguous buffer of 2-byte items, into dst, a\n"
 "writable float32 buffer of as many items: exact for every value, as numpy's and ml_dtypes' casts (a NaN stays a\n"
-"NaN). numpy's float16 cast converts one value at a time (about 2 ns each here); this is F16C's 8 at once.");
+"NaN): the kernels' own widening of the blocks they read (block_of), exposed for a whole buffer.");
 
-__attribute__((target("avx2,f16c"))) static void widen_f16(const uint16_t *s, float *d, idx n) {
-    idx i = 0;
-    for (; i + 8 <= n; i += 8) _mm256_storeu_ps(d + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(s + i))));
-    for (; i < n; i++) d[i] = _cvtsh_ss(s[i]);
-}
-
-AVX2 static void widen_bf16(const uint16_t *s, float *d, idx n) {     /* a bfloat16 is a float32's upper half */
-    for (idx i = 0; i < n; i++) {
-        uint32_t bits = (uint32_t)s[i] << 16;
-        memcpy(d + i, &bits, 4);
-    }
-}
+AVX2 static void widen_all(const void *src, int kind, float *dst, idx n) { widen_into((Src){src, kind}, n, dst); }
 
 static PyObject *py_widen(PyObject *self, PyObject *args) {
     Py_buffer bs, bd;
@@ -842,8 +836,7 @@ static PyObject *py_widen(PyObject *self, PyObject *args) {
     } else {
         idx n = bs.len / 2;
         Py_BEGIN_ALLOW_THREADS
-        if (bf16) widen_bf16(bs.buf, bd.buf, n);
-        else widen_f16(bs.buf, bd.buf, n);
+        widen_all(bs.buf, bf16 ? K_BF16 : K_F16, bd.buf, n);
         Py_END_ALLOW_THREADS
         res = Py_None;
         Py_INCREF(res);

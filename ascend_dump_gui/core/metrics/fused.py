@@ -87,9 +87,6 @@ class _Scratch(threading.local):
 
 
 _SCRATCH = _Scratch()
-_RELS = (np.dtype(np.float32), np.dtype(np.float64))
-"""The types msprobe takes relative errors in that the kernel's walk takes them in too (of float32, float16 and
-bfloat16 values: a bfloat16 side makes them float64)."""
 _SUM, _MAX, _MIN = np.add.reduce, np.maximum.reduce, np.minimum.reduce
 """The reductions ``ndarray.sum/max/min`` call, without the method-call overhead (same loops, same bits)."""
 
@@ -151,9 +148,8 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     n = x.shape[0]
     ranges = pairwise.leaves(n, leaf)
     k = kernel.KERNEL
-    rel = rel_type(x, y)
-    msprobe = msprobe and k is not None and kernel.exact_float32(x) and kernel.exact_float32(y) and rel in _RELS
-    rel64 = rel == np.float64
+    msprobe = msprobe and k is not None and kernel.exact_float32(x) and kernel.exact_float32(y)
+    rel64 = msprobe and rel_type(x, y) == np.float64     # a bfloat16 side (float32 and float16 pairs: float32)
     wanted = _kernel_keys(need)
 
     sides = _KernelLeaves(x, y, leaf) if k is not None else None
@@ -329,28 +325,22 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
 
     def one(a: int, b: int) -> dict:
         r: dict = {}
-        if k is not None and not stats:           # the kernel reads float16/bfloat16 values itself
-            if norms is not None or kl is not None:
-                cos, px, py = k.pass_b(*sides(a, b), nx, ny, *lims, *_least(nonzero, a), **sides.kinds)
-                if norms is not None:            # float32 values as Python floats (made float32 below)
-                    r["cos"] = cos
-                if kl is not None:
-                    r["px"], r["py"] = px, py
+        if k is not None and (norms is not None or kl is not None):
+            cos, px, py = k.pass_b(*sides(a, b), nx, ny, *lims, *_least(nonzero, a), **sides.kinds)
+            if norms is not None:                # float32 values as Python floats (made float32 below)
+                r["cos"] = cos
+            if kl is not None:
+                r["px"], r["py"] = px, py
+        if k is not None and not stats:
             return r
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         with np.errstate(all="ignore"):
-            if k is not None and (norms is not None or kl is not None):
-                cos, px, py = k.pass_b(xs, ys, nx, ny, *lims, *_least(nonzero, a))
-                if norms is not None:            # float32 values as Python floats (made float32 below)
-                    r["cos"] = cos
-                if kl is not None:
-                    r["px"], r["py"] = px, py
-            elif norms is not None:
+            if k is None and norms is not None:
                 np.divide(xs, norms[0], out=t)
                 np.divide(ys, norms[1], out=u)
                 np.multiply(t, u, out=t)
                 r["cos"] = _SUM(t)
-            if kl is not None and k is None:
+            if k is None and kl is not None:
                 r["px"] = _SUM(_norm01(xs, kl.xlo, kl.xspan, _skips(xfloor, kl.leaf_xmin.get(a)), t))
                 r["py"] = _SUM(_norm01(ys, kl.ylo, kl.yspan, _skips(yfloor, kl.leaf_ymin.get(a)), u))
             if stats:
