@@ -169,7 +169,8 @@ def _fast_leaf(nl: np.ndarray, bl: np.ndarray, rel_type: np.dtype) -> tuple | No
     if not (math.isfinite(nn) and math.isfinite(bb)):     # sums of float64 squares: all values finite
         return None
     d = np.subtract(n64, b64, out=_BUF.take("d", m, np.float64))
-    totals = (pairwise.dot(n64, b64), nn, bb, pairwise.dot(d, d), np.maximum(_MAX(d), -_MIN(d)))
+    # max |d| as msprobe's max(abs(d)): + 0.0 makes the -0.0 that -min(d) gives where every d is 0 a +0.0
+    totals = (pairwise.dot(n64, b64), nn, bb, pairwise.dot(d, d), np.maximum(_MAX(d), -_MIN(d)) + 0.0)
     if rel_type == np.float64:
         rel = np.divide(d, b64, out=d)
     else:

@@ -217,6 +217,16 @@ def test_msprobe_columns_with_kernel_equal_numpy_path(kind, monkeypatch):
         _assert_msprobe_close(got, want, n)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+def test_msprobe_max_abs_error_of_equal_tensors_is_plus_zero_on_both_paths(dtype, monkeypatch):
+    """msprobe takes max(abs(x - y)): +0.0 where x == y everywhere, never -0.0 (its MaxAbsErr cell printed "-0.0")."""
+    x = np.linspace(-1, 1, 3000).astype(dtype)
+    paths = _both_paths(monkeypatch, lambda: msprobe_metrics(x, x.copy())) if BUILT is not None else \
+        (msprobe_metrics(x, x.copy()),)
+    for got in paths:
+        assert np.float64(got.values["MaxAbsErr"]).tobytes() == np.float64(0.0).tobytes()
+
+
 @needs_kernel
 @pytest.mark.parametrize("kind", KINDS)
 def test_msprobe_relative_errors_in_float64_equal_numpys(kind):
