@@ -200,7 +200,8 @@ class MainWindow(QMainWindow):
     def _make_unplaced(self, name: str) -> Generator[int, None, None]:
         """Make mode ``name``'s panel, not yet in its tab (:meth:`_panel` puts it there): the builder makes it (in
         steps, one per turn, when its ``_make_`` method makes it in steps) and puts it in place on turns of their
-        own. One made meanwhile by :meth:`_panel`, which could not wait, is kept instead."""
+        own. When :meth:`_panel` cannot wait it makes the panel at once, and ``builder.built`` drops these steps
+        unfinished; were they resumed anyway, the panel they make is dropped."""
         if name in self._panels or name in self._unplaced:
             return
         panel = yield from in_steps(getattr(self, f"_make_{name}"), ())

@@ -124,7 +124,8 @@ short (every 500 ms, one took 16-24 ms of the GUI thread while the panels were b
 every 100 ms, 2-7 ms)."""
 OLDER_CADENCE = 5
 """The middle generation is due after this many times its threshold's passes over the youngest (500 ms /
-:data:`GC_INTERVAL_MS`): it, and the oldest after it, are collected as seldom as before."""
+:data:`GC_INTERVAL_MS`): while the youngest is due at every tick, it and the oldest after it are collected as
+often as with a 500 ms timer; with fewer allocations, less often than that."""
 
 
 def collect_garbage_on_the_gui_thread(app: QCoreApplication) -> None:

@@ -62,7 +62,7 @@ class ConvertReport:
     """What a conversion wrote and what it could not do."""
 
     written: list[Path] = field(default_factory=list)
-    skipped: list[tuple[Path, str]] = field(default_factory=list)  # files that are not dumps
+    skipped: list[tuple[Path, str]] = field(default_factory=list)  # not dumps: files, subfolders, outside links
     errors: list[tuple[Path, str]] = field(default_factory=list)  # corrupt dumps, unconvertible tensors
     bad_inputs: list[tuple[Path, str]] = field(default_factory=list)  # named files that are not readable dumps
     renamed: list[tuple[Path, str]] = field(default_factory=list)  # inputs written under another base name
@@ -280,8 +280,8 @@ def convert_paths(paths: list[Path], out_dir: Path, layout: str = "original", *,
                   progress: ProgressFn = no_progress, cancel: CancelToken | None = None) -> ConvertReport:
     """Convert files and (flat) directories of files into ``out_dir``.
 
-    Named files that cannot be read go to ``bad_inputs``; in a directory, files that are not dumps and
-    links that leave the directory (unless ``follow_links``) go to ``skipped`` and corrupt dumps or
+    Named files that cannot be read go to ``bad_inputs``; in a directory, files that are not dumps, its
+    subfolders and links that leave the directory (unless ``follow_links``) go to ``skipped`` and corrupt dumps or
     tensors that cannot be converted to ``errors``. Two inputs with the same file name both survive
     (the later one under ``name~2``, listed in ``renamed``); an output never replaces one of the inputs.
     Temporary files older than a day that a killed run left in ``out_dir`` are removed first. Each output is renamed into place complete; the

@@ -166,19 +166,15 @@ def _dtypes_match(a: str | None, b: str | None) -> bool:
     return a == b or any(a in g and b in g for g in _FLOAT_GROUPS)
 
 
-def _suffix(leaf: Leaf) -> str:
-    return leaf.name[len(leaf.entry):] if leaf.name.startswith(leaf.entry) else leaf.name
-
-
 def _mapped(keys: Iterable[tuple[str, Leaf]], bench_keys: list[tuple[str, Leaf]], call_map: Mapping[str, str]
             ) -> list[tuple[str, Leaf]]:
     """NPU keys with the calls of ``call_map`` (NPU call -> bench call, matched by hand) keyed as the bench
     call's leaves, argument by argument."""
-    bench_call_key = {leaf.entry: key[:len(key) - len(_suffix(leaf))] for key, leaf in bench_keys}
+    bench_call_key = {leaf.entry: key[:len(key) - len(leaf.tail)] for key, leaf in bench_keys}
     out = []
     for key, leaf in keys:
         other = bench_call_key.get(call_map.get(leaf.entry, ""))
-        out.append((other + _suffix(leaf), leaf) if other is not None else (key, leaf))
+        out.append((other + leaf.tail, leaf) if other is not None else (key, leaf))
     return out
 
 

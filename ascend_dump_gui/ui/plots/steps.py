@@ -19,7 +19,8 @@ def plot_item(axes: dict[str, pg.AxisItem] | None = None) -> Generator[None, Non
     box and shown axes (``axes`` by side, the others plain), then the item (with its hidden axes)."""
     axes = dict(axes or {})
     for side in SHOWN:
-        axes.setdefault(side, pg.AxisItem(side))
+        if side not in axes:          # (setdefault would make an axis even where one was given)
+            axes[side] = pg.AxisItem(side)
     view = pg.ViewBox(enableMenu=False)
     yield
     return pg.PlotItem(viewBox=view, axisItems=axes, enableMenu=False)
