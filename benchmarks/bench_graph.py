@@ -17,11 +17,12 @@ The construct.json case (issues 33 and 35): a construct.json of 1,000,000 module
 forward and backward, written by ``construct_run``; ``--construct-shape``, ``--construct-depth``,
 ``--construct-name-length``, ``--construct-calls`` and ``--construct-directions`` write other shapes) and a
 dump.json without data. Baseline: ``json.load`` of
-that construct.json, in the same run. Target: what ``ascend-dump graph`` builds of it (both directions and the
-JSON document, printing aside) within 2x that baseline: reading construct.json (orjson), the names, parents,
-box types and edges of each direction (the view's model is not built: ``graph --json`` does not need it) and
-the document's node and edge dicts (``msprobe_run_document``, as the CLI calls it). The peak RSS of the process once the document is built, and after
-``json.dumps`` of it too, is printed beside the file's size; so is the time of plain ``graph``'s figures
+that construct.json, in the same run. Target: what ``ascend-dump graph --json`` does with it within 2x that
+baseline: reading construct.json (orjson), the names, parents, box types and edges of each direction (the view's
+model is not built: ``graph --json`` does not need it), the document (``msprobe_run_document``, as the CLI calls
+it: its node and edge arrays kept as rows) and its JSON text written (``write_json``, as ``print_json`` does) to
+the null device. The peak RSS of the process once the document is built, and after writing it too, is printed
+beside the file's size; so is the time of plain ``graph``'s figures
 (``msprobe_run_summary``: kinds, edges and statuses counted from the rows, no document), and whether the graph's
 optional C kernel (core/graph/kernel.py) is built: ``ASCEND_DUMP_GUI_PURE_GRAPH=1`` measures the Python path.
 
@@ -234,6 +235,7 @@ def construct_case(args: argparse.Namespace) -> int:
 
     from ascend_dump_gui.core.graph import kernel
     from ascend_dump_gui.core.graph.document import msprobe_run_document, msprobe_run_summary
+    from ascend_dump_gui.core.json_out import write_json
 
     folder = Path(args.keep or tempfile.mkdtemp(prefix="bench-graph-construct-"))
     try:
@@ -257,23 +259,23 @@ def construct_case(args: argparse.Namespace) -> int:
         t_graph = time.perf_counter() - start
         built = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         start = time.perf_counter()
-        size = len(json.dumps(document))
-        t_dumps = time.perf_counter() - start
+        with open(os.devnull, "wb") as sink:
+            write_json(document, sink)                 # then its printing, as print_json writes it
+        t_write = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-        ratio = t_graph / t_parse
+        ratio = (t_graph + t_write) / t_parse
         print(f"construct.json: {modules} modules, {path.stat().st_size / 1e6:.1f} MB; "
               f"document {len(document['nodes'])} nodes, {len(document['edges'])} edges")
         print(f"baseline  json.load of construct.json:          {t_parse:7.3f} s")
-        print(f"graph of both directions + document:            {t_graph:7.3f} s = {ratio:.2f} x the parse "
-              f"(target <= 2): {'OK' if ratio <= 2 else 'MISSED'}")
+        print(f"graph --json: the document {t_graph:.3f} s + its JSON text written to {os.devnull} {t_write:.3f} s = "
+              f"{t_graph + t_write:.3f} s = {ratio:.2f} x the parse (target <= 2): {'OK' if ratio <= 2 else 'MISSED'}")
         print(f"plain graph (kinds, edges, statuses counted; no document): {t_summary:7.3f} s = "
               f"{t_summary / t_parse:.2f} x the parse")
         print(f"the graph's C kernel: {'built' if kernel.KERNEL is not None else 'not built (the Python path)'}")
-        print(f"for scale: json.dumps of that document ({size / 1e6:.0f} MB): {t_dumps:7.3f} s")
         print(f"peak RSS once the document is built: {built / 1e6:.0f} MB = {built / path.stat().st_size:.1f} x the "
-              f"file; after json.dumps too: {peak / 1e6:.0f} MB = {peak / path.stat().st_size:.1f} x")
+              f"file; after writing it too: {peak / 1e6:.0f} MB = {peak / path.stat().st_size:.1f} x")
         print(f"RATIO construct_graph_vs_json_load {ratio:.3f} <= 2")
-        print(f"RATIO construct_graph_rss_vs_file {built / path.stat().st_size:.3f}")
+        print(f"RATIO construct_graph_rss_vs_file {peak / path.stat().st_size:.3f}")
         return 0 if ratio <= 2 else 1
     finally:
         if not args.keep:

@@ -4,13 +4,15 @@ The text is what ``json.dumps(json_safe(doc), indent=2, ensure_ascii=False)`` fo
 :func:`~ascend_dump_gui.core.inert.json_text` gives (the same values; a float may be spelled differently, e.g.
 ``0.00001`` for ``1e-05``): NaN and ±Inf are ``null`` (orjson writes them so, no walk over the values), control
 and format characters from names are ``\\uXXXX`` escapes (one pass over each block of text). A long list (or any
-iterator, e.g. rows made one by one) is encoded in batches, so the text is never built whole in memory. A part
+iterator, e.g. rows made one by one) is encoded in batches, so the text is never built whole in memory; an
+:class:`ItemArray` gives its items' text itself (e.g. from a C encoder). A part
 orjson refuses (a lone surrogate from an undecodable file name, an int beyond 64 bits) is encoded by :mod:`json`.
 """
 
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
@@ -29,11 +31,19 @@ _NESTED = 2
 """Depth down to which dicts are written key by key (so a list inside them can be batched)."""
 
 
+def _items(value: Any) -> list[Any]:
+    """An :class:`ItemArray` met inside a part encoded whole: its items."""
+    if isinstance(value, ItemArray):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
 def _encode(value: Any) -> bytes:
     try:
-        return orjson.dumps(value, option=_OPTIONS)
+        return orjson.dumps(value, default=_items, option=_OPTIONS)
     except TypeError:      # orjson.JSONEncodeError: lone surrogates, ints beyond 64 bits, types json may know
-        text = json.dumps(json_safe(value), indent=2, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(json_safe(value), indent=2, ensure_ascii=False, allow_nan=False,
+                          default=lambda v: json_safe(_items(v)))
         return json_text(text).encode("utf-8")
 
 
@@ -45,7 +55,44 @@ def _is_sequence(value: Any) -> bool:
     return isinstance(value, (list, tuple, Iterator))
 
 
-def _batches(items: Iterable[Any]) -> Iterator[list[Any]]:
+class ItemArray(ABC):
+    """A JSON array whose items are made as it is written: :meth:`json_items` gives them in parts, each the text of
+    some items (as :func:`items_text` writes them, for an encoder faster than the items' objects) or a list of
+    items; iterating gives the items themselves."""
+
+    @abstractmethod
+    def json_items(self, depth: int) -> Iterator[bytes | list[Any]]:
+        """The items in parts, for an array at ``depth``."""
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[Any]: ...
+
+    @abstractmethod
+    def __len__(self) -> int: ...
+
+
+def items_text(items: list[Any], depth: int) -> bytes:
+    """The text of ``items`` as they stand in an array at ``depth`` (indented, joined by ``,\\n``, no brackets)."""
+    wrapped: Any = items
+    for _ in range(depth):       # encoded inside ``depth`` lists: the items come out indented as they stand
+        wrapped = [wrapped]
+    edge = (depth + 1) * (depth + 2)      # the bytes of "[\n", "  [\n", ... (and "\n  ]", "\n]") around the items
+    return _encode(wrapped)[edge:-edge]
+
+
+def _array(parts: Iterable[bytes | list[Any]], depth: int) -> Iterator[bytes]:
+    """An array at ``depth`` of ``parts``: the text of some items, or a list of items."""
+    first = True
+    for part in parts:
+        if not part:
+            continue
+        yield (b"[\n" if first else b",\n") + (part if isinstance(part, bytes) else items_text(part, depth))
+        first = False
+    yield b"[]" if first else b"\n" + b"  " * depth + b"]"
+
+
+def batches(items: Iterable[Any]) -> Iterator[list[Any]]:
+    """``items`` in lists of :data:`BATCH`."""
     batch: list[Any] = []
     for item in items:
         batch.append(item)
@@ -64,16 +111,10 @@ def _chunks(value: Any, depth: int) -> Iterator[bytes]:
             yield (b"{" if i == 0 else b",") + pad + orjson.dumps(key) + b": "
             yield from _chunks(item, depth + 1)
         yield b"\n" + b"  " * depth + b"}"
+    elif isinstance(value, ItemArray):
+        yield from _array(value.json_items(depth), depth)
     elif _is_sequence(value) and not (isinstance(value, (list, tuple)) and len(value) <= BATCH):
-        first = True
-        edge = (depth + 1) * (depth + 2)      # the bytes of "[\n", "  [\n", ... (and "\n  ]", "\n]") around the items
-        for batch in _batches(value):
-            wrapped: Any = batch
-            for _ in range(depth):       # encoded inside ``depth`` lists: the items come out indented as they stand
-                wrapped = [wrapped]
-            yield (b"[\n" if first else b",\n") + _encode(wrapped)[edge:-edge]
-            first = False
-        yield b"[]" if first else b"\n" + b"  " * depth + b"]"
+        yield from _array(batches(value), depth)
     else:
         yield _indented(_encode(value), depth)
 

@@ -53,3 +53,33 @@ def test_a_lone_surrogate_from_a_file_name_is_escaped_not_an_error():
     assert text == _reference(doc)
     assert "\\udcff" in text and "\\udcfe" in text
     assert json.loads(text)["rows"][0]["name"] == "x\udcfe"
+
+
+class _Parts(json_out.ItemArray):
+    """Items given as text and as lists, with empty parts between."""
+
+    def __init__(self, items: list) -> None:
+        self.items = items
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def json_items(self, depth: int):
+        yield []
+        yield json_out.items_text(self.items[:2], depth) if self.items[:2] else b""
+        yield self.items[2:5]
+        yield b""
+        if self.items[5:]:
+            yield json_out.items_text(self.items[5:], depth)
+
+
+@pytest.mark.parametrize("count", [0, 1, 3, 9])
+def test_an_item_array_writes_as_the_list_of_its_items(count):
+    items = [{"id": f"n{i}", "values": [i, None, float("nan")], "name": "a\u202eb"} for i in range(count)]
+    assert _written({"run": "r", "nodes": _Parts(items), "deep": {"more": _Parts(items)}}) == _reference(
+        {"run": "r", "nodes": items, "deep": {"more": items}})
+    assert _written([{"a": {"b": {"c": _Parts(items)}}}]) == _reference([{"a": {"b": {"c": items}}}])  # encoded whole
+    assert _written([{"lone": "\udc80", "c": _Parts(items)}]) == _reference([{"lone": "\udc80", "c": items}])

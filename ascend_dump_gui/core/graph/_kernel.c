@@ -10,6 +10,7 @@
  *   types             msprobe_model._types: box labels
  *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
+ *   nodes_text, edges_text   document_rows.py: the JSON text of those dicts, written without making them
  *
  * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
  * part before the first later part that is forward / backward / parameters_grad), an API call's (the part before
@@ -20,6 +21,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static PyObject *k_id, *k_name, *k_kind, *k_type, *k_parent, *k_direction, *k_status, *k_from, *k_to, *k_data,
     *v_module, *v_api;
@@ -679,6 +683,280 @@ fail:
     return NULL;
 }
 
+/* The JSON text of a batch of document nodes or edges, as json_out writes the dicts nodes() and edges() make (orjson,
+ * indent 2, the array at a given depth), spelled from the graph's lists: one pass measures (and checks that every
+ * value is null, a bool or a plain string: printable ASCII without '"' or '\\', which JSON writes as it is), one
+ * writes into the bytes object. A batch with any other value gives None: the caller encodes its dicts. */
+
+/* Whether s[0:n] (ASCII) is plain: 16 bytes at a time where SSE2 is (every x86-64). */
+static int plain_chars(const unsigned char *s, Py_ssize_t n) {
+    Py_ssize_t i = 0;
+#if defined(__SSE2__)
+    const __m128i low = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'), slash = _mm_set1_epi8('\\'),
+                  del = _mm_set1_epi8(0x7f);
+    if (n >= 16) {      /* 16 bytes at a time, the last 16 overlapping the ones before */
+        for (;; i += 16) {
+            if (i + 16 > n)
+                i = n - 16;
+            __m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(x, low), _mm_cmpeq_epi8(x, quote)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(x, slash), _mm_cmpeq_epi8(x, del)));
+            if (_mm_movemask_epi8(bad))
+                return 0;
+            if (i + 16 == n)
+                return 1;
+        }
+    }
+#endif
+    for (; i < n; i++)
+        if (s[i] < 0x20 || s[i] > 0x7e || s[i] == '"' || s[i] == '\\')
+            return 0;
+    return 1;
+}
+
+/* The length of value's JSON text when it is plain (null, true, false or a plain string), else -1. */
+static Py_ssize_t plain_len(PyObject *value) {
+    if (value == Py_None || value == Py_True)
+        return 4;
+    if (value == Py_False)
+        return 5;
+    Py_ssize_t n;
+    const char *s = ascii(value, &n);
+    return s != NULL && plain_chars((const unsigned char *)s, n) ? n + 2 : -1;
+}
+
+static char *put_value(char *p, PyObject *value) {      /* a value plain_len measured */
+    const char *word = value == Py_None ? "null" : value == Py_True ? "true" : value == Py_False ? "false" : NULL;
+    if (word != NULL) {
+        size_t n = strlen(word);
+        memcpy(p, word, n);
+        return p + n;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(value);
+    *p++ = '"';
+    memcpy(p, PyUnicode_DATA(value), (size_t)n);
+    p[n] = '"';
+    return p + n + 1;
+}
+
+#define MAX_KEYS 7
+#define PIECE 96
+
+/* An object's text less its values: before each value its piece (the opening brace and the commas, each key on a line
+ * of its own), after the last one the closing piece. */
+typedef struct {
+    int count;
+    char piece[MAX_KEYS + 1][PIECE];
+    Py_ssize_t size[MAX_KEYS + 1], fixed;    /* each piece's length, all of them together */
+} Shape;
+
+/* The pieces of an object of these keys with its braces at indent (two deeper for the keys); -1 when they do not fit
+ * (a document nested deeper than any we write: the caller encodes the dicts). */
+static int shape_of(Shape *shape, const char *const *keys, int count, Py_ssize_t indent) {
+    shape->count = count;
+    shape->fixed = 0;
+    for (int j = 0; j <= count; j++) {
+        char *p = shape->piece[j];
+        size_t key = j < count ? strlen(keys[j]) : 0;
+        if (indent < 0 || indent + key + 8 > PIECE)
+            return -1;
+        if (j == 0) {
+            memset(p, ' ', (size_t)indent);
+            p += indent;
+            *p++ = '{';
+        } else {
+            *p++ = j < count ? ',' : '\n';
+        }
+        if (j < count) {
+            *p++ = '\n';
+            memset(p, ' ', (size_t)indent + 2);
+            p += indent + 2;
+            *p++ = '"';
+            memcpy(p, keys[j], key);
+            p += key;
+            memcpy(p, "\": ", 3);
+            p += 3;
+        } else {
+            memset(p, ' ', (size_t)indent);
+            p += indent;
+            *p++ = '}';
+        }
+        shape->size[j] = p - shape->piece[j];
+        shape->fixed += shape->size[j];
+    }
+    return 0;
+}
+
+/* The length of the object of these values, -1 when one is not plain. */
+static Py_ssize_t object_len(const Shape *shape, PyObject **values) {
+    Py_ssize_t total = shape->fixed, n = 0;
+    for (int j = 0; j < shape->count; j++) {
+        if (j == 0 || values[j] != values[j - 1])    /* a node's id and name: one string measured once */
+            n = plain_len(values[j]);
+        if (n < 0)
+            return -1;
+        total += n;
+    }
+    return total;
+}
+
+/* The object written at p, the end of what was written returned; NULL (nothing past end written) when it would not
+ * fit or a value is no longer a singleton or an ASCII str: a list changed since it was measured (by a finalizer
+ * run between the passes) must not make a write out of bounds. */
+static char *put_object(char *p, const char *end, const Shape *shape, PyObject **values) {
+    Py_ssize_t room = shape->fixed, n;
+    for (int j = 0; j < shape->count; j++) {
+        PyObject *v = values[j];
+        if (v == Py_None || v == Py_True)
+            room += 4;
+        else if (v == Py_False)
+            room += 5;
+        else if (ascii(v, &n) != NULL)
+            room += n + 2;
+        else
+            return NULL;
+    }
+    if (room > end - p)
+        return NULL;
+    for (int j = 0; j < shape->count; j++) {
+        memcpy(p, shape->piece[j], (size_t)shape->size[j]);
+        p = put_value(p + shape->size[j], values[j]);
+    }
+    memcpy(p, shape->piece[shape->count], (size_t)shape->size[shape->count]);
+    return p + shape->size[shape->count];
+}
+
+/* [start, stop) clipped to count lists of equal length; -1 with an error set when they differ. */
+static int batch_range(PyObject **lists, int count, Py_ssize_t *start, Py_ssize_t *stop) {
+    Py_ssize_t n = PyList_GET_SIZE(lists[0]);
+    for (int j = 1; j < count; j++)
+        if (PyList_GET_SIZE(lists[j]) != n) {
+            PyErr_SetString(PyExc_ValueError, "the lists differ in length");
+            return -1;
+        }
+    *start = *start < 0 ? 0 : *start > n ? n : *start;
+    *stop = *stop < *start ? *start : *stop > n ? n : *stop;
+    return 0;
+}
+
+/* Fills a row's values in the shape's key order, and after them a reference the row owns (or NULL); -1 on an
+ * error. */
+typedef int (*RowValues)(void *ctx, Py_ssize_t row, PyObject **values);
+
+/* The bytes of the objects of rows [start, stop) (fill gives each row's values); None when a value is not plain,
+ * NULL on an error. */
+static PyObject *objects_text(const Shape *shape, RowValues fill, void *ctx, Py_ssize_t start, Py_ssize_t stop) {
+    PyObject *values[MAX_KEYS + 1], *out = NULL;
+    Py_ssize_t total = stop > start ? 2 * (stop - start - 1) : 0;      /* ",\n" between objects */
+    for (int pass = 0; pass < 2; pass++) {
+        char *p = NULL, *end = NULL;
+        if (pass) {
+            p = PyBytes_AS_STRING(out);
+            end = p + total;
+        }
+        for (Py_ssize_t i = start; i < stop; i++) {
+            if (fill(ctx, i, values) < 0) {
+                Py_XDECREF(out);
+                return NULL;
+            }
+            Py_ssize_t n = pass ? 0 : object_len(shape, values), gap = i > start ? 2 : 0;
+            if (pass) {
+                if (gap <= end - p)
+                    memcpy(p, ",\n", (size_t)gap);
+                p = gap > end - p ? NULL : put_object(p + gap, end, shape, values);
+                if (p == NULL) {
+                    Py_XDECREF(values[shape->count]);
+                    Py_DECREF(out);
+                    PyErr_SetString(PyExc_RuntimeError, "a value changed while its text was written");
+                    return NULL;
+                }
+            }
+            Py_XDECREF(values[shape->count]);
+            if (n < 0)
+                Py_RETURN_NONE;
+            total += n;
+        }
+        if (!pass && (out = PyBytes_FromStringAndSize(NULL, total)) == NULL)
+            return NULL;
+        if (pass && p != end) {     /* shorter than measured: no bytes left unwritten */
+            Py_DECREF(out);
+            PyErr_SetString(PyExc_RuntimeError, "a value changed while its text was written");
+            return NULL;
+        }
+    }
+    return out;
+}
+
+typedef struct {
+    PyObject *names, *parents, *types, *direction, *kind;
+} NodeLists;
+
+static int node_values(void *ctx, Py_ssize_t i, PyObject **values) {
+    NodeLists *c = ctx;
+    if (i >= PyList_GET_SIZE(c->names) || i >= PyList_GET_SIZE(c->parents) || i >= PyList_GET_SIZE(c->types)) {
+        PyErr_SetString(PyExc_RuntimeError, "the lists changed while their text was written");
+        return -1;
+    }
+    PyObject *name = PyList_GET_ITEM(c->names, i), *type = PyList_GET_ITEM(c->types, i);
+    PyObject *k = known_kind(type, name), *own = NULL;
+    if (k == NULL && (k = own = PyObject_CallOneArg(c->kind, name)) == NULL)
+        return -1;
+    PyObject *row[] = {name, name, k, type, PyList_GET_ITEM(c->parents, i), c->direction, Py_None, own};
+    memcpy(values, row, sizeof row);
+    return 0;
+}
+
+PyDoc_STRVAR(nodes_text_doc, "nodes_text(names, parents, types, start, stop, direction, kind, depth) -> bytes | None: "
+                             "the JSON text (indent 2) of nodes() of the rows [start, stop) of the three lists, as the "
+                             "items of an array at depth (joined by ',\\n', no brackets); None when a value is not "
+                             "null or a plain string.");
+
+static PyObject *py_nodes_text(PyObject *self, PyObject *args) {
+    static const char *const keys[] = {"id", "name", "kind", "type", "parent", "direction", "status"};
+    NodeLists c;
+    Py_ssize_t start, stop, depth;
+    if (!PyArg_ParseTuple(args, "O!O!O!nnOOn", &PyList_Type, &c.names, &PyList_Type, &c.parents, &PyList_Type,
+                          &c.types, &start, &stop, &c.direction, &c.kind, &depth))
+        return NULL;
+    PyObject *lists[] = {c.names, c.parents, c.types};
+    if (batch_range(lists, 3, &start, &stop) < 0)
+        return NULL;
+    Shape shape;
+    if (shape_of(&shape, keys, 7, (depth + 1) * 2) < 0)
+        Py_RETURN_NONE;
+    return objects_text(&shape, node_values, &c, start, stop);
+}
+
+typedef struct {
+    PyObject *sources, *targets;
+} EdgeLists;
+
+static int edge_values(void *ctx, Py_ssize_t i, PyObject **values) {
+    EdgeLists *c = ctx;
+    PyObject *row[] = {PyList_GET_ITEM(c->sources, i), PyList_GET_ITEM(c->targets, i), Py_False, NULL};
+    memcpy(values, row, sizeof row);
+    return 0;
+}
+
+PyDoc_STRVAR(edges_text_doc, "edges_text(sources, targets, start, stop, depth) -> bytes | None: the JSON text (indent "
+                             "2) of edges() of the control edges [start, stop) of the two lists (data false), as the "
+                             "items of an array at depth; None when a name is not a plain string.");
+
+static PyObject *py_edges_text(PyObject *self, PyObject *args) {
+    static const char *const keys[] = {"from", "to", "data"};
+    EdgeLists c;
+    Py_ssize_t start, stop, depth;
+    if (!PyArg_ParseTuple(args, "O!O!nnn", &PyList_Type, &c.sources, &PyList_Type, &c.targets, &start, &stop, &depth))
+        return NULL;
+    PyObject *lists[] = {c.sources, c.targets};
+    if (batch_range(lists, 2, &start, &stop) < 0)
+        return NULL;
+    Shape shape;
+    if (shape_of(&shape, keys, 3, (depth + 1) * 2) < 0)
+        Py_RETURN_NONE;
+    return objects_text(&shape, edge_values, &c, start, stop);
+}
+
 PyDoc_STRVAR(kinds_doc, "kinds(rows, kind) -> dict: how many of the (name, parent, type) rows are of each kind, "
                         "as nodes() says.");
 
@@ -751,6 +1029,8 @@ static PyMethodDef methods[] = {
     {"flatten", py_flatten, METH_VARARGS, flatten_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
+    {"nodes_text", py_nodes_text, METH_VARARGS, nodes_text_doc},
+    {"edges_text", py_edges_text, METH_VARARGS, edges_text_doc},
     {"kinds", py_kinds, METH_VARARGS, kinds_doc},
     {NULL, NULL, 0, NULL},
 };

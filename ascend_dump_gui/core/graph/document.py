@@ -22,9 +22,10 @@ from typing import Any
 
 from ascend_dump_gui.core.collector import gc_paused
 from ascend_dump_gui.core.graph import kernel
+from ascend_dump_gui.core.graph.document_rows import EdgeArray, NodeArray, call_kind, edge_dicts, node_dicts
 from ascend_dump_gui.core.graph.model import ModelGraph
 from ascend_dump_gui.core.graph.msprobe_load import MsprobeView, load_msprobe
-from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MODULE_HEADS, MsprobeGraph, is_module
+from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, FORWARD, MsprobeGraph
 from ascend_dump_gui.core.graph.overlay import NOT_COMPARED, UNMATCHED, Overlay
 from ascend_dump_gui.core.msprobe.tree import Problem
 
@@ -54,13 +55,6 @@ def ge_document(model: ModelGraph, overlay: Overlay | None = None) -> dict[str, 
             "first_divergence": overlay.first_divergence if overlay is not None else None}
 
 
-def _call_kind(name: str) -> str:
-    """A box's kind (a group is a ``module``): ``module`` for a module (its name starts ``Module.``; in a pipeline,
-    after ``{run}:``) or one of msprobe's scopes, else ``api``."""
-    return "module" if name.startswith(MODULE_HEADS) and ":" not in name or is_module(name.rpartition(":")[2]) \
-        else "api"
-
-
 def _first_divergence(views: list[MsprobeView]) -> str | None:
     """The node where the compare first diverges (a pipeline: the first stage's, as drawn); None without one."""
     comparison = views[0].comparison if views else None
@@ -77,27 +71,24 @@ def _first_divergence(views: list[MsprobeView]) -> str | None:
 
 def msprobe_document(views: list[MsprobeView]) -> dict[str, Any]:
     """``views``: the same run in each direction (with or without a bench)."""
-    nodes: list[dict[str, Any]] = []
-    edges: list[dict[str, Any]] = []
-    with gc_paused():
-        for view in views:
-            graph, overlay = view.npu, view.overlay
-            direction = graph.direction
-            built = kernel.KERNEL
-            part = built.nodes(graph.rows(), direction, _call_kind) if built is not None else [
-                {"id": name, "name": name,      # a group, a module (the common case in line), else the whole rule
-                 "kind": "module" if box is None or name.startswith(MODULE_HEADS) and ":" not in name
-                 else _call_kind(name),
-                 "type": box, "parent": parent, "direction": direction, "status": None}
-                for name, parent, box in graph.rows()]
-            if overlay is not None:
-                for node in part:
-                    where = graph.node_path(node["id"])
-                    if where is not None:
-                        node.update(_status(overlay, *where))
-            nodes += part
-            edges += built.edges(graph.edge_rows()) if built is not None else [
-                {"from": src, "to": dst, "data": data} for src, dst, data in graph.edge_rows()]
+    nodes: list[dict[str, Any]] | NodeArray
+    edges: list[dict[str, Any]] | EdgeArray
+    if all(view.overlay is None for view in views):       # no statuses: the rows are written as they are
+        graphs = [view.npu for view in views]
+        nodes, edges = NodeArray(graphs), EdgeArray(graphs)
+    else:
+        nodes, edges = [], []
+        with gc_paused():
+            for view in views:
+                graph, overlay = view.npu, view.overlay
+                part = node_dicts(graph.rows(), graph.direction)
+                if overlay is not None:
+                    for node in part:
+                        where = graph.node_path(node["id"])
+                        if where is not None:
+                            node.update(_status(overlay, *where))
+                nodes += part
+                edges += edge_dicts(graph.edge_rows())
     first = _first_divergence(views)
     comparison = views[0].comparison if views else None
     problems = views[0].problems if views else []
@@ -111,8 +102,8 @@ def msprobe_run_document(path: str | os.PathLike, run_label: str | None = None,
     """What ``graph --json`` prints of an msprobe run (:func:`load_msprobe` forward, then backward reusing it,
     then :func:`msprobe_document`) and the run's problems. For a process that prints the document and ends (the
     CLI): the collector is paused throughout and what was built is frozen (:func:`gc.freeze`), so no pass walks
-    its million node dicts (the first one after the pause would, then each full one while it is printed);
-    reference counts still free it."""
+    the graphs' objects (or, with a compare, the million node dicts) while it is printed; reference counts still
+    free them."""
     with gc_paused():
         views = _both_directions(path, run_label, bench)
         document = msprobe_document(views)
@@ -150,8 +141,8 @@ def _kinds(graph: MsprobeGraph) -> dict[str, int]:
     """How many of ``graph``'s nodes are of each kind (as :func:`msprobe_document` says)."""
     built = kernel.KERNEL
     if built is not None:
-        return built.kinds(graph.rows(), _call_kind)
-    return Counter("module" if box is None else _call_kind(name) for name, _, box in graph.rows())
+        return built.kinds(graph.rows(), call_kind)
+    return Counter("module" if box is None else call_kind(name) for name, _, box in graph.rows())
 
 
 def msprobe_run_summary(path: str | os.PathLike, run_label: str | None = None,

@@ -174,6 +174,25 @@ class MsprobeGraph:
         types = self.types
         return ((name, parent, types.get(name)) for name, parent in self.parents.items())
 
+    def columns(self) -> tuple[list[str], list[str | None], list[str | None]] | None:
+        """:meth:`rows` as the lists (names, parents, types) side by side, when the graph keeps them so (built from a
+        :class:`Nesting`), else None."""
+        if self._nested is None:
+            return None
+        return self._nested.names, self._nested.parents, self._type_list
+
+    def control_pairs(self) -> tuple[list[str], list[str]] | None:
+        """:meth:`edge_rows` as the lists (sources, targets), when every edge is a control edge kept so, else None."""
+        return self._pairs
+
+    def row_count(self) -> int:
+        """How many :meth:`rows` there are."""
+        return len(self._nested.names) if self._nested is not None else len(self.parents)
+
+    def edge_count(self) -> int:
+        """How many :meth:`edge_rows` there are."""
+        return len(self._pairs[0]) if self._pairs is not None else len(self.edges)
+
     def edge_rows(self) -> Iterator[tuple[str, str, bool]]:
         """``(source, target, carries data)`` of every edge in order."""
         if self._pairs is not None:

@@ -7,6 +7,7 @@ same per-file problem."""
 from __future__ import annotations
 
 import gc
+import io
 import itertools
 import json
 
@@ -23,6 +24,7 @@ from ascend_dump_gui.core.graph.msprobe_model import (
     direction_of,
     split_directions,
 )
+from ascend_dump_gui.core.json_out import write_json
 from ascend_dump_gui.core.msprobe.dump_json import DumpJsonError, read_side_json
 from ascend_dump_gui.core.msprobe.tree import open_tree
 from tests.core.graph.msprobe_trees import assert_hierarchy_is_constructs, write_tree
@@ -154,9 +156,16 @@ def test_modules_named_only_as_parents_come_last_in_order(tmp_path):
     assert graph.model.ops["Functional.gelu.0.forward"].group == graph.group_of["Module.b.B.backward.0"]
 
 
+def _text(document: dict) -> bytes:
+    out = io.BytesIO()
+    write_json(document, out)
+    return out.getvalue()
+
+
 def test_the_cli_document_is_frozen_out_of_collector_passes(tmp_path):
     """``graph --json`` (msprobe_run_document): the same document as the two views give, built with the collector
-    paused and frozen, so no pass after it walks its node dicts; the collector is on again after it."""
+    paused and frozen, so no pass after it walks the graphs' lists its node and edge rows are read from; the
+    collector is on again after it."""
     construct = _layered(40)
     run_path = write_tree(tmp_path, construct)
     forward = load_msprobe(run_path, FORWARD)
@@ -167,8 +176,12 @@ def test_the_cli_document_is_frozen_out_of_collector_passes(tmp_path):
         gc.enable()
         document, problems = msprobe_run_document(run_path)
         assert gc.isenabled() and problems == []
-        assert json.dumps(document) == json.dumps(expected)
-        assert gc.get_freeze_count() >= len(document["nodes"]) + len(document["edges"])
+        assert _text(document) == _text(expected)
+        assert list(document["nodes"]) == list(expected["nodes"]) and len(document["nodes"]) == len(construct)
+        graph = document["nodes"]._graphs[0]
+        tracked = {id(o) for o in gc.get_objects()}     # a frozen object is in no generation a pass walks
+        assert gc.get_freeze_count() > 0 and id(graph) not in tracked and id(graph.rows) not in tracked
+        assert not any(id(part) in tracked for part in (graph._nested.names, graph._nested.parents))
     finally:
         gc.unfreeze()
         if not enabled:

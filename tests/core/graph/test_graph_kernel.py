@@ -10,6 +10,7 @@ tests run it."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -24,6 +25,7 @@ from ascend_dump_gui.core.graph import msprobe_hierarchy as hierarchy
 from ascend_dump_gui.core.graph import msprobe_model as model
 from ascend_dump_gui.core.graph.document import msprobe_run_document
 from ascend_dump_gui.core.graph.msprobe_model import BACKWARD, call_label, direction_of
+from ascend_dump_gui.core.json_out import write_json
 from ascend_dump_gui.core.msprobe.tree import open_tree
 from tests.core.graph.msprobe_trees import DATA, PAIRS, REAL, write_tree
 
@@ -84,9 +86,9 @@ def test_direction_masks_equal_direction_of(monkeypatch):
 def test_node_and_edge_dicts_equal_the_python_ones():
     types = [None if i % 5 == 0 else call_label(n) for i, n in enumerate(NAMES)]
     rows = list(zip(NAMES, reversed(NAMES), types, strict=True))
-    want = [{"id": name, "name": name, "kind": "module" if box is None else document._call_kind(name),
+    want = [{"id": name, "name": name, "kind": "module" if box is None else document.call_kind(name),
              "type": box, "parent": parent, "direction": "backward", "status": None} for name, parent, box in rows]
-    got = BUILT.nodes(iter(rows), "backward", document._call_kind)
+    got = BUILT.nodes(iter(rows), "backward", document.call_kind)
     assert json.dumps(got) == json.dumps(want) and got == want
     assert {n["kind"] for n in got} == {"module", "api"}
     edges = [(a, b, i % 2 == 0) for i, (a, b) in enumerate(zip(NAMES[:-1], NAMES[1:], strict=True))]
@@ -294,9 +296,12 @@ def _hostile(root) -> list:
     return trees
 
 
-def _document_text(path, bench=None, run=None) -> str:
+def _document_text(path, bench=None, run=None) -> bytes:
+    """What ``graph --json`` prints (the node and edge text from the kernel's encoder where it is built)."""
     doc, problems = msprobe_run_document(path, run, bench)
-    return json.dumps([doc, [p.message for p in problems]])
+    out = io.BytesIO()
+    write_json(doc, out)
+    return out.getvalue() + json.dumps([p.message for p in problems]).encode()
 
 
 @needs_kernel
@@ -332,8 +337,8 @@ def test_plain_graph_figures_are_the_documents(tmp_path, monkeypatch, kernel_bui
 def test_kind_counts_equal_the_python_ones():
     types = [None if i % 5 == 0 else call_label(n) for i, n in enumerate(NAMES)]
     rows = list(zip(NAMES, NAMES, types, strict=True))
-    want = Counter("module" if box is None else document._call_kind(name) for name, _, box in rows)
-    assert BUILT.kinds(iter(rows), document._call_kind) == dict(want) and len(want) == 2
+    want = Counter("module" if box is None else document.call_kind(name) for name, _, box in rows)
+    assert BUILT.kinds(iter(rows), document.call_kind) == dict(want) and len(want) == 2
 
 
 def test_environment_forces_the_python_path():
