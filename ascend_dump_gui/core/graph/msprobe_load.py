@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.graph.links import Links
@@ -16,7 +17,6 @@ from ascend_dump_gui.core.graph.msprobe_model import (
     build_msprobe_graph,
     split_directions,
 )
-from ascend_dump_gui.core.graph.msprobe_overlay import call_links, msprobe_overlay
 from ascend_dump_gui.core.graph.overlay import Overlay
 from ascend_dump_gui.core.graph.pipeline import (
     PIPELINE_PREFIX,
@@ -27,12 +27,13 @@ from ascend_dump_gui.core.graph.pipeline import (
     stage_order,
 )
 from ascend_dump_gui.core.messages import msg
-from ascend_dump_gui.core.msprobe.compare import compare_runs
 from ascend_dump_gui.core.msprobe.layout import is_msprobe_dir
-from ascend_dump_gui.core.msprobe.matches import CallMatches
-from ascend_dump_gui.core.msprobe.rows import MsprobeComparison
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, open_tree
 from ascend_dump_gui.core.progress import CancelToken, ProgressFn, no_progress
+
+if TYPE_CHECKING:
+    from ascend_dump_gui.core.msprobe.matches import CallMatches
+    from ascend_dump_gui.core.msprobe.rows import MsprobeComparison
 
 
 @dataclass
@@ -167,6 +168,12 @@ def load_msprobe(path: str | os.PathLike, direction: str = FORWARD, run_label: s
     view = MsprobeView(path, stages[0], labels, direction, npu, label=label, stages=stages, splits=splits)
     if bench is None:
         return view
+    from ascend_dump_gui.core.graph.msprobe_overlay import (  # the compare's (numpy)
+        call_links,
+        msprobe_overlay,
+    )
+    from ascend_dump_gui.core.msprobe.compare import compare_runs
+
     view.bench_path = Path(bench)
     if same and previous.bench_path == view.bench_path and previous.bench_stages:
         bench_stages = previous.bench_stages

@@ -15,9 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ascend_dump_gui.core.errors import os_problem, reason_text
 from ascend_dump_gui.core.links import fence_of, outside
@@ -34,8 +32,9 @@ from ascend_dump_gui.core.msprobe.dump_json import (
     stream_entries,
 )
 from ascend_dump_gui.core.msprobe.layout import DUMP_JSON, TENSOR_DIR, folder_ids, is_file_name
-from ascend_dump_gui.core.msprobe.pt_file import PtFileError, read_pt
-from ascend_dump_gui.core.npy_file import read_npy
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_JSON_BYTES = 2 << 30
 _NAME_OR_NULL = {str, type(None)}
@@ -280,6 +279,12 @@ class MsprobeRun:
         if not is_file:
             raise TensorLoadError(msg("{path}: missing (data_name of {name} in dump.json)", path=path,
                                       name=leaf.name))
+        from ascend_dump_gui.core.msprobe.pt_file import (  # numpy: only once a tensor is read
+            PtFileError,
+            read_pt,
+        )
+        from ascend_dump_gui.core.npy_file import read_npy
+
         try:
             array = read_npy(path) if path.suffix == ".npy" else read_pt(path).array
         except PtFileError as exc:
