@@ -86,7 +86,8 @@ def _array(parts: Iterable[bytes | list[Any]], depth: int) -> Iterator[bytes]:
     for part in parts:
         if not part:
             continue
-        yield (b"[\n" if first else b",\n") + (part if isinstance(part, bytes) else items_text(part, depth))
+        yield b"[\n" if first else b",\n"
+        yield part if isinstance(part, bytes) else items_text(part, depth)
         first = False
     yield b"[]" if first else b"\n" + b"  " * depth + b"]"
 
@@ -127,10 +128,16 @@ def _inert(block: bytes) -> bytes:
 
 
 def write_json(document: Any, stream: BinaryIO) -> None:
-    """Write ``document`` as strict JSON (indent 2) to a binary ``stream``, in blocks of about :data:`BLOCK`."""
+    """Write ``document`` as strict JSON (indent 2) to a binary ``stream``, in blocks of about :data:`BLOCK` (a
+    part of at least a sixteenth of that, e.g. a batch's text, on its own)."""
     pending: list[bytes] = []
     size = 0
     for chunk in _chunks(document, 0):
+        if len(chunk) >= BLOCK // 16:       # a batch's text: written as it is, not copied into a block
+            stream.write(_inert(b"".join(pending)))
+            stream.write(_inert(chunk))
+            pending, size = [], 0
+            continue
         pending.append(chunk)
         size += len(chunk)
         if size >= BLOCK:
