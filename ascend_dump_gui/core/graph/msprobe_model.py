@@ -126,6 +126,7 @@ class MsprobeGraph:
         self._model, self._build = (model, None) if isinstance(model, ModelGraph) else (None, model)
         self._nested = parents if isinstance(parents, Nesting) else None
         self._type_list, self._pairs = types, edges if isinstance(edges, tuple) else None
+        self._edge_list = edges if isinstance(edges, list) else None
         if isinstance(parents, dict):
             self.parents = parents
         if group_of is not None:
@@ -154,7 +155,8 @@ class MsprobeGraph:
 
     @property
     def edges(self) -> list[Edge]:
-        return self.model.edges
+        """The model's edges (the ones the graph was built with: ``graph --json`` builds no model for them)."""
+        return self._edge_list if self._edge_list is not None else self.model.edges
 
     @cached_property
     def types(self) -> dict[str, str]:

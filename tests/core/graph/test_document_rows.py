@@ -13,7 +13,7 @@ from ascend_dump_gui.core import json_out
 from ascend_dump_gui.core.graph import document_rows, kernel
 from ascend_dump_gui.core.graph.document import msprobe_run_document
 from ascend_dump_gui.core.graph.msprobe_model import call_label
-from tests.core.graph.msprobe_trees import write_tree
+from tests.core.graph.msprobe_trees import REAL, write_tree
 from tests.core.graph.test_graph_kernel import NAMES
 
 BUILT = kernel.KERNEL
@@ -108,3 +108,15 @@ def test_the_arrays_iterate_and_write_as_the_dicts(tmp_path, monkeypatch, built)
     as_lists = dict(document, nodes=list(nodes), edges=list(edges))
     assert _text(document) == _text(as_lists)
     assert json.loads(_text(document))["nodes"] == json.loads(json.dumps(list(nodes)))
+
+
+@pytest.mark.parametrize("name", ["mix_stats", "L1_stats"])
+def test_a_run_with_data_is_written_without_the_views_model(name):
+    """With dump.json data the edges are the data edges the graph was built with: ``graph --json`` writes them
+    without building the view's model, and the model, once built, holds those same edges."""
+    document, _ = msprobe_run_document(REAL[name])
+    text = _text(document)
+    graphs = document["edges"]._graphs
+    assert all(graph._model is None for graph in graphs) and json.loads(text)["edges"]
+    assert any(e["data"] for e in json.loads(text)["edges"]) or name == "L1_stats"
+    assert all(graph.model.edges is graph.edges for graph in graphs)
