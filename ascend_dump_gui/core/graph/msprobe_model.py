@@ -307,6 +307,9 @@ def _report(run: MsprobeRun, message: str) -> None:
         run.problems.append(problem)
 
 
+_NO_STATS = (None, None, None, None)
+
+
 def _float_key(value: object) -> object:
     if isinstance(value, float) and math.isnan(value):
         return "nan"
@@ -316,11 +319,14 @@ def _float_key(value: object) -> object:
 def fingerprint(leaf: Leaf) -> tuple | None:
     """What identifies a tensor across calls in dump.json: dtype, element count, statistics and md5 (None for
     a leaf that says too little to be told apart)."""
-    if not leaf.is_tensor or leaf.shape is None:
+    if leaf.shape is None or not leaf.is_tensor:
         return None
-    stats = tuple(_float_key(v) for v in leaf.stats)
-    if all(v is None for v in stats) and leaf.md5 is None:
+    stats = leaf.stats
+    if leaf.md5 is None and stats == _NO_STATS:
         return None
+    a, b, c, d = stats
+    if not (a == a and b == b and c == c and d == d):       # a NaN (equal to nothing, itself neither): a key
+        stats = tuple(_float_key(v) for v in stats)
     return leaf.dtype, math.prod(leaf.shape), stats, leaf.md5
 
 

@@ -19,6 +19,7 @@ from ascend_dump_gui.core.graph.msprobe_model import (
 )
 from ascend_dump_gui.core.graph.overlay import FIRST_DIVERGENCE
 from ascend_dump_gui.core.msprobe.compare import compare_runs
+from ascend_dump_gui.core.msprobe.dump_json import Leaf
 from ascend_dump_gui.core.msprobe.tree import open_tree
 from tests.core.graph.msprobe_trees import PAIRS, REAL, assert_hierarchy_is_constructs, construct_of
 
@@ -228,3 +229,20 @@ def test_node_verdicts_equal_msprobe_graph_visualizes():
             assert worst(own[name]) == expected[index], name
     view = load_msprobe(npu, FORWARD, bench=bench)   # and the Graph view marks msprobe's warning as warn
     assert view.overlay.status("op", "Functional.gelu.1.forward") in ("warn", "first_divergence")
+
+
+def test_fingerprints_tell_tensors_apart_and_match_nan_statistics():
+    """A NaN statistic (equal to nothing, itself neither) matches another NaN's; a tensor without statistics or md5
+    has no fingerprint; dtype, element count, each statistic and md5 tell tensors apart."""
+    def leaf(*stats, md5=None, dtype="torch.float32", shape=(2, 3), kind="torch.Tensor"):
+        return Leaf("Functional.f.0.forward.output.0", "Functional.f.0.forward", "output", kind, dtype, shape,
+                    *stats, md5=md5)
+
+    nan = float("nan")
+    assert fingerprint(leaf(1.0, nan, 0.5, 2.0)) == fingerprint(leaf(1.0, float("nan"), 0.5, 2.0)) is not None
+    assert fingerprint(leaf(None, None, None, None)) is None and fingerprint(leaf(None, None, None, None, md5="ab"))
+    assert fingerprint(leaf(1.0, 0.0, 0.5, 2.0, kind="int")) is None and fingerprint(leaf(1, 0, 0, 2, shape=None)) is None
+    base = fingerprint(leaf(1.0, 0.0, 0.5, 2.0))
+    assert len({base, fingerprint(leaf(1.0, 0.0, 0.5, 2.5)), fingerprint(leaf(1.0, 0.0, 0.5, 2.0, dtype="x")),
+                fingerprint(leaf(1.0, 0.0, 0.5, 2.0, shape=(3, 3))), fingerprint(leaf(1.0, 0.0, 0.5, 2.0, md5="ab")),
+                fingerprint(leaf(1.0, 0.0, 0.5, 2.0, shape=(3, 2)))}) == 5      # (3, 2): the same count as (2, 3)
