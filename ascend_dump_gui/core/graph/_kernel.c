@@ -3,9 +3,9 @@
  * same output, which the tests check both ways). Each function stands in for one Python pass:
  *
  *   split, backward   msprobe_model.split_directions / _backward: backward if a part is backward or parameters_grad
- *   enclosing         dict.fromkeys(parents) without None (build_msprobe_graph)
- *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
- *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
+ *   nest              msprobe_hierarchy.nest: a nesting without loops, by positions (None when it has a loop)
+ *   enclosing         dict.fromkeys(parents) without None (msprobe_hierarchy.nest where nest said None)
+ *   enclose           the names that enclose others, their parents filled in (the same)
  *   flatten           msprobe_hierarchy.nesting past MAX_DEPTH: groups, deep anchors, boxes, the count
  *   types             msprobe_model._types: box labels
  *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
@@ -264,93 +264,6 @@ done:
     for (int j = 0; j < 4; j++)
         Py_XDECREF(lists[j]);
     return result;
-}
-
-PyDoc_STRVAR(depths_doc, "depths(up) -> dict | None: each module's depth (0 at the top), walking up from each key of "
-                         "up (module -> its parent, None at the top) in order, as msprobe_hierarchy._cut_loops does; "
-                         "None when a chain of parents loops or names a module up lacks (the Python walk then cuts "
-                         "the loop or raises).");
-
-static PyObject *py_depths(PyObject *self, PyObject *up) {
-    if (!PyDict_Check(up)) {
-        PyErr_SetString(PyExc_TypeError, "up: expected a dict");
-        return NULL;
-    }
-    PyObject *depth = PyDict_New(), *on_path = PySet_New(NULL), *path = PyList_New(0), *start, *parent;
-    Py_ssize_t pos = 0;
-    int failed = depth == NULL || on_path == NULL || path == NULL, loops = 0;
-    while (!failed && !loops && PyDict_Next(up, &pos, &start, &parent)) {
-        if (start == Py_None)
-            continue;
-        Py_ssize_t base;
-        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
-        if (parent == Py_None || known != NULL) {
-            /* the common case: the parent's depth is known (a start walked already keeps its depth, the same) */
-            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
-            failed = value == NULL || PyDict_SetDefault(depth, start, value) == NULL;
-            Py_XDECREF(value);
-            continue;
-        }
-        int have = PyErr_Occurred() ? -1 : PyDict_Contains(depth, start);
-        if (have != 0) {
-            failed = have < 0;
-            continue;
-        }
-        if (PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
-            failed = 1;
-            break;
-        }
-        for (;;) {      /* parent: up[node] */
-            if (parent == Py_None) {
-                base = -1;
-                break;
-            }
-            PyObject *known = PyDict_GetItemWithError(depth, parent);
-            if (known != NULL) {
-                base = PyLong_AsSsize_t(known);
-                break;
-            }
-            int seen = PyErr_Occurred() ? -1 : PySet_Contains(on_path, parent);
-            if (seen != 0) {
-                failed = seen < 0;
-                loops = seen > 0;
-                break;
-            }
-            if (PyList_Append(path, parent) < 0 || PySet_Add(on_path, parent) < 0) {
-                failed = 1;
-                break;
-            }
-            node = parent;
-            parent = PyDict_GetItemWithError(up, node);
-            if (parent == NULL) {
-                failed = PyErr_Occurred() != NULL;
-                loops = !failed;    /* not in up: the Python walk raises */
-                break;
-            }
-        }
-        if (failed || loops)
-            break;
-        for (Py_ssize_t i = PyList_GET_SIZE(path) - 1; i >= 0; i--) {
-            PyObject *value = PyLong_FromSsize_t(++base);
-            if (value == NULL || PyDict_SetItem(depth, PyList_GET_ITEM(path, i), value) < 0) {
-                Py_XDECREF(value);
-                failed = 1;
-                break;
-            }
-            Py_DECREF(value);
-        }
-        if (failed || PyList_SetSlice(path, 0, PyList_GET_SIZE(path), NULL) < 0 || PySet_Clear(on_path) < 0)
-            failed = 1;
-    }
-    Py_XDECREF(on_path);
-    Py_XDECREF(path);
-    if (failed || loops) {
-        Py_XDECREF(depth);
-        if (failed)
-            return NULL;
-        Py_RETURN_NONE;
-    }
-    return depth;
 }
 
 PyDoc_STRVAR(enclosing_doc, "enclosing(parents) -> dict: dict.fromkeys(parents) without None (each module once, in "
@@ -740,6 +653,267 @@ fail_out:
     return NULL;
 }
 
+/* nest: construct.json's nesting by positions (msprobe_hierarchy.nest), in int32 arrays indexed by a name's
+ * position in names (the modules named only as a parent after them), with no Python object per name. */
+
+/* An open-addressing table of str -> position: per slot its position + 1 (0: empty) and the low bits of the str's
+ * hash (the slot's index, found again when the table grows). */
+typedef struct {
+    uint32_t *slots;        /* 2 per slot: position + 1, hash */
+    size_t mask, used;
+} Index;
+
+/* An exact str's hash (-1 with an error set, or -2 when key is no exact str or not ready: the caller's Python path). */
+static Py_hash_t str_hash(PyObject *key) {
+    if (!PyUnicode_CheckExact(key))
+        return -2;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(key) < 0) {
+        PyErr_Clear();
+        return -2;
+    }
+#endif
+    Py_hash_t h = PyObject_Hash(key);
+    return h == -2 ? -3 : h;        /* -2 is taken: any other value serves, equal strings still agree */
+}
+
+/* Equal exact str (both ready): a str keeps its most compact kind, so equal text is equal bytes. */
+static int same_str(PyObject *a, PyObject *b) {
+    Py_ssize_t n = PyUnicode_GET_LENGTH(a);
+    return a == b || (n == PyUnicode_GET_LENGTH(b) && PyUnicode_KIND(a) == PyUnicode_KIND(b)
+                      && memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)n * PyUnicode_KIND(a)) == 0);
+}
+
+/* The slot of key (hash h) in the index: its own, else the empty one where it would go (a position below the
+ * names' count is a name's, the others are missing's). */
+static uint32_t *slot_of(Index *index, PyObject *key, Py_hash_t h, PyObject *names, PyObject *missing) {
+    size_t i = (size_t)h & index->mask;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    for (;;) {
+        uint32_t *slot = index->slots + 2 * i;
+        if (slot[0] == 0)
+            return slot;
+        if (slot[1] == (uint32_t)h) {
+            Py_ssize_t p = (Py_ssize_t)slot[0] - 1;
+            if (same_str(p < count ? PyList_GET_ITEM(names, p) : PyList_GET_ITEM(missing, p - count), key))
+                return slot;
+        }
+        i = (i + 1) & index->mask;
+    }
+}
+
+/* The index twice as large (-1 when out of memory). */
+static int grow(Index *index) {
+    size_t size = 2 * (index->mask + 1);
+    uint32_t *slots = PyMem_Calloc(2 * size, sizeof *slots);
+    if (slots == NULL)
+        return -1;
+    for (size_t j = 0; j <= index->mask; j++) {
+        uint32_t *old = index->slots + 2 * j;
+        if (old[0] == 0)
+            continue;
+        size_t i = old[1] & (size - 1);
+        while (slots[2 * i] != 0)
+            i = (i + 1) & (size - 1);
+        slots[2 * i] = old[0];
+        slots[2 * i + 1] = old[1];
+    }
+    PyMem_Free(index->slots);
+    index->slots = slots;
+    index->mask = size - 1;
+    return 0;
+}
+
+PyDoc_STRVAR(nest_doc,
+             "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep) | None: "
+             "the nesting of names (exact str, each once) whose enclosing modules are parents (exact str or None), "
+             "by positions: missing, the modules named only as a parent (in the order first named; positions after "
+             "the names'); drawn, per position 1 for a box (it holds nothing, or sits at bound or deeper), 0 for a "
+             "group; int32 arrays (bytes): holders, the positions named as a parent in the order first named; order, "
+             "the same each after its parent (msprobe_hierarchy._cut_loops' order); depths, per position a holder's "
+             "depth (0 at the top; -1 for the others); past bound, anchor (per position, a holder at bound or deeper "
+             "-> the position of its ancestor at bound - 1, else -1) and anchors (per box, the module whose group it "
+             "sits in, None at the top) and deep (how many boxes sit at bound or deeper (a holder) or deeper than "
+             "bound (the others)); else anchor and anchors are None and deep 0. None when the parents loop, a name "
+             "repeats, or a name or parent is no exact str: the Python walk then takes the nesting.");
+
+static PyObject *py_nest(PyObject *self, PyObject *args) {
+    PyObject *names, *parents, *missing = NULL, *result = NULL, *anchors = NULL;
+    Py_ssize_t bound;
+    if (!PyArg_ParseTuple(args, "O!O!n", &PyList_Type, &names, &PyList_Type, &parents, &bound))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names), total = count, held = 0, ordered = 0, deepest = -1, deep = 0;
+    if (PyList_GET_SIZE(parents) != count) {
+        PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
+        return NULL;
+    }
+    if (bound < 1) {
+        PyErr_SetString(PyExc_ValueError, "bound must be at least 1");
+        return NULL;
+    }
+    if (count > INT32_MAX / 2 - 1)
+        Py_RETURN_NONE;
+    Index index = {NULL, 0, 0};
+    size_t size = 8;
+    while (size < 2 * (size_t)count)
+        size *= 2;
+    size_t room = 2 * (size_t)count + 1;        /* positions: every name and at most one parent per name */
+    int32_t *up = PyMem_Malloc(room * sizeof *up), *depth = PyMem_Malloc(room * sizeof *depth);
+    int32_t *holders = PyMem_Malloc(room * sizeof *holders), *order = PyMem_Malloc(room * sizeof *order);
+    int32_t *path = PyMem_Malloc(room * sizeof *path);
+    index.slots = PyMem_Calloc(2 * size, sizeof *index.slots);
+    index.mask = size - 1;
+    missing = PyList_New(0);
+    if (up == NULL || depth == NULL || holders == NULL || order == NULL || path == NULL || index.slots == NULL
+        || missing == NULL) {
+        if (missing != NULL)
+            PyErr_NoMemory();
+        goto done;
+    }
+    int simple = 1;
+    for (Py_ssize_t i = 0; simple && i < count; i++) {      /* the names' positions */
+        PyObject *name = PyList_GET_ITEM(names, i);
+        Py_hash_t h = str_hash(name);
+        if (h == -1)
+            goto done;
+        uint32_t *slot = h == -2 ? NULL : slot_of(&index, name, h, names, missing);
+        simple = slot != NULL && slot[0] == 0;      /* a name no exact str, or twice: the Python walk */
+        if (simple) {
+            slot[0] = (uint32_t)i + 1;
+            slot[1] = (uint32_t)h;
+        }
+    }
+    index.used = (size_t)count;
+    memset(depth, 0xff, room * sizeof *depth);      /* -1: not a holder (yet) */
+    PyObject *run = NULL;       /* the parent of the name before, and its position */
+    int32_t run_at = -1;
+    for (Py_ssize_t i = 0; simple && i < count; i++) {      /* each parent's position; the holders, first named first */
+        PyObject *parent = PyList_GET_ITEM(parents, i);
+        int32_t at = -1;
+        if (parent == run) {
+            at = run_at;
+        } else if (parent != Py_None) {
+            Py_hash_t h = str_hash(parent);
+            if (h == -1)
+                goto done;
+            if (h == -2) {
+                simple = 0;
+                break;
+            }
+            uint32_t *slot = slot_of(&index, parent, h, names, missing);
+            if (slot[0] != 0) {
+                at = (int32_t)slot[0] - 1;
+            } else {        /* named only as a parent: a module after the names, at the top */
+                if (PyList_Append(missing, parent) < 0)
+                    goto done;
+                at = (int32_t)total;
+                slot[0] = (uint32_t)total + 1;
+                slot[1] = (uint32_t)h;
+                up[total++] = -1;
+                if (2 * ++index.used > index.mask && grow(&index) < 0) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+            }
+            run = parent;
+            run_at = at;
+        }
+        up[i] = at;
+        if (at >= 0 && depth[at] == -1) {
+            depth[at] = -2;     /* -2: a holder, its depth not known yet */
+            holders[held++] = at;
+        }
+    }
+    PyMem_Free(index.slots);
+    index.slots = NULL;
+    /* each holder's depth, walking up from each in the order first named (a module after its parent) */
+    for (Py_ssize_t k = 0; simple && k < held; k++) {
+        int32_t start = holders[k], node = start, parent, base;
+        if (depth[start] >= 0)
+            continue;
+        Py_ssize_t length = 0;
+        path[length++] = start;
+        depth[start] = -3;      /* -3: on the path walked */
+        for (;;) {
+            parent = up[node];
+            if (parent < 0 || depth[parent] >= 0) {
+                base = parent < 0 ? -1 : depth[parent];
+                break;
+            }
+            if (depth[parent] == -3) {      /* a loop: the Python walk cuts it and says so */
+                simple = 0;
+                break;
+            }
+            depth[parent] = -3;
+            path[length++] = node = parent;
+        }
+        while (simple && length > 0) {
+            int32_t module = path[--length];
+            depth[module] = ++base;
+            order[ordered++] = module;
+            deepest = base > deepest ? base : deepest;
+        }
+    }
+    if (!simple) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    PyObject *drawn = PyBytes_FromStringAndSize(NULL, total), *anchor = NULL;
+    if (drawn == NULL)
+        goto done;
+    char *box = PyBytes_AS_STRING(drawn);
+    if (deepest < bound) {
+        for (Py_ssize_t i = 0; i < total; i++)
+            box[i] = depth[i] < 0;
+        anchor = Py_None;
+        Py_INCREF(anchor);
+        anchors = Py_None;
+        Py_INCREF(anchors);
+    } else {        /* past the bound: path[p], a holder's ancestor at bound - 1 (each after its parent), or -1 */
+        for (Py_ssize_t k = 0; k < held; k++) {
+            int32_t module = order[k];
+            path[module] = depth[module] < bound ? -1 : depth[module] == bound ? up[module] : path[up[module]];
+        }
+        anchors = PyList_New(0);
+        for (Py_ssize_t i = 0; anchors != NULL && i < total; i++) {
+            int holds = depth[i] >= 0;
+            int32_t parent = up[i];
+            box[i] = !holds || depth[i] >= bound;
+            if (!box[i])
+                continue;
+            Py_ssize_t d = holds ? depth[i] : parent < 0 ? 0 : depth[parent] + 1;     /* a box's depth */
+            deep += d >= bound + !holds;
+            int32_t home = parent < 0 ? -1 : path[parent] >= 0 ? path[parent] : parent;
+            PyObject *module = home < 0 ? Py_None : home < count ? PyList_GET_ITEM(names, home)
+                                                                 : PyList_GET_ITEM(missing, home - count);
+            if (PyList_Append(anchors, module) < 0)
+                Py_CLEAR(anchors);
+        }
+        for (Py_ssize_t i = 0; i < total; i++)
+            path[i] = depth[i] >= bound ? path[i] : -1;
+        if (anchors != NULL)
+            anchor = PyBytes_FromStringAndSize((const char *)path, total * (Py_ssize_t)sizeof *path);
+    }
+    if (anchor != NULL)
+        result = Py_BuildValue("(OOy#y#y#OOn)", missing, drawn, (const char *)holders,
+                               held * (Py_ssize_t)sizeof *holders, (const char *)order,
+                               ordered * (Py_ssize_t)sizeof *order, (const char *)depth,
+                               total * (Py_ssize_t)sizeof *depth, anchor, anchors, deep);
+    Py_DECREF(drawn);
+    Py_XDECREF(anchor);
+done:
+    PyMem_Free(index.slots);
+    PyMem_Free(up);
+    PyMem_Free(depth);
+    PyMem_Free(holders);
+    PyMem_Free(order);
+    PyMem_Free(path);
+    Py_XDECREF(missing);
+    Py_XDECREF(anchors);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"types", py_types, METH_VARARGS, types_doc},
     {"backward", py_backward, METH_VARARGS, backward_doc},
@@ -747,11 +921,11 @@ static PyMethodDef methods[] = {
     {"enclosing", py_enclosing, METH_O, enclosing_doc},
     {"enclose", py_enclose, METH_VARARGS, enclose_doc},
     {"split", py_split, METH_VARARGS, split_doc},
-    {"depths", py_depths, METH_O, depths_doc},
     {"flatten", py_flatten, METH_VARARGS, flatten_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
     {"kinds", py_kinds, METH_VARARGS, kinds_doc},
+    {"nest", py_nest, METH_VARARGS, nest_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -42,7 +42,7 @@ from ascend_dump_gui.core.graph.model import (
     chunk_large,
     group_sizes,
 )
-from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nesting
+from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nest
 from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem
 from ascend_dump_gui.core.progress import CancelToken
@@ -427,25 +427,10 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         owners = gradient_owners(construct) if direction == BACKWARD and "parameters_grad" in "\n".join(names) \
             else {}     # a gradient is a backward name (one search of the names joined: no name spans a newline)
         parents = _parents(names, construct, owners, split_parents)
-        built = kernel.KERNEL
-        if built is not None:       # the same in C
-            up = built.enclosing(parents)
-            named = built.enclose(names, parents, up)
-        else:
-            up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
-            up.pop(None, None)
-            named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
-            up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
-        if named.count(1) != len(up):
-            # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
-            own = set(compress(names, named))
-            missing = [module for module in up if module not in own]
-            names = [*names, *missing]
-            parents += [None] * len(missing)
-            named += b"\x01" * len(missing)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        nested = nesting(names, parents, up, named)
+        nested = nest(names, parents)       # names is shared: copied if a module is added
+        names = nested.names
         for problem in nested.problems:
             _report(run, problem)
         entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}

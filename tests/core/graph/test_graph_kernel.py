@@ -180,35 +180,66 @@ def test_the_split_by_direction_equals_the_python_one(tmp_path, monkeypatch):
     assert list(got) == [BACKWARD, "forward"] and all(direction_of(n) == BACKWARD for n in got[BACKWARD][0])
 
 
-def _ups() -> list[dict]:
-    """Parent maps: a tree walked child first, chains, a self-parent, loops of 2 and 3, a parent up lacks."""
-    tree = {f"m{i}": f"m{(i - 1) // 2}" if i else None for i in range(2000)}
-    child_first = dict(reversed(tree.items()))
-    chain = {f"c{i}": f"c{i + 1}" if i < 500 else None for i in range(501)}
-    ups = [tree, child_first, chain, {"a": "a"}, {"a": "b", "b": "a", "t": None},
-           {"x": None, "a": "b", "b": "c", "c": "a"}, {"a": "b", "b": "missing"}, {}]
-    return ups
+def _trees() -> list[tuple[list, list]]:
+    """(names, parents): a tree listed parent first and child first, a long chain, parents named only as parents
+    (two of them by several names), non-ASCII names, a self-parent, loops of 2
+    and 3, a name twice, names or parents that are no str, nothing."""
+    tree = [(f"m{i}", f"m{(i - 1) // 2}" if i else None) for i in range(2000)]
+    chain = [(f"c{i}", f"c{i + 1}" if i < 500 else None) for i in range(501)]
+    only = [("a", "p"), ("b", "p"), ("q", None), ("c", "q"), ("d", "r"), ("r2", "r"), ("e", "é.层"), ("é.层.x", "é"), ("y", "é.层.x")]
+    cases = [tree, tree[::-1], chain, only, [("a", "a")], [("a", "b"), ("b", "a"), ("t", None)],
+             [("x", None), ("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")], [("a", None), ("b", "a"), ("a", "b")],
+             [("a", None), (1, "a")], [("a", None), ("b", 2)], [("a", None), ("b", ("a",))], []]
+    return [([n for n, _ in case], [p for _, p in case]) for case in cases]
+
+
+def _nest(names: list, parents: list) -> tuple:
+    """Everything :func:`~ascend_dump_gui.core.graph.msprobe_hierarchy.nest` makes of ``names`` and ``parents``
+    that anyone reads, dicts in their order (or the error it raises)."""
+    try:
+        nested = hierarchy.nest(list(names), list(parents))
+        groups = nested.groups(model.module_label)
+    except (AttributeError, KeyError, TypeError) as error:
+        return (type(error),)
+    return (nested.names, nested.parents, nested.drawn, nested.problems, list(nested.up.items()),
+            list(nested.depth.items()), set(nested.grouped), list(nested.deep.items()), nested.leaves,
+            nested.anchors, list(nested.group_of.items()), list(nested.above.items()), nested.homes,
+            [(path, g.label, g.parent, g.groups, g.ops) for path, g in groups.items()])
 
 
 @needs_kernel
-@pytest.mark.parametrize("index", range(len(_ups())))
-def test_depths_equal_the_python_walk(index, monkeypatch):
-    up = _ups()[index]
+@pytest.mark.parametrize("index", range(len(_trees())))
+def test_nesting_by_positions_equals_the_python_walk(index, monkeypatch):
+    names, parents = _trees()[index]
+    want = _python(monkeypatch, lambda: _nest(names, parents))
+    assert _nest(names, parents) == want
+    simple = index < 4 or index == len(_trees()) - 1       # no loop, each name once, every name a str
+    assert (BUILT.nest(list(names), list(parents), hierarchy.MAX_DEPTH) is not None) == simple
+    if index == 3:      # modules named only as parents come after the names, at the top, in the order first named
+        assert want[0][len(names):] == ["p", "r", "é.层", "é"] and want[1][len(names):] == [None] * 4
+        assert dict(want[4])["é.层.x"] == "é" and dict(want[5])["é.层.x"] == 1
+    if 4 <= index <= 7:
+        assert want[3] and all("construct.json" in p for p in want[3])
 
-    def walk(up: dict) -> tuple | type:
-        problems: list[str] = []
-        try:
-            depth, cut = hierarchy._cut_loops(up, up, problems)
-        except KeyError:
-            return KeyError
-        return list(depth.items()), cut, problems, list(up.items())
 
-    want = _python(monkeypatch, lambda: walk(dict(up)))
-    assert walk(dict(up)) == want
-    found = BUILT.depths(dict(up))
-    assert (found is None) == (bool(want[1]) if want is not KeyError else True)
-    if found is not None:
-        assert list(found.items()) == want[0]
+@needs_kernel
+def test_nesting_by_positions_spells_no_dict_for_the_document(tmp_path):
+    construct = {f"Module.m{i}.Linear.forward.0": f"Module.m{i // 4}.Linear.forward.0" if i else None
+                 for i in range(100)}
+    graph = model.build_msprobe_graph(open_tree(write_tree(tmp_path, construct)).runs[0], model.FORWARD)
+    rows, edges = list(graph.rows()), list(graph.edge_rows())
+    walk = graph._nested.walk
+    assert isinstance(walk, hierarchy.Positions) and rows and edges
+    assert not {"up", "depth", "grouped"} & set(vars(walk))     # graph --json reads none of them
+    assert graph.group_of["Module.m1.Linear.forward.0"] == "Module.m0.Linear.forward.0/Module.m1.Linear.forward.0"
+
+
+@needs_kernel
+def test_nest_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="differ"):
+        BUILT.nest(["a"], [], hierarchy.MAX_DEPTH)
+    with pytest.raises(ValueError, match="at least 1"):
+        BUILT.nest(["a"], [None], 0)
 
 
 def _deep_nestings() -> list[tuple[list[str], list]]:
@@ -241,24 +272,11 @@ def _deep_nestings() -> list[tuple[list[str], list]]:
 @needs_kernel
 @pytest.mark.parametrize("index", range(len(_deep_nestings())))
 def test_nesting_past_max_depth_equals_the_python_one(index, monkeypatch):
-    def nest() -> tuple:
-        names, parents = (list(x) for x in _deep_nestings()[index])
-        up = dict.fromkeys(p for p in parents if p is not None)
-        for name, parent in zip(names, parents, strict=True):
-            if name in up:
-                up[name] = parent
-        names += [m for m in up if m not in set(names)]
-        parents += [None] * (len(names) - len(parents))
-        try:
-            nested = hierarchy.nesting(names, parents, up)
-        except KeyError:
-            return (KeyError,)
-        return (set(nested.grouped), list(nested.deep.items()), nested.drawn, nested.problems, nested.anchors,
-                nested.leaves, nested.parents)
-
-    want = _python(monkeypatch, nest)
-    assert nest() == want
+    names, parents = _deep_nestings()[index]
+    want = _python(monkeypatch, lambda: _nest(names, parents))
+    assert _nest(names, parents) == want
     assert index < 3 or want[3]       # past the bound, said (the first three: at its edge)
+    assert any(len(path.split("/")) == hierarchy.MAX_DEPTH for path in dict(want[10]).values()) == (index > 0)
 
 
 @needs_kernel
