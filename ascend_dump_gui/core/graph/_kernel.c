@@ -663,18 +663,17 @@ typedef struct {
     size_t mask, used;
 } Index;
 
-/* An exact str's hash (-1 with an error set, or -2 when key is no exact str or not ready: the caller's Python path). */
-static Py_hash_t str_hash(PyObject *key) {
+/* Whether key is an exact str whose text can be read (else the Python walk takes the nesting). */
+static int exact_str(PyObject *key) {
     if (!PyUnicode_CheckExact(key))
-        return -2;
+        return 0;
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(key) < 0) {
         PyErr_Clear();
-        return -2;
+        return 0;
     }
 #endif
-    Py_hash_t h = PyObject_Hash(key);
-    return h == -2 ? -3 : h;        /* -2 is taken: any other value serves, equal strings still agree */
+    return 1;
 }
 
 /* Equal exact str (both ready): a str keeps its most compact kind, so equal text is equal bytes. */
@@ -773,15 +772,17 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
     int simple = 1;
     for (Py_ssize_t i = 0; simple && i < count; i++) {      /* the names' positions */
         PyObject *name = PyList_GET_ITEM(names, i);
-        Py_hash_t h = str_hash(name);
+        if (!exact_str(name)) {
+            simple = 0;
+            break;
+        }
+        Py_hash_t h = PyObject_Hash(name);
         if (h == -1)
             goto done;
-        uint32_t *slot = h == -2 ? NULL : slot_of(&index, name, h, names, missing);
-        simple = slot != NULL && slot[0] == 0;      /* a name no exact str, or twice: the Python walk */
-        if (simple) {
-            slot[0] = (uint32_t)i + 1;
-            slot[1] = (uint32_t)h;
-        }
+        uint32_t *slot = slot_of(&index, name, h, names, missing);
+        simple = slot[0] == 0;      /* a name twice: the Python walk */
+        slot[0] = (uint32_t)i + 1;
+        slot[1] = (uint32_t)h;
     }
     index.used = (size_t)count;
     memset(depth, 0xff, room * sizeof *depth);      /* -1: not a holder (yet) */
@@ -790,16 +791,23 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; simple && i < count; i++) {      /* each parent's position; the holders, first named first */
         PyObject *parent = PyList_GET_ITEM(parents, i);
         int32_t at = -1;
+        if (parent == Py_None) {
+            up[i] = -1;
+            continue;
+        }
         if (parent == run) {
             at = run_at;
-        } else if (parent != Py_None) {
-            Py_hash_t h = str_hash(parent);
+        } else if (!exact_str(parent)) {
+            simple = 0;
+            break;
+        } else if (run != NULL && same_str(parent, run)) {      /* the common cases, without hashing the parent: */
+            at = run_at;        /* the parent of the name before */
+        } else if (i > 0 && same_str(parent, PyList_GET_ITEM(names, i - 1))) {
+            at = (int32_t)i - 1;        /* the name before */
+        } else {
+            Py_hash_t h = PyObject_Hash(parent);        /* cached for a key, not for construct.json's values */
             if (h == -1)
                 goto done;
-            if (h == -2) {
-                simple = 0;
-                break;
-            }
             uint32_t *slot = slot_of(&index, parent, h, names, missing);
             if (slot[0] != 0) {
                 at = (int32_t)slot[0] - 1;
@@ -815,11 +823,11 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
                     goto done;
                 }
             }
-            run = parent;
-            run_at = at;
         }
+        run = parent;
+        run_at = at;
         up[i] = at;
-        if (at >= 0 && depth[at] == -1) {
+        if (depth[at] == -1) {
             depth[at] = -2;     /* -2: a holder, its depth not known yet */
             holders[held++] = at;
         }
