@@ -121,6 +121,8 @@ class Nesting:
     @property
     def anchors(self) -> list[str | None]:
         """Per box, the module whose group it sits in (None: the top)."""
+        if self.walk.anchors is not None:      # the kernel's, past MAX_DEPTH
+            return list(self.walk.anchors)
         if not self.deep:
             return list(compress(self.parents, self.drawn))
         boxes = list(compress(self.parents, self.drawn))
