@@ -723,18 +723,46 @@ static int grow(Index *index) {
     return 0;
 }
 
+/* An index of the names' positions (a repeated name keeps its first); 0, or -1 with an error set. */
+static int index_names(Index *index, PyObject *names) {
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    size_t size = 8;
+    while (size < 2 * (size_t)count)
+        size *= 2;
+    if ((index->slots = PyMem_Calloc(2 * size, sizeof *index->slots)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    index->mask = size - 1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        Py_hash_t h = PyObject_Hash(name);
+        if (h == -1)
+            return -1;
+        uint32_t *slot = slot_of(index, name, h, names, NULL);
+        if (slot[0] == 0) {
+            slot[0] = (uint32_t)i + 1;
+            slot[1] = (uint32_t)h;
+            index->used++;
+        }
+    }
+    return 0;
+}
+
+#define ANCESTORS 4     /* the name before and its enclosing modules tried before the index: where a parent mostly is */
+
 PyDoc_STRVAR(nest_doc,
              "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep) | None: "
-             "the nesting of names (exact str, each once) whose enclosing modules are parents (exact str or None), "
-             "by positions: missing, the modules named only as a parent (in the order first named; positions after "
-             "the names'); drawn, per position 1 for a box (it holds nothing, or sits at bound or deeper), 0 for a "
-             "group; int32 arrays (bytes): holders, the positions named as a parent in the order first named; order, "
-             "the same each after its parent (msprobe_hierarchy._cut_loops' order); depths, per position a holder's "
-             "depth (0 at the top; -1 for the others); past bound, anchor (per position, a holder at bound or deeper "
-             "-> the position of its ancestor at bound - 1, else -1) and anchors (per box, the module whose group it "
-             "sits in, None at the top) and deep (how many boxes sit at bound or deeper (a holder) or deeper than "
-             "bound (the others)); else anchor and anchors are None and deep 0. None when the parents loop, a name "
-             "repeats, or a name or parent is no exact str: the Python walk then takes the nesting.");
+             "the nesting of names (exact str, each once: a dict's keys) whose enclosing modules are parents (exact "
+             "str or None), by positions: missing, the modules named only as a parent (in the order first named; "
+             "positions after the names'); drawn, per position 1 for a box (it holds nothing, or sits at bound or "
+             "deeper), 0 for a group; int32 arrays (bytes): holders, the positions named as a parent in the order "
+             "first named; order, the same each after its parent (msprobe_hierarchy._cut_loops' order); depths, per "
+             "position a holder's depth (0 at the top; -1 for the others); past bound, anchor (per position, a holder "
+             "at bound or deeper -> the position of its ancestor at bound - 1, else -1), anchors (per box, the module "
+             "whose group it sits in, None at the top) and deep (how many boxes sit at bound or deeper (a holder) or "
+             "deeper than bound (the others)); else anchor and anchors are None and deep 0. None when the parents "
+             "loop or a name or parent is no exact str: the Python walk then takes the nesting.");
 
 static PyObject *py_nest(PyObject *self, PyObject *args) {
     PyObject *names, *parents, *missing = NULL, *result = NULL, *anchors = NULL;
@@ -752,41 +780,23 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
     }
     if (count > INT32_MAX / 2 - 1)
         Py_RETURN_NONE;
-    Index index = {NULL, 0, 0};
-    size_t size = 8;
-    while (size < 2 * (size_t)count)
-        size *= 2;
+    Index index = {NULL, 0, 0};     /* made when a parent is not found near the name before */
     size_t room = 2 * (size_t)count + 1;        /* positions: every name and at most one parent per name */
     int32_t *up = PyMem_Malloc(room * sizeof *up), *depth = PyMem_Malloc(room * sizeof *depth);
     int32_t *holders = PyMem_Malloc(room * sizeof *holders), *order = PyMem_Malloc(room * sizeof *order);
     int32_t *path = PyMem_Malloc(room * sizeof *path);
-    index.slots = PyMem_Calloc(2 * size, sizeof *index.slots);
-    index.mask = size - 1;
     missing = PyList_New(0);
-    if (up == NULL || depth == NULL || holders == NULL || order == NULL || path == NULL || index.slots == NULL
-        || missing == NULL) {
+    if (up == NULL || depth == NULL || holders == NULL || order == NULL || path == NULL || missing == NULL) {
         if (missing != NULL)
             PyErr_NoMemory();
         goto done;
     }
     int simple = 1;
-    for (Py_ssize_t i = 0; simple && i < count; i++) {      /* the names' positions */
-        PyObject *name = PyList_GET_ITEM(names, i);
-        if (!exact_str(name)) {
-            simple = 0;
-            break;
-        }
-        Py_hash_t h = PyObject_Hash(name);
-        if (h == -1)
-            goto done;
-        uint32_t *slot = slot_of(&index, name, h, names, missing);
-        simple = slot[0] == 0;      /* a name twice: the Python walk */
-        slot[0] = (uint32_t)i + 1;
-        slot[1] = (uint32_t)h;
-    }
-    index.used = (size_t)count;
+    for (Py_ssize_t i = 0; simple && i < count; i++)
+        simple = exact_str(PyList_GET_ITEM(names, i));
     memset(depth, 0xff, room * sizeof *depth);      /* -1: not a holder (yet) */
-    PyObject *run = NULL;       /* the parent of the name before, and its position */
+    memset(up, 0xff, room * sizeof *up);        /* -1: at the top, or not known yet (a name further on) */
+    PyObject *run = NULL;       /* the last parent named, and its position */
     int32_t run_at = -1;
     for (Py_ssize_t i = 0; simple && i < count; i++) {      /* each parent's position; the holders, first named first */
         PyObject *parent = PyList_GET_ITEM(parents, i);
@@ -800,13 +810,18 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
         } else if (!exact_str(parent)) {
             simple = 0;
             break;
-        } else if (run != NULL && same_str(parent, run)) {      /* the common cases, without hashing the parent: */
-            at = run_at;        /* the parent of the name before */
-        } else if (i > 0 && same_str(parent, PyList_GET_ITEM(names, i - 1))) {
-            at = (int32_t)i - 1;        /* the name before */
-        } else {
-            Py_hash_t h = PyObject_Hash(parent);        /* cached for a key, not for construct.json's values */
-            if (h == -1)
+        } else if (run != NULL && same_str(parent, run)) {      /* without hashing the parent: the last parent, */
+            at = run_at;
+        } else {        /* the name before or one of its enclosing modules */
+            int32_t near = (int32_t)i - 1;
+            for (int step = 0; at < 0 && near >= 0 && step < ANCESTORS; step++, near = up[near])
+                if (near != run_at && same_str(parent, near < count ? PyList_GET_ITEM(names, near)
+                                                                    : PyList_GET_ITEM(missing, near - count)))
+                    at = near;
+        }
+        if (at < 0) {       /* else its hash (cached for a key, not for construct.json's values) in the index */
+            Py_hash_t h = PyObject_Hash(parent);
+            if (h == -1 || (index.slots == NULL && index_names(&index, names) < 0))
                 goto done;
             uint32_t *slot = slot_of(&index, parent, h, names, missing);
             if (slot[0] != 0) {

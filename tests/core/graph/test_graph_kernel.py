@@ -1,5 +1,6 @@
 """The msprobe graph's C kernel (core/graph/_kernel.c) against the Python path it stands in for: box labels,
-the split by direction, enclosing modules, depths, control-edge chains, the document's node and edge dicts and
+the split by direction, enclosing modules, the nesting by positions (loops, self-parents, parents named only as
+parents, nesting past MAX_DEPTH, names that are no str or not ASCII, random forests), control-edge chains, the document's node and edge dicts and
 kinds, on real-looking and hostile names (dots, digits, step words in odd places, no step, ':' and newlines,
 non-ASCII), and whole ``graph --json`` documents of the msprobe trees (with dump.json data, compares, pipelines,
 loops, deep nesting, parameter gradients, a group cut into chunks) built both ways, byte for byte; plain
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -182,14 +184,16 @@ def test_the_split_by_direction_equals_the_python_one(tmp_path, monkeypatch):
 
 def _trees() -> list[tuple[list, list]]:
     """(names, parents): a tree listed parent first and child first, a long chain, parents named only as parents
-    (two of them by several names), non-ASCII names, a self-parent, loops of 2
-    and 3, a name twice, names or parents that are no str, nothing."""
+    (two of them by several names; 699 of them, the index growing), non-ASCII names, a self-parent, loops of 2
+    and 3, names or parents that are no str, nothing. Names are each once, as construct.json's keys are."""
     tree = [(f"m{i}", f"m{(i - 1) // 2}" if i else None) for i in range(2000)]
     chain = [(f"c{i}", f"c{i + 1}" if i < 500 else None) for i in range(501)]
-    only = [("a", "p"), ("b", "p"), ("q", None), ("c", "q"), ("d", "r"), ("r2", "r"), ("e", "é.层"), ("é.层.x", "é"), ("y", "é.层.x")]
-    cases = [tree, tree[::-1], chain, only, [("a", "a")], [("a", "b"), ("b", "a"), ("t", None)],
-             [("x", None), ("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")], [("a", None), ("b", "a"), ("a", "b")],
-             [("a", None), (1, "a")], [("a", None), ("b", 2)], [("a", None), ("b", ("a",))], []]
+    only = [("a", "p"), ("b", "p"), ("q", None), ("c", "q"), ("d", "r"), ("r2", "r"), ("e", "é.层"),
+            ("é.层.x", "é"), ("y", "é.层.x")]
+    many = [(f"c{i}", f"p{i % 700}") for i in range(1000)] + [("p3", "c5")]
+    cases = [tree, tree[::-1], chain, only, many, [("a", "a")], [("a", "b"), ("b", "a"), ("t", None)],
+             [("x", None), ("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")], [("a", None), (1, "a")],
+             [("a", None), ("b", 2)], [("a", None), ("b", ("a",))], []]
     return [([n for n, _ in case], [p for _, p in case]) for case in cases]
 
 
@@ -213,13 +217,31 @@ def test_nesting_by_positions_equals_the_python_walk(index, monkeypatch):
     names, parents = _trees()[index]
     want = _python(monkeypatch, lambda: _nest(names, parents))
     assert _nest(names, parents) == want
-    simple = index < 4 or index == len(_trees()) - 1       # no loop, each name once, every name a str
+    simple = index < 5 or index == len(_trees()) - 1       # no loop, every name and parent a str
     assert (BUILT.nest(list(names), list(parents), hierarchy.MAX_DEPTH) is not None) == simple
     if index == 3:      # modules named only as parents come after the names, at the top, in the order first named
         assert want[0][len(names):] == ["p", "r", "é.层", "é"] and want[1][len(names):] == [None] * 4
         assert dict(want[4])["é.层.x"] == "é" and dict(want[5])["é.层.x"] == 1
-    if 4 <= index <= 7:
+    if 5 <= index <= 7:
         assert want[3] and all("construct.json" in p for p in want[3])
+
+
+@needs_kernel
+@pytest.mark.parametrize("seed", range(40))
+def test_random_nestings_by_positions_equal_the_python_walk(seed, monkeypatch):
+    """Random forests listed in random order (a parent before its child in three seeds of four, loops likely in
+    the fourth), some parents named only as parents, nested past a bound of 3 or within 64 (MAX_DEPTH set for
+    both paths)."""
+    rng = random.Random(seed)
+    count = rng.randint(1, 300)
+    names = [f"Module.m{i}.Linear.forward.0" for i in range(count)]
+    extra = [f"Module.only{i}.Block.forward.0" for i in range(5)]
+    parents = [None if rng.random() < 0.1 else rng.choice(extra) if rng.random() < 0.05 else
+               names[rng.randrange(count)] if seed % 4 == 0 else names[rng.randrange(i)] if i else None
+               for i in range(count)]
+    monkeypatch.setattr(hierarchy, "MAX_DEPTH", 3 if seed % 2 else 64)
+    want = _python(monkeypatch, lambda: _nest(names, parents))
+    assert _nest(names, parents) == want
 
 
 @needs_kernel
