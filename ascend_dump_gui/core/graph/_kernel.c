@@ -749,7 +749,10 @@ static int index_names(Index *index, PyObject *names) {
     return 0;
 }
 
-#define ANCESTORS 4     /* the name before and its enclosing modules tried before the index: where a parent mostly is */
+/* Where a parent mostly is, tried before the index: the name before and its enclosing modules (a module's calls
+ * and modules in the order they start), or a name a few places off (msprobe's calls come before their module). */
+#define ANCESTORS 4
+#define NEARBY 4
 
 PyDoc_STRVAR(nest_doc,
              "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep) | None: "
@@ -812,12 +815,18 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
             break;
         } else if (run != NULL && same_str(parent, run)) {      /* without hashing the parent: the last parent, */
             at = run_at;
-        } else {        /* the name before or one of its enclosing modules */
+        } else {        /* the name before or one of its enclosing modules, or a name a few places off */
             int32_t near = (int32_t)i - 1;
             for (int step = 0; at < 0 && near >= 0 && step < ANCESTORS; step++, near = up[near])
                 if (near != run_at && same_str(parent, near < count ? PyList_GET_ITEM(names, near)
                                                                     : PyList_GET_ITEM(missing, near - count)))
                     at = near;
+            for (Py_ssize_t off = 1; at < 0 && off <= NEARBY; off++) {
+                if (i + off < count && same_str(parent, PyList_GET_ITEM(names, i + off)))
+                    at = (int32_t)(i + off);
+                else if (i - 1 - off >= 0 && same_str(parent, PyList_GET_ITEM(names, i - 1 - off)))
+                    at = (int32_t)(i - 1 - off);
+            }
         }
         if (at < 0) {       /* else its hash (cached for a key, not for construct.json's values) in the index */
             Py_hash_t h = PyObject_Hash(parent);
