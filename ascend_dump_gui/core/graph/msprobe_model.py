@@ -18,7 +18,7 @@ as leaves in execution order, one graph per direction (forward, backward).
 * **Scale** (a million modules): names, parents and box types are lists side by side, only the modules named as
   parents are walked, and the view's :class:`ModelGraph` is built on first use; ``graph --json`` needs only
   :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`. The per-name passes (the split by direction, the
-  enclosing modules, box labels, control edges) run in the optional C kernel
+  nesting, box labels, control edges) run in the optional C kernel
   (:mod:`~ascend_dump_gui.core.graph.kernel`) when it is built, with the results of the Python code beside each.
 """
 
