@@ -178,19 +178,19 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* Whether the ASCII name s has a part (between dots) that is backward or parameters_grad. */
+/* Whether the ASCII name s has a part (between dots) that is backward or parameters_grad: both end in 'd', so only
+ * the parts ending at a 'd' are looked at (a name of many short parts is not cut into each). */
 static int backward_part(const char *s, Py_ssize_t n) {
-    Py_ssize_t start = 0;
-    for (;;) {
-        const char *dot = memchr(s + start, '.', (size_t)(n - start));
-        Py_ssize_t end = dot ? dot - s : n, len = end - start;
-        if ((len == 8 && memcmp(s + start, "backward", 8) == 0)
-            || (len == 15 && memcmp(s + start, "parameters_grad", 15) == 0))
+    for (const char *d = s; (d = memchr(d, 'd', (size_t)(s + n - d))) != NULL; d++) {
+        Py_ssize_t end = d - s + 1;
+        if (end < n && s[end] != '.')
+            continue;       /* no part ends here */
+        if ((end == 8 || (end > 8 && s[end - 9] == '.')) && memcmp(s + end - 8, "backward", 8) == 0)
             return 1;
-        if (!dot)
-            return 0;
-        start = end + 1;
+        if ((end == 15 || (end > 15 && s[end - 16] == '.')) && memcmp(s + end - 15, "parameters_grad", 15) == 0)
+            return 1;
     }
+    return 0;
 }
 
 PyDoc_STRVAR(backward_doc, "backward(names, test) -> bytes: per name, 1 if it has a backward or parameters_grad "
