@@ -752,7 +752,7 @@ static int index_names(Index *index, PyObject *names) {
 /* Where a parent mostly is, tried before the index: the name before and its enclosing modules (a module's calls
  * and modules in the order they start), or a name a few places off (msprobe's calls come before their module). */
 #define ANCESTORS 4
-#define NEARBY 4
+#define NEARBY 8
 
 PyDoc_STRVAR(nest_doc,
              "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep) | None: "
