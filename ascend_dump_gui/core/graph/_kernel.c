@@ -8,7 +8,8 @@
  *   enclose           the names that enclose others, their parents filled in (the same)
  *   flatten           msprobe_hierarchy.nesting past MAX_DEPTH: groups, deep anchors, boxes, the count
  *   types             msprobe_model._types: box labels
- *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
+ *   chain, chain_at   msprobe_model._edges: each box after the previous one of its group or chunk (chain_at: the
+ *                     groups by position, as nest gives them)
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
  *
  * Name rules are done here only in the common case, on names that are exact ASCII str: a module's box label (the
@@ -755,7 +756,8 @@ static int index_names(Index *index, PyObject *names) {
 #define NEARBY 8
 
 PyDoc_STRVAR(nest_doc,
-             "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep) | None: "
+             "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep, homes) | "
+             "None: "
              "the nesting of names (exact str, each once: a dict's keys) whose enclosing modules are parents (exact "
              "str or None), by positions: missing, the modules named only as a parent (in the order first named; "
              "positions after the names'); drawn, per position 1 for a box (it holds nothing, or sits at bound or "
@@ -764,8 +766,9 @@ PyDoc_STRVAR(nest_doc,
              "position a holder's depth (0 at the top; -1 for the others); past bound, anchor (per position, a holder "
              "at bound or deeper -> the position of its ancestor at bound - 1, else -1), anchors (per box, the module "
              "whose group it sits in, None at the top) and deep (how many boxes sit at bound or deeper (a holder) or "
-             "deeper than bound (the others)); else anchor and anchors are None and deep 0. None when the parents "
-             "loop or a name or parent is no exact str: the Python walk then takes the nesting.");
+             "deeper than bound (the others)); else anchor and anchors are None and deep 0; homes (int32, per box: "
+             "the position of the module whose group it sits in, -1 at the top). None when the parents loop or a "
+             "name or parent is no exact str: the Python walk then takes the nesting.");
 
 static PyObject *py_nest(PyObject *self, PyObject *args) {
     PyObject *names, *parents, *missing = NULL, *result = NULL, *anchors = NULL;
@@ -787,9 +790,11 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
     size_t room = 2 * (size_t)count + 1;        /* positions: every name and at most one parent per name */
     int32_t *up = PyMem_Malloc(room * sizeof *up), *depth = PyMem_Malloc(room * sizeof *depth);
     int32_t *holders = PyMem_Malloc(room * sizeof *holders), *order = PyMem_Malloc(room * sizeof *order);
-    int32_t *path = PyMem_Malloc(room * sizeof *path);
+    int32_t *path = PyMem_Malloc(room * sizeof *path), *homes = PyMem_Malloc(room * sizeof *homes);
+    Py_ssize_t boxes = 0;
     missing = PyList_New(0);
-    if (up == NULL || depth == NULL || holders == NULL || order == NULL || path == NULL || missing == NULL) {
+    if (up == NULL || depth == NULL || holders == NULL || order == NULL || path == NULL || homes == NULL
+        || missing == NULL) {
         if (missing != NULL)
             PyErr_NoMemory();
         goto done;
@@ -896,8 +901,11 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
         goto done;
     char *box = PyBytes_AS_STRING(drawn);
     if (deepest < bound) {
-        for (Py_ssize_t i = 0; i < total; i++)
+        for (Py_ssize_t i = 0; i < total; i++) {
             box[i] = depth[i] < 0;
+            if (box[i])
+                homes[boxes++] = up[i];
+        }
         anchor = Py_None;
         Py_INCREF(anchor);
         anchors = Py_None;
@@ -917,6 +925,7 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
             Py_ssize_t d = holds ? depth[i] : parent < 0 ? 0 : depth[parent] + 1;     /* a box's depth */
             deep += d >= bound + !holds;
             int32_t home = parent < 0 ? -1 : path[parent] >= 0 ? path[parent] : parent;
+            homes[boxes++] = home;
             PyObject *module = home < 0 ? Py_None : home < count ? PyList_GET_ITEM(names, home)
                                                                  : PyList_GET_ITEM(missing, home - count);
             if (PyList_Append(anchors, module) < 0)
@@ -928,10 +937,11 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
             anchor = PyBytes_FromStringAndSize((const char *)path, total * (Py_ssize_t)sizeof *path);
     }
     if (anchor != NULL)
-        result = Py_BuildValue("(OOy#y#y#OOn)", missing, drawn, (const char *)holders,
+        result = Py_BuildValue("(OOy#y#y#OOny#)", missing, drawn, (const char *)holders,
                                held * (Py_ssize_t)sizeof *holders, (const char *)order,
                                ordered * (Py_ssize_t)sizeof *order, (const char *)depth,
-                               total * (Py_ssize_t)sizeof *depth, anchor, anchors, deep);
+                               total * (Py_ssize_t)sizeof *depth, anchor, anchors, deep, (const char *)homes,
+                               boxes * (Py_ssize_t)sizeof *homes);
     Py_DECREF(drawn);
     Py_XDECREF(anchor);
 done:
@@ -941,8 +951,59 @@ done:
     PyMem_Free(holders);
     PyMem_Free(order);
     PyMem_Free(path);
+    PyMem_Free(homes);
     Py_XDECREF(missing);
     Py_XDECREF(anchors);
+    return result;
+}
+
+PyDoc_STRVAR(chain_at_doc, "chain_at(boxes, homes, widest) -> (sources, targets): chain(boxes, keys, widest) where "
+                           "the keys are positions: homes, an int32 array (bytes) beside boxes, each box's group's "
+                           "module as nest gives it (-1: the top).");
+
+static PyObject *py_chain_at(PyObject *self, PyObject *args) {
+    PyObject *boxes, *sources = NULL, *targets = NULL, *result = NULL;
+    Py_buffer homes;
+    Py_ssize_t widest;
+    if (!PyArg_ParseTuple(args, "O!y*n", &PyList_Type, &boxes, &homes, &widest))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(boxes), slots = 1;
+    const int32_t *home = homes.buf;
+    int32_t *last = NULL, *seen = NULL;     /* per key (its position + 1): its last box, how many it had */
+    if (homes.len != count * (Py_ssize_t)sizeof *home || widest < 1) {
+        PyErr_SetString(PyExc_ValueError, widest < 1 ? "widest must be at least 1" : "boxes and homes differ in length");
+        goto done;
+    }
+    for (Py_ssize_t b = 0; b < count; b++) {
+        if (home[b] < -1) {
+            PyErr_SetString(PyExc_ValueError, "homes: a position below -1");
+            goto done;
+        }
+        slots = home[b] + 2 > slots ? home[b] + 2 : slots;
+    }
+    last = PyMem_Malloc(slots * sizeof *last);
+    seen = PyMem_Calloc(slots, sizeof *seen);
+    sources = PyList_New(0);
+    targets = PyList_New(0);
+    if (last == NULL || seen == NULL || sources == NULL || targets == NULL) {
+        if (sources != NULL && targets != NULL)
+            PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t b = 0; b < count; b++) {
+        int32_t key = home[b] + 1, source = seen[key]++ % widest == 0 ? -1 : last[key];     /* a chunk's first */
+        last[key] = (int32_t)b;
+        if (source >= 0 && (PyList_Append(sources, PyList_GET_ITEM(boxes, source)) < 0
+                            || PyList_Append(targets, PyList_GET_ITEM(boxes, b)) < 0))
+            goto done;
+    }
+    result = PyTuple_Pack(2, sources, targets);
+done:
+    PyBuffer_Release(&homes);
+    PyMem_Free(last);
+    PyMem_Free(seen);
+    Py_XDECREF(sources);
+    Py_XDECREF(targets);
     return result;
 }
 
@@ -958,6 +1019,7 @@ static PyMethodDef methods[] = {
     {"edges", py_edges, METH_O, edges_doc},
     {"kinds", py_kinds, METH_VARARGS, kinds_doc},
     {"nest", py_nest, METH_VARARGS, nest_doc},
+    {"chain_at", py_chain_at, METH_VARARGS, chain_at_doc},
     {NULL, NULL, 0, NULL},
 };
 

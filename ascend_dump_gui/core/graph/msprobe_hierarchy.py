@@ -39,20 +39,22 @@ class Walked:
     grouped: Collection[str]
     deep: dict[str, str] = field(default_factory=dict)
     anchors: None = None
+    homes: None = None
 
 
 class Positions:
     """What the C kernel's walk made of a nesting without loops, by position in ``names`` (int32 arrays: the
     holders in the order first named as a parent, the same each after its parent, the holders' depths, past
-    :data:`MAX_DEPTH` each deep holder's ancestor at that depth, and the boxes' anchors); :class:`Nesting`'s
-    dicts are spelled from them on first use (``graph --json`` needs none of them)."""
+    :data:`MAX_DEPTH` each deep holder's ancestor at that depth; and past it the boxes' anchors); :class:`Nesting`'s
+    dicts are spelled from them on first use (``graph --json`` needs none of them). ``homes``: per box, the
+    position of its anchor (-1 at the top; int32, for the kernel's control edges)."""
 
     def __init__(self, names: list[str], parents: list[str | None], holders: bytes, order: bytes, depths: bytes,
-                 anchor: bytes | None, anchors: list[str | None] | None) -> None:
+                 anchor: bytes | None, anchors: list[str | None] | None, homes: bytes) -> None:
         self._names, self._parents = names, parents
         self._holders, self._order, self._depths = (memoryview(b).cast("i") for b in (holders, order, depths))
         self._anchor = memoryview(anchor).cast("i") if anchor is not None else None
-        self.anchors = anchors
+        self.anchors, self.homes = anchors, homes
 
     @cached_property
     def up(self) -> dict[str, str | None]:
@@ -305,11 +307,11 @@ def nest(names: list[str], parents: list[str | None]) -> Nesting:
     built = kernel.KERNEL
     walked = built.nest(names, parents, MAX_DEPTH) if built is not None else None
     if walked is not None:
-        missing, drawn, holders, order, depths, anchor, anchors, deep = walked
+        missing, drawn, holders, order, depths, anchor, anchors, deep, homes = walked
         if missing:
             names = [*names, *missing]
             parents += [None] * len(missing)
-        return Nesting(names, parents, drawn, Positions(names, parents, holders, order, depths, anchor, anchors),
+        return Nesting(names, parents, drawn, Positions(names, parents, holders, order, depths, anchor, anchors, homes),
                        [_flattened(deep)] if deep else [])
     if built is not None:       # the same in C
         up = built.enclosing(parents)

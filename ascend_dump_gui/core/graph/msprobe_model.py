@@ -319,13 +319,15 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
     call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
     alone: the (sources, targets) of the control edges."""
-    leaves, anchors = nested.leaves, nested.anchors
+    leaves = nested.leaves
     owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
     built = kernel.KERNEL if not entries and not owners else None
-    if built is not None:       # the same in C, a large group's chunks counted as it goes
-        return built.chain(leaves, anchors, MAX_CHILDREN)
-    keys = nested.chunk_keys(anchors)
+    if built is not None:       # the same in C, a large group's chunks counted as it goes (by position: the kernel's)
+        homes = nested.walk.homes
+        return built.chain(leaves, nested.anchors, MAX_CHILDREN) if homes is None else \
+            built.chain_at(leaves, homes, MAX_CHILDREN)
+    keys = nested.chunk_keys(nested.anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
         sources: list[str] = []

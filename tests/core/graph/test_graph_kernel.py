@@ -127,11 +127,11 @@ def test_enclose_equals_the_mask_and_update(spread):
     assert BUILT.enclose(names, parents, got) == named and list(got.items()) == list(want.items())
 
 
-def _chain_loop(keys: list) -> tuple[list[str], list[str]]:
+def _chain_loop(keys: list, boxes: list[str] = NAMES) -> tuple[list[str], list[str]]:
     """The Python loop the kernel's chain stands in for: each box after the previous one with its key."""
     previous: dict = {}
     sources, targets = [], []
-    for name, key in zip(NAMES, keys, strict=True):
+    for name, key in zip(boxes, keys, strict=True):
         if key in previous:
             sources.append(previous[key])
             targets.append(name)
@@ -162,7 +162,7 @@ def test_control_chains_cut_into_chunks_equal_the_loop_over_chunk_keys(spread):
         BUILT.chain(NAMES, keys, 0)
 
 
-def _chunked_loop(keys: list, widest: int) -> tuple[list[str], list[str]]:
+def _chunked_loop(keys: list, widest: int, boxes: list[str] = NAMES) -> tuple[list[str], list[str]]:
     """chunk_keys' rule with any width: a key of more than ``widest`` boxes keyed by (key, chunk)."""
     counts = Counter(keys)
     seen: Counter = Counter()
@@ -170,7 +170,7 @@ def _chunked_loop(keys: list, widest: int) -> tuple[list[str], list[str]]:
     for key in keys:
         chunked.append((key, seen[key] // widest) if counts[key] > widest else key)
         seen[key] += 1
-    return _chain_loop(chunked)
+    return _chain_loop(chunked, boxes)
 
 
 @needs_kernel
@@ -242,6 +242,12 @@ def test_random_nestings_by_positions_equal_the_python_walk(seed, monkeypatch):
     monkeypatch.setattr(hierarchy, "MAX_DEPTH", 3 if seed % 2 else 64)
     want = _python(monkeypatch, lambda: _nest(names, parents))
     assert _nest(names, parents) == want
+    nested = hierarchy.nest(list(names), list(parents))
+    if nested.walk.homes is not None:       # control edges by position: the chains of the anchors
+        for widest in (1, 2, 3, 7, hierarchy.MAX_CHILDREN):
+            assert BUILT.chain_at(nested.leaves, nested.walk.homes, widest) == \
+                BUILT.chain(nested.leaves, nested.anchors, widest) == \
+                _chunked_loop(nested.anchors, widest, nested.leaves)
 
 
 @needs_kernel
@@ -262,6 +268,12 @@ def test_nest_refuses_bad_arguments():
         BUILT.nest(["a"], [], hierarchy.MAX_DEPTH)
     with pytest.raises(ValueError, match="at least 1"):
         BUILT.nest(["a"], [None], 0)
+    with pytest.raises(ValueError, match="differ"):
+        BUILT.chain_at(["a"], b"", 1)
+    with pytest.raises(ValueError, match="at least 1"):
+        BUILT.chain_at(["a"], bytes(4), 0)
+    with pytest.raises(ValueError, match="below -1"):
+        BUILT.chain_at(["a"], (-2).to_bytes(4, sys.byteorder, signed=True), 1)
 
 
 def _deep_nestings() -> list[tuple[list[str], list]]:
