@@ -957,29 +957,29 @@ done:
     return result;
 }
 
-PyDoc_STRVAR(chain_at_doc, "chain_at(boxes, homes, widest) -> (sources, targets): chain(boxes, keys, widest) where "
-                           "the keys are positions: homes, an int32 array (bytes) beside boxes, each box's group's "
-                           "module as nest gives it (-1: the top).");
+PyDoc_STRVAR(chain_at_doc, "chain_at(boxes, homes, positions, widest) -> (sources, targets): chain(boxes, keys, "
+                           "widest) where the keys are positions: homes, an int32 array (bytes) beside boxes, each "
+                           "box's group's module as nest gives it (-1: the top; below positions).");
 
 static PyObject *py_chain_at(PyObject *self, PyObject *args) {
     PyObject *boxes, *sources = NULL, *targets = NULL, *result = NULL;
     Py_buffer homes;
-    Py_ssize_t widest;
-    if (!PyArg_ParseTuple(args, "O!y*n", &PyList_Type, &boxes, &homes, &widest))
+    Py_ssize_t positions, widest;
+    if (!PyArg_ParseTuple(args, "O!y*nn", &PyList_Type, &boxes, &homes, &positions, &widest))
         return NULL;
-    Py_ssize_t count = PyList_GET_SIZE(boxes), slots = 1;
+    Py_ssize_t count = PyList_GET_SIZE(boxes), slots = positions + 1;      /* a key per position, and the top */
     const int32_t *home = homes.buf;
     int32_t *last = NULL, *seen = NULL;     /* per key (its position + 1): its last box, how many it had */
-    if (homes.len != count * (Py_ssize_t)sizeof *home || widest < 1) {
-        PyErr_SetString(PyExc_ValueError, widest < 1 ? "widest must be at least 1" : "boxes and homes differ in length");
+    if (homes.len != count * (Py_ssize_t)sizeof *home || widest < 1 || positions < 0 || positions > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, widest < 1 ? "widest must be at least 1" : homes.len != count * 4 ?
+                        "boxes and homes differ in length" : "positions: out of range");
         goto done;
     }
     for (Py_ssize_t b = 0; b < count; b++) {
-        if (home[b] < -1) {
-            PyErr_SetString(PyExc_ValueError, "homes: a position below -1");
+        if (home[b] < -1 || home[b] >= positions) {
+            PyErr_SetString(PyExc_ValueError, "homes: a position out of range");
             goto done;
         }
-        slots = home[b] + 2 > slots ? home[b] + 2 : slots;
     }
     last = PyMem_Malloc(slots * sizeof *last);
     seen = PyMem_Calloc(slots, sizeof *seen);
@@ -991,7 +991,8 @@ static PyObject *py_chain_at(PyObject *self, PyObject *args) {
         goto done;
     }
     for (Py_ssize_t b = 0; b < count; b++) {
-        int32_t key = home[b] + 1, source = seen[key]++ % widest == 0 ? -1 : last[key];     /* a chunk's first */
+        Py_ssize_t key = (Py_ssize_t)home[b] + 1;
+        int32_t source = seen[key]++ % widest == 0 ? -1 : last[key];       /* -1: a chunk's first */
         last[key] = (int32_t)b;
         if (source >= 0 && (PyList_Append(sources, PyList_GET_ITEM(boxes, source)) < 0
                             || PyList_Append(targets, PyList_GET_ITEM(boxes, b)) < 0))

@@ -326,7 +326,7 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     if built is not None:       # the same in C, a large group's chunks counted as it goes (by position: the kernel's)
         homes = nested.walk.homes
         return built.chain(leaves, nested.anchors, MAX_CHILDREN) if homes is None else \
-            built.chain_at(leaves, homes, MAX_CHILDREN)
+            built.chain_at(leaves, homes, len(nested.names), MAX_CHILDREN)
     keys = nested.chunk_keys(nested.anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
