@@ -755,6 +755,23 @@ static int index_names(Index *index, PyObject *names) {
 #define ANCESTORS 4
 #define NEARBY 8
 
+/* The per-position arrays up, depth and holders grown from had to room positions (the new ones at the top,
+ * holding nothing: -1); 0, or -1 with an error set. */
+static int more_positions(int32_t **up, int32_t **depth, int32_t **holders, size_t had, size_t room) {
+    int32_t **arrays[] = {up, depth, holders};
+    for (int j = 0; j < 3; j++) {
+        int32_t *grown = PyMem_Realloc(*arrays[j], room * sizeof *grown);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *arrays[j] = grown;
+    }
+    memset(*up + had, 0xff, (room - had) * sizeof **up);
+    memset(*depth + had, 0xff, (room - had) * sizeof **depth);
+    return 0;
+}
+
 PyDoc_STRVAR(nest_doc,
              "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep, homes) | "
              "None: "
@@ -787,23 +804,18 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
     if (count > INT32_MAX / 2 - 1)
         Py_RETURN_NONE;
     Index index = {NULL, 0, 0};     /* made when a parent is not found near the name before */
-    size_t room = 2 * (size_t)count + 1;        /* positions: every name and at most one parent per name */
-    int32_t *up = PyMem_Malloc(room * sizeof *up), *depth = PyMem_Malloc(room * sizeof *depth);
-    int32_t *holders = PyMem_Malloc(room * sizeof *holders), *order = PyMem_Malloc(room * sizeof *order);
-    int32_t *path = PyMem_Malloc(room * sizeof *path), *homes = PyMem_Malloc(room * sizeof *homes);
+    /* per position (the names', then the modules named only as a parent): up, its parent's (-1: at the top, or not
+     * known yet: a name further on); depth (-1: holds nothing); holders (grown with the positions); then order,
+     * path and homes */
+    size_t room = (size_t)count + 1;
+    int32_t *up = NULL, *depth = NULL, *holders = NULL, *order = NULL, *path = NULL, *homes = NULL;
     Py_ssize_t boxes = 0;
     missing = PyList_New(0);
-    if (up == NULL || depth == NULL || holders == NULL || order == NULL || path == NULL || homes == NULL
-        || missing == NULL) {
-        if (missing != NULL)
-            PyErr_NoMemory();
+    if (missing == NULL || more_positions(&up, &depth, &holders, 0, room) < 0)
         goto done;
-    }
     int simple = 1;
     for (Py_ssize_t i = 0; simple && i < count; i++)
         simple = exact_str(PyList_GET_ITEM(names, i));
-    memset(depth, 0xff, room * sizeof *depth);      /* -1: not a holder (yet) */
-    memset(up, 0xff, room * sizeof *up);        /* -1: at the top, or not known yet (a name further on) */
     PyObject *run = NULL;       /* the last parent named, and its position */
     int32_t run_at = -1;
     for (Py_ssize_t i = 0; simple && i < count; i++) {      /* each parent's position; the holders, first named first */
@@ -843,6 +855,11 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
             } else {        /* named only as a parent: a module after the names, at the top */
                 if (PyList_Append(missing, parent) < 0)
                     goto done;
+                if ((size_t)total == room) {
+                    if (more_positions(&up, &depth, &holders, room, 2 * room) < 0)
+                        goto done;
+                    room *= 2;
+                }
                 at = (int32_t)total;
                 slot[0] = (uint32_t)total + 1;
                 slot[1] = (uint32_t)h;
@@ -863,6 +880,13 @@ static PyObject *py_nest(PyObject *self, PyObject *args) {
     }
     PyMem_Free(index.slots);
     index.slots = NULL;
+    order = PyMem_Malloc((held + 1) * sizeof *order);
+    path = PyMem_Malloc((total + 1) * sizeof *path);
+    homes = PyMem_Malloc((total + 1) * sizeof *homes);
+    if (simple && (order == NULL || path == NULL || homes == NULL)) {
+        PyErr_NoMemory();
+        goto done;
+    }
     /* each holder's depth, walking up from each in the order first named (a module after its parent) */
     for (Py_ssize_t k = 0; simple && k < held; k++) {
         int32_t start = holders[k], node = start, parent, base;
