@@ -45,11 +45,6 @@ static int module_head(const char *s, Py_ssize_t n) {
     return (n >= 7 && memcmp(s, "Module.", 7) == 0) || (n >= 5 && memcmp(s, "Cell.", 5) == 0);
 }
 
-static int step_word(const char *s, Py_ssize_t n) {
-    return (n == 7 && memcmp(s, "forward", 7) == 0) || (n == 8 && memcmp(s, "backward", 8) == 0)
-        || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
-}
-
 /* msprobe's scopes and the bare prefixes: module names though not Module.-headed (msprobe_model.is_module). */
 static int scope_word(const char *s, Py_ssize_t n) {
     return (n == 9 && memcmp(s, "optimizer", 9) == 0) || (n == 9 && memcmp(s, "clip_grad", 9) == 0)
@@ -95,46 +90,60 @@ static PyObject *label_of(Labels *ring, PyObject *name, Py_ssize_t start, Py_ssi
     return made;
 }
 
+/* The start of the part of s that ends at end (s[end] is '.' or the end) when it is forward, backward or (with
+ * grads) parameters_grad, else -1. */
+static Py_ssize_t step_before(const char *s, Py_ssize_t end, int grads) {
+    static const char *const words[] = {"forward", "backward", "parameters_grad"};
+    static const Py_ssize_t lengths[] = {7, 8, 15};
+    for (int k = 0; k < 2 + grads; k++) {
+        Py_ssize_t start = end - lengths[k];
+        if (start >= 0 && (start == 0 || s[start - 1] == '.') && memcmp(s + start, words[k], (size_t)lengths[k]) == 0)
+            return start;
+    }
+    return -1;
+}
+
+/* The start of the first part of s at or after from that is a step word (see step_before), else -1: each step word
+ * ends in 'd', so only the parts ending at a 'd' are looked at (a name of many parts is not cut into each). */
+static Py_ssize_t first_step(const char *s, Py_ssize_t n, Py_ssize_t from, int grads) {
+    for (const char *d = s + from; (d = memchr(d, 'd', (size_t)(s + n - d))) != NULL; d++) {
+        Py_ssize_t end = d - s + 1, start;
+        if ((end == n || s[end] == '.') && (start = step_before(s, end, grads)) >= from)
+            return start;
+    }
+    return -1;
+}
+
 /* The label of module name s (ASCII, no trailing newline): the part before the first part after the first that
  * is a step word, else the name. */
 static PyObject *module_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
-    Py_ssize_t start = 0, before = -1;
-    for (;;) {
-        const char *dot = memchr(s + start, '.', (size_t)(n - start));
-        Py_ssize_t end = dot ? dot - s : n;
-        if (before >= 0 && step_word(s + start, end - start))
-            return label_of(ring, name, before, start - 1 - before);
-        if (!dot)
-            break;
-        before = start;
-        start = end + 1;
+    Py_ssize_t first = memchr(s, '.', (size_t)n) ? (const char *)memchr(s, '.', (size_t)n) - s + 1 : n;
+    Py_ssize_t start = first < n ? first_step(s, n, first, 1) : -1;     /* a part after the first */
+    if (start < 0) {
+        Py_INCREF(name);
+        return name;
     }
-    Py_INCREF(name);
-    return name;
+    Py_ssize_t before = start - 1;      /* s[before] is the '.' ending the part before */
+    while (before > 0 && s[before - 1] != '.')
+        before--;
+    return label_of(ring, name, before, start - 1 - before);
 }
 
 /* The label of API call name s (ASCII, no trailing newline, no module): the part before the first part that is
  * forward or backward, less a last part of digits (its call number), else the name (msprobe_model.call_label). */
 static PyObject *api_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
-    Py_ssize_t start = 0;
-    for (;;) {
-        const char *dot = memchr(s + start, '.', (size_t)(n - start));
-        Py_ssize_t end = dot ? dot - s : n, len = end - start;
-        if ((len == 7 && memcmp(s + start, "forward", 7) == 0) || (len == 8 && memcmp(s + start, "backward", 8) == 0)) {
-            Py_ssize_t before = start ? start - 1 : 0, last = before;      /* s[:before] precedes the step */
-            while (last > 0 && s[last - 1] != '.')
-                last--;
-            int number = last > 0 && last < before;      /* a '.' in s[:before] and digits after the last one */
-            for (Py_ssize_t j = last; number && j < before; j++)
-                number = s[j] >= '0' && s[j] <= '9';
-            return label_of(ring, name, 0, number ? last - 1 : before);
-        }
-        if (!dot)
-            break;
-        start = end + 1;
+    Py_ssize_t start = first_step(s, n, 0, 0);
+    if (start < 0) {
+        Py_INCREF(name);
+        return name;
     }
-    Py_INCREF(name);
-    return name;
+    Py_ssize_t before = start ? start - 1 : 0, last = before;      /* s[:before] precedes the step */
+    while (last > 0 && s[last - 1] != '.')
+        last--;
+    int number = last > 0 && last < before;      /* a '.' in s[:before] and digits after the last one */
+    for (Py_ssize_t j = last; number && j < before; j++)
+        number = s[j] >= '0' && s[j] <= '9';
+    return label_of(ring, name, 0, number ? last - 1 : before);
 }
 
 PyDoc_STRVAR(types_doc, "types(names, drawn, label) -> list: per name, None where drawn (bytes) is 0, else its box "

@@ -47,7 +47,10 @@ def _names() -> list[str]:
               "Cell..backward.", "Module..forward.0", "Module.a.forward.b.Linear.forward.0", "Module.",
               "Module", "Cell", "optimizer", "clip_grad", "Functional.linear.0.forward", "Tensor.__add__.3.backward",
               "Torch.sum.12.forward.0", "Module.层.Linear.forward.0", "Module.x.Linear.forward.０",
-              "pipeline:step0/rank1:Module.x.Linear.forward.0", "", ".", "..", "Module.a.b.c.d.e.f.g.h"]
+              "pipeline:step0/rank1:Module.x.Linear.forward.0", "", ".", "..", "Module.a.b.c.d.e.f.g.h",
+              "Module.xforward.forward.0", "Module.a.forward", "Functional.forwardx.0.forward", "Module.a..forward.0",
+              "Tensor.dd.0.backward", "Module.parameters_grad", "Module.x.parameters_grad.forward.0", "d", "d.d",
+              "Module.d.Linear.backwardd.forward.1", "Functional.linear.0.forward.d", "forward.0", "backward"]
     return names
 
 
