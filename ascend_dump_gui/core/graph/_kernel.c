@@ -990,26 +990,29 @@ done:
     return result;
 }
 
-PyDoc_STRVAR(chain_at_doc, "chain_at(boxes, homes, positions, widest) -> (sources, targets): chain(boxes, keys, "
-                           "widest) where the keys are positions: homes, an int32 array (bytes) beside boxes, each "
-                           "box's group's module as nest gives it (-1: the top; below positions).");
+PyDoc_STRVAR(chain_at_doc, "chain_at(names, drawn, homes, widest) -> (sources, targets): chain(boxes, keys, widest) "
+                           "of the boxes among names (drawn, bytes: 1 for a box) whose keys are positions in names: "
+                           "homes, an int32 array (bytes) per box, its group's module as nest gives it (-1: the top).");
 
 static PyObject *py_chain_at(PyObject *self, PyObject *args) {
-    PyObject *boxes, *sources = NULL, *targets = NULL, *result = NULL;
-    Py_buffer homes;
-    Py_ssize_t positions, widest;
-    if (!PyArg_ParseTuple(args, "O!y*nn", &PyList_Type, &boxes, &homes, &positions, &widest))
+    PyObject *names, *sources = NULL, *targets = NULL, *result = NULL;
+    Py_buffer drawn, homes;
+    Py_ssize_t widest;
+    if (!PyArg_ParseTuple(args, "O!y*y*n", &PyList_Type, &names, &drawn, &homes, &widest))
         return NULL;
-    Py_ssize_t count = PyList_GET_SIZE(boxes), slots = positions + 1;      /* a key per position, and the top */
+    Py_ssize_t count = PyList_GET_SIZE(names), boxes = 0, slots = count + 1;      /* a key per position, the top */
+    const char *box = drawn.buf;
     const int32_t *home = homes.buf;
-    int32_t *last = NULL, *seen = NULL;     /* per key (its position + 1): its last box, how many it had */
-    if (homes.len != count * (Py_ssize_t)sizeof *home || widest < 1 || positions < 0 || positions > INT32_MAX) {
-        PyErr_SetString(PyExc_ValueError, widest < 1 ? "widest must be at least 1" : homes.len != count * 4 ?
-                        "boxes and homes differ in length" : "positions: out of range");
+    int32_t *last = NULL, *seen = NULL;     /* per key (its position + 1): its last box's position, its boxes */
+    for (Py_ssize_t i = 0; i < drawn.len; i++)
+        boxes += box[i] != 0;
+    if (drawn.len != count || homes.len != boxes * (Py_ssize_t)sizeof *home || widest < 1 || count > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, widest < 1 ? "widest must be at least 1" : "names, drawn and homes differ "
+                        "in length");
         goto done;
     }
-    for (Py_ssize_t b = 0; b < count; b++) {
-        if (home[b] < -1 || home[b] >= positions) {
+    for (Py_ssize_t b = 0; b < boxes; b++) {
+        if (home[b] < -1 || home[b] >= count) {
             PyErr_SetString(PyExc_ValueError, "homes: a position out of range");
             goto done;
         }
@@ -1023,16 +1026,19 @@ static PyObject *py_chain_at(PyObject *self, PyObject *args) {
             PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t b = 0; b < count; b++) {
-        Py_ssize_t key = (Py_ssize_t)home[b] + 1;
+    for (Py_ssize_t i = 0, b = 0; i < count; i++) {
+        if (!box[i])
+            continue;
+        Py_ssize_t key = (Py_ssize_t)home[b++] + 1;
         int32_t source = seen[key]++ % widest == 0 ? -1 : last[key];       /* -1: a chunk's first */
-        last[key] = (int32_t)b;
-        if (source >= 0 && (PyList_Append(sources, PyList_GET_ITEM(boxes, source)) < 0
-                            || PyList_Append(targets, PyList_GET_ITEM(boxes, b)) < 0))
+        last[key] = (int32_t)i;
+        if (source >= 0 && (PyList_Append(sources, PyList_GET_ITEM(names, source)) < 0
+                            || PyList_Append(targets, PyList_GET_ITEM(names, i)) < 0))
             goto done;
     }
     result = PyTuple_Pack(2, sources, targets);
 done:
+    PyBuffer_Release(&drawn);
     PyBuffer_Release(&homes);
     PyMem_Free(last);
     PyMem_Free(seen);

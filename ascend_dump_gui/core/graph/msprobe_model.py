@@ -319,14 +319,14 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
     call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
     alone: the (sources, targets) of the control edges."""
-    leaves = nested.leaves
-    owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
+    owners = {n: o for n in nested.leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
     built = kernel.KERNEL if not entries and not owners else None
     if built is not None:       # the same in C, a large group's chunks counted as it goes (by position: the kernel's)
         homes = nested.walk.homes
-        return built.chain(leaves, nested.anchors, MAX_CHILDREN) if homes is None else \
-            built.chain_at(leaves, homes, len(nested.names), MAX_CHILDREN)
+        return built.chain(nested.leaves, nested.anchors, MAX_CHILDREN) if homes is None else \
+            built.chain_at(nested.names, nested.drawn, homes, MAX_CHILDREN)
+    leaves = nested.leaves
     keys = nested.chunk_keys(nested.anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group

@@ -248,7 +248,7 @@ def test_random_nestings_by_positions_equal_the_python_walk(seed, monkeypatch):
     nested = hierarchy.nest(list(names), list(parents))
     if nested.walk.homes is not None:       # control edges by position: the chains of the anchors
         for widest in (1, 2, 3, 7, hierarchy.MAX_CHILDREN):
-            assert BUILT.chain_at(nested.leaves, nested.walk.homes, len(nested.names), widest) == \
+            assert BUILT.chain_at(nested.names, nested.drawn, nested.walk.homes, widest) == \
                 BUILT.chain(nested.leaves, nested.anchors, widest) == \
                 _chunked_loop(nested.anchors, widest, nested.leaves)
 
@@ -272,14 +272,14 @@ def test_nest_refuses_bad_arguments():
     with pytest.raises(ValueError, match="at least 1"):
         BUILT.nest(["a"], [None], 0)
     with pytest.raises(ValueError, match="differ"):
-        BUILT.chain_at(["a"], b"", 1, 1)
+        BUILT.chain_at(["a"], b"\x01", b"", 1)
+    with pytest.raises(ValueError, match="differ"):
+        BUILT.chain_at(["a", "b"], b"\x01", bytes(4), 1)
     with pytest.raises(ValueError, match="at least 1"):
-        BUILT.chain_at(["a"], bytes(4), 1, 0)
-    for home, positions in ((-2, 1), (1, 1), (2**31 - 1, 2)):      # no allocation for a position not there
+        BUILT.chain_at(["a"], b"\x01", bytes(4), 0)
+    for home in (-2, 1, 2**31 - 1):      # no allocation for a position not there
         with pytest.raises(ValueError, match="out of range"):
-            BUILT.chain_at(["a"], home.to_bytes(4, sys.byteorder, signed=True), positions, 1)
-    with pytest.raises(ValueError, match="out of range"):
-        BUILT.chain_at([], b"", 2**40, 1)
+            BUILT.chain_at(["a"], b"\x01", home.to_bytes(4, sys.byteorder, signed=True), 1)
 
 
 def _deep_nestings() -> list[tuple[list[str], list]]:
