@@ -32,7 +32,8 @@ _FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 
 @dataclass(eq=False)
 class Walked:
-    """What the Python walk made of a nesting (see :class:`Nesting`); ``anchors`` None: read off ``deep``."""
+    """What the Python walk made of a nesting (see :class:`Nesting`); no ``anchors`` or ``homes`` (the boxes'
+    anchors are read off ``deep``, their control edges chained by name)."""
 
     up: dict[str, str | None]
     depth: dict[str, int]
@@ -43,11 +44,12 @@ class Walked:
 
 
 class Positions:
-    """What the C kernel's walk made of a nesting without loops, by position in ``names`` (int32 arrays: the
-    holders in the order first named as a parent, the same each after its parent, the holders' depths, past
-    :data:`MAX_DEPTH` each deep holder's ancestor at that depth; and past it the boxes' anchors); :class:`Nesting`'s
-    dicts are spelled from them on first use (``graph --json`` needs none of them). ``homes``: per box, the
-    position of its anchor (-1 at the top; int32, for the kernel's control edges)."""
+    """What the C kernel's walk made of a nesting without loops, by position in ``names``, in int32 arrays: the
+    holders in the order first named as a parent, the same each after its parent, the holders' depths and, past
+    :data:`MAX_DEPTH`, each deep holder's ancestor at that depth; :class:`Nesting`'s dicts are spelled from them on
+    first use (``graph --json`` needs none of them). ``anchors``: past :data:`MAX_DEPTH`, per box the module whose
+    group it sits in (else None); ``homes``: per box, that module's position (-1: the top), for the kernel's
+    control edges (:func:`~ascend_dump_gui.core.graph.msprobe_model.build_msprobe_graph`)."""
 
     def __init__(self, names: list[str], parents: list[str | None], holders: bytes, order: bytes, depths: bytes,
                  anchor: bytes | None, anchors: list[str | None] | None, homes: bytes) -> None:
