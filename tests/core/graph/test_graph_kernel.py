@@ -1,10 +1,11 @@
 """The msprobe graph's C kernel (core/graph/_kernel.c) against the Python path it stands in for: box labels,
 the split by direction, enclosing modules, the nesting by positions (loops, self-parents, parents named only as
 parents, nesting past MAX_DEPTH, names that are no str or not ASCII, random forests), control-edge chains (by
-name and by position), the document's node and edge dicts and kinds, on real-looking and hostile names (dots, digits, step words in odd places, no step, ':' and newlines,
-non-ASCII), and whole ``graph --json`` documents of the msprobe trees (with dump.json data, compares, pipelines,
-loops, deep nesting, parameter gradients, a group cut into chunks) built both ways, byte for byte; plain
-``graph``'s figures, counted without the document, are the document's.
+name and by position), the document's node and edge dicts and kinds, on real-looking and hostile names (dots,
+digits, step words in odd places, no step, ':' and newlines, non-ASCII), and whole ``graph --json`` documents of
+the msprobe trees (with dump.json data, compares, pipelines, loops, deep nesting, parameter gradients, a group
+cut into chunks) built both ways, byte for byte; plain ``graph``'s figures, counted without the document, are the
+document's.
 
 The comparisons skip where the kernel is not built; the Python path is then the only one and the other graph
 tests run it."""
