@@ -3,12 +3,13 @@
  * same output, which the tests check both ways). Each function stands in for one Python pass:
  *
  *   split, backward   msprobe_model.split_directions / _backward: backward if a part is backward or parameters_grad
- *   enclosing         dict.fromkeys(parents) without None (build_msprobe_graph)
- *   enclose           the names that enclose others, their parents filled in (build_msprobe_graph)
- *   depths            msprobe_hierarchy._cut_loops over a nesting without loops (None when it has one)
+ *   nest              msprobe_hierarchy.nest: a nesting without loops, by positions (None when it has a loop)
+ *   enclosing         dict.fromkeys(parents) without None (msprobe_hierarchy.nest where nest said None)
+ *   enclose           the names that enclose others, their parents filled in (the same)
  *   flatten           msprobe_hierarchy.nesting past MAX_DEPTH: groups, deep anchors, boxes, the count
  *   types             msprobe_model._types: box labels
- *   chain             msprobe_model._edges: each box after the previous one of its group or chunk
+ *   chain, chain_at   msprobe_model._edges: each box after the previous one of its group or chunk (chain_at: the
+ *                     groups by position, as nest gives them)
  *   nodes, edges, kinds   document.py: the node and edge dicts, the kinds counted
  *   nodes_text, edges_text   document_rows.py: the JSON text of those dicts, written without making them
  *
@@ -46,11 +47,6 @@ static const char *ascii(PyObject *s, Py_ssize_t *n) {
 
 static int module_head(const char *s, Py_ssize_t n) {
     return (n >= 7 && memcmp(s, "Module.", 7) == 0) || (n >= 5 && memcmp(s, "Cell.", 5) == 0);
-}
-
-static int step_word(const char *s, Py_ssize_t n) {
-    return (n == 7 && memcmp(s, "forward", 7) == 0) || (n == 8 && memcmp(s, "backward", 8) == 0)
-        || (n == 15 && memcmp(s, "parameters_grad", 15) == 0);
 }
 
 /* msprobe's scopes and the bare prefixes: module names though not Module.-headed (msprobe_model.is_module). */
@@ -98,46 +94,60 @@ static PyObject *label_of(Labels *ring, PyObject *name, Py_ssize_t start, Py_ssi
     return made;
 }
 
+/* The start of the part of s that ends at end (s[end] is '.' or the end) when it is forward, backward or (with
+ * grads) parameters_grad, else -1. */
+static Py_ssize_t step_before(const char *s, Py_ssize_t end, int grads) {
+    static const char *const words[] = {"forward", "backward", "parameters_grad"};
+    static const Py_ssize_t lengths[] = {7, 8, 15};
+    for (int k = 0; k < 2 + grads; k++) {
+        Py_ssize_t start = end - lengths[k];
+        if (start >= 0 && (start == 0 || s[start - 1] == '.') && memcmp(s + start, words[k], (size_t)lengths[k]) == 0)
+            return start;
+    }
+    return -1;
+}
+
+/* The start of the first part of s at or after from that is a step word (see step_before), else -1: each step word
+ * ends in 'd', so only the parts ending at a 'd' are looked at (a name of many parts is not cut into each). */
+static Py_ssize_t first_step(const char *s, Py_ssize_t n, Py_ssize_t from, int grads) {
+    for (const char *d = s + from; (d = memchr(d, 'd', (size_t)(s + n - d))) != NULL; d++) {
+        Py_ssize_t end = d - s + 1, start;
+        if ((end == n || s[end] == '.') && (start = step_before(s, end, grads)) >= from)
+            return start;
+    }
+    return -1;
+}
+
 /* The label of module name s (ASCII, no trailing newline): the part before the first part after the first that
  * is a step word, else the name. */
 static PyObject *module_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
-    Py_ssize_t start = 0, before = -1;
-    for (;;) {
-        const char *dot = memchr(s + start, '.', (size_t)(n - start));
-        Py_ssize_t end = dot ? dot - s : n;
-        if (before >= 0 && step_word(s + start, end - start))
-            return label_of(ring, name, before, start - 1 - before);
-        if (!dot)
-            break;
-        before = start;
-        start = end + 1;
+    Py_ssize_t first = memchr(s, '.', (size_t)n) ? (const char *)memchr(s, '.', (size_t)n) - s + 1 : n;
+    Py_ssize_t start = first < n ? first_step(s, n, first, 1) : -1;     /* a part after the first */
+    if (start < 0) {
+        Py_INCREF(name);
+        return name;
     }
-    Py_INCREF(name);
-    return name;
+    Py_ssize_t before = start - 1;      /* s[before] is the '.' ending the part before */
+    while (before > 0 && s[before - 1] != '.')
+        before--;
+    return label_of(ring, name, before, start - 1 - before);
 }
 
 /* The label of API call name s (ASCII, no trailing newline, no module): the part before the first part that is
  * forward or backward, less a last part of digits (its call number), else the name (msprobe_model.call_label). */
 static PyObject *api_label(Labels *ring, PyObject *name, const char *s, Py_ssize_t n) {
-    Py_ssize_t start = 0;
-    for (;;) {
-        const char *dot = memchr(s + start, '.', (size_t)(n - start));
-        Py_ssize_t end = dot ? dot - s : n, len = end - start;
-        if ((len == 7 && memcmp(s + start, "forward", 7) == 0) || (len == 8 && memcmp(s + start, "backward", 8) == 0)) {
-            Py_ssize_t before = start ? start - 1 : 0, last = before;      /* s[:before] precedes the step */
-            while (last > 0 && s[last - 1] != '.')
-                last--;
-            int number = last > 0 && last < before;      /* a '.' in s[:before] and digits after the last one */
-            for (Py_ssize_t j = last; number && j < before; j++)
-                number = s[j] >= '0' && s[j] <= '9';
-            return label_of(ring, name, 0, number ? last - 1 : before);
-        }
-        if (!dot)
-            break;
-        start = end + 1;
+    Py_ssize_t start = first_step(s, n, 0, 0);
+    if (start < 0) {
+        Py_INCREF(name);
+        return name;
     }
-    Py_INCREF(name);
-    return name;
+    Py_ssize_t before = start ? start - 1 : 0, last = before;      /* s[:before] precedes the step */
+    while (last > 0 && s[last - 1] != '.')
+        last--;
+    int number = last > 0 && last < before;      /* a '.' in s[:before] and digits after the last one */
+    for (Py_ssize_t j = last; number && j < before; j++)
+        number = s[j] >= '0' && s[j] <= '9';
+    return label_of(ring, name, 0, number ? last - 1 : before);
 }
 
 PyDoc_STRVAR(types_doc, "types(names, drawn, label) -> list: per name, None where drawn (bytes) is 0, else its box "
@@ -182,19 +192,19 @@ static PyObject *py_types(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* Whether the ASCII name s has a part (between dots) that is backward or parameters_grad. */
+/* Whether the ASCII name s has a part (between dots) that is backward or parameters_grad: both end in 'd', so only
+ * the parts ending at a 'd' are looked at (a name of many short parts is not cut into each). */
 static int backward_part(const char *s, Py_ssize_t n) {
-    Py_ssize_t start = 0;
-    for (;;) {
-        const char *dot = memchr(s + start, '.', (size_t)(n - start));
-        Py_ssize_t end = dot ? dot - s : n, len = end - start;
-        if ((len == 8 && memcmp(s + start, "backward", 8) == 0)
-            || (len == 15 && memcmp(s + start, "parameters_grad", 15) == 0))
+    for (const char *d = s; (d = memchr(d, 'd', (size_t)(s + n - d))) != NULL; d++) {
+        Py_ssize_t end = d - s + 1;
+        if (end < n && s[end] != '.')
+            continue;       /* no part ends here */
+        if ((end == 8 || (end > 8 && s[end - 9] == '.')) && memcmp(s + end - 8, "backward", 8) == 0)
             return 1;
-        if (!dot)
-            return 0;
-        start = end + 1;
+        if ((end == 15 || (end > 15 && s[end - 16] == '.')) && memcmp(s + end - 15, "parameters_grad", 15) == 0)
+            return 1;
     }
+    return 0;
 }
 
 PyDoc_STRVAR(backward_doc, "backward(names, test) -> bytes: per name, 1 if it has a backward or parameters_grad "
@@ -268,93 +278,6 @@ done:
     for (int j = 0; j < 4; j++)
         Py_XDECREF(lists[j]);
     return result;
-}
-
-PyDoc_STRVAR(depths_doc, "depths(up) -> dict | None: each module's depth (0 at the top), walking up from each key of "
-                         "up (module -> its parent, None at the top) in order, as msprobe_hierarchy._cut_loops does; "
-                         "None when a chain of parents loops or names a module up lacks (the Python walk then cuts "
-                         "the loop or raises).");
-
-static PyObject *py_depths(PyObject *self, PyObject *up) {
-    if (!PyDict_Check(up)) {
-        PyErr_SetString(PyExc_TypeError, "up: expected a dict");
-        return NULL;
-    }
-    PyObject *depth = PyDict_New(), *on_path = PySet_New(NULL), *path = PyList_New(0), *start, *parent;
-    Py_ssize_t pos = 0;
-    int failed = depth == NULL || on_path == NULL || path == NULL, loops = 0;
-    while (!failed && !loops && PyDict_Next(up, &pos, &start, &parent)) {
-        if (start == Py_None)
-            continue;
-        Py_ssize_t base;
-        PyObject *node = start, *known = parent == Py_None ? NULL : PyDict_GetItemWithError(depth, parent);
-        if (parent == Py_None || known != NULL) {
-            /* the common case: the parent's depth is known (a start walked already keeps its depth, the same) */
-            PyObject *value = PyLong_FromSsize_t(known == NULL ? 0 : PyLong_AsSsize_t(known) + 1);
-            failed = value == NULL || PyDict_SetDefault(depth, start, value) == NULL;
-            Py_XDECREF(value);
-            continue;
-        }
-        int have = PyErr_Occurred() ? -1 : PyDict_Contains(depth, start);
-        if (have != 0) {
-            failed = have < 0;
-            continue;
-        }
-        if (PyList_Append(path, start) < 0 || PySet_Add(on_path, start) < 0) {
-            failed = 1;
-            break;
-        }
-        for (;;) {      /* parent: up[node] */
-            if (parent == Py_None) {
-                base = -1;
-                break;
-            }
-            PyObject *known = PyDict_GetItemWithError(depth, parent);
-            if (known != NULL) {
-                base = PyLong_AsSsize_t(known);
-                break;
-            }
-            int seen = PyErr_Occurred() ? -1 : PySet_Contains(on_path, parent);
-            if (seen != 0) {
-                failed = seen < 0;
-                loops = seen > 0;
-                break;
-            }
-            if (PyList_Append(path, parent) < 0 || PySet_Add(on_path, parent) < 0) {
-                failed = 1;
-                break;
-            }
-            node = parent;
-            parent = PyDict_GetItemWithError(up, node);
-            if (parent == NULL) {
-                failed = PyErr_Occurred() != NULL;
-                loops = !failed;    /* not in up: the Python walk raises */
-                break;
-            }
-        }
-        if (failed || loops)
-            break;
-        for (Py_ssize_t i = PyList_GET_SIZE(path) - 1; i >= 0; i--) {
-            PyObject *value = PyLong_FromSsize_t(++base);
-            if (value == NULL || PyDict_SetItem(depth, PyList_GET_ITEM(path, i), value) < 0) {
-                Py_XDECREF(value);
-                failed = 1;
-                break;
-            }
-            Py_DECREF(value);
-        }
-        if (failed || PyList_SetSlice(path, 0, PyList_GET_SIZE(path), NULL) < 0 || PySet_Clear(on_path) < 0)
-            failed = 1;
-    }
-    Py_XDECREF(on_path);
-    Py_XDECREF(path);
-    if (failed || loops) {
-        Py_XDECREF(depth);
-        if (failed)
-            return NULL;
-        Py_RETURN_NONE;
-    }
-    return depth;
 }
 
 PyDoc_STRVAR(enclosing_doc, "enclosing(parents) -> dict: dict.fromkeys(parents) without None (each module once, in "
@@ -1018,6 +941,390 @@ fail_out:
     return NULL;
 }
 
+/* nest: construct.json's nesting by positions (msprobe_hierarchy.nest), in int32 arrays indexed by a name's
+ * position in names (the modules named only as a parent after them), with no Python object per name. */
+
+/* An open-addressing table of str -> position: per slot its position + 1 (0: empty) and the low bits of the str's
+ * hash (the slot's index, found again when the table grows). */
+typedef struct {
+    uint32_t *slots;        /* 2 per slot: position + 1, hash */
+    size_t mask, used;
+} Index;
+
+/* Whether key is an exact str whose text can be read (else the Python walk takes the nesting). */
+static int exact_str(PyObject *key) {
+    if (!PyUnicode_CheckExact(key))
+        return 0;
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(key) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+#endif
+    return 1;
+}
+
+/* Equal exact str (both ready): a str keeps its most compact kind, so equal text is equal bytes. */
+static int same_str(PyObject *a, PyObject *b) {
+    Py_ssize_t n = PyUnicode_GET_LENGTH(a);
+    return a == b || (n == PyUnicode_GET_LENGTH(b) && PyUnicode_KIND(a) == PyUnicode_KIND(b)
+                      && memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)n * PyUnicode_KIND(a)) == 0);
+}
+
+/* The slot of key (hash h) in the index: its own, else the empty one where it would go (a position below the
+ * names' count is a name's, the others are missing's). */
+static uint32_t *slot_of(Index *index, PyObject *key, Py_hash_t h, PyObject *names, PyObject *missing) {
+    size_t i = (size_t)h & index->mask;
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    for (;;) {
+        uint32_t *slot = index->slots + 2 * i;
+        if (slot[0] == 0)
+            return slot;
+        if (slot[1] == (uint32_t)h) {
+            Py_ssize_t p = (Py_ssize_t)slot[0] - 1;
+            if (same_str(p < count ? PyList_GET_ITEM(names, p) : PyList_GET_ITEM(missing, p - count), key))
+                return slot;
+        }
+        i = (i + 1) & index->mask;
+    }
+}
+
+/* The index twice as large (-1 when out of memory). */
+static int grow(Index *index) {
+    size_t size = 2 * (index->mask + 1);
+    uint32_t *slots = PyMem_Calloc(2 * size, sizeof *slots);
+    if (slots == NULL)
+        return -1;
+    for (size_t j = 0; j <= index->mask; j++) {
+        uint32_t *old = index->slots + 2 * j;
+        if (old[0] == 0)
+            continue;
+        size_t i = old[1] & (size - 1);
+        while (slots[2 * i] != 0)
+            i = (i + 1) & (size - 1);
+        slots[2 * i] = old[0];
+        slots[2 * i + 1] = old[1];
+    }
+    PyMem_Free(index->slots);
+    index->slots = slots;
+    index->mask = size - 1;
+    return 0;
+}
+
+/* An index of the names' positions (a repeated name keeps its first); 0, or -1 with an error set. */
+static int index_names(Index *index, PyObject *names) {
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    size_t size = 8;
+    while (size < 2 * (size_t)count)
+        size *= 2;
+    if ((index->slots = PyMem_Calloc(2 * size, sizeof *index->slots)) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    index->mask = size - 1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        Py_hash_t h = PyObject_Hash(name);
+        if (h == -1)
+            return -1;
+        uint32_t *slot = slot_of(index, name, h, names, NULL);
+        if (slot[0] == 0) {
+            slot[0] = (uint32_t)i + 1;
+            slot[1] = (uint32_t)h;
+            index->used++;
+        }
+    }
+    return 0;
+}
+
+/* Where a parent mostly is, tried before the index: the name before and its enclosing modules (a module's calls
+ * and modules in the order they start), or a name a few places off (msprobe's calls come before their module). */
+#define ANCESTORS 4
+#define NEARBY 8
+
+/* The per-position arrays up, depth and holders grown from had to room positions (the new ones at the top,
+ * holding nothing: -1); 0, or -1 with an error set. */
+static int more_positions(int32_t **up, int32_t **depth, int32_t **holders, size_t had, size_t room) {
+    int32_t **arrays[] = {up, depth, holders};
+    for (int j = 0; j < 3; j++) {
+        int32_t *grown = PyMem_Realloc(*arrays[j], room * sizeof *grown);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        *arrays[j] = grown;
+    }
+    memset(*up + had, 0xff, (room - had) * sizeof **up);
+    memset(*depth + had, 0xff, (room - had) * sizeof **depth);
+    return 0;
+}
+
+PyDoc_STRVAR(nest_doc,
+             "nest(names, parents, bound) -> (missing, drawn, holders, order, depths, anchor, anchors, deep, homes) | "
+             "None: "
+             "the nesting of names (exact str, each once: a dict's keys) whose enclosing modules are parents (exact "
+             "str or None), by positions: missing, the modules named only as a parent (in the order first named; "
+             "positions after the names'); drawn, per position 1 for a box (it holds nothing, or sits at bound or "
+             "deeper), 0 for a group; int32 arrays (bytes): holders, the positions named as a parent in the order "
+             "first named; order, the same each after its parent (msprobe_hierarchy._cut_loops' order); depths, per "
+             "position a holder's depth (0 at the top; -1 for the others); past bound, anchor (per position, a holder "
+             "at bound or deeper -> the position of its ancestor at bound - 1, else -1), anchors (per box, the module "
+             "whose group it sits in, None at the top) and deep (how many boxes sit at bound or deeper (a holder) or "
+             "deeper than bound (the others)); else anchor and anchors are None and deep 0; homes (int32, per box: "
+             "the position of the module whose group it sits in, -1 at the top). None when the parents loop or a "
+             "name or parent is no exact str: the Python walk then takes the nesting.");
+
+static PyObject *py_nest(PyObject *self, PyObject *args) {
+    PyObject *names, *parents, *missing = NULL, *result = NULL, *anchors = NULL;
+    Py_ssize_t bound;
+    if (!PyArg_ParseTuple(args, "O!O!n", &PyList_Type, &names, &PyList_Type, &parents, &bound))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names), total = count, held = 0, ordered = 0, deepest = -1, deep = 0;
+    if (PyList_GET_SIZE(parents) != count) {
+        PyErr_SetString(PyExc_ValueError, "names and parents differ in length");
+        return NULL;
+    }
+    if (bound < 1) {
+        PyErr_SetString(PyExc_ValueError, "bound must be at least 1");
+        return NULL;
+    }
+    if (count > INT32_MAX / 2 - 1)
+        Py_RETURN_NONE;
+    Index index = {NULL, 0, 0};     /* made when a parent is not found near the name before */
+    /* per position (the names', then the modules named only as a parent): up, its parent's (-1: at the top, or not
+     * known yet: a name further on); depth (-1: holds nothing); holders (grown with the positions); then order,
+     * path and homes */
+    size_t room = (size_t)count + 1;
+    int32_t *up = NULL, *depth = NULL, *holders = NULL, *order = NULL, *path = NULL, *homes = NULL;
+    Py_ssize_t boxes = 0;
+    missing = PyList_New(0);
+    if (missing == NULL || more_positions(&up, &depth, &holders, 0, room) < 0)
+        goto done;
+    int simple = 1;
+    for (Py_ssize_t i = 0; simple && i < count; i++)
+        simple = exact_str(PyList_GET_ITEM(names, i));
+    PyObject *run = NULL;       /* the last parent named, and its position */
+    int32_t run_at = -1;
+    for (Py_ssize_t i = 0; simple && i < count; i++) {      /* each parent's position; the holders, first named first */
+        PyObject *parent = PyList_GET_ITEM(parents, i);
+        int32_t at = -1;
+        if (parent == Py_None) {
+            up[i] = -1;
+            continue;
+        }
+        if (parent == run) {
+            at = run_at;
+        } else if (!exact_str(parent)) {
+            simple = 0;
+            break;
+        } else if (run != NULL && same_str(parent, run)) {      /* without hashing the parent: the last parent, */
+            at = run_at;
+        } else {        /* the name before or one of its enclosing modules, or a name a few places off */
+            int32_t near = (int32_t)i - 1;
+            for (int step = 0; at < 0 && near >= 0 && step < ANCESTORS; step++, near = up[near])
+                if (near != run_at && same_str(parent, near < count ? PyList_GET_ITEM(names, near)
+                                                                    : PyList_GET_ITEM(missing, near - count)))
+                    at = near;
+            for (Py_ssize_t off = 1; at < 0 && off <= NEARBY; off++) {
+                if (i + off < count && same_str(parent, PyList_GET_ITEM(names, i + off)))
+                    at = (int32_t)(i + off);
+                else if (i - 1 - off >= 0 && same_str(parent, PyList_GET_ITEM(names, i - 1 - off)))
+                    at = (int32_t)(i - 1 - off);
+            }
+        }
+        if (at < 0) {       /* else its hash (cached for a key, not for construct.json's values) in the index */
+            Py_hash_t h = PyObject_Hash(parent);
+            if (h == -1 || (index.slots == NULL && index_names(&index, names) < 0))
+                goto done;
+            uint32_t *slot = slot_of(&index, parent, h, names, missing);
+            if (slot[0] != 0) {
+                at = (int32_t)slot[0] - 1;
+            } else {        /* named only as a parent: a module after the names, at the top */
+                if (PyList_Append(missing, parent) < 0)
+                    goto done;
+                if ((size_t)total == room) {
+                    if (more_positions(&up, &depth, &holders, room, 2 * room) < 0)
+                        goto done;
+                    room *= 2;
+                }
+                at = (int32_t)total;
+                slot[0] = (uint32_t)total + 1;
+                slot[1] = (uint32_t)h;
+                up[total++] = -1;
+                if (2 * ++index.used > index.mask && grow(&index) < 0) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+            }
+        }
+        run = parent;
+        run_at = at;
+        up[i] = at;
+        if (depth[at] == -1) {
+            depth[at] = -2;     /* -2: a holder, its depth not known yet */
+            holders[held++] = at;
+        }
+    }
+    PyMem_Free(index.slots);
+    index.slots = NULL;
+    order = PyMem_Malloc((held + 1) * sizeof *order);
+    path = PyMem_Malloc((total + 1) * sizeof *path);
+    homes = PyMem_Malloc((total + 1) * sizeof *homes);
+    if (simple && (order == NULL || path == NULL || homes == NULL)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* each holder's depth, walking up from each in the order first named (a module after its parent) */
+    for (Py_ssize_t k = 0; simple && k < held; k++) {
+        int32_t start = holders[k], node = start, parent, base;
+        if (depth[start] >= 0)
+            continue;
+        Py_ssize_t length = 0;
+        path[length++] = start;
+        depth[start] = -3;      /* -3: on the path walked */
+        for (;;) {
+            parent = up[node];
+            if (parent < 0 || depth[parent] >= 0) {
+                base = parent < 0 ? -1 : depth[parent];
+                break;
+            }
+            if (depth[parent] == -3) {      /* a loop: the Python walk cuts it and says so */
+                simple = 0;
+                break;
+            }
+            depth[parent] = -3;
+            path[length++] = node = parent;
+        }
+        while (simple && length > 0) {
+            int32_t module = path[--length];
+            depth[module] = ++base;
+            order[ordered++] = module;
+            deepest = base > deepest ? base : deepest;
+        }
+    }
+    if (!simple) {
+        result = Py_None;
+        Py_INCREF(result);
+        goto done;
+    }
+    PyObject *drawn = PyBytes_FromStringAndSize(NULL, total), *anchor = NULL;
+    if (drawn == NULL)
+        goto done;
+    char *box = PyBytes_AS_STRING(drawn);
+    if (deepest < bound) {
+        for (Py_ssize_t i = 0; i < total; i++) {
+            box[i] = depth[i] < 0;
+            if (box[i])
+                homes[boxes++] = up[i];
+        }
+        anchor = Py_None;
+        Py_INCREF(anchor);
+        anchors = Py_None;
+        Py_INCREF(anchors);
+    } else {        /* past the bound: path[p], a holder's ancestor at bound - 1 (each after its parent), or -1 */
+        for (Py_ssize_t k = 0; k < held; k++) {
+            int32_t module = order[k];
+            path[module] = depth[module] < bound ? -1 : depth[module] == bound ? up[module] : path[up[module]];
+        }
+        anchors = PyList_New(0);
+        for (Py_ssize_t i = 0; anchors != NULL && i < total; i++) {
+            int holds = depth[i] >= 0;
+            int32_t parent = up[i];
+            box[i] = !holds || depth[i] >= bound;
+            if (!box[i])
+                continue;
+            Py_ssize_t d = holds ? depth[i] : parent < 0 ? 0 : depth[parent] + 1;     /* a box's depth */
+            deep += d >= bound + !holds;
+            int32_t home = parent < 0 ? -1 : path[parent] >= 0 ? path[parent] : parent;
+            homes[boxes++] = home;
+            PyObject *module = home < 0 ? Py_None : home < count ? PyList_GET_ITEM(names, home)
+                                                                 : PyList_GET_ITEM(missing, home - count);
+            if (PyList_Append(anchors, module) < 0)
+                Py_CLEAR(anchors);
+        }
+        for (Py_ssize_t i = 0; i < total; i++)
+            path[i] = depth[i] >= bound ? path[i] : -1;
+        if (anchors != NULL)
+            anchor = PyBytes_FromStringAndSize((const char *)path, total * (Py_ssize_t)sizeof *path);
+    }
+    if (anchor != NULL)
+        result = Py_BuildValue("(OOy#y#y#OOny#)", missing, drawn, (const char *)holders,
+                               held * (Py_ssize_t)sizeof *holders, (const char *)order,
+                               ordered * (Py_ssize_t)sizeof *order, (const char *)depth,
+                               total * (Py_ssize_t)sizeof *depth, anchor, anchors, deep, (const char *)homes,
+                               boxes * (Py_ssize_t)sizeof *homes);
+    Py_DECREF(drawn);
+    Py_XDECREF(anchor);
+done:
+    PyMem_Free(index.slots);
+    PyMem_Free(up);
+    PyMem_Free(depth);
+    PyMem_Free(holders);
+    PyMem_Free(order);
+    PyMem_Free(path);
+    PyMem_Free(homes);
+    Py_XDECREF(missing);
+    Py_XDECREF(anchors);
+    return result;
+}
+
+PyDoc_STRVAR(chain_at_doc, "chain_at(names, drawn, homes, widest) -> (sources, targets): chain(boxes, keys, widest) "
+                           "of the boxes among names (drawn, bytes: 1 for a box) whose keys are positions in names: "
+                           "homes, an int32 array (bytes) per box, its group's module as nest gives it (-1: the top).");
+
+static PyObject *py_chain_at(PyObject *self, PyObject *args) {
+    PyObject *names, *sources = NULL, *targets = NULL, *result = NULL;
+    Py_buffer drawn, homes;
+    Py_ssize_t widest;
+    if (!PyArg_ParseTuple(args, "O!y*y*n", &PyList_Type, &names, &drawn, &homes, &widest))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(names), boxes = 0, slots = count + 1;      /* a key per position, the top */
+    const char *box = drawn.buf;
+    const int32_t *home = homes.buf;
+    int32_t *last = NULL, *seen = NULL;     /* per key (its position + 1): its last box's position, its boxes */
+    for (Py_ssize_t i = 0; i < drawn.len; i++)
+        boxes += box[i] != 0;
+    if (drawn.len != count || homes.len != boxes * (Py_ssize_t)sizeof *home || widest < 1 || count > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, widest < 1 ? "widest must be at least 1" : "names, drawn and homes differ "
+                        "in length");
+        goto done;
+    }
+    for (Py_ssize_t b = 0; b < boxes; b++) {
+        if (home[b] < -1 || home[b] >= count) {
+            PyErr_SetString(PyExc_ValueError, "homes: a position out of range");
+            goto done;
+        }
+    }
+    last = PyMem_Malloc(slots * sizeof *last);
+    seen = PyMem_Calloc(slots, sizeof *seen);
+    sources = PyList_New(0);
+    targets = PyList_New(0);
+    if (last == NULL || seen == NULL || sources == NULL || targets == NULL) {
+        if (sources != NULL && targets != NULL)
+            PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0, b = 0; i < count; i++) {
+        if (!box[i])
+            continue;
+        Py_ssize_t key = (Py_ssize_t)home[b++] + 1;
+        int32_t source = seen[key]++ % widest == 0 ? -1 : last[key];       /* -1: a chunk's first */
+        last[key] = (int32_t)i;
+        if (source >= 0 && (PyList_Append(sources, PyList_GET_ITEM(names, source)) < 0
+                            || PyList_Append(targets, PyList_GET_ITEM(names, i)) < 0))
+            goto done;
+    }
+    result = PyTuple_Pack(2, sources, targets);
+done:
+    PyBuffer_Release(&drawn);
+    PyBuffer_Release(&homes);
+    PyMem_Free(last);
+    PyMem_Free(seen);
+    Py_XDECREF(sources);
+    Py_XDECREF(targets);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"types", py_types, METH_VARARGS, types_doc},
     {"backward", py_backward, METH_VARARGS, backward_doc},
@@ -1025,13 +1332,14 @@ static PyMethodDef methods[] = {
     {"enclosing", py_enclosing, METH_O, enclosing_doc},
     {"enclose", py_enclose, METH_VARARGS, enclose_doc},
     {"split", py_split, METH_VARARGS, split_doc},
-    {"depths", py_depths, METH_O, depths_doc},
     {"flatten", py_flatten, METH_VARARGS, flatten_doc},
     {"nodes", py_nodes, METH_VARARGS, nodes_doc},
     {"edges", py_edges, METH_O, edges_doc},
     {"nodes_text", py_nodes_text, METH_VARARGS, nodes_text_doc},
     {"edges_text", py_edges_text, METH_VARARGS, edges_text_doc},
     {"kinds", py_kinds, METH_VARARGS, kinds_doc},
+    {"nest", py_nest, METH_VARARGS, nest_doc},
+    {"chain_at", py_chain_at, METH_VARARGS, chain_at_doc},
     {NULL, NULL, 0, NULL},
 };
 

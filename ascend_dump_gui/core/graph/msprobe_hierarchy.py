@@ -31,25 +31,91 @@ _FLIP = bytes.maketrans(b"\x00\x01", b"\x01\x00")
 
 
 @dataclass(eq=False)
-class Nesting:
-    """``names`` in order and ``parents`` (a list beside them: every name's enclosing module, loops cut);
-    ``up``: every module named as a parent -> its own parent (loops cut); ``depth``: those modules' depths (a
-    module after its parent); ``grouped``: the modules drawn as groups (they hold something, within
-    :data:`MAX_DEPTH`); ``drawn``: per name, 1 for a box (a call, or a module that holds nothing or sits below
-    :data:`MAX_DEPTH`), 0 for a group; ``deep``: a module below :data:`MAX_DEPTH` -> its ancestor whose group
-    holds what it holds (empty in a model nested less deep); ``problems``: what was cut or flattened. The boxes
-    (:attr:`leaves`) and their groups (:attr:`anchors`) are read off these lists when asked (a graph of a million
-    names keeps no more lists than it needs), the group paths (:attr:`group_of`, :attr:`above`, :attr:`homes`)
-    are spelled on first use."""
+class Walked:
+    """What the Python walk made of a nesting (see :class:`Nesting`); no ``anchors`` or ``homes`` (the boxes'
+    anchors are read off ``deep``, their control edges chained by name)."""
 
-    names: list[str]
-    parents: list[str | None]
     up: dict[str, str | None]
     depth: dict[str, int]
     grouped: Collection[str]
-    drawn: bytes
     deep: dict[str, str] = field(default_factory=dict)
+    anchors: None = None
+    homes: None = None
+
+
+class Positions:
+    """What the C kernel's walk made of a nesting without loops, by position in ``names``, in int32 arrays: the
+    holders in the order first named as a parent, the same each after its parent, the holders' depths and, past
+    :data:`MAX_DEPTH`, each deep holder's ancestor at that depth; :class:`Nesting`'s dicts are spelled from them on
+    first use (``graph --json`` needs none of them). ``anchors``: past :data:`MAX_DEPTH`, per box the module whose
+    group it sits in (else None); ``homes``: per box, that module's position (-1: the top), for the kernel's
+    control edges (:func:`~ascend_dump_gui.core.graph.msprobe_model.build_msprobe_graph`)."""
+
+    def __init__(self, names: list[str], parents: list[str | None], holders: bytes, order: bytes, depths: bytes,
+                 anchor: bytes | None, anchors: list[str | None] | None, homes: bytes) -> None:
+        self._names, self._parents = names, parents
+        self._holders, self._order, self._depths = (memoryview(b).cast("i") for b in (holders, order, depths))
+        self._anchor = memoryview(anchor).cast("i") if anchor is not None else None
+        self.anchors, self.homes = anchors, homes
+
+    @cached_property
+    def up(self) -> dict[str, str | None]:
+        holders = self._holders
+        return dict(zip(map(self._names.__getitem__, holders), map(self._parents.__getitem__, holders), strict=True))
+
+    @cached_property
+    def depth(self) -> dict[str, int]:
+        order = self._order
+        return dict(zip(map(self._names.__getitem__, order), map(self._depths.__getitem__, order), strict=True))
+
+    @cached_property
+    def grouped(self) -> Collection[str]:
+        if self._anchor is None:
+            return self.up.keys()
+        names, depths = self._names, self._depths
+        return {names[p] for p in self._holders if depths[p] < MAX_DEPTH}
+
+    @cached_property
+    def deep(self) -> dict[str, str]:
+        names, anchor = self._names, self._anchor
+        return {} if anchor is None else {names[p]: names[anchor[p]] for p in self._order if anchor[p] >= 0}
+
+
+@dataclass(eq=False)
+class Nesting:
+    """``names`` in order and ``parents`` (a list beside them: every name's enclosing module, loops cut);
+    ``drawn``: per name, 1 for a box (a call, or a module that holds nothing or sits below :data:`MAX_DEPTH`), 0
+    for a group; ``walk``: what the walk of the parents made (:attr:`up`, :attr:`depth`, :attr:`grouped`,
+    :attr:`deep`); ``problems``: what was cut or flattened. The boxes (:attr:`leaves`) and their groups
+    (:attr:`anchors`) are read off these lists when asked (a graph of a million names keeps no more lists than it
+    needs), the group paths (:attr:`group_of`, :attr:`above`, :attr:`homes`) are spelled on first use."""
+
+    names: list[str]
+    parents: list[str | None]
+    drawn: bytes
+    walk: Walked | Positions
     problems: list[str] = field(default_factory=list)
+
+    @property
+    def up(self) -> dict[str, str | None]:
+        """Every module named as a parent -> its own parent (loops cut)."""
+        return self.walk.up
+
+    @property
+    def depth(self) -> dict[str, int]:
+        """Those modules' depths (a module after its parent)."""
+        return self.walk.depth
+
+    @property
+    def grouped(self) -> Collection[str]:
+        """The modules drawn as groups (they hold something, within :data:`MAX_DEPTH`)."""
+        return self.walk.grouped
+
+    @property
+    def deep(self) -> dict[str, str]:
+        """A module below :data:`MAX_DEPTH` -> its ancestor whose group holds what it holds (empty in a model
+        nested less deep)."""
+        return self.walk.deep
 
     @property
     def leaves(self) -> list[str]:
@@ -59,6 +125,8 @@ class Nesting:
     @property
     def anchors(self) -> list[str | None]:
         """Per box, the module whose group it sits in (None: the top)."""
+        if self.walk.anchors is not None:      # the kernel's, past MAX_DEPTH
+            return list(self.walk.anchors)
         if not self.deep:
             return list(compress(self.parents, self.drawn))
         boxes = list(compress(self.parents, self.drawn))
@@ -143,11 +211,7 @@ def _cut_loops(starts: Iterable[str | None], up: dict[str, str | None], problems
                ) -> tuple[dict[str, int], set[str]]:
     """Walk up from each of ``starts`` (modules, in order), cutting every loop of ``up`` in place (the link that
     closes it); return every module's depth (0 at the top; a module comes after its parent) and the modules
-    whose link was cut. Walking from every module of ``up`` itself, a tree without loops is walked in the C
-    kernel when there is one (:mod:`~ascend_dump_gui.core.graph.kernel`: the same depths, in the same order)."""
-    built = kernel.KERNEL
-    if built is not None and starts is up and (found := built.depths(up)) is not None:
-        return found, set()
+    whose link was cut."""
     depth: dict[str, int] = {}
     on_path: set[str] = set()
     cut: set[str] = set()
@@ -210,7 +274,7 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
     if max(depth.values(), default=0) < MAX_DEPTH:
         if cut or named is None:
             named = bytes(map(is_holder, names))
-        return Nesting(names, parents, up, depth, holders, named.translate(_FLIP), problems=problems)
+        return Nesting(names, parents, named.translate(_FLIP), Walked(up, depth, holders), problems)
     built = kernel.KERNEL
     if built is not None:       # the same in C
         grouped, deep_anchor, drawn, deep = built.flatten(names, parents, up, depth, holders if cut else None,
@@ -227,6 +291,42 @@ def nesting(names: list[str], parents: list[str | None], up: dict[str, str | Non
                    if (depth[name] if name in depth else 0 if parent is None else depth[parent] + 1)
                    >= MAX_DEPTH + (name not in holders))
     if deep:
-        problems.append(msg("construct.json: modules nested more than {depth} deep; {deep} calls or modules below "
-                            "that depth are shown in their ancestor at depth {depth}", depth=MAX_DEPTH, deep=deep))
-    return Nesting(names, parents, up, depth, grouped, drawn, deep_anchor, problems)
+        problems.append(_flattened(deep))
+    return Nesting(names, parents, drawn, Walked(up, depth, grouped, deep_anchor), problems)
+
+
+def _flattened(deep: int) -> str:
+    """The problem of ``deep`` boxes shown in an ancestor at :data:`MAX_DEPTH`."""
+    return msg("construct.json: modules nested more than {depth} deep; {deep} calls or modules below that depth "
+               "are shown in their ancestor at depth {depth}", depth=MAX_DEPTH, deep=deep)
+
+
+def nest(names: list[str], parents: list[str | None]) -> Nesting:
+    """The nesting of ``names`` (in execution order) whose enclosing modules are ``parents`` (a list beside them,
+    changed in place); the modules named only as a parent (construct.json's, or of the other direction) are added
+    at the top, after the names (``names`` is copied then). Walked by position in the C kernel when it is built
+    and the nesting has no loop (:class:`Positions`); else by :func:`nesting`, which cuts the loops."""
+    built = kernel.KERNEL
+    walked = built.nest(names, parents, MAX_DEPTH) if built is not None else None
+    if walked is not None:
+        missing, drawn, holders, order, depths, anchor, anchors, deep, homes = walked
+        if missing:
+            names = [*names, *missing]
+            parents += [None] * len(missing)
+        return Nesting(names, parents, drawn, Positions(names, parents, holders, order, depths, anchor, anchors, homes),
+                       [_flattened(deep)] if deep else [])
+    if built is not None:       # the same in C
+        up = built.enclosing(parents)
+        named = built.enclose(names, parents, up)
+    else:
+        up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
+        up.pop(None, None)
+        named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
+        up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
+    if named.count(1) != len(up):       # modules named only as a parent
+        own = set(compress(names, named))
+        missing = [module for module in up if module not in own]
+        names = [*names, *missing]
+        parents += [None] * len(missing)
+        named += b"\x01" * len(missing)
+    return nesting(names, parents, up, named)

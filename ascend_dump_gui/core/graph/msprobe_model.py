@@ -18,7 +18,7 @@ as leaves in execution order, one graph per direction (forward, backward).
 * **Scale** (a million modules): names, parents and box types are lists side by side, only the modules named as
   parents are walked, and the view's :class:`ModelGraph` is built on first use; ``graph --json`` needs only
   :meth:`MsprobeGraph.rows` and :meth:`MsprobeGraph.edge_rows`. The per-name passes (the split by direction, the
-  enclosing modules, box labels, control edges) run in the optional C kernel
+  nesting, box labels, control edges) run in the optional C kernel
   (:mod:`~ascend_dump_gui.core.graph.kernel`) when it is built, with the results of the Python code beside each.
 """
 
@@ -42,7 +42,7 @@ from ascend_dump_gui.core.graph.model import (
     chunk_large,
     group_sizes,
 )
-from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nesting
+from ascend_dump_gui.core.graph.msprobe_hierarchy import Nesting, nest
 from ascend_dump_gui.core.msprobe.dump_json import Entry, Leaf
 from ascend_dump_gui.core.msprobe.tree import MsprobeRun, Problem
 from ascend_dump_gui.core.progress import CancelToken
@@ -346,13 +346,15 @@ def _edges(nested: Nesting, entries: dict[str, Entry], gradient_owners: dict[str
     """Data edges from the latest producer of an equal tensor, else a control edge from the owner's backward
     call (a parameter gradient) or from the previous box drawn in the same group or chunk. From construct.json
     alone: the (sources, targets) of the control edges."""
-    leaves, anchors = nested.leaves, nested.anchors
-    owners = {n: o for n in leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
+    owners = {n: o for n in nested.leaves if "parameters_grad" in n and "parameters_grad" in n.split(".")
               and (o := _gradient_parent(n, gradient_owners)) is not None} if gradient_owners else {}
     built = kernel.KERNEL if not entries and not owners else None
-    if built is not None:       # the same in C, a large group's chunks counted as it goes
-        return built.chain(leaves, anchors, MAX_CHILDREN)
-    keys = nested.chunk_keys(anchors)
+    if built is not None:       # the same in C, a large group's chunks counted as it goes (by position: the kernel's)
+        homes = nested.walk.homes
+        return built.chain(nested.leaves, nested.anchors, MAX_CHILDREN) if homes is None else \
+            built.chain_at(nested.names, nested.drawn, homes, MAX_CHILDREN)
+    leaves = nested.leaves
+    keys = nested.chunk_keys(nested.anchors)
     previous: dict = {}
     if not entries and not owners:      # each box after the previous one of its group
         sources: list[str] = []
@@ -454,25 +456,10 @@ def build_msprobe_graph(run: MsprobeRun, direction: str = FORWARD, *, cancel: Ca
         owners = gradient_owners(construct) if direction == BACKWARD and "parameters_grad" in "\n".join(names) \
             else {}     # a gradient is a backward name (one search of the names joined: no name spans a newline)
         parents = _parents(names, construct, owners, split_parents)
-        built = kernel.KERNEL
-        if built is not None:       # the same in C
-            up = built.enclosing(parents)
-            named = built.enclose(names, parents, up)
-        else:
-            up = dict.fromkeys(parents)     # each enclosing module (in the order first named) -> its own parent
-            up.pop(None, None)
-            named = bytes(map(up.__contains__, names))     # per name, whether it encloses a name
-            up.update(zip(compress(names, named), compress(parents, named), strict=True))  # this direction's names
-        if named.count(1) != len(up):
-            # modules construct.json names only as a parent, or in the other direction (names is shared: copied)
-            own = set(compress(names, named))
-            missing = [module for module in up if module not in own]
-            names = [*names, *missing]
-            parents += [None] * len(missing)
-            named += b"\x01" * len(missing)
         if cancel is not None:
             cancel.raise_if_cancelled()
-        nested = nesting(names, parents, up, named)
+        nested = nest(names, parents)       # names is shared: copied if a module is added
+        names = nested.names
         for problem in nested.problems:
             _report(run, problem)
         entries = {n: e for n in names if (e := by_name.get(n)) is not None} if by_name else {}

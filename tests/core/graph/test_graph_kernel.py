@@ -1,9 +1,11 @@
 """The msprobe graph's C kernel (core/graph/_kernel.c) against the Python path it stands in for: box labels,
-the split by direction, enclosing modules, depths, control-edge chains, the document's node and edge dicts and
-kinds, on real-looking and hostile names (dots, digits, step words in odd places, no step, ':' and newlines,
-non-ASCII), and whole ``graph --json`` documents of the msprobe trees (with dump.json data, compares, pipelines,
-loops, deep nesting, parameter gradients, a group cut into chunks) built both ways, byte for byte; plain
-``graph``'s figures, counted without the document, are the document's.
+the split by direction, enclosing modules, the nesting by positions (loops, self-parents, parents named only as
+parents, nesting past MAX_DEPTH, names that are no str or not ASCII, random forests), control-edge chains (by
+name and by position), the document's node and edge dicts and kinds, on real-looking and hostile names (dots,
+digits, step words in odd places, no step, ':' and newlines, non-ASCII), and whole ``graph --json`` documents of
+the msprobe trees (with dump.json data, compares, pipelines, loops, deep nesting, parameter gradients, a group
+cut into chunks) built both ways, byte for byte; plain ``graph``'s figures, counted without the document, are the
+document's.
 
 The comparisons skip where the kernel is not built; the Python path is then the only one and the other graph
 tests run it."""
@@ -13,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -47,7 +50,10 @@ def _names() -> list[str]:
               "Cell..backward.", "Module..forward.0", "Module.a.forward.b.Linear.forward.0", "Module.",
               "Module", "Cell", "optimizer", "clip_grad", "Functional.linear.0.forward", "Tensor.__add__.3.backward",
               "Torch.sum.12.forward.0", "Module.层.Linear.forward.0", "Module.x.Linear.forward.０",
-              "pipeline:step0/rank1:Module.x.Linear.forward.0", "", ".", "..", "Module.a.b.c.d.e.f.g.h"]
+              "pipeline:step0/rank1:Module.x.Linear.forward.0", "", ".", "..", "Module.a.b.c.d.e.f.g.h",
+              "Module.xforward.forward.0", "Module.a.forward", "Functional.forwardx.0.forward", "Module.a..forward.0",
+              "Tensor.dd.0.backward", "Module.parameters_grad", "Module.x.parameters_grad.forward.0", "d", "d.d",
+              "Module.d.Linear.backwardd.forward.1", "Functional.linear.0.forward.d", "forward.0", "backward"]
     return names
 
 
@@ -127,11 +133,11 @@ def test_enclose_equals_the_mask_and_update(spread):
     assert BUILT.enclose(names, parents, got) == named and list(got.items()) == list(want.items())
 
 
-def _chain_loop(keys: list) -> tuple[list[str], list[str]]:
+def _chain_loop(keys: list, boxes: list[str] = NAMES) -> tuple[list[str], list[str]]:
     """The Python loop the kernel's chain stands in for: each box after the previous one with its key."""
     previous: dict = {}
     sources, targets = [], []
-    for name, key in zip(NAMES, keys, strict=True):
+    for name, key in zip(boxes, keys, strict=True):
         if key in previous:
             sources.append(previous[key])
             targets.append(name)
@@ -162,7 +168,7 @@ def test_control_chains_cut_into_chunks_equal_the_loop_over_chunk_keys(spread):
         BUILT.chain(NAMES, keys, 0)
 
 
-def _chunked_loop(keys: list, widest: int) -> tuple[list[str], list[str]]:
+def _chunked_loop(keys: list, widest: int, boxes: list[str] = NAMES) -> tuple[list[str], list[str]]:
     """chunk_keys' rule with any width: a key of more than ``widest`` boxes keyed by (key, chunk)."""
     counts = Counter(keys)
     seen: Counter = Counter()
@@ -170,7 +176,7 @@ def _chunked_loop(keys: list, widest: int) -> tuple[list[str], list[str]]:
     for key in keys:
         chunked.append((key, seen[key] // widest) if counts[key] > widest else key)
         seen[key] += 1
-    return _chain_loop(chunked)
+    return _chain_loop(chunked, boxes)
 
 
 @needs_kernel
@@ -182,35 +188,101 @@ def test_the_split_by_direction_equals_the_python_one(tmp_path, monkeypatch):
     assert list(got) == [BACKWARD, "forward"] and all(direction_of(n) == BACKWARD for n in got[BACKWARD][0])
 
 
-def _ups() -> list[dict]:
-    """Parent maps: a tree walked child first, chains, a self-parent, loops of 2 and 3, a parent up lacks."""
-    tree = {f"m{i}": f"m{(i - 1) // 2}" if i else None for i in range(2000)}
-    child_first = dict(reversed(tree.items()))
-    chain = {f"c{i}": f"c{i + 1}" if i < 500 else None for i in range(501)}
-    ups = [tree, child_first, chain, {"a": "a"}, {"a": "b", "b": "a", "t": None},
-           {"x": None, "a": "b", "b": "c", "c": "a"}, {"a": "b", "b": "missing"}, {}]
-    return ups
+def _trees() -> list[tuple[list, list]]:
+    """(names, parents): a tree listed parent first and child first, a long chain, parents named only as parents
+    (two of them by several names; 699 of them, the index growing), non-ASCII names, a self-parent, loops of 2
+    and 3, names or parents that are no str, nothing. Names are each once, as construct.json's keys are."""
+    tree = [(f"m{i}", f"m{(i - 1) // 2}" if i else None) for i in range(2000)]
+    chain = [(f"c{i}", f"c{i + 1}" if i < 500 else None) for i in range(501)]
+    only = [("a", "p"), ("b", "p"), ("q", None), ("c", "q"), ("d", "r"), ("r2", "r"), ("e", "é.层"),
+            ("é.层.x", "é"), ("y", "é.层.x")]
+    many = [(f"c{i}", f"p{i % 700}") for i in range(1000)] + [("p3", "c5")]
+    cases = [tree, tree[::-1], chain, only, many, [("a", "a")], [("a", "b"), ("b", "a"), ("t", None)],
+             [("x", None), ("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")], [("a", None), (1, "a")],
+             [("a", None), ("b", 2)], [("a", None), ("b", ("a",))], []]
+    return [([n for n, _ in case], [p for _, p in case]) for case in cases]
+
+
+def _nest(names: list, parents: list) -> tuple:
+    """Everything :func:`~ascend_dump_gui.core.graph.msprobe_hierarchy.nest` makes of ``names`` and ``parents``
+    that anyone reads, dicts in their order (or the error it raises)."""
+    try:
+        nested = hierarchy.nest(list(names), list(parents))
+        groups = nested.groups(model.module_label)
+    except (AttributeError, KeyError, TypeError) as error:
+        return (type(error),)
+    return (nested.names, nested.parents, nested.drawn, nested.problems, list(nested.up.items()),
+            list(nested.depth.items()), set(nested.grouped), list(nested.deep.items()), nested.leaves,
+            nested.anchors, list(nested.group_of.items()), list(nested.above.items()), nested.homes,
+            [(path, g.label, g.parent, g.groups, g.ops) for path, g in groups.items()])
 
 
 @needs_kernel
-@pytest.mark.parametrize("index", range(len(_ups())))
-def test_depths_equal_the_python_walk(index, monkeypatch):
-    up = _ups()[index]
+@pytest.mark.parametrize("index", range(len(_trees())))
+def test_nesting_by_positions_equals_the_python_walk(index, monkeypatch):
+    names, parents = _trees()[index]
+    want = _python(monkeypatch, lambda: _nest(names, parents))
+    assert _nest(names, parents) == want
+    simple = index < 5 or index == len(_trees()) - 1       # no loop, every name and parent a str
+    assert (BUILT.nest(list(names), list(parents), hierarchy.MAX_DEPTH) is not None) == simple
+    if index == 3:      # modules named only as parents come after the names, at the top, in the order first named
+        assert want[0][len(names):] == ["p", "r", "é.层", "é"] and want[1][len(names):] == [None] * 4
+        assert dict(want[4])["é.层.x"] == "é" and dict(want[5])["é.层.x"] == 1
+    if 5 <= index <= 7:
+        assert want[3] and all("construct.json" in p for p in want[3])
 
-    def walk(up: dict) -> tuple | type:
-        problems: list[str] = []
-        try:
-            depth, cut = hierarchy._cut_loops(up, up, problems)
-        except KeyError:
-            return KeyError
-        return list(depth.items()), cut, problems, list(up.items())
 
-    want = _python(monkeypatch, lambda: walk(dict(up)))
-    assert walk(dict(up)) == want
-    found = BUILT.depths(dict(up))
-    assert (found is None) == (bool(want[1]) if want is not KeyError else True)
-    if found is not None:
-        assert list(found.items()) == want[0]
+@needs_kernel
+@pytest.mark.parametrize("seed", range(40))
+def test_random_nestings_by_positions_equal_the_python_walk(seed, monkeypatch):
+    """Random forests listed in random order (a parent before its child in three seeds of four, loops likely in
+    the fourth), some parents named only as parents, nested past a bound of 3 or within 64 (MAX_DEPTH set for
+    both paths)."""
+    rng = random.Random(seed)
+    count = rng.randint(1, 300)
+    names = [f"Module.m{i}.Linear.forward.0" for i in range(count)]
+    extra = [f"Module.only{i}.Block.forward.0" for i in range(5)]
+    parents = [None if rng.random() < 0.1 else rng.choice(extra) if rng.random() < 0.05 else
+               names[rng.randrange(count)] if seed % 4 == 0 else names[rng.randrange(i)] if i else None
+               for i in range(count)]
+    monkeypatch.setattr(hierarchy, "MAX_DEPTH", 3 if seed % 2 else 64)
+    want = _python(monkeypatch, lambda: _nest(names, parents))
+    assert _nest(names, parents) == want
+    nested = hierarchy.nest(list(names), list(parents))
+    if nested.walk.homes is not None:       # control edges by position: the chains of the anchors
+        for widest in (1, 2, 3, 7, hierarchy.MAX_CHILDREN):
+            assert BUILT.chain_at(nested.names, nested.drawn, nested.walk.homes, widest) == \
+                BUILT.chain(nested.leaves, nested.anchors, widest) == \
+                _chunked_loop(nested.anchors, widest, nested.leaves)
+
+
+@needs_kernel
+def test_nesting_by_positions_spells_no_dict_for_the_document(tmp_path):
+    construct = {f"Module.m{i}.Linear.forward.0": f"Module.m{i // 4}.Linear.forward.0" if i else None
+                 for i in range(100)}
+    graph = model.build_msprobe_graph(open_tree(write_tree(tmp_path, construct)).runs[0], model.FORWARD)
+    rows, edges = list(graph.rows()), list(graph.edge_rows())
+    walk = graph._nested.walk
+    assert isinstance(walk, hierarchy.Positions) and rows and edges
+    assert not {"up", "depth", "grouped"} & set(vars(walk))     # graph --json reads none of them
+    assert graph.group_of["Module.m1.Linear.forward.0"] == "Module.m0.Linear.forward.0/Module.m1.Linear.forward.0"
+
+
+@needs_kernel
+def test_nest_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="differ"):
+        BUILT.nest(["a"], [], hierarchy.MAX_DEPTH)
+    with pytest.raises(ValueError, match="at least 1"):
+        BUILT.nest(["a"], [None], 0)
+    with pytest.raises(ValueError, match="differ"):
+        BUILT.chain_at(["a"], b"\x01", b"", 1)
+    with pytest.raises(ValueError, match="differ"):
+        BUILT.chain_at(["a", "b"], b"\x01", bytes(4), 1)
+    with pytest.raises(ValueError, match="at least 1"):
+        BUILT.chain_at(["a"], b"\x01", bytes(4), 0)
+    for home in (-2, 1, 2**31 - 1):      # no allocation for a position not there
+        with pytest.raises(ValueError, match="out of range"):
+            BUILT.chain_at(["a"], b"\x01", home.to_bytes(4, sys.byteorder, signed=True), 1)
 
 
 def _deep_nestings() -> list[tuple[list[str], list]]:
@@ -243,24 +315,11 @@ def _deep_nestings() -> list[tuple[list[str], list]]:
 @needs_kernel
 @pytest.mark.parametrize("index", range(len(_deep_nestings())))
 def test_nesting_past_max_depth_equals_the_python_one(index, monkeypatch):
-    def nest() -> tuple:
-        names, parents = (list(x) for x in _deep_nestings()[index])
-        up = dict.fromkeys(p for p in parents if p is not None)
-        for name, parent in zip(names, parents, strict=True):
-            if name in up:
-                up[name] = parent
-        names += [m for m in up if m not in set(names)]
-        parents += [None] * (len(names) - len(parents))
-        try:
-            nested = hierarchy.nesting(names, parents, up)
-        except KeyError:
-            return (KeyError,)
-        return (set(nested.grouped), list(nested.deep.items()), nested.drawn, nested.problems, nested.anchors,
-                nested.leaves, nested.parents)
-
-    want = _python(monkeypatch, nest)
-    assert nest() == want
+    names, parents = _deep_nestings()[index]
+    want = _python(monkeypatch, lambda: _nest(names, parents))
+    assert _nest(names, parents) == want
     assert index < 3 or want[3]       # past the bound, said (the first three: at its edge)
+    assert any(len(path.split("/")) == hierarchy.MAX_DEPTH for path in dict(want[10]).values()) == (index > 0)
 
 
 @needs_kernel
