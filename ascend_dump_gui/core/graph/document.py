@@ -157,7 +157,7 @@ def msprobe_run_summary(path: str | os.PathLike, run_label: str | None = None,
         for view in views:
             graph, overlay = view.npu, view.overlay
             kinds.update(_kinds(graph))
-            edges += sum(1 for _ in graph.edge_rows())
+            edges += graph.edge_count()
             if overlay is not None:
                 for name, _, _ in graph.rows():
                     where = graph.node_path(name)
