@@ -7,13 +7,13 @@ iteration, make the dicts (:func:`node_dicts`, :func:`edge_dicts`), in C or in P
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import islice, repeat
+from itertools import repeat
 from typing import Any
 
 from ascend_dump_gui.core import json_out
 from ascend_dump_gui.core.graph import kernel
 from ascend_dump_gui.core.graph.msprobe_model import MODULE_HEADS, MsprobeGraph, is_module
-from ascend_dump_gui.core.json_out import ItemArray
+from ascend_dump_gui.core.json_out import ItemArray, batches
 
 Row = tuple[str, str | None, str | None]
 
@@ -43,11 +43,6 @@ def edge_dicts(rows: Iterable[tuple[str, str, bool]]) -> list[dict[str, Any]]:
     return [{"from": src, "to": dst, "data": data} for src, dst, data in rows]
 
 
-def _batches(rows: Iterator[Any]) -> Iterator[list[Any]]:
-    while batch := list(islice(rows, json_out.BATCH)):
-        yield batch
-
-
 def _spans(count: int) -> Iterator[tuple[int, int]]:
     step = json_out.BATCH
     return ((start, start + step) for start in range(0, count, step))
@@ -64,7 +59,7 @@ class NodeArray(ItemArray):
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for graph in self._graphs:
-            for batch in _batches(graph.rows()):
+            for batch in batches(graph.rows()):
                 yield from node_dicts(batch, graph.direction)
 
     def json_items(self, depth: int) -> Iterator[bytes | list[Any]]:
@@ -72,7 +67,7 @@ class NodeArray(ItemArray):
         for graph in self._graphs:
             columns = graph.columns() if built is not None else None
             if columns is None:
-                yield from (node_dicts(batch, graph.direction) for batch in _batches(graph.rows()))
+                yield from (node_dicts(batch, graph.direction) for batch in batches(graph.rows()))
                 continue
             names, parents, types = columns
             for start, stop in _spans(len(names)):
@@ -92,7 +87,7 @@ class EdgeArray(ItemArray):
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for graph in self._graphs:
-            for batch in _batches(graph.edge_rows()):
+            for batch in batches(graph.edge_rows()):
                 yield from edge_dicts(batch)
 
     def json_items(self, depth: int) -> Iterator[bytes | list[Any]]:
@@ -100,7 +95,7 @@ class EdgeArray(ItemArray):
         for graph in self._graphs:
             pairs = graph.control_pairs() if built is not None else None
             if pairs is None:
-                yield from (edge_dicts(batch) for batch in _batches(graph.edge_rows()))
+                yield from (edge_dicts(batch) for batch in batches(graph.edge_rows()))
                 continue
             sources, targets = pairs
             for start, stop in _spans(len(sources)):
