@@ -134,7 +134,8 @@ def write_json(document: Any, stream: BinaryIO) -> None:
     size = 0
     for chunk in _chunks(document, 0):
         if len(chunk) >= BLOCK // 16:       # a batch's text: written as it is, not copied into a block
-            stream.write(_inert(b"".join(pending)))
+            if pending:
+                stream.write(_inert(b"".join(pending)))
             stream.write(_inert(chunk))
             pending, size = [], 0
             continue

@@ -43,62 +43,72 @@ def edge_dicts(rows: Iterable[tuple[str, str, bool]]) -> list[dict[str, Any]]:
     return [{"from": src, "to": dst, "data": data} for src, dst, data in rows]
 
 
-def _spans(count: int) -> Iterator[tuple[int, int]]:
-    step = json_out.BATCH
-    return ((start, start + step) for start in range(0, count, step))
+class _GraphRows(ItemArray):
+    """Rows of ``graphs`` (each direction in turn) as the document's objects. A subclass says, per graph, how many
+    (``_count``), the rows (``_rows``), their dicts (``_dicts(rows, graph)``), the rows as lists side by side when the
+    graph keeps them so (``_lists``, else None) and the kernel's text of a span of those (``_text``). Iterated: the
+    dicts of the rows; written: each graph's lists spelled by ``_text`` a batch at a time, a batch it refuses (None)
+    and a graph without lists through their dicts."""
 
-
-class NodeArray(ItemArray):
-    """Every node of ``graphs`` (each direction in turn), as :func:`node_dicts` makes them."""
-
-    def __init__(self, graphs: list[MsprobeGraph]) -> None:
-        self._graphs = graphs
-
-    def __len__(self) -> int:
-        return sum(graph.row_count() for graph in self._graphs)
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        for graph in self._graphs:
-            for batch in batches(graph.rows()):
-                yield from node_dicts(batch, graph.direction)
-
-    def json_items(self, depth: int) -> Iterator[bytes | list[Any]]:
-        built = kernel.KERNEL
-        for graph in self._graphs:
-            columns = graph.columns() if built is not None else None
-            if columns is None:
-                yield from (node_dicts(batch, graph.direction) for batch in batches(graph.rows()))
-                continue
-            names, parents, types = columns
-            for start, stop in _spans(len(names)):
-                text = built.nodes_text(names, parents, types, start, stop, graph.direction, call_kind, depth)
-                yield text if text is not None else node_dicts(
-                    zip(names[start:stop], parents[start:stop], types[start:stop], strict=True), graph.direction)
-
-
-class EdgeArray(ItemArray):
-    """Every edge of ``graphs`` (each direction in turn), as :func:`edge_dicts` makes them."""
+    _FILL: tuple = ()
+    """Values every row ends with that the lists do not hold."""
 
     def __init__(self, graphs: list[MsprobeGraph]) -> None:
         self._graphs = graphs
 
     def __len__(self) -> int:
-        return sum(graph.edge_count() for graph in self._graphs)
+        return sum(map(self._count, self._graphs))
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         for graph in self._graphs:
-            for batch in batches(graph.edge_rows()):
-                yield from edge_dicts(batch)
+            for batch in batches(self._rows(graph)):
+                yield from self._dicts(batch, graph)
 
     def json_items(self, depth: int) -> Iterator[bytes | list[Any]]:
         built = kernel.KERNEL
         for graph in self._graphs:
-            pairs = graph.control_pairs() if built is not None else None
-            if pairs is None:
-                yield from (edge_dicts(batch) for batch in batches(graph.edge_rows()))
+            lists = self._lists(graph) if built is not None else None
+            if lists is None:
+                yield from (self._dicts(batch, graph) for batch in batches(self._rows(graph)))
                 continue
-            sources, targets = pairs
-            for start, stop in _spans(len(sources)):
-                text = built.edges_text(sources, targets, start, stop, depth)
-                yield text if text is not None else edge_dicts(
-                    zip(sources[start:stop], targets[start:stop], repeat(False)))
+            step = json_out.BATCH
+            for start in range(0, len(lists[0]), step):
+                stop = start + step
+                text = self._text(built, graph, lists, start, stop, depth)
+                yield text if text is not None else self._dicts(
+                    zip(*(values[start:stop] for values in lists), *map(repeat, self._FILL), strict=False), graph)
+
+
+class NodeArray(_GraphRows):
+    """Every node of ``graphs``, as :func:`node_dicts` makes them."""
+
+    _count = staticmethod(MsprobeGraph.row_count)
+    _rows = staticmethod(MsprobeGraph.rows)
+    _lists = staticmethod(MsprobeGraph.columns)
+
+    @staticmethod
+    def _dicts(rows: Iterable[Row], graph: MsprobeGraph) -> list[dict[str, Any]]:
+        return node_dicts(rows, graph.direction)
+
+    @staticmethod
+    def _text(built: Any, graph: MsprobeGraph, lists: tuple[list, ...], start: int, stop: int,
+              depth: int) -> bytes | None:
+        return built.nodes_text(*lists, start, stop, graph.direction, call_kind, depth)
+
+
+class EdgeArray(_GraphRows):
+    """Every edge of ``graphs``, as :func:`edge_dicts` makes them (a control edge's lists: data false)."""
+
+    _FILL = (False,)
+    _count = staticmethod(MsprobeGraph.edge_count)
+    _rows = staticmethod(MsprobeGraph.edge_rows)
+    _lists = staticmethod(MsprobeGraph.control_pairs)
+
+    @staticmethod
+    def _dicts(rows: Iterable[tuple[str, str, bool]], graph: MsprobeGraph) -> list[dict[str, Any]]:
+        return edge_dicts(rows)
+
+    @staticmethod
+    def _text(built: Any, graph: MsprobeGraph, lists: tuple[list, ...], start: int, stop: int,
+              depth: int) -> bytes | None:
+        return built.edges_text(*lists, start, stop, depth)

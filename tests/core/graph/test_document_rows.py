@@ -38,7 +38,7 @@ def _nodes_text(columns, start, stop, depth, direction="forward"):
     return BUILT.nodes_text(*columns, start, stop, direction, document_rows.call_kind, depth)
 
 
-def _pick(columns, keep) -> tuple[list, list, list]:
+def _pick(columns, keep) -> tuple[list, ...]:
     return tuple([v for v, k in zip(column, keep, strict=True) if k] for column in columns)
 
 
@@ -71,8 +71,7 @@ def test_edge_text_is_the_dicts_text_or_none():
         want = json_out.items_text(document_rows.edge_dicts([(sources[i], targets[i], False)]), 2)
         assert text is None or text == want
     assert texts.count(None) >= len(ODD) and texts.count(None) < len(texts) // 2
-    keep = [t is not None for t in texts]
-    plain = [s for s, k in zip(sources, keep, strict=True) if k], [t for t, k in zip(targets, keep, strict=True) if k]
+    plain = _pick((sources, targets), [t is not None for t in texts])
     assert BUILT.edges_text(*plain, 0, len(plain[0]), 1) == json_out.items_text(
         document_rows.edge_dicts(zip(*plain, [False] * len(plain[0]), strict=True)), 1)
 
