@@ -6,6 +6,10 @@ A benchmark reports a figure as a line ``RATIO <name> <value> [<= or >= <target>
 measured in the same run, or a figure such as GB/s or ms where its name says so); a benchmark that prints none is
 listed with its lines that name a target. ``--quick`` runs each on small inputs (a smoke run: its figures say
 little); ``--readme`` rewrites the block between the performance markers of README.md with the table.
+
+Before each full-size benchmark the page cache is written back (``sync``: the previous benchmark's files) and the
+run waits, up to a minute, for the processors to be idle (a half-second sample of ``/proc/stat`` at least 90% idle);
+the table gives how idle they were when it started.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
 BEGIN, END = "<!-- benchmarks:begin (written by benchmarks/run_all.py --readme) -->", "<!-- benchmarks:end -->"
 _RATIO = re.compile(r"^RATIO (\S+) (\S+)(?: (<=|>=) (\S+))?\s*$")
+_IDLE, _SETTLE_SECONDS, _SAMPLE_SECONDS = 0.90, 60.0, 0.5
 
 # name: (full-size arguments, quick arguments)
 BENCHMARKS: dict[str, tuple[list[str], list[str]]] = {
@@ -53,6 +58,33 @@ class Outcome:
     code: int | None
     figures: list[tuple[str, float, str, float | None]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    idle: float | None = None
+    """How idle the processors were when it started (None: not measured)."""
+
+
+def _cpu_times() -> tuple[int, int] | None:
+    """(idle, total) jiffies of all processors since boot; None where ``/proc/stat`` is absent."""
+    try:
+        with open("/proc/stat", encoding="ascii") as fh:
+            fields = [int(v) for v in fh.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return fields[3] + (fields[4] if len(fields) > 4 else 0), sum(fields[:8])
+
+
+def settle(limit: float = _SETTLE_SECONDS) -> float | None:
+    """Write back the page cache, then wait (at most ``limit`` seconds) for an idle sample; its idle share."""
+    os.sync()
+    deadline, idle = time.monotonic() + limit, None
+    while True:
+        before = _cpu_times()
+        time.sleep(_SAMPLE_SECONDS)
+        after = _cpu_times()
+        if before is None or after is None or after[1] == before[1]:
+            return idle
+        idle = (after[0] - before[0]) / (after[1] - before[1])
+        if idle >= _IDLE or time.monotonic() > deadline:
+            return idle
 
 
 def run(name: str, quick: bool, timeout: float) -> Outcome:
@@ -87,11 +119,13 @@ def table(outcomes: list[Outcome]) -> str:
     """A Markdown table of every figure (and the target lines of benchmarks that print no figure)."""
     lines = ["| benchmark | figure | value | target | |", "|---|---|---:|---|---|"]
     for o in outcomes:
+        name = o.name if o.idle is None else f"{o.name} (idle {o.idle:.0%} at its start)"
         for label, value, op, target in o.figures:
             goal = f"{op} {target:g}" if target is not None else ""
-            lines.append(f"| {o.name} | {label} | {value:.3g} | {goal} | {_verdict(value, op, target)} |")
+            lines.append(f"| {name} | {label} | {value:.3g} | {goal} | {_verdict(value, op, target)} |")
+            name = o.name
         for note in o.notes if not o.figures or o.code not in (0, 1) else ():
-            lines.append(f"| {o.name} | {note.replace('|', '/')} | | | |")
+            lines.append(f"| {name} | {note.replace('|', '/')} | | | |")
     return "\n".join(lines)
 
 
@@ -117,8 +151,10 @@ def main() -> int:
         parser.error(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(BENCHMARKS)}")
     outcomes = []
     for name in names:
+        idle = None if args.quick else settle()
         print(f"running {name}{' (quick)' if args.quick else ''} ...", file=sys.stderr, flush=True)
         outcomes.append(run(name, args.quick, args.timeout))
+        outcomes[-1].idle = idle
     text = table(outcomes)
     print(text)
     if args.readme:

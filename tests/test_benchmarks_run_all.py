@@ -25,3 +25,20 @@ def test_unknown_benchmark_is_refused():
     proc = subprocess.run([sys.executable, str(REPO / "benchmarks" / "run_all.py"), "--only", "bench_nothing"],
                           capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert proc.returncode == 2 and "unknown benchmark" in proc.stderr
+
+
+def test_settle_measures_how_idle_the_processors_are_and_the_table_says_it():
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import run_all
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
+    idle = run_all.settle(limit=0)      # one sample, whatever it shows
+    if run_all._cpu_times() is None:
+        assert idle is None
+    else:
+        assert 0.0 <= idle <= 1.0
+    outcome = run_all.Outcome("bench_x", 1.0, 0, figures=[("a", 1.0, "<=", 2.0), ("b", 3.0, "<=", 2.0)], idle=0.5)
+    rows = run_all.table([outcome]).splitlines()[2:]
+    assert rows[0].startswith("| bench_x (idle 50% at its start) | a | 1 | <= 2 | met |")
+    assert rows[1].startswith("| bench_x | b | 3 | <= 2 | MISSED |")
