@@ -1,6 +1,6 @@
 """Compare speed: our ten msaccucmp metrics vs msaccucmp's own algorithms vs a numpy float32 ``dot``.
 
-    python benchmarks/bench_compare.py [--size-mb 512] [--repeat 3] [--msaccucmp-repeat 1]
+    python benchmarks/bench_compare.py [--size-mb 512] [--repeat 3] [--msaccucmp-repeat 1] [--e2e-repeat 5]
                                        [--oracle-python PY] [--oracle-dir DIR]
 
 Two float32 tensors of ``--size-mb`` MiB each. GB/s counts the bytes of both tensors per second for all
@@ -143,6 +143,8 @@ def main() -> None:
     parser.add_argument("--size-mb", type=float, default=512.0, help="MiB per tensor (default 512)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of ours and of the baseline")
     parser.add_argument("--msaccucmp-repeat", type=_positive, default=1, help="runs of msaccucmp (slow; at least 1)")
+    parser.add_argument("--e2e-repeat", type=_positive, default=5,
+                        help="end-to-end runs (a fresh process each, under a second: more runs, a steadier best)")
     parser.add_argument("--oracle-python", default="/work/oracle-venv/bin/python")
     parser.add_argument("--oracle-dir", default=str(REPO.parent / "shared" / "tools" / "msprobe-oracle"))
     parser.add_argument("--skip-msprobe", action="store_true")
@@ -158,7 +160,7 @@ def main() -> None:
     print("metrics: " + (f"C kernel ({kernel.KERNEL.isa()})" if kernel.KERNEL is not None else
                          "numpy path (no C kernel built, or ASCEND_DUMP_GUI_NUMPY_METRICS=1)"))
     print(f"load average before: {os.getloadavg()[0]:.2f} (other processes share the cores)")
-    e2e = end_to_end(x, y, args.repeat)
+    e2e = end_to_end(x, y, args.e2e_repeat)
     dot, _ = timed(lambda: np.dot(x, y), args.repeat)
     ours, result = timed(lambda: evaluate(x, y), args.repeat)
     single, _ = timed(one_thread(lambda: evaluate(x, y)), args.repeat)
