@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 
 from ascend_dump_gui.core.dump.layout import DirContext
 from ascend_dump_gui.core.dump.naming import (
@@ -120,26 +122,71 @@ def make_record(ctx: DirContext, rel_path: str, parsed: ParsedName, size: int) -
                       parsed.stream_id, parsed.timestamp, size)
 
 
+_SETTERS = tuple(DumpRecord.__dict__[f.name] for f in fields(DumpRecord))
+"""DumpRecord's field descriptors in field order: what the scanner's C ``records`` sets each record's fields with."""
+
+
+def _unhashed(common: list, files: list[tuple[str, int]], hashed: dict[str, str]) -> list:
+    """``common`` with None for the files named in ``hashed`` (their names are read through ``mapping.csv``);
+    ``files`` are in name order."""
+    if not hashed:
+        return common
+    common = list(common)
+    for name in hashed:
+        at = bisect_left(files, (name,))
+        if at < len(files) and files[at][0] == name:
+            common[at] = None
+    return common
+
+
 def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]], mapping: dict[str, str],
                    common: list[tuple[str, str, int, int, int] | None] | None = None,
-                   ) -> tuple[list[DumpRecord], list[Problem]]:
+                   build: Callable | None = None) -> tuple[list[DumpRecord], list[Problem]]:
     """Records for the ``(name, size)`` files of one folder (in the given order), and problems for the files
     that cannot be placed. Opdebug records take the op of the dump they report (:class:`OverflowPartners`).
 
     ``common``, one item per file: what :func:`split_common_form` gives its name, already worked out (the
-    scanner's C listing), or None where it is not.
+    scanner's C listing), or None where it is not. ``build``: the C listing's ``records``, which makes the records
+    of those files (the same records as :func:`_placed` makes) but for the names read through ``mapping.csv``;
+    ``files`` are then in name order.
     """
-    out: list[DumpRecord] = []
+    prefix = rel_folder + "/" if rel_folder else ""
+    exception_area = ctx.area == "exception"
+    hashed = {name: original for name, original in mapping.items() if is_hashed_name(name)}  # as mapped_name
+    if build is not None and common is not None and not exception_area:
+        made, overflow_count, left = build(DumpRecord, _SETTERS, files, _unhashed(common, files, hashed), prefix,
+                                           (ctx.world_size, ctx.rank, ctx.time, ctx.device, ctx.model_name,
+                                            ctx.model_id, ctx.iteration), OVERFLOW_OP_TYPE)
+        rest, problems, overflows = _placed(ctx, prefix, [files[i] for i in left], [common[i] for i in left],
+                                            mapping, hashed)
+        for i, record in zip(left, rest, strict=True):
+            made[i] = record
+        overflows = overflows or overflow_count > 0
+    else:
+        splits = [None] * len(files) if common is None or exception_area else common
+        made, problems, overflows = _placed(ctx, prefix, files, splits, mapping, hashed)
+    out = made if len(problems) == 0 else list(filter(None, made))
+    if overflows:
+        partners = OverflowPartners(out)
+        for record in out:
+            if record.kind == "overflow":
+                partner = partners.partner(record)
+                if partner is not None:
+                    record.op_type, record.op_name = partner.op_type, partner.op_name
+    return out, problems
+
+
+def _placed(ctx: DirContext, prefix: str, files: list[tuple[str, int]], splits: list, mapping: dict[str, str],
+            hashed: dict[str, str]) -> tuple[list[DumpRecord | None], list[Problem], bool]:
+    """For each file its record, or None and a problem; and whether any record is an Opdebug file's."""
+    out: list[DumpRecord | None] = []
     problems: list[Problem] = []
     add = out.append
     ws, rank, time, device, model_name, model_id, iteration = (
         ctx.world_size, ctx.rank, ctx.time, ctx.device, ctx.model_name, ctx.model_id, ctx.iteration)
     exception_area = ctx.area == "exception"
     parse = parse_exception_name if exception_area else parse_name
-    prefix = rel_folder + "/" if rel_folder else ""
     overflows = False
-    hashed = {name: original for name, original in mapping.items() if is_hashed_name(name)}  # as mapped_name
-    splits = [None] * len(files) if common is None or exception_area else common
     for (name, size), split in zip(files, splits, strict=True):
         original = name
         if hashed and name in hashed:
@@ -156,20 +203,14 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
         p = parse(original)
         if p is None:
             problems.append(Problem(prefix + name, problem_message(name, mapping)))
+            add(None)
             continue
         kind = p.kind
         overflows = overflows or kind == "overflow"
         add(DumpRecord(prefix + name, kind, ws, rank, time, p.device_id if device is None else device,
                        model_name, model_id, iteration, p.op_type, p.op_name, p.task_id, p.stream_id,
                        p.timestamp, size))
-    if overflows:
-        partners = OverflowPartners(out)
-        for record in out:
-            if record.kind == "overflow":
-                partner = partners.partner(record)
-                if partner is not None:
-                    record.op_type, record.op_name = partner.op_type, partner.op_name
-    return out, problems
+    return out, problems, overflows
 
 
 class OverflowPartners:

@@ -284,8 +284,96 @@ static PyObject *py_list_folder(PyObject *self, PyObject *arg) {
     return out;
 }
 
+enum { N_FIELDS = 15, N_HEAD = 7 };   /* DumpRecord's fields; the folder's, between kind and op_type */
+
+PyDoc_STRVAR(records_doc,
+"records(cls, setters, files, common, prefix, head, overflow_type) -> (made, overflows, left)\n\n"
+"The records of a folder's files whose names list_folder split (its common list): for file i with common[i]\n"
+"not None, cls.__new__(cls) with its fields set by the 15 data descriptors in setters, in DumpRecord's order:\n"
+"prefix + name, kind ('overflow' where the op type is overflow_type, else 'tensor'), the 7 values of head,\n"
+"the 5 split fields, the size. made[i] is that record or None (common[i] None: left to Python); overflows\n"
+"counts the 'overflow' records and left lists the indices of the Nones.");
+
+static PyObject *py_records(PyObject *self, PyObject *args) {
+    (void)self;
+    PyTypeObject *cls;
+    PyObject *setters, *files, *common, *prefix, *head, *overflow_type;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!UO!U:records", &PyType_Type, &cls, &PyTuple_Type, &setters, &PyList_Type,
+                          &files, &PyList_Type, &common, &prefix, &PyTuple_Type, &head, &overflow_type)) {
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(setters) != N_FIELDS || PyTuple_GET_SIZE(head) != N_HEAD
+        || PyList_GET_SIZE(files) != PyList_GET_SIZE(common) || cls->tp_new == NULL) {
+        PyErr_SetString(PyExc_ValueError, "records: 15 setters, 7 head values, one common item per file and a "
+                                          "class that makes instances");
+        return NULL;
+    }
+    descrsetfunc set[N_FIELDS];
+    for (int k = 0; k < N_FIELDS; k++) {
+        set[k] = Py_TYPE(PyTuple_GET_ITEM(setters, k))->tp_descr_set;
+        if (set[k] == NULL) {
+            PyErr_SetString(PyExc_TypeError, "records: every setter must be a data descriptor");
+            return NULL;
+        }
+    }
+    PyObject *tensor = PyUnicode_InternFromString("tensor"), *overflow = PyUnicode_InternFromString("overflow");
+    PyObject *empty = PyTuple_New(0);
+    Py_ssize_t n = PyList_GET_SIZE(files), overflows = 0;
+    PyObject *made = tensor && overflow && empty ? PyList_New(n) : NULL, *left = made ? PyList_New(0) : NULL;
+    if (!left) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *file = PyList_GET_ITEM(files, i), *split = PyList_GET_ITEM(common, i);
+        if (split == Py_None) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(made, i, Py_None);
+            PyObject *at = PyLong_FromSsize_t(i);
+            int failed = !at || PyList_Append(left, at) < 0;
+            Py_XDECREF(at);
+            if (failed) goto fail;
+            continue;
+        }
+        if (!PyTuple_Check(file) || PyTuple_GET_SIZE(file) != 2 || !PyUnicode_Check(PyTuple_GET_ITEM(file, 0))
+            || !PyTuple_Check(split) || PyTuple_GET_SIZE(split) != 5) {
+            PyErr_SetString(PyExc_TypeError, "records: files holds (name, size) pairs and common 5-tuples or None");
+            goto fail;
+        }
+        int is_overflow = PyUnicode_Compare(PyTuple_GET_ITEM(split, 0), overflow_type) == 0;
+        if (PyErr_Occurred()) goto fail;
+        PyObject *path = PyUnicode_Concat(prefix, PyTuple_GET_ITEM(file, 0));
+        PyObject *record = path ? cls->tp_new(cls, empty, NULL) : NULL;
+        if (!record) {
+            Py_XDECREF(path);
+            goto fail;
+        }
+        PyList_SET_ITEM(made, i, record);
+        PyObject *value[N_FIELDS] = {path, is_overflow ? overflow : tensor};
+        for (int k = 0; k < N_HEAD; k++) value[2 + k] = PyTuple_GET_ITEM(head, k);
+        for (int k = 0; k < 5; k++) value[2 + N_HEAD + k] = PyTuple_GET_ITEM(split, k);
+        value[N_FIELDS - 1] = PyTuple_GET_ITEM(file, 1);
+        int failed = 0;
+        for (int k = 0; k < N_FIELDS && !failed; k++) {
+            failed = set[k](PyTuple_GET_ITEM(setters, k), record, value[k]) < 0;
+        }
+        Py_DECREF(path);
+        if (failed) goto fail;
+        overflows += is_overflow;
+    }
+    Py_DECREF(empty);
+    Py_DECREF(tensor);
+    Py_DECREF(overflow);
+    return Py_BuildValue("(NnN)", made, overflows, left);
+fail:
+    Py_XDECREF(made);
+    Py_XDECREF(left);
+    Py_XDECREF(empty);
+    Py_XDECREF(tensor);
+    Py_XDECREF(overflow);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"list_folder", py_list_folder, METH_O, list_folder_doc},
+    {"records", py_records, METH_VARARGS, records_doc},
     {NULL, NULL, 0, NULL},
 };
 

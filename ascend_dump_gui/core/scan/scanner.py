@@ -7,7 +7,7 @@ unless ``follow_links=True``; links into the tree and link loops are never follo
 
 With the C listing (core/scan/walk.py) a worker thread lists the next folders of the walk, the GIL released,
 while this thread turns a folder's names into records; the C listing also splits the usual 5-field op dump
-names. Without it the same walk runs in Python, with the same records, order and problems.
+names, and its ``records`` makes their records. Without it the same walk runs in Python, with the same records, order and problems.
 """
 
 from __future__ import annotations
@@ -309,7 +309,8 @@ def _folder_items(folder: _Folder, files: list[tuple[str, int]], problems: list[
         mapping, problem = load_mapping(folder.path, folder.rel)
         if problem is not None:
             problems.append(problem)
-    records, unplaced = folder_records(folder.ctx, folder.rel, files, mapping, common)
+    build = getattr(walk.WALK, "records", None) if common is not None else None   # common: the C listing's
+    records, unplaced = folder_records(folder.ctx, folder.rel, files, mapping, common, build)
     problems += unplaced
     if with_headers:
         for record in records:

@@ -278,3 +278,47 @@ def test_the_environment_switches_the_c_listing_off():
     env = {**os.environ, "PYTHONPATH": str(REPO), "ASCEND_DUMP_GUI_PURE_SCAN": "1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "True"
+
+
+@needs_c
+def test_records_made_in_c_are_dump_records_like_the_python_ones_and_hold_no_stray_references():
+    from ascend_dump_gui.core.dump.layout import DirContext
+    from ascend_dump_gui.core.dump.records import _SETTERS, DumpRecord, folder_records
+
+    files = [(f"Add.op{i}.{i}.1.{TS + i}", i) for i in range(3)] + [("Opdebug.Node_OpDebug.1.1.9", 7), ("x.txt", 1)]
+    common = [split_common_form(name) for name, _ in files]
+    model = "model_" + "m" * 40                      # a string of its own, to count its references
+    ctx = DirContext(2, 1, T, 0, model, 11, 3, "", "iteration", ())
+    before = sys.getrefcount(model)
+    made, overflows, left = BUILT.records(DumpRecord, _SETTERS, files, common, "a/", (2, 1, T, 0, model, 11, 3),
+                                          "Opdebug")
+    assert overflows == 1 and left == [4] and made[4] is None
+    assert sys.getrefcount(model) == before + 4
+    python = folder_records(ctx, "a", files, {}, common)[0]         # the Python path (no build)
+    made[3].op_type, made[3].op_name = "Add", "op1"        # records stay mutable (the Opdebug partner's fields)
+    assert [type(r) for r in made[:4]] == [DumpRecord] * 4 and made[:4] == python
+    del made, python
+    assert sys.getrefcount(model) == before
+
+
+@needs_c
+@pytest.mark.parametrize("change", ["setters", "head", "common", "file", "split", "op_type"])
+def test_records_refuses_arguments_of_the_wrong_shape(change):
+    from ascend_dump_gui.core.dump.records import _SETTERS, DumpRecord
+
+    files, common = [("Add.a.1.2.3", 5)], [("Add", "a", 1, 2, 3)]
+    head, setters = (2, 1, T, 0, "m", 11, 3), _SETTERS
+    if change == "setters":
+        setters = _SETTERS[:-1] + (len,)
+    elif change == "head":
+        head = head[:-1]
+    elif change == "common":
+        common = common * 2
+    elif change == "file":
+        files = [("Add.a.1.2.3", 5, 0)]
+    elif change == "split":
+        common = [("Add", "a", 1, 2)]
+    else:
+        common = [(b"Add", "a", 1, 2, 3)]
+    with pytest.raises((TypeError, ValueError)):
+        BUILT.records(DumpRecord, setters, files, common, "", head, "Opdebug")
