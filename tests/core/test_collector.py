@@ -18,6 +18,7 @@ class Node:
 @pytest.fixture
 def collector_on():
     was = gc.isenabled()        # UI tests leave it off (the app collects on a timer)
+    gc.unfreeze()               # and graph loads freeze what they built: collectable again
     gc.enable()
     try:
         yield
