@@ -7,9 +7,10 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
+from ascend_dump_gui.core.dump.records import DumpRecord
 from ascend_dump_gui.core.dump.sidefiles import read_stats_csv
 from ascend_dump_gui.core.scan.scanner import scan
-from ascend_dump_gui.ui.dump.op_table import OpTableModel, execution_order
+from ascend_dump_gui.ui.dump.op_table import OpTableModel, execution_order, kind_index
 from ascend_dump_gui.ui.dump.stats_table import StatsSortModel, StatsTableModel, sort_key
 from ascend_dump_gui.ui.workers import TaskRunner
 from tests.ui.test_dump_fixtures import STEP, drain, make_tree
@@ -50,6 +51,38 @@ def test_filter_and_sort_happen_in_the_model(qtmodeltester, runner, tmp_path):
     with pytest.raises(re.error):
         model.set_filter("[", regex=True)
     assert model.rowCount() == 4  # an invalid expression changes nothing
+
+
+def _record(i: int, kind: str, timestamp: int | None, op_type: str = "Add") -> DumpRecord:
+    return DumpRecord(f"f{i}", kind, None, None, None, None, None, None, None, op_type, f"op{i}", i, 1, timestamp, i)
+
+
+def test_execution_order_is_a_stable_sort_by_timestamp_with_the_timeless_last():
+    stamps = [5, None, 3, 5, 0, None, 3, 2**63 - 1, 1]
+    records = [_record(i, "tensor", t) for i, t in enumerate(stamps)]
+    expected = sorted(records, key=lambda r: (r.timestamp is None, r.timestamp or 0))
+    assert [r.path for r in execution_order(records)] == [r.path for r in expected]
+    assert [r.path for r in execution_order(records)] == ["f4", "f8", "f2", "f6", "f0", "f3", "f7", "f1", "f5"]
+    huge = records + [_record(99, "tensor", 2**64)]       # beyond 64 bits: sorted in Python, the same rule
+    assert execution_order(huge)[-3].path == "f99" and execution_order([]) == []
+
+
+def test_the_kind_filter_reads_the_kind_index_given_or_its_own(runner):
+    kinds = ["tensor", "stats", "mapping", "tensor", "overflow", "golden", "tensor"]
+    records = [_record(i, kind, i, "MatMul" if i % 2 else "Add") for i, kind in enumerate(kinds)]
+    names, index = kind_index(records)
+    assert names == ("tensor", "stats", "mapping", "overflow", "golden") and index.tolist() == [0, 1, 2, 0, 3, 4, 0]
+    for given in (None, (names, index)):
+        model = OpTableModel(runner=runner)
+        model.set_records("/r", records, given)
+        model.set_filter(kinds=frozenset({"tensor", "golden"}))
+        assert [model.record(r).path for r in range(model.rowCount())] == ["f0", "f3", "f5", "f6"]
+        model.set_filter("matmul", kinds=frozenset({"tensor", "golden"}))
+        assert [model.record(r).path for r in range(model.rowCount())] == ["f3", "f5"]
+        model.set_filter("matmul")
+        assert [model.record(r).path for r in range(model.rowCount())] == ["f1", "f3", "f5"]
+        model.set_filter(kinds=frozenset())
+        assert model.rowCount() == 0
 
 
 def test_stats_table_sorts_numbers_numerically(qtmodeltester, tmp_path):

@@ -164,6 +164,14 @@ static int contains(const char *s, size_t n, const char *needle) {   /* needle[0
     return 0;
 }
 
+/* A new tuple of str, int and None (or NULL) left out of the garbage collector's passes: it can be in no reference
+ * cycle, and the collector's first pass over it would only find that out (as CPython does for such tuples) while
+ * holding the GIL, 200,000 of them at a time in a scan that lists folders ahead. */
+static PyObject *untracked(PyObject *tuple) {
+    if (tuple) PyObject_GC_UnTrack(tuple);
+    return tuple;
+}
+
 /* naming.split_common_form on an ASCII str: the 5-tuple, or None when that function returns None or the
  * name is one this parse leaves to it (not ASCII, digit runs longer than MAX_DIGITS). NULL on error. */
 static PyObject *common_form(PyObject *str) {
@@ -191,7 +199,7 @@ static PyObject *common_form(PyObject *str) {
     PyObject *stream = PyLong_FromLongLong(to_int(s + start[3], len[3]));
     PyObject *ts = PyLong_FromLongLong(to_int(s + start[4], len[4]));
     PyObject *out = NULL;
-    if (op_type && op_name && task && stream && ts) out = PyTuple_Pack(5, op_type, op_name, task, stream, ts);
+    if (op_type && op_name && task && stream && ts) out = untracked(PyTuple_Pack(5, op_type, op_name, task, stream, ts));
     Py_XDECREF(op_type);
     Py_XDECREF(op_name);
     Py_XDECREF(task);
@@ -200,7 +208,7 @@ static PyObject *common_form(PyObject *str) {
     return out;
 }
 
-/* (str, value): the name shared, the value taken. NULL on error. */
+/* (str, value), untracked: the name shared, the value (an int) taken. NULL on error. */
 static PyObject *pair(PyObject *str, PyObject *value) {
     if (!value) return NULL;
     PyObject *t = PyTuple_New(2);
@@ -211,7 +219,7 @@ static PyObject *pair(PyObject *str, PyObject *value) {
     Py_INCREF(str);
     PyTuple_SET_ITEM(t, 0, str);
     PyTuple_SET_ITEM(t, 1, value);
-    return t;
+    return untracked(t);
 }
 
 /* The three lists of list_folder from a read listing (GIL held). NULL on error. */
@@ -241,7 +249,7 @@ static PyObject *build(Listing *L) {
             if (!item) goto done;
             PyList_SET_ITEM(files, f++, item);
         } else {
-            item = Py_BuildValue("(OiiL)", e->str, e->kind, e->err, e->size);
+            item = untracked(Py_BuildValue("(OiiL)", e->str, e->kind, e->err, e->size));
             if (!item) goto done;
             PyList_SET_ITEM(rest, r++, item);
         }
@@ -291,7 +299,8 @@ PyDoc_STRVAR(records_doc,
 "The records of a folder's files whose names list_folder split (its common list): for file i with common[i]\n"
 "not None, cls.__new__(cls) with its fields set by the 15 data descriptors in setters, in DumpRecord's order:\n"
 "prefix + name, kind ('overflow' where the op type is overflow_type, else 'tensor'), the 7 values of head,\n"
-"the 5 split fields, the size. made[i] is that record or None (common[i] None: left to Python); overflows\n"
+"the 5 split fields, the size, and left out of the garbage collector's passes (every field is atomic, so no\n"
+"record is in a reference cycle). made[i] is that record or None (common[i] None: left to Python); overflows\n"
 "counts the 'overflow' records and left lists the indices of the Nones.");
 
 static PyObject *py_records(PyObject *self, PyObject *args) {
@@ -356,6 +365,7 @@ static PyObject *py_records(PyObject *self, PyObject *args) {
         }
         Py_DECREF(path);
         if (failed) goto fail;
+        PyObject_GC_UnTrack(record);     /* its fields are str, int or None: it can be in no reference cycle */
         overflows += is_overflow;
     }
     Py_DECREF(empty);

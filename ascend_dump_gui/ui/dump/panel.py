@@ -38,7 +38,7 @@ from ascend_dump_gui.core.scan.tree import DumpNode
 from ascend_dump_gui.ui.dump.counts import count_text
 from ascend_dump_gui.ui.dump.folder_index import FolderIndex, index_folder
 from ascend_dump_gui.ui.dump.kinds import kind_names
-from ascend_dump_gui.ui.dump.op_table import OpTableModel, RecordRole, execution_order
+from ascend_dump_gui.ui.dump.op_table import KindIndex, OpTableModel, RecordRole, execution_order, kind_index
 from ascend_dump_gui.ui.dump.problems_view import ProblemsView
 from ascend_dump_gui.ui.dump.record_view import RecordView
 from ascend_dump_gui.ui.dump.tree_model import DumpTreeModel
@@ -59,8 +59,9 @@ KINDS = ("tensor", "stats", "overflow", "exception", "golden")
 
 
 def _folder_records(folder: DumpNode, rel: str, index: FolderIndex | None, *, progress: ProgressFn,
-                    cancel: CancelToken) -> tuple[DumpNode, list[DumpRecord]]:
-    """Worker body: the records under a folder (whole subtree once indexed, else its own files)."""
+                    cancel: CancelToken) -> tuple[DumpNode, list[DumpRecord], KindIndex]:
+    """Worker body: the records under a folder (whole subtree once indexed, else its own files) in execution order,
+    and their kinds as the op table's filter reads them."""
     if index is not None:
         records = index.records_under(rel)
     else:
@@ -70,7 +71,8 @@ def _folder_records(folder: DumpNode, rel: str, index: FolderIndex | None, *, pr
             record = None if node.is_dir else node.record()
             if type(record) is DumpRecord:
                 records.append(record)
-    return folder, execution_order(records)
+    records = execution_order(records)
+    return folder, records, kind_index(records)
 
 
 class BrowsePanel(QWidget):
@@ -442,12 +444,12 @@ class BrowsePanel(QWidget):
         self.table.setEnabled(True)
         show_error(self, exc, tr("Listing the folder"))
 
-    def _records_ready(self, result: tuple[DumpNode, list[DumpRecord]]) -> None:
-        folder, records = result
+    def _records_ready(self, result: tuple[DumpNode, list[DumpRecord], KindIndex]) -> None:
+        folder, records, kinds = result
         if folder is not self._listing_folder or self._root is None:
             return
         self._listing = self._listing_folder = None
-        self.ops.set_records(self._root.path, records)
+        self.ops.set_records(self._root.path, records, kinds)
         self.table.setEnabled(True)
         self.recordsShown.emit(len(records))
         if self._want is not None and self._want.rpartition("/")[0] == folder.rel:

@@ -3,6 +3,7 @@ messages on hostile trees, and the same split of op dump names as naming.split_c
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -295,6 +296,7 @@ def test_records_made_in_c_are_dump_records_like_the_python_ones_and_hold_no_str
     assert overflows == 1 and left == [4] and made[4] is None
     assert sys.getrefcount(model) == before + 4
     python = folder_records(ctx, "a", files, {}, common)[0]         # the Python path (no build)
+    assert not any(gc.is_tracked(r) for r in made[:4])       # atomic fields: out of the collector's passes
     made[3].op_type, made[3].op_name = "Add", "op1"        # records stay mutable (the Opdebug partner's fields)
     assert [type(r) for r in made[:4]] == [DumpRecord] * 4 and made[:4] == python
     del made, python
@@ -322,3 +324,13 @@ def test_records_refuses_arguments_of_the_wrong_shape(change):
         common = [(b"Add", "a", 1, 2, 3)]
     with pytest.raises((TypeError, ValueError)):
         BUILT.records(DumpRecord, setters, files, common, "", head, "Opdebug")
+
+
+@needs_c
+def test_the_listings_tuples_are_left_out_of_the_collectors_passes(tmp_path):
+    write_names(tmp_path, [f"Add.op{i}.{i}.1.{TS}" for i in range(3)] + ["junk.txt"])
+    (tmp_path / "sub").mkdir()
+    files, common, rest = BUILT.list_folder(str(tmp_path))
+    assert len(files) == 4 and len(rest) == 1 and common[3] is None
+    assert not any(gc.is_tracked(t) for t in [*files, *common[:3], *rest])
+    assert gc.is_tracked(files) and gc.is_tracked(common)     # the lists hold them: tracked as lists are
