@@ -165,7 +165,7 @@ def folder_records(ctx: DirContext, rel_folder: str, files: list[tuple[str, int]
     else:
         splits = [None] * len(files) if common is None or exception_area else common
         made, problems, overflows = _placed(ctx, prefix, files, splits, mapping, hashed)
-    out = made if len(problems) == 0 else list(filter(None, made))
+    out = made if not problems else list(filter(None, made))     # a problem's file left a None (a record is true)
     if overflows:
         partners = OverflowPartners(out)
         for record in out:

@@ -199,7 +199,9 @@ static PyObject *common_form(PyObject *str) {
     PyObject *stream = PyLong_FromLongLong(to_int(s + start[3], len[3]));
     PyObject *ts = PyLong_FromLongLong(to_int(s + start[4], len[4]));
     PyObject *out = NULL;
-    if (op_type && op_name && task && stream && ts) out = untracked(PyTuple_Pack(5, op_type, op_name, task, stream, ts));
+    if (op_type && op_name && task && stream && ts) {
+        out = untracked(PyTuple_Pack(5, op_type, op_name, task, stream, ts));
+    }
     Py_XDECREF(op_type);
     Py_XDECREF(op_name);
     Py_XDECREF(task);
@@ -294,14 +296,17 @@ static PyObject *py_list_folder(PyObject *self, PyObject *arg) {
 
 enum { N_FIELDS = 15, N_HEAD = 7 };   /* DumpRecord's fields; the folder's, between kind and op_type */
 
+/* str, int or None: a value that refers to no other object */
+static int atomic(PyObject *v) { return v == Py_None || PyUnicode_CheckExact(v) || PyLong_CheckExact(v); }
+
 PyDoc_STRVAR(records_doc,
 "records(cls, setters, files, common, prefix, head, overflow_type) -> (made, overflows, left)\n\n"
 "The records of a folder's files whose names list_folder split (its common list): for file i with common[i]\n"
 "not None, cls.__new__(cls) with its fields set by the 15 data descriptors in setters, in DumpRecord's order:\n"
 "prefix + name, kind ('overflow' where the op type is overflow_type, else 'tensor'), the 7 values of head,\n"
-"the 5 split fields, the size, and left out of the garbage collector's passes (every field is atomic, so no\n"
-"record is in a reference cycle). made[i] is that record or None (common[i] None: left to Python); overflows\n"
-"counts the 'overflow' records and left lists the indices of the Nones.");
+"the 5 split fields, the size; a record whose fields are all str, int or None is left out of the garbage\n"
+"collector's passes (it can be in no reference cycle). made[i] is that record or None (common[i] None: left to\n"
+"Python); overflows counts the 'overflow' records and left lists the indices of the Nones.");
 
 static PyObject *py_records(PyObject *self, PyObject *args) {
     (void)self;
@@ -365,7 +370,9 @@ static PyObject *py_records(PyObject *self, PyObject *args) {
         }
         Py_DECREF(path);
         if (failed) goto fail;
-        PyObject_GC_UnTrack(record);     /* its fields are str, int or None: it can be in no reference cycle */
+        int plain = PyType_IS_GC(cls);
+        for (int k = 0; k < N_FIELDS && plain; k++) plain = atomic(value[k]);
+        if (plain) PyObject_GC_UnTrack(record);     /* every field str, int or None: in no reference cycle */
         overflows += is_overflow;
     }
     Py_DECREF(empty);

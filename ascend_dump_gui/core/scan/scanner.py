@@ -7,7 +7,8 @@ unless ``follow_links=True``; links into the tree and link loops are never follo
 
 With the C listing (core/scan/walk.py) a worker thread lists the next folders of the walk, the GIL released,
 while this thread turns a folder's names into records; the C listing also splits the usual 5-field op dump
-names, and its ``records`` makes their records. Without it the same walk runs in Python, with the same records, order and problems.
+names, and its ``records`` makes their records. Without it the same walk runs in Python, with the same records,
+order and problems.
 """
 
 from __future__ import annotations

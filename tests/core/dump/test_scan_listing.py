@@ -334,3 +334,13 @@ def test_the_listings_tuples_are_left_out_of_the_collectors_passes(tmp_path):
     assert len(files) == 4 and len(rest) == 1 and common[3] is None
     assert not any(gc.is_tracked(t) for t in [*files, *common[:3], *rest])
     assert gc.is_tracked(files) and gc.is_tracked(common)     # the lists hold them: tracked as lists are
+
+
+@needs_c
+def test_a_record_holding_a_container_stays_with_the_collector():
+    from ascend_dump_gui.core.dump.records import _SETTERS, DumpRecord
+
+    files, common = [("Add.a.1.2.3", 5), ("Add.b.1.2.4", 6)], [("Add", "a", 1, 2, 3), ("Add", "b", 1, 2, 4)]
+    plain, _, _ = BUILT.records(DumpRecord, _SETTERS, files, common, "", (2, 1, T, 0, "m", 11, 3), "Opdebug")
+    odd, _, _ = BUILT.records(DumpRecord, _SETTERS, files, common, "", (2, 1, T, 0, ["m"], 11, 3), "Opdebug")
+    assert [gc.is_tracked(r) for r in plain + odd] == [False, False, True, True]
