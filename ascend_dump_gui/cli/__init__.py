@@ -20,6 +20,7 @@ from ascend_dump_gui.cli import (
     runs_cmd,
     scan_cmd,
 )
+from ascend_dump_gui.core.blas_threads import quiet_blas_threads
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.progress import Cancelled
@@ -58,6 +59,7 @@ made 60 collections (12-15 ms of a compare of two .npy files); a run makes few r
 def run() -> NoReturn:
     """The ``ascend-dump`` command: :func:`main`, then the exit. The run's objects are frozen first, so the
     interpreter's last collection does not walk every one of them again (about 20 ms after a compare)."""
+    quiet_blas_threads()
     gc.set_threshold(*GC_THRESHOLDS)
     code = main()
     gc.freeze()
