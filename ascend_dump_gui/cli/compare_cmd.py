@@ -10,6 +10,7 @@ from ascend_dump_gui.cli import compare_tree_cmd, replay_cmd
 from ascend_dump_gui.cli.output import note_replacing, print_json, warn
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
+from ascend_dump_gui.core.metrics import early
 from ascend_dump_gui.core.metrics.names import METRIC_NAMES, resolve_names
 
 if TYPE_CHECKING:
@@ -75,7 +76,15 @@ def _run(args: argparse.Namespace) -> int:
         from ascend_dump_gui.cli.msprobe_compare import run_msprobe_compare
 
         return run_msprobe_compare(args)
-    # GE/acl dumps and .npy files only (an msprobe compare does without them)
+    early.begin(args.npu, args.golden)      # a big .npy pair: pass A begins on another CPU while the engine imports
+    try:
+        return _compare(args)
+    finally:
+        early.end()
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """GE/acl dumps and .npy files (an msprobe compare does without the engine)."""
     from ascend_dump_gui.core.compare.engine import compare
     from ascend_dump_gui.core.compare.report import refuse_replacing_inputs_of, result_to_json, write_csv
     from ascend_dump_gui.core.metrics.msprobe_metrics import Tolerances

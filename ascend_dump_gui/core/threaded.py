@@ -11,6 +11,12 @@ from typing import Any
 from ascend_dump_gui.core.progress import CancelToken
 
 
+def cpus() -> int:
+    """The CPUs this process may run on (a container or ``taskset`` may allow fewer than the machine has)."""
+    allowed = getattr(os, "sched_getaffinity", None)     # Linux; elsewhere every CPU of the machine
+    return max(1, len(allowed(0)) if allowed is not None else os.cpu_count() or 1)
+
+
 def completed(fn: Callable[[Any], Any], items: Sequence[Any], *, workers: int, name: str,
               cancel: CancelToken | None = None) -> Iterator[tuple[int, Future]]:
     """``(index, future)`` for each item as its call ends. ``cancel`` is checked at least every 0.2 s; on

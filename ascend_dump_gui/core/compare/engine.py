@@ -28,7 +28,7 @@ from ascend_dump_gui.core.compare.rows import CompareRow
 from ascend_dump_gui.core.dump.sidefiles import load_golden
 from ascend_dump_gui.core.errors import DumpError, reason_text
 from ascend_dump_gui.core.messages import joined, msg
-from ascend_dump_gui.core.metrics import kernel, pairwise
+from ascend_dump_gui.core.metrics import kernel, leaf_tree, pairwise
 from ascend_dump_gui.core.metrics.metrics import FAILED, PairMetrics, evaluate, resolve_names
 from ascend_dump_gui.core.metrics.msprobe_metrics import (
     MSPROBE_NAMES,
@@ -81,7 +81,7 @@ def _abs_max(x: np.ndarray) -> float:
             chunk = flat[a:b].astype(np.float32)
             return float(np.maximum(np.abs(chunk.max()), np.abs(chunk.min())))
 
-    parts = pairwise.map_leaves(one, pairwise.leaves(flat.shape[0]))
+    parts = pairwise.map_leaves(one, leaf_tree.leaves(flat.shape[0]))
     return float(np.maximum.reduce(parts))
 
 
@@ -110,7 +110,7 @@ def _nonfinite(x: np.ndarray) -> tuple[bool, bool]:
             return False, False
         return bool(np.isinf(chunk).any()), bool(np.isnan(chunk).any())
 
-    parts = pairwise.map_leaves(one, pairwise.leaves(flat.shape[0])) if flat.shape[0] else []
+    parts = pairwise.map_leaves(one, leaf_tree.leaves(flat.shape[0])) if flat.shape[0] else []
     return any(p[0] for p in parts), any(p[1] for p in parts)
 
 

@@ -1,2 +1,7 @@
 """The numbers of a compare: msaccucmp's and msprobe's metrics in fused chunked passes, and the overflow rule
 (shared by the GE compare, msprobe's compare and the tree compare)."""
+
+KERNEL_MODULE = "ascend_dump_gui.core.metrics._kernel"
+"""The compiled per-leaf kernels (:mod:`.kernel` loads them for the metrics, :mod:`.early` for the early pass)."""
+KERNEL_SWITCH = "ASCEND_DUMP_GUI_NUMPY_METRICS"
+"""The environment variable that, set to 1, switches the kernels off (the numpy path runs)."""

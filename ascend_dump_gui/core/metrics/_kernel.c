@@ -816,6 +816,71 @@ static PyObject *py_pass_ap(PyObject *self, PyObject *args, PyObject *kwargs) {
     return walk_leaf(args, kwargs, "y*y*|pii:pass_ap", 1, P32);
 }
 
+PyDoc_STRVAR(leaves_ap_doc,
+"leaves_ap(x, y, bounds, out, state, rel64=False, kx=0, ky=0) -> None\n\n"
+"pass_ap over many leaves of x and y, in order, without the GIL: bounds holds int64 (start, stop) pairs, one per\n"
+"leaf; leaf i's answer goes to out[i * LEAF_AP_WIDTH:] (float64: pass_a's 16 values, msprobe's 8, then 1.0 when\n"
+"msprobe's answer is a tuple and 0.0 for None). state is two int64: the caller sets state[0] to stop the walk\n"
+"before the next leaf; state[1] counts the leaves done (all of out before it is written).");
+
+#define LEAF_AP_WIDTH 25     /* float64 per leaf: pass_a's 16, msprobe's 8, 1 */
+
+static PyObject *py_leaves_ap(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"x", "y", "bounds", "out", "state", "rel64", "kx", "ky", NULL};
+    Py_buffer bx, by, bb, bo, bs;
+    int rel64 = 0, kx = K_F32, ky = K_F32;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*y*y*w*w*|pii:leaves_ap", names, &bx, &by, &bb, &bo, &bs,
+                                     &rel64, &kx, &ky)) return NULL;
+    idx n, count = bb.len / 16;
+    Src x, y;
+    int ok = two_sources(&bx, kx, &by, ky, &x, &y, &n);
+    const int64_t *bounds = bb.buf;
+    if (ok && (bb.len % 16 || bo.len < count * LEAF_AP_WIDTH * (idx)sizeof(double) || bs.len < 16)) {
+        PyErr_SetString(PyExc_ValueError, "bounds of int64 pairs, out of LEAF_AP_WIDTH float64 per leaf and a state of "
+                                          "two int64 expected");
+        ok = 0;
+    }
+    for (idx i = 0; ok && i < count; i++) {
+        if (bounds[2 * i] < 0 || bounds[2 * i] >= bounds[2 * i + 1] || bounds[2 * i + 1] > n) {
+            PyErr_SetString(PyExc_ValueError, "a leaf outside the buffers, or empty");
+            ok = 0;
+        }
+    }
+    if (ok) {
+        double *out = bo.buf;
+        int64_t *state = bs.buf;
+        int with_p = rel64 ? P64 : P32;
+        Py_BEGIN_ALLOW_THREADS
+        for (idx i = 0; i < count && !__atomic_load_n(&state[0], __ATOMIC_ACQUIRE); i++) {
+            idx a = bounds[2 * i];
+            float sa[NA];
+            double sp[NP];
+            Walk w;
+            run_walk(src_at(x, a), src_at(y, a), bounds[2 * i + 1] - a, 1, with_p, &w, sa, sp);
+            double *o = out + i * LEAF_AP_WIDTH;
+            const OneA *oa = &w.one_a;
+            const double va[16] = {sa[A_D2], sa[A_AD], sa[A_XX], sa[A_YY], sa[A_REL], sa[A_X], sa[A_Y],
+                                   oa->mx[M_AD], oa->mx[M_REL], oa->mx[M_XMAX], oa->mx[M_YMAX], oa->mn[M_XMIN],
+                                   oa->mn[M_YMIN], oa->xabs, least_nonzero(oa->nz[0]), least_nonzero(oa->nz[1])};
+            memcpy(o, va, sizeof va);
+            const OneP *op = &w.one_p;
+            int valid = isfinite(sp[P_NN]) && isfinite(sp[P_BB]) && isfinite(op->max_rel);
+            const double vp[9] = {sp[P_NB], sp[P_NN], sp[P_BB], sp[P_DD], op->max_abs, op->max_rel,
+                                  (double)op->below1, (double)op->below5, valid};
+            memcpy(o + 16, vp, sizeof vp);
+            __atomic_store_n(&state[1], (int64_t)(i + 1), __ATOMIC_RELEASE);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&bx);
+    PyBuffer_Release(&by);
+    PyBuffer_Release(&bb);
+    PyBuffer_Release(&bo);
+    PyBuffer_Release(&bs);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(widen_doc,
 "widen(src, dst, bfloat16=False) -> None\n\n"
 "The float16 values (bfloat16 with bfloat16=True) of src, a contiguous buffer of 2-byte items, into dst, a\n"
@@ -919,6 +984,7 @@ static PyMethodDef methods[] = {
     {"kl_sum", py_kl_sum, METH_VARARGS, kl_sum_doc},
     {"msprobe", (PyCFunction)(void (*)(void))py_msprobe, METH_VARARGS | METH_KEYWORDS, msprobe_doc},
     {"pass_ap", (PyCFunction)(void (*)(void))py_pass_ap, METH_VARARGS | METH_KEYWORDS, pass_ap_doc},
+    {"leaves_ap", (PyCFunction)(void (*)(void))py_leaves_ap, METH_VARARGS | METH_KEYWORDS, leaves_ap_doc},
     {"nonfinite", py_nonfinite, METH_VARARGS, nonfinite_doc},
     {"widen", py_widen, METH_VARARGS, widen_doc},
     {"isas", py_isas, METH_NOARGS, isas_doc},
@@ -943,6 +1009,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     isa_count = !cpu_ok ? 0 : __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") ? 2 : 1;
     isa = isa_count ? &ISAS[isa_count - 1] : NULL;
 #endif
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+#ifdef HAVE_KERNELS
+    if (m != NULL && PyModule_AddIntConstant(m, "LEAF_AP_WIDTH", LEAF_AP_WIDTH) < 0) Py_CLEAR(m);
+#endif
+    return m;
 }
 

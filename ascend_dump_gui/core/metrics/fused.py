@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.metrics import kernel, pairwise, stdev
+from ascend_dump_gui.core.metrics import early, kernel, leaf_tree, pairwise, stdev
 from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_totals, rel_type
 
 EPS64 = float(np.finfo(float).eps)
@@ -140,13 +140,13 @@ def _leaf(x: np.ndarray, y: np.ndarray, a: int, b: int, leaf: int):
     return s, _load(x, a, b, s.x), _load(y, a, b, s.y), s.t[:m], s.u[:m]
 
 
-def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAULT_LEAF,
+def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = leaf_tree.DEFAULT_LEAF,
            msprobe: bool = False) -> PassA:
     """Fused first pass over float32 copies of ``x`` and ``y`` (flat, same length, non-empty); with
     ``msprobe`` (and the kernel, and float32, float16 or bfloat16 data, which it sees as they are) also msprobe's
     leaf totals in the same walk over the leaf (the kernel's ``pass_ap``: each block read from memory once)."""
     n = x.shape[0]
-    ranges = pairwise.leaves(n, leaf)
+    ranges = leaf_tree.leaves(n, leaf)
     k = kernel.KERNEL
     msprobe = msprobe and k is not None and kernel.exact_float32(x) and kernel.exact_float32(y)
     rel64 = msprobe and rel_type(x, y) == np.float64     # a bfloat16 side (float32 and float16 pairs: float32)
@@ -155,20 +155,21 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
     sides = _KernelLeaves(x, y, leaf) if k is not None else None
     kinds = sides.kinds if sides is not None else {}
 
+    def answered(values: tuple[float, ...], totals: tuple | None) -> dict:
+        r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
+        r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
+        r["x_abs_max"] = max(abs(values[9]), abs(values[11]))       # NaN when x holds one: see x_nonfinite
+        r["nonzero"] = values[14:16]
+        if msprobe:
+            r["msprobe"] = kernel_totals(totals, rel64)
+        return r
+
     def one(a: int, b: int) -> dict:
         if sides is not None:
             xs, ys = sides(a, b)
             if msprobe:
-                values, totals = k.pass_ap(xs, ys, rel64, **kinds)
-            else:
-                values, totals = k.pass_a(xs, ys, **kinds), None
-            r = {key: values[i] for i, key in wanted}      # float32 values as Python floats (made float32 below)
-            r["x_nonfinite"] = (values[13] == np.inf, values[9] != values[9])     # max |x| w/o NaN; NaN max
-            r["x_abs_max"] = max(abs(values[9]), abs(values[11]))       # NaN when x holds one: see x_nonfinite
-            r["nonzero"] = values[14:16]
-            if msprobe:
-                r["msprobe"] = kernel_totals(totals, rel64)
-            return r
+                return answered(*k.pass_ap(xs, ys, rel64, **kinds))
+            return answered(k.pass_a(xs, ys, **kinds), None)
         s, xs, ys, t, u = _leaf(x, y, a, b, leaf)
         r: dict = {}
         with np.errstate(all="ignore"):
@@ -201,7 +202,10 @@ def pass_a(x: np.ndarray, y: np.ndarray, need: Needs, leaf: int = pairwise.DEFAU
                 r["rel_sum"], r["rel_max"] = _SUM(t), _MAX(t)
         return r
 
-    parts = pairwise.map_leaves(one, ranges)
+    early_done = []          # the leaves the compare command's early pass did (the same kernel walk)
+    if msprobe and sides.xv is not None and sides.yv is not None:
+        early_done = early.take(sides.xv, sides.yv, (kinds["kx"], kinds["ky"]), leaf, rel64, k.isa())
+    parts = [answered(*done) for done in early_done] + pairwise.map_leaves(one, ranges[len(early_done):])
     out = PassA()
     with np.errstate(all="ignore"):
         for key, total in _combine32(n, parts, ("d2", "ad_sum", "xx", "yy", "rel_sum"), leaf).items():
@@ -233,7 +237,7 @@ def _combine32(n: int, parts: list[dict], keys: tuple[str, ...], leaf: int) -> d
     if not present:
         return {}
     rows = [np.array([p[k] for k in present], np.float32) for p in parts]
-    return dict(zip(present, pairwise.combine(n, rows, np.add, leaf), strict=True))
+    return dict(zip(present, leaf_tree.combine(n, rows, np.add, leaf), strict=True))
 
 
 _A_KEYS = ("d2", "ad_sum", "xx", "yy", "rel_sum", "xsum", "ysum", "ad_max", "rel_max", "xmax", "ymax", "xmin",
@@ -310,7 +314,7 @@ def _skips(floor: np.float32 | None, leaf_min: np.floating | None) -> bool:
 
 
 def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floating] | None,
-           kl: KLRange | None, stats: bool = False, leaf: int = pairwise.DEFAULT_LEAF,
+           kl: KLRange | None, stats: bool = False, leaf: int = leaf_tree.DEFAULT_LEAF,
            nonzero: dict[int, tuple[float, float]] | None = None) -> dict:
     """Second pass: ``sum((x/nx)*(y/ny))`` for cosine, the sums of KL's normalised values and, with
     ``stats``, the exact float64 (mean, std) of each side (``xstat``/``ystat``). ``nonzero``: pass A's
@@ -348,7 +352,7 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
                 r["ystat"] = stdev.leaf_stat(ys, s.f64)
         return r
 
-    parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
+    parts = pairwise.map_leaves(one, leaf_tree.leaves(n, leaf))
     out: dict = {}
     with np.errstate(all="ignore"):
         out.update(_combine32(n, parts, ("cos", "px", "py"), leaf))
@@ -359,7 +363,7 @@ def pass_b(x: np.ndarray, y: np.ndarray, *, norms: tuple[np.floating, np.floatin
 
 
 def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: np.floating,
-           leaf: int = pairwise.DEFAULT_LEAF, nonzero: dict[int, tuple[float, float]] | None = None) -> np.floating:
+           leaf: int = leaf_tree.DEFAULT_LEAF, nonzero: dict[int, tuple[float, float]] | None = None) -> np.floating:
     """Third pass: ``sum(P * log(P / Q))`` with P, Q the normalised distributions (recomputed: cheaper
     than keeping pass B's values, which costs a write and a read of both tensors' size); ``nonzero`` as for
     :func:`pass_b`."""
@@ -384,6 +388,6 @@ def pass_c(x: np.ndarray, y: np.ndarray, kl: KLRange, psum: np.floating, qsum: n
             np.multiply(p, q, out=q)
             return _SUM(q)
 
-    parts = pairwise.map_leaves(one, pairwise.leaves(n, leaf))
+    parts = pairwise.map_leaves(one, leaf_tree.leaves(n, leaf))
     with np.errstate(all="ignore"):
-        return pairwise.combine(n, parts, pairwise.add32, leaf)
+        return leaf_tree.combine(n, parts, pairwise.add32, leaf)

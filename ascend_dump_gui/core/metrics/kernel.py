@@ -5,7 +5,7 @@ the CPU lacks its instruction set (AVX2 on x86-64; other architectures have no k
 environment sets ``ASCEND_DUMP_GUI_NUMPY_METRICS=1``; the metrics then run their numpy path, which gives the
 same bits (msprobe's float64 sums: the same values to ~1e-15). Tests switch by setting :data:`KERNEL`.
 It is imported on first use (:mod:`ascend_dump_gui.core.optional_c`; this module imports nothing else of
-the package: the GUI's start imports one module at a time).
+the package but the names in :mod:`ascend_dump_gui.core.metrics`: the GUI's start imports one module at a time).
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ from types import ModuleType
 import numpy as np
 
 from ascend_dump_gui.core import optional_c
+from ascend_dump_gui.core.metrics import KERNEL_MODULE, KERNEL_SWITCH
 
 KERNEL: ModuleType | None
-"""The per-leaf kernels (pass_a, pass_ap, pass_b, kl_ratio, kl_sum, msprobe, nonfinite), or None for the numpy path."""
+"""The per-leaf kernels (pass_a, pass_ap, pass_b, kl_ratio, kl_sum, msprobe, nonfinite, leaves_ap), or None for the
+numpy path."""
 
 
 def _load() -> ModuleType | None:
-    built = optional_c.load("ascend_dump_gui.core.metrics._kernel", "ASCEND_DUMP_GUI_NUMPY_METRICS")
+    built = optional_c.load(KERNEL_MODULE, KERNEL_SWITCH)
     return built if built is not None and built.isa() is not None else None
 
 

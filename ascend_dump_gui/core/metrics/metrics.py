@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.messages import msg
-from ascend_dump_gui.core.metrics import fused, pairwise, stdev
+from ascend_dump_gui.core.metrics import fused, leaf_tree, pairwise, stdev
 from ascend_dump_gui.core.metrics.fused import EPS64, KLRange, Needs
 from ascend_dump_gui.core.metrics.names import METRIC_NAMES, resolve_names  # noqa: F401 - part of this API
 from ascend_dump_gui.core.metrics.stdev import format_std
@@ -74,7 +74,7 @@ def is_scalar_shape(shape: Sequence[int]) -> bool:
 
 def evaluate(npu_array: np.ndarray, golden_array: np.ndarray, names: Sequence[str] | None = None, *,
              scalar: bool | None = None, npu_name: str = "", golden_name: str = "",
-             leaf: int = pairwise.DEFAULT_LEAF, with_msprobe: bool = False) -> PairMetrics:
+             leaf: int = leaf_tree.DEFAULT_LEAF, with_msprobe: bool = False) -> PairMetrics:
     """Compare one tensor pair with msaccucmp's algorithms: values, CSV texts and messages.
 
     ``scalar`` overrides msaccucmp's scalar test on the NPU shape (cosine is then 1 by definition);
@@ -235,7 +235,7 @@ def _evaluate_bool(x: np.ndarray, y: np.ndarray, selected: list[str], scalar: bo
 def _bool_cosine(x: np.ndarray, y: np.ndarray, files: tuple[str, str],
                  leaf: int) -> tuple[float | None, str, str]:
     n = x.shape[0]
-    ranges = pairwise.leaves(n, leaf)
+    ranges = leaf_tree.leaves(n, leaf)
 
     def f64(v: np.ndarray, a: int, b: int) -> np.ndarray:
         return v[a:b].astype(np.float64)
@@ -247,5 +247,5 @@ def _bool_cosine(x: np.ndarray, y: np.ndarray, files: tuple[str, str],
         dot = None
         if nx > EPS64 and ny > EPS64:
             parts = pairwise.map_leaves(lambda a, b: ((f64(x, a, b) / nx) * (f64(y, a, b) / ny)).sum(), ranges)
-            dot = pairwise.combine(n, parts, pairwise.add64, leaf)
+            dot = leaf_tree.combine(n, parts, pairwise.add64, leaf)
         return _cosine(nx, ny, dot, *files)

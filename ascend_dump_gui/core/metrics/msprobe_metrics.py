@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ascend_dump_gui.core.messages import msg
-from ascend_dump_gui.core.metrics import kernel, pairwise
+from ascend_dump_gui.core.metrics import kernel, leaf_tree, pairwise
 
 MSPROBE_NAMES: tuple[str, ...] = (
     "Cosine",
@@ -45,7 +45,7 @@ class MsprobeResult:
     message: str = ""
 
 
-def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray, leaf: int = pairwise.DEFAULT_LEAF, *,
+def msprobe_metrics(npu_array: np.ndarray, golden_array: np.ndarray, leaf: int = leaf_tree.DEFAULT_LEAF, *,
                     leaf_totals: Mapping[tuple[int, int], tuple | None] | None = None) -> MsprobeResult:
     """The six msprobe columns for one pair, after msprobe's validation chain (empty, shape, 0-d,
     NaN/Inf positions, dtype). ``leaf_totals``: leaf range -> :func:`kernel_leaf` totals already taken
@@ -220,7 +220,7 @@ def _reduce(n: np.ndarray, b: np.ndarray, rel_type: np.dtype, leaf: int,
                     pairwise.dot(d, d), np.max(np.abs(d)), np.max(rel),
                     int(np.count_nonzero(rel < 0.001)), int(np.count_nonzero(rel < 0.005)))
 
-    parts = pairwise.map_leaves(one, pairwise.leaves(size, leaf))
+    parts = pairwise.map_leaves(one, leaf_tree.leaves(size, leaf))
     if any(p is None for p in parts):
         return None
     with np.errstate(all="ignore"):

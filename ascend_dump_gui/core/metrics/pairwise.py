@@ -1,4 +1,4 @@
-"""Chunked reductions that give numpy's exact results.
+"""Chunked reductions that give numpy's exact results (the tree's leaves: :mod:`.leaf_tree`).
 
 numpy sums a contiguous float array with a pairwise scheme: a range of ``n > 128`` elements is split at
 ``n2 = n // 2 - (n // 2) % 8`` and the two halves are summed recursively. Any sub-range of that recursion
@@ -10,61 +10,19 @@ only one leaf at a time is in memory (and leaves can be processed by several thr
 
 from __future__ import annotations
 
-import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 import numpy as np
 
-PW_BLOCKSIZE = 128
-"""numpy's pairwise-summation block size: ranges up to this length are summed without splitting."""
-
-DEFAULT_LEAF = 1 << 17
-"""Elements per leaf: a leaf and its temporaries stay in a 2 MiB L2 cache, and each numpy call is long
-enough (tens of microseconds) that threads rarely wait for the GIL between calls."""
+from ascend_dump_gui.core import threaded
 
 T = TypeVar("T")
 
 _POOL_LOCK = threading.Lock()
 _POOL: ThreadPoolExecutor | None = None
-
-
-def _split(n: int) -> int:
-    half = n // 2
-    return half - half % 8
-
-
-def leaves(n: int, leaf: int = DEFAULT_LEAF) -> list[tuple[int, int]]:
-    """The ``(start, stop)`` ranges of the pairwise tree's leaves for ``n`` elements, in order."""
-    leaf = max(int(leaf), PW_BLOCKSIZE)
-    out: list[tuple[int, int]] = []
-    stack = [(0, n)]
-    while stack:
-        start, size = stack.pop()
-        if size <= leaf:
-            out.append((start, start + size))
-            continue
-        n2 = _split(size)
-        stack.append((start + n2, size - n2))
-        stack.append((start, n2))
-    return out
-
-
-def combine(n: int, values: Sequence[T], add: Callable[[T, T], T], leaf: int = DEFAULT_LEAF) -> T:
-    """Fold per-leaf ``values`` (from :func:`leaves` with the same ``n``/``leaf``) along the pairwise tree."""
-    leaf = max(int(leaf), PW_BLOCKSIZE)
-    it: Iterator[T] = iter(values)
-
-    def rec(size: int) -> T:
-        if size <= leaf:
-            return next(it)
-        n2 = _split(size)
-        left = rec(n2)
-        return add(left, rec(size - n2))
-
-    return rec(n)
 
 
 def add32(a: np.floating, b: np.floating) -> np.float32:
@@ -101,10 +59,9 @@ BLOCKS_PER_WORKER = 16
 
 
 def worker_count() -> int:
-    """Threads used for leaf-level parallelism (numpy releases the GIL in its loops): the CPUs this process may
-    run on (a container or ``taskset`` may allow fewer than the machine has)."""
-    allowed = getattr(os, "sched_getaffinity", None)     # Linux; elsewhere every CPU of the machine
-    return max(1, len(allowed(0)) if allowed is not None else os.cpu_count() or 1)
+    """Threads used for leaf-level parallelism (numpy releases the GIL in its loops): one per CPU this process may
+    run on."""
+    return threaded.cpus()
 
 
 def _pool() -> ThreadPoolExecutor:
