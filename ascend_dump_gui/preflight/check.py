@@ -8,27 +8,30 @@ is looked up where the loader looks, and tried with the loader itself when it is
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import os
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ascend_dump_gui.preflight.distro import Distro, current_distro
-from ascend_dump_gui.preflight.elf import ElfError, needed_libraries
-from ascend_dump_gui.preflight.loader import locate
+if TYPE_CHECKING:       # the rest loads on use: an offscreen or Wayland start checks nothing
+    from ascend_dump_gui.preflight.distro import Distro
 
 Loadable = Callable[[str], bool]
 
 
 def loadable_here(soname: str) -> bool:
     """True when the loader finds ``soname`` in its usual places, or (asked only then) ``dlopen`` succeeds."""
+    from ascend_dump_gui.preflight.loader import locate
+
     return locate(soname) is not None or dlopen_ok(soname)
 
 
 def dlopen_ok(soname: str) -> bool:
     """True when the dynamic loader can load ``soname`` (with everything it needs)."""
+    import ctypes
+
     try:
         ctypes.CDLL(soname)
     except OSError:
@@ -57,6 +60,8 @@ def platform_name(env: Mapping[str, str]) -> str:
 
 def missing_libraries(plugin: Path, loadable: Loadable = loadable_here) -> list[str]:
     """Sonames that ``plugin`` needs, directly or through Qt's own libraries beside it, and that cannot load."""
+    from ascend_dump_gui.preflight.elf import ElfError, needed_libraries
+
     bundled = plugin.parents[2] / "lib"           # Qt/plugins/platforms/libq*.so -> Qt/lib
     seen: set[str] = set()
     missing: list[str] = []
@@ -79,6 +84,8 @@ def missing_libraries(plugin: Path, loadable: Loadable = loadable_here) -> list[
 
 def display_reachable(display: str) -> str | None:
     """``None`` when an X client can connect to ``display``, else why not (libxcb's own connection test)."""
+    import ctypes
+
     try:
         xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:
@@ -131,6 +138,8 @@ def missing_message(platform: str, missing: list[str], distro: Distro) -> str:
     if command:
         lines += [f"Install them ({where}) with:", f"  {command}"]
     else:
+        from ascend_dump_gui.preflight.distro import Distro
+
         deb, _ = Distro(id="debian").packages_for(missing)
         rpm, _ = Distro(id="fedora").packages_for(missing)
         lines.append(f"Install the packages that provide them with {where}'s package manager"
@@ -160,6 +169,8 @@ def preflight(env: Mapping[str, str] | None = None, *, loadable: Loadable | None
         return None       # an unknown or absent plugin: let Qt report it
     missing = missing_libraries(plugin, loadable or loadable_here)
     if missing:
+        from ascend_dump_gui.preflight.distro import current_distro
+
         return missing_message(platform, missing, distro or current_distro())
     reason = display_reachable(env["DISPLAY"]) if loadable is None else None
     return unreachable_message(env["DISPLAY"], reason) if reason else None

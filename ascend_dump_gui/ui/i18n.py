@@ -9,7 +9,6 @@ UI code calls :func:`tr` with a literal, or hands ``tr`` to a core function that
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
 from PySide6 import QtCore
@@ -88,6 +87,8 @@ def install_language(language: str) -> bool:
     QtCore.QLocale.setDefault(_system_locale[0])
     if language == SOURCE_LANGUAGE or language not in LANGUAGES:
         return language == SOURCE_LANGUAGE
+    from importlib import resources  # only for a translation: its readers import zipfile
+
     data = resources.files("ascend_dump_gui.ui.translations").joinpath(f"{language}.qm").read_bytes()
     translator = QTranslator(app)
     if not translator.load(data):

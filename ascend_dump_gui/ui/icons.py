@@ -1,9 +1,10 @@
-"""Our own SVG icons, loaded from the package with importlib.resources (works for pip and PyInstaller)."""
+"""Our own SVG icons, read from the package's ``ui/icons`` folder beside this module (a pip install, or a PyInstaller
+bundle, which collects them to the same place; without importlib.resources, whose readers import zipfile at start)."""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QIcon, QPainter, QPixmap
@@ -13,6 +14,7 @@ from ascend_dump_gui.core.config.findings import Severity
 
 NAMES = ("app", "error", "warning", "info", "ok", "fix", "copy", "reset", "configure", "browse", "compare", "graph")
 _SIZES = (16, 24, 32, 48, 64)
+_FOLDER = Path(__file__).with_name("icons")
 
 
 @cache
@@ -34,7 +36,7 @@ def icon(name: str) -> QIcon:
 
 def svg_bytes(name: str) -> bytes:
     """The raw SVG of icon ``name``."""
-    return resources.files("ascend_dump_gui.ui").joinpath("icons", f"{name}.svg").read_bytes()
+    return (_FOLDER / f"{name}.svg").read_bytes()
 
 
 def severity_icon(severity: Severity | str) -> QIcon:
