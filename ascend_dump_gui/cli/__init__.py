@@ -4,36 +4,33 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import sys
+from types import ModuleType
 from typing import NoReturn
 
 from ascend_dump_gui import __version__
-from ascend_dump_gui.cli import (
-    capture_cmd,
-    compare_cmd,
-    config_cmd,
-    dump_cmd,
-    emulate_cmd,
-    fix_cmd,
-    graph_cmd,
-    replay_cmd,
-    runs_cmd,
-    scan_cmd,
-)
 from ascend_dump_gui.core.blas_threads import quiet_blas_threads
 from ascend_dump_gui.core.errors import DumpError
 from ascend_dump_gui.core.inert import terminal_text
 from ascend_dump_gui.core.progress import Cancelled
 
-COMMANDS = (config_cmd, dump_cmd, scan_cmd, emulate_cmd, compare_cmd, runs_cmd, replay_cmd, graph_cmd, fix_cmd,
-            capture_cmd)
-"""The verb modules: each one's ``register`` adds the verbs its ``VERBS`` names."""
+VERB_MODULES = {"config": "config_cmd", "show": "dump_cmd", "convert": "dump_cmd", "scan": "scan_cmd",
+                "emulate": "emulate_cmd", "compare": "compare_cmd", "runs": "runs_cmd", "replay": "replay_cmd",
+                "graph": "graph_cmd", "fix": "fix_cmd", "capture": "capture_cmd"}
+"""Each verb and the module of this package whose ``register`` adds it, in the order help lists them: a command line
+imports only its verb's module (a compare of two .npy files begins its early pass before the others would load)."""
+
+
+def command_module(name: str) -> ModuleType:
+    """The verb module ``name`` (a value of :data:`VERB_MODULES`), imported on first use."""
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; each verb module registers its own sub-commands. With the ``verb`` a command line runs,
-    only that verb's module registers (the others' parsers cost 5-10 ms of every start); with None or a word that is
-    no verb, every module does (top-level help and usage errors list them all)."""
+    only that verb's module is imported and registers (the others' imports and parsers cost tens of ms of every
+    start); with None or a word that is no verb, every module does (top-level help and usage errors list them all)."""
     parser = argparse.ArgumentParser(
         prog="ascend-dump",
         description="Check Ascend dump configs, read dump files and folders, emulate and compare.",
@@ -41,8 +38,8 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ascend-dump {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
     sub.required = True
-    for module in [m for m in COMMANDS if verb in m.VERBS] or COMMANDS:
-        module.register(sub)
+    for name in [VERB_MODULES[verb]] if verb in VERB_MODULES else dict.fromkeys(VERB_MODULES.values()):
+        command_module(name).register(sub)
     return parser
 
 
@@ -68,8 +65,11 @@ def run() -> NoReturn:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one verb. Exit codes: 0 ok, 1 findings/mismatch, 2 bad usage or unreadable input."""
-    argv = config_cmd.glue_script_args(sys.argv[1:] if argv is None else argv)
-    args = build_parser(_verb(argv)).parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    verb = _verb(argv)
+    if verb == "config":
+        argv = command_module("config_cmd").glue_script_args(argv)
+    args = build_parser(verb).parse_args(argv)
     try:
         return int(args.func(args))
     except DumpError as exc:

@@ -13,9 +13,6 @@ from ascend_dump_gui.core.inert import terminal_text
 FRAMEWORKS = ("acl", "tf1", "tf2", "torchair", "msprobe")   # core/nextrun/capture_forms.py (kept light)
 
 
-VERBS = ("capture",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `capture` verb."""
     parser = sub.add_parser(

@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     from ascend_dump_gui.core.compare.engine import CompareResult
 
 
-VERBS = ("compare",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `compare` verb."""
     parser = sub.add_parser(

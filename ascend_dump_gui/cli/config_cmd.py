@@ -18,9 +18,6 @@ if TYPE_CHECKING:
 # The schema, rules and importers load when a sub-command runs, not when the parser is built (start-up time).
 
 
-VERBS = ("config",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `config` verb with its check / where / export sub-commands."""
     parser = sub.add_parser("config", help="Check, locate and export dump configs.",

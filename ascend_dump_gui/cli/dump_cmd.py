@@ -17,9 +17,6 @@ if TYPE_CHECKING:
 _GROUPS = ("inputs", "outputs", "buffers", "workspaces")
 
 
-VERBS = ("show", "convert")
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `show` and `convert` verbs."""
     show = sub.add_parser("show", help="Show a dump file's header and tensor summaries.",

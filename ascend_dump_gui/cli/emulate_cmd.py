@@ -16,9 +16,6 @@ from ascend_dump_gui.core.inert import terminal_text
 FAULT_CHOICES = ("overwrite", "aicore_error", "nan", "perturb")
 
 
-VERBS = ("emulate",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `emulate` verb."""
     parser = sub.add_parser(

@@ -13,9 +13,6 @@ from ascend_dump_gui.core.inert import terminal_text
 FRAMEWORKS = ("tf1", "tf2", "ge", "atc", "torch_npu", "torchair")   # core/nextrun/fix_forms.py (kept light)
 
 
-VERBS = ("fix",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `fix` verb."""
     parser = sub.add_parser(

@@ -15,9 +15,6 @@ if TYPE_CHECKING:
     from ascend_dump_gui.core.graph.document import Summary
 
 
-VERBS = ("graph",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `graph` verb."""
     parser = sub.add_parser("graph", help="Print the model graph of a GE graph dump or an msprobe run.",

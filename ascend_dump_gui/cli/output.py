@@ -8,13 +8,14 @@ import sys
 from typing import Any
 
 from ascend_dump_gui.core.inert import terminal_text
-from ascend_dump_gui.core.json_out import write_json
 
 
 def print_json(document: Any) -> None:
     """Print one JSON document (NaN/Inf become null, so the output is strict JSON; control and format
     characters from names are ``\\uXXXX`` escapes; a list or iterator of rows is streamed in large blocks,
-    see :mod:`~ascend_dump_gui.core.json_out`)."""
+    see :mod:`~ascend_dump_gui.core.json_out`, imported here: a command begins its work before orjson loads)."""
+    from ascend_dump_gui.core.json_out import write_json
+
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is not None and codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":

@@ -14,8 +14,6 @@ from ascend_dump_gui.core.config.names import PRODUCTS
 from ascend_dump_gui.core.errors import InputError
 from ascend_dump_gui.core.inert import terminal_text
 
-VERBS = ("replay",)
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `replay` verb."""

@@ -8,8 +8,6 @@ from collections import Counter
 from ascend_dump_gui.cli.output import place, print_json
 from ascend_dump_gui.core.inert import terminal_text
 
-VERBS = ("runs",)
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `runs` verb."""

@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 # The scanner loads when the verb runs, not when the parser is built (start-up time).
 
 
-VERBS = ("scan",)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `scan` verb."""
     parser = sub.add_parser("scan", help="Index a dump folder of any layout.",

@@ -8,7 +8,6 @@ with a pattern here, and an unusual one by ``literal_eval`` under a lock.
 
 from __future__ import annotations
 
-import ast
 import re
 import threading
 from typing import BinaryIO
@@ -26,6 +25,8 @@ def _fields(text: str) -> tuple[object, object, object]:
     if found is not None:
         shape = tuple(int(n) for n in found.group(3).replace(" ", "").split(",") if n)
         return found.group(1), found.group(2) == "True", shape
+    import ast  # loaded only for such a header
+
     with _PARSE_LOCK:       # structured dtypes and other spellings: Python's parser, one thread at a time
         value = ast.literal_eval(text)
     if not isinstance(value, dict) or set(value) != {"descr", "fortran_order", "shape"}:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ascend_dump_gui.core.progress import CancelToken
+
+if TYPE_CHECKING:      # concurrent.futures (and logging) load when a pool is made, not with cpus()
+    from concurrent.futures import Future
 
 
 def cpus() -> int:
@@ -23,6 +25,8 @@ def completed(fn: Callable[[Any], Any], items: Sequence[Any], *, workers: int, n
     cancel (or when the caller stops iterating) the calls not yet started are dropped."""
     if not items:
         return
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
     with ThreadPoolExecutor(max_workers=max(1, min(workers, len(items))), thread_name_prefix=name) as pool:
         pending = {pool.submit(fn, item): i for i, item in enumerate(items)}
         try:
@@ -48,5 +52,7 @@ def over_chunks(size: int, fn: Callable[[slice], Any], *, chunk: int = CHUNK) ->
     parts = [slice(start, min(start + chunk, size)) for start in range(0, size, chunk)] or [slice(0, 0)]
     if len(parts) == 1:
         return [fn(parts[0])]
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(max_workers=min(len(parts), os.cpu_count() or 1)) as pool:
         return list(pool.map(fn, parts))

@@ -15,12 +15,15 @@ import mmap
 import os
 import threading
 from array import array
-from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ascend_dump_gui.core import optional_c, threaded
 from ascend_dump_gui.core.metrics import KERNEL_MODULE, KERNEL_SWITCH, leaf_tree
 from ascend_dump_gui.core.npy_header import header_fields
+
+if TYPE_CHECKING:
+    import numpy as np
 
 KINDS = {"<f4": (0, 4), "<f2": (1, 2)}
 """The ``.npy`` descrs the early pass reads: the kernel's kind (float32, float16) and the item size."""
@@ -28,29 +31,32 @@ MIN_LEAVES = 16
 """A pair of fewer leaves than this is compared as usual (the pass would end before it helped)."""
 
 
-@dataclass(frozen=True)
 class _Side:
-    identity: tuple[int, int, int, int]     # st_dev, st_ino, st_size, st_mtime_ns when mapped
-    offset: int
-    count: int
-    kind: int
-    size: int
-    mm: mmap.mmap
+    """One file as the pass mapped it (no dataclass here: dataclasses would import inspect before the pass begins)."""
+
+    __slots__ = ("identity", "offset", "count", "kind", "size", "mm")
+
+    def __init__(self, identity: tuple[int, int, int, int], offset: int, count: int, kind: int, size: int,
+                 mm: mmap.mmap) -> None:
+        self.identity = identity    # st_dev, st_ino, st_size, st_mtime_ns when mapped
+        self.offset, self.count, self.kind, self.size, self.mm = offset, count, kind, size, mm
 
     def view(self) -> memoryview:
         return memoryview(self.mm)[self.offset:self.offset + self.count * self.size]
 
 
-@dataclass
 class _Run:
-    x: _Side
-    y: _Side
-    leaf: int
-    isa: str
-    width: int              # float64 per leaf in out
-    out: array
-    state: array            # [stop, leaves done]: the kernel reads the first, writes the second
-    thread: threading.Thread
+    """A pass begun: both sides, how it walks, and where its answers go."""
+
+    __slots__ = ("x", "y", "leaf", "isa", "width", "out", "state", "thread")
+
+    def __init__(self, x: _Side, y: _Side, leaf: int, isa: str, width: int, out: array, state: array,
+                 thread: threading.Thread) -> None:
+        self.x, self.y, self.leaf, self.isa = x, y, leaf, isa
+        self.width = width          # float64 per leaf in out
+        self.out = out
+        self.state = state          # [stop, leaves done]: the kernel reads the first, writes the second
+        self.thread = thread
 
 
 _RUN: _Run | None = None
@@ -109,7 +115,7 @@ def begin(npu: str, golden: str, leaf: int = leaf_tree.DEFAULT_LEAF) -> bool:
     return True
 
 
-def _walk(k: Any, xv: memoryview, yv: memoryview, bounds: array, out: array, state: array, kx: int,
+def _walk(k: ModuleType, xv: memoryview, yv: memoryview, bounds: array, out: array, state: array, kx: int,
           ky: int) -> None:
     try:
         k.leaves_ap(xv, yv, bounds, out, state, kx=kx, ky=ky)
@@ -133,7 +139,7 @@ def mapped(path: str | os.PathLike, offset: int, nbytes: int) -> mmap.mmap | Non
     return None
 
 
-def take(x: Any, y: Any, kinds: tuple[int, int], leaf: int, rel64: bool,
+def take(x: np.ndarray, y: np.ndarray, kinds: tuple[int, int], leaf: int, rel64: bool,
          isa: str) -> list[tuple[tuple[float, ...], tuple | None]]:
     """The kernel's ``pass_ap(x_leaf, y_leaf)`` answers of the first leaves, when ``x`` and ``y`` (flat, contiguous,
     as the kernel reads them, of the kernel's ``kinds``) are the early pass's memory and it walked them as asked
@@ -155,7 +161,7 @@ def take(x: Any, y: Any, kinds: tuple[int, int], leaf: int, rel64: bool,
     return rows
 
 
-def _is(v: Any, side: _Side) -> bool:
+def _is(v: np.ndarray, side: _Side) -> bool:
     """Whether the array ``v`` is ``side``'s data, read as the kernel reads it."""
     # numpy is loaded by now: the caller holds numpy arrays
     import numpy as np
