@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import threading
 from array import array
 from types import ModuleType
@@ -68,10 +69,13 @@ def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
 
 
 def _side(path: str, shared: _Side | None) -> _Side | None:
-    """``path`` mapped read-only when it is a plain little-endian float32 or float16 ``.npy`` (``shared``: the
-    other side, reused when it is the same file)."""
-    with open(path, "rb") as fh:
+    """``path`` mapped read-only when it is a regular file holding a plain little-endian float32 or float16 ``.npy``
+    (``shared``: the other side, reused when it is the same file). Opened without blocking: a FIFO named ``x.npy``
+    is left to the compare's own reader."""
+    with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as fh:
         st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            return None
         if shared is not None and shared.identity == _identity(st):
             return shared
         descr, fortran, shape = header_fields(fh)

@@ -164,6 +164,8 @@ def test_begin_refuses_what_it_cannot_walk(tmp_path, monkeypatch):
     (tmp_path / "cut.npy").write_bytes((tmp_path / "npu.npy").read_bytes()[:1000])
     assert not early.begin(npu, str(tmp_path / "cut.npy"), LEAF)
     assert not early.begin(npu, str(tmp_path), LEAF)
+    os.mkfifo(tmp_path / "fifo.npy")                  # no writer: an open that waited would never return
+    assert not early.begin(npu, str(tmp_path / "fifo.npy"), LEAF)
     monkeypatch.setattr(threaded, "cpus", lambda: 1)
     assert not early.begin(npu, golden, LEAF)
     assert early._RUN is None
