@@ -60,6 +60,8 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
     idle: float | None = None
     """How idle the processors were when it started (None: not measured)."""
+    failure: str | None = None
+    """Why it did not run through (a traceback's last line, an exit status other than 0 and 1, a timeout)."""
 
 
 def _cpu_times() -> tuple[int, int] | None:
@@ -95,7 +97,7 @@ def run(name: str, quick: bool, timeout: float) -> Outcome:
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout, cwd=REPO)
     except subprocess.TimeoutExpired:
-        return Outcome(name, time.perf_counter() - start, None, notes=[f"stopped after {timeout:g} s"])
+        return Outcome(name, time.perf_counter() - start, None, failure=f"stopped after {timeout:g} s")
     out = Outcome(name, time.perf_counter() - start, proc.returncode)
     for line in proc.stdout.splitlines():
         match = _RATIO.match(line)
@@ -104,8 +106,11 @@ def run(name: str, quick: bool, timeout: float) -> Outcome:
             out.figures.append((label, float(value), op or "", float(target) if target else None))
         elif "target" in line:
             out.notes.append(line.strip())
-    if proc.returncode not in (0, 1):
-        out.notes.append(f"exit {proc.returncode}: " + (proc.stderr.strip().splitlines() or [""])[-1][:200])
+    last = (proc.stderr.strip().splitlines() or [""])[-1][:200]
+    if "Traceback (most recent call last)" in proc.stderr:      # exit 1 is also a missed target: say it crashed
+        out.failure = f"crashed (exit {proc.returncode}): {last}"
+    elif proc.returncode not in (0, 1):
+        out.failure = f"exit {proc.returncode}: {last}"
     return out
 
 
@@ -124,8 +129,11 @@ def table(outcomes: list[Outcome]) -> str:
             goal = f"{op} {target:g}" if target is not None else ""
             lines.append(f"| {name} | {label} | {value:.3g} | {goal} | {_verdict(value, op, target)} |")
             name = o.name
-        for note in o.notes if not o.figures or o.code not in (0, 1) else ():
+        for note in o.notes if not o.figures else ():
             lines.append(f"| {name} | {note.replace('|', '/')} | | | |")
+            name = o.name
+        if o.failure is not None:
+            lines.append(f"| {name} | {o.failure.replace('|', '/')} | | | FAILED |")
     return "\n".join(lines)
 
 
@@ -161,7 +169,7 @@ def main() -> int:
         load = os.getloadavg()[0]
         rewrite_readme(text, f"\n{'Quick (smoke) run' if args.quick else 'Run'} of {time.strftime('%Y-%m-%d')} on "
                              f"{os.cpu_count()} cores, load average {load:.1f} at the end.")
-    return 0 if all(o.code in (0, 1) for o in outcomes) else 1
+    return 0 if all(o.failure is None for o in outcomes) else 1
 
 
 if __name__ == "__main__":

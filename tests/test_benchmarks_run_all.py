@@ -42,3 +42,21 @@ def test_settle_measures_how_idle_the_processors_are_and_the_table_says_it():
     rows = run_all.table([outcome]).splitlines()[2:]
     assert rows[0].startswith("| bench_x (idle 50% at its start) | a | 1 | <= 2 | met |")
     assert rows[1].startswith("| bench_x | b | 3 | <= 2 | MISSED |")
+
+
+def test_a_benchmark_that_crashes_is_a_failed_row_even_with_exit_status_1(tmp_path, monkeypatch):
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import run_all
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "bench_crash.py").write_text(
+        "print('RATIO early_figure 1.0 <= 2')\nraise OSError(28, 'No space left on device')\n")
+    monkeypatch.setattr(run_all, "REPO", tmp_path)
+    monkeypatch.setitem(run_all.BENCHMARKS, "bench_crash", ([], []))
+    outcome = run_all.run("bench_crash", quick=False, timeout=60)
+    assert outcome.code == 1 and outcome.failure.startswith("crashed (exit 1): OSError: [Errno 28]")
+    rows = run_all.table([outcome]).splitlines()[2:]
+    assert rows[0].startswith("| bench_crash | early_figure | 1 | <= 2 | met |")
+    assert rows[1].endswith("| | | FAILED |") and "No space left" in rows[1]
