@@ -9,15 +9,17 @@ UI code calls :func:`tr` with a literal, or hands ``tr`` to a core function that
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from ascend_dump_gui.core.config.findings import Finding, Fix
 from ascend_dump_gui.core.messages import Text
 from ascend_dump_gui.ui.translations import LANGUAGES, SCHEMA_CONTEXT, SOURCE_LANGUAGE
 from ascend_dump_gui.ui.translations import UI_CONTEXT as CONTEXT
+
+if TYPE_CHECKING:       # the findings' dataclasses load with the first check, not before the window's first paint
+    from ascend_dump_gui.core.config.findings import Finding, Fix
 
 _installed: list[tuple[QTranslator, bytes]] = []  # Qt reads the bytes in place: keep them alive
 _current = [SOURCE_LANGUAGE]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-from ascend_dump_gui.core.config.findings import Severity
+if TYPE_CHECKING:      # the findings' dataclasses load with the first finding shown, not before the first paint
+    from ascend_dump_gui.core.config.findings import Severity
 
 NAMES = ("app", "error", "warning", "info", "ok", "fix", "copy", "reset", "configure", "browse", "compare", "graph")
 _SIZES = (16, 24, 32, 48, 64)
@@ -41,4 +43,6 @@ def svg_bytes(name: str) -> bytes:
 
 def severity_icon(severity: Severity | str) -> QIcon:
     """The icon shown next to a finding of ``severity``."""
+    from ascend_dump_gui.core.config.findings import Severity
+
     return icon(Severity(severity).value)
