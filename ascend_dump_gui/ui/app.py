@@ -94,11 +94,11 @@ def _application():
 
 def warn_missing_fonts(language: str) -> None:
     """Say on stderr when the interface is Chinese and no font can show it (the window still opens)."""
-    from PySide6.QtGui import QFontDatabase
+    if language.startswith("zh"):          # the check's tables load only for a Chinese interface
+        from PySide6.QtGui import QFontDatabase
 
-    from ascend_dump_gui.preflight.fonts import missing_cjk_font_message
+        from ascend_dump_gui.preflight.fonts import missing_cjk_font_message
 
-    if language.startswith("zh"):
         families = QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese)
         message = missing_cjk_font_message(families)
         if message:

@@ -8,7 +8,6 @@ import traceback
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from ascend_dump_gui.core.errors import DumpError, reason_text
 from ascend_dump_gui.ui.i18n import schema_text, tr
@@ -16,13 +15,16 @@ from ascend_dump_gui.ui.i18n import schema_text, tr
 if TYPE_CHECKING:
     from types import TracebackType
 
-    from PySide6.QtWidgets import QWidget
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
 log = logging.getLogger(__name__)
 
 
 def error_box(parent: QWidget | None, exc: BaseException, action: str) -> QMessageBox:
     """Build (not show) the message box for ``exc`` raised while doing ``action`` (a translated phrase)."""
+    # its type loads with the first error, not before the first paint
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(QMessageBox.Icon.Critical, tr("Error"), tr("{action} failed.").format(action=action),
                       parent=parent)
     box.setObjectName("error_box")

@@ -17,20 +17,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QUndoStack,
 )
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMenuBar,
-    QMessageBox,
-    QTabWidget,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMenuBar, QTabWidget, QVBoxLayout, QWidget
 
 from ascend_dump_gui import __version__
 from ascend_dump_gui.core.msprobe.matches import CallMatches
@@ -55,6 +42,8 @@ from ascend_dump_gui.ui.status import StatusBar
 from ascend_dump_gui.ui.workers import TaskRunner
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
     from ascend_dump_gui.ui.compare.panel import ComparePanel
     from ascend_dump_gui.ui.config.panel import ConfigPanel
     from ascend_dump_gui.ui.config.run_emulator import RunEmulatorDialog
@@ -572,6 +561,9 @@ class MainWindow(QMainWindow):
 
     # file actions ---------------------------------------------------------------------------
     def _open_file_dialog(self) -> None:
+        # the dialogs' types load when one opens, not before the first paint (5 ms)
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, tr("Open config, training script or env file"), self._start_dir(),
             tr("Configs and scripts (*.json *.py *.sh *.env *.txt)") + ";;" + tr("All files (*)"))
@@ -579,6 +571,8 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def _open_folder_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path = QFileDialog.getExistingDirectory(self, tr("Open dump folder"), self._start_dir())
         if path:
             self.open_folder(path)
@@ -628,6 +622,8 @@ class MainWindow(QMainWindow):
                 tr("Emulator run wrote {count} files ({parts}) and no dump files: see the warnings."))
         self.status.showMessage(text.format(count=len(result.written), parts=parts or "0"), 15000)
         if result.warnings:
+            from PySide6.QtWidgets import QMessageBox
+
             box = QMessageBox(QMessageBox.Icon.Warning, tr("Emulator run"), tr("The run finished with warnings."),
                               parent=self)
             box.setObjectName("run_warnings")
@@ -636,6 +632,8 @@ class MainWindow(QMainWindow):
             box.open()
 
     def show_scenario_docs(self) -> QDialog:
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser
+
         from ascend_dump_gui.ui.config.docs import scenario_docs_html
 
         dialog = QDialog(self, objectName="scenario_docs")
@@ -658,6 +656,8 @@ class MainWindow(QMainWindow):
         text = tr("Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find "
                   "the first operator that goes wrong.")
         twin = tr("The command line twin is {command}.").format(command="<code>ascend-dump</code>")
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(self, tr("About {app}").format(app=APP_NAME),
                           f"<h3>{APP_NAME} {__version__}</h3><p>{text}</p><p>{twin}</p>")
 

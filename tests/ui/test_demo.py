@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog
 
 from ascend_dump_gui.core.demo import make_demo
 from ascend_dump_gui.ui import i18n
-from ascend_dump_gui.ui import main_window as main_window_mod
 from ascend_dump_gui.ui.app import build_window, self_test
 from ascend_dump_gui.ui.demo import DemoBanner, DemoLoader
 from ascend_dump_gui.ui.settings import demo_folder
@@ -140,7 +140,7 @@ def test_rebuild_demo_writes_it_afresh(qtbot, windows, tmp_path):
 def test_banner_buttons_open_and_dismiss(demo_window, tmp_path, monkeypatch, qtbot):
     mine = tmp_path / "mine"
     mine.mkdir()
-    monkeypatch.setattr(main_window_mod.QFileDialog, "getExistingDirectory", lambda *a, **k: str(mine))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(mine))
     banner = demo_window.findChild(DemoBanner)
     banner.open_folder.click()
     assert demo_window.browse_panel.folder == str(mine)
