@@ -150,11 +150,11 @@ def take(x: np.ndarray, y: np.ndarray, kinds: tuple[int, int], leaf: int, rel64:
     (``leaf``, ``rel64``, the kernel's ``isa``); [] otherwise. The pass is stopped (after the leaf it is in) and
     forgotten."""
     global _RUN
-    run = _RUN
-    if run is None or (leaf, rel64, isa, kinds) != (run.leaf, False, run.isa, (run.x.kind, run.y.kind)) \
-            or not _is(x, run.x) or not _is(y, run.y):
-        return []
-    with _LOCK:
+    with _LOCK:             # one taker: checked and forgotten at once
+        run = _RUN
+        if run is None or (leaf, rel64, isa, kinds) != (run.leaf, False, run.isa, (run.x.kind, run.y.kind)) \
+                or not _is(x, run.x) or not _is(y, run.y):
+            return []
         _RUN = None
     done, width = _stop(run), run.width
     rows = []
