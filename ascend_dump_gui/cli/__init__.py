@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     verb = _verb(argv)
     if verb == "config":
-        argv = command_module("config_cmd").glue_script_args(argv)
+        argv = command_module(VERB_MODULES[verb]).glue_script_args(argv)
     args = build_parser(verb).parse_args(argv)
     try:
         return int(args.func(args))

@@ -55,10 +55,9 @@ def map_npy(path: str | Path) -> np.ndarray:
     path = Path(path)
     with open(path, "rb") as fh:
         shape, fortran, dtype, offset = _checked(fh, path)
-    if math.prod(shape) == 0:
-        return np.empty(shape, dtype=dtype, order="F" if fortran else "C")
-    order = "F" if fortran else "C"
-    count = math.prod(shape)
+    order, count = "F" if fortran else "C", math.prod(shape)
+    if count == 0:
+        return np.empty(shape, dtype=dtype, order=order)
     mm = early.mapped(path, offset, count * dtype.itemsize)      # the compare command's early pass mapped it
     if mm is not None:
         return np.frombuffer(mm, dtype, count, offset).reshape(shape, order=order)

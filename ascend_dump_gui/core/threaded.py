@@ -54,5 +54,5 @@ def over_chunks(size: int, fn: Callable[[slice], Any], *, chunk: int = CHUNK) ->
         return [fn(parts[0])]
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(max_workers=min(len(parts), os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=min(len(parts), cpus())) as pool:
         return list(pool.map(fn, parts))

@@ -653,18 +653,35 @@ static float least_nonzero(uint32_t m) {
     return v;
 }
 
+enum { VA = 16, VP = 8 };      /* the values of pass A's answer and of msprobe's */
+
+/* pass A's answer in its order (build_a's tuple, leaves_ap's rows) */
+static void values_a(const float s[NA], const OneA *a, double v[VA]) {
+    const double out[VA] = {s[A_D2], s[A_AD], s[A_XX], s[A_YY], s[A_REL], s[A_X], s[A_Y], a->mx[M_AD], a->mx[M_REL],
+                            a->mx[M_XMAX], a->mx[M_YMAX], a->mn[M_XMIN], a->mn[M_YMIN], a->xabs,
+                            least_nonzero(a->nz[0]), least_nonzero(a->nz[1])};
+    memcpy(v, out, sizeof out);
+}
+
+/* msprobe's answer in its order (the counts exact in float64); 0 when it is None (a value not finite) */
+static int values_p(const double s[NP], const OneP *p, double v[VP]) {
+    const double out[VP] = {s[P_NB], s[P_NN], s[P_BB], s[P_DD], p->max_abs, p->max_rel, (double)p->below1,
+                            (double)p->below5};
+    memcpy(v, out, sizeof out);
+    return isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(p->max_rel);
+}
+
 static PyObject *build_a(const float s[NA], const OneA *a) {
-    return Py_BuildValue("(dddddddddddddddd)", (double)s[A_D2], (double)s[A_AD], (double)s[A_XX],
-                         (double)s[A_YY], (double)s[A_REL], (double)s[A_X], (double)s[A_Y],
-                         (double)a->mx[M_AD], (double)a->mx[M_REL], (double)a->mx[M_XMAX], (double)a->mx[M_YMAX],
-                         (double)a->mn[M_XMIN], (double)a->mn[M_YMIN], (double)a->xabs,
-                         (double)least_nonzero(a->nz[0]), (double)least_nonzero(a->nz[1]));
+    double v[VA];
+    values_a(s, a, v);
+    return Py_BuildValue("(dddddddddddddddd)", v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10],
+                         v[11], v[12], v[13], v[14], v[15]);
 }
 
 static PyObject *build_p(const double s[NP], const OneP *p) {
-    if (isfinite(s[P_NN]) && isfinite(s[P_BB]) && isfinite(p->max_rel))
-        return Py_BuildValue("(ddddddLL)", s[P_NB], s[P_NN], s[P_BB], s[P_DD], p->max_abs, p->max_rel,
-                             (long long)p->below1, (long long)p->below5);
+    double v[VP];
+    if (values_p(s, p, v))
+        return Py_BuildValue("(ddddddLL)", v[0], v[1], v[2], v[3], v[4], v[5], (long long)v[6], (long long)v[7]);
     Py_RETURN_NONE;
 }
 
@@ -823,7 +840,7 @@ PyDoc_STRVAR(leaves_ap_doc,
 "msprobe's answer is a tuple and 0.0 for None). state is two int64: the caller sets state[0] to stop the walk\n"
 "before the next leaf; state[1] counts the leaves done (all of out before it is written).");
 
-#define LEAF_AP_WIDTH 25     /* float64 per leaf: pass_a's 16, msprobe's 8, 1 */
+#define LEAF_AP_WIDTH (VA + VP + 1)     /* float64 per leaf: pass_a's answer, msprobe's, 1 when it is a tuple */
 
 static PyObject *py_leaves_ap(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"x", "y", "bounds", "out", "state", "rel64", "kx", "ky", NULL};
@@ -858,16 +875,8 @@ static PyObject *py_leaves_ap(PyObject *self, PyObject *args, PyObject *kwargs) 
             Walk w;
             run_walk(src_at(x, a), src_at(y, a), bounds[2 * i + 1] - a, 1, with_p, &w, sa, sp);
             double *o = out + i * LEAF_AP_WIDTH;
-            const OneA *oa = &w.one_a;
-            const double va[16] = {sa[A_D2], sa[A_AD], sa[A_XX], sa[A_YY], sa[A_REL], sa[A_X], sa[A_Y],
-                                   oa->mx[M_AD], oa->mx[M_REL], oa->mx[M_XMAX], oa->mx[M_YMAX], oa->mn[M_XMIN],
-                                   oa->mn[M_YMIN], oa->xabs, least_nonzero(oa->nz[0]), least_nonzero(oa->nz[1])};
-            memcpy(o, va, sizeof va);
-            const OneP *op = &w.one_p;
-            int valid = isfinite(sp[P_NN]) && isfinite(sp[P_BB]) && isfinite(op->max_rel);
-            const double vp[9] = {sp[P_NB], sp[P_NN], sp[P_BB], sp[P_DD], op->max_abs, op->max_rel,
-                                  (double)op->below1, (double)op->below5, valid};
-            memcpy(o + 16, vp, sizeof vp);
+            values_a(sa, &w.one_a, o);
+            o[VA + VP] = values_p(sp, &w.one_p, o + VA);
             __atomic_store_n(&state[1], (int64_t)(i + 1), __ATOMIC_RELEASE);
         }
         Py_END_ALLOW_THREADS

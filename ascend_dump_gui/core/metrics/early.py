@@ -20,14 +20,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ascend_dump_gui.core import optional_c, threaded
-from ascend_dump_gui.core.metrics import KERNEL_MODULE, KERNEL_SWITCH, leaf_tree
+from ascend_dump_gui.core.metrics import KERNEL_KINDS, KERNEL_MODULE, KERNEL_SWITCH, leaf_tree
 from ascend_dump_gui.core.npy_header import header_fields
 
 if TYPE_CHECKING:
     import numpy as np
 
-KINDS = {"<f4": (0, 4), "<f2": (1, 2)}
-"""The ``.npy`` descrs the early pass reads: the kernel's kind (float32, float16) and the item size."""
+DESCRS = {"<f4": ("float32", 4), "<f2": ("float16", 2)}
+"""The ``.npy`` descrs the early pass reads: their dtype (a kind of :data:`KERNEL_KINDS`) and item size."""
 MIN_LEAVES = 16
 """A pair of fewer leaves than this is compared as usual (the pass would end before it helped)."""
 
@@ -80,9 +80,10 @@ def _side(path: str, shared: _Side | None) -> _Side | None:
             return shared
         descr, fortran, shape = header_fields(fh)
         offset = fh.tell()
-        if descr not in KINDS or fortran:
+        if descr not in DESCRS or fortran:
             return None
-        kind, size = KINDS[descr]
+        name, size = DESCRS[descr]
+        kind = KERNEL_KINDS[name]
         count = 1
         for n in shape:
             count *= n

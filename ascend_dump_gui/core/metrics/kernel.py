@@ -15,7 +15,7 @@ from types import ModuleType
 import numpy as np
 
 from ascend_dump_gui.core import optional_c
-from ascend_dump_gui.core.metrics import KERNEL_MODULE, KERNEL_SWITCH
+from ascend_dump_gui.core.metrics import KERNEL_KINDS, KERNEL_MODULE, KERNEL_SWITCH
 
 KERNEL: ModuleType | None
 """The per-leaf kernels (pass_a, pass_ap, pass_b, kl_ratio, kl_sum, msprobe, nonfinite, leaves_ap), or None for the
@@ -35,9 +35,7 @@ def float32_leaf(v: np.ndarray) -> bool:
     return v.dtype == np.float32 and v.flags.c_contiguous
 
 
-KINDS = {"float32": 0, "float16": 1, "bfloat16": 2}
-"""The dtypes the kernels read as they are (their ``kx``/``ky``): float32, and float16 and bfloat16 (as uint16), which
-they widen to float32 as they read them, exactly as numpy's and ml_dtypes' casts."""
+KINDS = KERNEL_KINDS
 
 
 def exact_float32(v: np.ndarray) -> bool:
