@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests.ui.test_compare_table's synthetic result
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests.ui.compare.test_compare_table's synthetic result
 
 import numpy as np  # noqa: E402
 from PySide6.QtCore import QTimer  # noqa: E402
@@ -143,7 +143,7 @@ def compare_100k(app: QApplication, folder: Path) -> float:
     from ascend_dump_gui.ui.compare import panel as panel_module
     from ascend_dump_gui.ui.compare.panel import ComparePanel
     from ascend_dump_gui.ui.compare.table_data import STATUS_COLUMN
-    from tests.ui.test_compare_table import COS, MAX_ABS, synthetic_result
+    from tests.ui.compare.test_compare_table import COS, MAX_ABS, synthetic_result
 
     result = synthetic_result(100_000)
     real = panel_module.compare

@@ -246,7 +246,7 @@ def test_the_import_order_imports_one_module_of_ours_at_a_time():
     the builder's pieces are one module's own code each)."""
     done = subprocess.run([sys.executable, "-c", ORDER_CHILD], capture_output=True, text=True, timeout=120,
                           env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
-                               "PYTHONPATH": str(__import__("pathlib").Path(__file__).resolve().parents[2])})
+                               "PYTHONPATH": str(__import__("pathlib").Path(__file__).resolve().parents[4])})
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["done"] and seen["count"] > 50

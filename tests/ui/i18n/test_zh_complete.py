@@ -1,7 +1,7 @@
 """Translation completeness, as a user sees it: every widget of the populated window (each mode, its sub-tabs,
 menus, tooltips, table cells, combo items, the status bar), an msprobe compare, the message boxes and Qt's own file
 dialogs that common actions open, walked in zh_CN: no English word may be left apart from names (see
-``tests/ui/untranslated.py``). The same walk in English finds hundreds, so the walk does see the texts."""
+``tests/ui/i18n/untranslated.py``). The same walk in English finds hundreds, so the walk does see the texts."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QLineEdit, QMessageBox, QTreeView
 
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
-from tests.ui.shown_texts import shown_texts
-from tests.ui.test_config_script_args import ENV_SCRIPT
-from tests.ui.untranslated import data_words, english_left, named_words, schema_words
+from tests.ui.config.test_config_script_args import ENV_SCRIPT
+from tests.ui.i18n.shown_texts import shown_texts
+from tests.ui.i18n.untranslated import data_words, english_left, named_words, schema_words
 
 
 def _modal_texts(qtbot, open_it, *, close=lambda d: d.reject()) -> list[tuple[str, str]]:

@@ -13,7 +13,7 @@ from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.ui.compare import panel as panel_module
 from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.compare.table_data import FAIL, STATUS_COLUMN, WARN
-from tests.ui.test_compare_table import COS, MAX_ABS, synthetic_result
+from tests.ui.compare.test_compare_table import COS, MAX_ABS, synthetic_result
 
 
 class Threads:

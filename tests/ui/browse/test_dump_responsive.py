@@ -10,7 +10,7 @@ from ascend_dump_gui.core.dump.bigdump import TensorPayload, write_dump
 from ascend_dump_gui.ui.dump import panel as panel_module
 from ascend_dump_gui.ui.dump import tensor_view as tensor_view_module
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
-from tests.ui.test_compare_responsive import Threads
+from tests.ui.compare.test_compare_responsive import Threads
 
 
 def _big_tree(root, files: int):

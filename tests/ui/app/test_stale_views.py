@@ -12,7 +12,7 @@ from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.dump import tensor_view as tensor_view_module
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.loading import LatestTask
-from tests.ui.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
+from tests.ui.compare.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
 from tests.ui.test_dump_fixtures import make_tree, run_compare
 
 

@@ -56,7 +56,7 @@ def schema_words() -> set[str]:
     from ascend_dump_gui.core.config.scenarios import SCENARIOS
 
     words: set[str] = set()
-    for path in (Path(__file__).resolve().parents[2] / "ascend_dump_gui" / "core" / "config" / "schema").glob("*.json"):
+    for path in (Path(__file__).resolve().parents[3] / "ascend_dump_gui" / "core" / "config" / "schema").glob("*.json"):
         words.update(re.findall(r"[A-Za-z]+", path.read_text(encoding="utf-8")))
     for scenario in SCENARIOS.values():
         specs = list(scenario.fields)

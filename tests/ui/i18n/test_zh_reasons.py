@@ -18,7 +18,7 @@ from ascend_dump_gui.core.msprobe.tree import open_tree
 from ascend_dump_gui.ui.errors import error_text
 from ascend_dump_gui.ui.i18n import schema_text
 from tests.core.msprobe.hostile import make_tree
-from tests.ui.test_zh_everywhere import english_words
+from tests.ui.i18n.test_zh_everywhere import english_words
 
 RUN = Path("step0") / "rank0"
 

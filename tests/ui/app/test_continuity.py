@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ascend_dump_gui.ui.compare.panel import ComparePanel
-from tests.ui.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
+from tests.ui.compare.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
 from tests.ui.test_dump_fixtures import emulated, model_dump
 
 

@@ -105,7 +105,7 @@ def test_graph_node_replay_reaches_compare(window, qtbot, perturbed_run):
 def test_msprobe_compare_replays_the_first_divergence_and_a_row(panel, qtbot):
     from pathlib import Path
 
-    data = Path(__file__).resolve().parents[1] / "core" / "replay" / "data"
+    data = Path(__file__).resolve().parents[2] / "core" / "replay" / "data"
     npu, bench = data / "npu_perturbed" / "step0", data / "bench" / "step0"
     panel.set_inputs(npu, bench)
     assert panel.run() is not None

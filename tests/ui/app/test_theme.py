@@ -72,7 +72,7 @@ def test_configures_greyed_keys_and_undecided_options_follow_the_theme(qtbot, sh
     from PySide6.QtWidgets import QLabel
 
     from ascend_dump_gui.ui.config.panel import ConfigPanel
-    from tests.ui.test_config_script_args import ENV_SCRIPT
+    from tests.ui.config.test_config_script_args import ENV_SCRIPT
 
     panel, _runner = shown_panel(ConfigPanel)
     script = tmp_path / "train.py"

@@ -14,8 +14,8 @@ from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_
 from ascend_dump_gui.core.replay.profile import ProfilePoint
 from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.replay.profile_view import FLOOR, TICKS, ErrorProfileView, tick_labels, ticked, top_of
+from tests.ui.compare.test_replay_ui import perturbed_run  # noqa: F401 - a module-scoped fixture
 from tests.ui.test_dump_fixtures import run_compare
-from tests.ui.test_replay_ui import perturbed_run  # noqa: F401 - a module-scoped fixture
 
 
 def _points(count: int = 6) -> list[ProfilePoint]:

@@ -16,8 +16,8 @@ from ascend_dump_gui.ui.compare.table_data import NOT_COMPARED, UNMATCHED
 from ascend_dump_gui.ui.config.panel import ConfigPanel
 from ascend_dump_gui.ui.ranks.panel import RanksPanel
 from tests.emulator_runs import emulated, model_dump
-from tests.ui.test_config_script_args import ENV_SCRIPT
-from tests.ui.untranslated import english_left, schema_words
+from tests.ui.config.test_config_script_args import ENV_SCRIPT
+from tests.ui.i18n.untranslated import english_left, schema_words
 
 
 @pytest.mark.parametrize("path, label", [

@@ -10,10 +10,10 @@ import pytest
 
 from ascend_dump_gui.core.emulator.msprobe_writer import MsprobeDumpSpec, write_msprobe_tree
 from ascend_dump_gui.ui.compare.panel import ComparePanel
+from tests.ui.compare.test_replay_ui import mixed_run, perturbed_run  # noqa: F401 - module-scoped fixtures
 from tests.ui.test_dump_fixtures import run_compare
-from tests.ui.test_replay_ui import mixed_run, perturbed_run  # noqa: F401 - module-scoped fixtures
 
-REPLAY_DATA = Path(__file__).resolve().parents[1] / "core" / "replay" / "data"
+REPLAY_DATA = Path(__file__).resolve().parents[2] / "core" / "replay" / "data"
 
 
 @pytest.fixture

@@ -13,8 +13,7 @@ from ascend_dump_gui.core.config.findings import Severity
 from ascend_dump_gui.core.config.rules.engine import CheckContext
 from ascend_dump_gui.core.config.rules.tf1 import TF1_ENV_VARS, TF1_RULES
 from ascend_dump_gui.core.config.schema.tf1 import TF1_SESSION
-
-from .test_schema_tf1 import seed_examples
+from tests.core.config.test_schema_tf1 import seed_examples
 
 D = {"dump_path": "/d"}
 PROFILES = {"input_shape": "data:1,-1", "dynamic_dims": "1;2", "dynamic_node_type": 1}

@@ -13,7 +13,7 @@ from ascend_dump_gui.ui.compare.panel import ComparePanel
 from ascend_dump_gui.ui.compare.table_model import _cell
 from ascend_dump_gui.ui.dump.panel import BrowsePanel
 from ascend_dump_gui.ui.numbers import number_text
-from tests.ui.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
+from tests.ui.compare.test_compare_panel import overflow_run  # noqa: F401 - a module-scoped fixture
 from tests.ui.test_dump_fixtures import LONG_NAME, STEP, make_tree
 
 

@@ -12,9 +12,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
 from ascend_dump_gui.ui.graph.panel import GraphPanel
-from tests.ui.test_replay_ui import perturbed_run  # noqa: F401 - a module-scoped fixture
+from tests.ui.compare.test_replay_ui import perturbed_run  # noqa: F401 - a module-scoped fixture
 
-DATA = Path(__file__).resolve().parents[1] / "core" / "replay" / "data"
+DATA = Path(__file__).resolve().parents[2] / "core" / "replay" / "data"
 NPU, BENCH = DATA / "npu_perturbed" / "step0", DATA / "bench" / "step0"
 DIVERGING = "Functional.gelu.0.forward"
 

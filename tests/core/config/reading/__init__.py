@@ -1,0 +1,1 @@
+"""Importers: files and training scripts read without running them, hostile ones refused."""

@@ -1,0 +1,1 @@
+"""The Compare mode: the panel, its table, before/after, the next run and replay."""

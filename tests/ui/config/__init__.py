@@ -1,0 +1,1 @@
+"""The Configure mode: forms, findings, fixes, saving and scripts."""

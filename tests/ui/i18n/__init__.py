@@ -1,0 +1,1 @@
+"""Translation: every text a user reads, in English and Chinese."""

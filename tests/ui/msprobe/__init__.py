@@ -1,0 +1,1 @@
+"""msprobe trees in Browse and Compare."""
