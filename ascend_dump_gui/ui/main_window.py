@@ -469,8 +469,8 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(tr("&File"))
         self.new_menu = file_menu.addMenu(tr("&New Config"))
         self.new_menu.aboutToShow.connect(self._fill_new_menu)
-        # the scenarios' rules are imported after the window's first paint, a module per turn of the event loop
-        after_first_paint(self, lambda: in_pieces(self, (_CORE + "config.scenarios",), (), self._fill_new_menu))
+        # the scenarios' rules are imported once the first mode has painted, a module per turn of the event loop
+        self.after_content(lambda: in_pieces(self, (_CORE + "config.scenarios",), (), self._fill_new_menu))
         self._action(file_menu, "open", tr("&Open Config or Script…"), self._open_file_dialog,
                      QKeySequence.StandardKey.Open)
         self._action(file_menu, "open_folder", tr("Open Dump &Folder…"), self._open_folder_dialog, "Ctrl+Shift+O")

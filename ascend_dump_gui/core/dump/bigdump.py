@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from google.protobuf.unknown_fields import UnknownFieldSet
 
 from ascend_dump_gui.core.dump import schema
 from ascend_dump_gui.core.dump.dtypes import DtypeInfo, dtype_by_name, dtype_for_numpy, dtype_info, encode
@@ -106,6 +105,8 @@ def dump_from_header(path: Path, proto: schema.DumpData, data_start: int, file_s
 
     Raises DumpFormatError when the declared sizes run past the end of the file.
     """
+    from google.protobuf.unknown_fields import UnknownFieldSet  # loaded with the schema's classes
+
     ffts = ffts_info([a.value for a in proto.attr], path)
     dump = DumpFile(path, layout, proto.version, int(proto.dump_time), proto.op_name,
                     attrs={a.name: a.value for a in proto.attr}, ffts=ffts,

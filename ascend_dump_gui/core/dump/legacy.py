@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from google.protobuf.message import DecodeError
-
 from ascend_dump_gui.core.atomic import write_bytes_atomic
 from ascend_dump_gui.core.dump import schema
 from ascend_dump_gui.core.dump.bigdump import ROLE_FIELDS, TensorPayload, dump_from_header, fill_entry
@@ -33,7 +31,7 @@ def read_legacy(path: Path, data: bytes) -> DumpFile:
     header = schema.DumpData()
     try:
         header.ParseFromString(data)
-    except (DecodeError, RecursionError):
+    except (schema.DecodeError, RecursionError):
         raise NotADumpError(path, "not a dump file (no known layout matches)") from None
     entries = [(role, e) for role, fname in ROLE_FIELDS for e in getattr(header, fname)]
     if not entries or not (header.version or header.op_name):

@@ -10,9 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from google.protobuf.message import DecodeError
-
-from ascend_dump_gui.core.dump import bigdump, legacy, nano
+from ascend_dump_gui.core.dump import bigdump, legacy, nano, schema
 from ascend_dump_gui.core.dump.dumpfile import DumpFile, DumpTensor, NotADumpError
 from ascend_dump_gui.core.dump.opdebug import decode_record
 from ascend_dump_gui.core.errors import DumpFormatError, os_problem
@@ -90,7 +88,7 @@ def _read_open(p: Path, fh) -> DumpFile:
                 head += _read_exact(fh, p, 8 + h_len - len(head))
             try:
                 header = bigdump.parse_header(head[8:8 + h_len])
-            except (DecodeError, RecursionError):
+            except (schema.DecodeError, RecursionError):
                 raise DumpFormatError(p, msg("the {length}-byte header is not a valid DumpData protobuf "
                                              "(corrupt or not a dump file)", length=h_len)) from None
             return _classify(bigdump.dump_from_header(p, header, 8 + h_len, size))

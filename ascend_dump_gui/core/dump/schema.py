@@ -1,25 +1,38 @@
-"""The DumpData protobuf schema, built at import time from ``dump_data.proto`` next to this file.
+"""The DumpData protobuf schema, read from ``dump_data.proto`` next to this file.
 
-The ``.proto`` is the single source of truth; it is turned into a ``FileDescriptorProto`` (a small
-reader for the subset of proto3 the file uses: enums, messages, scalar/enum/message fields, one nested
-enum) and handed to the ``protobuf`` runtime, so no ``protoc`` build step is needed.
+The ``.proto`` is the single source of truth. A small reader for the subset of proto3 the file uses (enums,
+messages, scalar/enum/message fields, one nested enum) turns it into plain tables at import time: the enum tables
+below come from them without protobuf. The message classes (``DumpData``, ``OpInput``, ``OpOutput``), the
+``FILE_DESCRIPTOR`` handed to the ``protobuf`` runtime and its ``DecodeError`` are made on first use (a module
+attribute looked up once), so no ``protoc`` step is needed and what reads no dump header never loads protobuf.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
-
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from typing import Any
 
 PROTO_PATH = Path(__file__).with_name("dump_data.proto")
-
-_F = descriptor_pb2.FieldDescriptorProto
-_SCALARS = {
-    "string": _F.TYPE_STRING, "bytes": _F.TYPE_BYTES, "uint64": _F.TYPE_UINT64,
-    "uint32": _F.TYPE_UINT32, "int32": _F.TYPE_INT32, "int64": _F.TYPE_INT64, "bool": _F.TYPE_BOOL,
-}
+PACKAGE = "toolkit.dumpdata"
+_SCALARS = ("string", "bytes", "uint64", "uint32", "int32", "int64", "bool")
+"""The scalar types the file uses (protobuf's ``FieldDescriptorProto.TYPE_<NAME>``)."""
 _TOKEN = re.compile(r'\s*(?:(//[^\n]*)|([A-Za-z_][\w.]*|\d+|[{}=;]|"[^"]*"))')
+
+
+@dataclass
+class _Message:
+    name: str
+    fields: list[tuple[bool, str, str, int]] = field(default_factory=list)   # repeated, type, name, number
+    enums: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+
+
+@dataclass
+class _Proto:
+    enums: dict[str, list[tuple[str, int]]] = field(default_factory=dict)   # top-level enum -> (value, number)
+    messages: list[_Message] = field(default_factory=list)
 
 
 def _tokens(text: str) -> list[str]:
@@ -36,78 +49,106 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-def _parse(text: str) -> descriptor_pb2.FileDescriptorProto:
+def _parse(text: str) -> _Proto:
     tok = _tokens(text)
-    fdp = descriptor_pb2.FileDescriptorProto(name="ascend_dump_gui/dump_data.proto", syntax="proto3")
-    enums: set[str] = set()
+    proto = _Proto()
     i = 0
 
-    def enum_block(target, name: str) -> int:
+    def enum_block(target: dict[str, list[tuple[str, int]]], name: str) -> None:
         nonlocal i
-        e = target.add(name=name)
+        values = target[name] = []
         i += 1  # '{'
         while tok[i] != "}":
-            e.value.add(name=tok[i], number=int(tok[i + 2]))
+            values.append((tok[i], int(tok[i + 2])))
             i += 4  # NAME = N ;
         i += 1
-        return i
 
     while i < len(tok):
         kw = tok[i]
         if kw == "syntax":
             i += 4
         elif kw == "package":
-            fdp.package = tok[i + 1]
+            if tok[i + 1] != PACKAGE:
+                raise ValueError(f"{PROTO_PATH.name}: package {tok[i + 1]!r}, expected {PACKAGE!r}")
             i += 3
         elif kw == "enum":
-            enums.add(tok[i + 1])
             i += 2
-            enum_block(fdp.enum_type, tok[i - 1])
+            enum_block(proto.enums, tok[i - 1])
         elif kw == "message":
-            msg = fdp.message_type.add(name=tok[i + 1])
+            msg = _Message(tok[i + 1])
+            proto.messages.append(msg)
             i += 3
             while tok[i] != "}":
                 if tok[i] == "enum":
-                    enums.add(f"{msg.name}.{tok[i + 1]}")
-                    enums.add(tok[i + 1])
                     i += 2
-                    enum_block(msg.enum_type, tok[i - 1])
+                    enum_block(msg.enums, tok[i - 1])
                     continue
-                label = _F.LABEL_OPTIONAL
-                if tok[i] == "repeated":
-                    label = _F.LABEL_REPEATED
-                    i += 1
-                ftype, fname, number = tok[i], tok[i + 1], int(tok[i + 3])
-                field = msg.field.add(name=fname, number=number, label=label)
-                if ftype in _SCALARS:
-                    field.type = _SCALARS[ftype]
-                else:
-                    field.type = _F.TYPE_ENUM if ftype in enums else _F.TYPE_MESSAGE
-                    scope = f"{msg.name}." if any(e.name == ftype for e in msg.enum_type) else ""
-                    field.type_name = f".{fdp.package}.{scope}{ftype}"
+                repeated = tok[i] == "repeated"
+                i += repeated
+                msg.fields.append((repeated, tok[i], tok[i + 1], int(tok[i + 3])))
                 i += 5  # TYPE NAME = N ;
             i += 1
         else:
             raise ValueError(f"{PROTO_PATH.name}: unexpected token {kw!r}")
+    return proto
+
+
+def _descriptor(proto: _Proto) -> Any:
+    """``proto`` as protobuf's ``FileDescriptorProto``."""
+    from google.protobuf import descriptor_pb2
+
+    f = descriptor_pb2.FieldDescriptorProto
+    fdp = descriptor_pb2.FileDescriptorProto(name="ascend_dump_gui/dump_data.proto", syntax="proto3",
+                                             package=PACKAGE)
+
+    def add_enums(target: Any, enums: dict[str, list[tuple[str, int]]]) -> None:
+        for name, values in enums.items():
+            e = target.add(name=name)
+            for value, number in values:
+                e.value.add(name=value, number=number)
+
+    add_enums(fdp.enum_type, proto.enums)
+    enum_names = set(proto.enums) | {name for m in proto.messages for name in m.enums}
+    for m in proto.messages:
+        msg = fdp.message_type.add(name=m.name)
+        add_enums(msg.enum_type, m.enums)
+        for repeated, ftype, fname, number in m.fields:
+            label = f.LABEL_REPEATED if repeated else f.LABEL_OPTIONAL
+            entry = msg.field.add(name=fname, number=number, label=label)
+            if ftype in _SCALARS:
+                entry.type = getattr(f, f"TYPE_{ftype.upper()}")
+            else:
+                entry.type = f.TYPE_ENUM if ftype in enum_names else f.TYPE_MESSAGE
+                scope = f"{m.name}." if ftype in m.enums else ""
+                entry.type_name = f".{PACKAGE}.{scope}{ftype}"
     return fdp
 
 
-FILE_DESCRIPTOR = _parse(PROTO_PATH.read_text(encoding="utf-8"))
-_pool = descriptor_pool.DescriptorPool()
-_pool.Add(FILE_DESCRIPTOR)
+_PROTO = _parse(PROTO_PATH.read_text(encoding="utf-8"))
+_RUNTIME = ("FILE_DESCRIPTOR", "DumpData", "OpInput", "OpOutput", "DecodeError")
+"""What needs the protobuf runtime: made by :func:`__getattr__` on first use."""
+_LOCK = threading.Lock()
 
 
-def _message(name: str):
-    return message_factory.GetMessageClass(_pool.FindMessageTypeByName(f"toolkit.dumpdata.{name}"))
+def __getattr__(name: str) -> Any:
+    """The protobuf side of the schema (:data:`_RUNTIME`), made once, on first use (from any thread)."""
+    if name not in _RUNTIME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    with _LOCK:
+        if name not in globals():
+            from google.protobuf import descriptor_pool, message, message_factory
 
-
-DumpData = _message("DumpData")
-OpInput = _message("OpInput")
-OpOutput = _message("OpOutput")
+            descriptor = _descriptor(_PROTO)
+            pool = descriptor_pool.DescriptorPool()
+            pool.Add(descriptor)
+            made = {m: message_factory.GetMessageClass(pool.FindMessageTypeByName(f"{PACKAGE}.{m}"))
+                    for m in ("DumpData", "OpInput", "OpOutput")}
+            globals().update(made, FILE_DESCRIPTOR=descriptor, DecodeError=message.DecodeError)
+    return globals()[name]
 
 
 def _enum_table(name: str) -> dict[int, str]:
-    return {v.number: v.name for v in _pool.FindEnumTypeByName(f"toolkit.dumpdata.{name}").values}
+    return {number: value for value, number in _PROTO.enums[name]}
 
 
 DATA_TYPE_NAMES: dict[int, str] = _enum_table("OutputDataType")
