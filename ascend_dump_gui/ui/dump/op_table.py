@@ -136,7 +136,7 @@ class OpTableModel(QAbstractTableModel):
             if self._kind_index is None:
                 self._kind_index = kind_index(records)
             names, index = self._kind_index
-            mask = np.isin(index, [code for code, kind in enumerate(names) if kind in kinds])
+            mask = np.array([kind in kinds for kind in names], dtype=bool)[index]   # np.isin imports numpy.ma
         if pattern is not None:
             search = pattern.search
             rows = [k for k in np.flatnonzero(mask).tolist()
