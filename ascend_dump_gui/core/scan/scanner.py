@@ -111,7 +111,8 @@ def check_root(root: str | os.PathLike) -> str:
     if not os.path.exists(path):
         raise InputError(root, "no such folder")
     if not os.path.isdir(path):
-        raise InputError(root, "not a folder")
+        raise InputError(root, "not a folder" if os.path.isfile(path)
+                         else "neither a folder nor a regular file (a FIFO, socket or device)")
     return path
 
 

@@ -327,8 +327,11 @@ def test_missing_root_and_file_root_are_input_errors(tmp_path):
     with pytest.raises(InputError, match="no such folder"):
         scan(tmp_path / "nope")
     make(tmp_path, "file")
-    with pytest.raises(InputError, match="not a folder"):
+    with pytest.raises(InputError, match="file: not a folder"):
         list(iter_scan(tmp_path / "file"))
+    os.mkfifo(tmp_path / "x.npy")
+    with pytest.raises(InputError, match=r"x\.npy: neither a folder nor a regular file \(a FIFO"):
+        scan(tmp_path / "x.npy")
 
 
 def test_streaming_progress_and_cancel(tmp_path):
