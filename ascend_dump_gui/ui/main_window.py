@@ -653,11 +653,11 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         text = tr("Build Ascend NPU dump configs with live conflict checking, browse operator dumps and find "
                   "the first operator that goes wrong.")
         twin = tr("The command line twin is {command}.").format(command="<code>ascend-dump</code>")
-        from PySide6.QtWidgets import QMessageBox
-
         QMessageBox.about(self, tr("About {app}").format(app=APP_NAME),
                           f"<h3>{APP_NAME} {__version__}</h3><p>{text}</p><p>{twin}</p>")
 

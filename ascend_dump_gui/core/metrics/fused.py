@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ascend_dump_gui.core.metrics import early, kernel, leaf_tree, pairwise, stdev
+from ascend_dump_gui.core.metrics import KERNEL_KINDS, early, kernel, leaf_tree, pairwise, stdev
 from ascend_dump_gui.core.metrics.msprobe_metrics import kernel_totals, rel_type
 
 EPS64 = float(np.finfo(float).eps)
@@ -107,7 +107,7 @@ def _load(src: np.ndarray, a: int, b: int, buf: np.ndarray) -> np.ndarray:
 def _kernel_view(v: np.ndarray) -> tuple[np.ndarray | None, int]:
     """``v`` as the kernel reads it and its kind: itself (float32), its uint16 view (float16, bfloat16), or None
     (another dtype, or strided: its leaves are converted to float32 copies, kind 0)."""
-    kind = kernel.KINDS.get(v.dtype.name) if v.flags.c_contiguous else None
+    kind = KERNEL_KINDS.get(v.dtype.name) if v.flags.c_contiguous else None
     if kind is None:
         return None, 0
     return (v if kind == 0 else v.view(np.uint16)), kind

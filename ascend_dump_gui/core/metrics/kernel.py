@@ -35,20 +35,18 @@ def float32_leaf(v: np.ndarray) -> bool:
     return v.dtype == np.float32 and v.flags.c_contiguous
 
 
-KINDS = KERNEL_KINDS
-
 
 def exact_float32(v: np.ndarray) -> bool:
     """Whether the kernel sees ``v``'s own values as float32: float32, or float16/bfloat16 it widens (exact, so its
     Inf/NaN and extremes are ``v``'s), contiguous."""
-    return v.dtype.name in KINDS and v.flags.c_contiguous
+    return v.dtype.name in KERNEL_KINDS and v.flags.c_contiguous
 
 
 def widen(k: ModuleType, chunk: np.ndarray, out: np.ndarray) -> bool:
     """``chunk`` (contiguous float16 or bfloat16) into the float32 ``out`` of its length by the kernel ``k``; False,
     with nothing done, for any other chunk."""
-    if chunk.dtype.itemsize != 2 or KINDS.get(chunk.dtype.name, 0) == 0 or not chunk.flags.c_contiguous \
+    if chunk.dtype.itemsize != 2 or KERNEL_KINDS.get(chunk.dtype.name, 0) == 0 or not chunk.flags.c_contiguous \
             or out.dtype != np.float32:           # (itemsize first: numpy's dtype.name is slow, about 12 us)
         return False
-    k.widen(chunk.view(np.uint16), out, KINDS[chunk.dtype.name] == KINDS["bfloat16"])
+    k.widen(chunk.view(np.uint16), out, KERNEL_KINDS[chunk.dtype.name] == KERNEL_KINDS["bfloat16"])
     return True
